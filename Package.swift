@@ -1,0 +1,89 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Swift settings shared by every Swift target: C stays out of public APIs.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "graphexport",
+    products: [
+        .executable(name: "graphexport", targets: ["GraphExportCLI"]),
+        .library(name: "GraphExport", targets: ["GraphExport"]),
+        .library(name: "GraphExportStore", targets: ["GraphExportStore"]),
+        .library(name: "GraphExportJSON", targets: ["GraphExportJSON"]),
+        .library(name: "GraphExportTestSupport", targets: ["GraphExportTestSupport"]),
+    ],
+    targets: [
+        // C libraries, through pkg-config, each behind a small shim header.
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "Sources/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CYAML",
+            path: "Sources/CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+
+        // The core: entity model, values, events, traversal. No C, no Foundation.
+        .target(name: "GraphExport", swiftSettings: swiftSettings),
+
+        // Store readers: SQLite, Core Data stores and their model files.
+        .target(
+            name: "GraphExportStore",
+            dependencies: ["GraphExport", "CSQLite", "CLibXML2"],
+            swiftSettings: swiftSettings
+        ),
+
+        // One module per format, each depending on the core only.
+        .target(
+            name: "GraphExportJSON",
+            dependencies: ["GraphExport"],
+            path: "Formats/JSON",
+            swiftSettings: swiftSettings
+        ),
+
+        // Helpers for tests of the core and of writers: a recording writer, random graphs.
+        .target(
+            name: "GraphExportTestSupport",
+            dependencies: ["GraphExport"],
+            swiftSettings: swiftSettings
+        ),
+
+        // The dispatcher command line.
+        .executableTarget(
+            name: "GraphExportCLI",
+            dependencies: ["GraphExport", "GraphExportStore", "GraphExportJSON"],
+            swiftSettings: swiftSettings
+        ),
+
+        .testTarget(
+            name: "GraphExportTests",
+            dependencies: ["GraphExport", "GraphExportTestSupport"]
+        ),
+        .testTarget(
+            name: "GraphExportStoreTests",
+            dependencies: ["GraphExport", "GraphExportStore", "GraphExportTestSupport"]
+        ),
+        .testTarget(
+            name: "GraphExportJSONTests",
+            dependencies: ["GraphExport", "GraphExportJSON", "GraphExportTestSupport"]
+        ),
+        .testTarget(
+            name: "GraphExportCLITests",
+            dependencies: ["GraphExportCLI"]
+        ),
+    ]
+)

@@ -1,0 +1,6 @@
+#ifndef GRAPHEXPORT_CYAML_SHIM_H
+#define GRAPHEXPORT_CYAML_SHIM_H
+
+#include <yaml.h>
+
+#endif

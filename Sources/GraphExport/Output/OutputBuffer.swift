@@ -1,0 +1,39 @@
+/// A byte buffer in front of a ``ByteSink``: writers append small pieces, the buffer hands the sink
+/// large blocks.
+public final class OutputBuffer {
+    /// The sink the bytes go to.
+    public let sink: any ByteSink
+    private var storage: [UInt8] = []
+    private let capacity: Int
+
+    /// Creates a buffer that flushes to `sink` whenever it holds `capacity` bytes or more.
+    public init(sink: any ByteSink, capacity: Int = 1 << 16) {
+        self.sink = sink
+        self.capacity = capacity
+        storage.reserveCapacity(capacity + 1024)
+    }
+
+    /// Appends one byte.
+    public func append(_ byte: UInt8) throws {
+        try appendBytes(CollectionOfOne(byte))
+    }
+
+    /// Appends the UTF-8 bytes of `text`.
+    public func append(_ text: String) throws {
+        var text = text
+        try text.withUTF8 { try appendBytes($0) }
+    }
+
+    /// Appends `bytes`.
+    public func appendBytes(_ bytes: some Sequence<UInt8>) throws {
+        storage.append(contentsOf: bytes)
+        if storage.count >= capacity { try flush() }
+    }
+
+    /// Hands everything buffered to the sink.
+    public func flush() throws {
+        guard !storage.isEmpty else { return }
+        try storage.withUnsafeBytes { try sink.write($0) }
+        storage.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,153 @@
+/// Turns a ``GraphSource`` into the event stream a ``GraphWriter`` writes, in either shape.
+///
+/// Every object of the source is written in full exactly once; every other mention of it is a
+/// reference. The tree shape walks the graph with an explicit stack, so nesting depth is bounded by
+/// memory, not by the call stack. Objects whose owners form a cycle (or whose owner is missing) are
+/// found by a second pass and written at the top level.
+public final class GraphTraversal {
+    private let source: any GraphSource
+    private let model: GraphModel
+    private let shape: ExportShape
+    private let onWarning: WarningHandler
+
+    /// Prepares a traversal of `source` in `shape`, reporting warnings to `onWarning`.
+    public init(source: any GraphSource, shape: ExportShape = .tree, onWarning: @escaping WarningHandler = { _ in }) {
+        self.source = source
+        self.model = source.model
+        self.shape = shape
+        self.onWarning = onWarning
+    }
+
+    /// Writes the whole graph to `writer`: header, objects, end of document.
+    public func run(into writer: any GraphWriter) throws {
+        var document = source.document
+        document.shape = shape
+        try writer.begin(document)
+        switch shape {
+        case .flat: try writeFlat(to: writer)
+        case .tree: try writeTree(to: writer)
+        }
+        try writer.finish()
+    }
+
+    private func writeFlat(to writer: any GraphWriter) throws {
+        for entity in model.concreteEntities {
+            let cursor = try source.scan(entity)
+            while let record = try cursor.next() {
+                try open(record, in: writer)
+                for (index, relationship) in model.relationships(of: entity).enumerated() {
+                    try writer.write(.beginRelationship(name: relationship.name, isToMany: relationship.isToMany))
+                    for destination in try destinations(of: record, through: index) {
+                        try writer.write(.reference(source.id(of: destination)))
+                    }
+                    try writer.write(.endRelationship)
+                }
+                try writer.write(.endObject)
+            }
+        }
+    }
+
+    private func writeTree(to writer: any GraphWriter) throws {
+        var visited = VisitedSet(entityCount: model.entities.count)
+        var scanned = Array(repeating: 0, count: model.entities.count)
+        for entity in model.concreteEntities {
+            let cursor = try source.scan(entity)
+            while let record = try cursor.next() {
+                scanned[entity] += 1
+                if owner(of: record) == nil {
+                    try writeSubtree(record, to: writer, visited: &visited)
+                }
+            }
+        }
+        for entity in model.concreteEntities where visited.counts[entity] < scanned[entity] {
+            let cursor = try source.scan(entity)
+            while let record = try cursor.next() {
+                if !visited.contains(record.key) {
+                    try writeSubtree(record, to: writer, visited: &visited)
+                }
+            }
+        }
+    }
+
+    /// One object being written: which relationship it is in and what that relationship holds.
+    private struct Frame {
+        var record: ObjectRecord
+        var relationship = -1
+        var pending: [ObjectKey] = []
+        var next = 0
+        var isOpen = false
+    }
+
+    private func writeSubtree(
+        _ root: ObjectRecord, to writer: any GraphWriter, visited: inout VisitedSet
+    ) throws {
+        visited.insert(root.key)
+        try open(root, in: writer)
+        var stack = [Frame(record: root)]
+        while let top = stack.indices.last {
+            let relationships = model.relationships(of: stack[top].record.key.entity)
+            if stack[top].isOpen {
+                if stack[top].next < stack[top].pending.count {
+                    let destination = stack[top].pending[stack[top].next]
+                    stack[top].next += 1
+                    let relationship = relationships[stack[top].relationship]
+                    if let child = try nestedChild(destination, through: relationship, visited: visited) {
+                        visited.insert(child.key)
+                        try open(child, in: writer)
+                        stack.append(Frame(record: child))
+                    } else {
+                        try writer.write(.reference(source.id(of: destination)))
+                    }
+                    continue
+                }
+                try writer.write(.endRelationship)
+                stack[top].isOpen = false
+            }
+            stack[top].relationship += 1
+            let index = stack[top].relationship
+            guard index < relationships.count else {
+                try writer.write(.endObject)
+                stack.removeLast()
+                continue
+            }
+            let relationship = relationships[index]
+            try writer.write(.beginRelationship(name: relationship.name, isToMany: relationship.isToMany))
+            stack[top].pending = try destinations(of: stack[top].record, through: index)
+            stack[top].next = 0
+            stack[top].isOpen = true
+        }
+    }
+
+    /// The destination's record when it nests here: the relationship nests, the destination is
+    /// not written yet, and this relationship's inverse is the destination's first owner.
+    private func nestedChild(
+        _ key: ObjectKey, through relationship: ResolvedRelationship, visited: VisitedSet
+    ) throws -> ObjectRecord? {
+        guard relationship.nestsDestination, !visited.contains(key) else { return nil }
+        guard let child = try source.record(key) else {
+            onWarning(Warning("\(source.id(of: key)) is referenced through '\(relationship.name)' but does not exist"))
+            return nil
+        }
+        return owner(of: child) == relationship.inverse ? child : nil
+    }
+
+    /// The index of the relationship through which the object is owned, if it has an owner.
+    private func owner(of record: ObjectRecord) -> Int? {
+        model.ownerRelationships(of: record.key.entity).first { record.toOne[$0] != nil }
+    }
+
+    private func destinations(of record: ObjectRecord, through index: Int) throws -> [ObjectKey] {
+        if model.relationships(of: record.key.entity)[index].isToMany {
+            return try source.destinations(of: record.key, through: index)
+        }
+        return record.toOne[index].map { [$0] } ?? []
+    }
+
+    private func open(_ record: ObjectRecord, in writer: any GraphWriter) throws {
+        let entity = record.key.entity
+        try writer.write(.beginObject(entity: model.entities[entity].name, id: source.id(of: record.key)))
+        for (attribute, value) in zip(model.attributes(of: entity), record.values) {
+            try writer.write(.attribute(name: attribute.name, value: value))
+        }
+    }
+}

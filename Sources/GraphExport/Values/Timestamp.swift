@@ -1,0 +1,84 @@
+/// A point in time as Core Data stores it: seconds since 2001-01-01T00:00:00Z, as a `Double`.
+///
+/// Its text form is ISO 8601 in UTC with exactly as many fractional digits as the stored value
+/// needs to read back bit for bit (``iso8601``), and ``init(iso8601:)`` reads that text back.
+public struct Timestamp: Sendable, Hashable {
+    /// Seconds between 1970-01-01 and 2001-01-01, Core Data's reference date.
+    public static let unixOffset: Int64 = 978_307_200
+    /// The largest distance from the reference date, in seconds, that has an ISO 8601 form here
+    /// (about 31 million years).
+    public static let calendarLimit: Double = 1e15
+
+    /// Seconds since 2001-01-01T00:00:00Z; negative before it.
+    public let secondsSinceReferenceDate: Double
+
+    /// Creates a timestamp from seconds since 2001-01-01T00:00:00Z.
+    public init(secondsSinceReferenceDate: Double) {
+        self.secondsSinceReferenceDate = secondsSinceReferenceDate
+    }
+
+    /// ISO 8601 text in UTC (`2017-09-12T04:23:58.20319Z`), years outside 0000–9999 with a sign
+    /// (`-0001`, `+10000`); `nil` for a value that is not finite or beyond ``calendarLimit``.
+    public var iso8601: String? {
+        guard abs(secondsSinceReferenceDate) < Self.calendarLimit,
+            let decimal = DecimalDigits(shortest: secondsSinceReferenceDate)
+        else { return nil }
+        var (whole, fraction) = decimal.split()
+        var seconds = Int64(String(decoding: whole, as: UTF8.self)) ?? 0
+        if decimal.isNegative {
+            seconds = -seconds
+            if !fraction.isEmpty {
+                seconds -= 1
+                fraction = Self.complement(fraction)
+            }
+        }
+        while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
+        var text = CivilTime(unixSeconds: seconds + Self.unixOffset).iso8601Prefix
+        if !fraction.isEmpty {
+            text.append(UInt8(ascii: "."))
+            text += fraction
+        }
+        text.append(UInt8(ascii: "Z"))
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Reads the text ``iso8601`` writes; `nil` for anything else.
+    public init?(iso8601 text: String) {
+        guard let (unixSeconds, fraction) = CivilTime.parse(iso8601: text) else { return nil }
+        var seconds = unixSeconds - Self.unixOffset
+        var digits = fraction
+        while digits.last == UInt8(ascii: "0") { digits.removeLast() }
+        var negative = false
+        if seconds < 0 {
+            negative = true
+            if digits.isEmpty {
+                seconds = -seconds
+            } else {
+                seconds = -(seconds + 1)
+                digits = Self.complement(digits)
+            }
+        }
+        var decimal = (negative ? "-" : "") + String(seconds)
+        if !digits.isEmpty { decimal += "." + String(decoding: digits, as: UTF8.self) }
+        guard let value = Double(decimal) else { return nil }
+        self.secondsSinceReferenceDate = value
+    }
+
+    /// `10^n − digits` as `n` digits: the fraction that, added to `0.digits`, makes one.
+    private static func complement(_ digits: [UInt8]) -> [UInt8] {
+        var result = digits
+        var borrow = 0
+        for index in result.indices.reversed() {
+            let digit = Int(result[index] - UInt8(ascii: "0"))
+            let isLast = index == result.count - 1
+            var value = (isLast ? 10 : 9) - digit - borrow
+            borrow = 0
+            if value >= 10 {
+                value -= 10
+                borrow = -1
+            }
+            result[index] = UInt8(ascii: "0") + UInt8(value)
+        }
+        return result
+    }
+}

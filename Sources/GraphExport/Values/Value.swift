@@ -1,0 +1,23 @@
+/// One attribute value of one object, typed, with nothing lost from what the store holds.
+public enum Value: Sendable, Hashable {
+    /// No value (SQL `NULL`).
+    case null
+    /// An exact integer.
+    case integer(Int64)
+    /// A binary floating-point number, possibly NaN, infinite or negative zero.
+    case double(Double)
+    /// An exact decimal number, as its decimal text (`-12.50`, `3`, `0.000001`).
+    case decimal(String)
+    /// Unicode text.
+    case string(String)
+    /// A truth value.
+    case boolean(Bool)
+    /// A point in time.
+    case date(Timestamp)
+    /// Raw bytes.
+    case binary([UInt8])
+    /// A universally unique identifier.
+    case uuid(UUIDValue)
+    /// A uniform resource identifier, as its text.
+    case uri(String)
+}
