@@ -17,7 +17,7 @@ public struct DocumentInfo: Sendable, Hashable {
 
     /// Creates a header.
     public init(
-        generator: String = "graphexport",
+        generator: String = "graphexport " + GraphExportVersion.current,
         sourceKind: String,
         source: String? = nil,
         storeUUID: String? = nil,

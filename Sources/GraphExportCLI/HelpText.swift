@@ -1,0 +1,57 @@
+import GraphExport
+
+/// The texts graphexport prints for `--help`, usage errors and `formats`, built from the registry.
+enum HelpText {
+    static let usage = "graphexport [--format <format>] [--model <path>] [--shape <shape>] [-o <path>] <store>"
+
+    static func help(formats: FormatRegistry) -> String {
+        """
+        OVERVIEW: Export the object graph of an Apple Core Data store, read on any machine without \
+        Core Data, as \(formats.names).
+
+        USAGE: \(usage)
+               graphexport formats
+
+        ARGUMENTS:
+          <store>                 The Core Data SQLite store to read. It is opened read-only and
+                                  read in one snapshot; its files are never changed.
+
+        OPTIONS:
+          -f, --format <format>   The output format (values: \(formats.names); default: the
+                                  format -o's extension names, else json).
+          -m, --model <path>      The app's model: an .xcdatamodeld bundle (the version that fits
+                                  the store is chosen) or one .xcdatamodel folder.
+          --shape <shape>         tree: each object nests under its owner, every other mention is
+                                  a reference; flat: objects grouped by entity, relationships as
+                                  references (values: tree, flat; default: tree).
+          -o, --output <path>     Write to this file instead of standard output. The file appears
+                                  only when the export is complete.
+          --pretty, --compact     Indented or compact output (default: pretty on a terminal,
+                                  compact otherwise).
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        EXAMPLES:
+          graphexport --model Scrapbook.xcdatamodeld Scrapbook.sqlite
+          graphexport --model Model.xcdatamodeld --shape flat -o export.json Store.sqlite
+
+        """
+    }
+
+    static func usageError(_ message: String) -> String {
+        """
+        Error: \(message)
+        Usage: \(usage)
+          See 'graphexport --help' for more information.
+
+        """
+    }
+
+    static func formatList(_ formats: FormatRegistry) -> String {
+        let width = formats.formats.map(\.name.count).max() ?? 0
+        return formats.formats.map { format in
+            let padding = String(repeating: " ", count: width - format.name.count)
+            return "\(format.name)\(padding)  .\(format.fileExtension)  \(format.summary)  (built in)\n"
+        }.joined()
+    }
+}

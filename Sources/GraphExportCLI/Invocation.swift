@@ -1,0 +1,91 @@
+import GraphExport
+
+/// What the user asked for, parsed from the command line.
+enum Invocation: Equatable {
+    /// Export a store.
+    case export(ExportRequest)
+    /// List the formats.
+    case listFormats
+    /// Print help.
+    case help
+    /// Print the version.
+    case version
+}
+
+/// The options of one export.
+struct ExportRequest: Equatable {
+    var store: String
+    var format: String?
+    var model: String?
+    var shape: ExportShape = .tree
+    var output: String?
+    var pretty: Bool?
+}
+
+/// A command line that does not say something graphexport can do.
+struct UsageError: Error, Equatable {
+    let message: String
+}
+
+extension Invocation {
+    /// Parses arguments (without the program name): options in any order, `--name value` or
+    /// `--name=value`, `--` ending the options.
+    init(parsing arguments: [String], formats: FormatRegistry) throws(UsageError) {
+        var request = ExportRequest(store: "")
+        var stores: [String] = []
+        var remaining = arguments[...]
+        var optionsEnded = false
+        func value(for option: String, inline: String?) throws(UsageError) -> String {
+            if let inline { return inline }
+            guard let next = remaining.popFirst() else { throw UsageError(message: "missing value for '\(option)'") }
+            return next
+        }
+        while let argument = remaining.popFirst() {
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                stores.append(argument)
+                continue
+            }
+            var name = argument
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            switch name {
+            case "--": optionsEnded = true
+            case "-h", "--help": self = .help; return
+            case "--version": self = .version; return
+            case "-f", "--format":
+                let format = try value(for: name, inline: inline)
+                guard formats.format(named: format) != nil else {
+                    throw UsageError(message: "unknown format '\(format)' (values: \(formats.names))")
+                }
+                request.format = format
+            case "-m", "--model": request.model = try value(for: name, inline: inline)
+            case "-o", "--output": request.output = try value(for: name, inline: inline)
+            case "--shape":
+                let shape = try value(for: name, inline: inline)
+                guard let parsed = ExportShape(rawValue: shape) else {
+                    throw UsageError(
+                        message: "unknown shape '\(shape)' (values: \(ExportShape.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                request.shape = parsed
+            case "--pretty": request.pretty = true
+            case "--compact": request.pretty = false
+            default: throw UsageError(message: "unknown option '\(name)'")
+            }
+        }
+        if stores == ["formats"] {
+            self = .listFormats
+            return
+        }
+        guard let store = stores.first else { throw UsageError(message: "missing the store to export") }
+        guard stores.count == 1 else { throw UsageError(message: "more than one store given: '\(stores[1])'") }
+        request.store = store
+        if request.format == nil, let output = request.output, formats.format(forPath: output) == nil {
+            throw UsageError(
+                message: "'\(output)' does not name a format by its extension: add --format (values: \(formats.names))")
+        }
+        self = .export(request)
+    }
+}

@@ -1,0 +1,109 @@
+public import GraphExport
+
+/// A Core Data SQLite store read as a ``GraphSource``: opened read-only, read in one snapshot,
+/// mapped onto the version of its model that fits it.
+///
+/// Object identifiers are Core Data's own URIs, `x-coredata://<store UUID>/<Entity>/p<Z_PK>`.
+public final class CoreDataStore: GraphSource {
+    /// The entities of the model version in use.
+    public var model: GraphModel { layout.model }
+    /// The export header: store path, store UUID, model file and version.
+    public let document: DocumentInfo
+    /// The name of the model version that fits the store.
+    public let modelVersion: String
+
+    private let file: StoreFile
+    private let database: SQLiteDatabase
+    private let layout: CoreDataLayout
+    private let queries: CoreDataQueries
+    private let idPrefixes: [String]
+
+    /// Opens the store at `path` with the model bundle that describes it.
+    ///
+    /// The version of `model` tried first is its current one, then the others, newest first; the
+    /// first whose entities, tables and columns all fit the store is used. When none fits, the
+    /// error names what the current version misses.
+    public init(path: String, model: ModelBundle, onWarning: @escaping WarningHandler = { _ in }) throws {
+        let file = try StoreFile(storePath: path)
+        let database = try SQLiteDatabase(readOnly: file.openPath, displayPath: path)
+        try database.beginSnapshot()
+        guard try database.tableExists("Z_PRIMARYKEY"), try database.tableExists("Z_METADATA") else {
+            throw StoreError.notCoreDataStore(path: path)
+        }
+        let numbers = try Self.entityNumbers(database)
+        let uuid = try Self.storeUUID(database)
+        var chosen: (CoreDataLayout, String)?
+        var firstError: (any Error)?
+        for version in model.versionsToTry {
+            do {
+                chosen = (
+                    try CoreDataLayout(entities: version.entities, versionName: version.name, numbers: numbers, database: database),
+                    version.name
+                )
+                break
+            } catch let error as StoreError {
+                firstError = firstError ?? error
+            }
+        }
+        guard let (layout, versionName) = chosen else {
+            throw firstError ?? StoreError.modelRequired(path: path)
+        }
+        self.file = file
+        self.database = database
+        self.layout = layout
+        self.modelVersion = versionName
+        self.queries = try CoreDataQueries(layout: layout, database: database, decoder: ValueDecoder(onWarning: onWarning))
+        self.idPrefixes = layout.model.entities.map { "x-coredata://\(uuid)/\($0.name)/p" }
+        self.document = DocumentInfo(
+            sourceKind: "Core Data store", source: path, storeUUID: uuid, model: model.path,
+            modelVersion: model.versions.count > 1 ? versionName : nil)
+    }
+
+    /// Whether the file at `path` is a Core Data store (it has `Z_PRIMARYKEY` and `Z_METADATA`).
+    public static func isCoreDataStore(path: String) throws -> Bool {
+        let file = try StoreFile(storePath: path)
+        let database = try SQLiteDatabase(readOnly: file.openPath, displayPath: path)
+        return try database.tableExists("Z_PRIMARYKEY") && database.tableExists("Z_METADATA")
+    }
+
+    /// Every object of `entity`, in `Z_PK` order.
+    public func scan(_ entity: Int) throws -> any ObjectCursor {
+        try queries.scan(entity)
+    }
+
+    /// The object with this key, or `nil`.
+    public func record(_ key: ObjectKey) throws -> ObjectRecord? {
+        try queries.record(key)
+    }
+
+    /// The destinations of a to-many relationship, in stored order for an ordered one, else by `Z_PK`.
+    public func destinations(of key: ObjectKey, through relationship: Int) throws -> [ObjectKey] {
+        try queries.destinations(of: key, through: relationship)
+    }
+
+    /// `x-coredata://<store UUID>/<Entity>/p<Z_PK>`.
+    public func id(of key: ObjectKey) -> ObjectID {
+        ObjectID(idPrefixes[key.entity] + String(key.row))
+    }
+
+    /// `Z_PRIMARYKEY`'s entity numbers by name, leaving out the history pseudo-entities (16000 up).
+    private static func entityNumbers(_ database: SQLiteDatabase) throws -> [String: Int64] {
+        let statement = try database.prepare("SELECT Z_ENT, Z_NAME FROM Z_PRIMARYKEY WHERE Z_ENT < 16000")
+        var numbers: [String: Int64] = [:]
+        while try statement.step() {
+            guard let name = statement.text(at: 1) else {
+                throw StoreError.malformedStore(path: database.path, reason: "Z_PRIMARYKEY has a row without a name")
+            }
+            numbers[name] = statement.int64(at: 0)
+        }
+        return numbers
+    }
+
+    private static func storeUUID(_ database: SQLiteDatabase) throws -> String {
+        let statement = try database.prepare("SELECT Z_UUID FROM Z_METADATA ORDER BY Z_VERSION LIMIT 1")
+        guard try statement.step(), let uuid = statement.text(at: 0) else {
+            throw StoreError.malformedStore(path: database.path, reason: "Z_METADATA has no store UUID")
+        }
+        return uuid
+    }
+}

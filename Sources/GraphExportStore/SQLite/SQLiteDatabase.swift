@@ -1,0 +1,110 @@
+import CSQLite
+
+/// A read-only connection to one SQLite database file.
+///
+/// Opens with `SQLITE_OPEN_READONLY`, so SQLite itself refuses every write. ``beginSnapshot()``
+/// starts a read transaction: everything read after it sees one consistent state of the file.
+final class SQLiteDatabase {
+    let path: String
+    private let handle: OpaquePointer
+
+    /// Opens `path` read-only; fails for a missing file or one that is not a database.
+    init(readOnly path: String, displayPath: String) throws {
+        var connection: OpaquePointer?
+        let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
+        let uri = "file:" + Self.percentEncoded(path) + "?mode=ro"
+        let status = sqlite3_open_v2(uri, &connection, flags, nil)
+        guard status == SQLITE_OK, let connection else {
+            let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(connection)
+            throw SQLiteError(code: status, message: message, path: displayPath)
+        }
+        sqlite3_extended_result_codes(connection, 1)
+        self.path = displayPath
+        self.handle = connection
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Prepares a statement for repeated use.
+    func prepare(_ sql: String) throws -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard status == SQLITE_OK, let statement else {
+            throw error(status, sql: sql)
+        }
+        return SQLiteStatement(statement, database: self, sql: sql)
+    }
+
+    /// Runs a statement that returns no rows.
+    func execute(_ sql: String) throws {
+        let status = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard status == SQLITE_OK else { throw error(status, sql: sql) }
+    }
+
+    /// Starts a read transaction and reads the schema, fixing the snapshot all later reads see.
+    func beginSnapshot() throws {
+        try execute("BEGIN DEFERRED")
+        try execute("SELECT count(*) FROM sqlite_schema")
+    }
+
+    /// Whether a table (not a view) of this name exists.
+    func tableExists(_ name: String) throws -> Bool {
+        let statement = try prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?")
+        try statement.bind(name, at: 1)
+        return try statement.step()
+    }
+
+    /// The column names of a table, in table order, as SQLite spells them.
+    func columns(of table: String) throws -> [String] {
+        let statement = try prepare("SELECT name FROM pragma_table_info(?)")
+        try statement.bind(table, at: 1)
+        var names: [String] = []
+        while try statement.step() {
+            names.append(statement.text(at: 0) ?? "")
+        }
+        return names
+    }
+
+    func error(_ status: Int32, sql: String?) -> SQLiteError {
+        SQLiteError(
+            code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
+            sql: sql, path: path)
+    }
+
+    /// Quotes an identifier for SQL: `"name"` with inner quotes doubled.
+    static func quote(_ identifier: String) -> String {
+        "\"" + identifier.replacingAll("\"", with: "\"\"") + "\""
+    }
+
+    /// Escapes the characters a `file:` URI gives meaning to.
+    private static func percentEncoded(_ path: String) -> String {
+        var result = ""
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "%": result += "%25"
+            case "?": result += "%3f"
+            case "#": result += "%23"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+extension String {
+    /// The string with every occurrence of `target` replaced (no Foundation).
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var result = ""
+        for character in self {
+            if character == target {
+                result += replacement
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

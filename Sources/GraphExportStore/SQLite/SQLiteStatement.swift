@@ -1,0 +1,86 @@
+import CSQLite
+
+/// The storage class of one value SQLite returned.
+enum SQLiteStorage {
+    case null, integer, real, text, blob
+}
+
+/// A prepared statement, reused across executions: bind, step through rows, reset.
+final class SQLiteStatement {
+    private let handle: OpaquePointer
+    private let database: SQLiteDatabase
+    let sql: String
+
+    init(_ handle: OpaquePointer, database: SQLiteDatabase, sql: String) {
+        self.handle = handle
+        self.database = database
+        self.sql = sql
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Clears the previous execution so the statement can be bound and run again.
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// Binds an integer to the parameter at `index` (from 1).
+    func bind(_ value: Int64, at index: Int32) throws {
+        try check(sqlite3_bind_int64(handle, index, value))
+    }
+
+    /// Binds text to the parameter at `index` (from 1).
+    func bind(_ value: String, at index: Int32) throws {
+        try check(sqlite3_bind_text(handle, index, value, -1, gx_sqlite_transient()))
+    }
+
+    /// Advances to the next row; `false` once there are no more.
+    func step() throws -> Bool {
+        let status = sqlite3_step(handle)
+        switch status {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw database.error(status, sql: sql)
+        }
+    }
+
+    /// The storage class of column `index` (from 0) of the current row.
+    func storage(at index: Int32) -> SQLiteStorage {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER: return .integer
+        case SQLITE_FLOAT: return .real
+        case SQLITE_TEXT: return .text
+        case SQLITE_BLOB: return .blob
+        default: return .null
+        }
+    }
+
+    func int64(at index: Int32) -> Int64 {
+        sqlite3_column_int64(handle, index)
+    }
+
+    func double(at index: Int32) -> Double {
+        sqlite3_column_double(handle, index)
+    }
+
+    /// The column's bytes exactly as stored (text is not checked or repaired).
+    func bytes(at index: Int32) -> [UInt8] {
+        let isText = sqlite3_column_type(handle, index) == SQLITE_TEXT
+        let pointer = isText ? UnsafeRawPointer(sqlite3_column_text(handle, index)) : sqlite3_column_blob(handle, index)
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard let pointer, count > 0 else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+
+    /// The column as text when it is valid UTF-8, else `nil`.
+    func text(at index: Int32) -> String? {
+        String(validating: bytes(at: index), as: UTF8.self)
+    }
+
+    private func check(_ status: Int32) throws {
+        guard status == SQLITE_OK else { throw database.error(status, sql: sql) }
+    }
+}
