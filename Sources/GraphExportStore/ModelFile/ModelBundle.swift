@@ -1,0 +1,37 @@
+/// The versions of a Core Data model, as read from an `.xcdatamodeld` bundle, a single
+/// `.xcdatamodel` folder or a lone `contents` file.
+public struct ModelBundle: Sendable, Hashable {
+    /// The path the model was loaded from, as given.
+    public let path: String
+    /// Every version, ordered by name with numbers compared by value
+    /// (`Model`, `Model 2`, …, `Model 10`). Never empty.
+    public let versions: [ModelVersion]
+    /// The version name that the bundle's `.xccurrentversion` gives, without `.xcdatamodel`;
+    /// `nil` when there is no such file (a single version, or a bundle without one).
+    public let currentVersionName: String?
+
+    /// Creates a bundle; `versions` must not be empty, and `currentVersionName`, when given,
+    /// must name one of them.
+    init(path: String, versions: [ModelVersion], currentVersionName: String?) {
+        precondition(!versions.isEmpty, "a model bundle has at least one version")
+        precondition(
+            currentVersionName.map { name in versions.contains { $0.name == name } } ?? true,
+            "the current version is one of the versions")
+        self.path = path
+        self.versions = versions
+        self.currentVersionName = currentVersionName
+    }
+
+    /// The current version: the one `.xccurrentversion` names, or else the last in ``versions``.
+    ///
+    /// This is only Xcode's default for new stores; an existing store may have been written by
+    /// any version.
+    public var current: ModelVersion {
+        currentVersionName.flatMap(version(named:)) ?? versions[versions.count - 1]
+    }
+
+    /// The version with this name (`TestModel 2`), if the bundle has it.
+    public func version(named name: String) -> ModelVersion? {
+        versions.first { $0.name == name }
+    }
+}

@@ -1,0 +1,66 @@
+/// A Core Data model file that cannot be read into entities.
+///
+/// Every path is spelled from the path given to ``ModelFile/load(path:)``, so that it reads the
+/// way the user typed it.
+public enum ModelFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Nothing exists at the path.
+    case notFound(path: String)
+    /// The path exists but cannot be read (permissions, I/O error); `reason` is the system's.
+    case unreadable(path: String, reason: String)
+    /// The path exists but holds no Core Data model; `reason` says what was found instead.
+    case notAModel(path: String, reason: String)
+    /// The model is in the binary format of Xcode 3 (`elements` and `layout` files).
+    case legacyFormat(path: String)
+    /// The file is not well-formed XML; `message` is libxml2's, `line` where it stopped.
+    case malformedXML(path: String, line: Int?, message: String)
+    /// An element lacks an XML attribute that the loader needs, such as an entity's `name`;
+    /// `owner` names the enclosing entity, when there is one.
+    case missingXMLAttribute(path: String, line: Int?, element: String, attribute: String, owner: String?)
+    /// An attribute's `attributeType` is not one that Core Data stores.
+    case unknownAttributeType(path: String, entity: String, attribute: String, type: String)
+    /// A relationship's `deletionRule` is not one that Core Data defines.
+    case unknownDeletionRule(path: String, entity: String, relationship: String, rule: String)
+    /// A `.xccurrentversion` file has no `_XCCurrentVersionName` string.
+    case missingCurrentVersionName(path: String)
+    /// A `.xccurrentversion` file names a version that the bundle does not contain.
+    case currentVersionNotFound(path: String, name: String, available: [String])
+
+    /// A sentence a user can act on.
+    public var description: String {
+        switch self {
+        case .notFound(let path):
+            return "model '\(path)' does not exist"
+        case .unreadable(let path, let reason):
+            return "cannot read model file '\(path)': \(reason)"
+        case .notAModel(let path, let reason):
+            return "'\(path)' is not a Core Data model: \(reason)"
+        case .legacyFormat(let path):
+            return "'\(path)' is a legacy Xcode 3 model (binary 'elements' and 'layout' files), "
+                + "which graphexport cannot read; open the model in Xcode 4 or later and save it "
+                + "to convert it, or leave the model out so that the store's built-in model "
+                + "cache is used, if the store has one"
+        case .malformedXML(let path, let line, let message):
+            return "'\(path)'\(Self.at(line)) is not well-formed XML: \(message)"
+        case .missingXMLAttribute(let path, let line, let element, let attribute, let owner):
+            let within = owner.map { " of entity '\($0)'" } ?? ""
+            return "'\(path)'\(Self.at(line)): an <\(element)>\(within) has no '\(attribute)' attribute"
+        case .unknownAttributeType(let path, let entity, let attribute, let type):
+            return "'\(path)': attribute \(entity).\(attribute) has attributeType '\(type)', "
+                + "which is not a Core Data attribute type"
+        case .unknownDeletionRule(let path, let entity, let relationship, let rule):
+            return "'\(path)': relationship \(entity).\(relationship) has deletionRule '\(rule)', "
+                + "which is not a Core Data deletion rule"
+        case .missingCurrentVersionName(let path):
+            return "'\(path)' does not name the current model version "
+                + "(no _XCCurrentVersionName string in its dictionary)"
+        case .currentVersionNotFound(let path, let name, let available):
+            let list = available.map { "'\($0)'" }.joined(separator: ", ")
+            return "'\(path)' names current version '\(name)', which the bundle does not contain "
+                + "(it has \(list.isEmpty ? "no versions" : list))"
+        }
+    }
+
+    private static func at(_ line: Int?) -> String {
+        line.map { " line \($0)" } ?? ""
+    }
+}

@@ -1,0 +1,35 @@
+public import GraphExport
+
+/// One version of a Core Data model: the entities of one `.xcdatamodel`.
+public struct ModelVersion: Sendable, Hashable {
+    /// The version's name: the folder name without `.xcdatamodel` (`TestModel 2`).
+    public let name: String
+    /// The path of the `contents` file the version was read from, spelled from the path given.
+    public let contentsPath: String
+    /// The entities, in file order, with their stored attributes and relationships.
+    ///
+    /// Transient properties are left out, and so are attributes of types with no stored value of
+    /// their own (`Undefined`, `ObjectID`, `Composite`).
+    public let entities: [EntityInfo]
+    /// The attributes that allow external binary data storage, as `Entity.attribute` names.
+    ///
+    /// Their values in the store may be a marker byte followed by inline bytes or by the name of
+    /// a file beside the store (see `coredata-format.md` §1.7).
+    public let externalStorageAttributes: Set<String>
+
+    /// Creates a version description.
+    public init(
+        name: String, contentsPath: String, entities: [EntityInfo],
+        externalStorageAttributes: Set<String> = []
+    ) {
+        self.name = name
+        self.contentsPath = contentsPath
+        self.entities = entities
+        self.externalStorageAttributes = externalStorageAttributes
+    }
+
+    /// Whether `entity.attribute` allows external binary data storage.
+    public func allowsExternalStorage(entity: String, attribute: String) -> Bool {
+        externalStorageAttributes.contains(entity + "." + attribute)
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import XCTest
+
+/// Runs the built `graphexport` binary and collects what it printed.
+struct CommandResult {
+    var status: Int32
+    var standardOutput: Data
+    var standardError: String
+
+    var text: String { String(decoding: standardOutput, as: UTF8.self) }
+
+    /// The output parsed as a JSON object.
+    func json(file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: standardOutput)
+        return try XCTUnwrap(object as? [String: Any], "output is not a JSON object", file: file, line: line)
+    }
+}
+
+enum CommandRunner {
+    /// The repository's root folder.
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `shared/` folder that lies beside the repository.
+    static let shared = repository.deletingLastPathComponent().appendingPathComponent("shared")
+
+    /// The built executable, beside the test bundle.
+    static var executable: URL {
+        get throws {
+            var folder = Bundle.main.bundleURL
+            for _ in 0..<3 {
+                let candidate = folder.appendingPathComponent("graphexport")
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+                folder.deleteLastPathComponent()
+            }
+            throw XCTSkip("the graphexport executable was not found beside \(Bundle.main.bundleURL.path)")
+        }
+    }
+
+    /// Runs graphexport with `arguments` in `folder` and waits for it.
+    static func run(_ arguments: [String], in folder: URL? = nil) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = try executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder ?? repository
+        let output = Pipe()
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("graphexport-stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorFile) }
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let errorData = try Data(contentsOf: errorFile)
+        return CommandResult(
+            status: process.terminationStatus, standardOutput: outputData,
+            standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// A fresh copy of a folder of `shared/coredata-samples/` (whose files are read-only) in a
+    /// temporary folder, writable, removed at the end of the test.
+    static func copyOfSample(_ name: String, for test: XCTestCase) throws -> URL {
+        let source = shared.appendingPathComponent("coredata-samples").appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: source.path) else {
+            throw XCTSkip("\(source.path) is missing: the shared samples lie beside the repository")
+        }
+        return try copy(source, for: test)
+    }
+
+    /// A fresh, writable copy of a file or folder, removed at the end of the test.
+    static func copy(_ source: URL, for test: XCTestCase) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("graphexport-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let destination = folder.appendingPathComponent(source.lastPathComponent)
+        try FileManager.default.copyItem(at: source, to: destination)
+        try makeWritable(destination)
+        return destination
+    }
+
+    private static func makeWritable(_ url: URL) throws {
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        let enumerator = FileManager.default.enumerator(atPath: url.path)
+        while let path = enumerator?.nextObject() as? String {
+            try FileManager.default.setAttributes(
+                [.posixPermissions: 0o755], ofItemAtPath: url.appendingPathComponent(path).path)
+        }
+    }
+
+    /// Every file below `folder` with its bytes.
+    static func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let path = enumerator?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            let url = folder.appendingPathComponent(path)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+                files[path] = try Data(contentsOf: url)
+            }
+        }
+        return files
+    }
+}
+
+/// What an export contains, gathered by walking its JSON.
+struct ExportSummary {
+    /// Objects written in full, by entity.
+    var counts: [String: Int] = [:]
+    /// Every id written in full, with how often.
+    var ids: [String: Int] = [:]
+    /// Every referenced id.
+    var references: [String] = []
+    /// Objects in full by id.
+    var objects: [String: [String: Any]] = [:]
+
+    init(_ document: [String: Any]) throws {
+        var pending = try XCTUnwrap(document["@graph"] as? [Any])
+        while let item = pending.popLast() {
+            if let list = item as? [Any] {
+                pending += list
+                continue
+            }
+            guard let object = item as? [String: Any], let id = object["@id"] as? String else { continue }
+            guard let type = object["@type"] as? String else {
+                references.append(id)
+                continue
+            }
+            counts[type, default: 0] += 1
+            ids[id, default: 0] += 1
+            objects[id] = object
+            for (key, value) in object where !key.hasPrefix("@") {
+                if value is [Any] || value is [String: Any] { pending.append(value) }
+            }
+        }
+    }
+
+    /// Ids written in full more than once, and references to ids never written in full.
+    var problems: [String] {
+        ids.filter { $0.value != 1 }.map { "\($0.key) written \($0.value) times" }
+            + references.filter { ids[$0] == nil }.map { "reference to \($0) does not resolve" }
+    }
+}

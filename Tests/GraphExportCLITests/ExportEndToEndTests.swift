@@ -1,0 +1,129 @@
+import Foundation
+import XCTest
+
+/// End-to-end runs of the built command on the bundled sample and on real Core Data stores.
+final class ExportEndToEndTests: XCTestCase {
+    private let scrapbookModel = "Samples/Scrapbook/Scrapbook.xcdatamodeld"
+    private let scrapbookStore = "Samples/Scrapbook/Scrapbook.sqlite"
+
+    private func expectedScrapbookCounts() throws -> [String: Int] {
+        let url = CommandRunner.repository.appendingPathComponent("Samples/Scrapbook/expected-counts.json")
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Int])
+    }
+
+    func testScrapbookTreeExportHasEveryObjectOnceAndEveryReferenceResolves() throws {
+        let result = try CommandRunner.run(["--model", scrapbookModel, scrapbookStore])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let summary = try ExportSummary(result.json())
+        XCTAssertEqual(summary.counts, try expectedScrapbookCounts())
+        XCTAssertEqual(summary.problems, [])
+        let graph = try XCTUnwrap(try result.json()["@graph"] as? [[String: Any]])
+        let topLevel = Set(graph.compactMap { $0["@id"] as? String }.map { $0.split(separator: "/").suffix(2).joined(separator: "/") })
+        XCTAssertEqual(topLevel, ["Scrapbook/p1", "Scrapbook/p2", "Photo/p6"], "only owner-less objects are top level")
+    }
+
+    func testScrapbookFlatExportListsEveryObjectAtTheTopLevel() throws {
+        let result = try CommandRunner.run(["--model", scrapbookModel, "--shape", "flat", scrapbookStore])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let document = try result.json()
+        let graph = try XCTUnwrap(document["@graph"] as? [[String: Any]])
+        XCTAssertEqual(graph.count, try expectedScrapbookCounts().values.reduce(0, +))
+        XCTAssertEqual(try ExportSummary(document).problems, [])
+        XCTAssertEqual((document["@source"] as? [String: String])?["shape"], "flat")
+    }
+
+    func testPrettyAndCompactCarryTheSameData() throws {
+        let pretty = try CommandRunner.run(["--model", scrapbookModel, "--pretty", scrapbookStore])
+        let compact = try CommandRunner.run(["--model", scrapbookModel, "--compact", scrapbookStore])
+        XCTAssertGreaterThan(pretty.standardOutput.count, compact.standardOutput.count)
+        XCTAssertEqual(compact.text.split(separator: "\n").count, 1)
+        XCTAssertEqual(try pretty.json() as NSDictionary, try compact.json() as NSDictionary)
+    }
+
+    func testWiboscoVersionOneStoreExportsAll1001Posts() throws {
+        let folder = try CommandRunner.copyOfSample("wibosco-migration", for: self)
+        let before = try CommandRunner.snapshot(folder)
+        let result = try CommandRunner.run(
+            [
+                "--format", "json", "--model",
+                "CoreDataMigration_Example.xcdatamodeld/CoreDataMigration_Example.xcdatamodel",
+                "CoreDataMigration_Example_1.sqlite",
+            ], in: folder)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let summary = try ExportSummary(result.json())
+        XCTAssertEqual(summary.counts, ["Post": 1001])
+        XCTAssertEqual(summary.problems, [])
+        let post = try XCTUnwrap(summary.objects["x-coredata://292CEC8D-C7B1-4073-9B55-56A1A663FA59/Post/p1"])
+        XCTAssertEqual(post["date"] as? String, "2017-09-12T13:03:58.20319Z")
+        XCTAssertEqual(post["postID"] as? String, "F3848AF4-92F0-45B1-9748-51782253BEC0")
+        XCTAssertEqual(try CommandRunner.snapshot(folder), before, "the store's folder is unchanged")
+    }
+
+    func testWALStoreIsReadWithItsWALAndLeftUntouched() throws {
+        let folder = try CommandRunner.copyOfSample("wibosco-migration", for: self)
+        let before = try CommandRunner.snapshot(folder)
+        let result = try CommandRunner.run(
+            ["--model", "CoreDataMigration_Example.xcdatamodeld", "CoreDataMigration_Example_WAL.sqlite"], in: folder)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let document = try result.json()
+        let summary = try ExportSummary(document)
+        XCTAssertEqual(summary.counts, ["Post": 84, "Color": 84])
+        XCTAssertEqual(summary.problems, [])
+        XCTAssertEqual((document["@source"] as? [String: String])?["modelVersion"], "CoreDataMigration_Example 4")
+        XCTAssertEqual(try CommandRunner.snapshot(folder), before, "no -shm appeared and no byte changed")
+    }
+
+    func testOutputFileIsWrittenWhole() throws {
+        let folder = try CommandRunner.copy(CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let result = try CommandRunner.run(["--model", "Scrapbook.xcdatamodeld", "-o", "out.json", "Scrapbook.sqlite"], in: folder)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let data = try Data(contentsOf: folder.appendingPathComponent("out.json"))
+        let summary = try ExportSummary(XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any]))
+        XCTAssertEqual(summary.counts, try expectedScrapbookCounts())
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("graphexport-") }
+        XCTAssertEqual(leftovers, [])
+    }
+
+    func testFailedExportLeavesNoOutputFile() throws {
+        let folder = try CommandRunner.copyOfSample("wibosco-migration", for: self)
+        let result = try CommandRunner.run(
+            [
+                "--model", "CoreDataMigration_Example.xcdatamodeld/CoreDataMigration_Example 4.xcdatamodel",
+                "-o", "out.json", "CoreDataMigration_Example_1.sqlite",
+            ], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.standardError.hasPrefix("graphexport: error: CoreDataMigration_Example_1.sqlite: "), result.standardError)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        XCTAssertFalse(names.contains { $0.contains("out.json") }, "\(names)")
+    }
+
+    func testOutputOverTheStoreIsRefused() throws {
+        let folder = try CommandRunner.copy(CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let before = try CommandRunner.snapshot(folder)
+        let result = try CommandRunner.run(
+            ["--model", "Scrapbook.xcdatamodeld", "--format", "json", "-o", "Scrapbook.sqlite", "Scrapbook.sqlite"], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.standardError.contains("overwrite the store"), result.standardError)
+        XCTAssertEqual(try CommandRunner.snapshot(folder), before)
+    }
+
+    func testClosedPipeEndsQuietly() throws {
+        let folder = try CommandRunner.copyOfSample("wibosco-migration", for: self)
+        let process = Process()
+        process.executableURL = try CommandRunner.executable
+        process.arguments = ["--model", "CoreDataMigration_Example.xcdatamodeld", "CoreDataMigration_Example_3.sqlite"]
+        process.currentDirectoryURL = folder
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        _ = output.fileHandleForReading.readData(ofLength: 100)
+        try output.fileHandleForReading.close()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit)
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(errorText, "")
+    }
+}

@@ -1,0 +1,500 @@
+import Foundation
+import GraphExport
+import GraphExportStore
+import XCTest
+
+/// Reads the real model files in `shared/coredata-samples/` (copied to a scratch folder first) and
+/// small hand-written ones.
+final class ModelFileTests: XCTestCase {
+    private var scratch: URL!
+
+    override func setUpWithError() throws {
+        scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ModelFileTests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if let scratch { try? FileManager.default.removeItem(at: scratch) }
+    }
+
+    // MARK: - Real samples
+
+    func testWiboscoMigrationHasFourVersionsAndTheFourthIsCurrent() throws {
+        let bundle = try ModelFile.load(path: sample("wibosco-migration/CoreDataMigration_Example.xcdatamodeld"))
+
+        XCTAssertEqual(
+            bundle.versions.map(\.name),
+            [
+                "CoreDataMigration_Example", "CoreDataMigration_Example 2",
+                "CoreDataMigration_Example 3", "CoreDataMigration_Example 4",
+            ])
+        XCTAssertEqual(bundle.currentVersionName, "CoreDataMigration_Example 4")
+        XCTAssertEqual(bundle.current.name, "CoreDataMigration_Example 4")
+    }
+
+    func testWiboscoVersion1HasPostWithThreeOptionalAttributes() throws {
+        let bundle = try ModelFile.load(path: sample("wibosco-migration/CoreDataMigration_Example.xcdatamodeld"))
+        let version = try XCTUnwrap(bundle.version(named: "CoreDataMigration_Example"))
+
+        XCTAssertEqual(
+            version.entities,
+            [
+                EntityInfo(
+                    name: "Post",
+                    attributes: [
+                        AttributeInfo(name: "color", type: .string, isOptional: true),
+                        AttributeInfo(name: "date", type: .date, isOptional: true),
+                        AttributeInfo(name: "postID", type: .string, isOptional: true),
+                    ])
+            ])
+        XCTAssertTrue(version.externalStorageAttributes.isEmpty)
+    }
+
+    func testWiboscoVersion4LinksPostAndColorOneToOne() throws {
+        let version = try ModelFile.load(path: sample("wibosco-migration/CoreDataMigration_Example.xcdatamodeld"))
+            .current
+        XCTAssertEqual(version.entities.map(\.name), ["Color", "Post"])
+        let color = try XCTUnwrap(version.entities.first { $0.name == "Color" })
+        let post = try XCTUnwrap(version.entities.first { $0.name == "Post" })
+
+        XCTAssertEqual(
+            post.relationships,
+            [
+                RelationshipInfo(
+                    name: "color", destination: "Color", isToMany: false, inverse: "post",
+                    deletionRule: .nullify, isOptional: false)
+            ])
+        XCTAssertEqual(
+            color.relationships,
+            [
+                RelationshipInfo(
+                    name: "post", destination: "Post", isToMany: false, inverse: "color",
+                    deletionRule: .nullify, isOptional: true)
+            ])
+        XCTAssertEqual(
+            post.attributes.map(\.name), ["date", "hide", "postID"])
+        XCTAssertEqual(post.attributes[1], AttributeInfo(name: "hide", type: .boolean, isOptional: true))
+
+        // The required side of a one-to-one owns the optional side.
+        let model = try GraphModel(entities: version.entities)
+        let postIndex = try XCTUnwrap(model.index(of: "Post"))
+        XCTAssertEqual(model.relationships(of: postIndex).map(\.nestsDestination), [true])
+    }
+
+    func testBNRManyToManyHasBothVersionsAndToManyBothWays() throws {
+        let bundle = try ModelFile.load(path: sample("bnr-manytomany/Sample.xcdatamodeld"))
+
+        XCTAssertEqual(bundle.versions.map(\.name), ["TestModel", "TestModel 2"])
+        XCTAssertEqual(bundle.currentVersionName, "TestModel 2")
+        XCTAssertEqual(bundle.current.name, "TestModel 2")
+        XCTAssertEqual(bundle.versions[0].entities.map(\.name), ["Author", "Book"])
+        XCTAssertEqual(bundle.versions[1].entities.map(\.name), ["Author", "Book", "Publisher"])
+        for version in bundle.versions {
+            let author = try XCTUnwrap(version.entities.first { $0.name == "Author" })
+            let book = try XCTUnwrap(version.entities.first { $0.name == "Book" })
+            XCTAssertEqual(
+                author.relationships.first { $0.name == "books" },
+                RelationshipInfo(name: "books", destination: "Book", isToMany: true, inverse: "authors"),
+                version.name)
+            XCTAssertEqual(
+                book.relationships.first { $0.name == "authors" },
+                RelationshipInfo(name: "authors", destination: "Author", isToMany: true, inverse: "books"),
+                version.name)
+        }
+        let publisher = try XCTUnwrap(bundle.current.entities.last)
+        XCTAssertEqual(
+            publisher.relationships,
+            [RelationshipInfo(name: "books", destination: "Book", isToMany: true, inverse: "publisher")])
+    }
+
+    func testGraphModelAcceptsEveryParsedVersion() throws {
+        let bundles = [
+            try ModelFile.load(path: sample("wibosco-migration/CoreDataMigration_Example.xcdatamodeld")),
+            try ModelFile.load(path: sample("bnr-manytomany/Sample.xcdatamodeld")),
+        ]
+        XCTAssertEqual(bundles.map(\.versions.count), [4, 2])
+        for version in bundles.flatMap(\.versions) {
+            XCTAssertNoThrow(try GraphModel(entities: version.entities), version.name)
+        }
+    }
+
+    func testSingleVersionFolderAndContentsFileLoadOneVersion() throws {
+        let bundlePath = try sample("bnr-manytomany/Sample.xcdatamodeld")
+        let folder = bundlePath + "/TestModel 2.xcdatamodel"
+        let contents = folder + "/contents"
+
+        let fromFolder = try ModelFile.load(path: folder)
+        let fromFile = try ModelFile.load(path: contents)
+
+        for bundle in [fromFolder, fromFile] {
+            XCTAssertEqual(bundle.versions.map(\.name), ["TestModel 2"])
+            XCTAssertNil(bundle.currentVersionName)
+            XCTAssertEqual(bundle.current.contentsPath, contents)
+            XCTAssertEqual(bundle.current.entities.map(\.name), ["Author", "Book", "Publisher"])
+        }
+        XCTAssertEqual(fromFolder.path, folder)
+        XCTAssertEqual(fromFile.path, contents)
+    }
+
+    func testLegacyXcode3ModelIsRefusedWithAdvice() throws {
+        let folder = try sample("coredatabooks-legacy/CoreDataBooks.xcdatamodel")
+
+        XCTAssertThrowsError(try ModelFile.load(path: folder)) { error in
+            XCTAssertEqual(error as? ModelFileError, .legacyFormat(path: folder))
+            let sentence = String(describing: error)
+            XCTAssertTrue(sentence.contains(folder), sentence)
+            XCTAssertTrue(sentence.contains("Xcode 4 or later"), sentence)
+            XCTAssertTrue(sentence.contains("model cache"), sentence)
+        }
+        XCTAssertThrowsError(try ModelFile.load(path: folder + "/elements")) { error in
+            XCTAssertEqual(error as? ModelFileError, .legacyFormat(path: folder + "/elements"))
+        }
+    }
+
+    // MARK: - Hand-written models
+
+    func testInheritanceSkippedPropertiesAndFlags() throws {
+        let path = try write(
+            """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+                <entity name="Item" representedClassName="Item" isAbstract="YES" syncable="YES">
+                    <attribute name="title" attributeType="String"/>
+                    <attribute name="cached" optional="YES" transient="YES" attributeType="Transformable"/>
+                    <attribute name="anything" optional="YES" attributeType="Undefined"/>
+                    <attribute name="objectID" optional="YES" attributeType="ObjectID"/>
+                    <attribute name="place" optional="YES" attributeType="Composite" composite="Place"/>
+                    <relationship name="album" optional="YES" maxCount="1" deletionRule="Deny" destinationEntity="Album" inverseName="items" inverseEntity="Album"/>
+                    <fetchedProperty name="similar" optional="YES">
+                        <fetchRequest name="fetchedPropertyFetchRequest" entity="Item" predicateString="title == $FETCH_SOURCE.title"/>
+                    </fetchedProperty>
+                    <userInfo><entry key="note" value="kept out"/></userInfo>
+                    <uniquenessConstraints><uniquenessConstraint><constraint value="title"/></uniquenessConstraint></uniquenessConstraints>
+                    <fetchIndex name="byTitle"><fetchIndexElement property="title" type="Binary" order="ascending"/></fetchIndex>
+                </entity>
+                <entity name="Photo" parentEntity="Item" syncable="YES">
+                    <attribute name="image" optional="YES" attributeType="Binary" allowsExternalBinaryDataStorage="YES"/>
+                    <attribute name="takenAt" attributeType="Date" usesScalarValueType="NO"/>
+                    <relationship name="preview" optional="YES" transient="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Photo"/>
+                </entity>
+                <entity name="Album">
+                    <attribute name="price" optional="YES" attributeType="Decimal"/>
+                    <relationship name="items" optional="YES" toMany="YES" ordered="YES" deletionRule="Cascade" destinationEntity="Item" inverseName="album" inverseEntity="Item"/>
+                    <relationship name="cover" optional="YES" maxCount="1" deletionRule="No Action" destinationEntity="Photo"/>
+                </entity>
+                <fetchRequest name="AllPhotos" entity="Photo"/>
+                <configuration name="Cloud" usedWithCloudKit="YES"><memberEntity name="Photo"/></configuration>
+                <composite name="Place"><attribute name="latitude" attributeType="Double"/></composite>
+                <elements><element name="Item" positionX="0" positionY="0" width="128" height="60"/></elements>
+            </model>
+            """,
+            to: "Gallery.xcdatamodel/contents")
+
+        let version = try ModelFile.load(path: path).current
+
+        XCTAssertEqual(version.name, "Gallery")
+        XCTAssertEqual(
+            version.entities,
+            [
+                EntityInfo(
+                    name: "Item", isAbstract: true,
+                    attributes: [AttributeInfo(name: "title", type: .string, isOptional: false)],
+                    relationships: [
+                        RelationshipInfo(
+                            name: "album", destination: "Album", isToMany: false, inverse: "items",
+                            deletionRule: .deny)
+                    ]),
+                EntityInfo(
+                    name: "Photo", parent: "Item",
+                    attributes: [
+                        AttributeInfo(name: "image", type: .binary),
+                        AttributeInfo(name: "takenAt", type: .date, isOptional: false),
+                    ]),
+                EntityInfo(
+                    name: "Album",
+                    attributes: [AttributeInfo(name: "price", type: .decimal)],
+                    relationships: [
+                        RelationshipInfo(
+                            name: "items", destination: "Item", isToMany: true, isOrdered: true,
+                            inverse: "album", deletionRule: .cascade),
+                        RelationshipInfo(
+                            name: "cover", destination: "Photo", isToMany: false, deletionRule: .noAction),
+                    ]),
+            ])
+        XCTAssertEqual(version.externalStorageAttributes, ["Photo.image"])
+        XCTAssertTrue(version.allowsExternalStorage(entity: "Photo", attribute: "image"))
+
+        let model = try GraphModel(entities: version.entities)
+        let photo = try XCTUnwrap(model.index(of: "Photo"))
+        XCTAssertEqual(model.attributes(of: photo).map(\.name), ["title", "image", "takenAt"])
+        XCTAssertEqual(model.relationships(of: photo).map(\.name), ["album"])
+        XCTAssertEqual(model.concreteEntities.map { model.entities[$0].name }, ["Photo", "Album"])
+    }
+
+    func testVersionsSortNumbersByValueAndMissingCurrentVersionFileMeansLast() throws {
+        for name in ["Model 10", "Model", "Model 2"] {
+            try write(Self.emptyModel, to: "Model.xcdatamodeld/\(name).xcdatamodel/contents")
+        }
+        let bundle = try ModelFile.load(path: scratch.path + "/Model.xcdatamodeld/")
+
+        XCTAssertEqual(bundle.versions.map(\.name), ["Model", "Model 2", "Model 10"])
+        XCTAssertNil(bundle.currentVersionName)
+        XCTAssertEqual(bundle.current.name, "Model 10")
+    }
+
+    // MARK: - Errors
+
+    func testMalformedXMLNamesFileAndLine() throws {
+        let bundlePath = try sample("bnr-manytomany/Sample.xcdatamodeld")
+        let contents = bundlePath + "/TestModel 2.xcdatamodel/contents"
+        try write("<?xml version=\"1.0\"?>\n<model>\n    <entity name=\"A\">\n</model>\n", toPath: contents)
+
+        XCTAssertThrowsError(try ModelFile.load(path: bundlePath)) { error in
+            guard case .malformedXML(let path, let line, let message)? = error as? ModelFileError else {
+                return XCTFail("expected malformedXML, got \(error)")
+            }
+            XCTAssertEqual(path, contents)
+            XCTAssertEqual(line, 4)
+            XCTAssertTrue(message.contains("mismatch"), message)
+            XCTAssertTrue(String(describing: error).contains(contents), "\(error)")
+        }
+    }
+
+    func testEmptyFileIsMalformed() throws {
+        let path = try write("", to: "Empty.xcdatamodel/contents")
+        XCTAssertThrowsError(try ModelFile.load(path: path)) { error in
+            guard case .malformedXML(path, _, _)? = error as? ModelFileError else {
+                return XCTFail("expected malformedXML, got \(error)")
+            }
+        }
+    }
+
+    func testExternalEntityIsNeverRead() throws {
+        let path = try write(
+            """
+            <?xml version="1.0"?>
+            <!DOCTYPE model [<!ENTITY secret SYSTEM "file:///etc/hostname">]>
+            <model><entity name="&secret;"/></model>
+            """,
+            to: "Entity.xcdatamodel/contents")
+
+        XCTAssertThrowsError(try ModelFile.load(path: path)) { error in
+            guard case .malformedXML(path, _, let message)? = error as? ModelFileError else {
+                return XCTFail("expected malformedXML, got \(error)")
+            }
+            XCTAssertTrue(message.contains("external entity"), message)
+        }
+    }
+
+    func testEntityExpansionBombIsRefused() throws {
+        let levels = (1...9).map { level in
+            "<!ENTITY l\(level) \"" + String(repeating: "&l\(level - 1);", count: 10) + "\">"
+        }
+        let path = try write(
+            """
+            <?xml version="1.0"?>
+            <!DOCTYPE model [<!ENTITY l0 "lol">\(levels.joined())]>
+            <model><entity name="&l9;"/></model>
+            """,
+            to: "Bomb.xcdatamodel/contents")
+
+        XCTAssertThrowsError(try ModelFile.load(path: path)) { error in
+            guard case .malformedXML(path, _, _)? = error as? ModelFileError else {
+                return XCTFail("expected malformedXML, got \(error)")
+            }
+        }
+    }
+
+    func testUnknownAttributeTypeNamesEntityAttributeAndFile() throws {
+        let path = try write(
+            """
+            <model>
+                <entity name="Post"><attribute name="tint" optional="YES" attributeType="Color"/></entity>
+            </model>
+            """,
+            to: "Unknown.xcdatamodel/contents")
+
+        XCTAssertThrowsError(try ModelFile.load(path: path)) { error in
+            XCTAssertEqual(
+                error as? ModelFileError,
+                .unknownAttributeType(path: path, entity: "Post", attribute: "tint", type: "Color"))
+            let sentence = String(describing: error)
+            for part in [path, "Post.tint", "'Color'"] {
+                XCTAssertTrue(sentence.contains(part), sentence)
+            }
+        }
+    }
+
+    func testUnknownDeletionRuleIsAnError() throws {
+        let path = try write(
+            """
+            <model><entity name="A">
+                <relationship name="b" deletionRule="Explode" destinationEntity="A"/>
+            </entity></model>
+            """,
+            to: "Rule.xcdatamodel/contents")
+
+        XCTAssertThrowsError(try ModelFile.load(path: path)) { error in
+            XCTAssertEqual(
+                error as? ModelFileError,
+                .unknownDeletionRule(path: path, entity: "A", relationship: "b", rule: "Explode"))
+        }
+    }
+
+    func testMissingRequiredXMLAttributesAreNamed() throws {
+        let nameless = try write(
+            "<model>\n<entity name=\"A\"/>\n<entity syncable=\"YES\"/>\n</model>",
+            to: "Nameless.xcdatamodel/contents")
+        XCTAssertThrowsError(try ModelFile.load(path: nameless)) { error in
+            XCTAssertEqual(
+                error as? ModelFileError,
+                .missingXMLAttribute(path: nameless, line: 3, element: "entity", attribute: "name", owner: nil))
+            XCTAssertTrue(String(describing: error).contains("line 3"), "\(error)")
+        }
+
+        let aimless = try write(
+            "<model>\n<entity name=\"A\">\n<relationship name=\"b\" toMany=\"YES\"/>\n</entity>\n</model>",
+            to: "Aimless.xcdatamodel/contents")
+        XCTAssertThrowsError(try ModelFile.load(path: aimless)) { error in
+            XCTAssertEqual(
+                error as? ModelFileError,
+                .missingXMLAttribute(
+                    path: aimless, line: 3, element: "relationship", attribute: "destinationEntity", owner: "A"))
+            XCTAssertTrue(String(describing: error).contains("entity 'A'"), "\(error)")
+        }
+    }
+
+    func testCurrentVersionThatIsNotInTheBundle() throws {
+        let bundlePath = try sample("bnr-manytomany/Sample.xcdatamodeld")
+        let currentPath = bundlePath + "/.xccurrentversion"
+        try write(Self.currentVersion("TestModel 3.xcdatamodel"), toPath: currentPath)
+
+        XCTAssertThrowsError(try ModelFile.load(path: bundlePath)) { error in
+            XCTAssertEqual(
+                error as? ModelFileError,
+                .currentVersionNotFound(
+                    path: currentPath, name: "TestModel 3", available: ["TestModel", "TestModel 2"]))
+            XCTAssertTrue(String(describing: error).contains(currentPath), "\(error)")
+        }
+    }
+
+    func testCurrentVersionFileWithoutTheKey() throws {
+        let bundlePath = try sample("bnr-manytomany/Sample.xcdatamodeld")
+        let currentPath = bundlePath + "/.xccurrentversion"
+        try write(
+            Self.currentVersion("TestModel.xcdatamodel").replacingOccurrences(
+                of: "_XCCurrentVersionName", with: "SomethingElse"),
+            toPath: currentPath)
+
+        XCTAssertThrowsError(try ModelFile.load(path: bundlePath)) { error in
+            XCTAssertEqual(error as? ModelFileError, .missingCurrentVersionName(path: currentPath))
+        }
+    }
+
+    func testPathsThatAreNotModels() throws {
+        let missing = scratch.path + "/Nothing Here.xcdatamodeld"
+        XCTAssertThrowsError(try ModelFile.load(path: missing)) { error in
+            XCTAssertEqual(error as? ModelFileError, .notFound(path: missing))
+        }
+
+        let empty = scratch.appendingPathComponent("Empty.xcdatamodeld").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        XCTAssertThrowsError(try ModelFile.load(path: empty)) { error in
+            guard case .notAModel(empty, _)? = error as? ModelFileError else {
+                return XCTFail("expected notAModel, got \(error)")
+            }
+        }
+
+        let plist = try write(Self.currentVersion("A.xcdatamodel"), to: "Plist.xcdatamodel/contents")
+        XCTAssertThrowsError(try ModelFile.load(path: plist)) { error in
+            XCTAssertEqual(
+                error as? ModelFileError,
+                .notAModel(path: plist, reason: "its root element is <plist>, not <model>"))
+        }
+
+        let binary = try write("bplist00\u{1}", to: "Compiled.mom")
+        XCTAssertThrowsError(try ModelFile.load(path: binary)) { error in
+            guard case .notAModel(binary, _)? = error as? ModelFileError else {
+                return XCTFail("expected notAModel, got \(error)")
+            }
+        }
+    }
+
+    // MARK: - Fixtures
+
+    private static let emptyModel = #"<?xml version="1.0"?><model type="com.apple.IDECoreDataModeler.DataModel"/>"#
+
+    private static func currentVersion(_ name: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>_XCCurrentVersionName</key>
+        \t<string>\(name)</string>
+        </dict>
+        </plist>
+        """
+    }
+
+    /// The shared samples folder, found from this file: `<repo>/../shared/coredata-samples`.
+    private static var samplesFolder: URL {
+        let repository = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // Tests/GraphExportStoreTests
+            .deletingLastPathComponent()  // Tests
+            .deletingLastPathComponent()
+        return repository.appendingPathComponent("../shared/coredata-samples", isDirectory: true)
+            .standardizedFileURL
+    }
+
+    private struct MissingSamples: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "the shared samples are missing: expected \(path)" }
+    }
+
+    /// Copies a model folder out of the shared samples into the scratch folder, made writable,
+    /// and returns the copy's path. `relativePath` is inside `shared/coredata-samples`.
+    private func sample(_ relativePath: String) throws -> String {
+        let source = Self.samplesFolder.appendingPathComponent(relativePath)
+        guard FileManager.default.fileExists(atPath: source.path) else {
+            throw MissingSamples(path: source.path)
+        }
+        let copy = scratch.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(
+            at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: source, to: copy)
+        try makeWritable(copy)
+        return copy.path
+    }
+
+    /// Gives the owner write access to a copied tree: the shared samples are read-only in CI.
+    private func makeWritable(_ root: URL) throws {
+        let manager = FileManager.default
+        var paths = [root.path]
+        if let enumerator = manager.enumerator(atPath: root.path) {
+            paths += enumerator.compactMap { ($0 as? String).map { root.path + "/" + $0 } }
+        }
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            _ = manager.fileExists(atPath: path, isDirectory: &isDirectory)
+            try manager.setAttributes(
+                [.posixPermissions: isDirectory.boolValue ? 0o755 : 0o644], ofItemAtPath: path)
+        }
+    }
+
+    /// Writes `text` to a path inside the scratch folder, creating folders, and returns the path.
+    @discardableResult
+    private func write(_ text: String, to relativePath: String) throws -> String {
+        let path = scratch.appendingPathComponent(relativePath).path
+        try write(text, toPath: path)
+        return path
+    }
+
+    private func write(_ text: String, toPath path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+}
