@@ -1,0 +1,233 @@
+import GraphExport
+
+/// The state machine behind ``JSONGraphWriter``: turns a document's calls into JSON text and
+/// warnings, checking that the stream is well nested.
+///
+/// A value type, so that the writer works on one `inout` value per call rather than on class
+/// properties, each access to which would cost a run-time exclusivity check.
+struct JSONDocumentEncoder {
+    /// One open JSON container, innermost last.
+    private struct Frame {
+        enum Kind {
+            /// The `"@graph"` array.
+            case graph
+            /// An object, with its entity for warnings and its identifier for errors.
+            case object(entity: String, id: String)
+            /// A relationship: an array when to-many, a single value when to-one.
+            case relationship(name: String, isToMany: Bool)
+        }
+
+        let kind: Kind
+        /// Whether the container holds an element yet: decides commas, `[]` and `null`.
+        var hasItems = false
+    }
+
+    private enum Phase {
+        case ready, writing, finished
+    }
+
+    /// The text written and not yet taken by the writer.
+    var text: [UInt8] = []
+    /// The warnings raised and not yet reported by the writer.
+    var warnings: [Warning] = []
+    private let pretty: Bool
+    private var phase = Phase.ready
+    private var stack: [Frame] = []
+    /// The attributes (`Entity.name`) already warned about, one set per kind of warning.
+    private var warnedNonFinite: Set<String> = []
+    private var warnedDates: Set<String> = []
+
+    init(pretty: Bool) {
+        self.pretty = pretty
+    }
+
+    /// Writes the document's opening, the `"@source"` header, and opens the `"@graph"` array.
+    mutating func begin(_ document: DocumentInfo) throws(JSONWriterError) {
+        switch phase {
+        case .ready: break
+        case .writing: throw .begunTwice
+        case .finished: throw .alreadyFinished
+        }
+        phase = .writing
+        text.append(UInt8(ascii: "{"))
+        startLine(indent: 1)
+        appendKey("@source")
+        text.append(UInt8(ascii: "{"))
+        let fields = document.fields
+        for (index, field) in fields.enumerated() {
+            if index > 0 { text.append(UInt8(ascii: ",")) }
+            startLine(indent: 2)
+            appendKey(field.key)
+            text.appendJSONString(field.value)
+        }
+        if !fields.isEmpty { startLine(indent: 1) }
+        text.append(UInt8(ascii: "}"))
+        text.append(UInt8(ascii: ","))
+        startLine(indent: 1)
+        appendKey("@graph")
+        text.append(UInt8(ascii: "["))
+        stack.append(Frame(kind: .graph))
+    }
+
+    /// Writes one event, or throws without writing anything when it does not fit where the stream is.
+    mutating func write(_ event: GraphEvent) throws(JSONWriterError) {
+        switch phase {
+        case .ready: throw .notBegun
+        case .writing: break
+        case .finished: throw .alreadyFinished
+        }
+        switch event {
+        case .beginObject(let entity, let id): try beginObject(entity: entity, id: id.text)
+        case .attribute(let name, let value): try writeAttribute(name: name, value: value)
+        case .beginRelationship(let name, let isToMany): try beginRelationship(name: name, isToMany: isToMany)
+        case .reference(let id): try writeReference(id.text)
+        case .endRelationship: try endRelationship()
+        case .endObject: try endObject()
+        }
+    }
+
+    /// Closes the `"@graph"` array and the document and writes the final newline.
+    mutating func finish() throws(JSONWriterError) {
+        switch phase {
+        case .ready: throw .notBegun
+        case .writing: break
+        case .finished: throw .alreadyFinished
+        }
+        for frame in stack.reversed() {
+            if case .object(_, let id) = frame.kind { throw .unfinishedObject(id: id) }
+        }
+        phase = .finished
+        if stack[0].hasItems { startLine(indent: 1) }
+        text.append(UInt8(ascii: "]"))
+        startLine(indent: 0)
+        text.append(UInt8(ascii: "}"))
+        text.append(UInt8(ascii: "\n"))
+        stack.removeAll()
+    }
+
+    private mutating func beginObject(entity: String, id: String) throws(JSONWriterError) {
+        let top = stack.count - 1
+        switch stack[top].kind {
+        case .object(_, let parent):
+            throw .objectInsideObject(id: id, parent: parent)
+        case .relationship(let name, isToMany: false):
+            guard !stack[top].hasItems else { throw .secondDestinationInToOne(relationship: name, id: id) }
+        case .graph, .relationship(_, isToMany: true):
+            startElement()
+        }
+        stack[top].hasItems = true
+        text.append(UInt8(ascii: "{"))
+        stack.append(Frame(kind: .object(entity: entity, id: id)))
+        startLine(indent: stack.count + 1)
+        appendKey("@id")
+        text.appendJSONString(id)
+        startProperty()
+        appendKey("@type")
+        text.appendJSONString(entity)
+    }
+
+    private mutating func writeAttribute(name: String, value: Value) throws(JSONWriterError) {
+        guard case .object(let entity, _) = stack[stack.count - 1].kind else {
+            throw .attributeOutsideObject(name: name)
+        }
+        startProperty()
+        appendKey(name)
+        switch text.appendJSONValue(value) {
+        case nil:
+            break
+        case .nonFiniteNumber:
+            if warnedNonFinite.insert("\(entity).\(name)").inserted {
+                warnings.append(
+                    Warning(
+                        "\(entity).\(name): NaN/Infinity written as the strings \"NaN\"/\"Infinity\"/\"-Infinity\" "
+                            + "(JSON has no such numbers)"))
+            }
+        case .dateWithoutISO8601:
+            if warnedDates.insert("\(entity).\(name)").inserted {
+                warnings.append(
+                    Warning(
+                        "\(entity).\(name): dates with no ISO 8601 form (not finite, or 10^15 seconds or more from "
+                            + "2001) written as seconds since 2001-01-01T00:00:00Z, NaN/Infinity as the strings "
+                            + "\"NaN\"/\"Infinity\"/\"-Infinity\""))
+            }
+        }
+    }
+
+    private mutating func beginRelationship(name: String, isToMany: Bool) throws(JSONWriterError) {
+        guard case .object = stack[stack.count - 1].kind else { throw .relationshipOutsideObject(name: name) }
+        startProperty()
+        appendKey(name)
+        if isToMany { text.append(UInt8(ascii: "[")) }
+        stack.append(Frame(kind: .relationship(name: name, isToMany: isToMany)))
+    }
+
+    private mutating func writeReference(_ id: String) throws(JSONWriterError) {
+        let top = stack.count - 1
+        guard case .relationship(let name, let isToMany) = stack[top].kind else {
+            throw .referenceOutsideRelationship(id: id)
+        }
+        if isToMany {
+            startElement()
+        } else if stack[top].hasItems {
+            throw .secondDestinationInToOne(relationship: name, id: id)
+        }
+        stack[top].hasItems = true
+        text.append(UInt8(ascii: "{"))
+        appendKey("@id")
+        text.appendJSONString(id)
+        text.append(UInt8(ascii: "}"))
+    }
+
+    private mutating func endRelationship() throws(JSONWriterError) {
+        let frame = stack[stack.count - 1]
+        switch frame.kind {
+        case .relationship(_, isToMany: true):
+            if frame.hasItems { startLine(indent: stack.count) }
+            text.append(UInt8(ascii: "]"))
+        case .relationship(_, isToMany: false):
+            if !frame.hasItems { text.append(contentsOf: JSONBytes.null) }
+        case .object(_, let id):
+            throw .unmatchedEndRelationship(openObject: id)
+        case .graph:
+            throw .unmatchedEndRelationship(openObject: nil)
+        }
+        stack.removeLast()
+    }
+
+    private mutating func endObject() throws(JSONWriterError) {
+        switch stack[stack.count - 1].kind {
+        case .object: break
+        case .relationship(let name, _): throw .unmatchedEndObject(openRelationship: name)
+        case .graph: throw .unmatchedEndObject(openRelationship: nil)
+        }
+        startLine(indent: stack.count)
+        text.append(UInt8(ascii: "}"))
+        stack.removeLast()
+    }
+
+    /// Starts the next element of the innermost array: a comma unless it is the first, then its line.
+    private mutating func startElement() {
+        if stack[stack.count - 1].hasItems { text.append(UInt8(ascii: ",")) }
+        startLine(indent: stack.count + 1)
+    }
+
+    /// Starts the next member of the innermost object, which always has `"@id"` before it.
+    private mutating func startProperty() {
+        text.append(UInt8(ascii: ","))
+        startLine(indent: stack.count + 1)
+    }
+
+    /// In pretty mode, starts a new line indented by `indent` levels of two spaces.
+    private mutating func startLine(indent: Int) {
+        guard pretty else { return }
+        text.append(UInt8(ascii: "\n"))
+        text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+    }
+
+    /// Writes `"name":`, with a space after the colon in pretty mode.
+    private mutating func appendKey(_ name: String) {
+        text.appendJSONString(name)
+        text.append(UInt8(ascii: ":"))
+        if pretty { text.append(UInt8(ascii: " ")) }
+    }
+}

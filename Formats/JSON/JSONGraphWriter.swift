@@ -1,0 +1,78 @@
+public import GraphExport
+
+/// Writes an export as one JSON document (RFC 8259), streaming, in the style of JSON-LD.
+///
+/// The document is an object with two members: `"@source"`, an object of the header's fields
+/// (``DocumentInfo/fields``, every value a string), and `"@graph"`, an array of the top-level
+/// objects. Each object starts with `"@id"` (its ``ObjectID``) and `"@type"` (its entity), then has
+/// one member per attribute and per relationship, named as the model names them; the `@` keeps the
+/// markers apart from property names. A to-many relationship is an array; a to-one relationship
+/// is its destination, or `null` when empty. A destination is either an object written in full
+/// where it nests or a reference `{"@id": "…"}` to an object written in full elsewhere.
+///
+/// Values: integers are exact digits; doubles are the shortest text that reads back to the same
+/// bits (`0.1`, `1e-05`, `-0.0`); NaN and the infinities, which JSON numbers cannot hold, are the
+/// strings `"NaN"`, `"Infinity"` and `"-Infinity"` (as in the Protocol Buffers JSON mapping), with
+/// one warning per attribute. Decimals are strings of their exact text (`"12.50"`), since most
+/// JSON readers would turn a number into a binary double. Dates are ISO 8601 strings in UTC
+/// (``Timestamp/iso8601``); a date with no such form is written as its seconds since
+/// 2001-01-01T00:00:00Z, by the double rule, with a warning. Binary values are base64 strings,
+/// UUIDs their canonical lowercase text, URIs strings.
+///
+/// The writer keeps its place in an explicit stack, so nesting depth is bounded by memory, not by
+/// the call stack, and collects its text to hand it to an ``OutputBuffer`` in blocks of about
+/// 16 KiB. It throws ``JSONWriterError`` for an event stream that is not well nested.
+/// Pretty output (``JSONOptions/pretty``) indents by two spaces, puts each property on its own line
+/// and writes a reference on one line; both forms end with a newline.
+public final class JSONGraphWriter: GraphWriter {
+    /// How many bytes of text collect before they go to the output buffer.
+    private static let handOffSize = 1 << 14
+
+    private let output: OutputBuffer
+    private let onWarning: WarningHandler
+    private var encoder: JSONDocumentEncoder
+
+    /// Creates a writer that writes to `sink` and reports values JSON cannot hold to `onWarning`.
+    public init(
+        sink: any ByteSink, options: JSONOptions = JSONOptions(), onWarning: @escaping WarningHandler = { _ in }
+    ) {
+        self.output = OutputBuffer(sink: sink)
+        self.onWarning = onWarning
+        self.encoder = JSONDocumentEncoder(pretty: options.pretty)
+        encoder.text.reserveCapacity(Self.handOffSize + 1024)
+    }
+
+    /// Writes the document's opening, the `"@source"` header, and opens the `"@graph"` array.
+    public func begin(_ document: DocumentInfo) throws {
+        try encoder.begin(document)
+        try handOff(atLeast: Self.handOffSize)
+    }
+
+    /// Writes one event, or throws ``JSONWriterError`` without writing anything when the event
+    /// does not fit where the stream is.
+    public func write(_ event: GraphEvent) throws {
+        try encoder.write(event)
+        if !encoder.warnings.isEmpty { reportWarnings() }
+        try handOff(atLeast: Self.handOffSize)
+    }
+
+    /// Closes the `"@graph"` array and the document, writes the final newline and flushes the sink.
+    public func finish() throws {
+        try encoder.finish()
+        try handOff(atLeast: 0)
+        try output.flush()
+    }
+
+    /// Hands the text written so far to the output buffer once there are `threshold` bytes of it.
+    private func handOff(atLeast threshold: Int) throws {
+        guard encoder.text.count >= threshold, !encoder.text.isEmpty else { return }
+        try output.appendBytes(encoder.text)
+        encoder.text.removeAll(keepingCapacity: true)
+    }
+
+    private func reportWarnings() {
+        let warnings = encoder.warnings
+        encoder.warnings.removeAll()
+        warnings.forEach(onWarning)
+    }
+}

@@ -1,0 +1,31 @@
+import GraphExport
+import GraphExportJSON
+import XCTest
+
+final class JSONFormatDescriptorTests: XCTestCase {
+    func testDescriptor() {
+        let format = FormatDescriptor.json
+        XCTAssertEqual(format.name, "json")
+        XCTAssertEqual(format.fileExtension, "json")
+        XCTAssertEqual(format.mediaType, "application/json")
+        XCTAssertFalse(format.summary.isEmpty)
+        XCTAssertFalse(format.summary.contains("\n"))
+        XCTAssertEqual(FormatRegistry([format]).format(forPath: "out.JSON")?.name, "json")
+    }
+
+    func testMakeWriterHonoursPrettyAndForwardsWarnings() throws {
+        let graph = Fixtures.graph(try Fixtures.itemModel())
+        try graph.add("Item", ["value": .double(.nan)])
+        for pretty in [false, true] {
+            let sink = MemorySink()
+            let log = WarningLog()
+            let writer = FormatDescriptor.json.makeWriter(sink, FormatOptions(pretty: pretty)) {
+                log.warnings.append($0)
+            }
+            try GraphTraversal(source: graph).run(into: writer)
+            XCTAssertEqual(sink.text.contains("\n  \"@graph\": ["), pretty)
+            XCTAssertEqual(sink.text.hasPrefix(#"{"@source":{"#), !pretty)
+            XCTAssertEqual(log.warnings.count, 1)
+        }
+    }
+}

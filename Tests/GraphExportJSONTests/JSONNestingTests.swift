@@ -1,0 +1,160 @@
+import Foundation
+import GraphExport
+import GraphExportJSON
+import XCTest
+
+final class JSONNestingTests: XCTestCase {
+    private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
+
+    /// Writes `depth` objects, each nested in the previous one's `child` relationship (to-many at
+    /// even depths, to-one at odd ones), the innermost relationship empty.
+    private func writeChain(depth: Int, into writer: JSONGraphWriter) throws {
+        try writer.begin(document)
+        for level in 0..<depth {
+            try writer.write(.beginObject(entity: "Node", id: ObjectID("N\(level)")))
+            try writer.write(.attribute(name: "level", value: .integer(Int64(level))))
+            try writer.write(.beginRelationship(name: "child", isToMany: level % 2 == 0))
+        }
+        for _ in 0..<depth {
+            try writer.write(.endRelationship)
+            try writer.write(.endObject)
+        }
+        try writer.finish()
+    }
+
+    func testHundredThousandLevelsOfNesting() throws {
+        let depth = 100_000
+        let sink = MemorySink()
+        try writeChain(depth: depth, into: JSONGraphWriter(sink: sink))
+
+        let prefix = Array(
+            #"{"@source":{"generator":"graphexport","sourceKind":"test","shape":"tree"},"@graph":["#.utf8)
+        var expectedCount = prefix.count + Array("]}\n".utf8).count
+        for level in 0..<depth {
+            expectedCount += #"{"@id":"N","@type":"Node","level":,"child":}"#.utf8.count + 2 * String(level).utf8.count
+            expectedCount += level % 2 == 0 ? 2 : 0  // the brackets of a to-many relationship
+        }
+        expectedCount += (depth - 1) % 2 == 0 ? 0 : 4  // the innermost relationship: [] or null
+        XCTAssertEqual(sink.bytes.count, expectedCount)
+        XCTAssertEqual(Array(sink.bytes.prefix(prefix.count)), prefix)
+        let text = sink.text
+        XCTAssertTrue(
+            text.hasPrefix(
+                String(decoding: prefix, as: UTF8.self) + #"{"@id":"N0","@type":"Node","level":0,"child":[{"@id":"N1""#)
+        )
+        XCTAssertTrue(text.hasSuffix(#"]}}]}]}"# + "\n"))
+        XCTAssertTrue(text.contains(#"{"@id":"N99999","@type":"Node","level":99999,"child":null}]}}]}"#))
+
+        var open = 0
+        var deepest = 0
+        var shallowest = 0
+        for byte in sink.bytes {
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["): open += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): open -= 1
+            default: continue
+            }
+            deepest = max(deepest, open)
+            shallowest = min(shallowest, open)
+        }
+        XCTAssertEqual(open, 0)
+        XCTAssertEqual(shallowest, 0)
+        XCTAssertEqual(deepest, 2 + depth + depth / 2)
+    }
+
+    func testDeepPrettyNestingMatchesCompact() throws {
+        let compact = MemorySink()
+        let pretty = MemorySink()
+        try writeChain(depth: 100, into: JSONGraphWriter(sink: compact))
+        try writeChain(depth: 100, into: JSONGraphWriter(sink: pretty, options: JSONOptions(pretty: true)))
+        let compactDocument = try JSONSerialization.jsonObject(with: Data(compact.bytes)) as? NSDictionary
+        let prettyDocument = try JSONSerialization.jsonObject(with: Data(pretty.bytes)) as? NSDictionary
+        XCTAssertNotNil(compactDocument)
+        XCTAssertEqual(compactDocument, prettyDocument)
+        XCTAssertTrue(pretty.text.hasSuffix("\n  ]\n}\n"))
+    }
+
+    /// Feeds `events` after `begin`, then `finish()`, and returns the first error thrown.
+    private func error(afterBeginning events: [GraphEvent], file: StaticString = #filePath, line: UInt = #line)
+        -> JSONWriterError?
+    {
+        let writer = JSONGraphWriter(sink: MemorySink())
+        do {
+            try writer.begin(document)
+            for event in events { try writer.write(event) }
+            try writer.finish()
+        } catch let error as JSONWriterError {
+            return error
+        } catch {
+            XCTFail("unexpected error \(error)", file: file, line: line)
+        }
+        XCTFail("no error", file: file, line: line)
+        return nil
+    }
+
+    func testIllNestedStreamsThrowNamingWhatIsWrong() {
+        let a = GraphEvent.beginObject(entity: "A", id: ObjectID("A/1"))
+        let b = GraphEvent.beginObject(entity: "B", id: ObjectID("B/2"))
+        let toOne = GraphEvent.beginRelationship(name: "owner", isToMany: false)
+        let toMany = GraphEvent.beginRelationship(name: "items", isToMany: true)
+        let reference = GraphEvent.reference(ObjectID("B/3"))
+        let cases: [([GraphEvent], JSONWriterError)] = [
+            ([.attribute(name: "x", value: .null)], .attributeOutsideObject(name: "x")),
+            ([a, toMany, .attribute(name: "x", value: .null)], .attributeOutsideObject(name: "x")),
+            ([toMany], .relationshipOutsideObject(name: "items")),
+            ([a, toMany, toOne], .relationshipOutsideObject(name: "owner")),
+            ([a, b], .objectInsideObject(id: "B/2", parent: "A/1")),
+            ([reference], .referenceOutsideRelationship(id: "B/3")),
+            ([a, reference], .referenceOutsideRelationship(id: "B/3")),
+            ([a, toOne, b, .endObject, reference], .secondDestinationInToOne(relationship: "owner", id: "B/3")),
+            ([a, toOne, reference, b], .secondDestinationInToOne(relationship: "owner", id: "B/2")),
+            ([.endRelationship], .unmatchedEndRelationship(openObject: nil)),
+            ([a, .endRelationship], .unmatchedEndRelationship(openObject: "A/1")),
+            ([.endObject], .unmatchedEndObject(openRelationship: nil)),
+            ([a, toMany, .endObject], .unmatchedEndObject(openRelationship: "items")),
+            ([a], .unfinishedObject(id: "A/1")),
+            ([a, toMany, b, toOne], .unfinishedObject(id: "B/2")),
+            ([a, toMany, b, .endObject], .unfinishedObject(id: "A/1")),
+        ]
+        for (events, expected) in cases {
+            XCTAssertEqual(error(afterBeginning: events), expected, "\(events)")
+        }
+        let errors = Set(cases.map(\.1))
+        let sentences = Set(errors.map(\.description))
+        XCTAssertEqual(sentences.count, errors.count)
+        XCTAssertTrue(
+            sentences.contains(
+                "object 'B/2' began directly inside object 'A/1' instead of inside one of its relationships"))
+    }
+
+    func testCallsOutsideTheDocumentThrow() throws {
+        let writer = JSONGraphWriter(sink: MemorySink())
+        XCTAssertThrowsError(try writer.write(.endObject)) { XCTAssertEqual($0 as? JSONWriterError, .notBegun) }
+        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? JSONWriterError, .notBegun) }
+        try writer.begin(document)
+        XCTAssertThrowsError(try writer.begin(document)) { XCTAssertEqual($0 as? JSONWriterError, .begunTwice) }
+        try writer.finish()
+        XCTAssertThrowsError(try writer.write(.endObject)) { XCTAssertEqual($0 as? JSONWriterError, .alreadyFinished) }
+        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? JSONWriterError, .alreadyFinished) }
+        XCTAssertThrowsError(try writer.begin(document)) { XCTAssertEqual($0 as? JSONWriterError, .alreadyFinished) }
+    }
+
+    func testARejectedEventLeavesTheOutputIntact() throws {
+        let sink = MemorySink()
+        let writer = JSONGraphWriter(sink: sink)
+        try writer.begin(document)
+        XCTAssertThrowsError(try writer.write(.attribute(name: "x", value: .integer(1))))
+        try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
+        XCTAssertThrowsError(try writer.write(.endRelationship))
+        try writer.write(.beginRelationship(name: "owner", isToMany: false))
+        try writer.write(.reference(ObjectID("B/2")))
+        XCTAssertThrowsError(try writer.write(.reference(ObjectID("B/3"))))
+        try writer.write(.endRelationship)
+        try writer.write(.endObject)
+        try writer.finish()
+        let parsed = try JSONSerialization.jsonObject(with: Data(sink.bytes)) as? [String: Any]
+        let graph = try XCTUnwrap(parsed?["@graph"] as? [[String: Any]])
+        XCTAssertEqual(graph.count, 1)
+        XCTAssertEqual(graph[0]["owner"] as? [String: String], ["@id": "B/2"])
+    }
+}
