@@ -4,7 +4,7 @@
 #   make test   installs what is missing, checks formatting, runs every test
 
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libsqlite3-dev libxml2-dev libyaml-dev
+APT_PACKAGES := pkg-config libsqlite3-dev libxml2-dev libyaml-dev zlib1g-dev
 SAMPLE := Samples/Scrapbook
 LINT_PATHS := Package.swift Sources Formats Tests
 
@@ -20,7 +20,7 @@ deps:
 	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$package"; \
 	done; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
-	echo "graphexport: installing$$missing"; \
+	echo "graphexport: installing$$missing" >&2; \
 	if [ "$$(id -u)" = 0 ]; then \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then \
@@ -34,11 +34,14 @@ deps:
 build: deps
 	$(SWIFT) build
 
-demo: build
-	@echo "== graphexport formats"
-	@$$($(SWIFT) build --show-bin-path)/graphexport formats
-	@echo "== graphexport --model $(SAMPLE)/Scrapbook.xcdatamodeld $(SAMPLE)/Scrapbook.sqlite --pretty"
-	@$$($(SWIFT) build --show-bin-path)/graphexport --model $(SAMPLE)/Scrapbook.xcdatamodeld $(SAMPLE)/Scrapbook.sqlite --pretty
+# The export goes to standard output, alone, so `make demo | python3 -m json.tool` parses it;
+# everything else goes to standard error.
+demo: deps
+	@$(SWIFT) build >&2
+	@echo "== graphexport formats" >&2
+	@$$($(SWIFT) build --show-bin-path)/graphexport formats >&2
+	@echo "== graphexport --model $(SAMPLE)/Scrapbook.xcdatamodeld --pretty $(SAMPLE)/Scrapbook.sqlite" >&2
+	@$$($(SWIFT) build --show-bin-path)/graphexport --model $(SAMPLE)/Scrapbook.xcdatamodeld --pretty $(SAMPLE)/Scrapbook.sqlite
 
 test: deps lint
 	$(SWIFT) build --build-tests

@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "GraphExport", targets: ["GraphExport"]),
         .library(name: "GraphExportStore", targets: ["GraphExportStore"]),
         .library(name: "GraphExportJSON", targets: ["GraphExportJSON"]),
+        .library(name: "GraphExportXML", targets: ["GraphExportXML"]),
+        .library(name: "GraphExportYAML", targets: ["GraphExportYAML"]),
         .library(name: "GraphExportTestSupport", targets: ["GraphExportTestSupport"]),
     ],
     targets: [
@@ -31,6 +33,12 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .systemLibrary(
             name: "CYAML",
             path: "Sources/CYAML",
             pkgConfig: "yaml-0.1",
@@ -43,7 +51,7 @@ let package = Package(
         // Store readers: SQLite, Core Data stores and their model files.
         .target(
             name: "GraphExportStore",
-            dependencies: ["GraphExport", "CSQLite", "CLibXML2"],
+            dependencies: ["GraphExport", "CSQLite", "CLibXML2", "CZlib"],
             swiftSettings: swiftSettings
         ),
 
@@ -52,6 +60,19 @@ let package = Package(
             name: "GraphExportJSON",
             dependencies: ["GraphExport"],
             path: "Formats/JSON",
+            swiftSettings: swiftSettings
+        ),
+
+        .target(
+            name: "GraphExportXML",
+            dependencies: ["GraphExport", "CLibXML2"],
+            path: "Formats/XML",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "GraphExportYAML",
+            dependencies: ["GraphExport", "CYAML"],
+            path: "Formats/YAML",
             swiftSettings: swiftSettings
         ),
 
@@ -65,7 +86,7 @@ let package = Package(
         // The dispatcher command line.
         .executableTarget(
             name: "GraphExportCLI",
-            dependencies: ["GraphExport", "GraphExportStore", "GraphExportJSON"],
+            dependencies: ["GraphExport", "GraphExportStore", "GraphExportJSON", "GraphExportXML", "GraphExportYAML"],
             swiftSettings: swiftSettings
         ),
 
@@ -80,6 +101,14 @@ let package = Package(
         .testTarget(
             name: "GraphExportJSONTests",
             dependencies: ["GraphExport", "GraphExportJSON", "GraphExportTestSupport"]
+        ),
+        .testTarget(
+            name: "GraphExportXMLTests",
+            dependencies: ["GraphExport", "GraphExportXML", "GraphExportTestSupport", "CLibXML2"]
+        ),
+        .testTarget(
+            name: "GraphExportYAMLTests",
+            dependencies: ["GraphExport", "GraphExportYAML", "GraphExportTestSupport", "CYAML"]
         ),
         .testTarget(
             name: "GraphExportCLITests",

@@ -51,13 +51,13 @@ struct Command {
             ?? request.output.flatMap(formats.format(forPath:)) ?? formats.formats[0]
         let traversal = GraphTraversal(source: store, shape: request.shape, onWarning: warnings.report)
         guard let outputPath = request.output else {
-            let options = FormatOptions(pretty: request.pretty ?? (isatty(1) != 0))
+            let options = FormatOptions(pretty: request.pretty ?? (isatty(1) != 0), values: request.formatOptions)
             try traversal.run(into: format.makeWriter(FileDescriptorSink.standardOutput(), options, warnings.report))
             return
         }
         if Self.sameFile(outputPath, request.store) { throw CommandError.outputIsStore(path: outputPath) }
         let output = try AtomicOutputFile(path: outputPath)
-        let options = FormatOptions(pretty: request.pretty ?? false)
+        let options = FormatOptions(pretty: request.pretty ?? false, values: request.formatOptions)
         try traversal.run(into: format.makeWriter(output.sink, options, warnings.report))
         try output.commit()
     }

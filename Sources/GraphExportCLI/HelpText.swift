@@ -31,11 +31,22 @@ enum HelpText {
           --version               Show the version.
           -h, --help              Show help information.
 
-        EXAMPLES:
+        \(formatOptionsHelp(formats))EXAMPLES:
           graphexport --model Scrapbook.xcdatamodeld Scrapbook.sqlite
           graphexport --model Model.xcdatamodeld --shape flat -o export.json Store.sqlite
 
         """
+    }
+
+    /// A FORMAT OPTIONS section listing each format's own options, or nothing when there are none.
+    private static func formatOptionsHelp(_ formats: FormatRegistry) -> String {
+        let lines = formats.formats.flatMap { format in
+            format.options.map { option in
+                "  --\(option.name) <value>".padding(to: 26) + "\(format.name): \(option.summary) (values: "
+                    + option.values.joined(separator: ", ") + "; default: \(option.defaultValue)).\n"
+            }
+        }
+        return lines.isEmpty ? "" : "FORMAT OPTIONS:\n" + lines.joined() + "\n"
     }
 
     static func usageError(_ message: String) -> String {
@@ -53,5 +64,12 @@ enum HelpText {
             let padding = String(repeating: " ", count: width - format.name.count)
             return "\(format.name)\(padding)  .\(format.fileExtension)  \(format.summary)  (built in)\n"
         }.joined()
+    }
+}
+
+extension String {
+    /// The string with spaces added up to `width` characters, and one space at least.
+    fileprivate func padding(to width: Int) -> String {
+        self + String(repeating: " ", count: Swift.max(1, width - count))
     }
 }

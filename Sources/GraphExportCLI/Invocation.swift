@@ -20,6 +20,8 @@ struct ExportRequest: Equatable {
     var shape: ExportShape = .tree
     var output: String?
     var pretty: Bool?
+    /// Values of format-specific options, by option name.
+    var formatOptions: [String: String] = [:]
 }
 
 /// A command line that does not say something graphexport can do.
@@ -72,7 +74,16 @@ extension Invocation {
                 request.shape = parsed
             case "--pretty": request.pretty = true
             case "--compact": request.pretty = false
-            default: throw UsageError(message: "unknown option '\(name)'")
+            default:
+                guard name.hasPrefix("--"), let (_, option) = formats.option(named: String(name.dropFirst(2))) else {
+                    throw UsageError(message: "unknown option '\(name)'")
+                }
+                let given = try value(for: name, inline: inline)
+                guard option.values.contains(given) else {
+                    throw UsageError(
+                        message: "unknown value '\(given)' for '\(name)' (values: \(option.values.joined(separator: ", ")))")
+                }
+                request.formatOptions[option.name] = given
             }
         }
         if stores == ["formats"] {

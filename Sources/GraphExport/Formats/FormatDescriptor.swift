@@ -1,12 +1,37 @@
-/// Settings every format understands; a format ignores what does not apply to it.
+/// The settings a writer is made with: the ones every format understands, and the values of the
+/// format's own options (``FormatOption``) by name.
 public struct FormatOptions: Sendable, Hashable {
     /// Indent and break lines for people rather than write compactly for programs.
     public var pretty: Bool
+    /// Values of format-specific options, by option name (`xml-style` → `elements`).
+    public var values: [String: String]
 
     /// Creates options.
-    public init(pretty: Bool = false) {
+    public init(pretty: Bool = false, values: [String: String] = [:]) {
         self.pretty = pretty
+        self.values = values
     }
+}
+
+/// An option that only one format understands, given on the command line as `--<name> <value>`.
+public struct FormatOption: Sendable, Hashable {
+    /// The option's name without dashes (`xml-style`).
+    public let name: String
+    /// The values it accepts, the default first.
+    public let values: [String]
+    /// One line for help.
+    public let summary: String
+
+    /// Creates an option; `values` must not be empty and its first element is the default.
+    public init(name: String, values: [String], summary: String) {
+        precondition(!values.isEmpty, "an option has at least its default value")
+        self.name = name
+        self.values = values
+        self.summary = summary
+    }
+
+    /// The value used when the option is not given.
+    public var defaultValue: String { values[0] }
 }
 
 /// A built-in output format as the registry holds it and `--help` lists it.
@@ -19,6 +44,8 @@ public struct FormatDescriptor: Sendable {
     public let mediaType: String
     /// One line for `graphexport formats`.
     public let summary: String
+    /// The options only this format understands.
+    public let options: [FormatOption]
     /// Makes a writer that writes to `sink`, reporting warnings to the handler.
     public let makeWriter: @Sendable (any ByteSink, FormatOptions, @escaping WarningHandler) -> any GraphWriter
 
@@ -28,12 +55,14 @@ public struct FormatDescriptor: Sendable {
         fileExtension: String,
         mediaType: String,
         summary: String,
+        options: [FormatOption] = [],
         makeWriter: @escaping @Sendable (any ByteSink, FormatOptions, @escaping WarningHandler) -> any GraphWriter
     ) {
         self.name = name
         self.fileExtension = fileExtension
         self.mediaType = mediaType
         self.summary = summary
+        self.options = options
         self.makeWriter = makeWriter
     }
 }
@@ -58,6 +87,14 @@ public struct FormatRegistry: Sendable {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         let fileExtension = path[path.index(after: dot)...].lowercased()
         return formats.first { $0.fileExtension == fileExtension }
+    }
+
+    /// The format-specific option with this name, and the format it belongs to.
+    public func option(named name: String) -> (format: FormatDescriptor, option: FormatOption)? {
+        for format in formats {
+            if let option = format.options.first(where: { $0.name == name }) { return (format, option) }
+        }
+        return nil
     }
 
     /// The names of all formats, comma-separated, for help and error texts (`json, xml, yaml`).
