@@ -31,33 +31,29 @@ public struct GraphModel: Sendable {
         }
         let ancestry = try Self.resolveAncestry(entities, indexByName)
         let declared = try entities.map { entity in
-            try entity.relationships.map { relationship -> (RelationshipInfo, Int) in
+            try entity.relationships.map { relationship -> Declared in
                 guard let destination = indexByName[relationship.destination] else {
                     throw ModelError.unknownDestination(
                         entity: entity.name, relationship: relationship.name,
                         destination: relationship.destination)
                 }
-                return (relationship, destination)
+                return Declared(info: relationship, destination: destination, declarer: entity.name)
             }
         }
         var attributes: [[AttributeInfo]] = []
-        var flat: [[(RelationshipInfo, Int)]] = []
+        var flat: [[Declared]] = []
         for chain in ancestry {
             attributes.append(chain.reversed().flatMap { entities[$0].attributes })
             flat.append(chain.reversed().flatMap { declared[$0] })
         }
         var relationships: [[ResolvedRelationship]] = []
-        for (entityIndex, list) in flat.enumerated() {
+        for list in flat {
             relationships.append(
-                try list.map { relationship, destination in
-                    let inverse = try Self.inverseIndex(
-                        of: relationship, in: entities[entityIndex].name, at: flat[destination])
+                try list.map { declared in
+                    let inverse = try Self.inverseIndex(of: declared, at: flat[declared.destination])
                     return ResolvedRelationship(
-                        info: relationship, destination: destination, inverse: inverse,
-                        nestsDestination: Self.nests(
-                            relationship, from: entities[entityIndex].name,
-                            inverse: inverse.map { flat[destination][$0].0 },
-                            inverseEntity: entities[destination].name))
+                        info: declared.info, destination: declared.destination, inverse: inverse,
+                        nestsDestination: Self.nests(declared, inverse: inverse.map { flat[declared.destination][$0] }))
                 })
         }
         self.entities = entities
@@ -101,6 +97,11 @@ public struct GraphModel: Sendable {
         ancestry[entity].contains(ancestor)
     }
 
+    /// An entity's inheritance chain, from the root of its hierarchy down to the entity itself.
+    public func lineage(of entity: Int) -> [Int] {
+        ancestry[entity].reversed()
+    }
+
     /// The root of an entity's inheritance hierarchy.
     public func root(of entity: Int) -> Int {
         ancestry[entity].last ?? entity
@@ -126,26 +127,29 @@ public struct GraphModel: Sendable {
         }
     }
 
-    private static func inverseIndex(
-        of relationship: RelationshipInfo, in entityName: String,
-        at destination: [(RelationshipInfo, Int)]
-    ) throws -> Int? {
-        guard let inverseName = relationship.inverse else { return nil }
-        guard let index = destination.firstIndex(where: { $0.0.name == inverseName }) else {
+    /// A relationship as an entity declares it, before inheritance is resolved.
+    private struct Declared {
+        let info: RelationshipInfo
+        let destination: Int
+        /// The name of the entity that declares it (an ancestor, for an inherited relationship).
+        let declarer: String
+    }
+
+    private static func inverseIndex(of relationship: Declared, at destination: [Declared]) throws -> Int? {
+        guard let inverseName = relationship.info.inverse else { return nil }
+        guard let index = destination.firstIndex(where: { $0.info.name == inverseName }) else {
             throw ModelError.unknownInverse(
-                entity: entityName, relationship: relationship.name, inverse: inverseName)
+                entity: relationship.declarer, relationship: relationship.info.name, inverse: inverseName)
         }
         return index
     }
 
-    private static func nests(
-        _ relationship: RelationshipInfo, from entity: String,
-        inverse: RelationshipInfo?, inverseEntity: String
-    ) -> Bool {
+    private static func nests(_ relationship: Declared, inverse: Declared?) -> Bool {
         guard let inverse else { return false }
-        switch (relationship.isToMany, inverse.isToMany) {
+        switch (relationship.info.isToMany, inverse.info.isToMany) {
         case (true, false): return true
-        case (false, false): return owns(relationship, entity, over: inverse, inverseEntity)
+        case (false, false):
+            return owns(relationship.info, relationship.declarer, over: inverse.info, inverse.declarer)
         default: return false
         }
     }

@@ -3,7 +3,8 @@
 /// Every object of the source is written in full exactly once; every other mention of it is a
 /// reference. The tree shape walks the graph with an explicit stack, so nesting depth is bounded by
 /// memory, not by the call stack. Objects whose owners form a cycle (or whose owner is missing) are
-/// found by a second pass and written at the top level.
+/// found by a second pass: for each such cycle one object of it is written at the top
+/// level, with everything it owns nested below it.
 public final class GraphTraversal {
     private let source: any GraphSource
     private let model: GraphModel
@@ -63,10 +64,23 @@ public final class GraphTraversal {
             let cursor = try source.scan(entity)
             while let record = try cursor.next() {
                 if !visited.contains(record.key) {
-                    try writeSubtree(record, to: writer, visited: &visited)
+                    try writeSubtree(try topOfOwnerChain(record, visited: visited), to: writer, visited: &visited)
                 }
             }
         }
+    }
+
+    /// The object to write at the top level so that `record` nests where it belongs: follows
+    /// owners upwards until one repeats (a cycle of owners) or is missing.
+    private func topOfOwnerChain(_ record: ObjectRecord, visited: VisitedSet) throws -> ObjectRecord {
+        var current = record
+        var chain: Set<ObjectKey> = [record.key]
+        while let index = owner(of: current), let key = current.toOne[index], !visited.contains(key),
+            chain.insert(key).inserted, let next = try source.record(key)
+        {
+            current = next
+        }
+        return current
     }
 
     /// One object being written: which relationship it is in and what that relationship holds.

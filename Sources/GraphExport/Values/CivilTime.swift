@@ -71,11 +71,25 @@ struct CivilTime {
         var fraction: [UInt8] = []
         let tail = rest[14..<(rest.count - 1)]
         if !tail.isEmpty {
-            guard tail.first == UInt8(ascii: "."), tail.count > 1, number(tail.dropFirst()) != nil else { return nil }
+            let digits = tail.dropFirst()
+            guard tail.first == UInt8(ascii: "."), !digits.isEmpty,
+                digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            else { return nil }
             fraction = Array(tail.dropFirst())
         }
+        guard day <= daysInMonth(year: sign * year, month: month) else { return nil }
         let days = daysFromCivil(year: sign * year, month: month, day: day)
         return (days * 86_400 + hour * 3600 + minute * 60 + second, fraction)
+    }
+
+    private static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+        switch month {
+        case 2:
+            let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+            return isLeap ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 
     private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {

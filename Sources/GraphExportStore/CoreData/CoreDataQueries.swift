@@ -6,13 +6,15 @@ final class CoreDataQueries {
     private let layout: CoreDataLayout
     private let database: SQLiteDatabase
     private let decoder: ValueDecoder
+    private let externalData: ExternalDataFolder
     private var scans: [Int: SQLiteStatement] = [:]
     private var lookups: [Int: SQLiteStatement] = [:]
     private var destinationQueries: [Int: [Int: SQLiteStatement]] = [:]
     private var entityLookups: [String: SQLiteStatement] = [:]
 
-    init(layout: CoreDataLayout, database: SQLiteDatabase, decoder: ValueDecoder) throws {
+    init(layout: CoreDataLayout, database: SQLiteDatabase, decoder: ValueDecoder, externalData: ExternalDataFolder) {
         self.layout = layout
+        self.externalData = externalData
         self.database = database
         self.decoder = decoder
     }
@@ -55,7 +57,7 @@ final class CoreDataQueries {
     private func selectSQL(_ entity: Int) -> String {
         let entityLayout = layout.entities[entity]
         let quote = SQLiteDatabase.quote
-        var columns = ["Z_PK"] + entityLayout.attributeColumns.map(quote)
+        var columns = ["Z_PK"] + entityLayout.attributeColumns.map { quote($0.name) }
         for case .foreignKey(let column, let entityColumn) in entityLayout.relationships {
             columns.append(quote(column))
             columns.append(entityColumn.map(quote) ?? "NULL")
@@ -71,8 +73,9 @@ final class CoreDataQueries {
         case .inverseForeignKey(let table, let column, let orderColumn, let entities):
             let order = orderColumn.map { quote($0) + ", " } ?? ""
             return "SELECT Z_PK, Z_ENT FROM \(quote(table)) WHERE \(quote(column)) = ? AND Z_ENT IN (\(entities.map(String.init).joined(separator: ", "))) ORDER BY \(order)Z_PK"
-        case .joinTable(let table, let sourceColumn, let destinationColumn, let destinationTable):
-            return "SELECT j.\(quote(destinationColumn)), d.Z_ENT FROM \(quote(table)) AS j LEFT JOIN \(quote(destinationTable)) AS d ON d.Z_PK = j.\(quote(destinationColumn)) WHERE j.\(quote(sourceColumn)) = ? ORDER BY j.\(quote(destinationColumn))"
+        case .joinTable(let table, let sourceColumn, let destinationColumn, let orderColumn, let destinationTable):
+            let order = orderColumn.map { "j." + quote($0) + ", " } ?? ""
+            return "SELECT j.\(quote(destinationColumn)), d.Z_ENT FROM \(quote(table)) AS j LEFT JOIN \(quote(destinationTable)) AS d ON d.Z_PK = j.\(quote(destinationColumn)) WHERE j.\(quote(sourceColumn)) = ? ORDER BY \(order)j.\(quote(destinationColumn))"
         }
     }
 
@@ -83,8 +86,13 @@ final class CoreDataQueries {
         var column: Int32 = 1
         var values: [Value] = []
         values.reserveCapacity(model.attributes(of: entity).count)
-        for attribute in model.attributes(of: entity) {
-            values.append(decoder.decode(statement, at: column, as: attribute.type, context: "\(entityName) p\(row) \(attribute.name)"))
+        for (attribute, storage) in zip(model.attributes(of: entity), layout.entities[entity].attributeColumns) {
+            let context = "\(entityName) p\(row) \(attribute.name)"
+            var value = decoder.decode(statement, at: column, as: attribute.type, context: context)
+            if storage.isExternal, case .binary(let bytes) = value {
+                value = externalData.resolve(bytes, context: context, onWarning: decoder.onWarning)
+            }
+            values.append(value)
             column += 1
         }
         var toOne: [ObjectKey?] = []

@@ -37,7 +37,7 @@ public final class CoreDataStore: GraphSource {
         for version in model.versionsToTry {
             do {
                 chosen = (
-                    try CoreDataLayout(entities: version.entities, versionName: version.name, numbers: numbers, database: database),
+                    try CoreDataLayout(version: version, numbers: numbers, database: database),
                     version.name
                 )
                 break
@@ -52,7 +52,9 @@ public final class CoreDataStore: GraphSource {
         self.database = database
         self.layout = layout
         self.modelVersion = versionName
-        self.queries = try CoreDataQueries(layout: layout, database: database, decoder: ValueDecoder(onWarning: onWarning))
+        self.queries = CoreDataQueries(
+            layout: layout, database: database, decoder: ValueDecoder(onWarning: onWarning),
+            externalData: ExternalDataFolder(storePath: path))
         self.idPrefixes = layout.model.entities.map { "x-coredata://\(uuid)/\($0.name)/p" }
         self.document = DocumentInfo(
             sourceKind: "Core Data store", source: path, storeUUID: uuid, model: model.path,
