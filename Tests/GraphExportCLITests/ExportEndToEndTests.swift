@@ -19,7 +19,7 @@ final class ExportEndToEndTests: XCTestCase {
         XCTAssertEqual(summary.problems, [])
         let graph = try XCTUnwrap(try result.json()["@graph"] as? [[String: Any]])
         let topLevel = Set(graph.compactMap { $0["@id"] as? String }.map { $0.split(separator: "/").suffix(2).joined(separator: "/") })
-        XCTAssertEqual(topLevel, ["Scrapbook/p1", "Scrapbook/p2", "Photo/p6"], "only owner-less objects are top level")
+        XCTAssertEqual(topLevel, ["Clipping/p21", "Photo/p11", "Scrapbook/p1", "Scrapbook/p2"], "only owner-less objects are top level")
     }
 
     func testScrapbookFlatExportListsEveryObjectAtTheTopLevel() throws {

@@ -6,8 +6,7 @@
 /// **Ownership** (what nests under what in the tree shape):
 /// - a to-many relationship whose inverse is to-one nests its destinations (one-to-many);
 /// - of a one-to-one pair, the side whose deletion rule is `Cascade` while the other's is not nests
-///   the other; failing that, the side that is required while the other is optional; failing
-///   that, the side whose entity name, then relationship name, sorts first;
+///   the other; a pair without such a side is two peers, referencing each other;
 /// - many-to-many and relationships without an inverse never nest: they are references.
 ///
 /// An object with several possible owners nests under the first one it has, ranking its owner
@@ -149,21 +148,16 @@ public struct GraphModel: Sendable {
         switch (relationship.info.isToMany, inverse.info.isToMany) {
         case (true, false): return true
         case (false, false):
-            return owns(relationship.info, relationship.declarer, over: inverse.info, inverse.declarer)
+            return owns(relationship.info, over: inverse.info)
         default: return false
         }
     }
 
-    /// Decides which side of a one-to-one pair owns the other.
-    private static func owns(
-        _ side: RelationshipInfo, _ entity: String,
-        over other: RelationshipInfo, _ otherEntity: String
-    ) -> Bool {
-        let sideCascades = side.deletionRule == .cascade
-        if sideCascades != (other.deletionRule == .cascade) { return sideCascades }
-        if side.isOptional != other.isOptional { return !side.isOptional }
-        if entity != otherEntity { return entity < otherEntity }
-        return side.name < other.name
+    /// Decides whether `side` owns the other side of a one-to-one pair: only when deleting its
+    /// object deletes the other (`Cascade`) and not the other way round. Any other pair is two
+    /// peers, and both sides are references.
+    private static func owns(_ side: RelationshipInfo, over other: RelationshipInfo) -> Bool {
+        side.deletionRule == .cascade && other.deletionRule != .cascade
     }
 
     /// The to-one relationships whose inverse nests this entity, `Cascade` inverses first.
