@@ -57,7 +57,7 @@ struct CivilTime {
             sign = first == UInt8(ascii: "-") ? -1 : 1
             bytes = bytes.dropFirst()
         }
-        guard let dash = bytes.firstIndex(of: UInt8(ascii: "-")), dash - bytes.startIndex >= 4,
+        guard let dash = bytes.firstIndex(of: UInt8(ascii: "-")), (4...9).contains(dash - bytes.startIndex),
             let year = number(bytes[..<dash])
         else { return nil }
         let rest = Array(bytes[(dash + 1)...])

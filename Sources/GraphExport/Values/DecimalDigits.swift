@@ -46,7 +46,7 @@ public struct DecimalDigits: Sendable, Hashable {
         if let marker = bytes.first {
             guard marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E"),
                 let power = Int(String(decoding: bytes.dropFirst(), as: UTF8.self)),
-                abs(power) < 100_000
+                (-99_999...99_999).contains(power)
             else { return nil }
             exponent += power
         }

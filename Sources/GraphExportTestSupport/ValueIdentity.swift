@@ -1,0 +1,23 @@
+public import GraphExport
+
+extension Value {
+    /// Whether two values are the same down to the bits: doubles and dates compare by bit pattern
+    /// (so NaN equals the same NaN and `-0.0` differs from `0.0`), text compares by its UTF-8 bytes
+    /// (so precomposed and decomposed accents differ).
+    ///
+    /// `==` is not enough for a lossless export: it says `.double(.nan) != .double(.nan)` and
+    /// treats canonically equivalent strings as equal.
+    public func isIdentical(to other: Value) -> Bool {
+        switch (self, other) {
+        case (.double(let left), .double(let right)):
+            return left.bitPattern == right.bitPattern
+        case (.date(let left), .date(let right)):
+            return left.secondsSinceReferenceDate.bitPattern == right.secondsSinceReferenceDate.bitPattern
+        case (.string(let left), .string(let right)), (.decimal(let left), .decimal(let right)),
+            (.uri(let left), .uri(let right)):
+            return left.utf8.elementsEqual(right.utf8)
+        default:
+            return self == other
+        }
+    }
+}

@@ -1,0 +1,361 @@
+import GraphExport
+import GraphExportTestSupport
+import XCTest
+
+/// Hand-built graphs whose exports are known exactly.
+final class TraversalTests: XCTestCase {
+    /// Folder ⟷ Item one-to-many, plus Item.related (to-one, no inverse) and Item.mentions (to-many,
+    /// no inverse).
+    private func folderModel() throws -> GraphModel {
+        try makeModel([
+            EntityInfo(
+                name: "Folder", attributes: [AttributeInfo(name: "name", type: .string)],
+                relationships: [toMany("items", "Item", inverse: "folder")]),
+            EntityInfo(
+                name: "Item", attributes: [AttributeInfo(name: "title", type: .string)],
+                relationships: [
+                    toOne("folder", "Folder", inverse: "items"), toOne("related", "Item"), toMany("mentions", "Item"),
+                ]),
+        ])
+    }
+
+    /// Item with two possible owners: Folder.items (declared first, Nullify) and Album.items (Cascade
+    /// unless `albumCascades` is false).
+    private func twoOwnerModel(albumCascades: Bool = true) throws -> GraphModel {
+        try makeModel([
+            EntityInfo(name: "Folder", relationships: [toMany("items", "Item", inverse: "folder")]),
+            EntityInfo(
+                name: "Album",
+                relationships: [toMany("items", "Item", inverse: "album", rule: albumCascades ? .cascade : .nullify)]),
+            EntityInfo(
+                name: "Item",
+                relationships: [toOne("folder", "Folder", inverse: "items"), toOne("album", "Album", inverse: "items")]),
+        ])
+    }
+
+    /// Node ⟷ Node: `children` (Cascade) and its inverse `parent`.
+    private func treeModel() throws -> GraphModel {
+        try makeModel([
+            EntityInfo(
+                name: "Node",
+                relationships: [
+                    toMany("children", "Node", inverse: "parent", rule: .cascade),
+                    toOne("parent", "Node", inverse: "children"),
+                ])
+        ])
+    }
+
+    func testObjectsNestUnderTheirOwner() throws {
+        let graph = InMemoryGraph(model: try folderModel())
+        let folder = try graph.add("Folder", ["name": .string("Inbox")])
+        let first = try graph.add("Item", ["title": .string("one")])
+        let second = try graph.add("Item", ["title": .string("two")])
+        try graph.link(folder, "items", to: first)
+        try graph.link(second, "folder", to: folder)
+
+        let result = try export(graph)
+
+        XCTAssertEqual(
+            result.recording.events,
+            [
+                .beginObject(entity: "Folder", id: ObjectID("Folder/1")),
+                .attribute(name: "name", value: .string("Inbox")),
+                .beginRelationship(name: "items", isToMany: true),
+                .beginObject(entity: "Item", id: ObjectID("Item/2")),
+                .attribute(name: "title", value: .string("one")),
+                .beginRelationship(name: "folder", isToMany: false), .reference(ObjectID("Folder/1")), .endRelationship,
+                .beginRelationship(name: "related", isToMany: false), .endRelationship,
+                .beginRelationship(name: "mentions", isToMany: true), .endRelationship,
+                .endObject,
+                .beginObject(entity: "Item", id: ObjectID("Item/3")),
+                .attribute(name: "title", value: .string("two")),
+                .beginRelationship(name: "folder", isToMany: false), .reference(ObjectID("Folder/1")), .endRelationship,
+                .beginRelationship(name: "related", isToMany: false), .endRelationship,
+                .beginRelationship(name: "mentions", isToMany: true), .endRelationship,
+                .endObject,
+                .endRelationship,
+                .endObject,
+            ])
+        XCTAssertEqual(result.recording.document?.shape, .tree)
+        XCTAssertEqual(result.recording.document?.sourceKind, "in-memory graph")
+        XCTAssertTrue(result.recording.finished)
+        XCTAssertEqual(result.recording.misuse, [])
+        XCTAssertEqual(result.check.maxDepth, 2)
+        XCTAssertEqual(result.warnings, [])
+    }
+
+    func testCrossLinksAreReferences() throws {
+        let graph = InMemoryGraph(model: try folderModel())
+        let inbox = try graph.add("Folder")
+        let archive = try graph.add("Folder")
+        let first = try graph.add("Item")
+        let second = try graph.add("Item")
+        try graph.link(first, "folder", to: inbox)
+        try graph.link(second, "folder", to: archive)
+        try graph.link(first, "related", to: second)
+        try graph.link(second, "mentions", to: first)
+        try graph.link(second, "mentions", to: second)
+
+        let result = try export(graph)
+
+        XCTAssertEqual(
+            result.outline,
+            "Folder/1{items[Item/3{folder[→Folder/1] related[→Item/4] mentions[]}]} "
+                + "Folder/2{items[Item/4{folder[→Folder/2] related[] mentions[→Item/3 →Item/4]}]}")
+    }
+
+    func testManyToManyIsReferences() throws {
+        let graph = InMemoryGraph(
+            model: try makeModel([
+                EntityInfo(name: "Tag", relationships: [toMany("items", "Item", inverse: "tags", rule: .cascade)]),
+                EntityInfo(name: "Item", relationships: [toMany("tags", "Tag", inverse: "items", rule: .cascade)]),
+            ]))
+        let red = try graph.add("Tag")
+        let blue = try graph.add("Tag")
+        let item = try graph.add("Item")
+        try graph.link(red, "items", to: item)
+        try graph.link(item, "tags", to: blue)
+
+        let result = try export(graph)
+
+        XCTAssertEqual(result.outline, "Tag/1{items[→Item/3]} Tag/2{items[→Item/3]} Item/3{tags[→Tag/1 →Tag/2]}")
+        XCTAssertEqual(result.check.maxDepth, 1)
+    }
+
+    func testCascadeOwnerWinsOverAnOwnerEarlierInTheModel() throws {
+        let graph = InMemoryGraph(model: try twoOwnerModel())
+        let folder = try graph.add("Folder")
+        let album = try graph.add("Album")
+        let item = try graph.add("Item")
+        try graph.link(item, "folder", to: folder)
+        try graph.link(item, "album", to: album)
+
+        let result = try export(graph)
+
+        XCTAssertEqual(
+            result.outline, "Folder/1{items[→Item/3]} Album/2{items[Item/3{folder[→Folder/1] album[→Album/2]}]}")
+    }
+
+    func testModelOrderDecidesBetweenOwnersWhenNeitherCascades() throws {
+        let graph = InMemoryGraph(model: try twoOwnerModel(albumCascades: false))
+        let folder = try graph.add("Folder")
+        let album = try graph.add("Album")
+        let item = try graph.add("Item")
+        try graph.link(item, "album", to: album)
+        try graph.link(item, "folder", to: folder)
+
+        let result = try export(graph)
+
+        XCTAssertEqual(
+            result.outline, "Folder/1{items[Item/3{folder[→Folder/1] album[→Album/2]}]} Album/2{items[→Item/3]}")
+    }
+
+    func testAnObjectNestsUnderTheBestOwnerItActuallyHas() throws {
+        let graph = InMemoryGraph(model: try twoOwnerModel())
+        let folder = try graph.add("Folder")
+        _ = try graph.add("Album")
+        let item = try graph.add("Item")
+        try graph.link(item, "folder", to: folder)
+
+        let result = try export(graph)
+
+        XCTAssertEqual(result.outline, "Folder/1{items[Item/3{folder[→Folder/1] album[]}]} Album/2{items[]}")
+    }
+
+    func testOneToOneNestsOnTheCascadeSide() throws {
+        let graph = InMemoryGraph(
+            model: try makeModel([
+                EntityInfo(name: "Passport", relationships: [toOne("holder", "Person", inverse: "passport")]),
+                EntityInfo(
+                    name: "Person", relationships: [toOne("passport", "Passport", inverse: "holder", rule: .cascade)]),
+            ]))
+        let passport = try graph.add("Passport")
+        let person = try graph.add("Person")
+        try graph.link(passport, "holder", to: person)
+        let lonePassport = try graph.add("Passport")
+
+        let result = try export(graph)
+
+        XCTAssertEqual(result.outline, "Passport/3{holder[]} Person/2{passport[Passport/1{holder[→Person/2]}]}")
+        _ = lonePassport
+    }
+
+    /// Without a single `Cascade` side, a one-to-one pair is two peers, whatever their optionality
+    /// and names: both objects are top level and reference each other.
+    func testOneToOneWithoutASingleCascadeSideIsTwoPeers() throws {
+        for (appleRule, bananaRule, bananaOptional) in [
+            (DeletionRule.nullify, DeletionRule.nullify, false), (.cascade, .cascade, true), (.deny, .noAction, true),
+        ] {
+            let graph = InMemoryGraph(
+                model: try makeModel([
+                    EntityInfo(
+                        name: "Apple", relationships: [toOne("pair", "Banana", inverse: "pair", rule: appleRule)]),
+                    EntityInfo(
+                        name: "Banana",
+                        relationships: [
+                            toOne("pair", "Apple", inverse: "pair", rule: bananaRule, optional: bananaOptional)
+                        ]),
+                ]))
+            try graph.link(try graph.add("Apple"), "pair", to: try graph.add("Banana"))
+            XCTAssertEqual(try export(graph).outline, "Apple/1{pair[→Banana/2]} Banana/2{pair[→Apple/1]}")
+        }
+    }
+
+    /// Which member of a cycle of owners goes to the top level is the traversal's choice; the test
+    /// asks only that the cycle has one, with the others nested below it.
+    func testOwnershipCycleExportsEachObjectOnce() throws {
+        let graph = InMemoryGraph(model: try treeModel())
+        let first = try graph.add("Node")
+        let second = try graph.add("Node")
+        try graph.link(first, "parent", to: second)
+        try graph.link(second, "parent", to: first)
+
+        let result = try export(graph)
+
+        XCTAssertEqual(result.topLevel.count, 1, result.outline)
+        XCTAssertEqual(result.check.objectCount, 2)
+        XCTAssertEqual(result.check.maxDepth, 2)
+    }
+
+    func testThreeObjectOwnershipCycleAndSelfOwnership() throws {
+        let graph = InMemoryGraph(model: try treeModel())
+        let nodes = try (0..<3).map { _ in try graph.add("Node") }
+        for index in nodes.indices { try graph.link(nodes[index], "parent", to: nodes[(index + 1) % 3]) }
+        let selfOwned = try graph.add("Node")
+        try graph.link(selfOwned, "parent", to: selfOwned)
+
+        let result = try export(graph)
+
+        XCTAssertEqual(result.topLevel.count, 2, result.outline)
+        XCTAssertEqual(result.topLevel.last, "Node/4")
+        XCTAssert(result.outline.hasSuffix("Node/4{children[→Node/4] parent[→Node/4]}"), result.outline)
+        XCTAssertEqual(result.check.objectCount, 4)
+        XCTAssertEqual(result.check.maxDepth, 3)
+    }
+
+    /// Guards against a bug found in 75f8a5e: the second pass of `GraphTraversal.writeTree` wrote
+    /// at the top level the first unwritten object it scanned, even one whose owner is written
+    /// later (here `c`, owned by `b`, which is on the cycle a ⇄ b), cutting `c` off from its owner:
+    /// `Node/1{children[] parent[→Node/3]} Node/2{children[Node/3{children[→Node/2 →Node/1] …}] …}`.
+    func testAnObjectOwnedByAMemberOfAnOwnershipCycleNestsUnderIt() throws {
+        let graph = InMemoryGraph(model: try treeModel())
+        let c = try graph.add("Node")
+        let a = try graph.add("Node")
+        let b = try graph.add("Node")
+        try graph.link(a, "parent", to: b)
+        try graph.link(b, "parent", to: a)
+        try graph.link(c, "parent", to: b)
+
+        let result = try export(graph)
+
+        XCTAssertEqual(result.topLevel.count, 1, result.outline)
+        XCTAssertNotEqual(result.topLevel, ["Node/1"], "c must not be the top-level object")
+    }
+
+    /// Guards against a bug found in 75f8a5e (see
+    /// `GraphModelTests.testOneToOneOwnershipIsTheSameForInheritedRelationships`): an object owned
+    /// through a one-to-one that its owner's entity inherits must nest under that owner.
+    func testAnObjectOwnedThroughAnInheritedOneToOneNestsUnderItsOwner() throws {
+        let graph = InMemoryGraph(
+            model: try makeModel([
+                EntityInfo(
+                    name: "Alpha", relationships: [toOne("partner", "Mid", inverse: "partnerOf", rule: .cascade)]),
+                EntityInfo(name: "Mid", relationships: [toOne("partnerOf", "Alpha", inverse: "partner")]),
+                EntityInfo(name: "Zulu", parent: "Alpha"),
+            ]))
+        let mid = try graph.add("Mid")
+        try graph.link(try graph.add("Zulu"), "partner", to: mid)
+
+        let result = try export(graph)
+
+        XCTAssertEqual(result.outline, "Zulu/2{partner[Mid/1{partnerOf[→Zulu/2]}]}")
+    }
+
+    func testOrphansAreTopLevelInScanOrder() throws {
+        let graph = InMemoryGraph(model: try folderModel())
+        _ = try graph.add("Item")
+        let folder = try graph.add("Folder")
+        let owned = try graph.add("Item")
+        try graph.link(owned, "folder", to: folder)
+        _ = try graph.add("Folder")
+
+        let result = try export(graph)
+
+        XCTAssertEqual(
+            result.outline,
+            "Folder/2{items[Item/3{folder[→Folder/2] related[] mentions[]}]} Folder/4{items[]} "
+                + "Item/1{folder[] related[] mentions[]}")
+    }
+
+    func testEmptyToOneIsAnEmptyRelationship() throws {
+        let graph = InMemoryGraph(model: try folderModel())
+        _ = try graph.add("Item")
+
+        let result = try export(graph)
+
+        XCTAssertEqual(
+            Array(result.recording.events.drop { $0 != .beginRelationship(name: "folder", isToMany: false) }.prefix(2)),
+            [.beginRelationship(name: "folder", isToMany: false), .endRelationship])
+    }
+
+    func testFlatShapeWritesEveryRelationshipAsReferences() throws {
+        let graph = InMemoryGraph(model: try folderModel())
+        let folder = try graph.add("Folder")
+        let item = try graph.add("Item")
+        try graph.link(item, "folder", to: folder)
+        try graph.link(item, "related", to: item)
+
+        let result = try export(graph, shape: .flat)
+
+        XCTAssertEqual(
+            result.outline,
+            "Folder/1{items[→Item/2]} Item/2{folder[→Folder/1] related[→Item/2] mentions[]}")
+        XCTAssertEqual(result.recording.document?.shape, .flat)
+        XCTAssertEqual(result.check.maxDepth, 1)
+    }
+
+    func testAnObjectWhoseOwnerIsMissingIsTopLevel() throws {
+        let base = InMemoryGraph(model: try folderModel())
+        let folder = try base.add("Folder")
+        let item = try base.add("Item")
+        try base.link(item, "folder", to: folder)
+        let source = HidingSource(base, hiding: [folder])
+
+        let result = try export(source, expectProblems: true)
+
+        XCTAssertEqual(result.outline, "Item/2{folder[→Folder/1] related[] mentions[]}")
+        XCTAssertEqual(result.check.problems, ["event 3: reference to Folder/1, which is never written in full"])
+    }
+
+    func testAMissingNestedObjectIsAReferenceWithAWarning() throws {
+        let base = InMemoryGraph(model: try folderModel())
+        let folder = try base.add("Folder")
+        let item = try base.add("Item")
+        try base.link(item, "folder", to: folder)
+        let source = HidingSource(base, hiding: [item])
+
+        let result = try export(source, expectProblems: true)
+
+        XCTAssertEqual(result.outline, "Folder/1{items[→Item/2]}")
+        XCTAssertEqual(result.warnings, [Warning("Item/2 is referenced through 'items' but does not exist")])
+    }
+
+    func testAWriterErrorStopsTheExport() throws {
+        final class FailingWriter: GraphWriter {
+            struct Failure: Error {}
+            var written = 0
+            func begin(_ document: DocumentInfo) throws {}
+            func write(_ event: GraphEvent) throws {
+                written += 1
+                if written == 3 { throw Failure() }
+            }
+            func finish() throws { XCTFail("finish() after a failed write") }
+        }
+        let writer = FailingWriter()
+
+        XCTAssertThrowsError(try GraphTraversal(source: makeChain(length: 10)).run(into: writer)) { error in
+            XCTAssert(error is FailingWriter.Failure)
+        }
+        XCTAssertEqual(writer.written, 3)
+    }
+}
