@@ -7,10 +7,13 @@
 /// - a to-many relationship whose inverse is to-one nests its destinations (one-to-many);
 /// - of a one-to-one pair, the side whose deletion rule is `Cascade` while the other's is not nests
 ///   the other; a pair without such a side is two peers, referencing each other;
-/// - many-to-many and relationships without an inverse never nest: they are references.
+/// - many-to-many and relationships without an inverse never nest: they are references;
+/// - a relationship's ``RelationshipInfo/nesting`` overrides all this: `.reference` never nests,
+///   `.nest` nests wherever the pair's shape allows.
 ///
 /// An object with several possible owners nests under the first one it has, ranking its owner
-/// relationships with the `Cascade` ones first, then in model order.
+/// relationships with the chosen (`.nest`) ones first, then the `Cascade` ones, then in model
+/// order.
 public struct GraphModel: Sendable {
     /// The entities, in model order.
     public let entities: [EntityInfo]
@@ -144,10 +147,13 @@ public struct GraphModel: Sendable {
     }
 
     private static func nests(_ relationship: Declared, inverse: Declared?) -> Bool {
-        guard let inverse else { return false }
+        guard let inverse, relationship.info.nesting != .reference else { return false }
         switch (relationship.info.isToMany, inverse.info.isToMany) {
         case (true, false): return true
         case (false, false):
+            if relationship.info.nesting == .nest || inverse.info.nesting == .nest {
+                return relationship.info.nesting == .nest && inverse.info.nesting != .nest
+            }
             return owns(relationship.info, over: inverse.info)
         default: return false
         }
@@ -160,17 +166,19 @@ public struct GraphModel: Sendable {
         side.deletionRule == .cascade && other.deletionRule != .cascade
     }
 
-    /// The to-one relationships whose inverse nests this entity, `Cascade` inverses first.
+    /// The to-one relationships whose inverse nests this entity: those the user chose first, then
+    /// `Cascade` ones, then the rest, each group in model order.
     private static func rankOwners(
         _ relationships: [ResolvedRelationship], all: [[ResolvedRelationship]]
     ) -> [Int] {
-        let owning = relationships.indices.compactMap { index -> (Int, Bool)? in
+        let owning = relationships.indices.compactMap { index -> (index: Int, rank: Int)? in
             let relationship = relationships[index]
             guard !relationship.isToMany, let inverseIndex = relationship.inverse else { return nil }
             let inverse = all[relationship.destination][inverseIndex]
             guard inverse.nestsDestination else { return nil }
-            return (index, inverse.info.deletionRule == .cascade)
+            let rank = inverse.info.nesting == .nest ? 0 : inverse.info.deletionRule == .cascade ? 1 : 2
+            return (index, rank)
         }
-        return owning.filter { $0.1 }.map(\.0) + owning.filter { !$0.1 }.map(\.0)
+        return owning.sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }.map(\.index)
     }
 }

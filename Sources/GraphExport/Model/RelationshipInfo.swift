@@ -10,6 +10,17 @@ public enum DeletionRule: String, Sendable, Hashable {
     case noAction = "No Action"
 }
 
+/// Whether a relationship's destinations nest inside the source object in the tree shape.
+public enum NestingRule: String, Sendable, Hashable {
+    /// Decided by the model's rule (see ``GraphModel``).
+    case automatic
+    /// Nest whenever the shape of the pair allows it (a one-to-many, or a one-to-one), ahead of
+    /// the destination's other possible owners.
+    case nest
+    /// Never nest: the destinations are always references.
+    case reference
+}
+
 /// A relationship from one entity to another: to-one or to-many, with an optional inverse.
 public struct RelationshipInfo: Sendable, Hashable {
     /// The relationship's name as the model spells it (`pages`).
@@ -26,6 +37,8 @@ public struct RelationshipInfo: Sendable, Hashable {
     public var deletionRule: DeletionRule
     /// Whether the model allows the relationship to be empty.
     public var isOptional: Bool
+    /// Whether the destinations nest in the tree shape; set by a user's choice or a reader's rule.
+    public var nesting: NestingRule
 
     /// Creates a relationship description.
     public init(
@@ -35,7 +48,8 @@ public struct RelationshipInfo: Sendable, Hashable {
         isOrdered: Bool = false,
         inverse: String? = nil,
         deletionRule: DeletionRule = .nullify,
-        isOptional: Bool = true
+        isOptional: Bool = true,
+        nesting: NestingRule = .automatic
     ) {
         self.name = name
         self.destination = destination
@@ -44,5 +58,6 @@ public struct RelationshipInfo: Sendable, Hashable {
         self.inverse = inverse
         self.deletionRule = deletionRule
         self.isOptional = isOptional
+        self.nesting = nesting
     }
 }
