@@ -15,13 +15,20 @@ public final class OutputBuffer {
 
     /// Appends one byte.
     public func append(_ byte: UInt8) throws {
-        try appendBytes(CollectionOfOne(byte))
+        storage.append(byte)
+        if storage.count >= capacity { try flush() }
+    }
+
+    /// Appends the bytes of a buffer.
+    public func append(_ bytes: UnsafeRawBufferPointer) throws {
+        storage.append(contentsOf: bytes)
+        if storage.count >= capacity { try flush() }
     }
 
     /// Appends the UTF-8 bytes of `text`.
     public func append(_ text: String) throws {
         var text = text
-        try text.withUTF8 { try appendBytes($0) }
+        try text.withUTF8 { try append(UnsafeRawBufferPointer($0)) }
     }
 
     /// Appends `bytes`.
