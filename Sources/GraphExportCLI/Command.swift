@@ -43,8 +43,7 @@ struct Command {
     }
 
     private func export(_ request: ExportRequest, warnings: WarningPrinter) throws {
-        guard let modelPath = request.model else { throw CommandError.modelRequired(store: request.store) }
-        let model = try ModelFile.load(path: modelPath)
+        let model = try request.model.map(ModelFile.load(path:))
         let store = try CoreDataStore(path: request.store, model: model, onWarning: warnings.report)
         let format =
             request.format.flatMap(formats.format(named:))

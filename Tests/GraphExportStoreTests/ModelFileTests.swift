@@ -76,10 +76,12 @@ final class ModelFileTests: XCTestCase {
             post.attributes.map(\.name), ["date", "hide", "postID"])
         XCTAssertEqual(post.attributes[1], AttributeInfo(name: "hide", type: .boolean, isOptional: true))
 
-        // The required side of a one-to-one owns the optional side.
+        // Neither side cascades: the pair are peers, referencing each other.
         let model = try GraphModel(entities: version.entities)
-        let postIndex = try XCTUnwrap(model.index(of: "Post"))
-        XCTAssertEqual(model.relationships(of: postIndex).map(\.nestsDestination), [true])
+        for entity in ["Post", "Color"] {
+            let index = try XCTUnwrap(model.index(of: entity))
+            XCTAssertEqual(model.relationships(of: index).map(\.nestsDestination), [false], entity)
+        }
     }
 
     func testBNRManyToManyHasBothVersionsAndToManyBothWays() throws {
@@ -137,18 +139,14 @@ final class ModelFileTests: XCTestCase {
         XCTAssertEqual(fromFile.path, contents)
     }
 
-    func testLegacyXcode3ModelIsRefusedWithAdvice() throws {
+    func testLegacyXcode3ModelIsReadForItsEntitiesAndAttributes() throws {
         let folder = try sample("coredatabooks-legacy/CoreDataBooks.xcdatamodel")
-
-        XCTAssertThrowsError(try ModelFile.load(path: folder)) { error in
-            XCTAssertEqual(error as? ModelFileError, .legacyFormat(path: folder))
-            let sentence = String(describing: error)
-            XCTAssertTrue(sentence.contains(folder), sentence)
-            XCTAssertTrue(sentence.contains("Xcode 4 or later"), sentence)
-            XCTAssertTrue(sentence.contains("model cache"), sentence)
-        }
-        XCTAssertThrowsError(try ModelFile.load(path: folder + "/elements")) { error in
-            XCTAssertEqual(error as? ModelFileError, .legacyFormat(path: folder + "/elements"))
+        for path in [folder, folder + "/elements"] {
+            let bundle = try ModelFile.load(path: path)
+            XCTAssertEqual(bundle.versions.map(\.name), ["CoreDataBooks"])
+            XCTAssertEqual(bundle.current.entities.map(\.name), ["Book"])
+            XCTAssertEqual(
+                Set(bundle.current.entities[0].attributes.map(\.name)), ["author", "title", "copyright", "contents"])
         }
     }
 

@@ -8,6 +8,8 @@ public struct DocumentInfo: Sendable, Hashable {
     public var source: String?
     /// The Core Data store's UUID (`Z_METADATA.Z_UUID`).
     public var storeUUID: String?
+    /// The version of the framework that wrote the store (`NSPersistenceFrameworkVersion`).
+    public var frameworkVersion: String?
     /// The model file the entities were read from.
     public var model: String?
     /// The model version used, for a versioned model.
@@ -21,6 +23,7 @@ public struct DocumentInfo: Sendable, Hashable {
         sourceKind: String,
         source: String? = nil,
         storeUUID: String? = nil,
+        frameworkVersion: String? = nil,
         model: String? = nil,
         modelVersion: String? = nil,
         shape: ExportShape = .tree
@@ -29,6 +32,7 @@ public struct DocumentInfo: Sendable, Hashable {
         self.sourceKind = sourceKind
         self.source = source
         self.storeUUID = storeUUID
+        self.frameworkVersion = frameworkVersion
         self.model = model
         self.modelVersion = modelVersion
         self.shape = shape
@@ -39,7 +43,7 @@ public struct DocumentInfo: Sendable, Hashable {
     public var fields: [(key: String, value: String)] {
         let all: [(String, String?)] = [
             ("generator", generator), ("sourceKind", sourceKind), ("source", source),
-            ("storeUUID", storeUUID), ("model", model), ("modelVersion", modelVersion),
+            ("storeUUID", storeUUID), ("frameworkVersion", frameworkVersion), ("model", model), ("modelVersion", modelVersion),
             ("shape", shape.rawValue),
         ]
         return all.compactMap { key, value in value.map { (key, $0) } }

@@ -18,12 +18,14 @@ public final class CoreDataStore: GraphSource {
     private let queries: CoreDataQueries
     private let idPrefixes: [String]
 
-    /// Opens the store at `path` with the model bundle that describes it.
+    /// Opens the store at `path` with the model bundle that describes it, or, without one, with
+    /// the model the store keeps of itself in `Z_MODELCACHE` (stores written since about iOS 9).
     ///
     /// The version of `model` tried first is its current one, then the others, newest first; the
     /// first whose entities, tables and columns all fit the store is used. When none fits, the
     /// error names what the current version misses.
-    public init(path: String, model: ModelBundle, onWarning: @escaping WarningHandler = { _ in }) throws {
+    public init(path: String, model: ModelBundle? = nil, onWarning: @escaping WarningHandler = { _ in }) throws {
+        let onWarning = Self.once(onWarning)
         let file = try StoreFile(storePath: path)
         let database = try SQLiteDatabase(readOnly: file.openPath, displayPath: path)
         try database.beginSnapshot()
@@ -31,7 +33,8 @@ public final class CoreDataStore: GraphSource {
             throw StoreError.notCoreDataStore(path: path)
         }
         let numbers = try Self.entityNumbers(database)
-        let uuid = try Self.storeUUID(database)
+        let (uuid, frameworkVersion) = try Self.metadata(database)
+        guard let model = try model ?? Self.cachedModel(database) else { throw StoreError.modelRequired(path: path) }
         var chosen: (CoreDataLayout, String)?
         var firstError: (any Error)?
         for version in model.versionsToTry {
@@ -41,7 +44,7 @@ public final class CoreDataStore: GraphSource {
                     version.name
                 )
                 break
-            } catch let error as StoreError {
+            } catch {
                 firstError = firstError ?? error
             }
         }
@@ -57,7 +60,8 @@ public final class CoreDataStore: GraphSource {
             externalData: ExternalDataFolder(storePath: path))
         self.idPrefixes = layout.model.entities.map { "x-coredata://\(uuid)/\($0.name)/p" }
         self.document = DocumentInfo(
-            sourceKind: "Core Data store", source: path, storeUUID: uuid, model: model.path,
+            sourceKind: "Core Data store", source: path, storeUUID: uuid, frameworkVersion: frameworkVersion,
+            model: model.path,
             modelVersion: model.versions.count > 1 ? versionName : nil)
     }
 
@@ -101,11 +105,37 @@ public final class CoreDataStore: GraphSource {
         return numbers
     }
 
-    private static func storeUUID(_ database: SQLiteDatabase) throws -> String {
-        let statement = try database.prepare("SELECT Z_UUID FROM Z_METADATA ORDER BY Z_VERSION LIMIT 1")
+    /// A handler that passes each distinct warning on once: a record read twice (scanned, then
+    /// looked up to be nested) must not warn twice.
+    private static func once(_ handler: @escaping WarningHandler) -> WarningHandler {
+        var seen: Set<String> = []
+        return { warning in
+            if seen.insert(warning.message).inserted { handler(warning) }
+        }
+    }
+
+    /// The store UUID and, when the metadata plist says it, the framework version.
+    private static func metadata(_ database: SQLiteDatabase) throws -> (uuid: String, frameworkVersion: String?) {
+        let statement = try database.prepare("SELECT Z_UUID, Z_PLIST FROM Z_METADATA ORDER BY Z_VERSION LIMIT 1")
         guard try statement.step(), let uuid = statement.text(at: 0) else {
             throw StoreError.malformedStore(path: database.path, reason: "Z_METADATA has no store UUID")
         }
-        return uuid
+        let plist = try? BinaryPropertyList.parse(statement.bytes(at: 1), source: database.path + " (Z_METADATA)")
+        let version: String? =
+            switch plist?.dictionary?["NSPersistenceFrameworkVersion"] {
+            case .integer(let number): String(number)
+            case .real(let number): String(number)
+            case .string(let text): text
+            default: nil
+            }
+        return (uuid, version)
+    }
+
+    /// The model in `Z_MODELCACHE`, or `nil` for a store without one.
+    private static func cachedModel(_ database: SQLiteDatabase) throws -> ModelBundle? {
+        guard try database.tableExists("Z_MODELCACHE") else { return nil }
+        let statement = try database.prepare("SELECT Z_CONTENT FROM Z_MODELCACHE LIMIT 1")
+        guard try statement.step(), statement.storage(at: 0) == .blob else { return nil }
+        return try ModelCacheReader.bundle(fromModelCache: statement.bytes(at: 0), storePath: database.path)
     }
 }

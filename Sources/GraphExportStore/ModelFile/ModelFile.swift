@@ -15,8 +15,8 @@ public enum ModelFile {
     /// - a `contents` file itself: one version, named after its folder.
     ///
     /// XML is read with libxml2, offline and without entity substitution. Legacy Xcode 3 models
-    /// (binary `elements` files) are recognised and refused with
-    /// ``ModelFileError/legacyFormat(path:)``.
+    /// (binary `elements` files, keyed archives) are read for their entities and attributes; one
+    /// with relationships or sub-entities is refused with an error that says so.
     ///
     /// - Throws: a ``ModelFileError`` naming the file and what is wrong with it.
     public static func load(path: String) throws -> ModelBundle {
@@ -79,7 +79,7 @@ public enum ModelFile {
             return try loadContents(at: contents, versionName: name)
         }
         if FileSystem.kind(of: elements) == .file {
-            throw ModelFileError.legacyFormat(path: path)
+            return try LegacyModelReader.model(fromLegacyElements: elements)
         }
         if ifModel { return nil }
         throw ModelFileError.notAModel(path: path, reason: "the folder has no 'contents' file")
@@ -90,7 +90,7 @@ public enum ModelFile {
         let bytes = try FileSystem.contents(of: path)
         if bytes.starts(with: Array("bplist".utf8)) {
             if FileSystem.lastComponent(of: path) == "elements" {
-                throw ModelFileError.legacyFormat(path: path)
+                return try LegacyModelReader.model(fromLegacyElements: path)
             }
             throw ModelFileError.notAModel(
                 path: path,

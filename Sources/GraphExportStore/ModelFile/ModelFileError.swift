@@ -9,8 +9,6 @@ public enum ModelFileError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// The path exists but holds no Core Data model; `reason` says what was found instead.
     case notAModel(path: String, reason: String)
-    /// The model is in the binary format of Xcode 3 (`elements` and `layout` files).
-    case legacyFormat(path: String)
     /// The file is not well-formed XML; `message` is libxml2's, `line` where it stopped.
     case malformedXML(path: String, line: Int?, message: String)
     /// An element lacks an XML attribute that the loader needs, such as an entity's `name`;
@@ -34,11 +32,6 @@ public enum ModelFileError: Error, Sendable, Hashable, CustomStringConvertible {
             return "cannot read model file '\(path)': \(reason)"
         case .notAModel(let path, let reason):
             return "'\(path)' is not a Core Data model: \(reason)"
-        case .legacyFormat(let path):
-            return "'\(path)' is a legacy Xcode 3 model (binary 'elements' and 'layout' files), "
-                + "which graphexport cannot read; open the model in Xcode 4 or later and save it "
-                + "to convert it, or leave the model out so that the store's built-in model "
-                + "cache is used, if the store has one"
         case .malformedXML(let path, let line, let message):
             return "'\(path)'\(Self.at(line)) is not well-formed XML: \(message)"
         case .missingXMLAttribute(let path, let line, let element, let attribute, let owner):

@@ -1,0 +1,77 @@
+import CZlib
+
+/// DEFLATE decompression through zlib, with a cap on the output size.
+enum Inflate {
+    /// The output cap used when none is given: far above any real model (a few KB to a few
+    /// hundred KB), far below what would hurt.
+    static let defaultLimit = 64 << 20
+
+    /// How the compressed bytes are framed.
+    enum Framing {
+        /// Bare RFC 1951 DEFLATE (zlib window bits -15): what Core Data writes to `Z_MODELCACHE`.
+        case raw
+        /// RFC 1950 zlib: a 2-byte header (`78 …`), DEFLATE, an Adler-32 checksum.
+        case zlib
+
+        fileprivate var windowBits: Int32 {
+            switch self {
+            case .raw: return -15
+            case .zlib: return 15
+            }
+        }
+    }
+
+    /// Decompresses one DEFLATE stream; bytes after its end are ignored.
+    ///
+    /// - Throws: ``ArchiveError/corruptCompressedData(source:reason:)`` for damaged or truncated
+    ///   data, ``ArchiveError/inflatedTooLarge(source:limit:)`` as soon as the output would pass
+    ///   `limit` bytes.
+    static func decompress(
+        _ bytes: [UInt8], framing: Framing, limit: Int = defaultLimit, source: String
+    ) throws -> [UInt8] {
+        guard bytes.count <= Int(UInt32.max) else {
+            throw ArchiveError.corruptCompressedData(
+                source: source, reason: "\(bytes.count) bytes is more than one zlib call can take")
+        }
+        var stream = z_stream()
+        guard gx_inflate_init2(&stream, framing.windowBits) == Z_OK else {
+            throw ArchiveError.corruptCompressedData(source: source, reason: "zlib could not start (out of memory)")
+        }
+        defer { inflateEnd(&stream) }
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        return try bytes.withUnsafeBufferPointer { input in
+            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+            stream.avail_in = UInt32(input.count)
+            while true {
+                let (status, produced) = chunk.withUnsafeMutableBufferPointer { buffer in
+                    stream.next_out = buffer.baseAddress
+                    stream.avail_out = UInt32(buffer.count)
+                    let status = inflate(&stream, Z_NO_FLUSH)
+                    return (status, buffer.count - Int(stream.avail_out))
+                }
+                guard produced <= limit - output.count else {
+                    throw ArchiveError.inflatedTooLarge(source: source, limit: limit)
+                }
+                output.append(contentsOf: chunk[..<produced])
+                switch status {
+                case Z_STREAM_END:
+                    return output
+                case Z_OK:
+                    continue
+                case Z_BUF_ERROR where produced == 0:
+                    throw ArchiveError.corruptCompressedData(
+                        source: source, reason: "the data ends before the end of the DEFLATE stream")
+                case Z_BUF_ERROR:
+                    continue
+                case Z_NEED_DICT:
+                    throw ArchiveError.corruptCompressedData(
+                        source: source, reason: "the zlib stream needs a preset dictionary")
+                default:
+                    let message = stream.msg.map { String(cString: $0) } ?? "zlib error \(status)"
+                    throw ArchiveError.corruptCompressedData(source: source, reason: message)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import GraphExport
+
+/// Reads the entities of an archived `NSManagedObjectModel` (an inflated `Z_MODELCACHE`; a `.mom`
+/// file holds the same archive) — the keys of `coredata-format.md` §4.
+///
+/// Entities come out in the order Core Data numbers them (``EntityOrder``), properties sorted by
+/// name: the archive's dictionaries have no meaningful order. What is kept matches what
+/// ``ModelFile`` keeps from model XML: transient properties, fetched properties and attributes of
+/// undefined, object-ID and composite type are left out; derived attributes are stored columns
+/// and stay.
+struct ManagedObjectModelArchive {
+    let archive: KeyedArchive
+
+    /// The entities, and the `Entity.attribute` names of attributes that allow external storage.
+    func entities() throws -> (entities: [EntityInfo], externalStorage: Set<String>) {
+        let model = try archive.root()
+        guard model.isKind(of: "NSManagedObjectModel") else {
+            throw unexpected("the root object \(model.label)", "an NSManagedObjectModel")
+        }
+        guard let entitiesValue = model["NSEntities"] else {
+            throw ArchiveError.missingKey(source: archive.source, location: model.label, key: "NSEntities")
+        }
+        var entities: [EntityInfo] = []
+        var external: Set<String> = []
+        for (key, value) in try archive.entries(entitiesValue, at: "NSEntities of \(model.label)") {
+            guard let object = try archive.object(value, at: "entity '\(key)'"),
+                object.isKind(of: "NSEntityDescription")
+            else {
+                throw unexpected("entity '\(key)' of NSEntities", "an NSEntityDescription")
+            }
+            let (entity, externalNames) = try self.entity(object, key: key)
+            entities.append(entity)
+            external.formUnion(externalNames.map { entity.name + "." + $0 })
+        }
+        return (EntityOrder.coreDataOrder(entities), external)
+    }
+
+    private func entity(_ object: ArchivedObject, key: String) throws -> (EntityInfo, [String]) {
+        let name = try archive.string(object["NSEntityName"], at: "NSEntityName of \(object.label)") ?? key
+        var parent: String?
+        if let superentity = try archive.object(object["NSSuperentity"] ?? .null, at: "NSSuperentity of '\(name)'") {
+            parent = try archive.string(superentity["NSEntityName"], at: "NSEntityName of \(superentity.label)")
+        }
+        let isAbstract = try archive.boolean(object["NSIsAbstract"], at: "NSIsAbstract of '\(name)'") ?? false
+        var entity = EntityInfo(name: name, parent: parent, isAbstract: isAbstract)
+        var external: [String] = []
+        for (propertyKey, value) in try archive.entries(object["NSProperties"], at: "NSProperties of '\(name)'") {
+            guard let property = try archive.object(value, at: "property '\(propertyKey)' of '\(name)'") else {
+                continue
+            }
+            let propertyName =
+                try archive.string(property["NSPropertyName"], at: "NSPropertyName of \(property.label)")
+                ?? propertyKey
+            let flags = try PropertyFlags(property, archive: archive, location: "\(name).\(propertyName)")
+            guard !flags.isTransient else { continue }
+            if property.isKind(of: "NSAttributeDescription") {
+                guard let attribute = try attribute(property, named: propertyName, of: name, flags: flags) else {
+                    continue
+                }
+                entity.attributes.append(attribute.info)
+                if attribute.allowsExternalStorage { external.append(propertyName) }
+            } else if property.isKind(of: "NSRelationshipDescription") {
+                entity.relationships.append(try relationship(property, named: propertyName, of: name, flags: flags))
+            }
+        }
+        entity.attributes.sort { $0.name < $1.name }
+        entity.relationships.sort { $0.name < $1.name }
+        return (entity, external)
+    }
+
+    /// `NSFlagsKey` bit 2 (value 4): "allows external binary data storage" (decompiled
+    /// `-[NSAttributeDescription initWithCoder:]`, which maps it to the same internal flag as
+    /// `setAllowsExternalBinaryDataStorage:`; no sample store sets it).
+    private static let externalStorageFlag: Int64 = 4
+
+    private func attribute(
+        _ property: ArchivedObject, named name: String, of entity: String, flags: PropertyFlags
+    ) throws -> (info: AttributeInfo, allowsExternalStorage: Bool)? {
+        let location = "\(entity).\(name)"
+        guard let rawType = try archive.integer(property["NSAttributeType"], at: "NSAttributeType of \(location)")
+        else {
+            throw ArchiveError.missingKey(
+                source: archive.source, location: "attribute \(location)", key: "NSAttributeType")
+        }
+        switch AttributeTypeCode.meaning(of: rawType) {
+        case .unstored:
+            return nil
+        case .unknown:
+            throw ArchiveError.unknownAttributeType(
+                source: archive.source, entity: entity, attribute: name, rawValue: rawType)
+        case .stored(let type):
+            let modelFlags = try archive.integer(property["NSFlagsKey"], at: "NSFlagsKey of \(location)") ?? 0
+            return (
+                AttributeInfo(name: name, type: type, isOptional: flags.isOptional),
+                modelFlags & Self.externalStorageFlag != 0
+            )
+        }
+    }
+
+    private func relationship(
+        _ property: ArchivedObject, named name: String, of entity: String, flags: PropertyFlags
+    ) throws -> RelationshipInfo {
+        let location = "\(entity).\(name)"
+        guard
+            let destination = try relatedName(
+                property, nameKey: "_NSDestinationEntityName", objectKey: "NSDestinationEntity",
+                objectNameKey: "NSEntityName", location: location)
+        else {
+            throw ArchiveError.missingKey(
+                source: archive.source, location: "relationship \(location)", key: "NSDestinationEntity")
+        }
+        let inverse = try relatedName(
+            property, nameKey: "_NSInverseRelationshipName", objectKey: "NSInverseRelationship",
+            objectNameKey: "NSPropertyName", location: location)
+        guard let maxCount = try archive.integer(property["NSMaxCount"], at: "NSMaxCount of \(location)") else {
+            throw ArchiveError.missingKey(
+                source: archive.source, location: "relationship \(location)", key: "NSMaxCount")
+        }
+        guard let ruleValue = try archive.integer(property["NSDeleteRule"], at: "NSDeleteRule of \(location)") else {
+            throw ArchiveError.missingKey(
+                source: archive.source, location: "relationship \(location)", key: "NSDeleteRule")
+        }
+        guard let rule = Self.deletionRules[ruleValue] else {
+            throw ArchiveError.unknownDeletionRule(
+                source: archive.source, entity: entity, relationship: name, rawValue: ruleValue)
+        }
+        return RelationshipInfo(
+            name: name, destination: destination, isToMany: maxCount != 1, isOrdered: flags.isOrdered,
+            inverse: inverse, deletionRule: rule, isOptional: flags.isOptional)
+    }
+
+    /// `NSDeleteRule` raw values (`NSDeleteRule` enum: no action, nullify, cascade, deny).
+    private static let deletionRules: [Int64: DeletionRule] = [0: .noAction, 1: .nullify, 2: .cascade, 3: .deny]
+
+    /// The name of a related entity or relationship: the archived name string when there is one,
+    /// else the name inside the referenced object (read without following it further).
+    private func relatedName(
+        _ property: ArchivedObject, nameKey: String, objectKey: String, objectNameKey: String, location: String
+    ) throws -> String? {
+        if let name = try archive.string(property[nameKey], at: "\(nameKey) of \(location)") {
+            return name
+        }
+        guard let related = try archive.object(property[objectKey] ?? .null, at: "\(objectKey) of \(location)") else {
+            return nil
+        }
+        return try archive.string(related[objectNameKey], at: "\(objectNameKey) of \(related.label)")
+    }
+
+    private func unexpected(_ location: String, _ expected: String) -> ArchiveError {
+        .unexpectedValue(source: archive.source, location: location, expected: expected)
+    }
+}

@@ -1,0 +1,121 @@
+import GraphExport
+import XCTest
+
+@testable import GraphExportStore
+
+/// Decodes the `Z_MODELCACHE` of every sample store that has one and checks it against the
+/// `.xcdatamodel` the store was written with, where the sample has it.
+final class ModelCacheTests: XCTestCase {
+    private func cachedModel(_ store: ArchiveSamples.Store) throws -> ModelVersion {
+        let path = try ArchiveSamples.copy(store.folder + "/" + store.file, for: self)
+        let blob = try ArchiveSamples.blob("SELECT Z_CONTENT FROM Z_MODELCACHE", inStoreAt: path)
+        return try ModelCacheReader.model(fromModelCache: blob, storePath: path)
+    }
+
+    /// A model file version with properties sorted by name, as the cache reader sorts them.
+    private func sortedEntities(_ version: ModelVersion) -> [EntityInfo] {
+        version.entities.map { entity in
+            var sorted = entity
+            sorted.attributes.sort { $0.name < $1.name }
+            sorted.relationships.sort { $0.name < $1.name }
+            return sorted
+        }
+        .sorted { $0.name < $1.name }
+    }
+
+    func testEveryCacheMatchesTheModelVersionItsStoreWasWrittenWith() throws {
+        for store in ArchiveSamples.stores where store.hasModelCache {
+            guard let model = store.model else { continue }
+            let cached = try cachedModel(store)
+            let bundlePath = try ArchiveSamples.copy(store.folder + "/" + model.bundle, for: self)
+            let file = try XCTUnwrap(ModelFile.load(path: bundlePath).version(named: model.version), store.file)
+
+            XCTAssertEqual(cached.entities, sortedEntities(file), store.file)
+            XCTAssertEqual(cached.externalStorageAttributes, file.externalStorageAttributes, store.file)
+            XCTAssertEqual(cached.name, "store model cache")
+            XCTAssertTrue(cached.contentsPath.hasSuffix(store.file + " (Z_MODELCACHE)"), cached.contentsPath)
+        }
+    }
+
+    func testEveryCacheHasTheStoreEntitiesAndBuildsAGraphModel() throws {
+        for store in ArchiveSamples.stores where store.hasModelCache {
+            let cached = try cachedModel(store)
+            let rows = try XCTUnwrap(ArchiveSamples.manifest(of: store)["Z_PRIMARYKEY"] as? [[Any]])
+            let names = rows.compactMap { row -> String? in
+                guard let number = row[0] as? Int, number < 16000 else { return nil }
+                return row[1] as? String
+            }
+
+            XCTAssertEqual(cached.entities.map(\.name), names, "entity order is Z_ENT order: \(store.file)")
+            XCTAssertNoThrow(try GraphModel(entities: cached.entities), store.file)
+        }
+    }
+
+    func testSwiftDataCacheIsTheOnlyModelOfItsStore() throws {
+        let store = try XCTUnwrap(ArchiveSamples.stores.first { $0.folder == "swiftdata-resourcesmanager" })
+        let cached = try cachedModel(store)
+
+        XCTAssertEqual(
+            cached.entities,
+            [
+                EntityInfo(
+                    name: "Component",
+                    attributes: [
+                        AttributeInfo(name: "count", type: .integer64, isOptional: false),
+                        AttributeInfo(name: "id", type: .uuid, isOptional: false),
+                    ],
+                    relationships: [
+                        RelationshipInfo(
+                            name: "craftingRecipe", destination: "CraftingRecipe", isToMany: false,
+                            inverse: "requiredComponents", deletionRule: .nullify, isOptional: true),
+                        RelationshipInfo(
+                            name: "item", destination: "Item", isToMany: false, inverse: nil,
+                            deletionRule: .nullify, isOptional: true),
+                    ]),
+                EntityInfo(
+                    name: "CraftingRecipe",
+                    attributes: [AttributeInfo(name: "producedItemCount", type: .string, isOptional: false)],
+                    relationships: [
+                        RelationshipInfo(
+                            name: "producedItem", destination: "Item", isToMany: false, inverse: "craftingRecipe",
+                            deletionRule: .nullify, isOptional: true),
+                        RelationshipInfo(
+                            name: "requiredComponents", destination: "Component", isToMany: true,
+                            inverse: "craftingRecipe", deletionRule: .nullify, isOptional: false),
+                    ]),
+                EntityInfo(
+                    name: "Item",
+                    attributes: [AttributeInfo(name: "name", type: .string, isOptional: false)],
+                    relationships: [
+                        RelationshipInfo(
+                            name: "craftingRecipe", destination: "CraftingRecipe", isToMany: false,
+                            inverse: "producedItem", deletionRule: .nullify, isOptional: true)
+                    ]),
+            ])
+        XCTAssertTrue(cached.externalStorageAttributes.isEmpty)
+    }
+
+    func testCacheAsABundle() throws {
+        let store = try XCTUnwrap(ArchiveSamples.stores.first { $0.folder == "bnr-manytomany" })
+        let path = try ArchiveSamples.copy(store.folder + "/" + store.file, for: self)
+        let blob = try ArchiveSamples.blob("SELECT Z_CONTENT FROM Z_MODELCACHE", inStoreAt: path)
+        let bundle = try ModelCacheReader.bundle(fromModelCache: blob, storePath: path)
+
+        XCTAssertEqual(bundle.path, path + " (Z_MODELCACHE)")
+        XCTAssertEqual(bundle.versions.map(\.name), ["store model cache"])
+        XCTAssertNil(bundle.currentVersionName)
+        XCTAssertEqual(bundle.current.entities.map(\.name), ["Author", "Book"])
+        let books = try XCTUnwrap(bundle.current.entities.first?.relationships.first)
+        XCTAssertEqual(
+            books,
+            RelationshipInfo(
+                name: "books", destination: "Book", isToMany: true, inverse: "authors", deletionRule: .nullify,
+                isOptional: true))
+    }
+
+    func testErrorsNameTheStoreAndColumn() {
+        XCTAssertThrowsError(try ModelCacheReader.model(fromModelCache: [1, 2, 3], storePath: "/x/y.sqlite")) {
+            XCTAssertTrue("\($0)".hasPrefix("'/x/y.sqlite (Z_MODELCACHE)': "), "\($0)")
+        }
+    }
+}
