@@ -16,6 +16,9 @@ let package = Package(
         .library(name: "GraphExportJSON", targets: ["GraphExportJSON"]),
         .library(name: "GraphExportXML", targets: ["GraphExportXML"]),
         .library(name: "GraphExportYAML", targets: ["GraphExportYAML"]),
+        .library(name: "GraphExportJSONLines", targets: ["GraphExportJSONLines"]),
+        .library(name: "GraphExportPlist", targets: ["GraphExportPlist"]),
+        .library(name: "GraphExportGraphML", targets: ["GraphExportGraphML"]),
         .library(name: "GraphExportTestSupport", targets: ["GraphExportTestSupport"]),
     ],
     targets: [
@@ -76,6 +79,25 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        .target(
+            name: "GraphExportJSONLines",
+            dependencies: ["GraphExport"],
+            path: "Formats/JSONLines",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "GraphExportPlist",
+            dependencies: ["GraphExport", "CLibXML2"],
+            path: "Formats/Plist",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "GraphExportGraphML",
+            dependencies: ["GraphExport", "CLibXML2"],
+            path: "Formats/GraphML",
+            swiftSettings: swiftSettings
+        ),
+
         // Helpers for tests of the core and of writers: a recording writer, random graphs.
         .target(
             name: "GraphExportTestSupport",
@@ -109,6 +131,18 @@ let package = Package(
         .testTarget(
             name: "GraphExportYAMLTests",
             dependencies: ["GraphExport", "GraphExportYAML", "GraphExportTestSupport", "CYAML"]
+        ),
+        .testTarget(
+            name: "GraphExportJSONLinesTests",
+            dependencies: ["GraphExport", "GraphExportJSONLines", "GraphExportTestSupport"]
+        ),
+        .testTarget(
+            name: "GraphExportPlistTests",
+            dependencies: ["GraphExport", "GraphExportPlist", "GraphExportTestSupport"]
+        ),
+        .testTarget(
+            name: "GraphExportGraphMLTests",
+            dependencies: ["GraphExport", "GraphExportGraphML", "GraphExportTestSupport"]
         ),
         .testTarget(
             name: "GraphExportCLITests",

@@ -1,0 +1,1 @@
+// The GraphML writer goes here.

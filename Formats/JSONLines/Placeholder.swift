@@ -1,0 +1,1 @@
+// The JSONLines writer goes here.

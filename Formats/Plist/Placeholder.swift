@@ -1,0 +1,1 @@
+// The Plist writer goes here.
