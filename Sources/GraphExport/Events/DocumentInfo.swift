@@ -16,6 +16,10 @@ public struct DocumentInfo: Sendable, Hashable {
     public var modelVersion: String?
     /// The layout of the export.
     public var shape: ExportShape
+    /// The entities of the graph, as the model declares them; ``GraphTraversal`` fills them in
+    /// from the source, for writers that declare a schema up front (GraphML keys, a plugin's
+    /// handshake). `GraphModel(entities:)` resolves inheritance and inverses.
+    public var entities: [EntityInfo]
 
     /// Creates a header.
     public init(
@@ -26,7 +30,8 @@ public struct DocumentInfo: Sendable, Hashable {
         frameworkVersion: String? = nil,
         model: String? = nil,
         modelVersion: String? = nil,
-        shape: ExportShape = .tree
+        shape: ExportShape = .tree,
+        entities: [EntityInfo] = []
     ) {
         self.generator = generator
         self.sourceKind = sourceKind
@@ -36,6 +41,7 @@ public struct DocumentInfo: Sendable, Hashable {
         self.model = model
         self.modelVersion = modelVersion
         self.shape = shape
+        self.entities = entities
     }
 
     /// The header's fields that have a value, as key–text pairs in a fixed order, for writers that

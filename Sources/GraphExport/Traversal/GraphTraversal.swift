@@ -23,6 +23,7 @@ public final class GraphTraversal {
     public func run(into writer: any GraphWriter) throws {
         var document = source.document
         document.shape = shape
+        document.entities = model.entities
         try writer.begin(document)
         switch shape {
         case .flat: try writeFlat(to: writer)
