@@ -4,6 +4,7 @@
     import Darwin
 #endif
 import GraphExport
+import GraphExportJSON
 import GraphExportStore
 
 /// The graphexport command: parses its arguments, runs, and maps every outcome to an exit status
@@ -13,52 +14,102 @@ struct Command {
     var formats = builtInFormats
 
     func run() -> Int32 {
-        let invocation: Invocation
         do {
-            invocation = try Invocation(parsing: arguments, formats: formats)
-        } catch {
+            switch try Invocation(parsing: arguments, formats: formats) {
+            case .help:
+                print(HelpText.help(formats: formats), terminator: "")
+            case .version:
+                print(GraphExportVersion.current)
+            case .listFormats:
+                print(HelpText.formatList(formats, plugins: PluginCatalog().plugins), terminator: "")
+            case .export(let request):
+                let warnings = WarningPrinter()
+                try export(request, warnings: warnings)
+                warnings.printSummary()
+            }
+            return 0
+        } catch let error as UsageError {
             printError(HelpText.usageError(error.message))
             return 64
+        } catch SinkError.brokenPipe {
+            return 0
+        } catch {
+            printError("graphexport: error: \(error)\n")
+            return 1
         }
-        switch invocation {
-        case .help:
-            print(HelpText.help(formats: formats), terminator: "")
-        case .version:
-            print(GraphExportVersion.current)
-        case .listFormats:
-            print(HelpText.formatList(formats), terminator: "")
-        case .export(let request):
-            let warnings = WarningPrinter()
-            do {
-                try export(request, warnings: warnings)
-            } catch SinkError.brokenPipe {
-                return 0
-            } catch {
-                printError("graphexport: error: \(error)\n")
-                return 1
+    }
+
+    /// A built-in format or an external plugin.
+    private enum ChosenFormat {
+        case builtIn(FormatDescriptor)
+        case plugin(Plugin)
+    }
+
+    /// The format `--format` names, else the one `-o`'s extension names, else the first built in.
+    private func chooseFormat(_ request: ExportRequest, plugins: PluginCatalog) throws -> ChosenFormat {
+        let values = (formats.formats.map(\.name) + plugins.plugins.map(\.name)).joined(separator: ", ")
+        if let name = request.format {
+            if let format = formats.format(named: name) { return .builtIn(format) }
+            if let plugin = plugins.plugin(named: name) { return .plugin(plugin) }
+            throw UsageError(message: "unknown format '\(name)' (values: \(values))")
+        }
+        guard let output = request.output else { return .builtIn(formats.formats[0]) }
+        if let format = formats.format(forPath: output) { return .builtIn(format) }
+        if let dot = output.lastIndex(of: "."), !output[dot...].contains("/") {
+            let fileExtension = output[output.index(after: dot)...].lowercased()
+            if let plugin = plugins.plugins.first(where: { (try? $0.describe().fileExtension) == fileExtension }) {
+                return .plugin(plugin)
             }
-            warnings.printSummary()
         }
-        return 0
+        throw UsageError(message: "'\(output)' does not name a format by its extension: add --format (values: \(values))")
     }
 
     private func export(_ request: ExportRequest, warnings: WarningPrinter) throws {
+        let format = try chooseFormat(request, plugins: PluginCatalog())
+        if case .plugin(let plugin) = format { _ = try plugin.describe() }
         let model = try request.model.map(ModelFile.load(path:))
         let store = try CoreDataStore(path: request.store, model: model, onWarning: warnings.report)
-        let format =
-            request.format.flatMap(formats.format(named:))
-            ?? request.output.flatMap(formats.format(forPath:)) ?? formats.formats[0]
         let traversal = GraphTraversal(source: store, shape: request.shape, onWarning: warnings.report)
         guard let outputPath = request.output else {
             let options = FormatOptions(pretty: request.pretty ?? (isatty(1) != 0), values: request.formatOptions)
-            try traversal.run(into: format.makeWriter(FileDescriptorSink.standardOutput(), options, warnings.report))
+            try write(traversal, as: format, to: FileDescriptorSink.standardOutput(), options: options, warnings: warnings)
             return
         }
         if Self.sameFile(outputPath, request.store) { throw CommandError.outputIsStore(path: outputPath) }
         let output = try AtomicOutputFile(path: outputPath)
         let options = FormatOptions(pretty: request.pretty ?? false, values: request.formatOptions)
-        try traversal.run(into: format.makeWriter(output.sink, options, warnings.report))
+        try write(traversal, as: format, to: output.sink, options: options, warnings: warnings)
         try output.commit()
+    }
+
+    private func write(
+        _ traversal: GraphTraversal, as format: ChosenFormat, to sink: FileDescriptorSink, options: FormatOptions,
+        warnings: WarningPrinter
+    ) throws {
+        switch format {
+        case .builtIn(let descriptor):
+            try traversal.run(into: descriptor.makeWriter(sink, options, warnings.report))
+        case .plugin(let plugin):
+            let running = try plugin.start(output: sink.descriptor)
+            let events = JSONEventStreamWriter(
+                sink: FileDescriptorSink(descriptor: running.input), format: plugin.name, options: options.values)
+            do {
+                try traversal.run(into: events)
+                try running.finish()
+            } catch {
+                running.abandon()
+                // The plugin stopped because the reader of the output went away: end quietly.
+                if Self.readerIsGone(sink.descriptor) { throw SinkError.brokenPipe }
+                if case SinkError.brokenPipe = error { throw PluginError.closedEarly(name: plugin.name, path: plugin.path) }
+                throw error
+            }
+        }
+    }
+
+    /// Whether `descriptor` is a pipe whose reading end is closed.
+    private static func readerIsGone(_ descriptor: Int32) -> Bool {
+        var poller = pollfd(fd: descriptor, events: 0, revents: 0)
+        return poll(&poller, 1, 0) == 1 && poller.revents & Int16(POLLERR) != 0
     }
 
     private static func sameFile(_ first: String, _ second: String) -> Bool {

@@ -58,11 +58,20 @@ enum HelpText {
         """
     }
 
-    static func formatList(_ formats: FormatRegistry) -> String {
-        let width = formats.formats.map(\.name.count).max() ?? 0
-        return formats.formats.map { format in
-            let padding = String(repeating: " ", count: width - format.name.count)
-            return "\(format.name)\(padding)  .\(format.fileExtension)  \(format.summary)  (built in)\n"
+    static func formatList(_ formats: FormatRegistry, plugins: [Plugin]) -> String {
+        var rows = formats.formats.map { ($0.name, "." + $0.fileExtension, $0.summary, "built in") }
+        for plugin in plugins {
+            do {
+                let description = try plugin.describe()
+                rows.append((plugin.name, "." + description.fileExtension, description.summary, "plugin: \(plugin.path)"))
+            } catch {
+                rows.append((plugin.name, "?", "\(error)", "plugin: \(plugin.path)"))
+            }
+        }
+        let nameWidth = rows.map(\.0.count).max() ?? 0
+        let extensionWidth = rows.map(\.1.count).max() ?? 0
+        return rows.map { name, fileExtension, summary, origin in
+            name.padding(to: nameWidth + 2) + fileExtension.padding(to: extensionWidth + 2) + summary + "  (\(origin))\n"
         }.joined()
     }
 }

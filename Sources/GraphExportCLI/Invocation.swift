@@ -57,12 +57,7 @@ extension Invocation {
             case "--": optionsEnded = true
             case "-h", "--help": self = .help; return
             case "--version": self = .version; return
-            case "-f", "--format":
-                let format = try value(for: name, inline: inline)
-                guard formats.format(named: format) != nil else {
-                    throw UsageError(message: "unknown format '\(format)' (values: \(formats.names))")
-                }
-                request.format = format
+            case "-f", "--format": request.format = try value(for: name, inline: inline)
             case "-m", "--model": request.model = try value(for: name, inline: inline)
             case "-o", "--output": request.output = try value(for: name, inline: inline)
             case "--shape":
@@ -93,10 +88,6 @@ extension Invocation {
         guard let store = stores.first else { throw UsageError(message: "missing the store to export") }
         guard stores.count == 1 else { throw UsageError(message: "more than one store given: '\(stores[1])'") }
         request.store = store
-        if request.format == nil, let output = request.output, formats.format(forPath: output) == nil {
-            throw UsageError(
-                message: "'\(output)' does not name a format by its extension: add --format (values: \(formats.names))")
-        }
         self = .export(request)
     }
 }

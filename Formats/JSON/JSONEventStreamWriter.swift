@@ -1,0 +1,153 @@
+public import GraphExport
+
+/// Writes the event stream itself as JSON Lines: the protocol graphexport speaks to external
+/// format plugins (`docs/PLUGINS.md`), version ``protocolVersion``.
+///
+/// The first line is the handshake: `{"protocol":"graphexport-events","version":1,"format":…,
+/// "options":{…},"document":{…header fields…},"entities":[…the model…]}`. Then one line per
+/// event, `{"event":"beginObject","entity":…,"id":…}`, `{"event":"attribute","name":…,"type":…,
+/// "value":…}`, `{"event":"beginRelationship","name":…,"toMany":…}`, `{"event":"reference",
+/// "id":…}`, `{"event":"endRelationship"}`, `{"event":"endObject"}`, and last `{"event":"end"}`.
+/// Values are encoded as ``JSONGraphWriter`` encodes them; `type` names the value's kind
+/// (`null`, `integer`, `double`, `decimal`, `string`, `boolean`, `date`, `binary`, `uuid`, `uri`),
+/// so a reader knows that a string holds a date or base64 bytes.
+public final class JSONEventStreamWriter: GraphWriter {
+    /// The protocol version this writer speaks.
+    public static let protocolVersion = 1
+
+    private let output: OutputBuffer
+    private let format: String
+    private let options: [String: String]
+    private var line: [UInt8] = []
+
+    /// Creates a writer for the plugin of format `format`, passing it `options`.
+    public init(sink: any ByteSink, format: String, options: [String: String] = [:]) {
+        self.output = OutputBuffer(sink: sink)
+        self.format = format
+        self.options = options
+    }
+
+    /// Writes the handshake line.
+    public func begin(_ document: DocumentInfo) throws {
+        line += Array(#"{"protocol":"graphexport-events","version":"#.utf8)
+        line += Array(String(Self.protocolVersion).utf8)
+        line += Array(#","format":"#.utf8)
+        line.appendJSONString(format)
+        line += Array(#","options":"#.utf8)
+        appendObject(options.sorted { $0.key < $1.key })
+        line += Array(#","document":"#.utf8)
+        appendObject(document.fields)
+        line += Array(#","entities":["#.utf8)
+        for (index, entity) in document.entities.enumerated() {
+            if index > 0 { line.append(UInt8(ascii: ",")) }
+            appendEntity(entity)
+        }
+        line += Array("]}".utf8)
+        try endLine()
+    }
+
+    /// Writes one event as one line.
+    public func write(_ event: GraphEvent) throws {
+        switch event {
+        case .beginObject(let entity, let id):
+            line += Array(#"{"event":"beginObject","entity":"#.utf8)
+            line.appendJSONString(entity)
+            line += Array(#","id":"#.utf8)
+            line.appendJSONString(id.text)
+        case .attribute(let name, let value):
+            line += Array(#"{"event":"attribute","name":"#.utf8)
+            line.appendJSONString(name)
+            line += Array(#","type":""#.utf8)
+            line += Array(Self.kind(of: value).utf8)
+            line += Array(#"","value":"#.utf8)
+            _ = line.appendJSONValue(value)
+        case .beginRelationship(let name, let isToMany):
+            line += Array(#"{"event":"beginRelationship","name":"#.utf8)
+            line.appendJSONString(name)
+            line += Array((isToMany ? #","toMany":true"# : #","toMany":false"#).utf8)
+        case .reference(let id):
+            line += Array(#"{"event":"reference","id":"#.utf8)
+            line.appendJSONString(id.text)
+        case .endRelationship:
+            line += Array(#"{"event":"endRelationship""#.utf8)
+        case .endObject:
+            line += Array(#"{"event":"endObject""#.utf8)
+        }
+        line.append(UInt8(ascii: "}"))
+        try endLine()
+    }
+
+    /// Writes the closing `end` line and flushes.
+    public func finish() throws {
+        line += Array(#"{"event":"end"}"#.utf8)
+        try endLine()
+        try output.flush()
+    }
+
+    private func endLine() throws {
+        line.append(UInt8(ascii: "\n"))
+        try line.withUnsafeBytes { try output.append($0) }
+        line.removeAll(keepingCapacity: true)
+    }
+
+    private func appendObject(_ fields: [(key: String, value: String)]) {
+        line.append(UInt8(ascii: "{"))
+        for (index, field) in fields.enumerated() {
+            if index > 0 { line.append(UInt8(ascii: ",")) }
+            line.appendJSONString(field.key)
+            line.append(UInt8(ascii: ":"))
+            line.appendJSONString(field.value)
+        }
+        line.append(UInt8(ascii: "}"))
+    }
+
+    private func appendEntity(_ entity: EntityInfo) {
+        line += Array(#"{"name":"#.utf8)
+        line.appendJSONString(entity.name)
+        line += Array(#","parent":"#.utf8)
+        if let parent = entity.parent { line.appendJSONString(parent) } else { line += Array("null".utf8) }
+        line += Array((entity.isAbstract ? #","abstract":true"# : #","abstract":false"#).utf8)
+        line += Array(#","attributes":["#.utf8)
+        for (index, attribute) in entity.attributes.enumerated() {
+            if index > 0 { line.append(UInt8(ascii: ",")) }
+            line += Array(#"{"name":"#.utf8)
+            line.appendJSONString(attribute.name)
+            line += Array(#","type":"#.utf8)
+            line.appendJSONString(attribute.type.rawValue)
+            line += Array((attribute.isOptional ? #","optional":true}"# : #","optional":false}"#).utf8)
+        }
+        line += Array(#"],"relationships":["#.utf8)
+        for (index, relationship) in entity.relationships.enumerated() {
+            if index > 0 { line.append(UInt8(ascii: ",")) }
+            line += Array(#"{"name":"#.utf8)
+            line.appendJSONString(relationship.name)
+            line += Array(#","destination":"#.utf8)
+            line.appendJSONString(relationship.destination)
+            line += Array((relationship.isToMany ? #","toMany":true"# : #","toMany":false"#).utf8)
+            line += Array((relationship.isOrdered ? #","ordered":true"# : #","ordered":false"#).utf8)
+            line += Array(#","inverse":"#.utf8)
+            if let inverse = relationship.inverse {
+                line.appendJSONString(inverse)
+            } else {
+                line += Array("null".utf8)
+            }
+            line.append(UInt8(ascii: "}"))
+        }
+        line += Array("]}".utf8)
+    }
+
+    private static func kind(of value: Value) -> String {
+        switch value {
+        case .null: return "null"
+        case .integer: return "integer"
+        case .double: return "double"
+        case .decimal: return "decimal"
+        case .string: return "string"
+        case .boolean: return "boolean"
+        case .date: return "date"
+        case .binary: return "binary"
+        case .uuid: return "uuid"
+        case .uri: return "uri"
+        }
+    }
+}

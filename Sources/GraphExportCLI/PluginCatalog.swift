@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Finds format plugins: executables named `graphexport-format-<name>` in the folders of
+/// `GRAPHEXPORT_PLUGIN_PATH`, then of `PATH`; the first of a name wins.
+struct PluginCatalog {
+    let plugins: [Plugin]
+
+    init(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) {
+        let folders = [environment("GRAPHEXPORT_PLUGIN_PATH"), environment("PATH")]
+            .compactMap { $0 }.flatMap { $0.split(separator: ":").map(String.init) }
+        var found: [Plugin] = []
+        for folder in folders where !folder.isEmpty {
+            guard let directory = opendir(folder) else { continue }
+            defer { closedir(directory) }
+            var names: [String] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                names.append(name)
+            }
+            for name in names.sorted() where name.hasPrefix(Plugin.prefix) && name.count > Plugin.prefix.count {
+                let format = String(name.dropFirst(Plugin.prefix.count))
+                let path = folder + "/" + name
+                guard !found.contains(where: { $0.name == format }), access(path, X_OK) == 0 else { continue }
+                found.append(Plugin(name: format, path: path))
+            }
+        }
+        plugins = found
+    }
+
+    func plugin(named name: String) -> Plugin? {
+        plugins.first { $0.name == name }
+    }
+}
