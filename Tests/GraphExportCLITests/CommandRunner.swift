@@ -38,10 +38,13 @@ enum CommandRunner {
     }
 
     /// Runs graphexport with `arguments` in `folder` and waits for it.
-    static func run(_ arguments: [String], in folder: URL? = nil) throws -> CommandResult {
+    static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws
+        -> CommandResult
+    {
         let process = Process()
         process.executableURL = try executable
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = folder ?? repository
         let output = Pipe()
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("graphexport-stderr-\(UUID().uuidString)")

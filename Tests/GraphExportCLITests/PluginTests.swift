@@ -1,0 +1,158 @@
+import Foundation
+import XCTest
+
+/// External format plugins, end to end: found on PATH or GRAPHEXPORT_PLUGIN_PATH, fed the event
+/// stream, their failures reported.
+final class PluginTests: XCTestCase {
+    private let model = "Samples/Scrapbook/Scrapbook.xcdatamodeld"
+    private let store = "Samples/Scrapbook/Scrapbook.sqlite"
+
+    /// A folder holding one executable plugin script, removed after the test.
+    private func pluginFolder(name: String, script: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graphexport-plugins-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("graphexport-format-\(name)")
+        try Data(script.utf8).write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+        return folder
+    }
+
+    private func run(_ arguments: [String], plugins folder: URL, in directory: URL? = nil) throws -> CommandResult {
+        let path = folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        return try CommandRunner.run(arguments, in: directory, environment: ["PATH": path])
+    }
+
+    func testAThrowawayPluginOnPathReceivesTheEventStream() throws {
+        let folder = try pluginFolder(
+            name: "lines",
+            script: """
+                #!/bin/sh
+                if [ "$1" = "--graphexport-handshake" ]; then echo "graphexport-events 1 lines count the lines"; exit 0; fi
+                wc -l
+                """)
+        let listing = try run(["formats"], plugins: folder)
+        XCTAssertTrue(listing.text.contains("lines"), listing.text)
+        XCTAssertTrue(listing.text.contains("count the lines"), listing.text)
+
+        let result = try run(["--model", model, "--format", "lines", "--shape", "flat", store], plugins: folder)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let json = try CommandRunner.run(["--model", model, "--shape", "flat", "--format", "json", store])
+        let objects = try ExportSummary(json.json()).counts.values.reduce(0, +)
+        let lines = Int(result.text.trimmingCharacters(in: .whitespacesAndNewlines))
+        // Handshake + per object: begin, end, attributes and relationships with their ends + the end line.
+        XCTAssertNotNil(lines)
+        XCTAssertGreaterThan(lines ?? 0, objects * 2 + 2)
+    }
+
+    func testTheEventStreamStartsWithTheHandshakeAndEndsWithEnd() throws {
+        let folder = try pluginFolder(
+            name: "cat",
+            script: """
+                #!/bin/sh
+                if [ "$1" = "--graphexport-handshake" ]; then echo "graphexport-events 1 txt the raw event stream"; exit 0; fi
+                cat
+                """)
+        let result = try run(["--model", model, "--format", "cat", store], plugins: folder)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let lines = result.text.split(separator: "\n").map { Data($0.utf8) }
+        let handshake = try XCTUnwrap(JSONSerialization.jsonObject(with: XCTUnwrap(lines.first)) as? [String: Any])
+        XCTAssertEqual(handshake["protocol"] as? String, "graphexport-events")
+        XCTAssertEqual(handshake["version"] as? Int, 1)
+        XCTAssertEqual((handshake["entities"] as? [[String: Any]])?.count, 7)
+        let last = try XCTUnwrap(JSONSerialization.jsonObject(with: XCTUnwrap(lines.last)) as? [String: String])
+        XCTAssertEqual(last, ["event": "end"])
+        for line in lines.dropFirst() { XCTAssertNoThrow(try JSONSerialization.jsonObject(with: line)) }
+    }
+
+    func testAFailingPluginIsAClearErrorAndLeavesNoOutputFile() throws {
+        let folder = try pluginFolder(
+            name: "broken",
+            script: """
+                #!/bin/sh
+                if [ "$1" = "--graphexport-handshake" ]; then echo "graphexport-events 1 broken always fails"; exit 0; fi
+                cat > /dev/null
+                echo "broken: out of cheese" >&2
+                exit 3
+                """)
+        let work = try CommandRunner.copy(CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let result = try run(
+            ["--model", "Scrapbook.xcdatamodeld", "--format", "broken", "-o", "out.broken", "Scrapbook.sqlite"],
+            plugins: folder, in: work)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.standardError.contains("out of cheese"), result.standardError)
+        XCTAssertTrue(
+            result.standardError.contains("graphexport: error: format plugin 'broken'"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("exit status 3"), result.standardError)
+        let names = try FileManager.default.contentsOfDirectory(atPath: work.path)
+        XCTAssertFalse(names.contains { $0.contains("out.broken") }, "\(names)")
+    }
+
+    func testAPluginThatStopsReadingEarlyIsAnError() throws {
+        let folder = try pluginFolder(
+            name: "early",
+            script: """
+                #!/bin/sh
+                if [ "$1" = "--graphexport-handshake" ]; then echo "graphexport-events 1 early reads one line"; exit 0; fi
+                head -n 1 > /dev/null
+                """)
+        let work = try CommandRunner.copyOfSample("wibosco-migration", for: self)
+        let result = try run(
+            ["--model", "CoreDataMigration_Example.xcdatamodeld", "--format", "early", "CoreDataMigration_Example_3.sqlite"],
+            plugins: folder, in: work)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.standardError.contains("stopped reading before the end"), result.standardError)
+    }
+
+    func testABadHandshakeIsAnErrorNamingThePlugin() throws {
+        let folder = try pluginFolder(name: "mute", script: "#!/bin/sh\necho hello\n")
+        let result = try run(["--model", model, "--format", "mute", store], plugins: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.standardError.contains("format plugin 'mute'"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("--graphexport-handshake"), result.standardError)
+        XCTAssertEqual(result.standardOutput.count, 0)
+    }
+
+    func testTheOutputExtensionPicksAPlugin() throws {
+        let plugins = CommandRunner.repository.appendingPathComponent("Samples/Plugins")
+        let work = try CommandRunner.copy(CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let result = try run(["--model", "Scrapbook.xcdatamodeld", "-o", "out.csv", "Scrapbook.sqlite"], plugins: plugins, in: work)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: work.appendingPathComponent("out.csv").path))
+    }
+
+    /// The CSV sample plugin exports every object of the Scrapbook sample exactly once.
+    func testTheCSVSamplePluginExportsTheScrapbookSample() throws {
+        let plugins = CommandRunner.repository.appendingPathComponent("Samples/Plugins")
+        let result = try run(["--model", model, "--format", "csv", store], plugins: plugins)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        check.arguments = [
+            "python3", "-c",
+            """
+            import csv, json, sys, collections
+            rows = list(csv.DictReader(sys.stdin))
+            ids = {}
+            for row in rows:
+                ids.setdefault(row["id"], row["entity"])
+            print(json.dumps(collections.Counter(ids.values())))
+            """,
+        ]
+        let input = Pipe()
+        let output = Pipe()
+        check.standardInput = input
+        check.standardOutput = output
+        try check.run()
+        input.fileHandleForWriting.write(result.standardOutput)
+        try input.fileHandleForWriting.close()
+        let counted = output.fileHandleForReading.readDataToEndOfFile()
+        check.waitUntilExit()
+        let counts = try XCTUnwrap(JSONSerialization.jsonObject(with: counted) as? [String: Int])
+        let expected = try XCTUnwrap(
+            JSONSerialization.jsonObject(
+                with: Data(contentsOf: CommandRunner.repository.appendingPathComponent("Samples/Scrapbook/expected-counts.json")))
+                as? [String: Int])
+        XCTAssertEqual(counts, expected)
+    }
+}
