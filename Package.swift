@@ -108,7 +108,19 @@ let package = Package(
         // The dispatcher command line.
         .executableTarget(
             name: "GraphExportCLI",
-            dependencies: ["GraphExport", "GraphExportStore", "GraphExportJSON", "GraphExportXML", "GraphExportYAML"],
+            dependencies: [
+                "GraphExport", "GraphExportStore", "GraphExportJSON", "GraphExportXML", "GraphExportYAML",
+                "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML",
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // A program that exports its own Swift objects: the core and one format, nothing else.
+        .executableTarget(
+            name: "EmbeddingExample",
+            dependencies: ["GraphExport", "GraphExportJSON"],
+            path: "Samples/Embedding",
+            exclude: ["README.md"],
             swiftSettings: swiftSettings
         ),
 
@@ -134,19 +146,19 @@ let package = Package(
         ),
         .testTarget(
             name: "GraphExportJSONLinesTests",
-            dependencies: ["GraphExport", "GraphExportJSONLines", "GraphExportTestSupport"]
+            dependencies: ["GraphExport", "GraphExportJSONLines", "GraphExportJSON", "GraphExportTestSupport"]
         ),
         .testTarget(
             name: "GraphExportPlistTests",
-            dependencies: ["GraphExport", "GraphExportPlist", "GraphExportTestSupport"]
+            dependencies: ["GraphExport", "GraphExportPlist", "GraphExportTestSupport", "CLibXML2"]
         ),
         .testTarget(
             name: "GraphExportGraphMLTests",
-            dependencies: ["GraphExport", "GraphExportGraphML", "GraphExportTestSupport"]
+            dependencies: ["GraphExport", "GraphExportGraphML", "GraphExportTestSupport", "CLibXML2"]
         ),
         .testTarget(
             name: "GraphExportCLITests",
-            dependencies: ["GraphExportCLI"]
+            dependencies: ["GraphExportCLI", "EmbeddingExample"]
         ),
     ]
 )

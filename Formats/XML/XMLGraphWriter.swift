@@ -1,1 +1,344 @@
-// The XML writer goes here.
+public import GraphExport
+
+/// Writes an export as one XML 1.0 document, streaming, through libxml2's `xmlTextWriter`.
+///
+/// **Document.** `<?xml version="1.0" encoding="UTF-8"?>`, then one root element `gx:export`
+/// declaring `xmlns:gx="urn:graphexport:1"`, with one attribute per header field
+/// (``DocumentInfo/fields``, in their order), its key prefixed: `gx:generator`, `gx:sourceKind`,
+/// `gx:source`, `gx:storeUUID`, …, `gx:shape`. The root holds the top-level objects. Everything the
+/// format adds is in the `gx` namespace; every name from the model is in no namespace, so the two
+/// never collide (a model attribute named `id` is `id`, the identifier is `gx:id`).
+///
+/// **Objects.** An object is an element named after its entity, with `gx:id` (its ``ObjectID``). In
+/// the default attribute style (``XMLOptions/Style/attributes``) each non-null attribute value is
+/// an XML attribute, and the names of the null ones are listed, space-separated, in `gx:null`:
+/// `<Photo gx:id="Photo/2" caption="" rating="4.5" gx:null="takenAt sourceURL">`, so a null value,
+/// an empty string and an attribute the entity lacks are three different things. In the element
+/// style (``XMLOptions/Style/elements``) each attribute is a child element, in model order, before
+/// the relationships: `<caption>Beach</caption>`, `<caption></caption>` for the empty string,
+/// `<takenAt gx:null="true"/>` for null.
+///
+/// **Relationships** follow as child elements named after the relationship. One holds the objects
+/// nested there, written in full, and references to objects written in full elsewhere,
+/// `<gx:ref gx:id="Tag/5"/>`. An empty to-many relationship is an empty element (`<tags/>`); an
+/// empty to-one relationship is `<cover gx:null="true"/>`, so that no empty element is ambiguous.
+///
+/// **Values** are text: integers as exact digits; doubles as the shortest text that reads back to
+/// the same bits (`0.1`, `1e-05`, `-0.0`, `5e+20`), NaN and the infinities as `NaN`, `INF` and
+/// `-INF` (all of it the lexical space of `xsd:double`; the sign and payload of a NaN are not
+/// kept); decimals as their exact text; booleans `true` and `false`; dates as ISO 8601 in UTC
+/// (``Timestamp/iso8601``, which gives −0.0 seconds the text of 0.0), or, for a date that has no
+/// such form, its seconds since 2001-01-01T00:00:00Z by the double rule, with a warning; binary
+/// values as base64 (RFC 4648, padded); UUIDs as canonical lowercase text; strings and URIs as they
+/// are.
+///
+/// **Text XML cannot hold.** XML 1.0's `Char` production leaves out U+0000–U+001F other than tab,
+/// line feed and carriage return, and U+FFFE and U+FFFF; no escape brings them back. A value whose
+/// text holds one is written as the base64 of its UTF-8 bytes, and marked: in the attribute style
+/// its name is listed, space-separated, in the object's `gx:base64` attribute; in the element style
+/// its element has `gx:encoding="base64"`. Each attribute (`Entity.attribute`) so written is
+/// reported in one warning. A header field is handled the same way, listed in the root's
+/// `gx:base64` by its attribute name (`gx:source`). Tab, line feed and carriage return survive: in
+/// attribute values they are written as `&#9;`, `&#10;` and `&#13;`, and a carriage return in text
+/// as `&#13;`, so that a parser's normalization of white space and line ends gives back the exact
+/// value. An object identifier XML cannot hold is an error
+/// (``XMLWriterError/unwritableIdentifier(id:character:)``).
+///
+/// **Names.** An entity, attribute or relationship name that is not an XML NCName (Namespaces in
+/// XML 1.0, with the XML 1.0 Fifth Edition name characters) is encoded reversibly by the
+/// `XmlConvert.EncodeName` convention: each offending character becomes `_xHHHH_`, its Unicode
+/// scalar value in at least four uppercase hexadecimal digits (`my column` → `my_x0020_column`,
+/// `a:b` → `a_x003A_b`, `1abc` → `_x0031_abc`, `é` stays). The underscore of a literal `_x` is
+/// encoded too (`_x0041_` → `_x005F_x0041_`), `xmlns` is written `_x0078_mlns`, and the empty name
+/// is `_x_`. To decode, read each `_x`, four to six hexadecimal digits and `_` as one character,
+/// and `_x_` alone as the empty name; every other character stands for itself. The lists in
+/// `gx:null` and `gx:base64` hold encoded names, which never contain spaces.
+///
+/// **Streaming.** Each event is written as it arrives; the writer holds only its stack of open
+/// elements and, for the object being opened, the names of its null and base64 attributes. Neither
+/// it nor libxml2's writer recurses, so nesting depth is bounded by memory, not by the call stack;
+/// pretty output costs time and space that grow with the square of the depth
+/// (``XMLOptions/pretty``). libxml2's output goes through an ``OutputBuffer``, so the sink receives
+/// blocks of about 64 KiB; the sink's error, if it throws one, is rethrown as it is, by that call
+/// and every later one. The writer throws ``XMLWriterError`` for an event stream that is not well nested and
+/// checks each event before writing anything for it. Pretty output indents by two spaces; both
+/// forms end with a newline.
+///
+/// **Reading deep documents.** libxml2's tree builder (behind `xmlReadMemory` and `xmlTextReader`)
+/// finds the namespace of every `gx:`-prefixed name by walking up the ancestors, so building a tree
+/// of a 100 000-deep export takes minutes; its SAX2 interface reads one in about a second. Deep
+/// documents also need `XML_PARSE_HUGE` (or the equivalent) in most parsers.
+public final class XMLGraphWriter: GraphWriter {
+    /// The namespace of everything the format adds to the model's names.
+    public static let namespace = "urn:graphexport:1"
+
+    private enum Phase {
+        case ready, writing, finished
+    }
+
+    /// One open element, innermost last.
+    private struct Frame {
+        enum Kind {
+            /// The root element.
+            case document
+            /// An object, with its entity for warnings and its identifier for errors.
+            case object(entity: String, id: String)
+            /// A relationship.
+            case relationship(name: String, isToMany: Bool)
+        }
+
+        let kind: Kind
+        /// For a relationship, whether it holds a destination; for an object, whether a relationship
+        /// has started, after which no attribute may come.
+        var hasItems = false
+    }
+
+    private let sink: any ByteSink
+    private let options: XMLOptions
+    private let onWarning: WarningHandler
+    private var output: LibXMLTextWriter?
+    private var phase = Phase.ready
+    private var stack: [Frame] = []
+    /// The attribute names of the innermost object, while its attributes come.
+    private var attributeNames: Set<String> = []
+    /// In the attribute style, the encoded names of the innermost object's null and base64
+    /// attributes, written when its start tag closes.
+    private var nullNames: [String] = []
+    private var base64Names: [String] = []
+    /// Whether the innermost object's start tag still waits for `gx:null` and `gx:base64`.
+    private var startTagIsOpen = false
+    private var encodedNames: [String: String] = [:]
+    /// The attributes (`Entity.name`) already warned about, one set per kind of warning.
+    private var warnedBase64: Set<String> = []
+    private var warnedDates: Set<String> = []
+
+    /// Creates a writer that writes to `sink` and reports values XML cannot hold as such to
+    /// `onWarning`. Nothing is written, and libxml2 is not called, before ``begin(_:)``.
+    public init(
+        sink: any ByteSink, options: XMLOptions = XMLOptions(), onWarning: @escaping WarningHandler = { _ in }
+    ) {
+        self.sink = sink
+        self.options = options
+        self.onWarning = onWarning
+    }
+
+    /// Writes the XML declaration and the `gx:export` start tag with the header's fields.
+    public func begin(_ document: DocumentInfo) throws {
+        switch phase {
+        case .ready: break
+        case .writing: throw XMLWriterError.begunTwice
+        case .finished: throw XMLWriterError.alreadyFinished
+        }
+        let output = try LibXMLTextWriter(sink: sink, pretty: options.pretty)
+        self.output = output
+        phase = .writing
+        stack.append(Frame(kind: .document))
+        try output.startDocument()
+        try output.startElement("gx:export")
+        try output.writeAttribute("xmlns:gx", Self.namespace)
+        var base64Fields: [String] = []
+        for field in document.fields {
+            let name = "gx:" + XMLNameEncoding.encode(field.key)
+            if let scalar = XMLCharacters.firstNonCharacter(in: field.value) {
+                base64Fields.append(name)
+                try output.writeAttribute(name, Base64.encode(Array(field.value.utf8)))
+                onWarning(
+                    Warning(
+                        "the header's \(field.key) holds \(XMLCharacters.describe(scalar)), which XML 1.0 cannot "
+                            + "hold: written as base64 of its UTF-8 bytes and listed in the root's gx:base64"))
+            } else {
+                try output.writeAttribute(name, field.value)
+            }
+        }
+        if !base64Fields.isEmpty { try output.writeAttribute("gx:base64", base64Fields.joined(separator: " ")) }
+    }
+
+    /// Writes one event, or throws ``XMLWriterError`` without writing anything when the event does
+    /// not fit where the stream is.
+    ///
+    /// Once the sink or libxml2 has failed, every call throws that first error again.
+    public func write(_ event: GraphEvent) throws {
+        switch phase {
+        case .ready: throw XMLWriterError.notBegun
+        case .writing: break
+        case .finished: throw XMLWriterError.alreadyFinished
+        }
+        guard let output else { throw XMLWriterError.notBegun }
+        if let failure = output.failure { throw failure }
+        switch event {
+        case .beginObject(let entity, let id): try beginObject(entity: entity, id: id.text, output)
+        case .attribute(let name, let value): try writeAttribute(name: name, value: value, output)
+        case .beginRelationship(let name, let isToMany):
+            try beginRelationship(name: name, isToMany: isToMany, output)
+        case .reference(let id): try writeReference(id.text, output)
+        case .endRelationship: try endRelationship(output)
+        case .endObject: try endObject(output)
+        }
+    }
+
+    /// Closes the root element and the document, writes the final newline and flushes the sink.
+    public func finish() throws {
+        switch phase {
+        case .ready: throw XMLWriterError.notBegun
+        case .writing: break
+        case .finished: throw XMLWriterError.alreadyFinished
+        }
+        if let failure = output?.failure { throw failure }
+        for frame in stack.reversed() {
+            if case .object(_, let id) = frame.kind { throw XMLWriterError.unfinishedObject(id: id) }
+        }
+        phase = .finished
+        stack.removeAll()
+        try output?.endDocument()
+    }
+
+    private func beginObject(entity: String, id: String, _ output: LibXMLTextWriter) throws {
+        let top = stack.count - 1
+        switch stack[top].kind {
+        case .object(_, let parent):
+            throw XMLWriterError.objectInsideObject(id: id, parent: parent)
+        case .relationship(let name, isToMany: false):
+            guard !stack[top].hasItems else {
+                throw XMLWriterError.secondDestinationInToOne(relationship: name, id: id)
+            }
+        case .document, .relationship(_, isToMany: true):
+            break
+        }
+        try checkIdentifier(id)
+        stack[top].hasItems = true
+        stack.append(Frame(kind: .object(entity: entity, id: id)))
+        attributeNames.removeAll(keepingCapacity: true)
+        startTagIsOpen = true
+        try output.startElement(encoded(entity))
+        try output.writeAttribute("gx:id", id)
+    }
+
+    private func writeAttribute(name: String, value: Value, _ output: LibXMLTextWriter) throws {
+        let frame = stack[stack.count - 1]
+        guard case .object(let entity, let id) = frame.kind else {
+            throw XMLWriterError.attributeOutsideObject(name: name)
+        }
+        guard !frame.hasItems else { throw XMLWriterError.attributeAfterRelationship(name: name, id: id) }
+        guard attributeNames.insert(name).inserted else {
+            throw XMLWriterError.duplicateAttribute(name: name, id: id)
+        }
+        let text = XMLValueText(value)
+        if let issue = text?.issue { warn(issue, "\(entity).\(name)", id: id) }
+        let elementName = encoded(name)
+        switch options.style {
+        case .attributes:
+            guard let text else {
+                nullNames.append(elementName)
+                return
+            }
+            if text.isBase64 { base64Names.append(elementName) }
+            try output.writeAttribute(elementName, text.text)
+        case .elements:
+            try output.startElement(elementName)
+            if let text {
+                if text.isBase64 { try output.writeAttribute("gx:encoding", "base64") }
+                try output.writeString(text.text)
+            } else {
+                try output.writeAttribute("gx:null", "true")
+            }
+            try output.endElement()
+        }
+    }
+
+    private func beginRelationship(name: String, isToMany: Bool, _ output: LibXMLTextWriter) throws {
+        let top = stack.count - 1
+        guard case .object = stack[top].kind else { throw XMLWriterError.relationshipOutsideObject(name: name) }
+        stack[top].hasItems = true
+        stack.append(Frame(kind: .relationship(name: name, isToMany: isToMany)))
+        try closeStartTag(output)
+        try output.startElement(encoded(name))
+    }
+
+    private func writeReference(_ id: String, _ output: LibXMLTextWriter) throws {
+        let top = stack.count - 1
+        guard case .relationship(let name, let isToMany) = stack[top].kind else {
+            throw XMLWriterError.referenceOutsideRelationship(id: id)
+        }
+        if !isToMany, stack[top].hasItems {
+            throw XMLWriterError.secondDestinationInToOne(relationship: name, id: id)
+        }
+        try checkIdentifier(id)
+        stack[top].hasItems = true
+        try output.startElement("gx:ref")
+        try output.writeAttribute("gx:id", id)
+        try output.endElement()
+    }
+
+    private func endRelationship(_ output: LibXMLTextWriter) throws {
+        let frame = stack[stack.count - 1]
+        switch frame.kind {
+        case .relationship(_, let isToMany):
+            stack.removeLast()
+            if !isToMany, !frame.hasItems { try output.writeAttribute("gx:null", "true") }
+            try output.endElement()
+        case .object(_, let id):
+            throw XMLWriterError.unmatchedEndRelationship(openObject: id)
+        case .document:
+            throw XMLWriterError.unmatchedEndRelationship(openObject: nil)
+        }
+    }
+
+    private func endObject(_ output: LibXMLTextWriter) throws {
+        switch stack[stack.count - 1].kind {
+        case .object: break
+        case .relationship(let name, _): throw XMLWriterError.unmatchedEndObject(openRelationship: name)
+        case .document: throw XMLWriterError.unmatchedEndObject(openRelationship: nil)
+        }
+        stack.removeLast()
+        try closeStartTag(output)
+        try output.endElement()
+    }
+
+    /// Writes the innermost object's `gx:null` and `gx:base64` lists, if it has them and they are
+    /// not written yet.
+    private func closeStartTag(_ output: LibXMLTextWriter) throws {
+        guard startTagIsOpen else { return }
+        startTagIsOpen = false
+        if !nullNames.isEmpty {
+            try output.writeAttribute("gx:null", nullNames.joined(separator: " "))
+            nullNames.removeAll(keepingCapacity: true)
+        }
+        if !base64Names.isEmpty {
+            try output.writeAttribute("gx:base64", base64Names.joined(separator: " "))
+            base64Names.removeAll(keepingCapacity: true)
+        }
+    }
+
+    private func checkIdentifier(_ id: String) throws {
+        if let scalar = XMLCharacters.firstNonCharacter(in: id) {
+            throw XMLWriterError.unwritableIdentifier(id: id, character: scalar)
+        }
+    }
+
+    /// The NCName that stands for a model name, encoded once per name.
+    private func encoded(_ name: String) -> String {
+        if let known = encodedNames[name] { return known }
+        let encodedName = XMLNameEncoding.encode(name)
+        encodedNames[name] = encodedName
+        return encodedName
+    }
+
+    private func warn(_ issue: XMLValueText.Issue, _ attribute: String, id: String) {
+        switch issue {
+        case .nonCharacter(let scalar):
+            guard warnedBase64.insert(attribute).inserted else { return }
+            let mark = options.style == .attributes ? "listed in gx:base64" : #"marked gx:encoding="base64""#
+            onWarning(
+                Warning(
+                    "\(attribute) (\(id)): \(XMLCharacters.describe(scalar)) cannot be written in XML 1.0, so text "
+                        + "of this attribute holding such characters is written as base64 of its UTF-8 bytes, \(mark)"
+                ))
+        case .dateWithoutISO8601:
+            guard warnedDates.insert(attribute).inserted else { return }
+            onWarning(
+                Warning(
+                    "\(attribute) (\(id)): dates with no ISO 8601 form (not finite, or 10^15 seconds or more from "
+                        + "2001) written as seconds since 2001-01-01T00:00:00Z, NaN/INF/-INF when not finite"))
+        }
+    }
+}

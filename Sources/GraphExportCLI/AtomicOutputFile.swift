@@ -1,9 +1,10 @@
+import GraphExport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import GraphExport
 
 /// The temporary file an interrupted export must not leave behind; read by the signal handler.
 nonisolated(unsafe) private var pendingTemporaryPath: UnsafeMutablePointer<CChar>?

@@ -1,11 +1,12 @@
+import GraphExport
+import GraphExportJSON
+import GraphExportStore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import GraphExport
-import GraphExportJSON
-import GraphExportStore
 
 /// The graphexport command: parses its arguments, runs, and maps every outcome to an exit status
 /// (0 done, 64 usage error, 1 failure).
@@ -61,7 +62,8 @@ struct Command {
                 return .plugin(plugin)
             }
         }
-        throw UsageError(message: "'\(output)' does not name a format by its extension: add --format (values: \(values))")
+        throw UsageError(
+            message: "'\(output)' does not name a format by its extension: add --format (values: \(values))")
     }
 
     private func export(_ request: ExportRequest, warnings: WarningPrinter) throws {
@@ -72,7 +74,8 @@ struct Command {
         let traversal = GraphTraversal(source: store, shape: request.shape, onWarning: warnings.report)
         guard let outputPath = request.output else {
             let options = FormatOptions(pretty: request.pretty ?? (isatty(1) != 0), values: request.formatOptions)
-            try write(traversal, as: format, to: FileDescriptorSink.standardOutput(), options: options, warnings: warnings)
+            try write(
+                traversal, as: format, to: FileDescriptorSink.standardOutput(), options: options, warnings: warnings)
             return
         }
         if Self.sameFile(outputPath, request.store) { throw CommandError.outputIsStore(path: outputPath) }
@@ -100,7 +103,9 @@ struct Command {
                 running.abandon()
                 // The plugin stopped because the reader of the output went away: end quietly.
                 if Self.readerIsGone(sink.descriptor) { throw SinkError.brokenPipe }
-                if case SinkError.brokenPipe = error { throw PluginError.closedEarly(name: plugin.name, path: plugin.path) }
+                if case SinkError.brokenPipe = error {
+                    throw PluginError.closedEarly(name: plugin.name, path: plugin.path)
+                }
                 throw error
             }
         }

@@ -63,7 +63,8 @@ enum HelpText {
         for plugin in plugins {
             do {
                 let description = try plugin.describe()
-                rows.append((plugin.name, "." + description.fileExtension, description.summary, "plugin: \(plugin.path)"))
+                rows.append(
+                    (plugin.name, "." + description.fileExtension, description.summary, "plugin: \(plugin.path)"))
             } catch {
                 rows.append((plugin.name, "?", "\(error)", "plugin: \(plugin.path)"))
             }
@@ -71,7 +72,8 @@ enum HelpText {
         let nameWidth = rows.map(\.0.count).max() ?? 0
         let extensionWidth = rows.map(\.1.count).max() ?? 0
         return rows.map { name, fileExtension, summary, origin in
-            name.padding(to: nameWidth + 2) + fileExtension.padding(to: extensionWidth + 2) + summary + "  (\(origin))\n"
+            name.padding(to: nameWidth + 2) + fileExtension.padding(to: extensionWidth + 2) + summary
+                + "  (\(origin))\n"
         }.joined()
     }
 }

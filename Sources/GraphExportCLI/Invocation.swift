@@ -55,8 +55,12 @@ extension Invocation {
             }
             switch name {
             case "--": optionsEnded = true
-            case "-h", "--help": self = .help; return
-            case "--version": self = .version; return
+            case "-h", "--help":
+                self = .help
+                return
+            case "--version":
+                self = .version
+                return
             case "-f", "--format": request.format = try value(for: name, inline: inline)
             case "-m", "--model": request.model = try value(for: name, inline: inline)
             case "-o", "--output": request.output = try value(for: name, inline: inline)
@@ -64,7 +68,9 @@ extension Invocation {
                 let shape = try value(for: name, inline: inline)
                 guard let parsed = ExportShape(rawValue: shape) else {
                     throw UsageError(
-                        message: "unknown shape '\(shape)' (values: \(ExportShape.allCases.map(\.rawValue).joined(separator: ", ")))")
+                        message:
+                            "unknown shape '\(shape)' (values: \(ExportShape.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    )
                 }
                 request.shape = parsed
             case "--pretty": request.pretty = true
@@ -76,7 +82,8 @@ extension Invocation {
                 let given = try value(for: name, inline: inline)
                 guard option.values.contains(given) else {
                     throw UsageError(
-                        message: "unknown value '\(given)' for '\(name)' (values: \(option.values.joined(separator: ", ")))")
+                        message:
+                            "unknown value '\(given)' for '\(name)' (values: \(option.values.joined(separator: ", ")))")
                 }
                 request.formatOptions[option.name] = given
             }

@@ -37,7 +37,9 @@ struct Plugin {
     /// Starts the plugin with its standard output on `output`; events go to the returned pipe.
     func start(output: Int32) throws -> RunningPlugin {
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw PluginError.cannotStart(name: name, path: path, reason: Self.lastError()) }
+        guard pipe(&pipeEnds) == 0 else {
+            throw PluginError.cannotStart(name: name, path: path, reason: Self.lastError())
+        }
         let pid = try Self.spawn([path], standardInput: pipeEnds[0], standardOutput: output, closing: pipeEnds[1])
         close(pipeEnds[0])
         return RunningPlugin(plugin: self, pid: pid, input: pipeEnds[1])
@@ -46,7 +48,9 @@ struct Plugin {
     /// Runs `arguments` to its end and returns its exit status and standard output.
     private static func capture(_ arguments: [String]) throws -> (Int32, String) {
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw PluginError.cannotStart(name: arguments[0], path: arguments[0], reason: lastError()) }
+        guard pipe(&pipeEnds) == 0 else {
+            throw PluginError.cannotStart(name: arguments[0], path: arguments[0], reason: lastError())
+        }
         let pid = try spawn(arguments, standardInput: nil, standardOutput: pipeEnds[1], closing: pipeEnds[0])
         close(pipeEnds[1])
         var bytes: [UInt8] = []
@@ -61,7 +65,9 @@ struct Plugin {
         return (wait(for: pid), String(decoding: bytes, as: UTF8.self))
     }
 
-    static func spawn(_ arguments: [String], standardInput: Int32?, standardOutput: Int32, closing unused: Int32) throws -> pid_t {
+    static func spawn(_ arguments: [String], standardInput: Int32?, standardOutput: Int32, closing unused: Int32) throws
+        -> pid_t
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -69,11 +75,14 @@ struct Plugin {
         posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
         posix_spawn_file_actions_addclose(&actions, unused)
         let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer {
+            for argument in argv { free(argument) }
+        }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
         guard status == 0 else {
-            throw PluginError.cannotStart(name: arguments[0], path: arguments[0], reason: String(cString: strerror(status)))
+            throw PluginError.cannotStart(
+                name: arguments[0], path: arguments[0], reason: String(cString: strerror(status)))
         }
         return pid
     }
@@ -138,9 +147,11 @@ enum PluginError: Error, CustomStringConvertible {
         case .cannotStart(let name, let path, let reason):
             return "format plugin '\(name)' (\(path)) cannot be started: \(reason)"
         case .badHandshake(let name, let path, let answer):
-            return "format plugin '\(name)' (\(path)) answered --graphexport-handshake with '\(answer)', not 'graphexport-events <version> <extension> <summary>'"
+            return
+                "format plugin '\(name)' (\(path)) answered --graphexport-handshake with '\(answer)', not 'graphexport-events <version> <extension> <summary>'"
         case .unsupportedVersion(let name, let path, let version):
-            return "format plugin '\(name)' (\(path)) speaks protocol version \(version); this graphexport speaks version 1"
+            return
+                "format plugin '\(name)' (\(path)) speaks protocol version \(version); this graphexport speaks version 1"
         case .closedEarly(let name, let path):
             return "format plugin '\(name)' (\(path)) stopped reading before the end of the export"
         case .failed(let name, let path, let status):

@@ -60,7 +60,8 @@ final class CommandLineTests: XCTestCase {
             "--model", "Samples/Scrapbook/Scrapbook.xcdatamodeld", "no-such-store.sqlite",
         ])
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.standardError.hasPrefix("graphexport: error: no-such-store.sqlite: "), result.standardError)
+        XCTAssertTrue(
+            result.standardError.hasPrefix("graphexport: error: no-such-store.sqlite: "), result.standardError)
         XCTAssertEqual(result.standardError.split(separator: "\n").count, 1)
     }
 

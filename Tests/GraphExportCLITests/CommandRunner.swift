@@ -47,7 +47,8 @@ enum CommandRunner {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = folder ?? repository
         let output = Pipe()
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("graphexport-stderr-\(UUID().uuidString)")
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "graphexport-stderr-\(UUID().uuidString)")
         FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
         process.standardOutput = output

@@ -18,8 +18,11 @@ final class ExportEndToEndTests: XCTestCase {
         XCTAssertEqual(summary.counts, try expectedScrapbookCounts())
         XCTAssertEqual(summary.problems, [])
         let graph = try XCTUnwrap(try result.json()["@graph"] as? [[String: Any]])
-        let topLevel = Set(graph.compactMap { $0["@id"] as? String }.map { $0.split(separator: "/").suffix(2).joined(separator: "/") })
-        XCTAssertEqual(topLevel, ["Clipping/p21", "Photo/p11", "Scrapbook/p1", "Scrapbook/p2"], "only owner-less objects are top level")
+        let topLevel = Set(
+            graph.compactMap { $0["@id"] as? String }.map { $0.split(separator: "/").suffix(2).joined(separator: "/") })
+        XCTAssertEqual(
+            topLevel, ["Clipping/p21", "Photo/p11", "Scrapbook/p1", "Scrapbook/p2"],
+            "only owner-less objects are top level")
     }
 
     func testScrapbookFlatExportListsEveryObjectAtTheTopLevel() throws {
@@ -74,13 +77,17 @@ final class ExportEndToEndTests: XCTestCase {
     }
 
     func testOutputFileIsWrittenWhole() throws {
-        let folder = try CommandRunner.copy(CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
-        let result = try CommandRunner.run(["--model", "Scrapbook.xcdatamodeld", "-o", "out.json", "Scrapbook.sqlite"], in: folder)
+        let folder = try CommandRunner.copy(
+            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let result = try CommandRunner.run(
+            ["--model", "Scrapbook.xcdatamodeld", "-o", "out.json", "Scrapbook.sqlite"], in: folder)
         XCTAssertEqual(result.status, 0, result.standardError)
         let data = try Data(contentsOf: folder.appendingPathComponent("out.json"))
         let summary = try ExportSummary(XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any]))
         XCTAssertEqual(summary.counts, try expectedScrapbookCounts())
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("graphexport-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.contains("graphexport-")
+        }
         XCTAssertEqual(leftovers, [])
     }
 
@@ -92,16 +99,20 @@ final class ExportEndToEndTests: XCTestCase {
                 "-o", "out.json", "CoreDataMigration_Example_1.sqlite",
             ], in: folder)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.standardError.hasPrefix("graphexport: error: CoreDataMigration_Example_1.sqlite: "), result.standardError)
+        XCTAssertTrue(
+            result.standardError.hasPrefix("graphexport: error: CoreDataMigration_Example_1.sqlite: "),
+            result.standardError)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         XCTAssertFalse(names.contains { $0.contains("out.json") }, "\(names)")
     }
 
     func testOutputOverTheStoreIsRefused() throws {
-        let folder = try CommandRunner.copy(CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let folder = try CommandRunner.copy(
+            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
         let before = try CommandRunner.snapshot(folder)
         let result = try CommandRunner.run(
-            ["--model", "Scrapbook.xcdatamodeld", "--format", "json", "-o", "Scrapbook.sqlite", "Scrapbook.sqlite"], in: folder)
+            ["--model", "Scrapbook.xcdatamodeld", "--format", "json", "-o", "Scrapbook.sqlite", "Scrapbook.sqlite"],
+            in: folder)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.standardError.contains("overwrite the store"), result.standardError)
         XCTAssertEqual(try CommandRunner.snapshot(folder), before)

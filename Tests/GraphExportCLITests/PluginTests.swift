@@ -9,7 +9,8 @@ final class PluginTests: XCTestCase {
 
     /// A folder holding one executable plugin script, removed after the test.
     private func pluginFolder(name: String, script: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graphexport-plugins-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "graphexport-plugins-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("graphexport-format-\(name)")
@@ -75,7 +76,8 @@ final class PluginTests: XCTestCase {
                 echo "broken: out of cheese" >&2
                 exit 3
                 """)
-        let work = try CommandRunner.copy(CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let work = try CommandRunner.copy(
+            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
         let result = try run(
             ["--model", "Scrapbook.xcdatamodeld", "--format", "broken", "-o", "out.broken", "Scrapbook.sqlite"],
             plugins: folder, in: work)
@@ -98,7 +100,10 @@ final class PluginTests: XCTestCase {
                 """)
         let work = try CommandRunner.copyOfSample("wibosco-migration", for: self)
         let result = try run(
-            ["--model", "CoreDataMigration_Example.xcdatamodeld", "--format", "early", "CoreDataMigration_Example_3.sqlite"],
+            [
+                "--model", "CoreDataMigration_Example.xcdatamodeld", "--format", "early",
+                "CoreDataMigration_Example_3.sqlite",
+            ],
             plugins: folder, in: work)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.standardError.contains("stopped reading before the end"), result.standardError)
@@ -115,8 +120,10 @@ final class PluginTests: XCTestCase {
 
     func testTheOutputExtensionPicksAPlugin() throws {
         let plugins = CommandRunner.repository.appendingPathComponent("Samples/Plugins")
-        let work = try CommandRunner.copy(CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
-        let result = try run(["--model", "Scrapbook.xcdatamodeld", "-o", "out.csv", "Scrapbook.sqlite"], plugins: plugins, in: work)
+        let work = try CommandRunner.copy(
+            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let result = try run(
+            ["--model", "Scrapbook.xcdatamodeld", "-o", "out.csv", "Scrapbook.sqlite"], plugins: plugins, in: work)
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertTrue(FileManager.default.fileExists(atPath: work.appendingPathComponent("out.csv").path))
     }
@@ -151,7 +158,9 @@ final class PluginTests: XCTestCase {
         let counts = try XCTUnwrap(JSONSerialization.jsonObject(with: counted) as? [String: Int])
         let expected = try XCTUnwrap(
             JSONSerialization.jsonObject(
-                with: Data(contentsOf: CommandRunner.repository.appendingPathComponent("Samples/Scrapbook/expected-counts.json")))
+                with: Data(
+                    contentsOf: CommandRunner.repository.appendingPathComponent(
+                        "Samples/Scrapbook/expected-counts.json")))
                 as? [String: Int])
         XCTAssertEqual(counts, expected)
     }

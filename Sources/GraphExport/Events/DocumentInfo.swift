@@ -49,7 +49,8 @@ public struct DocumentInfo: Sendable, Hashable {
     public var fields: [(key: String, value: String)] {
         let all: [(String, String?)] = [
             ("generator", generator), ("sourceKind", sourceKind), ("source", source),
-            ("storeUUID", storeUUID), ("frameworkVersion", frameworkVersion), ("model", model), ("modelVersion", modelVersion),
+            ("storeUUID", storeUUID), ("frameworkVersion", frameworkVersion), ("model", model),
+            ("modelVersion", modelVersion),
             ("shape", shape.rawValue),
         ]
         return all.compactMap { key, value in value.map { (key, $0) } }

@@ -83,7 +83,7 @@ public final class InMemoryGraph: GraphSource {
 
     /// All objects of `entity`, in the order they were added.
     public func scan(_ entity: Int) throws -> any ObjectCursor {
-        InMemoryCursor(records: order[entity].compactMap { try? record(ObjectKey(entity: entity, row: $0)) })
+        RecordListCursor(order[entity].compactMap { try? record(ObjectKey(entity: entity, row: $0)) })
     }
 
     /// The object with this key, or `nil`.
@@ -122,20 +122,5 @@ public enum InMemoryGraphError: Error, Sendable, Hashable, CustomStringConvertib
         case .unknownProperty(let entity, let property): return "entity '\(entity)' has no property '\(property)'"
         case .wrongDestination(let relationship): return "\(relationship) cannot point at that object"
         }
-    }
-}
-
-private final class InMemoryCursor: ObjectCursor {
-    private var records: [ObjectRecord]
-    private var position = 0
-
-    init(records: [ObjectRecord]) {
-        self.records = records
-    }
-
-    func next() throws -> ObjectRecord? {
-        guard position < records.count else { return nil }
-        defer { position += 1 }
-        return records[position]
     }
 }

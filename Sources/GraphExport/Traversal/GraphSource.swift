@@ -55,4 +55,69 @@ public protocol GraphSource: AnyObject {
     func destinations(of key: ObjectKey, through relationship: Int) throws -> [ObjectKey]
     /// The identifier an export gives the object.
     func id(of key: ObjectKey) -> ObjectID
+    /// The destinations of a to-many relationship of an object as full records, in the order of
+    /// ``destinations(of:through:)``, so that a store answers with one query rather than one per
+    /// object; or `nil`, and the traversal looks each destination up with ``record(_:)``.
+    func destinationRecords(of key: ObjectKey, through relationship: Int) throws -> (any ObjectCursor)?
+    /// The objects of `entity` that have no destination in any of `relationships` (indexes of
+    /// to-one relationships): the top level of the tree shape.
+    func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor
+    /// The number of objects whose concrete entity is `entity`.
+    func count(_ entity: Int) throws -> Int
+}
+
+extension GraphSource {
+    /// `nil`: the traversal looks each destination up with ``record(_:)``.
+    public func destinationRecords(of key: ObjectKey, through relationship: Int) throws -> (any ObjectCursor)? {
+        nil
+    }
+
+    /// Filters ``scan(_:)``.
+    public func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
+        FilteredCursor(base: try scan(entity)) { record in relationships.allSatisfy { record.toOne[$0] == nil } }
+    }
+
+    /// Counts what ``scan(_:)`` yields.
+    public func count(_ entity: Int) throws -> Int {
+        let cursor = try scan(entity)
+        var count = 0
+        while try cursor.next() != nil { count += 1 }
+        return count
+    }
+}
+
+/// A cursor over records already in memory.
+public final class RecordListCursor: ObjectCursor {
+    private let records: [ObjectRecord]
+    private var position = 0
+
+    /// Creates a cursor over `records`, in their order.
+    public init(_ records: [ObjectRecord]) {
+        self.records = records
+    }
+
+    /// The next record, or `nil` at the end.
+    public func next() throws -> ObjectRecord? {
+        guard position < records.count else { return nil }
+        defer { position += 1 }
+        return records[position]
+    }
+}
+
+/// A cursor that yields the records of another that pass a test.
+private final class FilteredCursor: ObjectCursor {
+    private let base: any ObjectCursor
+    private let isIncluded: (ObjectRecord) -> Bool
+
+    init(base: any ObjectCursor, isIncluded: @escaping (ObjectRecord) -> Bool) {
+        self.base = base
+        self.isIncluded = isIncluded
+    }
+
+    func next() throws -> ObjectRecord? {
+        while let record = try base.next() {
+            if isIncluded(record) { return record }
+        }
+        return nil
+    }
 }

@@ -51,17 +51,13 @@ public final class GraphTraversal {
 
     private func writeTree(to writer: any GraphWriter) throws {
         var visited = VisitedSet(entityCount: model.entities.count)
-        var scanned = Array(repeating: 0, count: model.entities.count)
         for entity in model.concreteEntities {
-            let cursor = try source.scan(entity)
+            let cursor = try source.scan(entity, withoutDestinationsIn: model.ownerRelationships(of: entity))
             while let record = try cursor.next() {
-                scanned[entity] += 1
-                if owner(of: record) == nil {
-                    try writeSubtree(record, to: writer, visited: &visited)
-                }
+                try writeSubtree(record, to: writer, visited: &visited)
             }
         }
-        for entity in model.concreteEntities where visited.counts[entity] < scanned[entity] {
+        for entity in model.concreteEntities where try visited.counts[entity] < source.count(entity) {
             let cursor = try source.scan(entity)
             while let record = try cursor.next() {
                 if !visited.contains(record.key) {
@@ -84,12 +80,14 @@ public final class GraphTraversal {
         return current
     }
 
-    /// One object being written: which relationship it is in and what that relationship holds.
+    /// One object being written: which relationship it is in and what that relationship holds,
+    /// as keys (to-one and non-nesting relationships) or as a cursor of records (nesting ones).
     private struct Frame {
         var record: ObjectRecord
         var relationship = -1
         var pending: [ObjectKey] = []
         var next = 0
+        var records: (any ObjectCursor)?
         var isOpen = false
     }
 
@@ -102,10 +100,22 @@ public final class GraphTraversal {
         while let top = stack.indices.last {
             let relationships = model.relationships(of: stack[top].record.key.entity)
             if stack[top].isOpen {
-                if stack[top].next < stack[top].pending.count {
+                let relationship = relationships[stack[top].relationship]
+                if let cursor = stack[top].records {
+                    if let child = try cursor.next() {
+                        if !visited.contains(child.key) && owner(of: child) == relationship.inverse {
+                            visited.insert(child.key)
+                            try open(child, in: writer)
+                            stack.append(Frame(record: child))
+                        } else {
+                            try writer.write(.reference(source.id(of: child.key)))
+                        }
+                        continue
+                    }
+                    stack[top].records = nil
+                } else if stack[top].next < stack[top].pending.count {
                     let destination = stack[top].pending[stack[top].next]
                     stack[top].next += 1
-                    let relationship = relationships[stack[top].relationship]
                     if let child = try nestedChild(destination, through: relationship, visited: visited) {
                         visited.insert(child.key)
                         try open(child, in: writer)
@@ -127,7 +137,14 @@ public final class GraphTraversal {
             }
             let relationship = relationships[index]
             try writer.write(.beginRelationship(name: relationship.name, isToMany: relationship.isToMany))
-            stack[top].pending = try destinations(of: stack[top].record, through: index)
+            if relationship.isToMany && relationship.nestsDestination,
+                let records = try source.destinationRecords(of: stack[top].record.key, through: index)
+            {
+                stack[top].records = records
+                stack[top].pending = []
+            } else {
+                stack[top].pending = try destinations(of: stack[top].record, through: index)
+            }
             stack[top].next = 0
             stack[top].isOpen = true
         }

@@ -28,7 +28,8 @@ struct VisitedSet {
             let word = Int(key.row >> 6)
             if word >= words[key.entity].count {
                 words[key.entity].append(
-                    contentsOf: repeatElement(0, count: max(word + 1, words[key.entity].count * 2) - words[key.entity].count))
+                    contentsOf: repeatElement(
+                        0, count: max(word + 1, words[key.entity].count * 2) - words[key.entity].count))
             }
             let mask: UInt64 = 1 << UInt64(key.row & 63)
             inserted = words[key.entity][word] & mask == 0

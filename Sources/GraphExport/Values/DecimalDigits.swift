@@ -74,7 +74,8 @@ public struct DecimalDigits: Sendable, Hashable {
     /// The digits before and after the decimal point of the absolute value (`"0"` for no whole part).
     public func split() -> (whole: [UInt8], fraction: [UInt8]) {
         if exponent >= 0 {
-            let whole = digits.isEmpty ? [UInt8(ascii: "0")] : digits + Array(repeating: UInt8(ascii: "0"), count: exponent)
+            let whole =
+                digits.isEmpty ? [UInt8(ascii: "0")] : digits + Array(repeating: UInt8(ascii: "0"), count: exponent)
             return (whole, [])
         }
         let fractionLength = -exponent

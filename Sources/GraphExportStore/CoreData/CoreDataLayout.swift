@@ -2,9 +2,9 @@ import GraphExport
 
 /// Where one relationship's destinations are stored.
 enum RelationshipStorage {
-    /// A to-one: a foreign-key column on the source row, and, when the destination has
-    /// sub-entities, a `Z<n>_<REL>` column with the destination's `Z_ENT`.
-    case foreignKey(column: String, entityColumn: String?)
+    /// A to-one: a foreign-key column on the source row. (When the destination has sub-entities
+    /// Core Data also stores its `Z_ENT` in `Z<n>_<REL>`; the reader takes it from the row itself.)
+    case foreignKey(column: String)
     /// A one-to-many: the inverse to-one's column on the destination table, with the `Z_FOK_`
     /// column that orders an ordered relationship.
     case inverseForeignKey(table: String, column: String, orderColumn: String?, entities: [Int64])
@@ -85,21 +85,21 @@ struct CoreDataLayout {
                 let destination = relationship.destination
                 let inverse = relationship.inverse.map { model.relationships(of: destination)[$0] }
                 if !relationship.isToMany {
-                    let column = try schema.require(columnNames[declarer][relationship.name]!, in: table, for: property)
-                    let entityColumn = "Z\(entityNumbers[destination])_" + relationship.name.uppercased()
                     storage.append(
-                        .foreignKey(column: column, entityColumn: try schema.has(entityColumn, in: table) ? entityColumn : nil))
+                        .foreignKey(
+                            column: try schema.require(
+                                columnNames[declarer][relationship.name]!, in: table, for: property)))
                 } else if let inverse, !inverse.isToMany {
                     let destinationTable = Self.table(model, destination)
                     let inverseDeclarer = Self.declarer(of: inverse.name, in: destination, model)
                     let column = try schema.require(
                         columnNames[inverseDeclarer][inverse.name]!, in: destinationTable, for: property)
-                    let order = "Z_FOK_" + column.dropFirst()
+                    let orderColumn =
+                        try relationship.info.isOrdered
+                        ? schema.require("Z_FOK_" + column.dropFirst(), in: destinationTable, for: property) : nil
                     storage.append(
                         .inverseForeignKey(
-                            table: destinationTable, column: column,
-                            orderColumn: try relationship.info.isOrdered && schema.has(order, in: destinationTable)
-                                ? order : nil,
+                            table: destinationTable, column: column, orderColumn: orderColumn,
                             entities: model.concreteEntities.filter { model.entity($0, isKindOf: destination) }
                                 .map { entityNumbers[$0] }))
                 } else if let inverse {
@@ -152,7 +152,8 @@ struct CoreDataLayout {
         }
         for declarers in groups.values {
             for (rank, declarer) in declarers.sorted(by: { $0.number < $1.number }).enumerated() {
-                names[declarer.entity][declarer.name] = "Z" + declarer.name.uppercased() + (rank == 0 ? "" : String(rank))
+                names[declarer.entity][declarer.name] =
+                    "Z" + declarer.name.uppercased() + (rank == 0 ? "" : String(rank))
             }
         }
         return names
@@ -165,8 +166,11 @@ struct CoreDataLayout {
     ) throws -> RelationshipStorage {
         let sourceColumn = "Z_\(source)" + inverse.name.uppercased()
         let destinationColumn = "Z_\(destination)" + relationship.name.uppercased()
-        let candidates = ["Z_\(source)" + relationship.name.uppercased(), "Z_\(destination)" + inverse.name.uppercased()]
-        for table in candidates where try schema.has(sourceColumn, in: table) && schema.has(destinationColumn, in: table) {
+        let candidates = [
+            "Z_\(source)" + relationship.name.uppercased(), "Z_\(destination)" + inverse.name.uppercased(),
+        ]
+        for table in candidates
+        where try schema.has(sourceColumn, in: table) && schema.has(destinationColumn, in: table) {
             let order = "Z_FOK_" + destinationColumn.dropFirst(2)
             return .joinTable(
                 table: table, sourceColumn: sourceColumn, destinationColumn: destinationColumn,

@@ -1,16 +1,26 @@
 import GraphExport
 
-/// The prepared statements that read a Core Data store: one scan and one lookup per entity, one
-/// destination query per to-many relationship, each prepared once and reused.
+/// The prepared statements that read a Core Data store: one scan, one top-level scan and one
+/// lookup per entity, one destination query per to-many relationship, each prepared once and
+/// reused; the queries that read a parent's children in one go are pooled, one statement per
+/// level of nesting in use.
 final class CoreDataQueries {
+    /// How many statements of one child query may be live (one per nesting level) before the
+    /// deeper levels read their children into memory instead.
+    private static let poolLimit = 16
+
     private let layout: CoreDataLayout
     private let database: SQLiteDatabase
     private let decoder: ValueDecoder
     private let externalData: ExternalDataFolder
+    private var selections: [Int: RowSelection] = [:]
     private var scans: [Int: SQLiteStatement] = [:]
+    private var topLevelScans: [Int: SQLiteStatement] = [:]
     private var lookups: [Int: SQLiteStatement] = [:]
+    private var counts: [Int: SQLiteStatement] = [:]
     private var destinationQueries: [Int: [Int: SQLiteStatement]] = [:]
-    private var entityLookups: [String: SQLiteStatement] = [:]
+    private var childPools: [Int: [Int: StatementPool]] = [:]
+    private var directories: [String: RowDirectory] = [:]
 
     init(layout: CoreDataLayout, database: SQLiteDatabase, decoder: ValueDecoder, externalData: ExternalDataFolder) {
         self.layout = layout
@@ -22,15 +32,74 @@ final class CoreDataQueries {
     func scan(_ entity: Int) throws -> any ObjectCursor {
         let statement = try cached(&scans, entity) { try database.prepare(selectSQL(entity) + " ORDER BY Z_PK") }
         statement.reset()
-        return Cursor(statement: statement) { [unowned self] in try self.decodeRow(statement, entity: entity) }
+        return StatementCursor(statement: statement, selection: selection(entity), queries: self)
+    }
+
+    func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
+        let statement = try cached(&topLevelScans, entity) {
+            var sql = selectSQL(entity)
+            for index in relationships {
+                guard case .foreignKey(let column) = layout.entities[entity].relationships[index] else { continue }
+                sql += " AND \(SQLiteDatabase.quote(column)) IS NULL"
+            }
+            return try database.prepare(sql + " ORDER BY Z_PK")
+        }
+        statement.reset()
+        return StatementCursor(statement: statement, selection: selection(entity), queries: self)
+    }
+
+    func count(_ entity: Int) throws -> Int {
+        let entityLayout = layout.entities[entity]
+        let statement = try cached(&counts, entity) {
+            try database.prepare(
+                "SELECT count(*) FROM \(SQLiteDatabase.quote(entityLayout.table)) WHERE Z_ENT = \(entityLayout.number)")
+        }
+        statement.reset()
+        defer { statement.reset() }
+        return try statement.step() ? Int(statement.int64(at: 0)) : 0
     }
 
     func record(_ key: ObjectKey) throws -> ObjectRecord? {
-        let statement = try cached(&lookups, key.entity) { try database.prepare(selectSQL(key.entity) + " AND Z_PK = ?") }
+        let statement = try cached(&lookups, key.entity) {
+            try database.prepare(selectSQL(key.entity) + " AND Z_PK = ?")
+        }
         statement.reset()
         try statement.bind(key.row, at: 1)
         defer { statement.reset() }
-        return try statement.step() ? decodeRow(statement, entity: key.entity) : nil
+        return try statement.step() ? decodeRow(statement, selection(key.entity)) : nil
+    }
+
+    /// The children of a one-to-many relationship as records, read with one query; `nil` for
+    /// relationships stored otherwise.
+    func destinationRecords(of key: ObjectKey, through index: Int) throws -> (any ObjectCursor)? {
+        guard
+            case .inverseForeignKey(let table, let column, let orderColumn, let numbers) =
+                layout.entities[key.entity].relationships[index]
+        else { return nil }
+        var pools = childPools[key.entity] ?? [:]
+        let pool =
+            try pools[index]
+            ?? {
+                let destination = layout.model.relationships(of: key.entity)[index].destination
+                let kinds = layout.model.concreteEntities.filter { layout.model.entity($0, isKindOf: destination) }
+                let selection = RowSelection(entities: kinds, layout: layout)
+                let order = orderColumn.map { SQLiteDatabase.quote($0) + ", " } ?? ""
+                let sql =
+                    selection.sql(table: table, numbers: numbers)
+                    + " AND \(SQLiteDatabase.quote(column)) = ? ORDER BY \(order)Z_PK"
+                return StatementPool(sql: sql, selection: selection)
+            }()
+        pools[index] = pool
+        childPools[key.entity] = pools
+        let statement = try pool.take(from: database)
+        try statement.bind(key.row, at: 1)
+        guard pool.live > Self.poolLimit else {
+            return StatementCursor(statement: statement, selection: pool.selection, queries: self, pool: pool)
+        }
+        defer { pool.give(back: statement) }
+        var records: [ObjectRecord] = []
+        while try statement.step() { records.append(try decodeRow(statement, pool.selection)) }
+        return RecordListCursor(records)
     }
 
     func destinations(of key: ObjectKey, through index: Int) throws -> [ObjectKey] {
@@ -44,25 +113,15 @@ final class CoreDataQueries {
         while try statement.step() {
             let row = statement.int64(at: 0)
             guard statement.storage(at: 1) != .null, let entity = layout.indexByNumber[statement.int64(at: 1)] else {
-                let name = "\(layout.model.entities[key.entity].name).\(layout.model.relationships(of: key.entity)[index].name)"
-                decoder.onWarning(Warning("\(name) of Z_PK \(key.row) points at Z_PK \(row), which does not exist; left out"))
+                let name =
+                    "\(layout.model.entities[key.entity].name).\(layout.model.relationships(of: key.entity)[index].name)"
+                decoder.onWarning(
+                    Warning("\(name) of Z_PK \(key.row) points at Z_PK \(row), which does not exist; left out"))
                 continue
             }
             keys.append(ObjectKey(entity: entity, row: row))
         }
         return keys
-    }
-
-    /// `SELECT Z_PK, <attributes>, <to-one keys> FROM <table> WHERE Z_ENT = <n>`.
-    private func selectSQL(_ entity: Int) -> String {
-        let entityLayout = layout.entities[entity]
-        let quote = SQLiteDatabase.quote
-        var columns = ["Z_PK"] + entityLayout.attributeColumns.map { quote($0.name) }
-        for case .foreignKey(let column, let entityColumn) in entityLayout.relationships {
-            columns.append(quote(column))
-            columns.append(entityColumn.map(quote) ?? "NULL")
-        }
-        return "SELECT \(columns.joined(separator: ", ")) FROM \(quote(entityLayout.table)) WHERE Z_ENT = \(entityLayout.number)"
     }
 
     private func destinationsSQL(_ entity: Int, _ index: Int) -> String {
@@ -72,49 +131,66 @@ final class CoreDataQueries {
             preconditionFailure("to-one relationships are read from the row")
         case .inverseForeignKey(let table, let column, let orderColumn, let entities):
             let order = orderColumn.map { quote($0) + ", " } ?? ""
-            return "SELECT Z_PK, Z_ENT FROM \(quote(table)) WHERE \(quote(column)) = ? AND Z_ENT IN (\(entities.map(String.init).joined(separator: ", "))) ORDER BY \(order)Z_PK"
+            return
+                "SELECT Z_PK, Z_ENT FROM \(quote(table)) WHERE \(quote(column)) = ? AND Z_ENT IN (\(entities.map(String.init).joined(separator: ", "))) ORDER BY \(order)Z_PK"
         case .joinTable(let table, let sourceColumn, let destinationColumn, let orderColumn, let destinationTable):
             let order = orderColumn.map { "j." + quote($0) + ", " } ?? ""
-            return "SELECT j.\(quote(destinationColumn)), d.Z_ENT FROM \(quote(table)) AS j LEFT JOIN \(quote(destinationTable)) AS d ON d.Z_PK = j.\(quote(destinationColumn)) WHERE j.\(quote(sourceColumn)) = ? ORDER BY \(order)j.\(quote(destinationColumn))"
+            return
+                "SELECT j.\(quote(destinationColumn)), d.Z_ENT FROM \(quote(table)) AS j LEFT JOIN \(quote(destinationTable)) AS d ON d.Z_PK = j.\(quote(destinationColumn)) WHERE j.\(quote(sourceColumn)) = ? ORDER BY \(order)j.\(quote(destinationColumn))"
         }
     }
 
-    private func decodeRow(_ statement: SQLiteStatement, entity: Int) throws -> ObjectRecord {
+    /// `SELECT <the entity's columns> FROM <table> WHERE Z_ENT IN (<n>)`.
+    private func selectSQL(_ entity: Int) -> String {
+        selection(entity).sql(table: layout.entities[entity].table, numbers: [layout.entities[entity].number])
+    }
+
+    /// The columns read for objects of one entity.
+    private func selection(_ entity: Int) -> RowSelection {
+        if let known = selections[entity] { return known }
+        let made = RowSelection(entities: [entity], layout: layout)
+        selections[entity] = made
+        return made
+    }
+
+    /// Decodes the current row of a statement made from a ``RowSelection``.
+    fileprivate func decodeRow(_ statement: SQLiteStatement, _ selection: RowSelection) throws -> ObjectRecord {
         let model = layout.model
         let row = statement.int64(at: 0)
+        guard let entity = layout.indexByNumber[statement.int64(at: 1)] else {
+            throw StoreError.malformedStore(path: database.path, reason: "row Z_PK \(row) has an unknown Z_ENT")
+        }
+        guard let shape = selection.shapes[entity] else {
+            throw StoreError.malformedStore(path: database.path, reason: "row Z_PK \(row) has an unexpected Z_ENT")
+        }
         let entityName = model.entities[entity].name
-        var column: Int32 = 1
         var values: [Value] = []
-        values.reserveCapacity(model.attributes(of: entity).count)
-        for (attribute, storage) in zip(model.attributes(of: entity), layout.entities[entity].attributeColumns) {
-            let context = "\(entityName) p\(row) \(attribute.name)"
-            var value = decoder.decode(statement, at: column, as: attribute.type, context: context)
+        values.reserveCapacity(shape.attributes.count)
+        for ((attribute, storage), column) in zip(
+            zip(model.attributes(of: entity), layout.entities[entity].attributeColumns), shape.attributes)
+        {
+            var value = decoder.decode(
+                statement, at: column, as: attribute.type, context: "\(entityName) p\(row) \(attribute.name)")
             if storage.isExternal, case .binary(let bytes) = value {
-                value = externalData.resolve(bytes, context: context, onWarning: decoder.onWarning)
+                value = externalData.resolve(
+                    bytes, context: "\(entityName) p\(row) \(attribute.name)", onWarning: decoder.onWarning)
             }
             values.append(value)
-            column += 1
         }
         var toOne: [ObjectKey?] = []
-        for (index, relationship) in model.relationships(of: entity).enumerated() {
-            guard case .foreignKey = layout.entities[entity].relationships[index] else {
+        toOne.reserveCapacity(shape.foreignKeys.count)
+        for (relationship, key) in zip(model.relationships(of: entity), shape.foreignKeys) {
+            guard let key, statement.storage(at: key) != .null else {
                 toOne.append(nil)
                 continue
             }
-            defer { column += 2 }
-            guard statement.storage(at: column) != .null else {
-                toOne.append(nil)
-                continue
-            }
-            let destinationRow = statement.int64(at: column)
-            let destinationEntity: Int?
-            if statement.storage(at: column + 1) != .null {
-                destinationEntity = layout.indexByNumber[statement.int64(at: column + 1)]
-            } else {
-                destinationEntity = try concreteEntity(of: destinationRow, kindOf: relationship.destination)
-            }
-            guard let destinationEntity else {
-                decoder.onWarning(Warning("\(entityName) p\(row) \(relationship.name) points at Z_PK \(destinationRow), which does not exist; left out"))
+            let destinationRow = statement.int64(at: key)
+            guard let destinationEntity = try concreteEntity(of: destinationRow, kindOf: relationship.destination)
+            else {
+                decoder.onWarning(
+                    Warning(
+                        "\(entityName) p\(row) \(relationship.name) points at Z_PK \(destinationRow), which is no \(model.entities[relationship.destination].name); left out"
+                    ))
                 toOne.append(nil)
                 continue
             }
@@ -123,21 +199,15 @@ final class CoreDataQueries {
         return ObjectRecord(key: ObjectKey(entity: entity, row: row), values: values, toOne: toOne)
     }
 
-    /// The concrete entity of a destination row: the destination itself when it has no
-    /// sub-entities, else the row's `Z_ENT`, read from its table.
+    /// The concrete entity of a destination row, from its own `Z_ENT`; `nil` when the row does
+    /// not exist or is not of the destination's kind.
     private func concreteEntity(of row: Int64, kindOf destination: Int) throws -> Int? {
-        let model = layout.model
-        let kinds = model.concreteEntities.filter { model.entity($0, isKindOf: destination) }
-        if kinds == [destination] { return destination }
         let table = layout.entities[destination].table
-        let statement = try cached(&entityLookups, table) {
-            try database.prepare("SELECT Z_ENT FROM \(SQLiteDatabase.quote(table)) WHERE Z_PK = ?")
-        }
-        statement.reset()
-        try statement.bind(row, at: 1)
-        defer { statement.reset() }
-        guard try statement.step(), let entity = layout.indexByNumber[statement.int64(at: 0)] else { return nil }
-        return kinds.contains(entity) ? entity : nil
+        if directories[table] == nil { directories[table] = try RowDirectory(table: table, database: database) }
+        guard let number = directories[table]?.entityNumber(of: row), let entity = layout.indexByNumber[number],
+            layout.model.entity(entity, isKindOf: destination)
+        else { return nil }
+        return entity
     }
 
     private func cached<Key: Hashable>(
@@ -148,22 +218,66 @@ final class CoreDataQueries {
         cache[key] = statement
         return statement
     }
+}
 
-    private final class Cursor: ObjectCursor {
-        private let statement: SQLiteStatement
-        private let decode: () throws -> ObjectRecord
+/// Prepared copies of one query, one per nesting level that has it open.
+final class StatementPool {
+    let sql: String
+    let selection: RowSelection
+    private var idle: [SQLiteStatement] = []
+    /// How many statements are handed out.
+    private(set) var live = 0
 
-        init(statement: SQLiteStatement, decode: @escaping () throws -> ObjectRecord) {
-            self.statement = statement
-            self.decode = decode
+    init(sql: String, selection: RowSelection) {
+        self.sql = sql
+        self.selection = selection
+    }
+
+    func take(from database: SQLiteDatabase) throws -> SQLiteStatement {
+        let statement = try idle.popLast() ?? database.prepare(sql)
+        live += 1
+        return statement
+    }
+
+    func give(back statement: SQLiteStatement) {
+        statement.reset()
+        live -= 1
+        idle.append(statement)
+    }
+}
+
+/// Steps through a statement's rows, decoding each; gives a pooled statement back when done.
+private final class StatementCursor: ObjectCursor {
+    private let statement: SQLiteStatement
+    private let selection: RowSelection
+    private unowned let queries: CoreDataQueries
+    private var pool: StatementPool?
+
+    init(statement: SQLiteStatement, selection: RowSelection, queries: CoreDataQueries, pool: StatementPool? = nil) {
+        self.statement = statement
+        self.selection = selection
+        self.queries = queries
+        self.pool = pool
+    }
+
+    deinit {
+        release()
+    }
+
+    func next() throws -> ObjectRecord? {
+        guard try statement.step() else {
+            release()
+            return nil
         }
+        return try queries.decodeRow(statement, selection)
+    }
 
-        func next() throws -> ObjectRecord? {
-            guard try statement.step() else {
-                statement.reset()
-                return nil
-            }
-            return try decode()
+    private func release() {
+        if let pool {
+            pool.give(back: statement)
+            self.pool = nil
+        } else {
+            statement.reset()
         }
     }
 }

@@ -87,6 +87,21 @@ public final class CoreDataStore: GraphSource {
         try queries.destinations(of: key, through: relationship)
     }
 
+    /// The children of a one-to-many relationship, read with one query.
+    public func destinationRecords(of key: ObjectKey, through relationship: Int) throws -> (any ObjectCursor)? {
+        try queries.destinationRecords(of: key, through: relationship)
+    }
+
+    /// The objects of `entity` whose owner keys are all null, selected by SQL.
+    public func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
+        try queries.scan(entity, withoutDestinationsIn: relationships)
+    }
+
+    /// `SELECT count(*)` of the entity's rows.
+    public func count(_ entity: Int) throws -> Int {
+        try queries.count(entity)
+    }
+
     /// `x-coredata://<store UUID>/<Entity>/p<Z_PK>`.
     public func id(of key: ObjectKey) -> ObjectID {
         ObjectID(idPrefixes[key.entity] + String(key.row))

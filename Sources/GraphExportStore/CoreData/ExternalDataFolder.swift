@@ -1,9 +1,10 @@
+import GraphExport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import GraphExport
 
 /// The side files of Binary attributes that allow external storage (`coredata-format.md` §1.7).
 ///

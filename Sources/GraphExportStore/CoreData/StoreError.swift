@@ -29,11 +29,14 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .malformedStore(let path, let reason):
             return "\(path): damaged Core Data store: \(reason)"
         case .modelRequired(let path):
-            return "\(path): this store keeps no model of its own (Z_MODELCACHE): pass --model with the app's .xcdatamodeld or .xcdatamodel"
+            return
+                "\(path): this store keeps no model of its own (Z_MODELCACHE): pass --model with the app's .xcdatamodeld or .xcdatamodel"
         case .entityNotInStore(let path, let entity, let version):
-            return "\(path): model version '\(version)' has entity '\(entity)', which the store's Z_PRIMARYKEY does not list: is this the store's model?"
+            return
+                "\(path): model version '\(version)' has entity '\(entity)', which the store's Z_PRIMARYKEY does not list: is this the store's model?"
         case .entityNotInModel(let path, let entity, let version):
-            return "\(path): the store has entity '\(entity)', which model version '\(version)' does not define: is this the store's model?"
+            return
+                "\(path): the store has entity '\(entity)', which model version '\(version)' does not define: is this the store's model?"
         case .missingTable(let path, let table, let entity):
             return "\(path): table \(table) for entity '\(entity)' is missing"
         case .missingColumn(let path, let table, let column, let property):

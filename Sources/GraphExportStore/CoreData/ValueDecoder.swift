@@ -7,7 +7,9 @@ import GraphExport
 struct ValueDecoder {
     let onWarning: WarningHandler
 
-    func decode(_ statement: SQLiteStatement, at column: Int32, as type: AttributeType, context: @autoclosure () -> String) -> Value {
+    func decode(
+        _ statement: SQLiteStatement, at column: Int32, as type: AttributeType, context: @autoclosure () -> String
+    ) -> Value {
         let storage = statement.storage(at: column)
         switch (type, storage) {
         case (_, .null):
@@ -53,7 +55,9 @@ struct ValueDecoder {
     }
 
     /// The value by its storage class alone; text that is not valid UTF-8 stays bytes.
-    private func raw(_ statement: SQLiteStatement, _ column: Int32, _ storage: SQLiteStorage, _ context: String) -> Value {
+    private func raw(_ statement: SQLiteStatement, _ column: Int32, _ storage: SQLiteStorage, _ context: String)
+        -> Value
+    {
         switch storage {
         case .null: return .null
         case .integer: return .integer(statement.int64(at: column))
@@ -67,7 +71,10 @@ struct ValueDecoder {
     }
 
     private func mismatch(_ value: Value, _ type: AttributeType, _ context: String) -> Value {
-        onWarning(Warning("\(context): stored value does not fit type \(type.rawValue); written as stored (\(Self.kind(of: value)))"))
+        onWarning(
+            Warning(
+                "\(context): stored value does not fit type \(type.rawValue); written as stored (\(Self.kind(of: value)))"
+            ))
         return value
     }
 

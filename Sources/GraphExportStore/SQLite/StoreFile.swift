@@ -43,7 +43,7 @@ final class StoreFile {
 
     deinit {
         guard let temporaryFolder else { return }
-        for file in copies + [openPath + "-shm", openPath + "-journal"] { unlink(file) }
+        for file in copies + [openPath + "-wal", openPath + "-shm", openPath + "-journal"] { unlink(file) }
         rmdir(temporaryFolder)
     }
 
@@ -83,7 +83,8 @@ final class StoreFile {
             while offset < count {
                 let written = buffer.withUnsafeBytes { write(output, $0.baseAddress! + offset, count - offset) }
                 guard written > 0 else {
-                    throw StoreError.cannotRead(path: source, reason: "cannot copy: \(String(cString: strerror(errno)))")
+                    throw StoreError.cannotRead(
+                        path: source, reason: "cannot copy: \(String(cString: strerror(errno)))")
                 }
                 offset += written
             }

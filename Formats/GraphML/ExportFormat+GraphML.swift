@@ -1,0 +1,11 @@
+public import GraphExport
+
+extension ExportFormat {
+    /// GraphML, objects as nodes and links as edges, written by a ``GraphMLGraphWriter``;
+    /// indented when `pretty`.
+    public static func graphml(pretty: Bool = false) -> ExportFormat {
+        ExportFormat(name: "graphml") { sink, onWarning in
+            GraphMLGraphWriter(sink: sink, options: GraphMLOptions(pretty: pretty), onWarning: onWarning)
+        }
+    }
+}

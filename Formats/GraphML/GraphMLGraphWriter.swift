@@ -1,0 +1,480 @@
+public import GraphExport
+
+/// Writes an export as one GraphML document, for Gephi, yEd, NetworkX and other graph tools,
+/// through libxml2's `xmlTextWriter`: one node per object, one edge per link.
+///
+/// **Document.** `<?xml version="1.0" encoding="UTF-8"?>`, then the root
+/// `<graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:gx="urn:graphexport:1">` with the
+/// `<key>` declarations, then one `<graph id="G" edgedefault="directed">`. The graph starts with
+/// the header: one `<data>` per field of ``DocumentInfo/fields``, keyed `g.<field>` (`g.generator`,
+/// `g.sourceKind`, `g.shape`, …; NetworkX puts them in `G.graph`). Nodes and edges follow in the
+/// order the event stream gives them; an edge may name a node that comes later, as GraphML allows.
+///
+/// **Nodes.** Each object written in full, at the top level or nested, is one
+/// `<node id="<ObjectID>">`. Its first `<data>` is `type` (`attr.name="@type"`): the entity's
+/// name. Then comes one `<data>` per non-null attribute, in stream order, keyed by the attribute's
+/// name (below): a null value has no `<data>`, an empty string an empty one. A reference never
+/// makes a node: the traversal writes each object in full exactly once, so each object is exactly
+/// one node.
+///
+/// **Edges.** A link is one related pair of objects through one relationship and its inverse, if
+/// it has one; it is one `<edge source="<ObjectID>" target="<ObjectID>">` with the data `label`
+/// (the name of the relationship it is written from) and, for a relationship paired with its
+/// inverse, `inverse` (the inverse's name). Nesting is just another relationship instance: an
+/// object nested in relationship `R` of `X` gives the same edge `X → object`, labelled `R`, that a
+/// reference would. A relationship and its inverse show each link twice in the event stream, once
+/// from each end; when the writer knows the model it writes the link once, from one side, chosen
+/// by the first rule that applies:
+/// 1. the to-many side of a one-to-many (owner → item);
+/// 2. of a one-to-one, the side that nests its destination in the tree shape
+///    (``ResolvedRelationship/nestsDestination``), when only one does;
+/// 3. the side whose name, then destination entity name, sorts first by UTF-8 bytes
+///    (many-to-many, peer one-to-ones): `Tag.photos` rather than `Photo.tags`;
+/// 4. a relationship that is its own inverse (`Person.friends` ↔ `Person.friends`) writes each
+///    pair from the object whose identifier sorts first by UTF-8 bytes, and a link from an object
+///    to itself once.
+///
+/// A relationship without an inverse, or whose inverse names another relationship back, writes
+/// every instance. Without the model (see below) the writer cannot tell inverses apart, so every
+/// instance is an edge, a link shown from both ends is two edges, one each way, and one warning
+/// says so. Edges have no `id`; two objects linked through two relationship pairs are two
+/// parallel edges (NetworkX then reads a `MultiDiGraph`). The shape of the export (tree or flat)
+/// does not change the nodes and edges, only their order. A reference to an object the stream
+/// never writes in full (a dangling reference in the source) is still an edge; readers such as
+/// NetworkX add a node without data for its target.
+///
+/// **Keys.** One node key per attribute name over all entities, `a0`, `a1`, …, with
+/// `attr.name` the attribute's name; besides them the node key `type` (`@type`), the edge keys
+/// `label` and `inverse` and the graph keys `g.<field>`, all `string`. With the model, an
+/// attribute key is declared for every attribute the model has, in model order, and its
+/// `attr.type` comes from the ``AttributeType``: `Integer 16` and `Integer 32` are `int`,
+/// `Integer 64` `long`, `Double` and `Float` `double`, `Boolean` `boolean`, every other type
+/// `string` (decimals too, whose exact text a `double` would round). Entities that give one name
+/// different types share a key of the wider type (`int` and `long` give `long`, any other mix
+/// `string`). A value that does not fit its declared type (a SQLite column holding text where the
+/// model says `Integer 32`) widens the key the same way, with one warning per key, so that no
+/// reader meets text it cannot parse. Without the model, keys are declared for the names the
+/// stream brings, in order of appearance, typed by all their values: integers `long`, doubles
+/// `double`, booleans `boolean`, anything else or any mix `string`, only nulls `string`. An
+/// attribute named `@type` shares its `attr.name` with the entity's key, and readers that key
+/// data by name (NetworkX) keep only one of them.
+///
+/// **Model.** What needs the model (pairing inverses, types from ``AttributeType``, keys for
+/// attributes that never have a value) applies when the header carries the model's entities.
+/// ``init(sink:options:onWarning:)``, which ``FormatDescriptor/graphml`` uses, gives it none, so
+/// such an export works from the event stream alone, as described above for that case.
+///
+/// **Values** are text, as in the other formats: integers as exact digits; doubles as the
+/// shortest text that reads back to the same bits (`0.1`, `1e-05`, `-0.0`, `5e+20`), NaN and the
+/// infinities as `NaN`, `INF` and `-INF` (the sign and payload of a NaN are not kept); decimals
+/// as their exact text; booleans `true` and `false`; dates as ISO 8601 in UTC
+/// (``Timestamp/iso8601``), or, for a date that has no such form, its seconds since
+/// 2001-01-01T00:00:00Z by the double rule, with a warning; binary values as base64 (RFC 4648,
+/// padded); UUIDs as canonical lowercase text; strings and URIs as they are.
+///
+/// **Text XML cannot hold.** XML 1.0's `Char` production leaves out U+0000–U+001F other than tab,
+/// line feed and carriage return, and U+FFFE and U+FFFF; no escape brings them back. Text that
+/// holds one, whether a value, an entity name in `@type`, a relationship name in `label` or
+/// `inverse`, or a header field, is written as the base64 of its UTF-8 bytes and its `<data>`
+/// element marked `gx:encoding="base64"`; an attribute name in `attr.name` is written the same
+/// way, the `<key>` element marked. Each attribute (`Entity.attribute`) or name so written is
+/// reported in one warning. Tab, line feed and carriage return survive: in attribute values they
+/// are written as `&#9;`, `&#10;` and `&#13;`, and a carriage return in text as `&#13;`. An object
+/// identifier XML cannot hold is an error (``GraphMLWriterError/unwritableIdentifier(id:character:)``).
+///
+/// **Schema.** Identifiers are written as they are. GraphML's schema types node identifiers as
+/// `NMTOKEN`, which `/` is not part of, and its `<data>` elements take no foreign attribute such as
+/// `gx:encoding`: the output is well-formed XML that GraphML readers accept, but it is not valid
+/// against `graphml.xsd` and names no schema location.
+///
+/// **Temporary file.** GraphML declares its keys before the graph, and a key's type depends on
+/// every value written with it, so nodes and edges go to a temporary file while the writer
+/// collects the keys. The file is created in `$TMPDIR` (or `/tmp`) and unlinked at once, so
+/// nothing is left behind however the process ends; ``finish()`` writes the XML declaration, the
+/// keys and the header to the sink, copies the file in blocks of 64 KiB, and closes the document.
+/// The sink receives nothing before ``finish()``. Memory stays flat: the writer holds the stack of
+/// open objects, one entry per attribute name and, with a model, one rule per relationship; the
+/// disk holds about the size of the nodes and edges. Nothing recurses, so nesting depth is bounded
+/// by memory, not by the call stack.
+///
+/// **Errors.** The writer throws ``GraphMLWriterError`` for an event stream that is not well
+/// nested, checking each event before writing anything for it, and for a temporary file it cannot
+/// use; the sink's error, if it throws one, is rethrown as it is. Pretty output
+/// (``GraphMLOptions/pretty``) puts each element on its own line, indented by two spaces per
+/// level; both forms end with a newline.
+public final class GraphMLGraphWriter: GraphWriter {
+    /// The GraphML namespace, the document's default namespace.
+    public static let namespace = "http://graphml.graphdrawing.org/xmlns"
+    /// The namespace of the `gx:encoding` marker, the same as the XML format's.
+    public static let markerNamespace = "urn:graphexport:1"
+
+    private enum Phase {
+        case ready, writing, finished
+    }
+
+    /// One open part of the stream, innermost last.
+    private struct Frame {
+        enum Kind {
+            /// The graph itself.
+            case graph
+            /// An object, with its entity for warnings and rules and its identifier for edges.
+            case object(entity: String, id: String)
+            /// A relationship, with its edge rule (`nil` without a model).
+            case relationship(name: String, isToMany: Bool, rule: GraphMLEdgeRule?)
+        }
+
+        let kind: Kind
+        /// For a relationship, whether it holds a destination; for an object, whether a relationship
+        /// has started, after which no attribute may come.
+        var hasItems = false
+    }
+
+    private let sink: any ByteSink
+    private let options: GraphMLOptions
+    private let onWarning: WarningHandler
+    private var phase = Phase.ready
+    private var header: [(key: String, value: String)] = []
+    private var keys = GraphMLKeyTable()
+    private var edgeRules: GraphMLEdgeRules?
+    private var spool: SpoolFile?
+    private var body: LibXMLTextWriter?
+    private var stack: [Frame] = []
+    /// Whether the innermost object's `<node>` element is still open for its `<data>`.
+    private var nodeIsOpen = false
+    /// The attribute names of the innermost object, while its attributes come.
+    private var attributeNames: Set<String> = []
+    /// The subjects already warned about (`base64 Photo.caption`), so that each is reported once.
+    private var warned: Set<String> = []
+
+    /// Creates a writer that writes to `sink` and reports what GraphML cannot hold as such to
+    /// `onWarning`. Nothing is written, and no file is created, before ``begin(_:)``.
+    public init(
+        sink: any ByteSink, options: GraphMLOptions = GraphMLOptions(), onWarning: @escaping WarningHandler = { _ in }
+    ) {
+        self.sink = sink
+        self.options = options
+        self.onWarning = onWarning
+    }
+
+    /// Takes the model and the header and opens the temporary file that holds nodes and edges.
+    ///
+    /// Throws the model's ``ModelError`` when its entities do not fit together, and
+    /// ``GraphMLWriterError/temporaryFileFailed(directory:reason:)`` when no temporary file can be
+    /// made.
+    public func begin(_ document: DocumentInfo) throws {
+        switch phase {
+        case .ready: break
+        case .writing: throw GraphMLWriterError.begunTwice
+        case .finished: throw GraphMLWriterError.alreadyFinished
+        }
+        if !document.entities.isEmpty {
+            let model = try GraphModel(entities: document.entities)
+            keys.declare(model)
+            edgeRules = GraphMLEdgeRules(model)
+        }
+        let spool = try SpoolFile()
+        body = try LibXMLTextWriter(sink: spool)
+        self.spool = spool
+        header = document.fields
+        stack = [Frame(kind: .graph)]
+        phase = .writing
+    }
+
+    /// Writes one event, or throws ``GraphMLWriterError`` without writing anything when the event
+    /// does not fit where the stream is.
+    ///
+    /// Once the temporary file or libxml2 has failed, every call throws that first error again.
+    public func write(_ event: GraphEvent) throws {
+        switch phase {
+        case .ready: throw GraphMLWriterError.notBegun
+        case .writing: break
+        case .finished: throw GraphMLWriterError.alreadyFinished
+        }
+        guard let body else { throw GraphMLWriterError.notBegun }
+        if let failure = body.failure { throw failure }
+        switch event {
+        case .beginObject(let entity, let id): try beginObject(entity: entity, id: id.text, body)
+        case .attribute(let name, let value): try writeAttribute(name: name, value: value, body)
+        case .beginRelationship(let name, let isToMany): try beginRelationship(name: name, isToMany: isToMany, body)
+        case .reference(let id): try writeReference(id.text, body)
+        case .endRelationship: try endRelationship()
+        case .endObject: try endObject(body)
+        }
+    }
+
+    /// Writes the document to the sink: the XML declaration, the keys, the header, the nodes and
+    /// edges from the temporary file, the end tags and a final newline; then flushes the sink.
+    public func finish() throws {
+        switch phase {
+        case .ready: throw GraphMLWriterError.notBegun
+        case .writing: break
+        case .finished: throw GraphMLWriterError.alreadyFinished
+        }
+        if let failure = body?.failure { throw failure }
+        for frame in stack.reversed() {
+            if case .object(_, let id) = frame.kind { throw GraphMLWriterError.unfinishedObject(id: id) }
+        }
+        phase = .finished
+        stack.removeAll()
+        guard let body, let spool else { return }
+        try body.flush()
+        self.body = nil
+        defer { self.spool = nil }
+        warnAboutWidenedKeys()
+
+        let output = try LibXMLTextWriter(sink: sink)
+        try output.startDocument()
+        try output.startElement("graphml")
+        try output.writeAttribute("xmlns", Self.namespace)
+        try output.writeAttribute("xmlns:gx", Self.markerNamespace)
+        for field in header {
+            try writeKey(id: "g." + field.key, for: "graph", name: field.key, type: .string, output)
+        }
+        try writeKey(id: "type", for: "node", name: "@type", type: .string, output)
+        for key in keys.keys {
+            try writeKey(id: key.id, for: "node", name: key.name, type: key.type ?? .string, output)
+        }
+        try writeKey(id: "label", for: "edge", name: "label", type: .string, output)
+        try writeKey(id: "inverse", for: "edge", name: "inverse", type: .string, output)
+        try layout(level: 1, output)
+        try output.startElement("graph")
+        try output.writeAttribute("id", "G")
+        try output.writeAttribute("edgedefault", "directed")
+        for field in header {
+            let text = GraphMLText(field.value)
+            if let scalar = text.base64Because {
+                warn(
+                    "field \(field.key)",
+                    "the header's \(field.key) holds \(GraphMLCharacters.describe(scalar)), which XML 1.0 cannot hold: "
+                        + #"written as base64 of its UTF-8 bytes, marked gx:encoding="base64""#)
+            }
+            try writeData(key: "g." + field.key, text, level: 2, output)
+        }
+        try spool.readAll { try output.writeRaw($0) }
+        try layout(level: 1, output)
+        try output.endElement()
+        try layout(level: 0, output)
+        try output.endElement()
+        try output.endDocument()
+    }
+
+    private func beginObject(entity: String, id: String, _ body: LibXMLTextWriter) throws {
+        let top = stack.count - 1
+        switch stack[top].kind {
+        case .object(_, let parent):
+            throw GraphMLWriterError.objectInsideObject(id: id, parent: parent)
+        case .relationship(let name, isToMany: false, _):
+            guard !stack[top].hasItems else {
+                throw GraphMLWriterError.secondDestinationInToOne(relationship: name, id: id)
+            }
+        case .graph, .relationship(_, isToMany: true, _):
+            break
+        }
+        try checkIdentifier(id)
+        stack[top].hasItems = true
+        if case .relationship(let name, _, let rule) = stack[top].kind {
+            try writeEdge(to: id, relationship: name, rule: rule, body)
+        }
+        stack.append(Frame(kind: .object(entity: entity, id: id)))
+        attributeNames.removeAll(keepingCapacity: true)
+        try layout(level: 2, body)
+        try body.startElement("node")
+        try body.writeAttribute("id", id)
+        nodeIsOpen = true
+        let type = GraphMLText(entity)
+        if let scalar = type.base64Because {
+            warn(
+                "entity \(entity)",
+                "entity name \(entity.debugDescription) (\(id)) holds \(GraphMLCharacters.describe(scalar)), which "
+                    + #"XML 1.0 cannot hold: its @type is written as base64 of its UTF-8 bytes, marked gx:encoding="base64""#
+            )
+        }
+        try writeData(key: "type", type, level: 3, body)
+    }
+
+    private func writeAttribute(name: String, value: Value, _ body: LibXMLTextWriter) throws {
+        let frame = stack[stack.count - 1]
+        guard case .object(let entity, let id) = frame.kind else {
+            throw GraphMLWriterError.attributeOutsideObject(name: name)
+        }
+        guard !frame.hasItems else { throw GraphMLWriterError.attributeAfterRelationship(name: name, id: id) }
+        guard attributeNames.insert(name).inserted else {
+            throw GraphMLWriterError.duplicateAttribute(name: name, id: id)
+        }
+        let index = keys.index(of: name)
+        keys.record(value, at: index, origin: "\(entity).\(name) (\(id))")
+        guard let rendered = value.graphMLText else { return }
+        if rendered.isDateWithoutISO8601 {
+            warn(
+                "date \(entity).\(name)",
+                "\(entity).\(name) (\(id)): dates with no ISO 8601 form (not finite, or 10^15 seconds or more from "
+                    + "2001) written as seconds since 2001-01-01T00:00:00Z, NaN/INF/-INF when not finite")
+        }
+        let text = GraphMLText(rendered.text)
+        if let scalar = text.base64Because {
+            warn(
+                "base64 \(entity).\(name)",
+                "\(entity).\(name) (\(id)): \(GraphMLCharacters.describe(scalar)) cannot be written in XML 1.0, so "
+                    + "text of this attribute holding such characters is written as base64 of its UTF-8 bytes, "
+                    + #"marked gx:encoding="base64""#)
+        }
+        try writeData(key: keys.keys[index].id, text, level: 3, body)
+    }
+
+    private func beginRelationship(name: String, isToMany: Bool, _ body: LibXMLTextWriter) throws {
+        let top = stack.count - 1
+        guard case .object(let entity, _) = stack[top].kind else {
+            throw GraphMLWriterError.relationshipOutsideObject(name: name)
+        }
+        stack[top].hasItems = true
+        let rule = edgeRules?.rule(entity: entity, relationship: name)
+        stack.append(Frame(kind: .relationship(name: name, isToMany: isToMany, rule: rule)))
+        try closeNode(body)
+    }
+
+    private func writeReference(_ id: String, _ body: LibXMLTextWriter) throws {
+        let top = stack.count - 1
+        guard case .relationship(let name, let isToMany, let rule) = stack[top].kind else {
+            throw GraphMLWriterError.referenceOutsideRelationship(id: id)
+        }
+        if !isToMany, stack[top].hasItems {
+            throw GraphMLWriterError.secondDestinationInToOne(relationship: name, id: id)
+        }
+        try checkIdentifier(id)
+        stack[top].hasItems = true
+        try writeEdge(to: id, relationship: name, rule: rule, body)
+    }
+
+    private func endRelationship() throws {
+        switch stack[stack.count - 1].kind {
+        case .relationship: stack.removeLast()
+        case .object(_, let id): throw GraphMLWriterError.unmatchedEndRelationship(openObject: id)
+        case .graph: throw GraphMLWriterError.unmatchedEndRelationship(openObject: nil)
+        }
+    }
+
+    private func endObject(_ body: LibXMLTextWriter) throws {
+        switch stack[stack.count - 1].kind {
+        case .object: break
+        case .relationship(let name, _, _): throw GraphMLWriterError.unmatchedEndObject(openRelationship: name)
+        case .graph: throw GraphMLWriterError.unmatchedEndObject(openRelationship: nil)
+        }
+        stack.removeLast()
+        try closeNode(body)
+    }
+
+    /// Writes the edge for one instance of the innermost relationship, from the object that holds
+    /// it to `target`, if the relationship's rule writes it.
+    private func writeEdge(
+        to target: String, relationship name: String, rule: GraphMLEdgeRule?, _ body: LibXMLTextWriter
+    ) throws {
+        guard case .object(let entity, let source) = stack[stack.count - 2].kind else { return }
+        let inverse: String?
+        switch rule {
+        case nil:
+            inverse = nil
+            warn(
+                "no model",
+                "the GraphML writer was not given the model, so it cannot tell which relationships are inverses of "
+                    + "each other: a link that a relationship and its inverse both show is written as two edges, "
+                    + "one each way, and key types come from the values alone")
+        case .write(let name)?:
+            inverse = name
+        case .skip?:
+            return
+        case .writeFromLesserID(let name)?:
+            guard !target.utf8.lexicographicallyPrecedes(source.utf8) else { return }
+            inverse = name
+        }
+        try layout(level: 2, body)
+        try body.startElement("edge")
+        try body.writeAttribute("source", source)
+        try body.writeAttribute("target", target)
+        try writeData(key: "label", relationshipName(name, of: entity), level: 3, body)
+        if let inverse { try writeData(key: "inverse", relationshipName(inverse, of: entity), level: 3, body) }
+        try layout(level: 2, body)
+        try body.endElement()
+    }
+
+    /// A relationship name as edge data, with a warning the first time it must be base64.
+    private func relationshipName(_ name: String, of entity: String) -> GraphMLText {
+        let text = GraphMLText(name)
+        if let scalar = text.base64Because {
+            warn(
+                "relationship \(name)",
+                "relationship name \(name.debugDescription) (of \(entity) or its inverse) holds "
+                    + "\(GraphMLCharacters.describe(scalar)), which XML 1.0 cannot hold: edge labels naming it are "
+                    + #"written as base64 of its UTF-8 bytes, marked gx:encoding="base64""#)
+        }
+        return text
+    }
+
+    /// Ends the innermost object's `<node>` element if it is still open.
+    private func closeNode(_ body: LibXMLTextWriter) throws {
+        guard nodeIsOpen else { return }
+        nodeIsOpen = false
+        try layout(level: 2, body)
+        try body.endElement()
+    }
+
+    private func writeKey(
+        id: String, for domain: String, name: String, type: GraphMLType, _ output: LibXMLTextWriter
+    ) throws {
+        let text = GraphMLText(name)
+        if let scalar = text.base64Because {
+            warn(
+                "key \(name)",
+                "attribute name \(name.debugDescription) holds \(GraphMLCharacters.describe(scalar)), which XML 1.0 "
+                    + #"cannot hold: its key's attr.name is written as base64 of its UTF-8 bytes, marked gx:encoding="base64""#
+            )
+        }
+        try layout(level: 1, output)
+        try output.startElement("key")
+        try output.writeAttribute("id", id)
+        try output.writeAttribute("for", domain)
+        try output.writeAttribute("attr.name", text.text)
+        try output.writeAttribute("attr.type", type.rawValue)
+        if text.base64Because != nil { try output.writeAttribute("gx:encoding", "base64") }
+        try output.endElement()
+    }
+
+    private func writeData(key: String, _ text: GraphMLText, level: Int, _ output: LibXMLTextWriter) throws {
+        try layout(level: level, output)
+        try output.startElement("data")
+        try output.writeAttribute("key", key)
+        if text.base64Because != nil { try output.writeAttribute("gx:encoding", "base64") }
+        try output.writeString(text.text)
+        try output.endElement()
+    }
+
+    /// In pretty mode, starts a new line indented by `level` levels of two spaces.
+    private func layout(level: Int, _ output: LibXMLTextWriter) throws {
+        guard options.pretty else { return }
+        try output.writeRaw("\n" + String(repeating: "  ", count: level))
+    }
+
+    private func checkIdentifier(_ id: String) throws {
+        if let scalar = GraphMLCharacters.firstNonCharacter(in: id) {
+            throw GraphMLWriterError.unwritableIdentifier(id: id, character: scalar)
+        }
+    }
+
+    private func warnAboutWidenedKeys() {
+        for key in keys.keys {
+            guard let declared = key.declared, let type = key.type, type != declared, let origin = key.firstMisfit
+            else {
+                continue
+            }
+            onWarning(
+                Warning(
+                    "\(origin): a value does not fit the type the model gives '\(key.name)', so its GraphML key "
+                        + "declares \(type.rawValue) instead of \(declared.rawValue)"))
+        }
+    }
+
+    /// Reports `message` unless `subject` was already reported.
+    private func warn(_ subject: String, _ message: @autoclosure () -> String) {
+        guard warned.insert(subject).inserted else { return }
+        onWarning(Warning(message()))
+    }
+}

@@ -1,1 +1,0 @@
-// The GraphML writer goes here.

@@ -1,0 +1,15 @@
+public import GraphExport
+
+extension FormatDescriptor {
+    /// The JSON Lines format: a ``JSONLinesGraphWriter``. ``FormatOptions/pretty`` does not apply
+    /// (every object is one line) and is ignored.
+    public static let jsonl = FormatDescriptor(
+        name: "jsonl",
+        fileExtension: "jsonl",
+        mediaType: "application/jsonl",
+        summary: "JSON Lines: an @source header line, then one flat JSON object per line, references only",
+        makeWriter: { sink, _, onWarning in
+            JSONLinesGraphWriter(sink: sink, onWarning: onWarning)
+        }
+    )
+}

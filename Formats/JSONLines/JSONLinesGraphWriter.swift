@@ -1,0 +1,86 @@
+public import GraphExport
+
+/// Writes an export as JSON Lines: one compact JSON object (RFC 8259) per line, each line ending
+/// with a line feed, streaming.
+///
+/// **Lines.** The first line is the header, `{"@source":{…}}`, an object of the header's fields
+/// (``DocumentInfo/fields``, every value a string). Every other line is one object of the graph,
+/// and every object of the graph is exactly one line. No line holds a raw line break: line feed,
+/// carriage return, U+2028 and U+2029 inside strings are escaped.
+///
+/// **Objects.** A line is an object exactly as the JSON format writes one, except that nothing
+/// nests: `"@id"` (its ``ObjectID``), `"@type"` (its entity), then one member per attribute and
+/// per relationship, named as the model names them, in the order the traversal gives them. A
+/// to-many relationship is an array of references `{"@id":"…"}`; a to-one relationship is one
+/// reference, or `null` when empty. Every reference names an object that has a line of its own.
+///
+/// **Values** are written as the JSON format writes them: integers as exact digits; doubles as the
+/// shortest text that reads back to the same bits (`0.1`, `1e-05`, `-0.0`); NaN and the infinities
+/// as the strings `"NaN"`, `"Infinity"` and `"-Infinity"`, with one warning per attribute; decimals
+/// as strings of their exact text (`"12.50"`); booleans `true`/`false`; null `null`; dates as ISO
+/// 8601 strings in UTC (``Timestamp/iso8601``), or, for a date with no such form, its seconds since
+/// 2001-01-01T00:00:00Z by the double rule, with one warning per attribute; binary values as base64
+/// strings; UUIDs as their canonical lowercase text; strings and URIs as strings. Strings escape
+/// `"`, `\`, U+0000–U+001F, U+007F, U+2028 and U+2029; everything else is UTF-8 as is.
+///
+/// **Order.** In the flat shape the lines come in the order of the event stream: entity by entity,
+/// in the source's order. In the tree shape an object's line is written when the object ends, so an
+/// object nested under another (its owner) comes *before* its owner's line: the lines are the
+/// objects in post-order, children before parents, and the top-level objects in stream order. In
+/// either shape a reference may name an object whose line comes later; read the whole file, or
+/// resolve references lazily.
+///
+/// **Streaming.** The writer holds one line buffer per open object: in the flat shape one, in the
+/// tree shape one per level of nesting, never recursing, so depth is bounded by memory, not by the
+/// call stack. Complete lines go to an ``OutputBuffer`` in blocks of about 16 KiB. The writer
+/// throws ``JSONLinesWriterError`` for an event stream that is not well nested, before writing
+/// anything for the offending call.
+public final class JSONLinesGraphWriter: GraphWriter {
+    /// How many bytes of complete lines collect before they go to the output buffer.
+    private static let handOffSize = 1 << 14
+
+    private let output: OutputBuffer
+    private let onWarning: WarningHandler
+    private var encoder = JSONLinesEncoder()
+
+    /// Creates a writer that writes to `sink` and reports values JSON cannot hold to `onWarning`.
+    public init(sink: any ByteSink, onWarning: @escaping WarningHandler = { _ in }) {
+        self.output = OutputBuffer(sink: sink)
+        self.onWarning = onWarning
+        encoder.text.reserveCapacity(Self.handOffSize + 1024)
+    }
+
+    /// Writes the header line, `{"@source":{…}}`.
+    public func begin(_ document: DocumentInfo) throws {
+        try encoder.begin(document)
+        try handOff(atLeast: Self.handOffSize)
+    }
+
+    /// Writes one event, or throws ``JSONLinesWriterError`` without writing anything when the
+    /// event does not fit where the stream is. An object's line is complete at its `endObject`.
+    public func write(_ event: GraphEvent) throws {
+        try encoder.write(event)
+        if !encoder.warnings.isEmpty { reportWarnings() }
+        try handOff(atLeast: Self.handOffSize)
+    }
+
+    /// Checks that every object has ended and flushes the sink.
+    public func finish() throws {
+        try encoder.finish()
+        try handOff(atLeast: 0)
+        try output.flush()
+    }
+
+    /// Hands the lines written so far to the output buffer once there are `threshold` bytes of them.
+    private func handOff(atLeast threshold: Int) throws {
+        guard encoder.text.count >= threshold, !encoder.text.isEmpty else { return }
+        try output.appendBytes(encoder.text)
+        encoder.text.removeAll(keepingCapacity: true)
+    }
+
+    private func reportWarnings() {
+        let warnings = encoder.warnings
+        encoder.warnings.removeAll()
+        warnings.forEach(onWarning)
+    }
+}

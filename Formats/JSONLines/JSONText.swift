@@ -1,0 +1,159 @@
+import GraphExport
+
+/// The JSON text of strings and values, as ``JSONLinesGraphWriter`` writes them: byte for byte the
+/// forms the JSON format writes.
+///
+/// A copy of the JSON module's internal escaper and value encoder, kept to this API so that it can
+/// move into the core as is (`GraphExport.JSONText`) and both writers share it.
+enum JSONText {
+    /// Something about a value that JSON could not hold as such, and that a writer warns about.
+    enum Issue {
+        /// A double was NaN or infinite, written as a string.
+        case nonFiniteNumber
+        /// A date had no ISO 8601 form, written as seconds since 2001.
+        case dateWithoutISO8601
+    }
+
+    /// Appends `text` as a JSON string, quotes included.
+    ///
+    /// Escapes what RFC 8259 requires (`"`, `\`, U+0000–U+001F, with the short forms `\b`, `\t`,
+    /// `\n`, `\f`, `\r` where JSON has them and `\u00XX` otherwise), and U+007F, U+2028 and U+2029
+    /// so that the output is also safe to embed in JavaScript; every other byte is copied as is.
+    static func appendString(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { appendEscaped($0, to: &output) }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `value` as JSON and tells what, if anything, could not be written as such.
+    ///
+    /// Null is `null`; integers exact digits; doubles by ``appendNumber(_:to:)``; decimals, strings
+    /// and URIs strings of their text; booleans `true`/`false`; dates ISO 8601 strings in UTC
+    /// (``Timestamp/iso8601``), or their seconds since 2001-01-01T00:00:00Z by the double rule when
+    /// they have no such form; binary values base64 strings; UUIDs their canonical lowercase text.
+    @discardableResult
+    static func appendValue(_ value: Value, to output: inout [UInt8]) -> Issue? {
+        switch value {
+        case .null:
+            output.append(contentsOf: Bytes.null)
+        case .integer(let integer):
+            appendInteger(integer, to: &output)
+        case .double(let double):
+            return appendNumber(double, to: &output) ? nil : .nonFiniteNumber
+        case .decimal(let text), .string(let text), .uri(let text):
+            appendString(text, to: &output)
+        case .boolean(let boolean):
+            output.append(contentsOf: boolean ? Bytes.true : Bytes.false)
+        case .date(let timestamp):
+            guard let text = timestamp.iso8601 else {
+                appendNumber(timestamp.secondsSinceReferenceDate, to: &output)
+                return .dateWithoutISO8601
+            }
+            appendString(text, to: &output)
+        case .binary(let bytes):
+            output.append(UInt8(ascii: "\""))
+            Base64.encode(bytes, into: &output)
+            output.append(UInt8(ascii: "\""))
+        case .uuid(let uuid):
+            appendString(uuid.description, to: &output)
+        }
+        return nil
+    }
+
+    /// Appends the exact decimal digits of `value`, with a minus sign when negative.
+    static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        let start = output.count
+        var magnitude = value.magnitude
+        repeat {
+            output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude != 0
+        output[start...].reverse()
+    }
+
+    /// Appends `value` as the shortest number text that reads back to the same bits (`0.1`,
+    /// `1e-05`, `-0.0`, `5e+20`, all valid JSON numbers), or NaN and the infinities as the strings
+    /// `"NaN"`, `"Infinity"` and `"-Infinity"`.
+    ///
+    /// - Returns: Whether `value` was finite, that is, written as a number.
+    @discardableResult
+    static func appendNumber(_ value: Double, to output: inout [UInt8]) -> Bool {
+        if value.isFinite {
+            output.append(contentsOf: value.description.utf8)
+            return true
+        }
+        if value.isNaN {
+            output.append(contentsOf: Bytes.nan)
+        } else {
+            output.append(contentsOf: value < 0 ? Bytes.negativeInfinity : Bytes.infinity)
+        }
+        return false
+    }
+
+    /// Appends valid UTF-8 `bytes` with JSON string escapes, copying runs that need none in one go.
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var runStart = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            // 0xE2 leads U+2028 and U+2029 (E2 80 A8, E2 80 A9) as well as other characters.
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2 else {
+                index += 1
+                continue
+            }
+            var length = 1
+            let escape: [UInt8]
+            switch byte {
+            case 0x22: escape = Bytes.escapedQuote
+            case 0x5C: escape = Bytes.escapedBackslash
+            case 0x7F: escape = Bytes.escapedDelete
+            case 0xE2:
+                guard index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] & 0xFE == 0xA8 else {
+                    index += 1
+                    continue
+                }
+                escape = bytes[index + 2] == 0xA8 ? Bytes.escapedLineSeparator : Bytes.escapedParagraphSeparator
+                length = 3
+            default: escape = Bytes.escapedControls[Int(byte)]
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            output.append(contentsOf: escape)
+            index += length
+            runStart = index
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    /// The byte sequences JSON text is made of, computed once.
+    enum Bytes {
+        static let null = Array("null".utf8)
+        static let `true` = Array("true".utf8)
+        static let `false` = Array("false".utf8)
+        static let nan = Array(#""NaN""#.utf8)
+        static let infinity = Array(#""Infinity""#.utf8)
+        static let negativeInfinity = Array(#""-Infinity""#.utf8)
+
+        static let escapedQuote = Array(#"\""#.utf8)
+        static let escapedBackslash = Array(#"\\"#.utf8)
+        static let escapedDelete = Array(#"\u007f"#.utf8)
+        static let escapedLineSeparator = Array(#"\u2028"#.utf8)
+        static let escapedParagraphSeparator = Array(#"\u2029"#.utf8)
+
+        /// The escape of each control character U+0000–U+001F: the short form where JSON has one,
+        /// `\u00XX` otherwise.
+        static let escapedControls: [[UInt8]] = (0..<0x20).map { code in
+            switch code {
+            case 0x08: return Array(#"\b"#.utf8)
+            case 0x09: return Array(#"\t"#.utf8)
+            case 0x0A: return Array(#"\n"#.utf8)
+            case 0x0C: return Array(#"\f"#.utf8)
+            case 0x0D: return Array(#"\r"#.utf8)
+            default:
+                let hex = Array("0123456789abcdef".utf8)
+                return Array(#"\u00"#.utf8) + [hex[code >> 4], hex[code & 0xF]]
+            }
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// The JSONLines writer goes here.

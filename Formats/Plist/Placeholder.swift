@@ -1,1 +1,0 @@
-// The Plist writer goes here.

@@ -1,0 +1,357 @@
+public import GraphExport
+
+/// Writes an export as an Apple XML property list 1.0, streaming, through libxml2's `xmlTextWriter`.
+///
+/// **Document.** `<?xml version="1.0" encoding="UTF-8"?>`, the document type
+/// `<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">`,
+/// then `<plist version="1.0">` holding one `<dict>` with two keys, as in the JSON format:
+/// `@source`, a `<dict>` of the header's fields (``DocumentInfo/fields``) as `<string>`s, and
+/// `@graph`, an `<array>` of the top-level objects.
+///
+/// **Objects.** An object is a `<dict>`: `@id` (its ``ObjectID``) and `@type` (its entity) as
+/// `<string>`s, then one key per attribute and per relationship, named as the model names them, in
+/// the order the traversal gives them. A to-many relationship is an `<array>`, empty `<array/>`; a
+/// to-one relationship is its destination. A destination is either an object written in full where
+/// it nests or a reference, `<dict><key>@id</key><string>…</string></dict>`, to an object written
+/// in full elsewhere. The markers start with `@`, which no Core Data name can.
+///
+/// **Null.** A property list has no null. A null attribute and an empty to-one relationship have no
+/// key; their names are listed, in the order they came, in the object's `@null`, an `<array>` of
+/// `<string>`s written after its relationships and present only when not empty. So null, an empty
+/// string and a property the entity lacks are three different things.
+///
+/// **Values.** Integers are `<integer>` with exact digits. Doubles are `<real>` with the shortest
+/// text that reads back to the same bits (`0.1`, `1e-05`, `-0.0`, `5e+20`); NaN and the infinities
+/// are `<real>nan</real>`, `<real>+infinity</real>` and `<real>-infinity</real>`, the spellings
+/// Core Foundation writes and reads and Python's `plistlib` reads (the sign and payload of a NaN
+/// are not kept). Decimals are `<string>`s of their exact text (`12.50`), which a `<real>` would
+/// round. Booleans are `<true/>` and `<false/>`. Binary values are `<data>`: base64 (RFC 4648,
+/// padded) on one line. UUIDs are `<string>`s of their canonical lowercase text; strings and URIs
+/// `<string>`s.
+///
+/// **Dates.** A plist `<date>` holds whole seconds in the years 0001–9999 only
+/// (`YYYY-MM-DDTHH:MM:SSZ`), so a date is a `<date>` when it is exactly such a value, and otherwise
+/// a `<string>` of its full ISO 8601 text in UTC (``Timestamp/iso8601``, the JSON format's text:
+/// `2011-05-05T10:30:00.25Z`, `-0001-12-31T00:00:00Z`), so that nothing is rounded. A date with no
+/// ISO 8601 form (not finite, or 10^15 seconds or more from 2001) is a `<real>` of its seconds
+/// since 2001-01-01T00:00:00Z, by the double rule, with one warning per attribute. A reader tells
+/// the three apart by the element: `<date>`, `<string>` (ISO 8601) or `<real>` (seconds).
+///
+/// **Text XML cannot hold.** XML 1.0's `Char` production leaves out U+0000–U+001F other than tab,
+/// line feed and carriage return, and U+FFFE and U+FFFF; no escape brings them back, so no plist
+/// `<string>` can hold them. Any text that holds one (a string, URI or decimal value, an `@id` or
+/// `@type`, a header field) is written as `<data>` of its UTF-8 bytes instead, and its key is
+/// listed in `@utf8Data`, an `<array>` of `<string>`s in the same dictionary (the object, after
+/// `@null`; a reference; `@source`), present only when not empty. Each attribute (`Entity.name`),
+/// the identifiers, each entity name and each header field so written is reported in one warning.
+/// Tab, line feed and carriage return survive (a carriage return is written `&#13;`, so that a
+/// parser's line-end normalization gives it back). An attribute or relationship name XML cannot
+/// hold cannot be a key: it is an error, ``PropertyListWriterError/unwritableName(name:character:id:)``.
+///
+/// **Reading back.** With the model, each value reads back exactly: an attribute's type and the
+/// element holding it say what it is (a `<string>` or a `<data>` listed in `@utf8Data` in a
+/// string attribute is text; in a date attribute `<date>`, `<string>` and `<real>` are the three
+/// forms above); a missing key listed in `@null` is null.
+///
+/// **Streaming.** Each event is written as it arrives; the writer holds only its stack of open
+/// dictionaries and arrays and, for each open object, the names for its `@null` and `@utf8Data`.
+/// Neither it nor libxml2's writer recurses, so nesting depth is bounded by memory, not by the
+/// call stack (in compact form; see ``PropertyListOptions/pretty``). Readers may still refuse very
+/// deep trees: an object nests one or two elements below its owner, and libxml2's parser stops at
+/// 256 levels (2048 with `XML_PARSE_HUGE`); export such graphs in the flat shape, which nests
+/// nothing. libxml2's output goes through
+/// an ``OutputBuffer``, so the sink receives blocks of about 64 KiB; the sink's error, if it throws
+/// one, is rethrown as it is. The writer throws ``PropertyListWriterError`` for an event stream
+/// that is not well nested, checking each event before writing anything for it. Pretty output puts
+/// each element on its own line, indented by one tab per level; both forms end with a newline.
+public final class PropertyListGraphWriter: GraphWriter {
+    private enum Phase {
+        case ready, writing, finished
+    }
+
+    /// One open dictionary or array, innermost last.
+    private struct Frame {
+        enum Kind {
+            /// The `@graph` array.
+            case graph
+            /// An object, with its entity for warnings and its identifier for errors.
+            case object(entity: String, id: String)
+            /// A relationship: an array when to-many; when to-one, its key waits for a destination.
+            case relationship(name: String, isToMany: Bool)
+        }
+
+        let kind: Kind
+        /// Whether the relationship holds a destination yet.
+        var hasItems = false
+        /// For an object: the names of its null attributes and empty to-one relationships.
+        var nullNames: [String] = []
+        /// For an object: the keys whose text is written as `<data>` of its UTF-8 bytes.
+        var dataKeys: [String] = []
+    }
+
+    private let sink: any ByteSink
+    private let options: PropertyListOptions
+    private let onWarning: WarningHandler
+    private var output: PlistTextWriter?
+    private var phase = Phase.ready
+    private var stack: [Frame] = []
+    /// Names already checked to be writable as keys.
+    private var writableNames: Set<String> = []
+    /// What has been warned about: `Entity.name` for attributes, and one entry per other kind.
+    private var warned: Set<String> = []
+
+    /// Creates a writer that writes to `sink` and reports values a property list cannot hold as
+    /// such to `onWarning`. Nothing is written, and libxml2 is not called, before ``begin(_:)``.
+    public init(
+        sink: any ByteSink, options: PropertyListOptions = PropertyListOptions(),
+        onWarning: @escaping WarningHandler = { _ in }
+    ) {
+        self.sink = sink
+        self.options = options
+        self.onWarning = onWarning
+    }
+
+    /// Writes the XML declaration, the document type, the `@source` dictionary and opens the
+    /// `@graph` array.
+    public func begin(_ document: DocumentInfo) throws {
+        switch phase {
+        case .ready: break
+        case .writing: throw PropertyListWriterError.begunTwice
+        case .finished: throw PropertyListWriterError.alreadyFinished
+        }
+        let output = try PlistTextWriter(sink: sink, pretty: options.pretty)
+        self.output = output
+        phase = .writing
+        try output.startDocument()
+        try output.startElement("plist")
+        try output.writeAttribute("version", "1.0")
+        try output.startElement("dict")
+        try output.writeElement("key", text: "@source")
+        try output.startElement("dict")
+        var dataKeys: [String] = []
+        for field in document.fields {
+            try output.writeElement("key", text: field.key)
+            if let scalar = try writeText(field.value, output) {
+                dataKeys.append(field.key)
+                warnOnce(
+                    "@source.\(field.key)",
+                    "the header's \(field.key) holds \(PlistCharacters.describe(scalar)), which XML 1.0 cannot hold: "
+                        + "written as <data> of its UTF-8 bytes and listed in @source's @utf8Data")
+            }
+        }
+        try writeList("@utf8Data", dataKeys, output)
+        try output.endElement()
+        try output.writeElement("key", text: "@graph")
+        try output.startElement("array")
+        stack.append(Frame(kind: .graph))
+    }
+
+    /// Writes one event, or throws ``PropertyListWriterError`` without writing anything when the
+    /// event does not fit where the stream is.
+    ///
+    /// Once the sink or libxml2 has failed, every call throws that first error again.
+    public func write(_ event: GraphEvent) throws {
+        switch phase {
+        case .ready: throw PropertyListWriterError.notBegun
+        case .writing: break
+        case .finished: throw PropertyListWriterError.alreadyFinished
+        }
+        guard let output else { throw PropertyListWriterError.notBegun }
+        if let failure = output.failure { throw failure }
+        switch event {
+        case .beginObject(let entity, let id): try beginObject(entity: entity, id: id.text, output)
+        case .attribute(let name, let value): try writeAttribute(name: name, value: value, output)
+        case .beginRelationship(let name, let isToMany):
+            try beginRelationship(name: name, isToMany: isToMany, output)
+        case .reference(let id): try writeReference(id.text, output)
+        case .endRelationship: try endRelationship(output)
+        case .endObject: try endObject(output)
+        }
+    }
+
+    /// Closes the `@graph` array, the root dictionary and the document, writes the final newline
+    /// and flushes the sink.
+    public func finish() throws {
+        switch phase {
+        case .ready: throw PropertyListWriterError.notBegun
+        case .writing: break
+        case .finished: throw PropertyListWriterError.alreadyFinished
+        }
+        if let failure = output?.failure { throw failure }
+        for frame in stack.reversed() {
+            if case .object(_, let id) = frame.kind { throw PropertyListWriterError.unfinishedObject(id: id) }
+        }
+        phase = .finished
+        stack.removeAll()
+        try output?.endDocument()
+    }
+
+    private func beginObject(entity: String, id: String, _ output: PlistTextWriter) throws {
+        let top = stack.count - 1
+        switch stack[top].kind {
+        case .object(_, let parent):
+            throw PropertyListWriterError.objectInsideObject(id: id, parent: parent)
+        case .relationship(let name, isToMany: false):
+            guard !stack[top].hasItems else {
+                throw PropertyListWriterError.secondDestinationInToOne(relationship: name, id: id)
+            }
+            try output.writeElement("key", text: name)
+        case .graph, .relationship(_, isToMany: true):
+            break
+        }
+        stack[top].hasItems = true
+        var frame = Frame(kind: .object(entity: entity, id: id))
+        try output.startElement("dict")
+        try output.writeElement("key", text: "@id")
+        if try writeIdentifier(id, output) { frame.dataKeys.append("@id") }
+        try output.writeElement("key", text: "@type")
+        if let scalar = try writeText(entity, output) {
+            frame.dataKeys.append("@type")
+            warnOnce(
+                "@type." + entity,
+                "entity \(String(reflecting: entity)) holds \(PlistCharacters.describe(scalar)), which XML 1.0 cannot "
+                    + "hold: its @type is written as <data> of its UTF-8 bytes and listed in @utf8Data")
+        }
+        stack.append(frame)
+    }
+
+    private func writeAttribute(name: String, value: Value, _ output: PlistTextWriter) throws {
+        let top = stack.count - 1
+        guard case .object(let entity, let id) = stack[top].kind else {
+            throw PropertyListWriterError.attributeOutsideObject(name: name)
+        }
+        try checkName(name, id: id)
+        guard let (form, issue) = PlistValue.of(value) else {
+            stack[top].nullNames.append(name)
+            return
+        }
+        try output.writeElement("key", text: name)
+        switch form {
+        case .boolean(let boolean):
+            try output.writeEmptyElement(boolean ? "true" : "false")
+        case .ascii(let element, let text):
+            try output.writeElement(element, ascii: text)
+        case .text(let text):
+            if let scalar = try writeText(text, output) {
+                stack[top].dataKeys.append(name)
+                warnOnce(
+                    "\(entity).\(name)",
+                    "\(entity).\(name) (\(id)): \(PlistCharacters.describe(scalar)) cannot be written in XML 1.0, so "
+                        + "text of this attribute holding such characters is written as <data> of its UTF-8 bytes, "
+                        + "listed in the object's @utf8Data")
+            }
+        }
+        if issue == .dateWithoutISO8601 {
+            warnOnce(
+                "\(entity).\(name)#date",
+                "\(entity).\(name) (\(id)): dates with no ISO 8601 form (not finite, or 10^15 seconds or more from "
+                    + "2001) written as <real> seconds since 2001-01-01T00:00:00Z, nan/+infinity/-infinity when not "
+                    + "finite")
+        }
+    }
+
+    private func beginRelationship(name: String, isToMany: Bool, _ output: PlistTextWriter) throws {
+        guard case .object(_, let id) = stack[stack.count - 1].kind else {
+            throw PropertyListWriterError.relationshipOutsideObject(name: name)
+        }
+        try checkName(name, id: id)
+        stack.append(Frame(kind: .relationship(name: name, isToMany: isToMany)))
+        guard isToMany else { return }
+        try output.writeElement("key", text: name)
+        try output.startElement("array")
+    }
+
+    private func writeReference(_ id: String, _ output: PlistTextWriter) throws {
+        let top = stack.count - 1
+        guard case .relationship(let name, let isToMany) = stack[top].kind else {
+            throw PropertyListWriterError.referenceOutsideRelationship(id: id)
+        }
+        if !isToMany {
+            guard !stack[top].hasItems else {
+                throw PropertyListWriterError.secondDestinationInToOne(relationship: name, id: id)
+            }
+            try output.writeElement("key", text: name)
+        }
+        stack[top].hasItems = true
+        try output.startElement("dict")
+        try output.writeElement("key", text: "@id")
+        if try writeIdentifier(id, output) { try writeList("@utf8Data", ["@id"], output) }
+        try output.endElement()
+    }
+
+    private func endRelationship(_ output: PlistTextWriter) throws {
+        let frame = stack[stack.count - 1]
+        switch frame.kind {
+        case .relationship(_, isToMany: true):
+            stack.removeLast()
+            try output.endElement()
+        case .relationship(let name, isToMany: false):
+            stack.removeLast()
+            if !frame.hasItems { stack[stack.count - 1].nullNames.append(name) }
+        case .object(_, let id):
+            throw PropertyListWriterError.unmatchedEndRelationship(openObject: id)
+        case .graph:
+            throw PropertyListWriterError.unmatchedEndRelationship(openObject: nil)
+        }
+    }
+
+    private func endObject(_ output: PlistTextWriter) throws {
+        let frame = stack[stack.count - 1]
+        switch frame.kind {
+        case .object: break
+        case .relationship(let name, _): throw PropertyListWriterError.unmatchedEndObject(openRelationship: name)
+        case .graph: throw PropertyListWriterError.unmatchedEndObject(openRelationship: nil)
+        }
+        stack.removeLast()
+        try writeList("@null", frame.nullNames, output)
+        try writeList("@utf8Data", frame.dataKeys, output)
+        try output.endElement()
+    }
+
+    /// Writes `text` as a `<string>`, or, when XML cannot hold it, as `<data>` of its UTF-8 bytes;
+    /// returns the first character XML cannot hold in the second case.
+    private func writeText(_ text: String, _ output: PlistTextWriter) throws -> Unicode.Scalar? {
+        guard let scalar = PlistCharacters.firstNonCharacter(in: text) else {
+            try output.writeElement("string", text: text)
+            return nil
+        }
+        var base64: [UInt8] = []
+        Base64.encode(Array(text.utf8), into: &base64)
+        try output.writeElement("data", ascii: base64)
+        return scalar
+    }
+
+    /// Writes an identifier by ``writeText(_:_:)``; returns whether it went into `<data>`.
+    private func writeIdentifier(_ id: String, _ output: PlistTextWriter) throws -> Bool {
+        guard let scalar = try writeText(id, output) else { return false }
+        warnOnce(
+            "@id",
+            "\(String(reflecting: id)) holds \(PlistCharacters.describe(scalar)), which XML 1.0 cannot hold: "
+                + "identifiers holding such characters are written as <data> of their UTF-8 bytes and listed in "
+                + "@utf8Data")
+        return true
+    }
+
+    /// Writes `<key>key</key><array><string>…</string>…</array>` unless `names` is empty.
+    private func writeList(_ key: String, _ names: [String], _ output: PlistTextWriter) throws {
+        guard !names.isEmpty else { return }
+        try output.writeElement("key", text: key)
+        try output.startElement("array")
+        for name in names { try output.writeElement("string", text: name) }
+        try output.endElement()
+    }
+
+    /// Throws unless XML can hold `name`, so that it can be a key.
+    private func checkName(_ name: String, id: String) throws {
+        guard !writableNames.contains(name) else { return }
+        if let scalar = PlistCharacters.firstNonCharacter(in: name) {
+            throw PropertyListWriterError.unwritableName(name: name, character: scalar, id: id)
+        }
+        writableNames.insert(name)
+    }
+
+    private func warnOnce(_ key: String, _ message: String) {
+        guard warned.insert(key).inserted else { return }
+        onWarning(Warning(message))
+    }
+}

@@ -1,0 +1,16 @@
+public import GraphExport
+
+extension FormatDescriptor {
+    /// The YAML format: a ``YAMLGraphWriter`` with the default ``YAMLOptions``.
+    ///
+    /// YAML output is always laid out for people, so ``FormatOptions/pretty`` changes nothing.
+    public static let yaml = FormatDescriptor(
+        name: "yaml",
+        fileExtension: "yaml",
+        mediaType: "application/yaml",
+        summary: "YAML 1.2, also read right by YAML 1.1 loaders: the JSON export's @source and @graph, in block style",
+        makeWriter: { sink, _, onWarning in
+            YAMLGraphWriter(sink: sink, onWarning: onWarning)
+        }
+    )
+}

@@ -1,0 +1,150 @@
+import CYAML
+import GraphExport
+
+/// libyaml's emitter, driven one event at a time, writing to a ``ByteSink``.
+///
+/// The `yaml_emitter_t` lives on the heap: libyaml keeps pointers into it, so it must not move.
+/// libyaml buffers its output and hands it to a C write handler, which finds this object through
+/// the handler's `data` pointer (a C function cannot capture anything) and forwards the bytes to
+/// the sink. A sink error cannot cross the C code: the handler keeps it and reports failure, and
+/// the method that handed libyaml the event rethrows it once libyaml reports the failed write.
+final class YAMLEmitter {
+    /// The tag of binary values, `!!binary` in the output.
+    private static let binaryTag = Array("tag:yaml.org,2002:binary".utf8) + [0]
+    /// A value to hand libyaml for an empty scalar, which must still be a valid pointer.
+    private static let emptyText: [UInt8] = [0]
+
+    private let sink: any ByteSink
+    /// The error the sink threw inside the write handler, not yet rethrown.
+    private var sinkError: (any Error)?
+    private let emitter: UnsafeMutablePointer<yaml_emitter_t>
+
+    /// Creates an emitter writing UTF-8 to `sink` with `indentation` spaces per level, lines of
+    /// any length and non-ASCII characters as they are.
+    init(sink: any ByteSink, indentation: Int) throws(YAMLWriterError) {
+        self.sink = sink
+        let emitter = UnsafeMutablePointer<yaml_emitter_t>.allocate(capacity: 1)
+        guard yaml_emitter_initialize(emitter) == 1 else {
+            emitter.deallocate()
+            throw .libyaml(call: "yaml_emitter_initialize", problem: "out of memory")
+        }
+        self.emitter = emitter
+        yaml_emitter_set_output(
+            emitter,
+            { data, buffer, size in
+                guard let data else { return 0 }
+                let owner = Unmanaged<YAMLEmitter>.fromOpaque(data).takeUnretainedValue()
+                return owner.forward(UnsafeRawBufferPointer(start: buffer, count: size)) ? 1 : 0
+            },
+            Unmanaged.passUnretained(self).toOpaque())
+        yaml_emitter_set_encoding(emitter, YAML_UTF8_ENCODING)
+        yaml_emitter_set_indent(emitter, Int32(min(max(indentation, 2), 9)))
+        yaml_emitter_set_width(emitter, -1)
+        yaml_emitter_set_unicode(emitter, 1)
+        yaml_emitter_set_break(emitter, YAML_LN_BREAK)
+    }
+
+    deinit {
+        yaml_emitter_delete(emitter)
+        emitter.deallocate()
+    }
+
+    /// Hands libyaml's output to the sink; keeps the sink's error for ``emit(_:_:)`` to rethrow.
+    private func forward(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        do {
+            try sink.write(bytes)
+            return true
+        } catch {
+            sinkError = error
+            return false
+        }
+    }
+
+    /// Starts the stream and its one document, with no directives and no `---`.
+    func beginDocument() throws {
+        try emit("yaml_stream_start_event_initialize") { yaml_stream_start_event_initialize($0, YAML_UTF8_ENCODING) }
+        try emit("yaml_document_start_event_initialize") {
+            yaml_document_start_event_initialize($0, nil, nil, nil, 1)
+        }
+    }
+
+    /// Ends the document and the stream, which flushes everything to the sink.
+    func endDocument() throws {
+        try emit("yaml_document_end_event_initialize") { yaml_document_end_event_initialize($0, 1) }
+        try emit("yaml_stream_end_event_initialize") { yaml_stream_end_event_initialize($0) }
+    }
+
+    /// Starts an untagged mapping, in flow style (`{…}`) or block style.
+    func beginMapping(flow: Bool) throws {
+        try emit("yaml_mapping_start_event_initialize") {
+            yaml_mapping_start_event_initialize(
+                $0, nil, nil, 1, flow ? YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE)
+        }
+    }
+
+    /// Ends the innermost mapping.
+    func endMapping() throws {
+        try emit("yaml_mapping_end_event_initialize") { yaml_mapping_end_event_initialize($0) }
+    }
+
+    /// Starts an untagged sequence, in flow style (`[…]`) or block style; libyaml writes an empty
+    /// one and any inside a flow collection in flow style regardless.
+    func beginSequence(flow: Bool) throws {
+        try emit("yaml_sequence_start_event_initialize") {
+            yaml_sequence_start_event_initialize(
+                $0, nil, nil, 1, flow ? YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE)
+        }
+    }
+
+    /// Ends the innermost sequence.
+    func endSequence() throws {
+        try emit("yaml_sequence_end_event_initialize") { yaml_sequence_end_event_initialize($0) }
+    }
+
+    /// Writes one scalar.
+    func scalar(_ scalar: YAMLScalar) throws {
+        var text = scalar.text
+        let count = text.utf8.count
+        guard count <= Int(Int32.max) else {
+            throw YAMLWriterError.libyaml(
+                call: "yaml_scalar_event_initialize",
+                problem: "a value of \(count) bytes is longer than libyaml's limit of \(Int32.max) bytes")
+        }
+        let style: yaml_scalar_style_t
+        switch scalar.style {
+        case .plain: style = YAML_PLAIN_SCALAR_STYLE
+        case .doubleQuoted: style = YAML_DOUBLE_QUOTED_SCALAR_STYLE
+        case .literal: style = YAML_LITERAL_SCALAR_STYLE
+        }
+        // Untagged plain text is resolved by its characters; untagged quoted text is a string.
+        let plainImplicit: Int32 = scalar.isBinary ? 0 : (scalar.style == .plain ? 1 : 0)
+        let quotedImplicit: Int32 = scalar.isBinary ? 0 : 1
+        try text.withUTF8 { bytes in
+            try Self.emptyText.withUnsafeBufferPointer { empty in
+                try Self.binaryTag.withUnsafeBufferPointer { binaryTag in
+                    try emit("yaml_scalar_event_initialize") {
+                        yaml_scalar_event_initialize(
+                            $0, nil, scalar.isBinary ? binaryTag.baseAddress : nil,
+                            bytes.baseAddress ?? empty.baseAddress, Int32(count), plainImplicit, quotedImplicit, style)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Makes an event with `initialize` and hands it to the emitter, which takes it over.
+    private func emit(_ call: String, _ initialize: (UnsafeMutablePointer<yaml_event_t>) -> Int32) throws {
+        var event = yaml_event_t()
+        guard initialize(&event) == 1 else {
+            throw YAMLWriterError.libyaml(call: call, problem: "the event could not be made (out of memory)")
+        }
+        guard yaml_emitter_emit(emitter, &event) == 1 else {
+            if emitter.pointee.error == YAML_WRITER_ERROR, let sinkError {
+                self.sinkError = nil
+                throw sinkError
+            }
+            let problem = emitter.pointee.problem.map { String(cString: $0) } ?? "no explanation given"
+            throw YAMLWriterError.libyaml(call: "yaml_emitter_emit", problem: problem)
+        }
+    }
+}

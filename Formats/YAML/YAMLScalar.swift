@@ -1,0 +1,168 @@
+/// One scalar as ``YAMLGraphWriter`` hands it to libyaml: its text, the style asked for, and
+/// whether it carries the `!!binary` tag (every other scalar is untagged).
+struct YAMLScalar {
+    /// How a scalar is written.
+    enum Style {
+        /// As it is; YAML readers type it by its characters.
+        case plain
+        /// Between double quotes, with escapes: always a string, and any text fits.
+        case doubleQuoted
+        /// A literal block (`|`), lines as they are: for multi-line strings that read back exactly.
+        case literal
+    }
+
+    /// Where a scalar goes, which decides the styles YAML allows there.
+    enum Context {
+        /// A key of a block mapping.
+        case blockKey
+        /// A value of a block mapping.
+        case blockValue
+        /// Anything inside a flow collection (`{…}`, `[…]`).
+        case flow
+    }
+
+    var text: String
+    var style: Style
+    var isBinary: Bool
+
+    static let null = YAMLScalar(text: "null", style: .plain)
+
+    /// A scalar written as `text` in `style`, untagged unless `isBinary`.
+    init(text: String, style: Style, isBinary: Bool = false) {
+        self.text = text
+        self.style = style
+        self.isBinary = isBinary
+    }
+
+    /// The scalar for the string `text`, in the plainest style that every YAML 1.1 and 1.2 reader
+    /// reads back as exactly `text`.
+    ///
+    /// Text that a reader would type as something else (``YAMLImplicitTypes``) is double-quoted.
+    /// Otherwise, text is plain when it is one line of printable characters that cannot be taken
+    /// for YAML syntax; multi-line text is a literal block in a block mapping's value where
+    /// ``isLiteralSafe(_:)`` allows one and `literalBlocks` asks for it; anything else is
+    /// double-quoted, where libyaml escapes what is not printable (control characters, `U+FEFF`,
+    /// `U+FFFE`, `U+FFFF`, and, in libyaml 0.2.5, characters beyond U+FFFF such as emoji).
+    init(string text: String, in context: Context, literalBlocks: Bool = true) {
+        self.text = text
+        self.isBinary = false
+        if YAMLImplicitTypes.isNonString(text) {
+            style = .doubleQuoted
+        } else if Self.isPlainSafe(text, inFlow: context == .flow) {
+            style = .plain
+        } else if context == .blockValue, literalBlocks, Self.isLiteralSafe(text) {
+            style = .literal
+        } else {
+            style = .doubleQuoted
+        }
+    }
+
+    /// Whether `text` can be written plain, read back as the same string once it is known not to
+    /// look like another type: one line of printable characters, no leading or trailing blank, no
+    /// indicator first (`-` only before a non-blank), no document marker first, no `: ` or ` #`,
+    /// no `:` last, and in flow context none of `,?[]{}:`.
+    ///
+    /// The rules are libyaml's own (`yaml_emitter_analyze_scalar`), made stricter where that is
+    /// simpler; should libyaml still refuse, it falls back to single quotes, which read the same.
+    static func isPlainSafe(_ text: String, inFlow: Bool) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last, !isBlank(first), !isBlank(last),
+                last != UInt8(ascii: ":"), !startsWithDocumentMarker(bytes)
+            else { return false }
+            switch first {
+            case UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"),
+                UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"),
+                UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""),
+                UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"):
+                return false
+            case UInt8(ascii: "-"):
+                guard bytes.count > 1, !isBlank(bytes[1]) else { return false }
+            default:
+                break
+            }
+            var previous = UInt8(ascii: " ")
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard isPrintable(bytes, at: index) else { return false }
+                if inFlow && isFlowIndicator(byte) { return false }
+                if previous == UInt8(ascii: ":") && isBlank(byte) || isBlank(previous) && byte == UInt8(ascii: "#") {
+                    return false
+                }
+                previous = byte
+            }
+            return true
+        }
+    }
+
+    /// Whether multi-line `text` reads back exactly from a literal block, for YAML 1.1 and 1.2
+    /// readers alike: printable characters and `\n` only (no `\r`, tab, `U+0085`, `U+2028` or
+    /// `U+2029`, which readers of the two versions treat differently or fold), and no blank before
+    /// a line break or at the end (libyaml refuses those).
+    ///
+    /// libyaml adds the indentation indicator (`|2`) for a first line that starts with a space and
+    /// the chomping indicator (`|-`, `|+`) for the trailing line breaks.
+    static func isLiteralSafe(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.contains(UInt8(ascii: "\n")), bytes.last != UInt8(ascii: " ") else { return false }
+            var previous = UInt8(ascii: "\n")
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\n") {
+                    if previous == UInt8(ascii: " ") { return false }
+                } else if !isPrintable(bytes, at: index) {
+                    return false
+                }
+                previous = byte
+            }
+            return true
+        }
+    }
+
+    /// A space or a tab.
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+    }
+
+    /// One of `,?[]{}:`, which end or break a plain scalar in flow context.
+    private static func isFlowIndicator(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ","), UInt8(ascii: "?"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"),
+            UInt8(ascii: "}"), UInt8(ascii: ":"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `---` or `...` first, which would read as a document marker.
+    private static func startsWithDocumentMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count >= 3 && (bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "."))
+            && bytes[1] == bytes[0] && bytes[2] == bytes[0]
+    }
+
+    /// Whether the character whose UTF-8 encoding has a byte at `index` is printable by libyaml's
+    /// `IS_PRINTABLE` and no line break in either YAML version: U+0020–U+007E, U+00A0–U+D7FF
+    /// except U+2028 and U+2029, U+E000–U+FFFD except U+FEFF. Continuation bytes pass; the
+    /// character is judged at its lead byte.
+    private static func isPrintable(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let byte = bytes[index]
+        switch byte {
+        case 0x20...0x7E, 0x80...0xBF:
+            return true
+        case 0xC2:
+            return bytes[index + 1] >= 0xA0
+        case 0xE2:
+            return !(bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9))
+        case 0xEF:
+            let second = bytes[index + 1]
+            let third = bytes[index + 2]
+            return !(second == 0xBB && third == 0xBF) && !(second == 0xBF && (third == 0xBE || third == 0xBF))
+        case 0xC3...0xEE:
+            return true
+        default:
+            return false
+        }
+    }
+}

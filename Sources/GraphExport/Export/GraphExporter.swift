@@ -1,0 +1,65 @@
+/// Exports a graph in one call: walks a ``GraphSource`` with a ``GraphTraversal`` and writes what
+/// it finds in an ``ExportFormat``.
+///
+/// ```swift
+/// import GraphExport
+/// import GraphExportJSON
+///
+/// let exporter = GraphExporter(source: graph, shape: .tree)
+/// try exporter.write(to: FileDescriptorSink.standardOutput(), format: .json(pretty: true))
+/// try exporter.write(toFile: "graph.json", format: .json())
+/// ```
+///
+/// Every call walks the whole source again and writes one complete document: every object in full
+/// exactly once, every other mention of it a reference. Warnings (a dangling reference, a value the
+/// format cannot hold as such) go to the handler given to ``init(source:shape:onWarning:)``, from
+/// the traversal and from the writer alike. Used from one thread at a time, like its source.
+public struct GraphExporter {
+    /// The graph to export.
+    public let source: any GraphSource
+    /// The layout of the export.
+    public var shape: ExportShape
+    /// Where warnings go; by default they are dropped.
+    public var onWarning: WarningHandler
+
+    /// Prepares exports of `source` in `shape`, reporting warnings to `onWarning`.
+    public init(source: any GraphSource, shape: ExportShape = .tree, onWarning: @escaping WarningHandler = { _ in }) {
+        self.source = source
+        self.shape = shape
+        self.onWarning = onWarning
+    }
+
+    /// Writes the graph to `sink` in `format` and flushes the sink; the sink is not closed.
+    ///
+    /// Throws what the source, the writer or the sink throws; what was written before the error
+    /// stays in the sink.
+    public func write(to sink: any ByteSink, format: ExportFormat) throws {
+        try write(using: format.makeWriter(sink, onWarning))
+    }
+
+    /// Writes the graph with a writer made by the caller: its header, its objects, the end of the
+    /// document.
+    ///
+    /// A writer writes one document: make a new one for every call.
+    public func write(using writer: any GraphWriter) throws {
+        try GraphTraversal(source: source, shape: shape, onWarning: onWarning).run(into: writer)
+    }
+
+    /// Writes the graph to the file at `path` in `format`, replacing the file if it exists.
+    ///
+    /// The file appears only once the export is complete: the bytes go to a hidden temporary file
+    /// in the same folder, which is moved over `path` at the end and removed when anything fails.
+    /// A new file gets the permissions `0666` less the process's umask. Throws
+    /// ``SinkError/writeFailed(errno:reason:)`` naming `path` when the file cannot be created,
+    /// written or moved into place.
+    public func write(toFile path: String, format: ExportFormat) throws {
+        let file = try ReplacementFile(path: path)
+        do {
+            try write(to: file.sink, format: format)
+            try file.commit()
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import XCTest
+
+/// Runs the built `EmbeddingExample` (`Samples/Embedding`) and checks the JSON it prints.
+final class EmbeddingExampleTests: XCTestCase {
+    /// The built example, beside the test bundle.
+    private var executable: URL {
+        get throws {
+            var folder = Bundle.main.bundleURL
+            for _ in 0..<3 {
+                let candidate = folder.appendingPathComponent("EmbeddingExample")
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+                folder.deleteLastPathComponent()
+            }
+            throw XCTSkip("the EmbeddingExample executable was not found beside \(Bundle.main.bundleURL.path)")
+        }
+    }
+
+    private func runExample() throws -> (status: Int32, output: Data, error: String) {
+        let process = Process()
+        process.executableURL = try executable
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, outputData, String(decoding: errorData, as: UTF8.self))
+    }
+
+    func testPrintsEveryObjectOnceWithCyclesAsReferences() throws {
+        let result = try runExample()
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertEqual(result.error, "")
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: result.output) as? [String: Any])
+        let header = try XCTUnwrap(document["@source"] as? [String: String])
+        XCTAssertEqual(header["sourceKind"], "in-memory graph")
+        XCTAssertEqual(header["source"], "EmbeddingExample")
+        XCTAssertEqual(header["shape"], "tree")
+
+        let summary = try ExportSummary(document)
+        XCTAssertEqual(summary.counts, ["Album": 2, "Photo": 5, "Tag": 3])
+        XCTAssertEqual(summary.problems, [])
+
+        // Albums and tags are top level; every photo nests in its album.
+        let topLevel = try XCTUnwrap(document["@graph"] as? [[String: Any]])
+        XCTAssertEqual(topLevel.compactMap { $0["@type"] as? String }, ["Album", "Album", "Tag", "Tag", "Tag"])
+        let lisbon = topLevel[0]
+        XCTAssertEqual(lisbon["title"] as? String, "Summer in Lisbon")
+        let photos = try XCTUnwrap(lisbon["photos"] as? [[String: Any]])
+        let captions = photos.compactMap { $0["caption"] as? String }
+        XCTAssertEqual(captions, ["Tram 28 up to Graça", "Pastéis de nata", "Sunset at Cascais"])
+        XCTAssertEqual(photos[0]["takenAt"] as? String, "2017-07-01T08:00:12.5Z")
+
+        // The cycles: a photo's album and favoriteOf, the album's favorite, a tag's photos.
+        let lisbonID = try XCTUnwrap(lisbon["@id"] as? String)
+        let tramID = try XCTUnwrap(photos[0]["@id"] as? String)
+        for photo in photos {
+            XCTAssertEqual(reference(photo["album"]), lisbonID)
+        }
+        XCTAssertEqual(reference(photos[0]["favoriteOf"]), lisbonID)
+        XCTAssertTrue(photos[1]["favoriteOf"] is NSNull)
+        XCTAssertEqual(reference(lisbon["favorite"]), tramID)
+
+        // The tags are shared: each is written once and lists, as references, every photo that has it.
+        let tags = Dictionary(
+            uniqueKeysWithValues: topLevel[2...].map { ($0["name"] as? String ?? "", $0) })
+        XCTAssertEqual(tags.keys.sorted(), ["family", "food", "sea"])
+        let seaPhotos = try XCTUnwrap(tags["sea"]?["photos"] as? [Any]).map(reference)
+        XCTAssertEqual(
+            seaPhotos.map { summary.objects[$0 ?? ""]?["caption"] as? String },
+            ["Sunset at Cascais", "Ribeira from the bridge"])
+        for photo in summary.objects.values where photo["@type"] as? String == "Photo" {
+            let photoTags = try XCTUnwrap(photo["tags"] as? [Any]).compactMap(reference)
+            for tag in photoTags {
+                let tagPhotos = try XCTUnwrap(summary.objects[tag]?["photos"] as? [Any]).compactMap(reference)
+                XCTAssertTrue(tagPhotos.contains(photo["@id"] as? String ?? ""), "\(tag) lacks \(photo["@id"] ?? "")")
+            }
+        }
+        XCTAssertEqual(summary.references.count, 5 + 2 + 2 + 6 + 6)
+    }
+
+    /// The id of a reference `{"@id": …}`, or `nil` for anything else.
+    private func reference(_ value: Any?) -> String? {
+        guard let object = value as? [String: Any], object.count == 1 else { return nil }
+        return object["@id"] as? String
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import GraphExport
+import GraphExportGraphML
+import GraphExportTestSupport
+import XCTest
+
+final class GraphMLStreamTests: XCTestCase {
+    private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
+
+    /// Feeds `events` after `begin`, then `finish()`, and returns the first error thrown.
+    private func error(afterBeginning events: [GraphEvent], file: StaticString = #filePath, line: UInt = #line)
+        -> GraphMLWriterError?
+    {
+        let writer = GraphMLGraphWriter(sink: MemorySink())
+        do {
+            try writer.begin(document)
+            for event in events { try writer.write(event) }
+            try writer.finish()
+        } catch let error as GraphMLWriterError {
+            return error
+        } catch {
+            XCTFail("unexpected error \(error)", file: file, line: line)
+        }
+        XCTFail("no error", file: file, line: line)
+        return nil
+    }
+
+    func testIllNestedStreamsThrowNamingWhatIsWrong() {
+        let a = GraphEvent.beginObject(entity: "A", id: ObjectID("A/1"))
+        let b = GraphEvent.beginObject(entity: "B", id: ObjectID("B/2"))
+        let toOne = GraphEvent.beginRelationship(name: "owner", isToMany: false)
+        let toMany = GraphEvent.beginRelationship(name: "items", isToMany: true)
+        let reference = GraphEvent.reference(ObjectID("B/3"))
+        let attribute = GraphEvent.attribute(name: "x", value: .null)
+        let cases: [([GraphEvent], GraphMLWriterError)] = [
+            ([attribute], .attributeOutsideObject(name: "x")),
+            ([a, toMany, attribute], .attributeOutsideObject(name: "x")),
+            ([a, toMany, .endRelationship, attribute], .attributeAfterRelationship(name: "x", id: "A/1")),
+            ([a, attribute, attribute], .duplicateAttribute(name: "x", id: "A/1")),
+            ([toMany], .relationshipOutsideObject(name: "items")),
+            ([a, toMany, toOne], .relationshipOutsideObject(name: "owner")),
+            ([a, b], .objectInsideObject(id: "B/2", parent: "A/1")),
+            ([reference], .referenceOutsideRelationship(id: "B/3")),
+            ([a, reference], .referenceOutsideRelationship(id: "B/3")),
+            ([a, toOne, b, .endObject, reference], .secondDestinationInToOne(relationship: "owner", id: "B/3")),
+            ([a, toOne, reference, b], .secondDestinationInToOne(relationship: "owner", id: "B/2")),
+            ([.endRelationship], .unmatchedEndRelationship(openObject: nil)),
+            ([a, .endRelationship], .unmatchedEndRelationship(openObject: "A/1")),
+            ([.endObject], .unmatchedEndObject(openRelationship: nil)),
+            ([a, toMany, .endObject], .unmatchedEndObject(openRelationship: "items")),
+            ([a], .unfinishedObject(id: "A/1")),
+            ([a, toMany, b, toOne], .unfinishedObject(id: "B/2")),
+            ([a, toMany, b, .endObject], .unfinishedObject(id: "A/1")),
+        ]
+        for (events, expected) in cases {
+            XCTAssertEqual(error(afterBeginning: events), expected, "\(events)")
+        }
+        let errors = Set(cases.map(\.1))
+        XCTAssertEqual(Set(errors.map(\.description)).count, errors.count)
+    }
+
+    func testCallsOutsideTheDocumentThrow() throws {
+        let writer = GraphMLGraphWriter(sink: MemorySink())
+        XCTAssertThrowsError(try writer.write(.endObject)) { XCTAssertEqual($0 as? GraphMLWriterError, .notBegun) }
+        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? GraphMLWriterError, .notBegun) }
+        try writer.begin(document)
+        XCTAssertThrowsError(try writer.begin(document)) { XCTAssertEqual($0 as? GraphMLWriterError, .begunTwice) }
+        try writer.finish()
+        XCTAssertThrowsError(try writer.write(.endObject)) {
+            XCTAssertEqual($0 as? GraphMLWriterError, .alreadyFinished)
+        }
+        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? GraphMLWriterError, .alreadyFinished) }
+        XCTAssertThrowsError(try writer.begin(document)) {
+            XCTAssertEqual($0 as? GraphMLWriterError, .alreadyFinished)
+        }
+    }
+
+    func testARejectedEventLeavesTheOutputIntact() throws {
+        let sink = MemorySink()
+        let writer = GraphMLGraphWriter(sink: sink)
+        try writer.begin(document)
+        XCTAssertThrowsError(try writer.write(.attribute(name: "x", value: .integer(1))))
+        try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
+        XCTAssertThrowsError(try writer.write(.endRelationship))
+        try writer.write(.beginRelationship(name: "owner", isToMany: false))
+        try writer.write(.reference(ObjectID("B/2")))
+        XCTAssertThrowsError(try writer.write(.reference(ObjectID("B/3"))))
+        try writer.write(.endRelationship)
+        try writer.write(.endObject)
+        try writer.write(.beginObject(entity: "B", id: ObjectID("B/2")))
+        try writer.write(.endObject)
+        try writer.finish()
+        let parsed = try ParsedGraphML.parse(sink.bytes)
+        XCTAssertEqual(parsed.nodes.map(\.id), ["A/1", "B/2"])
+        XCTAssertEqual(parsed.edgeTexts, ["A/1 → B/2 (owner)"])
+    }
+
+    func testHundredThousandLevelsOfNestingAreAFlatList() throws {
+        let depth = 100_000
+        let sink = MemorySink()
+        let writer = GraphMLGraphWriter(sink: sink)
+        try writer.begin(document)
+        for level in 0..<depth {
+            try writer.write(.beginObject(entity: "Node", id: ObjectID("N\(level)")))
+            try writer.write(.attribute(name: "level", value: .integer(Int64(level))))
+            try writer.write(.beginRelationship(name: "child", isToMany: level % 2 == 0))
+        }
+        for _ in 0..<depth {
+            try writer.write(.endRelationship)
+            try writer.write(.endObject)
+        }
+        try writer.finish()
+        XCTAssertEqual(
+            try ParsedGraphML.countElements(sink.bytes),
+            ["key": 7, "graph": 1, "graph/data": 3, "graph/node": depth, "graph/edge": depth - 1])
+        let text = String(decoding: sink.bytes.suffix(300), as: UTF8.self)
+        XCTAssertTrue(text.contains(#"<edge source="N99998" target="N99999"><data key="label">child</data></edge>"#))
+        XCTAssertTrue(
+            text.hasSuffix(
+                #"<node id="N99999"><data key="type">Node</data><data key="a0">99999</data></node></graph></graphml>"#
+                    + "\n"))
+    }
+
+    func testTheSinksErrorIsRethrown() throws {
+        final class FailingSink: ByteSink {
+            func write(_ bytes: UnsafeRawBufferPointer) throws { throw SinkError.brokenPipe }
+        }
+        let writer = GraphMLGraphWriter(sink: FailingSink())
+        try writer.begin(document)
+        try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
+        try writer.write(.endObject)
+        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? SinkError, .brokenPipe) }
+    }
+
+    func testAnUnusableTemporaryDirectoryIsAnError() throws {
+        let previous = ProcessInfo.processInfo.environment["TMPDIR"]
+        setenv("TMPDIR", "/nonexistent/graphexport-test", 1)
+        defer {
+            if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") }
+        }
+        let writer = GraphMLGraphWriter(sink: MemorySink())
+        XCTAssertThrowsError(try writer.begin(document)) { error in
+            guard case .temporaryFileFailed(let directory, let reason)? = error as? GraphMLWriterError else {
+                return XCTFail("\(error)")
+            }
+            XCTAssertEqual(directory, "/nonexistent/graphexport-test")
+            XCTAssertEqual(reason, "No such file or directory")
+            XCTAssertTrue("\(error)".hasPrefix("cannot use a temporary file in /nonexistent/graphexport-test"))
+        }
+    }
+
+    func testTheTemporaryFileIsUnlinkedAtOnce() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("graphml-spool-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let previous = ProcessInfo.processInfo.environment["TMPDIR"]
+        setenv("TMPDIR", directory.path, 1)
+        defer {
+            if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") }
+        }
+        let writer = GraphMLGraphWriter(sink: MemorySink())
+        try writer.begin(document)
+        try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
+        try writer.write(.endObject)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
+        try writer.finish()
+    }
+}

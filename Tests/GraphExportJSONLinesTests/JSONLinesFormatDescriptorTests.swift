@@ -1,0 +1,34 @@
+import GraphExport
+import GraphExportJSONLines
+import XCTest
+
+final class JSONLinesFormatDescriptorTests: XCTestCase {
+    func testDescriptor() {
+        let format = FormatDescriptor.jsonl
+        XCTAssertEqual(format.name, "jsonl")
+        XCTAssertEqual(format.fileExtension, "jsonl")
+        XCTAssertEqual(format.mediaType, "application/jsonl")
+        XCTAssertEqual(format.options.count, 0)
+        XCTAssertFalse(format.summary.isEmpty)
+        XCTAssertFalse(format.summary.contains("\n"))
+        XCTAssertEqual(FormatRegistry([format]).format(forPath: "out.JSONL")?.name, "jsonl")
+    }
+
+    func testMakeWriterIgnoresPrettyAndForwardsWarnings() throws {
+        let graph = Fixtures.graph(try Fixtures.itemModel())
+        try graph.add("Item", ["value": .double(.nan)])
+        var outputs: [String] = []
+        for pretty in [false, true] {
+            let sink = MemorySink()
+            let log = WarningLog()
+            let writer = FormatDescriptor.jsonl.makeWriter(sink, FormatOptions(pretty: pretty)) {
+                log.warnings.append($0)
+            }
+            try GraphTraversal(source: graph).run(into: writer)
+            outputs.append(sink.text)
+            XCTAssertEqual(log.warnings.count, 1)
+        }
+        XCTAssertEqual(outputs[0], outputs[1])
+        XCTAssertEqual(outputs[0].split(separator: "\n").count, 2)
+    }
+}

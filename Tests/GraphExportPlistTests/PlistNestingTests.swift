@@ -1,0 +1,203 @@
+import GraphExport
+import GraphExportPlist
+import GraphExportTestSupport
+import XCTest
+
+final class PlistNestingTests: XCTestCase {
+    private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
+
+    /// Writes `depth` objects, each nested in the previous one's `child` relationship (to-many at
+    /// even depths, to-one at odd ones), the innermost relationship empty.
+    private func writeChain(depth: Int, into writer: PropertyListGraphWriter) throws {
+        try writer.begin(document)
+        for level in 0..<depth {
+            try writer.write(.beginObject(entity: "Node", id: ObjectID("N\(level)")))
+            try writer.write(.attribute(name: "level", value: .integer(Int64(level))))
+            try writer.write(.beginRelationship(name: "child", isToMany: level % 2 == 0))
+        }
+        for _ in 0..<depth {
+            try writer.write(.endRelationship)
+            try writer.write(.endObject)
+        }
+        try writer.finish()
+    }
+
+    func testTenThousandLevelsOfNestingStreamWithoutRecursion() throws {
+        let depth = 10_000
+        let sink = MemorySink()
+        try writeChain(depth: depth, into: PropertyListGraphWriter(sink: sink))
+        let text = sink.text
+        XCTAssertTrue(
+            text.hasPrefix(
+                Fixtures.prolog + #"<plist version="1.0"><dict><key>@source</key><dict>"#
+                    + #"<key>generator</key><string>graphexport</string><key>sourceKind</key><string>test</string>"#
+                    + #"<key>shape</key><string>tree</string></dict><key>@graph</key><array>"#
+                    + #"<dict><key>@id</key><string>N0</string><key>@type</key><string>Node</string>"#
+                    + #"<key>level</key><integer>0</integer><key>child</key><array>"#
+                    + #"<dict><key>@id</key><string>N1</string>"#))
+        XCTAssertTrue(
+            text.contains(
+                #"<dict><key>@id</key><string>N9999</string><key>@type</key><string>Node</string>"#
+                    + #"<key>level</key><integer>9999</integer><key>@null</key><array><string>child</string></array>"#
+                    + #"</dict></array></dict></dict></array></dict>"#))
+        XCTAssertTrue(text.hasSuffix("</dict></array></dict></array></dict></plist>\n"))
+        try PythonPlistlib.require()
+        XCTAssertEqual(try PythonPlistlib.dictDepth(sink.bytes), depth + 1, "plistlib reads every level")
+    }
+
+    func testDeepTreeFromTheTraversalReadsBackExactly() throws {
+        try PythonPlistlib.require()
+        try Fixtures.assertRoundTrip([makeChain(length: 60)], shapes: [.tree])
+    }
+
+    /// Feeds `events` after `begin`, then `finish()`, and returns the first error thrown.
+    private func error(afterBeginning events: [GraphEvent], file: StaticString = #filePath, line: UInt = #line)
+        -> PropertyListWriterError?
+    {
+        let writer = PropertyListGraphWriter(sink: MemorySink())
+        do {
+            try writer.begin(document)
+            for event in events { try writer.write(event) }
+            try writer.finish()
+        } catch let error as PropertyListWriterError {
+            return error
+        } catch {
+            XCTFail("unexpected error \(error)", file: file, line: line)
+        }
+        XCTFail("no error", file: file, line: line)
+        return nil
+    }
+
+    func testIllNestedStreamsThrowNamingWhatIsWrong() {
+        let a = GraphEvent.beginObject(entity: "A", id: ObjectID("A/1"))
+        let b = GraphEvent.beginObject(entity: "B", id: ObjectID("B/2"))
+        let toOne = GraphEvent.beginRelationship(name: "owner", isToMany: false)
+        let toMany = GraphEvent.beginRelationship(name: "items", isToMany: true)
+        let reference = GraphEvent.reference(ObjectID("B/3"))
+        let cases: [([GraphEvent], PropertyListWriterError)] = [
+            ([.attribute(name: "x", value: .null)], .attributeOutsideObject(name: "x")),
+            ([a, toMany, .attribute(name: "x", value: .null)], .attributeOutsideObject(name: "x")),
+            ([toMany], .relationshipOutsideObject(name: "items")),
+            ([a, toMany, toOne], .relationshipOutsideObject(name: "owner")),
+            ([a, b], .objectInsideObject(id: "B/2", parent: "A/1")),
+            ([reference], .referenceOutsideRelationship(id: "B/3")),
+            ([a, reference], .referenceOutsideRelationship(id: "B/3")),
+            ([a, toOne, b, .endObject, reference], .secondDestinationInToOne(relationship: "owner", id: "B/3")),
+            ([a, toOne, reference, b], .secondDestinationInToOne(relationship: "owner", id: "B/2")),
+            ([.endRelationship], .unmatchedEndRelationship(openObject: nil)),
+            ([a, .endRelationship], .unmatchedEndRelationship(openObject: "A/1")),
+            ([.endObject], .unmatchedEndObject(openRelationship: nil)),
+            ([a, toMany, .endObject], .unmatchedEndObject(openRelationship: "items")),
+            ([a], .unfinishedObject(id: "A/1")),
+            ([a, toMany, b, toOne], .unfinishedObject(id: "B/2")),
+            ([a, toMany, b, .endObject], .unfinishedObject(id: "A/1")),
+            (
+                [a, .attribute(name: "a\u{1}", value: .null)],
+                .unwritableName(name: "a\u{1}", character: "\u{1}", id: "A/1")
+            ),
+        ]
+        for (events, expected) in cases {
+            XCTAssertEqual(error(afterBeginning: events), expected, "\(events)")
+        }
+        let sentences = Set(cases.map(\.1.description))
+        XCTAssertEqual(sentences.count, Set(cases.map(\.1)).count)
+    }
+
+    func testARejectedEventLeavesAWellFormedDocument() throws {
+        let sink = MemorySink()
+        let writer = PropertyListGraphWriter(sink: sink)
+        try writer.begin(document)
+        try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
+        try writer.write(.beginRelationship(name: "owner", isToMany: false))
+        try writer.write(.reference(ObjectID("B/2")))
+        XCTAssertThrowsError(try writer.write(.reference(ObjectID("B/3"))))
+        XCTAssertThrowsError(try writer.write(.beginObject(entity: "B", id: ObjectID("B/4"))))
+        XCTAssertThrowsError(try writer.write(.endObject))
+        try writer.write(.endRelationship)
+        try writer.write(.endObject)
+        try writer.finish()
+        XCTAssertTrue(
+            sink.text.hasSuffix(
+                "<array><dict><key>@id</key><string>A/1</string><key>@type</key><string>A</string>"
+                    + "<key>owner</key><dict><key>@id</key><string>B/2</string></dict></dict></array></dict></plist>\n")
+        )
+        XCTAssertNil(libxml2Problem(sink.bytes))
+    }
+
+    func testCallsOutsideTheDocumentThrow() throws {
+        let writer = PropertyListGraphWriter(sink: MemorySink())
+        XCTAssertThrowsError(try writer.write(.endObject)) {
+            XCTAssertEqual($0 as? PropertyListWriterError, .notBegun)
+        }
+        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? PropertyListWriterError, .notBegun) }
+        try writer.begin(document)
+        XCTAssertThrowsError(try writer.begin(document)) {
+            XCTAssertEqual($0 as? PropertyListWriterError, .begunTwice)
+        }
+        try writer.finish()
+        XCTAssertThrowsError(try writer.write(.endObject)) {
+            XCTAssertEqual($0 as? PropertyListWriterError, .alreadyFinished)
+        }
+        XCTAssertThrowsError(try writer.finish()) {
+            XCTAssertEqual($0 as? PropertyListWriterError, .alreadyFinished)
+        }
+        XCTAssertThrowsError(try writer.begin(document)) {
+            XCTAssertEqual($0 as? PropertyListWriterError, .alreadyFinished)
+        }
+    }
+
+    /// A sink that takes `capacity` bytes, then fails every write.
+    private final class FailingSink: ByteSink {
+        struct Full: Error, Equatable {}
+        var bytes: [UInt8] = []
+        let capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = capacity
+        }
+
+        func write(_ bytes: UnsafeRawBufferPointer) throws {
+            guard self.bytes.count + bytes.count <= capacity else { throw Full() }
+            self.bytes += bytes
+        }
+    }
+
+    func testTheSinksErrorIsRethrownAndSticks() throws {
+        let sink = FailingSink(capacity: 100_000)
+        let writer = PropertyListGraphWriter(sink: sink)
+        try writer.begin(document)
+        let long = String(repeating: "x", count: 50_000)
+        var thrown: (any Error)?
+        for index in 0..<10 {
+            do {
+                try writer.write(.beginObject(entity: "A", id: ObjectID("A/\(index)")))
+                try writer.write(.attribute(name: "text", value: .string(long)))
+                try writer.write(.endObject)
+            } catch {
+                thrown = error
+                break
+            }
+        }
+        XCTAssertEqual(thrown as? FailingSink.Full, FailingSink.Full())
+        XCTAssertThrowsError(try writer.write(.endObject)) {
+            XCTAssertEqual($0 as? FailingSink.Full, FailingSink.Full())
+        }
+        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? FailingSink.Full, FailingSink.Full()) }
+    }
+
+    func testOutputStreamsToTheSinkBeforeTheDocumentEnds() throws {
+        let sink = MemorySink()
+        let writer = PropertyListGraphWriter(sink: sink)
+        try writer.begin(document)
+        XCTAssertEqual(sink.bytes.count, 0, "nothing is written until there is a block")
+        let long = String(repeating: "x", count: 100_000)
+        for index in 0..<3 {
+            try writer.write(.beginObject(entity: "A", id: ObjectID("A/\(index)")))
+            try writer.write(.attribute(name: "text", value: .string(long)))
+            try writer.write(.endObject)
+        }
+        XCTAssertGreaterThan(sink.bytes.count, 200_000)
+        try writer.finish()
+        XCTAssertNil(libxml2Problem(sink.bytes))
+    }
+}

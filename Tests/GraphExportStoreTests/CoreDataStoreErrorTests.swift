@@ -1,0 +1,239 @@
+import Foundation
+import GraphExport
+import GraphExportStore
+import GraphExportTestSupport
+import XCTest
+
+/// Stores and models that do not fit, files that are not stores, and stores in read-only folders.
+final class CoreDataStoreErrorTests: XCTestCase {
+    private static let wiboscoModel = "CoreDataMigration_Example.xcdatamodeld"
+
+    // MARK: - Models that do not fit
+
+    func testModelVersionWithAnEntityTheStoreLacksNamesThatEntity() throws {
+        let folder = try copySample("wibosco-migration")
+        let store = folder + "/CoreDataMigration_Example_1.sqlite"
+        let model = try ModelFile.load(path: folder + "/\(Self.wiboscoModel)/CoreDataMigration_Example 4.xcdatamodel")
+        assertStoreError(
+            try CoreDataStore(path: store, model: model),
+            .entityNotInStore(path: store, entity: "Color", modelVersion: "CoreDataMigration_Example 4"))
+    }
+
+    func testModelVersionWithAColumnTheStoreLacksNamesTableAndColumn() throws {
+        let folder = try copySample("wibosco-migration")
+        let store = folder + "/CoreDataMigration_Example_1.sqlite"
+        let model = try ModelFile.load(path: folder + "/\(Self.wiboscoModel)/CoreDataMigration_Example 2.xcdatamodel")
+        assertStoreError(
+            try CoreDataStore(path: store, model: model),
+            .missingColumn(path: store, table: "ZPOST", column: "ZHEXCOLOR", property: "Post.hexColor"))
+    }
+
+    func testStoreEntityTheModelVersionLacksIsNamed() throws {
+        let folder = try copySample("wibosco-migration")
+        let store = folder + "/CoreDataMigration_Example_WAL.sqlite"
+        let model = try ModelFile.load(path: folder + "/\(Self.wiboscoModel)/CoreDataMigration_Example.xcdatamodel")
+        assertStoreError(
+            try CoreDataStore(path: store, model: model),
+            .entityNotInModel(path: store, entity: "Color", modelVersion: "CoreDataMigration_Example"))
+    }
+
+    func testBundleWithoutAFittingVersionNamesWhatTheCurrentVersionMisses() throws {
+        let wibosco = try copySample("wibosco-migration")
+        let bnr = try copySample("bnr-manytomany")
+        let store = wibosco + "/CoreDataMigration_Example_1.sqlite"
+        assertStoreError(
+            try CoreDataStore(path: store, model: try ModelFile.load(path: bnr + "/Sample.xcdatamodeld")),
+            .entityNotInModel(path: store, entity: "Post", modelVersion: "TestModel 2"))
+    }
+
+    // MARK: - Stores edited so that they no longer fit
+
+    func testDroppedEntityTableIsMissingTable() throws {
+        let (store, model) = try editedScrapbook("DROP TABLE ZTAG")
+        assertStoreError(try CoreDataStore(path: store, model: model)) { error in
+            guard case .missingTable(let path, let table, _) = error else { return false }
+            return path == store && table == "ZTAG"
+        }
+    }
+
+    func testDroppedJoinTableIsMissingTable() throws {
+        let (store, model) = try editedScrapbook("DROP TABLE Z_1TAGS")
+        assertStoreError(try CoreDataStore(path: store, model: model)) { error in
+            guard case .missingTable(let path, let table, _) = error else { return false }
+            return path == store && table.contains("Z_1TAGS")
+        }
+    }
+
+    func testDroppedAttributeColumnIsMissingColumn() throws {
+        let (store, model) = try editedScrapbook("ALTER TABLE ZITEM DROP COLUMN ZCAPTION")
+        assertStoreError(
+            try CoreDataStore(path: store, model: model),
+            .missingColumn(path: store, table: "ZITEM", column: "ZCAPTION", property: "Photo.caption"))
+    }
+
+    func testDroppedSuffixedColumnIsMissingColumn() throws {
+        let (store, model) = try editedScrapbook("ALTER TABLE ZITEM DROP COLUMN ZSOURCE1")
+        assertStoreError(
+            try CoreDataStore(path: store, model: model),
+            .missingColumn(path: store, table: "ZITEM", column: "ZSOURCE1", property: "Photo.source"))
+    }
+
+    func testDroppedForeignKeyColumnIsMissingColumn() throws {
+        let (store, model) = try editedScrapbook(
+            "DROP INDEX ZTAG_ZSCRAPBOOK_INDEX; ALTER TABLE ZTAG DROP COLUMN ZSCRAPBOOK")
+        assertStoreError(try CoreDataStore(path: store, model: model)) { error in
+            guard case .missingColumn(let path, let table, let column, _) = error else { return false }
+            return path == store && table == "ZTAG" && column == "ZSCRAPBOOK"
+        }
+    }
+
+    /// An ordered relationship whose `Z_FOK_` column is gone cannot be read in its stored order:
+    /// the model does not fit, as for any other missing column.
+    func testDroppedOrderColumnOfAnOrderedRelationshipIsMissingColumn() throws {
+        let (store, model) = try editedScrapbook("ALTER TABLE ZPAGE DROP COLUMN Z_FOK_SCRAPBOOK")
+        assertStoreError(try CoreDataStore(path: store, model: model)) { error in
+            guard case .missingColumn(let path, let table, let column, _) = error else { return false }
+            return path == store && table == "ZPAGE" && column == "Z_FOK_SCRAPBOOK"
+        }
+    }
+
+    // MARK: - Files that are not Core Data stores
+
+    func testPlainSQLiteDatabaseIsNotACoreDataStore() throws {
+        let scratch = try StoreScratchFolder(for: self)
+        let chinook = try scratch.copy(
+            try StoreTestInputs.require(StoreTestInputs.shared.appendingPathComponent("data/chinook/Chinook.sqlite")))
+        let model = try ModelFile.load(
+            path: try scratch.copy(StoreTestInputs.scrapbook.appendingPathComponent("Scrapbook.xcdatamodeld")))
+        XCTAssertFalse(try CoreDataStore.isCoreDataStore(path: chinook))
+        assertStoreError(try CoreDataStore(path: chinook, model: model), .notCoreDataStore(path: chinook))
+    }
+
+    func testFileThatIsNotADatabaseIsAnErrorNamingTheFile() throws {
+        let scratch = try StoreScratchFolder(for: self)
+        let path = scratch.path("notes.sqlite")
+        try Data(String(repeating: "These are notes, not a database.\n", count: 200).utf8).write(
+            to: URL(fileURLWithPath: path))
+        let model = try ModelFile.load(
+            path: try scratch.copy(StoreTestInputs.scrapbook.appendingPathComponent("Scrapbook.xcdatamodeld")))
+        XCTAssertThrowsError(try CoreDataStore(path: path, model: model)) { error in
+            switch error {
+            case let error as SQLiteError:
+                XCTAssertEqual(error.path, path)
+                XCTAssertEqual(error.code, 26, "SQLITE_NOTADB")
+            case StoreError.cannotRead(let reported, _):
+                XCTAssertEqual(reported, path)
+            default:
+                XCTFail("expected a SQLite or cannot-read error, got \(error)")
+            }
+            XCTAssertTrue("\(error)".contains(path), "\(error) names the file")
+        }
+    }
+
+    func testMissingFileCannotBeRead() throws {
+        let scratch = try StoreScratchFolder(for: self)
+        let path = scratch.path("Missing.sqlite")
+        let model = try ModelFile.load(
+            path: try scratch.copy(StoreTestInputs.scrapbook.appendingPathComponent("Scrapbook.xcdatamodeld")))
+        assertStoreError(try CoreDataStore(path: path, model: model)) { error in
+            guard case .cannotRead(let reported, _) = error else { return false }
+            return reported == path
+        }
+    }
+
+    // MARK: - Paths
+
+    func testStoreInAFolderWhoseNameHasURICharactersOpensInPlace() throws {
+        let scratch = try StoreScratchFolder(for: self)
+        let folder = try scratch.copy(StoreTestInputs.scrapbook, as: "odd #1 ?x=%41&y 名前")
+        let store = try CoreDataStore(
+            path: folder + "/Scrapbook.sqlite", model: try ModelFile.load(path: folder + "/Scrapbook.xcdatamodeld"))
+        let export = try StoreExport(store, shape: .flat, warnings: CollectedWarnings())
+        XCTAssertTrue(export.check.isValid, export.check.summary())
+        XCTAssertEqual(
+            export.objects.counts, ["Clipping": 4, "Note": 6, "Page": 7, "Photo": 10, "Scrapbook": 2, "Tag": 6])
+        let photo = export.graph[ObjectID("x-coredata://6F2C8E4A-3B1D-4E7F-9A25-C0D81B7E5F93/Photo/p8")]
+        guard case .binary(let image)? = photo?.value("image") else { return XCTFail("Photo p8 has no image") }
+        XCTAssertEqual(image.count, 20_480, "the side file beside the store is read")
+    }
+
+    // MARK: - Read-only folders
+
+    func testStoresInAReadOnlyFolderStillExport() throws {
+        let scratch = try StoreScratchFolder(for: self)
+        let wibosco = try scratch.copy(
+            try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent("wibosco-migration")))
+        let scrapbook = try scratch.copy(StoreTestInputs.scrapbook)
+        let folders = [wibosco, scrapbook].map { URL(fileURLWithPath: $0) }
+        for folder in folders { try StoreScratchFolder.setPermissions(of: folder, directories: 0o555, files: 0o444) }
+        let probe = wibosco + "/probe"
+        if FileManager.default.createFile(atPath: probe, contents: Data()) {
+            try? FileManager.default.removeItem(atPath: probe)
+            throw XCTSkip(
+                "writes to a 0555 folder still succeed (running as root): read-only folders cannot be tested here")
+        }
+        let snapshots = try folders.map { try StoreFolderSnapshot($0.path) }
+        let cases = [
+            (
+                wibosco + "/CoreDataMigration_Example_WAL.sqlite", wibosco + "/\(Self.wiboscoModel)",
+                ["Color": 84, "Post": 84]
+            ),
+            (
+                scrapbook + "/Scrapbook.sqlite", scrapbook + "/Scrapbook.xcdatamodeld",
+                ["Clipping": 4, "Note": 6, "Page": 7, "Photo": 10, "Scrapbook": 2, "Tag": 6]
+            ),
+        ]
+        for (path, modelPath, counts) in cases {
+            let warnings = CollectedWarnings()
+            let store = try CoreDataStore(
+                path: path, model: try ModelFile.load(path: modelPath), onWarning: warnings.record)
+            for shape in ExportShape.allCases {
+                let export = try StoreExport(store, shape: shape, warnings: warnings)
+                XCTAssertTrue(export.check.isValid, "\(path) \(shape):\n\(export.check.summary())")
+                XCTAssertEqual(export.graph.counts, counts, "\(path) \(shape)")
+                XCTAssertEqual(export.warnings, [], "\(path) \(shape)")
+            }
+        }
+        for (folder, snapshot) in zip(folders, snapshots) {
+            let after = try StoreFolderSnapshot(folder.path)
+            XCTAssert(after == snapshot, after.differences(from: snapshot))
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func copySample(_ name: String) throws -> String {
+        let scratch = try StoreScratchFolder(for: self)
+        return try scratch.copy(try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent(name)))
+    }
+
+    /// A copy of the Scrapbook sample edited with the sqlite3 shell, and its model.
+    private func editedScrapbook(_ sql: String) throws -> (store: String, model: ModelBundle) {
+        let scratch = try StoreScratchFolder(for: self)
+        let folder = try scratch.copy(StoreTestInputs.scrapbook)
+        let store = folder + "/Scrapbook.sqlite"
+        try SQLiteShell.run(sql, on: store)
+        return (store, try ModelFile.load(path: folder + "/Scrapbook.xcdatamodeld"))
+    }
+
+    private func assertStoreError(
+        _ expression: @autoclosure () throws -> CoreDataStore, _ expected: StoreError,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertThrowsError(try expression(), file: file, line: line) { error in
+            XCTAssertEqual(error as? StoreError, expected, file: file, line: line)
+        }
+    }
+
+    private func assertStoreError(
+        _ expression: @autoclosure () throws -> CoreDataStore, file: StaticString = #filePath, line: UInt = #line,
+        matching predicate: (StoreError) -> Bool
+    ) {
+        XCTAssertThrowsError(try expression(), file: file, line: line) { error in
+            guard let error = error as? StoreError else {
+                return XCTFail("expected a StoreError, got \(error)", file: file, line: line)
+            }
+            XCTAssertTrue(predicate(error), "unexpected error: \(error)", file: file, line: line)
+        }
+    }
+}

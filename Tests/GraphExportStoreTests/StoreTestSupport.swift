@@ -1,0 +1,429 @@
+import Foundation
+import GraphExport
+import GraphExportTestSupport
+import XCTest
+
+@testable import GraphExportStore
+
+/// Where the inputs of the store tests live, found from this file, never from an absolute path.
+enum StoreTestInputs {
+    /// The repository: `Tests/GraphExportStoreTests/<this file>` up three levels.
+    static var repository: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // Tests/GraphExportStoreTests
+            .deletingLastPathComponent()  // Tests
+            .deletingLastPathComponent()
+    }
+
+    /// `shared/`, beside the repository (read-only in CI: never write there).
+    static var shared: URL {
+        repository.appendingPathComponent("../shared", isDirectory: true).standardizedFileURL
+    }
+
+    /// `shared/coredata-samples/`.
+    static var samples: URL { shared.appendingPathComponent("coredata-samples", isDirectory: true) }
+
+    /// `Samples/Scrapbook/` in the repository.
+    static var scrapbook: URL {
+        repository.appendingPathComponent("Samples/Scrapbook", isDirectory: true)
+    }
+
+    /// Skips the test when an input that lies outside the repository is missing.
+    static func require(_ url: URL) throws -> URL {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw XCTSkip("\(url.path) is missing: the shared folder lies beside the repository")
+        }
+        return url
+    }
+}
+
+/// A private folder for one test, removed (permissions restored first) when the test ends.
+struct StoreScratchFolder {
+    let url: URL
+
+    init(for test: XCTestCase) throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("CoreDataStoreTests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let folder = url
+        test.addTeardownBlock {
+            try? StoreScratchFolder.setPermissions(of: folder, directories: 0o755, files: 0o644)
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    /// A path inside the folder.
+    func path(_ relativePath: String) -> String {
+        url.appendingPathComponent(relativePath).path
+    }
+
+    /// Copies a file or a whole folder (hidden entries included) into this folder, writable;
+    /// returns the copy's path.
+    ///
+    /// Folders are made, not copied with their mode: `FileManager.copyItem` gives a copied
+    /// folder the source's read-only mode before filling it, which fails for anyone but root.
+    @discardableResult
+    func copy(_ source: URL, as name: String? = nil) throws -> String {
+        let destination = url.appendingPathComponent(name ?? source.lastPathComponent)
+        try Self.copyTree(from: source.path, to: destination.path)
+        return destination.path
+    }
+
+    private static func copyTree(from source: String, to destination: String) throws {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: source, isDirectory: &isDirectory) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: source])
+        }
+        if isDirectory.boolValue {
+            try manager.createDirectory(
+                atPath: destination, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+            for entry in try manager.contentsOfDirectory(atPath: source) {
+                try copyTree(from: source + "/" + entry, to: destination + "/" + entry)
+            }
+        } else {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+            guard manager.createFile(atPath: destination, contents: bytes, attributes: [.posixPermissions: 0o644])
+            else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination]) }
+        }
+    }
+
+    /// Sets the mode of `root` and of everything below it.
+    static func setPermissions(of root: URL, directories: Int, files: Int) throws {
+        let manager = FileManager.default
+        var paths = [root.path]
+        if let enumerator = manager.enumerator(atPath: root.path) {
+            paths += enumerator.compactMap { ($0 as? String).map { root.path + "/" + $0 } }
+        }
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            try manager.setAttributes(
+                [.posixPermissions: isDirectory.boolValue ? directories : files], ofItemAtPath: path)
+        }
+    }
+}
+
+/// Every file below a folder with its bytes: two snapshots are equal when no file was added,
+/// removed or changed.
+struct StoreFolderSnapshot: Equatable {
+    let files: [String: Data]
+
+    init(_ root: String) throws {
+        var files: [String: Data] = [:]
+        let manager = FileManager.default
+        for case let relative as String in manager.enumerator(atPath: root) ?? .init() {
+            var isDirectory: ObjCBool = false
+            let path = root + "/" + relative
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            files[relative] = try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        self.files = files
+    }
+
+    /// What differs from `other`, one line per file, for a failure message.
+    func differences(from other: StoreFolderSnapshot) -> String {
+        let names = Set(files.keys).union(other.files.keys).sorted()
+        return names.compactMap { name in
+            switch (other.files[name], files[name]) {
+            case (nil, _?): return "\(name) appeared"
+            case (_?, nil): return "\(name) disappeared"
+            case (let before?, let after?) where before != after: return "\(name) changed"
+            default: return nil
+            }
+        }.joined(separator: "\n")
+    }
+}
+
+/// Collects the warnings a store and a traversal report.
+final class CollectedWarnings {
+    private(set) var warnings: [Warning] = []
+
+    func record(_ warning: Warning) {
+        warnings.append(warning)
+    }
+
+    /// The warnings so far, forgetting them.
+    func take() -> [Warning] {
+        defer { warnings = [] }
+        return warnings
+    }
+}
+
+/// One object of an export, as the events wrote it.
+struct ExportedObject {
+    let entity: String
+    let id: ObjectID
+    /// The object it is nested in (tree shape), `nil` at the top level.
+    let parent: ObjectID?
+    var attributes: [(name: String, value: Value)] = []
+    var relationships: [(name: String, isToMany: Bool, ids: [ObjectID])] = []
+
+    /// The value of an attribute, `nil` when the object has no such attribute.
+    func value(_ name: String) -> Value? {
+        attributes.first { $0.name == name }?.value
+    }
+
+    /// The ids (nested and referenced) a relationship holds, `nil` when there is no such relationship.
+    func ids(_ name: String) -> [ObjectID]? {
+        relationships.first { $0.name == name }?.ids
+    }
+}
+
+/// An event stream read back into objects, keeping where each was written.
+struct ExportedGraph {
+    private(set) var objects: [ObjectID: ExportedObject] = [:]
+    /// Every object's id in the order its `beginObject` came.
+    private(set) var order: [ObjectID] = []
+    /// The ids written at the top level, in order.
+    private(set) var topLevel: [ObjectID] = []
+
+    init(_ events: [GraphEvent]) {
+        var stack: [ObjectID] = []
+        for event in events {
+            switch event {
+            case .beginObject(let entity, let id):
+                if let parent = stack.last { append(id, toLastRelationshipOf: parent) } else { topLevel.append(id) }
+                objects[id] = ExportedObject(entity: entity, id: id, parent: stack.last)
+                order.append(id)
+                stack.append(id)
+            case .attribute(let name, let value):
+                if let top = stack.last { objects[top]?.attributes.append((name, value)) }
+            case .beginRelationship(let name, let isToMany):
+                if let top = stack.last { objects[top]?.relationships.append((name, isToMany, [])) }
+            case .reference(let id):
+                if let top = stack.last { append(id, toLastRelationshipOf: top) }
+            case .endRelationship:
+                break
+            case .endObject:
+                stack.removeLast()
+            }
+        }
+    }
+
+    private mutating func append(_ id: ObjectID, toLastRelationshipOf owner: ObjectID) {
+        guard let last = objects[owner]?.relationships.indices.last else { return }
+        objects[owner]?.relationships[last].ids.append(id)
+    }
+
+    subscript(_ id: ObjectID) -> ExportedObject? { objects[id] }
+
+    /// The objects of one entity, in the order written.
+    func objects(of entity: String) -> [ExportedObject] {
+        order.compactMap { objects[$0] }.filter { $0.entity == entity }
+    }
+
+    /// Objects per entity name.
+    var counts: [String: Int] {
+        objects.values.reduce(into: [:]) { $0[$1.entity, default: 0] += 1 }
+    }
+}
+
+/// One export of a store in one shape, checked with ``GraphCheck``.
+final class StoreExport {
+    let recording: RecordingGraphWriter
+    let check: GraphCheck
+    /// The warnings reported while the traversal ran (not while the check read the store again).
+    let warnings: [Warning]
+    /// The events read back into objects, on first use (large stores are only counted).
+    private(set) lazy var graph = ExportedGraph(recording.events)
+
+    init(_ store: CoreDataStore, shape: ExportShape, warnings log: CollectedWarnings) throws {
+        _ = log.take()
+        let recording = RecordingGraphWriter()
+        try GraphTraversal(source: store, shape: shape, onWarning: log.record).run(into: recording)
+        warnings = log.take()
+        self.recording = recording
+        check = try GraphCheck(recording: recording, source: store)
+        _ = log.take()
+    }
+
+    /// Every object's id in the order written, and the objects per entity name.
+    var objects: (ids: [ObjectID], counts: [String: Int]) {
+        var ids: [ObjectID] = []
+        var counts: [String: Int] = [:]
+        for case .beginObject(let entity, let id) in recording.events {
+            ids.append(id)
+            counts[entity, default: 0] += 1
+        }
+        return (ids, counts)
+    }
+}
+
+/// One SQL value, by its storage class.
+enum ReferenceCell: Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+
+    var integer: Int64? {
+        if case .integer(let value) = self { return value }
+        return nil
+    }
+
+    var text: String? {
+        if case .text(let value) = self { return value }
+        return nil
+    }
+}
+
+/// Plain SQL on a store file, through the reader's own read-only connection type, to compare the
+/// reader's objects with.
+final class ReferenceSQL {
+    private let database: SQLiteDatabase
+
+    /// Opens `path` read-only. A WAL store gets a `-shm` beside it: open a copy, or read last.
+    init(_ path: String) throws {
+        database = try SQLiteDatabase(readOnly: path, displayPath: path)
+    }
+
+    /// Every row of a query, each turned into a value while it is current.
+    func rows<T>(_ sql: String, _ transform: (ReferenceRow) throws -> T) throws -> [T] {
+        let statement = try database.prepare(sql)
+        var rows: [T] = []
+        while try statement.step() {
+            rows.append(try transform(ReferenceRow(statement: statement)))
+        }
+        return rows
+    }
+
+    /// The first column of every row, as integers (`NULL` as `nil`).
+    func integers(_ sql: String) throws -> [Int64?] {
+        try rows(sql) { $0[0].integer }
+    }
+
+    /// The first column of the first row.
+    func value(_ sql: String) throws -> ReferenceCell {
+        try XCTUnwrap(try rows(sql) { $0[0] }.first, "no row for \(sql)")
+    }
+
+    /// `Z_PRIMARYKEY` as entity number → name.
+    func entityNames() throws -> [Int64: String] {
+        var names: [Int64: String] = [:]
+        for (number, name) in try rows("SELECT Z_ENT, Z_NAME FROM Z_PRIMARYKEY", { ($0[0].integer, $0[1].text) }) {
+            if let number, let name { names[number] = name }
+        }
+        return names
+    }
+
+    /// `Z_METADATA.Z_UUID`.
+    func storeUUID() throws -> String {
+        try XCTUnwrap(try value("SELECT Z_UUID FROM Z_METADATA").text)
+    }
+}
+
+/// The current row of a ``ReferenceSQL`` query.
+struct ReferenceRow {
+    fileprivate let statement: SQLiteStatement
+
+    /// Column `index` (from 0) of the row, by its storage class.
+    subscript(_ index: Int32) -> ReferenceCell {
+        switch statement.storage(at: index) {
+        case .null: return .null
+        case .integer: return .integer(statement.int64(at: index))
+        case .real: return .real(statement.double(at: index))
+        case .text: return .text(String(decoding: statement.bytes(at: index), as: UTF8.self))
+        case .blob: return .blob(statement.bytes(at: index))
+        }
+    }
+}
+
+/// Runs the `sqlite3` command-line shell to edit a copied store; a test that needs it is skipped
+/// when it is not installed.
+enum SQLiteShell {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func run(_ sql: String, on path: String) throws {
+        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        guard
+            let shell = searchPath.split(separator: ":").map({ "\($0)/sqlite3" })
+                .first(where: FileManager.default.isExecutableFile(atPath:))
+        else {
+            throw XCTSkip("the sqlite3 shell is not installed")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: shell)
+        process.arguments = ["-bail", path, sql]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "sqlite3 could not run '\(sql)': \(String(decoding: message, as: UTF8.self))")
+        }
+    }
+}
+
+/// What a sample folder's `MANIFEST.json` says about one store.
+struct SampleManifest {
+    /// The model version the store was written with (`CoreDataMigration_Example 2`).
+    let modelVersion: String?
+    /// `Z_METADATA.Z_UUID`.
+    let storeUUID: String
+    /// Objects per entity (every `Z_PRIMARYKEY` entity below 16000, 0 when it has no rows).
+    let counts: [String: Int]
+
+    init(folder: URL, store: String) throws {
+        let data = try Data(contentsOf: folder.appendingPathComponent("MANIFEST.json"))
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let stores = try XCTUnwrap(json["stores"] as? [String: Any])
+        let facts = try XCTUnwrap(stores[store] as? [String: Any], "MANIFEST has no entry for \(store)")
+        let metadata = try XCTUnwrap(facts["Z_METADATA"] as? [String: Any])
+        storeUUID = try XCTUnwrap(metadata["Z_UUID"] as? String)
+        var names: [Int: String] = [:]
+        for row in try XCTUnwrap(facts["Z_PRIMARYKEY"] as? [[Any]]) {
+            let number = try XCTUnwrap(row[0] as? Int)
+            if number < 16000 { names[number] = try XCTUnwrap(row[1] as? String) }
+        }
+        var counts = Dictionary(uniqueKeysWithValues: names.values.map { ($0, 0) })
+        for case (_, let perEntity as [String: Any]) in try XCTUnwrap(facts["row_counts"] as? [String: Any]) {
+            for (number, count) in perEntity {
+                let name = try XCTUnwrap(names[try XCTUnwrap(Int(number))], "Z_ENT \(number) is not in Z_PRIMARYKEY")
+                counts[name, default: 0] += try XCTUnwrap(count as? Int)
+            }
+        }
+        self.counts = counts
+        let mapping = (json["store_to_model"] as? [String: Any])?[store] as? String
+        modelVersion = mapping.flatMap(Self.versionName)
+    }
+
+    /// `Sample.xcdatamodeld/TestModel.xcdatamodel (v1; …)` → `TestModel`.
+    private static func versionName(_ text: String) -> String? {
+        guard let range = text.range(of: ".xcdatamodel", options: .backwards),
+            !text[range.upperBound...].hasPrefix("d")
+        else { return nil }
+        let path = text[..<range.lowerBound]
+        return String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? path)
+    }
+}
+
+/// Independent expectations, computed with Foundation rather than the core's value code.
+enum ReferenceValues {
+    /// ISO 8601 text in UTC for seconds since 2001, with the shortest fraction that reads back
+    /// as the same `Double`, computed with `ISO8601DateFormatter` and `Decimal`.
+    static func iso8601(secondsSinceReferenceDate value: Double) -> String {
+        let whole = value.rounded(.down)
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let prefix = formatter.string(from: Date(timeIntervalSinceReferenceDate: whole))
+        let exact = Decimal(string: "\(value)")! - Decimal(Int64(whole))
+        guard exact != 0 else { return prefix }
+        let fraction = "\(exact)".drop { $0 != "." }
+        return prefix.dropLast() + fraction + "Z"
+    }
+
+    /// The canonical lowercase text of 16 UUID bytes, through Foundation's `UUID`.
+    static func uuidText(_ bytes: [UInt8]) -> String {
+        precondition(bytes.count == 16)
+        let tuple = (
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+        )
+        return UUID(uuid: tuple).uuidString.lowercased()
+    }
+}

@@ -1,0 +1,225 @@
+import GraphExport
+import GraphExportTestSupport
+import GraphExportXML
+import XCTest
+
+final class XMLNestingTests: XCTestCase {
+    private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
+
+    /// Writes `depth` objects, each nested in the previous one's `child` relationship (to-many at
+    /// even depths, to-one at odd ones), the innermost relationship empty.
+    private func writeChain(depth: Int, into writer: XMLGraphWriter) throws {
+        try writer.begin(document)
+        for level in 0..<depth {
+            try writer.write(.beginObject(entity: "Node", id: ObjectID("N\(level)")))
+            try writer.write(.attribute(name: "level", value: .integer(Int64(level))))
+            try writer.write(.beginRelationship(name: "child", isToMany: level % 2 == 0))
+        }
+        for _ in 0..<depth {
+            try writer.write(.endRelationship)
+            try writer.write(.endObject)
+        }
+        try writer.finish()
+    }
+
+    func testHundredThousandLevelsOfNestingWriteAndReadBack() throws {
+        let depth = 100_000
+        let sink = MemorySink()
+        try writeChain(depth: depth, into: XMLGraphWriter(sink: sink))
+        let text = sink.text
+        XCTAssertTrue(text.contains(#"<Node gx:id="N0" level="0"><child><Node gx:id="N1" level="1"><child>"#))
+        XCTAssertTrue(
+            text.contains(#"<Node gx:id="N99999" level="99999"><child gx:null="true"/></Node></child></Node></child>"#))
+        XCTAssertTrue(text.hasSuffix("</child></Node></gx:export>\n"))
+
+        // libxml2's SAX2 reading: its tree builder would take minutes at this depth.
+        let items = try ParsedXML.parseStreaming(sink.bytes).items
+        XCTAssertEqual(items.count, 4 * depth + 2)
+        guard case .start(let root, _) = items[0],
+            root == QualifiedName(namespace: XMLGraphWriter.namespace, local: "export")
+        else { return XCTFail("no root") }
+        let gxID = QualifiedName(namespace: XMLGraphWriter.namespace, local: "id")
+        let levelName = QualifiedName(namespace: nil, local: "level")
+        for level in 0..<depth {
+            let object = XMLItem.start(
+                QualifiedName(namespace: nil, local: "Node"),
+                attributes: [(gxID, "N\(level)"), (levelName, String(level))])
+            let isInnermostToOne = level == depth - 1 && level % 2 == 1
+            let child = XMLItem.start(
+                QualifiedName(namespace: nil, local: "child"),
+                attributes: isInnermostToOne
+                    ? [(QualifiedName(namespace: XMLGraphWriter.namespace, local: "null"), "true")] : [])
+            guard items[1 + 2 * level] == object, items[2 + 2 * level] == child else {
+                return XCTFail("level \(level): \(items[1 + 2 * level]) \(items[2 + 2 * level])")
+            }
+        }
+        XCTAssertTrue(items[(2 * depth + 1)...].allSatisfy { $0 == .end })
+    }
+
+    func testDeepPrettyNestingReadsBackLikeCompact() throws {
+        let graph = makeChain(length: 300)
+        for style in XMLOptions.Style.allCases {
+            let compact = try Fixtures.export(graph, options: XMLOptions(style: style))
+            let pretty = try Fixtures.assertRoundTrip(graph, options: XMLOptions(pretty: true, style: style))
+            XCTAssertEqual(try compact.parsed().items, try pretty.parsed().withoutLayout)
+            XCTAssertTrue(pretty.text.contains("\n" + String(repeating: "  ", count: 599) + "<Node gx:id=\"Node/300\""))
+        }
+    }
+
+    /// Feeds `events` after `begin`, then `finish()`, and returns the first error thrown.
+    private func error(afterBeginning events: [GraphEvent], file: StaticString = #filePath, line: UInt = #line)
+        -> XMLWriterError?
+    {
+        let sink = MemorySink()
+        let writer = XMLGraphWriter(sink: sink)
+        do {
+            try writer.begin(document)
+            for event in events { try writer.write(event) }
+            try writer.finish()
+        } catch let error as XMLWriterError {
+            return error
+        } catch {
+            XCTFail("unexpected error \(error)", file: file, line: line)
+        }
+        XCTFail("no error", file: file, line: line)
+        return nil
+    }
+
+    func testIllNestedStreamsThrowNamingWhatIsWrong() {
+        let a = GraphEvent.beginObject(entity: "A", id: ObjectID("A/1"))
+        let b = GraphEvent.beginObject(entity: "B", id: ObjectID("B/2"))
+        let toOne = GraphEvent.beginRelationship(name: "owner", isToMany: false)
+        let toMany = GraphEvent.beginRelationship(name: "items", isToMany: true)
+        let reference = GraphEvent.reference(ObjectID("B/3"))
+        let x = GraphEvent.attribute(name: "x", value: .null)
+        let cases: [([GraphEvent], XMLWriterError)] = [
+            ([x], .attributeOutsideObject(name: "x")),
+            ([a, toMany, x], .attributeOutsideObject(name: "x")),
+            ([a, toMany, .endRelationship, x], .attributeAfterRelationship(name: "x", id: "A/1")),
+            ([a, x, .attribute(name: "x", value: .integer(1))], .duplicateAttribute(name: "x", id: "A/1")),
+            ([toMany], .relationshipOutsideObject(name: "items")),
+            ([a, toMany, toOne], .relationshipOutsideObject(name: "owner")),
+            ([a, b], .objectInsideObject(id: "B/2", parent: "A/1")),
+            ([reference], .referenceOutsideRelationship(id: "B/3")),
+            ([a, reference], .referenceOutsideRelationship(id: "B/3")),
+            ([a, toOne, b, .endObject, reference], .secondDestinationInToOne(relationship: "owner", id: "B/3")),
+            ([a, toOne, reference, b], .secondDestinationInToOne(relationship: "owner", id: "B/2")),
+            ([.endRelationship], .unmatchedEndRelationship(openObject: nil)),
+            ([a, .endRelationship], .unmatchedEndRelationship(openObject: "A/1")),
+            ([.endObject], .unmatchedEndObject(openRelationship: nil)),
+            ([a, toMany, .endObject], .unmatchedEndObject(openRelationship: "items")),
+            ([a], .unfinishedObject(id: "A/1")),
+            ([a, toMany, b, toOne], .unfinishedObject(id: "B/2")),
+            ([a, toMany, b, .endObject], .unfinishedObject(id: "A/1")),
+            (
+                [.beginObject(entity: "A", id: ObjectID("A/\u{0}"))],
+                .unwritableIdentifier(id: "A/\u{0}", character: "\u{0}")
+            ),
+            (
+                [a, toMany, .reference(ObjectID("B\u{FFFE}"))],
+                .unwritableIdentifier(id: "B\u{FFFE}", character: "\u{FFFE}")
+            ),
+        ]
+        for (events, expected) in cases {
+            XCTAssertEqual(error(afterBeginning: events), expected, "\(events)")
+        }
+        let errors = Set(cases.map(\.1) + [.libxml2Failure(call: "xmlTextWriterStartElement")])
+        let sentences = Set(errors.map(\.description))
+        XCTAssertEqual(sentences.count, errors.count)
+        XCTAssertTrue(
+            sentences.contains(
+                "object identifier 'A/\\0' holds U+0000, which XML 1.0 cannot hold: use another export format"))
+        XCTAssertTrue(
+            sentences.contains("attribute 'x' of object 'A/1' arrived after its relationships: attributes come first"))
+    }
+
+    func testCallsOutsideTheDocumentThrow() throws {
+        let writer = XMLGraphWriter(sink: MemorySink())
+        XCTAssertThrowsError(try writer.write(.endObject)) { XCTAssertEqual($0 as? XMLWriterError, .notBegun) }
+        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? XMLWriterError, .notBegun) }
+        try writer.begin(document)
+        XCTAssertThrowsError(try writer.begin(document)) { XCTAssertEqual($0 as? XMLWriterError, .begunTwice) }
+        try writer.finish()
+        XCTAssertThrowsError(try writer.write(.endObject)) { XCTAssertEqual($0 as? XMLWriterError, .alreadyFinished) }
+        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? XMLWriterError, .alreadyFinished) }
+        XCTAssertThrowsError(try writer.begin(document)) { XCTAssertEqual($0 as? XMLWriterError, .alreadyFinished) }
+    }
+
+    func testARejectedEventLeavesTheOutputWellFormed() throws {
+        let sink = MemorySink()
+        let writer = XMLGraphWriter(sink: sink)
+        try writer.begin(document)
+        XCTAssertThrowsError(try writer.write(.attribute(name: "x", value: .integer(1))))
+        try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
+        try writer.write(.attribute(name: "x", value: .null))
+        XCTAssertThrowsError(try writer.write(.attribute(name: "x", value: .integer(1))))
+        XCTAssertThrowsError(try writer.write(.endRelationship))
+        try writer.write(.beginRelationship(name: "owner", isToMany: false))
+        try writer.write(.reference(ObjectID("B/2")))
+        XCTAssertThrowsError(try writer.write(.reference(ObjectID("B/3"))))
+        XCTAssertThrowsError(try writer.write(.reference(ObjectID("B/\u{1}"))))
+        try writer.write(.endRelationship)
+        XCTAssertThrowsError(try writer.write(.attribute(name: "y", value: .integer(1))))
+        try writer.write(.endObject)
+        try writer.finish()
+        XCTAssertEqual(
+            sink.text,
+            #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+                + #"<gx:export xmlns:gx="urn:graphexport:1" gx:generator="graphexport" gx:sourceKind="test" "#
+                + #"gx:shape="tree"><A gx:id="A/1" gx:null="x"><owner><gx:ref gx:id="B/2"/></owner></A></gx:export>"#
+                + "\n")
+        _ = try ParsedXML.parse(sink.bytes)
+    }
+
+    /// A sink that fails once it has been given `limit` bytes.
+    private final class FailingSink: ByteSink {
+        let limit: Int
+        var received = 0
+        var calls = 0
+
+        init(limit: Int) {
+            self.limit = limit
+        }
+
+        func write(_ bytes: UnsafeRawBufferPointer) throws {
+            calls += 1
+            guard received + bytes.count <= limit else { throw SinkError.writeFailed(errno: 28, reason: "disk full") }
+            received += bytes.count
+        }
+    }
+
+    func testTheSinksErrorIsRethrownAsItIs() throws {
+        let sink = FailingSink(limit: 0)
+        let writer = XMLGraphWriter(sink: sink)
+        var thrown: [any Error] = []
+        let graph = makeChain(length: 20_000)
+        do {
+            try GraphTraversal(source: graph).run(into: writer)
+        } catch {
+            thrown.append(error)
+        }
+        XCTAssertEqual(thrown.first as? SinkError, .writeFailed(errno: 28, reason: "disk full"))
+        XCTAssertEqual(sink.calls, 1, "no write after the sink failed")
+        XCTAssertThrowsError(try writer.write(.endObject)) {
+            XCTAssertEqual($0 as? SinkError, .writeFailed(errno: 28, reason: "disk full"))
+        }
+        XCTAssertEqual(sink.calls, 1)
+    }
+
+    func testTheSinkGetsLargeBlocks() throws {
+        let sink = FailingSink(limit: .max)
+        try writeChain(depth: 30_000, into: XMLGraphWriter(sink: sink))
+        XCTAssertGreaterThan(sink.received, 1_000_000)
+        XCTAssertLessThan(sink.calls, sink.received / 50_000)
+    }
+
+    func testAnUnfinishedWriterWritesNothingMoreWhenReleased() throws {
+        let sink = MemorySink()
+        do {
+            let writer = XMLGraphWriter(sink: sink)
+            try writer.begin(document)
+            try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
+        }
+        XCTAssertEqual(sink.bytes, [])
+    }
+}

@@ -1,0 +1,232 @@
+import GraphExport
+import GraphExportTestSupport
+import GraphExportYAML
+import XCTest
+
+final class YAMLNestingTests: XCTestCase {
+    private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
+
+    /// Writes `depth` objects, each nested in the previous one's `child` relationship (to-many at
+    /// even depths, to-one at odd ones), the innermost relationship empty.
+    private func writeChain(depth: Int, into writer: YAMLGraphWriter) throws {
+        try writer.begin(document)
+        for level in 0..<depth {
+            try writer.write(.beginObject(entity: "Node", id: ObjectID("N\(level)")))
+            try writer.write(.attribute(name: "level", value: .integer(Int64(level))))
+            try writer.write(.beginRelationship(name: "child", isToMany: level % 2 == 0))
+        }
+        for _ in 0..<depth {
+            try writer.write(.endRelationship)
+            try writer.write(.endObject)
+        }
+        try writer.finish()
+    }
+
+    func testHundredThousandLevelsOfNestingTakeLinearSpace() throws {
+        let depth = 100_000
+        let sink = MemorySink()
+        try writeChain(depth: depth, into: YAMLGraphWriter(sink: sink))
+
+        let lines = sink.text.split(separator: "\n", omittingEmptySubsequences: false)
+        // The header, four lines for each of the 32 objects in block style, of which the last
+        // ends with the to-one relationship that holds the rest of the chain in flow style on the
+        // same line, and the empty string after the final line break.
+        XCTAssertEqual(lines.count, 5 + 4 * 32 + 1)
+        XCTAssertEqual(lines[5], "- \"@id\": N0")
+        XCTAssertTrue(lines[5 + 4 * 31].hasSuffix("  - \"@id\": N31"))
+        XCTAssertTrue(lines[5 + 4 * 31].hasPrefix(String(repeating: " ", count: 60) + "  - "))
+        let flow = lines[5 + 4 * 32 - 1]
+        XCTAssertTrue(
+            flow.hasPrefix(
+                String(repeating: " ", count: 64)
+                    + #"child: {"@id": N32, "@type": Node, level: 32, child: [{"@id": N33, "@type": Node, level: 33,"#),
+            String(flow.prefix(200)))
+        XCTAssertTrue(flow.contains(#"{"@id": N99999, "@type": Node, level: 99999, child: null}]}}]}}]}"#))
+        XCTAssertTrue(flow.hasSuffix("}]}}]}"), String(flow.suffix(40)))
+        XCTAssertEqual(lines.last, "")
+        XCTAssertLessThan(sink.bytes.count, 6_000_000)
+
+        var open = 0
+        var deepest = 0
+        var shallowest = 0
+        for byte in flow.utf8 {
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["): open += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): open -= 1
+            default: continue
+            }
+            deepest = max(deepest, open)
+            shallowest = min(shallowest, open)
+        }
+        XCTAssertEqual(open, 0)
+        XCTAssertEqual(shallowest, 0)
+        let flowObjects = depth - 32
+        XCTAssertEqual(deepest, flowObjects + flowObjects / 2)
+    }
+
+    func testDeepChainsReadAsTheJSONExportReads() throws {
+        // JSONSerialization stops at 512 levels of nesting; libyaml's parser takes time quadratic in
+        // the flow depth, so some hundreds of levels are as deep as stays quick.
+        let chain = makeChain(length: 200)
+        for options in [YAMLOptions(), YAMLOptions(maxBlockDepth: 0), YAMLOptions(maxBlockDepth: 200)] {
+            try Fixtures.assertSameDataAsJSON(chain, options: options)
+        }
+        let sink = MemorySink()
+        try writeChain(depth: 600, into: YAMLGraphWriter(sink: sink))
+        let reader = try YAMLReader(sink.bytes)
+        XCTAssertEqual(reader.maxDepth, 2 + 600 + 300)
+    }
+
+    func testObjectsNestInBlockStyleUpToTheLimit() throws {
+        for limit in [0, 1, 2, 5] {
+            let sink = MemorySink()
+            try writeChain(depth: 8, into: YAMLGraphWriter(sink: sink, options: YAMLOptions(maxBlockDepth: limit)))
+            let blockObjects = sink.text.split(separator: "\n").filter { $0.hasSuffix("\"@type\": Node") }
+            XCTAssertEqual(blockObjects.count, limit)
+            XCTAssertEqual(sink.text.components(separatedBy: "{\"@id\": N").count - 1, 8 - limit)
+        }
+    }
+
+    /// Feeds `events` after `begin`, then `finish()`, and returns the first error thrown.
+    private func error(afterBeginning events: [GraphEvent], file: StaticString = #filePath, line: UInt = #line)
+        -> YAMLWriterError?
+    {
+        let writer = YAMLGraphWriter(sink: MemorySink())
+        do {
+            try writer.begin(document)
+            for event in events { try writer.write(event) }
+            try writer.finish()
+        } catch let error as YAMLWriterError {
+            return error
+        } catch {
+            XCTFail("unexpected error \(error)", file: file, line: line)
+        }
+        XCTFail("no error", file: file, line: line)
+        return nil
+    }
+
+    func testIllNestedStreamsThrowNamingWhatIsWrong() {
+        let a = GraphEvent.beginObject(entity: "A", id: ObjectID("A/1"))
+        let b = GraphEvent.beginObject(entity: "B", id: ObjectID("B/2"))
+        let toOne = GraphEvent.beginRelationship(name: "owner", isToMany: false)
+        let toMany = GraphEvent.beginRelationship(name: "items", isToMany: true)
+        let reference = GraphEvent.reference(ObjectID("B/3"))
+        let cases: [([GraphEvent], YAMLWriterError)] = [
+            ([.attribute(name: "x", value: .null)], .attributeOutsideObject(name: "x")),
+            ([a, toMany, .attribute(name: "x", value: .null)], .attributeOutsideObject(name: "x")),
+            ([toMany], .relationshipOutsideObject(name: "items")),
+            ([a, toMany, toOne], .relationshipOutsideObject(name: "owner")),
+            ([a, b], .objectInsideObject(id: "B/2", parent: "A/1")),
+            ([reference], .referenceOutsideRelationship(id: "B/3")),
+            ([a, reference], .referenceOutsideRelationship(id: "B/3")),
+            ([a, toOne, b, .endObject, reference], .secondDestinationInToOne(relationship: "owner", id: "B/3")),
+            ([a, toOne, reference, b], .secondDestinationInToOne(relationship: "owner", id: "B/2")),
+            ([.endRelationship], .unmatchedEndRelationship(openObject: nil)),
+            ([a, .endRelationship], .unmatchedEndRelationship(openObject: "A/1")),
+            ([.endObject], .unmatchedEndObject(openRelationship: nil)),
+            ([a, toMany, .endObject], .unmatchedEndObject(openRelationship: "items")),
+            ([a], .unfinishedObject(id: "A/1")),
+            ([a, toMany, b, toOne], .unfinishedObject(id: "B/2")),
+            ([a, toMany, b, .endObject], .unfinishedObject(id: "A/1")),
+        ]
+        for (events, expected) in cases {
+            XCTAssertEqual(error(afterBeginning: events), expected, "\(events)")
+        }
+        let errors = Set(cases.map(\.1))
+        let sentences = Set(errors.map(\.description))
+        XCTAssertEqual(sentences.count, errors.count)
+        XCTAssertTrue(
+            sentences.contains(
+                "object 'B/2' began directly inside object 'A/1' instead of inside one of its relationships"))
+    }
+
+    func testCallsOutsideTheDocumentThrow() throws {
+        let writer = YAMLGraphWriter(sink: MemorySink())
+        XCTAssertThrowsError(try writer.write(.endObject)) { XCTAssertEqual($0 as? YAMLWriterError, .notBegun) }
+        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? YAMLWriterError, .notBegun) }
+        try writer.begin(document)
+        XCTAssertThrowsError(try writer.begin(document)) { XCTAssertEqual($0 as? YAMLWriterError, .begunTwice) }
+        try writer.finish()
+        XCTAssertThrowsError(try writer.write(.endObject)) { XCTAssertEqual($0 as? YAMLWriterError, .alreadyFinished) }
+        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? YAMLWriterError, .alreadyFinished) }
+        XCTAssertThrowsError(try writer.begin(document)) { XCTAssertEqual($0 as? YAMLWriterError, .alreadyFinished) }
+    }
+
+    func testARejectedEventLeavesTheOutputIntact() throws {
+        let sink = MemorySink()
+        let writer = YAMLGraphWriter(sink: sink)
+        try writer.begin(document)
+        XCTAssertThrowsError(try writer.write(.attribute(name: "x", value: .integer(1))))
+        try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
+        XCTAssertThrowsError(try writer.write(.endRelationship))
+        try writer.write(.beginRelationship(name: "owner", isToMany: false))
+        try writer.write(.reference(ObjectID("B/2")))
+        XCTAssertThrowsError(try writer.write(.reference(ObjectID("B/3"))))
+        try writer.write(.endRelationship)
+        try writer.write(.endObject)
+        try writer.finish()
+        XCTAssertEqual(
+            sink.text,
+            """
+            "@source":
+              generator: graphexport
+              sourceKind: test
+              shape: tree
+            "@graph":
+            - "@id": A/1
+              "@type": A
+              owner: {"@id": B/2}
+
+            """)
+    }
+
+    /// A sink that takes `capacity` bytes, then fails.
+    private final class FailingSink: ByteSink {
+        var capacity: Int
+        var bytes: [UInt8] = []
+
+        init(capacity: Int) {
+            self.capacity = capacity
+        }
+
+        func write(_ bytes: UnsafeRawBufferPointer) throws {
+            guard self.bytes.count + bytes.count <= capacity else {
+                throw SinkError.writeFailed(errno: 28, reason: "No space left on device")
+            }
+            self.bytes += bytes
+        }
+    }
+
+    func testSinkErrorsAreRethrownAsTheyAreAndStopTheDocument() throws {
+        let sink = FailingSink(capacity: 50_000)
+        let writer = YAMLGraphWriter(sink: sink)
+        try writer.begin(document)
+        var thrown: (any Error)?
+        for index in 0..<10_000 where thrown == nil {
+            do {
+                try writer.write(.beginObject(entity: "Item", id: ObjectID("Item/\(index)")))
+                try writer.write(.endObject)
+            } catch {
+                thrown = error
+            }
+        }
+        XCTAssertEqual(thrown as? SinkError, .writeFailed(errno: 28, reason: "No space left on device"))
+        XCTAssertThrowsError(try writer.write(.endObject)) {
+            XCTAssertEqual($0 as? YAMLWriterError, .stoppedByEarlierFailure)
+        }
+        XCTAssertThrowsError(try writer.finish()) {
+            XCTAssertEqual($0 as? YAMLWriterError, .stoppedByEarlierFailure)
+        }
+        XCTAssertGreaterThan(sink.bytes.count, 0)
+
+        let late = FailingSink(capacity: 10)
+        let small = YAMLGraphWriter(sink: late)
+        try small.begin(document)
+        XCTAssertThrowsError(try small.finish()) { XCTAssertTrue($0 is SinkError) }
+    }
+
+    func testLibyamlErrorsNameTheCallAndTheProblem() {
+        let error = YAMLWriterError.libyaml(call: "yaml_emitter_emit", problem: "expected SCALAR")
+        XCTAssertEqual(error.description, "libyaml failed in yaml_emitter_emit: expected SCALAR")
+    }
+}

@@ -1,0 +1,507 @@
+import CYAML
+import Foundation
+import GraphExport
+import GraphExportJSON
+import GraphExportYAML
+import XCTest
+
+/// Collects the warnings a writer reports.
+final class WarningLog {
+    var warnings: [Warning] = []
+    var messages: [String] { warnings.map(\.message) }
+}
+
+/// A format-neutral tree of what a reader gets from an export: what a YAML 1.2 core-schema loader
+/// returns for the YAML export and what a JSON parser returns for the JSON one.
+indirect enum Node: Hashable, CustomStringConvertible {
+    case null
+    case boolean(Bool)
+    case integer(Int64)
+    /// A float, compared by its bits, so that NaN equals NaN and `-0.0` differs from `0.0`.
+    case float(UInt64)
+    case string(String)
+    case binary([UInt8])
+    /// A number as JSON's data model has it: an exact decimal value, whether written as an
+    /// integer or not (`1.0` and `1` are the same number). Only ``asJSONWouldWriteIt`` and JSON
+    /// make these.
+    case number(DecimalDigits)
+    case sequence([Node])
+    case mapping([String: Node])
+
+    static func double(_ value: Double) -> Node { .float(value.bitPattern) }
+
+    var description: String {
+        switch self {
+        case .null: return "null"
+        case .boolean(let value): return "\(value)"
+        case .integer(let value): return "\(value)"
+        case .float(let bits): return "\(Double(bitPattern: bits))f"
+        case .string(let text): return text.debugDescription
+        case .binary(let bytes): return "binary(\(bytes.count) bytes)"
+        case .number(let number): return number.plainText + "e" + String(number.exponent)
+        case .sequence(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
+        case .mapping(let members):
+            return "{"
+                + members.sorted { $0.key < $1.key }.map { "\($0.key.debugDescription): \($0.value)" }
+                .joined(separator: ", ") + "}"
+        }
+    }
+
+    /// The tree as the JSON export writes the same data: YAML's native forms become what JSON has
+    /// instead (NaN and the infinities the strings `"NaN"`, `"Infinity"`, `"-Infinity"`, binary
+    /// its base64 text), which are the documented differences between the two exports, and
+    /// integers and floats become JSON's numbers.
+    var asJSONWouldWriteIt: Node {
+        switch self {
+        case .integer(let value):
+            return .number(DecimalDigits(text: String(value))!)
+        case .float(let bits):
+            let value = Double(bitPattern: bits)
+            if value.isNaN { return .string("NaN") }
+            if value.isInfinite { return .string(value < 0 ? "-Infinity" : "Infinity") }
+            return .number(DecimalDigits(shortest: value)!)
+        case .binary(let bytes): return .string(Data(bytes).base64EncodedString())
+        case .sequence(let items): return .sequence(items.map(\.asJSONWouldWriteIt))
+        case .mapping(let members): return .mapping(members.mapValues(\.asJSONWouldWriteIt))
+        default: return self
+        }
+    }
+
+    /// ``asJSONWouldWriteIt`` without any U+FEFF, for comparison with what `JSONSerialization`
+    /// reads. On Linux it drops a U+FEFF at the start of a string and after an escape (it decodes
+    /// each run of unescaped text with a UTF-8 decoder that skips a byte order mark), so
+    /// ``init(json:)`` drops all of them and the comparison does too.
+    var asFoundationReadsJSON: Node {
+        asJSONWouldWriteIt.withoutByteOrderMarks
+    }
+
+    private var withoutByteOrderMarks: Node {
+        switch self {
+        case .string(let text): return .string(Self.withoutByteOrderMarks(text))
+        case .sequence(let items): return .sequence(items.map(\.withoutByteOrderMarks))
+        case .mapping(let members):
+            return .mapping(
+                Dictionary(
+                    uniqueKeysWithValues: members.map {
+                        (Self.withoutByteOrderMarks($0.key), $0.value.withoutByteOrderMarks)
+                    }
+                ))
+        default: return self
+        }
+    }
+
+    private static func withoutByteOrderMarks(_ text: String) -> String {
+        String(text.unicodeScalars.filter { $0 != "\u{FEFF}" })
+    }
+
+    /// Where `self` and `other` first differ, as a path with both values; `nil` when they are equal.
+    func firstDifference(from other: Node, at path: String = "") -> String? {
+        switch (self, other) {
+        case (.sequence(let left), .sequence(let right)):
+            guard left.count == right.count else { return "\(path): \(left.count) items, \(right.count) expected" }
+            for (index, (item, expected)) in zip(left, right).enumerated() {
+                if let difference = item.firstDifference(from: expected, at: "\(path)[\(index)]") { return difference }
+            }
+            return nil
+        case (.mapping(let left), .mapping(let right)):
+            guard Set(left.keys) == Set(right.keys) else {
+                return "\(path): keys \(left.keys.sorted()), \(right.keys.sorted()) expected"
+            }
+            for key in left.keys.sorted() {
+                if let difference = left[key]!.firstDifference(from: right[key]!, at: "\(path).\(key)") {
+                    return difference
+                }
+            }
+            return nil
+        default:
+            return self == other ? nil : "\(path): \(self), \(other) expected"
+        }
+    }
+
+    subscript(key: String) -> Node? {
+        guard case .mapping(let members) = self else { return nil }
+        return members[key]
+    }
+
+    var items: [Node]? {
+        guard case .sequence(let items) = self else { return nil }
+        return items
+    }
+
+    /// Converts what `JSONSerialization` returns; numbers become ``number(_:)``, and strings lose
+    /// every U+FEFF (see ``asFoundationReadsJSON``). Numbers it reads
+    /// into `NSDecimalNumber` are converted from their exact text: their `doubleValue` is sometimes
+    /// one ulp off on Linux, and their text drops the `.0` of integral doubles.
+    init(json: Any) {
+        // Collections first: a failed cast of a collection to another collection type bridges it,
+        // with everything inside, to Foundation, which makes deep documents quadratic.
+        switch json {
+        case let object as [String: Any]:
+            self = .mapping(
+                Dictionary(
+                    uniqueKeysWithValues: object.map { (Self.withoutByteOrderMarks($0.key), Node(json: $0.value)) }))
+        case let array as [Any]:
+            self = .sequence(array.map(Node.init(json:)))
+        case is NSNull:
+            self = .null
+        case let text as String:
+            self = .string(Self.withoutByteOrderMarks(text))
+        case let decimal as NSDecimalNumber:
+            self = .number(DecimalDigits(text: decimal.description)!)
+        case let number as NSNumber:
+            switch String(cString: number.objCType) {
+            case "c": self = .boolean(number.boolValue)
+            case "d", "f": self = .number(DecimalDigits(shortest: number.doubleValue)!)
+            default: self = .number(DecimalDigits(text: String(number.int64Value))!)
+            }
+        default:
+            preconditionFailure("JSONSerialization returned \(type(of: json))")
+        }
+    }
+}
+
+/// One scalar as libyaml's parser reported it, and what it resolved to.
+struct ParsedScalar {
+    var value: String
+    var tag: String?
+    var style: yaml_scalar_style_t
+    var node: Node
+    var isKey: Bool
+}
+
+/// A YAML reader for the tests, on libyaml's parser (event API), with the YAML 1.2 core schema for
+/// plain scalars, `!!binary`, `!!str` and quoted scalars as strings. Anchors, aliases, other tags
+/// and keys that are not strings are errors.
+struct YAMLReader {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private(set) var root: Node?
+    private(set) var scalars: [ParsedScalar] = []
+    /// The deepest nesting of collections seen.
+    private(set) var maxDepth = 0
+    private let schema = CoreSchema()
+
+    private enum Open {
+        case sequence([Node])
+        case mapping([String: Node], key: String?)
+    }
+
+    private var stack: [Open] = []
+
+    /// Parses one YAML document.
+    init(_ bytes: [UInt8]) throws {
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        defer { parser.deallocate() }
+        guard yaml_parser_initialize(parser) == 1 else { throw Failure(description: "yaml_parser_initialize failed") }
+        defer { yaml_parser_delete(parser) }
+        try bytes.withUnsafeBufferPointer { buffer in
+            yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
+            var documents = 0
+            while true {
+                var event = yaml_event_t()
+                guard yaml_parser_parse(parser, &event) == 1 else {
+                    let problem = parser.pointee.problem.map { String(cString: $0) } ?? "?"
+                    let mark = parser.pointee.problem_mark
+                    throw Failure(description: "libyaml: \(problem) at line \(mark.line + 1) column \(mark.column + 1)")
+                }
+                defer { yaml_event_delete(&event) }
+                switch event.type {
+                case YAML_STREAM_END_EVENT:
+                    guard documents == 1 else { throw Failure(description: "\(documents) documents") }
+                    return
+                case YAML_DOCUMENT_START_EVENT:
+                    documents += 1
+                case YAML_SCALAR_EVENT:
+                    try scalar(event.data.scalar)
+                case YAML_SEQUENCE_START_EVENT:
+                    try checkNoAnchorOrTag(event.data.sequence_start.anchor, event.data.sequence_start.tag)
+                    stack.append(.sequence([]))
+                    maxDepth = max(maxDepth, stack.count)
+                case YAML_MAPPING_START_EVENT:
+                    try checkNoAnchorOrTag(event.data.mapping_start.anchor, event.data.mapping_start.tag)
+                    stack.append(.mapping([:], key: nil))
+                    maxDepth = max(maxDepth, stack.count)
+                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                    switch stack.removeLast() {
+                    case .sequence(let items): try add(.sequence(items))
+                    case .mapping(let members, _): try add(.mapping(members))
+                    }
+                case YAML_ALIAS_EVENT:
+                    throw Failure(description: "unexpected alias")
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    private func checkNoAnchorOrTag(
+        _ anchor: UnsafeMutablePointer<yaml_char_t>?, _ tag: UnsafeMutablePointer<yaml_char_t>?
+    )
+        throws
+    {
+        guard anchor == nil, tag == nil else { throw Failure(description: "unexpected anchor or tag on a collection") }
+    }
+
+    private mutating func scalar(_ data: yaml_event_t.__Unnamed_union_data.__Unnamed_struct_scalar) throws {
+        guard data.anchor == nil else { throw Failure(description: "unexpected anchor") }
+        let value = String(
+            decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
+        let tag = data.tag.map { String(cString: $0) }
+        let node: Node
+        switch tag {
+        case nil where data.style == YAML_PLAIN_SCALAR_STYLE:
+            node = schema.resolve(value)
+        case nil, "!", "tag:yaml.org,2002:str":
+            node = .string(value)
+        case "tag:yaml.org,2002:binary":
+            guard let bytes = Data(base64Encoded: value) else { throw Failure(description: "bad base64 \(value)") }
+            node = .binary(Array(bytes))
+        default:
+            throw Failure(description: "unexpected tag \(tag ?? "")")
+        }
+        var isKey = false
+        if case .mapping(_, key: nil)? = stack.last { isKey = true }
+        scalars.append(ParsedScalar(value: value, tag: tag, style: data.style, node: node, isKey: isKey))
+        try add(node)
+    }
+
+    private mutating func add(_ node: Node) throws {
+        guard let top = stack.indices.last else {
+            guard root == nil else { throw Failure(description: "two roots") }
+            root = node
+            return
+        }
+        switch stack[top] {
+        case .sequence(var items):
+            items.append(node)
+            stack[top] = .sequence(items)
+        case .mapping(var members, key: nil):
+            guard case .string(let key) = node else { throw Failure(description: "key \(node) is not a string") }
+            stack[top] = .mapping(members, key: key)
+            members = [:]
+        case .mapping(var members, key: let key?):
+            guard members.updateValue(node, forKey: key) == nil else {
+                throw Failure(description: "duplicate key \(key)")
+            }
+            stack[top] = .mapping(members, key: nil)
+        }
+    }
+}
+
+/// The YAML 1.2 core schema's resolution of plain scalars (YAML 1.2.2, §10.3.2).
+///
+/// An instance holds its compiled expressions: a regex literal compiles anew each time it is
+/// evaluated.
+struct CoreSchema {
+    private let null = /null|Null|NULL|~|/
+    private let yes = /true|True|TRUE/
+    private let no = /false|False|FALSE/
+    private let decimal = /[-+]?[0-9]+/
+    private let octal = /0o[0-7]+/
+    private let hexadecimal = /0x[0-9a-fA-F]+/
+    private let float = /[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?/
+    private let infinity = /[-+]?\.(inf|Inf|INF)/
+    private let nan = /\.(nan|NaN|NAN)/
+
+    func resolve(_ text: String) -> Node {
+        if text.wholeMatch(of: null) != nil { return .null }
+        if text.wholeMatch(of: yes) != nil { return .boolean(true) }
+        if text.wholeMatch(of: no) != nil { return .boolean(false) }
+        if text.wholeMatch(of: decimal) != nil, let value = Int64(text) { return .integer(value) }
+        if text.wholeMatch(of: octal) != nil, let value = Int64(text.dropFirst(2), radix: 8) { return .integer(value) }
+        if text.wholeMatch(of: hexadecimal) != nil, let value = Int64(text.dropFirst(2), radix: 16) {
+            return .integer(value)
+        }
+        if text.wholeMatch(of: float) != nil, let value = Double(text) { return .double(value) }
+        if text.wholeMatch(of: infinity) != nil { return .double(text.hasPrefix("-") ? -.infinity : .infinity) }
+        if text.wholeMatch(of: nan) != nil { return .double(.nan) }
+        return .string(text)
+    }
+
+    /// Whether a YAML 1.2 core-schema reader would read plain `text` as something but a string.
+    func isNonString(_ text: String) -> Bool {
+        if case .string = resolve(text) { return false }
+        return true
+    }
+}
+
+/// The implicit types of YAML 1.1: the spec's type repository (yaml.org/type, 2005) and PyYAML's
+/// resolvers, written out independently of the writer's check.
+struct YAML11Types {
+    private let specPatterns = [
+        /~|null|Null|NULL|/,
+        /y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF/,
+        /[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+/,
+        /[-+]?(?:[0-9][0-9_]*)?\.[0-9.]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)/,
+        /<<|=/,
+        /[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9][0-9]:[0-9][0-9](?:\.[0-9]*)?(?:(?:[ \t]*)Z|[-+][0-9][0-9]?(?::[0-9][0-9])?)?/,
+    ]
+    private let pyYAMLPatterns = [
+        /[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)/,
+        /[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9][0-9]:[0-9][0-9](?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9][0-9])?))?/,
+    ]
+
+    /// Whether a YAML 1.1 reader would read plain `text` as something but a string.
+    func isNonString(_ text: String) -> Bool {
+        (specPatterns + pyYAMLPatterns).contains { text.wholeMatch(of: $0) != nil }
+    }
+}
+
+/// One YAML export's output and warnings.
+struct YAMLExport {
+    let bytes: [UInt8]
+    let warnings: [Warning]
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The document as libyaml's parser and the YAML 1.2 core schema read it.
+    func read() throws -> YAMLReader {
+        try YAMLReader(bytes)
+    }
+
+    func document() throws -> Node {
+        try XCTUnwrap(try read().root)
+    }
+
+    /// The `"@graph"` sequence of the parsed document.
+    func graph(file: StaticString = #filePath, line: UInt = #line) throws -> [Node] {
+        try XCTUnwrap(try document()["@graph"]?.items, "no @graph sequence", file: file, line: line)
+    }
+
+    /// The `value` of each object of an ``Fixtures/exportItems(_:options:)`` export.
+    func values() throws -> [Node] {
+        try graph().map { $0["value"] ?? .string("<missing>") }
+    }
+}
+
+enum Fixtures {
+    /// A header that does not change with the tool's version.
+    static let document = DocumentInfo(generator: "graphexport", sourceKind: "in-memory graph")
+
+    /// An empty graph of `model` with the fixed ``document`` header.
+    static func graph(_ model: GraphModel) -> InMemoryGraph {
+        InMemoryGraph(model: model, document: document)
+    }
+
+    /// Albums own photos, a photo owns its details (one-to-one, cascade), photos and tags are
+    /// many-to-many, and an album's cover has no inverse.
+    static func albumModel() throws -> GraphModel {
+        try GraphModel(entities: [
+            EntityInfo(
+                name: "Album",
+                attributes: [
+                    AttributeInfo(name: "title", type: .string), AttributeInfo(name: "rating", type: .double),
+                ],
+                relationships: [
+                    RelationshipInfo(
+                        name: "photos", destination: "Photo", isToMany: true, inverse: "album", deletionRule: .cascade),
+                    RelationshipInfo(name: "cover", destination: "Photo", isToMany: false),
+                ]),
+            EntityInfo(
+                name: "Photo",
+                attributes: [AttributeInfo(name: "caption", type: .string)],
+                relationships: [
+                    RelationshipInfo(name: "album", destination: "Album", isToMany: false, inverse: "photos"),
+                    RelationshipInfo(name: "tags", destination: "Tag", isToMany: true, inverse: "photos"),
+                    RelationshipInfo(
+                        name: "details", destination: "Details", isToMany: false, inverse: "photo",
+                        deletionRule: .cascade),
+                ]),
+            EntityInfo(
+                name: "Details",
+                attributes: [AttributeInfo(name: "note", type: .string)],
+                relationships: [
+                    RelationshipInfo(name: "photo", destination: "Photo", isToMany: false, inverse: "details")
+                ]),
+            EntityInfo(
+                name: "Tag",
+                attributes: [AttributeInfo(name: "name", type: .string)],
+                relationships: [
+                    RelationshipInfo(name: "photos", destination: "Photo", isToMany: true, inverse: "tags")
+                ]),
+        ])
+    }
+
+    /// Album/1 (photos Photo/2 with details Details/3, and Photo/4; cover Photo/4), Tag/5 on both
+    /// photos, and Photo/6 in no album.
+    static func albumGraph() throws -> InMemoryGraph {
+        let graph = graph(try albumModel())
+        let album = try graph.add("Album", ["title": .string("Trip"), "rating": .double(4.5)])
+        let beach = try graph.add("Photo", ["caption": .string("Beach")])
+        let details = try graph.add("Details", ["note": .string("sunset\nover the sea\n")])
+        let hill = try graph.add("Photo", ["caption": .string("Hill")])
+        let tag = try graph.add("Tag", ["name": .string("yes")])
+        try graph.add("Photo", ["caption": .string("Loose")])
+        try graph.link(album, "photos", to: beach)
+        try graph.link(album, "photos", to: hill)
+        try graph.link(album, "cover", to: hill)
+        try graph.link(beach, "details", to: details)
+        try graph.link(tag, "photos", to: beach)
+        try graph.link(tag, "photos", to: hill)
+        return graph
+    }
+
+    /// One entity, `Item`, with attributes `value` and `other` of any value.
+    static func itemModel() throws -> GraphModel {
+        try GraphModel(entities: [
+            EntityInfo(
+                name: "Item",
+                attributes: [AttributeInfo(name: "value", type: .string), AttributeInfo(name: "other", type: .string)])
+        ])
+    }
+
+    /// Exports `graph` through a ``YAMLGraphWriter`` into memory.
+    static func export(
+        _ graph: any GraphSource, shape: ExportShape = .tree, options: YAMLOptions = YAMLOptions()
+    ) throws -> YAMLExport {
+        let sink = MemorySink()
+        let log = WarningLog()
+        let writer = YAMLGraphWriter(sink: sink, options: options) { log.warnings.append($0) }
+        try GraphTraversal(source: graph, shape: shape).run(into: writer)
+        return YAMLExport(bytes: sink.bytes, warnings: log.warnings)
+    }
+
+    /// Exports `graph` through a ``JSONGraphWriter`` and reads it back with `JSONSerialization`.
+    static func jsonDocument(_ graph: any GraphSource, shape: ExportShape = .tree) throws -> Node {
+        let sink = MemorySink()
+        try GraphTraversal(source: graph, shape: shape).run(into: JSONGraphWriter(sink: sink))
+        return Node(json: try JSONSerialization.jsonObject(with: Data(sink.bytes), options: [.fragmentsAllowed]))
+    }
+
+    /// An `Item` graph with one object per value (as its `value` attribute).
+    static func itemGraph(_ values: [Value]) throws -> InMemoryGraph {
+        let graph = graph(try itemModel())
+        for value in values {
+            try graph.add("Item", ["value": value])
+        }
+        return graph
+    }
+
+    /// Exports one `Item` per value (as its `value` attribute).
+    static func exportItems(_ values: [Value], options: YAMLOptions = YAMLOptions()) throws -> YAMLExport {
+        try export(try itemGraph(values), options: options)
+    }
+
+    /// The parsed scalars that are the `value` of each `Item`, in order.
+    static func valueScalars(in export: YAMLExport) throws -> [ParsedScalar] {
+        let scalars = try export.read().scalars
+        return scalars.indices.dropLast().filter { scalars[$0].isKey && scalars[$0].value == "value" }
+            .map { scalars[$0 + 1] }
+    }
+
+    /// Asserts that the YAML export of `graph` reads back as the same data as its JSON export,
+    /// up to the documented differences.
+    static func assertSameDataAsJSON(
+        _ graph: any GraphSource, shape: ExportShape = .tree, options: YAMLOptions = YAMLOptions(),
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let yaml = try export(graph, shape: shape, options: options).document()
+        let json = try jsonDocument(graph, shape: shape)
+        if let difference = yaml.asFoundationReadsJSON.firstDifference(from: json) {
+            XCTFail("the YAML export differs from the JSON one at \(difference)", file: file, line: line)
+        }
+    }
+}
