@@ -69,9 +69,8 @@ struct Command {
     private func export(_ request: ExportRequest, warnings: WarningPrinter) throws {
         let format = try chooseFormat(request, plugins: PluginCatalog())
         if case .plugin(let plugin) = format { _ = try plugin.describe() }
-        let model = try request.model.map(ModelFile.load(path:))
-        let store = try CoreDataStore(path: request.store, model: model, onWarning: warnings.report)
-        let traversal = GraphTraversal(source: store, shape: request.shape, onWarning: warnings.report)
+        let source = try openSource(request, warnings: warnings)
+        let traversal = GraphTraversal(source: source, shape: request.shape, onWarning: warnings.report)
         guard let outputPath = request.output else {
             let options = FormatOptions(pretty: request.pretty ?? (isatty(1) != 0), values: request.formatOptions)
             try write(
@@ -83,6 +82,41 @@ struct Command {
         let options = FormatOptions(pretty: request.pretty ?? false, values: request.formatOptions)
         try write(traversal, as: format, to: output.sink, options: options, warnings: warnings)
         try output.commit()
+    }
+
+    /// The store as a Core Data store or a plain SQLite database, as asked or as it turns out.
+    private func openSource(_ request: ExportRequest, warnings: WarningPrinter) throws -> any GraphSource {
+        let sqliteOnly =
+            !request.nest.isEmpty || !request.noNest.isEmpty || request.includeViews || request.inferRelations
+        if request.source == .coredata || request.model != nil {
+            if sqliteOnly {
+                throw UsageError(
+                    message: "--nest, --no-nest, --include-views and --infer-relations are for plain SQLite databases")
+            }
+            if request.source == .sqlite {
+                throw UsageError(message: "--model is for Core Data stores, not --source sqlite")
+            }
+            let model = try request.model.map(ModelFile.load(path:))
+            return try CoreDataStore(path: request.store, model: model, onWarning: warnings.report)
+        }
+        if request.source == .auto && !sqliteOnly {
+            do {
+                return try CoreDataStore(path: request.store, onWarning: warnings.report)
+            } catch StoreError.notCoreDataStore {
+                // A plain SQLite database: read below.
+            }
+        }
+        let options = SQLiteSourceOptions(
+            nest: request.nest, noNest: request.noNest, includeViews: request.includeViews,
+            inferRelations: request.inferRelations)
+        do {
+            return try SQLiteDatabaseSource(path: request.store, options: options, onWarning: warnings.report)
+        } catch let error as SQLiteSourceError {
+            switch error {
+            case .unknownRelationship, .cannotNest, .conflictingNesting: throw UsageError(message: error.description)
+            default: throw error
+            }
+        }
     }
 
     private func write(

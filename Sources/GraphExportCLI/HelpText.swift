@@ -7,25 +7,33 @@ enum HelpText {
     static func help(formats: FormatRegistry) -> String {
         """
         OVERVIEW: Export the object graph of an Apple Core Data store, read on any machine without \
-        Core Data, as \(formats.names).
+        Core Data, or of any SQLite database through its foreign keys, as \(formats.names).
 
         USAGE: \(usage)
                graphexport formats
 
         ARGUMENTS:
-          <store>                 The Core Data SQLite store to read. It is opened read-only and
-                                  read in one snapshot; its files are never changed.
+          <store>                 The Core Data store or SQLite database to read. It is opened
+                                  read-only and read in one snapshot; its files are never changed.
 
         OPTIONS:
           -f, --format <format>   The output format (values: \(formats.names); default: the
                                   format -o's extension names, else json).
           -m, --model <path>      The app's model: an .xcdatamodeld bundle (the version that fits
                                   the store is chosen) or one .xcdatamodel folder.
+          --source <kind>         auto: a Core Data store when the file has Core Data's tables,
+                                  else a plain SQLite database; coredata; sqlite (values: auto,
+                                  coredata, sqlite; default: auto).
           --shape <shape>         tree: each object nests under its owner, every other mention is
                                   a reference; flat: objects grouped by entity, relationships as
                                   references (values: tree, flat; default: tree).
           -o, --output <path>     Write to this file instead of standard output. The file appears
                                   only when the export is complete.
+          --nest <Table.rel>      Plain SQLite: nest this relationship's destinations (repeatable).
+          --no-nest <Table.rel>   Plain SQLite: never nest this relationship (repeatable).
+          --include-views         Plain SQLite: export views too.
+          --infer-relations       Plain SQLite: take <table>_id / <Table>Id columns as foreign keys,
+                                  reporting every guess.
           --pretty, --compact     Indented or compact output (default: pretty on a terminal,
                                   compact otherwise).
           --version               Show the version.
@@ -34,6 +42,7 @@ enum HelpText {
         \(formatOptionsHelp(formats))EXAMPLES:
           graphexport --model Scrapbook.xcdatamodeld Scrapbook.sqlite
           graphexport --model Model.xcdatamodeld --shape flat -o export.json Store.sqlite
+          graphexport --format yaml --no-nest Genre.tracks Chinook.sqlite
 
         """
     }

@@ -12,6 +12,16 @@ enum Invocation: Equatable {
     case version
 }
 
+/// How to read the store.
+enum SourceKind: String, CaseIterable {
+    /// A Core Data store when it has Core Data's tables, else a plain SQLite database.
+    case auto
+    /// A Core Data store.
+    case coredata
+    /// A plain SQLite database, read through its foreign keys.
+    case sqlite
+}
+
 /// The options of one export.
 struct ExportRequest: Equatable {
     var store: String
@@ -22,6 +32,12 @@ struct ExportRequest: Equatable {
     var pretty: Bool?
     /// Values of format-specific options, by option name.
     var formatOptions: [String: String] = [:]
+    var source: SourceKind = .auto
+    /// Plain SQLite: relationships that nest, and that never nest (`Table.relationship`).
+    var nest: [String] = []
+    var noNest: [String] = []
+    var includeViews = false
+    var inferRelations = false
 }
 
 /// A command line that does not say something graphexport can do.
@@ -73,6 +89,17 @@ extension Invocation {
                     )
                 }
                 request.shape = parsed
+            case "--source":
+                let kind = try value(for: name, inline: inline)
+                guard let parsed = SourceKind(rawValue: kind) else {
+                    let values = SourceKind.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError(message: "unknown source '\(kind)' (values: \(values))")
+                }
+                request.source = parsed
+            case "--nest": request.nest.append(try value(for: name, inline: inline))
+            case "--no-nest": request.noNest.append(try value(for: name, inline: inline))
+            case "--include-views": request.includeViews = true
+            case "--infer-relations": request.inferRelations = true
             case "--pretty": request.pretty = true
             case "--compact": request.pretty = false
             default:

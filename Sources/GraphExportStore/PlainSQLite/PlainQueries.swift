@@ -1,0 +1,411 @@
+import GraphExport
+
+/// The statements that read a plain database: one scan and one lookup per entity, one query per
+/// to-many relationship, one key lookup per entity whose ids need its key values; each prepared
+/// once and reused.
+///
+/// At creation it fills private tables in the connection's `temp` schema (never in the file): one
+/// per WITHOUT ROWID table keyed by position in key order, and one per to-many relationship that
+/// SQLite could only answer by scanning a whole table for every object (a foreign key without an
+/// index), so that no walk costs more than an index lookup per object.
+final class PlainQueries {
+    private let layout: PlainLayout
+    private let database: SQLiteDatabase
+    private let onWarning: WarningHandler
+    /// `<escaped table name>/`, per entity.
+    private let idPrefixes: [String]
+    /// How each entity's rows are read, worked out once.
+    private let plans: [RowPlan]
+    /// Per entity, per relationship: the query of a to-many's destinations (`?1` is the object's
+    /// row), `nil` for a to-one.
+    private let destinationSQL: [[String?]]
+    private var scans: [Int: SQLiteStatement] = [:]
+    private var lookups: [Int: SQLiteStatement] = [:]
+    private var keyLookups: [Int: SQLiteStatement] = [:]
+    private var destinationQueries: [Int: [Int: SQLiteStatement]] = [:]
+    private var counts: [Int: SQLiteStatement] = [:]
+    private var topLevelScans: [[Int]: SQLiteStatement] = [:]
+    /// The problems already reported, so that reading an object again does not repeat them.
+    private var reported: Set<ReportedProblem> = []
+
+    /// A problem with one object: a value (`attribute` is the attribute's index) or a dangling key
+    /// (`relationship` is the to-one's index).
+    private enum ReportedProblem: Hashable {
+        case attribute(ObjectKey, Int)
+        case relationship(ObjectKey, Int)
+    }
+
+    /// What reading one entity's rows needs.
+    private struct RowPlan {
+        let keying: RowKeying
+        let columnCount: Int
+        /// Per relationship: a to-one's destination entity and its foreign key's index; `nil` for a
+        /// to-many.
+        let toOne: [(destination: Int, foreignKey: Int)?]
+    }
+
+    init(layout: PlainLayout, database: SQLiteDatabase, onWarning: @escaping WarningHandler) throws {
+        self.layout = layout
+        self.database = database
+        self.onWarning = onWarning
+        idPrefixes = layout.entityTables.map { ObjectIDText.escaped(Array(layout.tables[$0].name.utf8)) + "/" }
+        plans = layout.entityTables.indices.map { entity in
+            let relationships = layout.model.relationships(of: entity)
+            return RowPlan(
+                keying: layout.table(of: entity).keying, columnCount: layout.table(of: entity).columns.count,
+                toOne: layout.relationships[entity].indices.map { index in
+                    guard case .toOne(let key) = layout.relationships[entity][index] else { return nil }
+                    return (relationships[index].destination, key)
+                })
+        }
+        for table in layout.entityTables {
+            try Self.fillKeyTable(layout.tables[table], database: database)
+        }
+        destinationSQL = try layout.relationships.indices.map { entity in
+            try layout.relationships[entity].indices.map { index in
+                try Self.destinationSQL(entity, index, layout: layout, database: database)
+            }
+        }
+    }
+
+    // MARK: - GraphSource
+
+    func scan(_ entity: Int) throws -> any ObjectCursor {
+        let statement = try cached(&scans, entity) {
+            let order = PlainSQL.order(layout.table(of: entity), alias: "t").map { " ORDER BY " + $0 } ?? ""
+            return try database.prepare(selectSQL(entity) + order)
+        }
+        statement.reset()
+        let isPositional = plans[entity].keying == .position
+        var position: Int64 = 0
+        return Cursor(statement: statement) { [unowned self] in
+            position += 1
+            return self.decodeRow(statement, entity: entity, row: isPositional ? position : nil)
+        }
+    }
+
+    /// The objects of `entity` whose to-ones `relationships` are all empty, in scan order: the
+    /// same rows as ``scan(_:)`` filtered, with the filter in SQL.
+    func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
+        guard !relationships.isEmpty else { return try scan(entity) }
+        let statement = try cached(&topLevelScans, [entity] + relationships) {
+            let destinations = relationships.map { index in
+                let foreignKey = layout.table(of: entity).foreignKeys[plans[entity].toOne[index]!.foreignKey]
+                return PlainSQL.rowReach(layout.tables[foreignKey.parent], alias: "p\(index)", isOuter: true)!.row
+            }
+            let order = PlainSQL.order(layout.table(of: entity), alias: "t").map { " ORDER BY " + $0 } ?? ""
+            return try database.prepare(
+                selectSQL(entity) + " WHERE " + destinations.map { $0 + " IS NULL" }.joined(separator: " AND ") + order)
+        }
+        statement.reset()
+        return Cursor(statement: statement) { [unowned self] in self.decodeRow(statement, entity: entity, row: nil) }
+    }
+
+    /// The number of rows of the entity's table.
+    func count(_ entity: Int) throws -> Int {
+        let statement = try cached(&counts, entity) {
+            try database.prepare("SELECT count(*) FROM \(PlainSQL.table(layout.table(of: entity)))")
+        }
+        statement.reset()
+        defer { statement.reset() }
+        _ = try statement.step()
+        return Int(statement.int64(at: 0))
+    }
+
+    func record(_ key: ObjectKey) throws -> ObjectRecord? {
+        let statement = try cached(&lookups, key.entity) {
+            guard let reach = PlainSQL.rowReach(layout.table(of: key.entity), alias: "t", isOuter: false) else {
+                return try database.prepare(selectSQL(key.entity) + " LIMIT 1 OFFSET ?1")
+            }
+            return try database.prepare(selectSQL(key.entity) + " WHERE \(reach.row) = ?1")
+        }
+        statement.reset()
+        let isPositional = plans[key.entity].keying == .position
+        guard !isPositional || key.row >= 1 else { return nil }
+        try statement.bind(isPositional ? key.row - 1 : key.row, at: 1)
+        defer { statement.reset() }
+        return try statement.step() ? decodeRow(statement, entity: key.entity, row: isPositional ? key.row : nil) : nil
+    }
+
+    func destinations(of key: ObjectKey, through index: Int) throws -> [ObjectKey] {
+        guard let sql = destinationSQL[key.entity][index] else {
+            preconditionFailure("to-one relationships are read from the row")
+        }
+        var statements = destinationQueries[key.entity] ?? [:]
+        let statement = try cached(&statements, index) { try database.prepare(sql) }
+        destinationQueries[key.entity] = statements
+        statement.reset()
+        try statement.bind(key.row, at: 1)
+        defer { statement.reset() }
+        let destination = layout.model.relationships(of: key.entity)[index].destination
+        var keys: [ObjectKey] = []
+        while try statement.step() {
+            keys.append(ObjectKey(entity: destination, row: statement.int64(at: 0)))
+        }
+        return keys
+    }
+
+    /// `<Table>/<key>`; see ``SQLiteDatabaseSource`` for the rules.
+    func id(of key: ObjectKey) -> ObjectID {
+        let prefix = idPrefixes[key.entity]
+        switch plans[key.entity].keying {
+        case .integerKey:
+            return ObjectID(prefix + String(key.row))
+        case .rowid(_, let columns) where columns.isEmpty:
+            return ObjectID(prefix + "#" + String(key.row))
+        case .position:
+            return ObjectID(prefix + "#" + String(key.row))
+        case .rowid, .ordinal:
+            let table = layout.table(of: key.entity)
+            do {
+                return ObjectID(prefix + (try keyText(of: key, in: table) ?? "#" + String(key.row)))
+            } catch {
+                onWarning(Warning("\(database.path): cannot read the key of \(table.name) row \(key.row): \(error)"))
+                return ObjectID(prefix + "#" + String(key.row))
+            }
+        }
+    }
+
+    // MARK: - Rows
+
+    /// `SELECT <row>, <every column>, <each to-one's destination row> FROM <table> AS t <joins>`.
+    private func selectSQL(_ entity: Int) -> String {
+        let table = layout.table(of: entity)
+        var columns: [String] = []
+        var joins = ""
+        if let reach = PlainSQL.rowReach(table, alias: "t", isOuter: false) {
+            columns.append(reach.row)
+            joins += reach.joins
+        }
+        columns += table.columns.map { PlainSQL.column("t", $0.name) }
+        for (index, relationship) in layout.relationships[entity].enumerated() {
+            guard case .toOne(let key) = relationship else { continue }
+            let foreignKey = table.foreignKeys[key]
+            let parent = layout.tables[foreignKey.parent]
+            let alias = "p\(index)"
+            let condition = PlainSQL.joinCondition(
+                foreignKey, parent: parent, parentAlias: alias, child: table, childAlias: "t")
+            joins += " LEFT JOIN \(PlainSQL.table(parent)) AS \(alias) ON \(condition)"
+            // A foreign key never points at a table keyed by position (the schema reader drops it).
+            let reach = PlainSQL.rowReach(parent, alias: alias, isOuter: true)!
+            joins += reach.joins
+            columns.append(reach.row)
+        }
+        return "SELECT \(columns.joined(separator: ", ")) FROM \(PlainSQL.table(table)) AS t\(joins)"
+    }
+
+    /// One row of ``selectSQL(_:)``; `row` is given for a table keyed by position.
+    private func decodeRow(_ statement: SQLiteStatement, entity: Int, row given: Int64?) -> ObjectRecord {
+        let plan = plans[entity]
+        var column: Int32 = given == nil ? 1 : 0
+        let key = ObjectKey(entity: entity, row: given ?? statement.int64(at: 0))
+        var values: [Value] = []
+        values.reserveCapacity(plan.columnCount)
+        for _ in 0..<plan.columnCount {
+            values.append(value(statement, at: column, key: key))
+            column += 1
+        }
+        var toOne: [ObjectKey?] = []
+        toOne.reserveCapacity(plan.toOne.count)
+        for (index, relationship) in plan.toOne.enumerated() {
+            guard let relationship else {
+                toOne.append(nil)
+                continue
+            }
+            defer { column += 1 }
+            guard statement.storage(at: column) == .null else {
+                toOne.append(ObjectKey(entity: relationship.destination, row: statement.int64(at: column)))
+                continue
+            }
+            toOne.append(nil)
+            reportDanglingKey(of: key, relationship: index, foreignKey: relationship.foreignKey, values: values)
+        }
+        return ObjectRecord(key: key, values: values, toOne: toOne)
+    }
+
+    /// The value by its storage class alone; text that is not valid UTF-8 stays bytes.
+    private func value(_ statement: SQLiteStatement, at column: Int32, key: ObjectKey) -> Value {
+        switch statement.storage(at: column) {
+        case .null: return .null
+        case .integer: return .integer(statement.int64(at: column))
+        case .real: return .double(statement.double(at: column))
+        case .blob: return .binary(statement.bytes(at: column))
+        case .text:
+            if let text = statement.text(at: column) { return .string(text) }
+            let attribute = Int(column) - (plans[key.entity].keying == .position ? 0 : 1)
+            if reported.insert(.attribute(key, attribute)).inserted {
+                let name = layout.model.attributes(of: key.entity)[attribute].name
+                onWarning(
+                    Warning("\(database.path): \(id(of: key)) \(name): text is not valid UTF-8; written as its bytes"))
+            }
+            return .binary(statement.bytes(at: column))
+        }
+    }
+
+    /// Reports a to-one whose key columns all have a value but match no row, once per object.
+    private func reportDanglingKey(of key: ObjectKey, relationship: Int, foreignKey index: Int, values all: [Value]) {
+        let table = layout.table(of: key.entity)
+        let foreignKey = table.foreignKeys[index]
+        let values = foreignKey.columns.map { all[$0] }
+        guard !values.contains(.null), reported.insert(.relationship(key, relationship)).inserted else { return }
+        let parent = layout.tables[foreignKey.parent]
+        let columns = foreignKey.columns.map { table.columns[$0].name }.joined(separator: ", ")
+        let parentColumns = foreignKey.parentColumns.map { parent.columns[$0].name }.joined(separator: ", ")
+        let shown = values.map(Self.describe).joined(separator: ", ")
+        let name = layout.model.relationships(of: key.entity)[relationship].name
+        onWarning(
+            Warning(
+                "\(database.path): \(id(of: key)): \(columns) = \(shown) points at no \(parent.name) row "
+                    + "(\(parentColumns)); the raw value is kept and '\(name)' is empty"))
+    }
+
+    private static func describe(_ value: Value) -> String {
+        switch value {
+        case .integer(let number): return String(number)
+        case .double(let number): return String(number)
+        case .string(let text): return "'" + text + "'"
+        case .binary(let bytes): return "\(bytes.count) bytes"
+        default: return "\(value)"
+        }
+    }
+
+    /// The key text of a row of a table with a declared, non-integer key: `nil` when a key
+    /// column is NULL (a rowid table allows that), so the id falls back to the rowid.
+    private func keyText(of key: ObjectKey, in table: TableSchema) throws -> String? {
+        let statement = try cached(&keyLookups, key.entity) {
+            switch table.keying {
+            case .ordinal(let columns, _, let keyTable):
+                let names = columns.indices.map { SQLiteDatabase.quote("c\($0)") }.joined(separator: ", ")
+                return try database.prepare(
+                    "SELECT \(names) FROM temp.\(SQLiteDatabase.quote(keyTable)) WHERE ordinal = ?1")
+            case .rowid(let rowid, let columns):
+                let names = columns.map { SQLiteDatabase.quote($0) }.joined(separator: ", ")
+                return try database.prepare("SELECT \(names) FROM \(PlainSQL.table(table)) WHERE \(rowid) = ?1")
+            case .integerKey, .position:
+                preconditionFailure("ids of \(table.keying) tables need no lookup")
+            }
+        }
+        statement.reset()
+        try statement.bind(key.row, at: 1)
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        var components: [String] = []
+        for column in 0..<Int32(table.primaryKey.count) {
+            guard let component = ObjectIDText.component(statement, at: column) else { return nil }
+            components.append(component)
+        }
+        return components.joined(separator: ",")
+    }
+
+    // MARK: - Private tables
+
+    /// For a table keyed by position in key order: `temp.<keyTable>(ordinal, c0, c1, …)` numbering
+    /// the keys from 1 in `ORDER BY <key>` order, indexed by key, the columns with the key columns'
+    /// affinities and collations so that SQLite can join through the indexes either way.
+    private static func fillKeyTable(_ table: TableSchema, database: SQLiteDatabase) throws {
+        guard case .ordinal(let key, let declarations, let keyTable) = table.keying else { return }
+        let quoted = SQLiteDatabase.quote(keyTable)
+        let columns = key.indices.map { SQLiteDatabase.quote("c\($0)") }
+        let definitions = zip(columns, declarations).map { "\($0) \($1)" }.joined(separator: ", ")
+        try database.execute("CREATE TEMP TABLE \(quoted)(ordinal INTEGER PRIMARY KEY, \(definitions))")
+        try database.execute(
+            "INSERT INTO temp.\(quoted)(\(columns.joined(separator: ", "))) SELECT "
+                + key.map(SQLiteDatabase.quote).joined(separator: ", ") + " FROM \(PlainSQL.table(table)) AS t"
+                + " ORDER BY \(PlainSQL.order(table, alias: "t")!)")
+        try database.execute(
+            "CREATE INDEX temp.\(SQLiteDatabase.quote(keyTable + "_key")) ON \(quoted)("
+                + columns.joined(separator: ", ") + ")"
+        )
+    }
+
+    /// The query of a to-many's destinations: straight SQL when SQLite answers it through indexes,
+    /// else a private table of (source, position, destination) rows filled once, indexed by source.
+    private static func destinationSQL(
+        _ entity: Int, _ index: Int, layout: PlainLayout, database: SQLiteDatabase
+    ) throws -> String? {
+        guard let parts = toManyParts(entity, index, layout: layout) else { return nil }
+        let direct = "SELECT \(parts.destination) FROM \(parts.from) WHERE \(parts.source) = ?1 ORDER BY \(parts.order)"
+        let plan = try database.prepare("EXPLAIN QUERY PLAN " + direct)
+        var scansTable = false
+        while try plan.step() {
+            let detail = plan.text(at: 3) ?? ""
+            scansTable = scansTable || detail.hasPrefix("SCAN ") || detail.contains("AUTOMATIC")
+        }
+        guard scansTable else { return direct }
+        let name = "gx_rel_\(entity)_\(index)"
+        let table = SQLiteDatabase.quote(name)
+        try database.execute("CREATE TEMP TABLE \(table)(source INTEGER, position INTEGER, destination INTEGER)")
+        try database.execute(
+            "INSERT INTO temp.\(table)(source, position, destination) SELECT \(parts.source), "
+                + "row_number() OVER (ORDER BY \(parts.order)), \(parts.destination) FROM \(parts.from)")
+        try database.execute(
+            "CREATE INDEX temp.\(SQLiteDatabase.quote(name + "_source")) ON \(table)(source, position)"
+        )
+        return "SELECT destination FROM temp.\(table) WHERE source = ?1 ORDER BY position"
+    }
+
+    /// The FROM clause joining an object's table to its destinations, the expressions of both
+    /// rows, and the destinations' order (the child's key order; a link table's own order).
+    private static func toManyParts(
+        _ entity: Int, _ index: Int, layout: PlainLayout
+    ) -> (from: String, source: String, destination: String, order: String)? {
+        let tables = layout.tables
+        let table = layout.table(of: entity)
+        switch layout.relationships[entity][index] {
+        case .toOne:
+            return nil
+        case .inverse(let child, let key):
+            let childTable = tables[child]
+            let childReach = PlainSQL.rowReach(childTable, alias: "c", isOuter: false)!
+            let parentReach = PlainSQL.rowReach(table, alias: "p", isOuter: false)!
+            let condition = PlainSQL.joinCondition(
+                childTable.foreignKeys[key], parent: table, parentAlias: "p", child: childTable, childAlias: "c")
+            let from =
+                "\(PlainSQL.table(childTable)) AS c\(childReach.joins) JOIN \(PlainSQL.table(table)) AS p"
+                + " ON \(condition)\(parentReach.joins)"
+            return (from, parentReach.row, childReach.row, PlainSQL.order(childTable, alias: "c")!)
+        case .link(let link, let fromKey, let toKey):
+            let linkTable = tables[link]
+            let source = tables[linkTable.foreignKeys[fromKey].parent]
+            let destination = tables[linkTable.foreignKeys[toKey].parent]
+            let sourceReach = PlainSQL.rowReach(source, alias: "a", isOuter: false)!
+            let destinationReach = PlainSQL.rowReach(destination, alias: "b", isOuter: false)!
+            let sourceCondition = PlainSQL.joinCondition(
+                linkTable.foreignKeys[fromKey], parent: source, parentAlias: "a", child: linkTable, childAlias: "l")
+            let destinationCondition = PlainSQL.joinCondition(
+                linkTable.foreignKeys[toKey], parent: destination, parentAlias: "b", child: linkTable, childAlias: "l")
+            let from =
+                "\(PlainSQL.table(linkTable)) AS l JOIN \(PlainSQL.table(source)) AS a ON \(sourceCondition)"
+                + sourceReach.joins + " JOIN \(PlainSQL.table(destination)) AS b ON \(destinationCondition)"
+                + destinationReach.joins
+            return (from, sourceReach.row, destinationReach.row, PlainSQL.order(linkTable, alias: "l")!)
+        }
+    }
+
+    private func cached<Key: Hashable>(
+        _ cache: inout [Key: SQLiteStatement], _ key: Key, _ make: () throws -> SQLiteStatement
+    ) rethrows -> SQLiteStatement {
+        if let statement = cache[key] { return statement }
+        let statement = try make()
+        cache[key] = statement
+        return statement
+    }
+
+    private final class Cursor: ObjectCursor {
+        private let statement: SQLiteStatement
+        private let decode: () throws -> ObjectRecord
+
+        init(statement: SQLiteStatement, decode: @escaping () throws -> ObjectRecord) {
+            self.statement = statement
+            self.decode = decode
+        }
+
+        func next() throws -> ObjectRecord? {
+            guard try statement.step() else {
+                statement.reset()
+                return nil
+            }
+            return try decode()
+        }
+    }
+}

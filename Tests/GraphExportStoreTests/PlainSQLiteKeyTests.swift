@@ -1,0 +1,126 @@
+import GraphExport
+import XCTest
+
+@testable import GraphExportStore
+
+/// Object identity in databases made by the tests: composite keys, WITHOUT ROWID tables, tables with
+/// only a rowid, keys holding NULL.
+final class PlainSQLiteKeyTests: XCTestCase {
+    func testCompositeKeyIDsJoinTheKeyValuesInKeyOrder() throws {
+        let database = try PlainDatabase(
+            try PlainScratchFolder(for: self),
+            sql: """
+                CREATE TABLE grade(course TEXT NOT NULL, student INTEGER NOT NULL, mark REAL,
+                    PRIMARY KEY (student, course));
+                INSERT INTO grade VALUES ('Maths', 1, 1.5), ('Art/Design, 2', 1, 2.0), ('007', 2, NULL),
+                    ('', -3, 3.0);
+                """)
+        let warnings = PlainWarnings()
+        let source = try openPlain(database.path, warnings: warnings)
+        let (tree, flat) = try PlainExport.both(source, warnings: warnings)
+        XCTAssertEqual(flat.graph.order, ["grade/1,Maths", "grade/1,Art%2FDesign%2C 2", "grade/2,'007", "grade/-3,'"])
+        XCTAssertEqual(Set(tree.graph.order), Set(flat.graph.order))
+        XCTAssertEqual(try flat.graph.object("grade/1,Art%2FDesign%2C 2").value("course"), .string("Art/Design, 2"))
+        XCTAssertEqual(try flat.graph.object("grade/2,'007").value("mark"), .null)
+        XCTAssertEqual(warnings.take(), [])
+    }
+
+    func testWithoutRowidTablesAreKeyedByTheirPrimaryKey() throws {
+        let database = try PlainDatabase(
+            try PlainScratchFolder(for: self),
+            sql: """
+                CREATE TABLE country(code TEXT PRIMARY KEY, name TEXT) WITHOUT ROWID;
+                CREATE TABLE city(id INTEGER PRIMARY KEY, name TEXT, country_id TEXT REFERENCES country(code));
+                CREATE TABLE counter(n INTEGER PRIMARY KEY, label TEXT) WITHOUT ROWID;
+                CREATE TABLE pair(a INTEGER, b TEXT, note TEXT, PRIMARY KEY (b, a)) WITHOUT ROWID;
+                INSERT INTO country VALUES ('FR', 'France'), ('DE', 'Deutschland'), ('AT', 'Österreich');
+                INSERT INTO city VALUES (1, 'Paris', 'FR'), (2, 'Wien', 'AT'), (3, 'Berlin', 'DE'), (4, 'Lyon', 'FR');
+                INSERT INTO counter VALUES (10, 'ten'), (-2, 'minus two');
+                INSERT INTO pair VALUES (2, 'x', 'second'), (1, 'x', 'first'), (5, 'a', 'fifth');
+                CREATE TABLE code(c TEXT COLLATE NOCASE PRIMARY KEY, v INTEGER) WITHOUT ROWID;
+                CREATE TABLE usage(id INTEGER PRIMARY KEY, code_id TEXT REFERENCES code(c));
+                INSERT INTO code VALUES ('b', 2), ('A', 1);
+                INSERT INTO usage VALUES (1, 'a'), (2, 'B'), (3, 'c');
+                """)
+        let warnings = PlainWarnings()
+        let source = try openPlain(database.path, warnings: warnings)
+        let (tree, flat) = try PlainExport.both(source, warnings: warnings)
+        XCTAssertEqual(flat.graph.objects(of: "country").map(\.id), ["country/AT", "country/DE", "country/FR"])
+        XCTAssertEqual(flat.graph.objects(of: "counter").map(\.id), ["counter/-2", "counter/10"])
+        XCTAssertEqual(flat.graph.objects(of: "pair").map(\.id), ["pair/a,5", "pair/x,1", "pair/x,2"])
+        XCTAssertEqual(try flat.graph.object("pair/x,1").value("note"), .string("first"))
+        XCTAssertEqual(try flat.graph.object("country/AT").value("name"), .string("Österreich"))
+        XCTAssertEqual(try tree.graph.object("country/FR").ids("cities"), ["city/1", "city/4"])
+        XCTAssertEqual(try tree.graph.object("city/4").parent, "country/FR")
+        XCTAssertEqual(try tree.graph.object("city/2").ids("country"), ["country/AT"])
+        let country = try XCTUnwrap(source.model.index(of: "country"))
+        let rows = try collect(source.scan(country)).map(\.key.row)
+        XCTAssertEqual(rows, [1, 2, 3], "a text key's rows are its positions in key order")
+        let counter = try XCTUnwrap(source.model.index(of: "counter"))
+        XCTAssertEqual(try collect(source.scan(counter)).map(\.key.row), [-2, 10], "an integer key is the row")
+        XCTAssertEqual(try source.record(ObjectKey(entity: country, row: 3))?.values.first, .string("FR"))
+        XCTAssertNil(try source.record(ObjectKey(entity: country, row: 4)))
+        XCTAssertEqual(flat.graph.objects(of: "code").map(\.id), ["code/A", "code/b"])
+        XCTAssertEqual(try tree.graph.object("usage/1").ids("code"), ["code/A"], "matched as the key compares: NOCASE")
+        XCTAssertEqual(try tree.graph.object("code/b").ids("usages"), ["usage/2"])
+        XCTAssertEqual(try tree.graph.object("usage/2").parent, "code/b")
+        XCTAssertEqual(tree.warnings.count, 1, "usage 3 points at no code: \(tree.warnings)")
+    }
+
+    func testTablesWithoutDeclaredKeyUseTheRowid() throws {
+        let database = try PlainDatabase(
+            try PlainScratchFolder(for: self),
+            sql: """
+                CREATE TABLE note(body TEXT, created INTEGER);
+                INSERT INTO note VALUES ('first', 1), ('second', 2);
+                DELETE FROM note WHERE body = 'first';
+                INSERT INTO note VALUES ('third', 3);
+                CREATE TABLE odd(rowid TEXT, value TEXT);
+                INSERT INTO odd VALUES ('not the rowid', 'a');
+                CREATE TABLE hidden(rowid TEXT, oid TEXT, _rowid_ TEXT);
+                INSERT INTO hidden VALUES ('a', 'b', 'c'), ('d', 'e', 'f');
+                """)
+        let warnings = PlainWarnings()
+        let source = try openPlain(database.path, warnings: warnings)
+        XCTAssertEqual(warnings.take().count, 1, "the table whose rowid every name hides is reported")
+        let (_, flat) = try PlainExport.both(source, warnings: warnings)
+        XCTAssertEqual(flat.graph.objects(of: "note").map(\.id), ["note/#2", "note/#3"])
+        XCTAssertEqual(try flat.graph.object("note/#3").value("body"), .string("third"))
+        XCTAssertEqual(try flat.graph.object("odd/#1").value("rowid"), .string("not the rowid"))
+        XCTAssertEqual(flat.graph.objects(of: "hidden").map(\.id), ["hidden/#1", "hidden/#2"])
+        XCTAssertEqual(try flat.graph.object("hidden/#2").value("oid"), .string("e"))
+    }
+
+    func testRowidTableKeysWithNullFallBackToTheRowid() throws {
+        let database = try PlainDatabase(
+            try PlainScratchFolder(for: self),
+            sql: """
+                CREATE TABLE tag(name TEXT PRIMARY KEY, uses INTEGER);
+                INSERT INTO tag VALUES (NULL, 1), (NULL, 2), ('swift', 3), ('#1', 4);
+                """)
+        let warnings = PlainWarnings()
+        let source = try openPlain(database.path, warnings: warnings)
+        let (_, flat) = try PlainExport.both(source, warnings: warnings)
+        XCTAssertEqual(flat.graph.order, ["tag/#1", "tag/#2", "tag/swift", "tag/'#1"])
+    }
+
+    func testTableNamesInIDsAreEscaped() throws {
+        let database = try PlainDatabase(
+            try PlainScratchFolder(for: self),
+            sql: """
+                CREATE TABLE "a/b%c" (id INTEGER PRIMARY KEY, "x y" TEXT);
+                INSERT INTO "a/b%c" VALUES (1, 'one');
+                """)
+        let warnings = PlainWarnings()
+        let source = try openPlain(database.path, warnings: warnings)
+        let (tree, _) = try PlainExport.both(source, warnings: warnings)
+        XCTAssertEqual(try tree.graph.object("a%2Fb%25c/1").entity, "a/b%c")
+        XCTAssertEqual(try tree.graph.object("a%2Fb%25c/1").value("x y"), .string("one"))
+    }
+
+    private func collect(_ cursor: any ObjectCursor) throws -> [ObjectRecord] {
+        var records: [ObjectRecord] = []
+        while let record = try cursor.next() { records.append(record) }
+        return records
+    }
+}

@@ -1,0 +1,296 @@
+import CSQLite
+import Foundation
+import GraphExport
+import GraphExportTestSupport
+import XCTest
+
+@testable import GraphExportStore
+
+// Helpers of the plain SQLite tests only, named `Plain…` so that they stay apart from the Core Data
+// tests' helpers.
+
+/// Where the plain SQLite tests find their inputs: from this file, never from an absolute path.
+enum PlainTestInputs {
+    /// `shared/data/chinook/Chinook.sqlite`, beside the repository (read-only in CI: never write
+    /// there); the test is skipped when it is missing.
+    static func chinook() throws -> URL {
+        let url = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // Tests/GraphExportStoreTests
+            .deletingLastPathComponent()  // Tests
+            .deletingLastPathComponent()  // the repository
+            .appendingPathComponent("../shared/data/chinook/Chinook.sqlite").standardizedFileURL
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw XCTSkip("\(url.path) is missing: the shared folder lies beside the repository")
+        }
+        return url
+    }
+}
+
+/// A private folder for one test, removed when the test ends.
+struct PlainScratchFolder {
+    let url: URL
+
+    init(for test: XCTestCase) throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("PlainSQLiteTests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let folder = url
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    /// A path inside the folder.
+    func path(_ name: String) -> String {
+        url.appendingPathComponent(name).path
+    }
+
+    /// Copies a file into the folder, writable; returns the copy's path.
+    func copy(_ source: URL) throws -> String {
+        let destination = url.appendingPathComponent(source.lastPathComponent)
+        try FileManager.default.copyItem(at: source, to: destination)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: destination.path)
+        return destination.path
+    }
+
+    /// Every file in the folder with its bytes, to show that reading changed nothing.
+    func snapshot() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: url.path) {
+            files[name] = try Data(contentsOf: url.appendingPathComponent(name))
+        }
+        return files
+    }
+}
+
+/// Collects warnings.
+final class PlainWarnings {
+    private(set) var all: [Warning] = []
+
+    func record(_ warning: Warning) {
+        all.append(warning)
+    }
+
+    /// The warnings so far, forgetting them.
+    func take() -> [String] {
+        defer { all = [] }
+        return all.map(\.message)
+    }
+}
+
+/// One object of an export, as the events wrote it.
+struct PlainObject {
+    let entity: String
+    let id: String
+    /// The id of the object it is nested in (tree shape), `nil` at the top level.
+    let parent: String?
+    var attributes: [(name: String, value: Value)] = []
+    var relationships: [(name: String, ids: [String])] = []
+
+    /// The value of an attribute, `nil` when there is no such attribute.
+    func value(_ name: String) -> Value? {
+        attributes.first { $0.name == name }?.value
+    }
+
+    /// The ids (nested and referenced) a relationship holds, `nil` when there is no such relationship.
+    func ids(_ name: String) -> [String]? {
+        relationships.first { $0.name == name }?.ids
+    }
+}
+
+/// An event stream read back into objects.
+struct PlainGraph {
+    private(set) var objects: [String: PlainObject] = [:]
+    /// Every object's id in the order it began.
+    private(set) var order: [String] = []
+
+    init(_ events: [GraphEvent]) {
+        var stack: [String] = []
+        for event in events {
+            switch event {
+            case .beginObject(let entity, let id):
+                if let parent = stack.last { append(id.text, to: parent) }
+                objects[id.text] = PlainObject(entity: entity, id: id.text, parent: stack.last)
+                order.append(id.text)
+                stack.append(id.text)
+            case .attribute(let name, let value):
+                objects[stack.last!]?.attributes.append((name, value))
+            case .beginRelationship(let name, _):
+                objects[stack.last!]?.relationships.append((name, []))
+            case .reference(let id):
+                append(id.text, to: stack.last!)
+            case .endRelationship:
+                break
+            case .endObject:
+                stack.removeLast()
+            }
+        }
+    }
+
+    private mutating func append(_ id: String, to owner: String) {
+        guard let last = objects[owner]?.relationships.indices.last else { return }
+        objects[owner]?.relationships[last].ids.append(id)
+    }
+
+    /// The object with this id, failing the test when there is none.
+    func object(_ id: String, file: StaticString = #filePath, line: UInt = #line) throws -> PlainObject {
+        try XCTUnwrap(objects[id], "no object \(id)", file: file, line: line)
+    }
+
+    /// The objects of one entity, in the order written.
+    func objects(of entity: String) -> [PlainObject] {
+        order.compactMap { objects[$0] }.filter { $0.entity == entity }
+    }
+
+    /// Objects per entity name.
+    var counts: [String: Int] {
+        objects.values.reduce(into: [:]) { $0[$1.entity, default: 0] += 1 }
+    }
+}
+
+/// One export of a plain database in one shape, checked with ``GraphCheck``.
+struct PlainExport {
+    let recording: RecordingGraphWriter
+    let graph: PlainGraph
+    let check: GraphCheck
+    /// The warnings reported while the traversal ran (not while the check read the database).
+    let warnings: [String]
+
+    init(_ source: SQLiteDatabaseSource, shape: ExportShape, warnings log: PlainWarnings) throws {
+        _ = log.take()
+        let recording = RecordingGraphWriter()
+        try GraphTraversal(source: source, shape: shape, onWarning: log.record).run(into: recording)
+        warnings = log.take()
+        self.recording = recording
+        graph = PlainGraph(recording.events)
+        check = try GraphCheck(recording: recording, source: source)
+        _ = log.take()
+    }
+
+    /// Exports `source` in both shapes, failing the test when either is not a faithful export.
+    static func both(
+        _ source: SQLiteDatabaseSource, warnings: PlainWarnings, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> (tree: PlainExport, flat: PlainExport) {
+        let tree = try PlainExport(source, shape: .tree, warnings: warnings)
+        let flat = try PlainExport(source, shape: .flat, warnings: warnings)
+        XCTAssertTrue(tree.check.isValid, "tree: " + tree.check.summary(), file: file, line: line)
+        XCTAssertTrue(flat.check.isValid, "flat: " + flat.check.summary(), file: file, line: line)
+        return (tree, flat)
+    }
+}
+
+/// One SQL value, by its storage class.
+enum PlainCell: Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+
+    var integer: Int64? {
+        if case .integer(let value) = self { return value }
+        return nil
+    }
+
+    var text: String? {
+        if case .text(let value) = self { return value }
+        return nil
+    }
+}
+
+/// A database written and queried by a test with SQLite's C API, independently of the source.
+final class PlainDatabase {
+    let path: String
+    private let handle: OpaquePointer
+
+    /// Opens (creating it when missing) the database at `path`, then runs `sql` on it; with
+    /// `readOnly`, opens an existing database for queries only.
+    init(_ path: String, readOnly: Bool = false, sql: String = "") throws {
+        self.path = path
+        var handle: OpaquePointer?
+        let flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK,
+            let handle
+        else {
+            sqlite3_close_v2(handle)
+            throw PlainDatabaseError(message: "cannot open \(path)")
+        }
+        self.handle = handle
+        try execute(sql)
+    }
+
+    /// Creates `name` in `folder` with `sql`.
+    convenience init(_ folder: PlainScratchFolder, name: String = "test.sqlite", sql: String) throws {
+        try self.init(folder.path(name), readOnly: false, sql: sql)
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs statements that return no rows.
+    func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? "unknown error"
+            sqlite3_free(message)
+            throw PlainDatabaseError(message: text)
+        }
+    }
+
+    /// Every row of a query, each as its cells.
+    func rows(_ sql: String) throws -> [[PlainCell]] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw PlainDatabaseError(message: String(cString: sqlite3_errmsg(handle)))
+        }
+        defer { sqlite3_finalize(statement) }
+        var rows: [[PlainCell]] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            rows.append((0..<sqlite3_column_count(statement)).map { Self.cell(statement, $0) })
+        }
+        return rows
+    }
+
+    /// The first column of every row.
+    func column(_ sql: String) throws -> [PlainCell] {
+        try rows(sql).map { $0[0] }
+    }
+
+    /// The first column of the first row.
+    func value(_ sql: String) throws -> PlainCell {
+        try XCTUnwrap(try column(sql).first, "no row for \(sql)")
+    }
+
+    /// Whether this SQLite has FTS5, for the virtual-table test.
+    static var hasFTS5: Bool {
+        guard let memory = try? PlainDatabase(":memory:") else { return false }
+        return (try? memory.execute("CREATE VIRTUAL TABLE f USING fts5(a)")) != nil
+    }
+
+    private static func cell(_ statement: OpaquePointer, _ index: Int32) -> PlainCell {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
+        case SQLITE_TEXT:
+            let count = Int(sqlite3_column_bytes(statement, index))
+            let bytes = UnsafeRawBufferPointer(start: sqlite3_column_text(statement, index), count: count)
+            return .text(String(decoding: bytes, as: UTF8.self))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, index))
+            guard count > 0, let pointer = sqlite3_column_blob(statement, index) else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: pointer, count: count)))
+        default: return .null
+        }
+    }
+}
+
+struct PlainDatabaseError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+/// Opens a plain database, collecting warnings.
+func openPlain(
+    _ path: String, options: SQLiteSourceOptions = .init(), warnings: PlainWarnings
+) throws -> SQLiteDatabaseSource {
+    try SQLiteDatabaseSource(path: path, options: options, onWarning: warnings.record)
+}

@@ -1,0 +1,145 @@
+import Foundation
+import GraphExport
+import XCTest
+
+@testable import GraphExportStore
+
+/// Values, attribute types and what is left out, in databases made by the tests.
+final class PlainSQLiteValueTests: XCTestCase {
+    func testValuesKeepTheirStorageClassWhateverTheColumnSays() throws {
+        let database = try PlainDatabase(
+            try PlainScratchFolder(for: self),
+            sql: """
+                CREATE TABLE item(id INTEGER PRIMARY KEY, count INTEGER, price NUMERIC, data BLOB, anything,
+                    flag BOOLEAN, born DATETIME, ratio REAL, doc TEXT);
+                INSERT INTO item VALUES (1, 'many', '1.50', x'00ff', 2.5, 1, '2001-01-01', 1, '{"a": [1, 2]}');
+                INSERT INTO item VALUES (2, 7, 'cheap', 'text, not bytes', x'01', 'yes', 0, NULL, NULL);
+                INSERT INTO item VALUES (3, 9223372036854775807, '0.25', x'', CAST(x'ff41' AS TEXT), 2, NULL, 1e300,
+                    'Grüße 🎵');
+                """)
+        let expected: [String: Value] = [
+            "item/1.count": .string("many"), "item/1.price": .double(1.5), "item/1.data": .binary([0, 255]),
+            "item/1.anything": .double(2.5), "item/1.flag": .integer(1), "item/1.born": .string("2001-01-01"),
+            "item/1.ratio": .double(1), "item/1.doc": .string("{\"a\": [1, 2]}"),
+            "item/2.count": .integer(7), "item/2.price": .string("cheap"), "item/2.data": .string("text, not bytes"),
+            "item/2.anything": .binary([1]), "item/2.flag": .string("yes"), "item/2.born": .integer(0),
+            "item/2.ratio": .null, "item/2.doc": .null,
+            "item/3.count": .integer(.max), "item/3.price": .double(0.25), "item/3.data": .binary([]),
+            "item/3.anything": .binary([0xFF, 0x41]),
+            "item/3.flag": .integer(2), "item/3.ratio": .double(1e300), "item/3.doc": .string("Grüße 🎵"),
+        ]
+        let warnings = PlainWarnings()
+        let source = try openPlain(database.path, warnings: warnings)
+        let (tree, flat) = try PlainExport.both(source, warnings: warnings)
+        for export in [tree, flat] {
+            for (path, value) in expected {
+                let parts = path.split(separator: ".")
+                let object = try export.graph.object(String(parts[0]))
+                XCTAssertTrue(object.value(String(parts[1]))?.isIdentical(to: value) == true, "\(path): \(object)")
+            }
+        }
+        XCTAssertEqual(tree.warnings.count, 1, "the text that is not UTF-8: \(tree.warnings)")
+        XCTAssertTrue(tree.warnings.first?.contains("item/3 anything") ?? false, "\(tree.warnings)")
+        let item = try XCTUnwrap(source.model.index(of: "item"))
+        XCTAssertEqual(
+            source.model.attributes(of: item).map(\.type),
+            [.integer64, .integer64, .decimal, .binary, .binary, .boolean, .date, .double, .string])
+        XCTAssertEqual(try database.value("SELECT typeof(count) FROM item WHERE id = 1"), .text("text"))
+    }
+
+    func testJSONTextStaysAString() throws {
+        let database = try PlainDatabase(
+            try PlainScratchFolder(for: self),
+            sql: """
+                CREATE TABLE doc(id INTEGER PRIMARY KEY, body JSON);
+                INSERT INTO doc VALUES (1, '{"k": 1}');
+                """)
+        let warnings = PlainWarnings()
+        let source = try openPlain(database.path, warnings: warnings)
+        let (tree, _) = try PlainExport.both(source, warnings: warnings)
+        XCTAssertEqual(try tree.graph.object("doc/1").value("body"), .string("{\"k\": 1}"))
+    }
+
+    func testViewsVirtualAndInternalTablesAreLeftOutUnlessViewsAreAskedFor() throws {
+        let folder = try PlainScratchFolder(for: self)
+        let database = try PlainDatabase(
+            folder,
+            sql: """
+                CREATE TABLE t(id INTEGER PRIMARY KEY, x TEXT);
+                INSERT INTO t VALUES (1, 'a'), (2, 'b');
+                CREATE VIEW v AS SELECT x, id * 10 AS tenfold FROM t ORDER BY id DESC;
+                CREATE TABLE gone(y);
+                CREATE VIEW broken AS SELECT y FROM gone;
+                DROP TABLE gone;
+                CREATE TABLE s(id INTEGER PRIMARY KEY AUTOINCREMENT, y TEXT);
+                INSERT INTO s(y) VALUES ('z');
+                ANALYZE;
+                """)
+        if PlainDatabase.hasFTS5 {
+            try database.execute("CREATE VIRTUAL TABLE f USING fts5(body); INSERT INTO f VALUES ('searchable');")
+        }
+        XCTAssertFalse(try database.column("SELECT name FROM sqlite_schema WHERE name LIKE 'sqlite_%'").isEmpty)
+        let warnings = PlainWarnings()
+        let source = try openPlain(database.path, warnings: warnings)
+        XCTAssertEqual(source.model.entities.map(\.name), ["t", "s"])
+        XCTAssertEqual(warnings.take(), [])
+
+        let withViews = try openPlain(database.path, options: .init(includeViews: true), warnings: warnings)
+        XCTAssertEqual(withViews.model.entities.map(\.name), ["t", "v", "s"])
+        let opening = warnings.take()
+        XCTAssertEqual(opening.count, 1, "the broken view: \(opening)")
+        XCTAssertTrue(opening.first?.contains("broken") ?? false, "\(opening)")
+        let (tree, flat) = try PlainExport.both(withViews, warnings: warnings)
+        XCTAssertEqual(flat.graph.objects(of: "v").map(\.id), ["v/#1", "v/#2"])
+        XCTAssertEqual(try tree.graph.object("v/#1").value("tenfold"), .integer(20))
+        let view = try XCTUnwrap(withViews.model.index(of: "v"))
+        XCTAssertEqual(try withViews.record(ObjectKey(entity: view, row: 2))?.values, [.string("a"), .integer(10)])
+        XCTAssertNil(try withViews.record(ObjectKey(entity: view, row: 3)))
+    }
+
+    func testFilesThatCannotBeReadOrAreNoDatabaseAreErrors() throws {
+        let folder = try PlainScratchFolder(for: self)
+        let missing = folder.path("missing.sqlite")
+        XCTAssertThrowsError(try openPlain(missing, warnings: PlainWarnings())) { error in
+            guard case .cannotRead(let path, _) = error as? SQLiteSourceError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, missing)
+        }
+        let text = folder.path("notes.txt")
+        try Data(repeating: UInt8(ascii: "x"), count: 4096).write(to: URL(fileURLWithPath: text))
+        XCTAssertThrowsError(try openPlain(text, warnings: PlainWarnings())) { error in
+            XCTAssertEqual(error as? SQLiteSourceError, .notADatabase(path: text))
+        }
+        let empty = folder.path("empty.sqlite")
+        try Data().write(to: URL(fileURLWithPath: empty))
+        let source = try openPlain(empty, warnings: PlainWarnings())
+        XCTAssertEqual(source.model.entities.map(\.name), [])
+    }
+
+    func testWALDatabaseIsReadFromAPrivateCopy() throws {
+        let folder = try PlainScratchFolder(for: self)
+        let database = try PlainDatabase(
+            folder,
+            sql: """
+                PRAGMA journal_mode = WAL;
+                PRAGMA wal_autocheckpoint = 0;
+                CREATE TABLE t(id INTEGER PRIMARY KEY, x TEXT);
+                INSERT INTO t VALUES (1, 'only in the WAL');
+                """)
+        let before = try folder.snapshot()
+        XCTAssertNotNil(before["test.sqlite-wal"])
+        let temporary = try PlainScratchFolder(for: self)
+        let previous = ProcessInfo.processInfo.environment["TMPDIR"]
+        setenv("TMPDIR", temporary.url.path, 1)
+        defer {
+            if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") }
+        }
+        do {
+            let source = try openPlain(database.path, warnings: PlainWarnings())
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.url.path).count, 1)
+            let (tree, _) = try PlainExport.both(source, warnings: PlainWarnings())
+            XCTAssertEqual(try tree.graph.object("t/1").value("x"), .string("only in the WAL"))
+        }
+        XCTAssertEqual(try folder.snapshot(), before, "reading changed the folder")
+        XCTAssertEqual(try temporary.snapshot(), [:], "the private copy is left behind")
+    }
+}
