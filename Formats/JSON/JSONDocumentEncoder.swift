@@ -12,7 +12,7 @@ struct JSONDocumentEncoder {
             /// The `"@graph"` array.
             case graph
             /// An object, with its entity for warnings and its identifier for errors.
-            case object(entity: String, id: String)
+            case object(entity: String, id: ObjectID)
             /// A relationship: an array when to-many, a single value when to-one.
             case relationship(name: String, isToMany: Bool)
         }
@@ -77,10 +77,10 @@ struct JSONDocumentEncoder {
         case .finished: throw .alreadyFinished
         }
         switch event {
-        case .beginObject(let entity, let id): try beginObject(entity: entity, id: id.text)
+        case .beginObject(let entity, let id): try beginObject(entity: entity, id: id)
         case .attribute(let name, let value): try writeAttribute(name: name, value: value)
         case .beginRelationship(let name, let isToMany): try beginRelationship(name: name, isToMany: isToMany)
-        case .reference(let id): try writeReference(id.text)
+        case .reference(let id): try writeReference(id)
         case .endRelationship: try endRelationship()
         case .endObject: try endObject()
         }
@@ -94,7 +94,7 @@ struct JSONDocumentEncoder {
         case .finished: throw .alreadyFinished
         }
         for frame in stack.reversed() {
-            if case .object(_, let id) = frame.kind { throw .unfinishedObject(id: id) }
+            if case .object(_, let id) = frame.kind { throw .unfinishedObject(id: id.text) }
         }
         phase = .finished
         if stack[0].hasItems { startLine(indent: 1) }
@@ -105,13 +105,13 @@ struct JSONDocumentEncoder {
         stack.removeAll()
     }
 
-    private mutating func beginObject(entity: String, id: String) throws(JSONWriterError) {
+    private mutating func beginObject(entity: String, id: ObjectID) throws(JSONWriterError) {
         let top = stack.count - 1
         switch stack[top].kind {
         case .object(_, let parent):
-            throw .objectInsideObject(id: id, parent: parent)
+            throw .objectInsideObject(id: id.text, parent: parent.text)
         case .relationship(let name, isToMany: false):
-            guard !stack[top].hasItems else { throw .secondDestinationInToOne(relationship: name, id: id) }
+            guard !stack[top].hasItems else { throw .secondDestinationInToOne(relationship: name, id: id.text) }
         case .graph, .relationship(_, isToMany: true):
             startElement()
         }
@@ -120,7 +120,7 @@ struct JSONDocumentEncoder {
         stack.append(Frame(kind: .object(entity: entity, id: id)))
         startLine(indent: stack.count + 1)
         appendKey("@id")
-        text.appendJSONString(id)
+        text.appendJSONID(id)
         startProperty()
         appendKey("@type")
         text.appendJSONString(entity)
@@ -161,20 +161,20 @@ struct JSONDocumentEncoder {
         stack.append(Frame(kind: .relationship(name: name, isToMany: isToMany)))
     }
 
-    private mutating func writeReference(_ id: String) throws(JSONWriterError) {
+    private mutating func writeReference(_ id: ObjectID) throws(JSONWriterError) {
         let top = stack.count - 1
         guard case .relationship(let name, let isToMany) = stack[top].kind else {
-            throw .referenceOutsideRelationship(id: id)
+            throw .referenceOutsideRelationship(id: id.text)
         }
         if isToMany {
             startElement()
         } else if stack[top].hasItems {
-            throw .secondDestinationInToOne(relationship: name, id: id)
+            throw .secondDestinationInToOne(relationship: name, id: id.text)
         }
         stack[top].hasItems = true
         text.append(UInt8(ascii: "{"))
         appendKey("@id")
-        text.appendJSONString(id)
+        text.appendJSONID(id)
         text.append(UInt8(ascii: "}"))
     }
 
@@ -187,7 +187,7 @@ struct JSONDocumentEncoder {
         case .relationship(_, isToMany: false):
             if !frame.hasItems { text.append(contentsOf: JSONBytes.null) }
         case .object(_, let id):
-            throw .unmatchedEndRelationship(openObject: id)
+            throw .unmatchedEndRelationship(openObject: id.text)
         case .graph:
             throw .unmatchedEndRelationship(openObject: nil)
         }

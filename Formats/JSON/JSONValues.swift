@@ -25,11 +25,13 @@ extension [UInt8] {
         case .boolean(let boolean):
             append(contentsOf: boolean ? JSONBytes.true : JSONBytes.false)
         case .date(let timestamp):
-            guard let text = timestamp.iso8601 else {
+            append(UInt8(ascii: "\""))
+            guard timestamp.appendISO8601(to: &self) else {
+                removeLast()
                 appendJSONNumber(timestamp.secondsSinceReferenceDate)
                 return .dateWithoutISO8601
             }
-            appendJSONString(text)
+            append(UInt8(ascii: "\""))
         case .binary(let bytes):
             append(UInt8(ascii: "\""))
             Base64.encode(bytes, into: &self)

@@ -64,6 +64,17 @@ public protocol GraphSource: AnyObject {
     func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor
     /// The number of objects whose concrete entity is `entity`.
     func count(_ entity: Int) throws -> Int
+    /// The destinations of a to-many relationship for all objects of `entity` at once, to be
+    /// asked for in the order ``scan(_:)`` yields the objects; or `nil`, and the traversal asks
+    /// ``destinations(of:through:)`` object by object. A store answers with one query instead of
+    /// one per object.
+    func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> (any DestinationCursor)?
+}
+
+/// The destinations of one to-many relationship, object after object, in scan order.
+public protocol DestinationCursor: AnyObject {
+    /// The destinations of the object with this key; keys must come in scan order.
+    func destinations(of key: ObjectKey) throws -> [ObjectKey]
 }
 
 extension GraphSource {
@@ -75,6 +86,11 @@ extension GraphSource {
     /// Filters ``scan(_:)``.
     public func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
         FilteredCursor(base: try scan(entity)) { record in relationships.allSatisfy { record.toOne[$0] == nil } }
+    }
+
+    /// `nil`: the traversal asks ``destinations(of:through:)`` object by object.
+    public func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> (any DestinationCursor)? {
+        nil
     }
 
     /// Counts what ``scan(_:)`` yields.

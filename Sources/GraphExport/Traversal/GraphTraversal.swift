@@ -34,12 +34,19 @@ public final class GraphTraversal {
 
     private func writeFlat(to writer: any GraphWriter) throws {
         for entity in model.concreteEntities {
+            let relationships = model.relationships(of: entity)
+            let streams = try relationships.indices.map { index in
+                relationships[index].isToMany ? try source.destinationsInScanOrder(of: entity, through: index) : nil
+            }
             let cursor = try source.scan(entity)
             while let record = try cursor.next() {
                 try open(record, in: writer)
-                for (index, relationship) in model.relationships(of: entity).enumerated() {
+                for (index, relationship) in relationships.enumerated() {
                     try writer.write(.beginRelationship(name: relationship.name, isToMany: relationship.isToMany))
-                    for destination in try destinations(of: record, through: index) {
+                    let destinations =
+                        try streams[index]?.destinations(of: record.key)
+                        ?? destinations(of: record, through: index)
+                    for destination in destinations {
                         try writer.write(.reference(source.id(of: destination)))
                     }
                     try writer.write(.endRelationship)

@@ -27,9 +27,8 @@ struct CivilTime {
         second = secondOfDay % 60
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS`, with a sign on years outside 0000–9999.
-    var iso8601Prefix: [UInt8] {
-        var text: [UInt8] = []
+    /// Appends `YYYY-MM-DDTHH:MM:SS`, with a sign on years outside 0000–9999.
+    func appendISO8601Prefix(to text: inout [UInt8]) {
         if year < 0 {
             text.append(UInt8(ascii: "-"))
         } else if year > 9999 {
@@ -46,7 +45,6 @@ struct CivilTime {
         Self.append(minute, width: 2, to: &text)
         text.append(UInt8(ascii: ":"))
         Self.append(second, width: 2, to: &text)
-        return text
     }
 
     /// Reads `[±]YYYY-MM-DDTHH:MM:SS[.fraction]Z` into seconds since 1970 and the fraction's digits.
@@ -116,9 +114,20 @@ struct CivilTime {
         return value % divisor < 0 ? quotient - 1 : quotient
     }
 
+    /// Appends the decimal digits of a non-negative `value`, zero-padded to `width`.
     private static func append(_ value: Int64, width: Int, to text: inout [UInt8]) {
-        let digits = Array(String(value).utf8)
-        text += Array(repeating: UInt8(ascii: "0"), count: max(0, width - digits.count))
-        text += digits
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0 && count < buffer.count
+            for _ in count..<max(count, width) { text.append(UInt8(ascii: "0")) }
+            for index in stride(from: count - 1, through: 0, by: -1) { text.append(buffer[index]) }
+        }
     }
 }

@@ -20,26 +20,49 @@ public struct Timestamp: Sendable, Hashable {
     /// ISO 8601 text in UTC (`2017-09-12T04:23:58.20319Z`), years outside 0000–9999 with a sign
     /// (`-0001`, `+10000`); `nil` for a value that is not finite or beyond ``calendarLimit``.
     public var iso8601: String? {
-        guard abs(secondsSinceReferenceDate) < Self.calendarLimit,
-            let decimal = DecimalDigits(shortest: secondsSinceReferenceDate)
-        else { return nil }
-        var (whole, fraction) = decimal.split()
-        var seconds = Int64(String(decoding: whole, as: UTF8.self)) ?? 0
-        if decimal.isNegative {
-            seconds = -seconds
-            if !fraction.isEmpty {
-                seconds -= 1
-                fraction = Self.complement(fraction)
+        var bytes: [UInt8] = []
+        guard appendISO8601(to: &bytes) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the ``iso8601`` text's UTF-8 bytes to `bytes` and returns `true`, or returns
+    /// `false` and appends nothing for a value that has no such text. For writers: no `String` is
+    /// made.
+    public func appendISO8601(to bytes: inout [UInt8]) -> Bool {
+        let value = secondsSinceReferenceDate
+        guard value.isFinite, abs(value) < Self.calendarLimit else { return false }
+        var seconds: Int64
+        var fraction: [UInt8] = []
+        let whole = value.rounded(.down)
+        if whole == value {
+            seconds = Int64(whole)
+        } else {
+            guard let decimal = DecimalDigits(shortest: value) else { return false }
+            let parts = decimal.split()
+            fraction = parts.fraction
+            seconds = Self.integer(parts.whole)
+            if decimal.isNegative {
+                seconds = -seconds
+                if !fraction.isEmpty {
+                    seconds -= 1
+                    fraction = Self.complement(fraction)
+                }
             }
+            while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
         }
-        while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
-        var text = CivilTime(unixSeconds: seconds + Self.unixOffset).iso8601Prefix
+        CivilTime(unixSeconds: seconds + Self.unixOffset).appendISO8601Prefix(to: &bytes)
         if !fraction.isEmpty {
-            text.append(UInt8(ascii: "."))
-            text += fraction
+            bytes.append(UInt8(ascii: "."))
+            bytes += fraction
         }
-        text.append(UInt8(ascii: "Z"))
-        return String(decoding: text, as: UTF8.self)
+        bytes.append(UInt8(ascii: "Z"))
+        return true
+    }
+
+    private static func integer(_ digits: [UInt8]) -> Int64 {
+        var result: Int64 = 0
+        for digit in digits { result = result * 10 + Int64(digit - UInt8(ascii: "0")) }
+        return result
     }
 
     /// Reads the text ``iso8601`` writes; `nil` for anything else.

@@ -124,6 +124,24 @@ final class CoreDataQueries {
         return keys
     }
 
+    func destinationsInScanOrder(of entity: Int, through index: Int) throws -> (any DestinationCursor)? {
+        let quote = SQLiteDatabase.quote
+        let sql: String
+        switch layout.entities[entity].relationships[index] {
+        case .foreignKey:
+            return nil
+        case .inverseForeignKey(let table, let column, let orderColumn, let entities):
+            let order = orderColumn.map { quote($0) + ", " } ?? ""
+            sql = "SELECT \(quote(column)), Z_PK, Z_ENT FROM \(quote(table)) WHERE \(quote(column)) IS NOT NULL AND Z_ENT IN (\(entities.map(String.init).joined(separator: ", "))) ORDER BY \(quote(column)), \(order)Z_PK"
+        case .joinTable(let table, let sourceColumn, let destinationColumn, let orderColumn, let destinationTable):
+            let order = orderColumn.map { "j." + quote($0) + ", " } ?? ""
+            sql = "SELECT j.\(quote(sourceColumn)), j.\(quote(destinationColumn)), d.Z_ENT FROM \(quote(table)) AS j LEFT JOIN \(quote(destinationTable)) AS d ON d.Z_PK = j.\(quote(destinationColumn)) ORDER BY j.\(quote(sourceColumn)), \(order)j.\(quote(destinationColumn))"
+        }
+        let name = "\(layout.model.entities[entity].name).\(layout.model.relationships(of: entity)[index].name)"
+        return MergedDestinations(
+            statement: try database.prepare(sql), layout: layout, onWarning: decoder.onWarning, relationship: name)
+    }
+
     private func destinationsSQL(_ entity: Int, _ index: Int) -> String {
         let quote = SQLiteDatabase.quote
         switch layout.entities[entity].relationships[index] {
@@ -279,5 +297,38 @@ private final class StatementCursor: ObjectCursor {
         } else {
             statement.reset()
         }
+    }
+}
+
+/// One to-many relationship's (source, destination) pairs, ordered by source key, consumed
+/// alongside a scan in the same order: a merge join instead of a query per object.
+private final class MergedDestinations: DestinationCursor {
+    private let statement: SQLiteStatement
+    private let layout: CoreDataLayout
+    private let onWarning: WarningHandler
+    private let relationship: String
+    private var hasRow: Bool?
+
+    init(statement: SQLiteStatement, layout: CoreDataLayout, onWarning: @escaping WarningHandler, relationship: String) {
+        self.statement = statement
+        self.layout = layout
+        self.onWarning = onWarning
+        self.relationship = relationship
+    }
+
+    func destinations(of key: ObjectKey) throws -> [ObjectKey] {
+        if hasRow == nil { hasRow = try statement.step() }
+        while hasRow == true && statement.int64(at: 0) < key.row { hasRow = try statement.step() }
+        var keys: [ObjectKey] = []
+        while hasRow == true && statement.int64(at: 0) == key.row {
+            let row = statement.int64(at: 1)
+            if statement.storage(at: 2) != .null, let entity = layout.indexByNumber[statement.int64(at: 2)] {
+                keys.append(ObjectKey(entity: entity, row: row))
+            } else {
+                onWarning(Warning("\(relationship) of Z_PK \(key.row) points at Z_PK \(row), which does not exist; left out"))
+            }
+            hasRow = try statement.step()
+        }
+        return keys
     }
 }

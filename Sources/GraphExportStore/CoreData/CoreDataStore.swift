@@ -97,6 +97,12 @@ public final class CoreDataStore: GraphSource {
         try queries.scan(entity, withoutDestinationsIn: relationships)
     }
 
+    /// A to-many relationship's destinations for all objects of `entity`, read with one ordered
+    /// query alongside the scan.
+    public func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> (any DestinationCursor)? {
+        try queries.destinationsInScanOrder(of: entity, through: relationship)
+    }
+
     /// `SELECT count(*)` of the entity's rows.
     public func count(_ entity: Int) throws -> Int {
         try queries.count(entity)
@@ -104,7 +110,7 @@ public final class CoreDataStore: GraphSource {
 
     /// `x-coredata://<store UUID>/<Entity>/p<Z_PK>`.
     public func id(of key: ObjectKey) -> ObjectID {
-        ObjectID(idPrefixes[key.entity] + String(key.row))
+        ObjectID(prefix: idPrefixes[key.entity], number: key.row)
     }
 
     /// `Z_PRIMARYKEY`'s entity numbers by name, leaving out the history pseudo-entities (16000 up).
