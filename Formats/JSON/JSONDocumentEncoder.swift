@@ -28,6 +28,9 @@ struct JSONDocumentEncoder {
 
     /// The text written and not yet taken by the writer.
     var text: [UInt8] = []
+    /// The escaped text of recent identifier prefixes (one per entity, typically), so that a
+    /// prefix is escaped once rather than once per object and reference.
+    private var escapedPrefixes: [(prefix: String, escaped: [UInt8])] = []
     /// The warnings raised and not yet reported by the writer.
     var warnings: [Warning] = []
     private let pretty: Bool
@@ -120,7 +123,7 @@ struct JSONDocumentEncoder {
         stack.append(Frame(kind: .object(entity: entity, id: id)))
         startLine(indent: stack.count + 1)
         appendKey("@id")
-        text.appendJSONID(id)
+        appendID(id)
         startProperty()
         appendKey("@type")
         text.appendJSONString(entity)
@@ -174,7 +177,7 @@ struct JSONDocumentEncoder {
         stack[top].hasItems = true
         text.append(UInt8(ascii: "{"))
         appendKey("@id")
-        text.appendJSONID(id)
+        appendID(id)
         text.append(UInt8(ascii: "}"))
     }
 
@@ -229,5 +232,25 @@ struct JSONDocumentEncoder {
         text.appendJSONString(name)
         text.append(UInt8(ascii: ":"))
         if pretty { text.append(UInt8(ascii: " ")) }
+    }
+
+    /// Appends an identifier as a JSON string, its prefix escaped once and then reused.
+    private mutating func appendID(_ id: ObjectID) {
+        guard let number = id.numericSuffix else {
+            text.appendJSONString(id.textPrefix)
+            return
+        }
+        if let cached = escapedPrefixes.first(where: { $0.prefix == id.textPrefix }) {
+            text += cached.escaped
+        } else {
+            var escaped: [UInt8] = []
+            escaped.appendJSONString(id.textPrefix)
+            escaped.removeLast()
+            if escapedPrefixes.count == 16 { escapedPrefixes.removeFirst() }
+            escapedPrefixes.append((id.textPrefix, escaped))
+            text += escaped
+        }
+        text.appendJSONInteger(number)
+        text.append(UInt8(ascii: "\""))
     }
 }

@@ -1,5 +1,3 @@
-import GraphExport
-
 /// The byte sequences JSON text is made of, computed once.
 enum JSONBytes {
     static let null = Array("null".utf8)
@@ -40,15 +38,6 @@ extension [UInt8] {
         append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { appendJSONEscaped($0) }
-        append(UInt8(ascii: "\""))
-    }
-
-    /// Appends an object identifier as a JSON string, without building its text.
-    mutating func appendJSONID(_ id: ObjectID) {
-        append(UInt8(ascii: "\""))
-        var prefix = id.textPrefix
-        prefix.withUTF8 { appendJSONEscaped($0) }
-        if let number = id.numericSuffix { appendJSONInteger(number) }
         append(UInt8(ascii: "\""))
     }
 

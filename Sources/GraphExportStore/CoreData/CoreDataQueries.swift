@@ -132,10 +132,12 @@ final class CoreDataQueries {
             return nil
         case .inverseForeignKey(let table, let column, let orderColumn, let entities):
             let order = orderColumn.map { quote($0) + ", " } ?? ""
-            sql = "SELECT \(quote(column)), Z_PK, Z_ENT FROM \(quote(table)) WHERE \(quote(column)) IS NOT NULL AND Z_ENT IN (\(entities.map(String.init).joined(separator: ", "))) ORDER BY \(quote(column)), \(order)Z_PK"
+            sql =
+                "SELECT \(quote(column)), Z_PK, Z_ENT FROM \(quote(table)) WHERE \(quote(column)) IS NOT NULL AND Z_ENT IN (\(entities.map(String.init).joined(separator: ", "))) ORDER BY \(quote(column)), \(order)Z_PK"
         case .joinTable(let table, let sourceColumn, let destinationColumn, let orderColumn, let destinationTable):
             let order = orderColumn.map { "j." + quote($0) + ", " } ?? ""
-            sql = "SELECT j.\(quote(sourceColumn)), j.\(quote(destinationColumn)), d.Z_ENT FROM \(quote(table)) AS j LEFT JOIN \(quote(destinationTable)) AS d ON d.Z_PK = j.\(quote(destinationColumn)) ORDER BY j.\(quote(sourceColumn)), \(order)j.\(quote(destinationColumn))"
+            sql =
+                "SELECT j.\(quote(sourceColumn)), j.\(quote(destinationColumn)), d.Z_ENT FROM \(quote(table)) AS j LEFT JOIN \(quote(destinationTable)) AS d ON d.Z_PK = j.\(quote(destinationColumn)) ORDER BY j.\(quote(sourceColumn)), \(order)j.\(quote(destinationColumn))"
         }
         let name = "\(layout.model.entities[entity].name).\(layout.model.relationships(of: entity)[index].name)"
         return MergedDestinations(
@@ -309,7 +311,8 @@ private final class MergedDestinations: DestinationCursor {
     private let relationship: String
     private var hasRow: Bool?
 
-    init(statement: SQLiteStatement, layout: CoreDataLayout, onWarning: @escaping WarningHandler, relationship: String) {
+    init(statement: SQLiteStatement, layout: CoreDataLayout, onWarning: @escaping WarningHandler, relationship: String)
+    {
         self.statement = statement
         self.layout = layout
         self.onWarning = onWarning
@@ -325,7 +328,8 @@ private final class MergedDestinations: DestinationCursor {
             if statement.storage(at: 2) != .null, let entity = layout.indexByNumber[statement.int64(at: 2)] {
                 keys.append(ObjectKey(entity: entity, row: row))
             } else {
-                onWarning(Warning("\(relationship) of Z_PK \(key.row) points at Z_PK \(row), which does not exist; left out"))
+                onWarning(
+                    Warning("\(relationship) of Z_PK \(key.row) points at Z_PK \(row), which does not exist; left out"))
             }
             hasRow = try statement.step()
         }
