@@ -8,7 +8,7 @@ APT_PACKAGES := pkg-config libsqlite3-dev libxml2-dev libyaml-dev zlib1g-dev
 SAMPLE := Samples/Scrapbook
 LINT_PATHS := Package.swift Sources Formats Tests Samples
 
-.PHONY: all deps build demo test lint format clean
+.PHONY: all deps python-deps build demo test lint format clean
 
 all: build
 
@@ -43,7 +43,11 @@ demo: deps
 	@echo "== graphexport --model $(SAMPLE)/Scrapbook.xcdatamodeld --pretty $(SAMPLE)/Scrapbook.sqlite" >&2
 	@$$($(SWIFT) build --show-bin-path)/graphexport --model $(SAMPLE)/Scrapbook.xcdatamodeld --pretty $(SAMPLE)/Scrapbook.sqlite
 
-test: deps lint
+# Python packages the tests read exports with (NetworkX for GraphML), installed when missing.
+python-deps:
+	@python3 -c 'import networkx' 2>/dev/null || python3 -m pip install --quiet networkx
+
+test: deps python-deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
