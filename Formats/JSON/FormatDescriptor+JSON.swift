@@ -7,6 +7,7 @@ extension FormatDescriptor {
         fileExtension: "json",
         mediaType: "application/json",
         summary: "JSON (RFC 8259): an @source header and an @graph array of objects, JSON-LD style",
+        capabilities: [.nesting, .nulls, .streaming],
         makeWriter: { sink, options, onWarning in
             JSONGraphWriter(sink: sink, options: JSONOptions(pretty: options.pretty), onWarning: onWarning)
         }

@@ -6,8 +6,10 @@ extension FormatDescriptor {
     public static let jsonl = FormatDescriptor(
         name: "jsonl",
         fileExtension: "jsonl",
+        aliases: ["ndjson"],
         mediaType: "application/jsonl",
         summary: "JSON Lines: an @source header line, then one flat JSON object per line, references only",
+        capabilities: [.nulls, .streaming],
         makeWriter: { sink, _, onWarning in
             JSONLinesGraphWriter(sink: sink, onWarning: onWarning)
         }

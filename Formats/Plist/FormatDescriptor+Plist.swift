@@ -7,6 +7,7 @@ extension FormatDescriptor {
         fileExtension: "plist",
         mediaType: "application/x-plist",
         summary: "Apple XML property list 1.0: a dict with @source and an @graph array of object dicts",
+        capabilities: [.nesting, .binary, .streaming],
         makeWriter: { sink, options, onWarning in
             PropertyListGraphWriter(
                 sink: sink, options: PropertyListOptions(pretty: options.pretty), onWarning: onWarning)

@@ -11,6 +11,7 @@ extension FormatDescriptor {
         fileExtension: "xml",
         mediaType: "application/xml",
         summary: "XML 1.0: a gx:export root and one element per object, named after its entity",
+        capabilities: [.nesting, .streaming],
         options: [
             FormatOption(
                 name: "xml-style",

@@ -7,8 +7,10 @@ extension FormatDescriptor {
     public static let yaml = FormatDescriptor(
         name: "yaml",
         fileExtension: "yaml",
+        aliases: ["yml"],
         mediaType: "application/yaml",
         summary: "YAML 1.2, also read right by YAML 1.1 loaders: the JSON export's @source and @graph, in block style",
+        capabilities: [.nesting, .binary, .nulls, .streaming],
         makeWriter: { sink, _, onWarning in
             YAMLGraphWriter(sink: sink, onWarning: onWarning)
         }

@@ -68,7 +68,12 @@ enum HelpText {
     }
 
     static func formatList(_ formats: FormatRegistry, plugins: [Plugin]) -> String {
-        var rows = formats.formats.map { ($0.name, "." + $0.fileExtension, $0.summary, "built in") }
+        var rows = formats.formats.map { format in
+            let capabilities =
+                format.capabilities.names.isEmpty ? "" : "; " + format.capabilities.names.joined(separator: ", ")
+            let aliases = format.aliases.isEmpty ? "" : "; also " + format.aliases.joined(separator: ", ")
+            return (format.name, "." + format.fileExtension, format.summary, "built in" + capabilities + aliases)
+        }
         for plugin in plugins {
             do {
                 let description = try plugin.describe()

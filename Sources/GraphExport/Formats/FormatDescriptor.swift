@@ -34,12 +34,42 @@ public struct FormatOption: Sendable, Hashable {
     public var defaultValue: String { values[0] }
 }
 
+/// What a format can carry natively, as `graphexport formats` lists it.
+public struct FormatCapabilities: OptionSet, Sendable, Hashable {
+    /// The raw bits.
+    public let rawValue: Int
+
+    /// Creates capabilities from raw bits.
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    /// Keeps the tree shape: objects nest inside their owners.
+    public static let nesting = FormatCapabilities(rawValue: 1 << 0)
+    /// Has a native type for bytes (not base64 text in a string).
+    public static let binary = FormatCapabilities(rawValue: 1 << 1)
+    /// Has a native null.
+    public static let nulls = FormatCapabilities(rawValue: 1 << 2)
+    /// Writes each event as it comes; output starts before the export ends.
+    public static let streaming = FormatCapabilities(rawValue: 1 << 3)
+
+    /// The names of the capabilities present, for listings (`nesting, nulls, streaming`).
+    public var names: [String] {
+        [(Self.nesting, "nesting"), (.binary, "binary"), (.nulls, "nulls"), (.streaming, "streaming")]
+            .filter { contains($0.0) }.map(\.1)
+    }
+}
+
 /// A built-in output format as the registry holds it and `--help` lists it.
 public struct FormatDescriptor: Sendable {
     /// The name `--format` takes (`json`).
     public let name: String
     /// The file extension that names this format in `-o` (`json`).
     public let fileExtension: String
+    /// Other names and file extensions for the format (`yml` for YAML).
+    public let aliases: [String]
+    /// What the format carries natively.
+    public let capabilities: FormatCapabilities
     /// The media type of the output (`application/json`).
     public let mediaType: String
     /// One line for `graphexport formats`.
@@ -53,13 +83,17 @@ public struct FormatDescriptor: Sendable {
     public init(
         name: String,
         fileExtension: String,
+        aliases: [String] = [],
         mediaType: String,
         summary: String,
+        capabilities: FormatCapabilities = [],
         options: [FormatOption] = [],
         makeWriter: @escaping @Sendable (any ByteSink, FormatOptions, @escaping WarningHandler) -> any GraphWriter
     ) {
         self.name = name
         self.fileExtension = fileExtension
+        self.aliases = aliases
+        self.capabilities = capabilities
         self.mediaType = mediaType
         self.summary = summary
         self.options = options
@@ -79,14 +113,14 @@ public struct FormatRegistry: Sendable {
 
     /// The format with this name, if registered.
     public func format(named name: String) -> FormatDescriptor? {
-        formats.first { $0.name == name }
+        formats.first { $0.name == name || $0.aliases.contains(name) }
     }
 
     /// The format whose file extension ends `path`, if any (`out.json` → json).
     public func format(forPath path: String) -> FormatDescriptor? {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         let fileExtension = path[path.index(after: dot)...].lowercased()
-        return formats.first { $0.fileExtension == fileExtension }
+        return formats.first { $0.fileExtension == fileExtension || $0.aliases.contains(fileExtension) }
     }
 
     /// The format-specific option with this name, and the format it belongs to.
