@@ -157,6 +157,14 @@ let package = Package(
             dependencies: ["GraphExport", "GraphExportGraphML", "GraphExportTestSupport", "CLibXML2"]
         ),
         .testTarget(
+            name: "GraphExportFormatEquivalenceTests",
+            dependencies: [
+                "GraphExport", "GraphExportStore", "GraphExportJSON", "GraphExportXML", "GraphExportYAML",
+                "GraphExportJSONLines", "GraphExportPlist", "GraphExportTestSupport", "CLibXML2", "CYAML", "CSQLite",
+            ],
+            exclude: ["Golden"]
+        ),
+        .testTarget(
             name: "GraphExportCLITests",
             dependencies: ["GraphExportCLI", "EmbeddingExample"]
         ),

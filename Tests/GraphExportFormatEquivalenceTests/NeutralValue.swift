@@ -1,0 +1,112 @@
+import Foundation
+import GraphExport
+
+/// One attribute value as a reader of any format gets it back, in a form where equal means the same
+/// value: text as its UTF-8 bytes (so `é` precomposed and decomposed differ), doubles and dates as
+/// bit patterns, every NaN as one NaN (the formats keep no sign or payload of a NaN), and a date of
+/// `-0.0` seconds as `+0.0` (``Timestamp/iso8601`` gives both the text `2001-01-01T00:00:00Z`,
+/// which reads back as `+0.0`: documented by the XML writer, true of JSON and YAML too).
+enum NeutralValue: Hashable, CustomStringConvertible {
+    case null
+    case integer(Int64)
+    case doubleBits(UInt64)
+    case decimal([UInt8])
+    case string([UInt8])
+    case boolean(Bool)
+    case dateBits(UInt64)
+    case binary([UInt8])
+    case uuid([UInt8])
+    case uri([UInt8])
+
+    /// The bits a double is compared by.
+    static func double(_ value: Double) -> NeutralValue {
+        .doubleBits(value.isNaN ? Double.nan.bitPattern : value.bitPattern)
+    }
+
+    /// The bits a date is compared by.
+    static func date(seconds value: Double) -> NeutralValue {
+        .dateBits(value.isNaN ? Double.nan.bitPattern : value == 0 ? 0 : value.bitPattern)
+    }
+
+    /// The value as the source holds it, kind for kind.
+    init(_ value: Value) {
+        switch value {
+        case .null: self = .null
+        case .integer(let integer): self = .integer(integer)
+        case .double(let double): self = .double(double)
+        case .decimal(let text): self = .decimal(Array(text.utf8))
+        case .string(let text): self = .string(Array(text.utf8))
+        case .boolean(let boolean): self = .boolean(boolean)
+        case .date(let timestamp): self = .date(seconds: timestamp.secondsSinceReferenceDate)
+        case .binary(let bytes): self = .binary(bytes)
+        case .uuid(let uuid): self = .uuid(uuid.bytes)
+        case .uri(let text): self = .uri(Array(text.utf8))
+        }
+    }
+
+    var description: String {
+        func text(_ bytes: [UInt8]) -> String {
+            let string = String(decoding: bytes, as: UTF8.self)
+            let shown = string.count > 80 ? String(string.prefix(80)) + "…" : string
+            return shown.debugDescription + (bytes.count > 200 ? " (\(bytes.count) bytes)" : "")
+        }
+        switch self {
+        case .null: return "null"
+        case .integer(let value): return "integer \(value)"
+        case .doubleBits(let bits): return "double \(Double(bitPattern: bits)) (0x\(String(bits, radix: 16)))"
+        case .decimal(let bytes): return "decimal \(text(bytes))"
+        case .string(let bytes): return "string \(text(bytes))"
+        case .boolean(let value): return "boolean \(value)"
+        case .dateBits(let bits): return "date \(Double(bitPattern: bits))"
+        case .binary(let bytes):
+            return
+                "binary \(bytes.count) bytes [\(bytes.prefix(12).map { String($0, radix: 16) }.joined(separator: " "))]"
+        case .uuid(let bytes): return "uuid \(UUIDValue(bytes: bytes)?.description ?? "?")"
+        case .uri(let bytes): return "uri \(text(bytes))"
+        }
+    }
+}
+
+/// Reading the text forms the formats share.
+enum ValueText {
+    /// 16 bytes from the canonical lowercase 8-4-4-4-12 form the writers use; `nil` for anything else.
+    static func uuid(_ text: String) -> [UInt8]? {
+        let characters = Array(text.utf8)
+        guard characters.count == 36 else { return nil }
+        var bytes: [UInt8] = []
+        var index = 0
+        while index < characters.count {
+            if [8, 13, 18, 23].contains(index) {
+                guard characters[index] == UInt8(ascii: "-") else { return nil }
+                index += 1
+                continue
+            }
+            guard let high = lowercaseHex(characters[index]), let low = lowercaseHex(characters[index + 1]) else {
+                return nil
+            }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        return bytes
+    }
+
+    private static func lowercaseHex(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        default: return nil
+        }
+    }
+
+    /// The bytes of padded base64 (RFC 4648) on one line; `nil` for anything else.
+    static func base64(_ text: String) -> [UInt8]? {
+        Data(base64Encoded: text).map { Array($0) }
+    }
+
+    /// A finite double from decimal number text (`-0.0`, `1e-05`, `1.0e+16`), correctly rounded.
+    static func finiteDouble(_ text: String) -> Double? {
+        let allowed = Set("0123456789+-.eE".utf8)
+        guard text.utf8.allSatisfy(allowed.contains), let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+}

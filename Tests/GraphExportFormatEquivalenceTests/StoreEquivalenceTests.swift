@@ -1,0 +1,65 @@
+import GraphExport
+import XCTest
+
+/// The Scrapbook sample and every store of `shared/coredata-samples/` (copied first) read back the
+/// same from every format, as their own records, and as plain SQL.
+///
+/// The three larger wibosco stores (1 001, 5 979 and 15 990 objects, the same two entities as the
+/// WAL store, which gets every check) are read back in the tree shape from JSON, XML and YAML only,
+/// to keep the target quick in debug builds.
+final class StoreEquivalenceTests: XCTestCase {
+    private static let large: (formats: [ReadableFormat], shapes: [ExportShape]) = ([.json, .xml, .yaml], [.tree])
+
+    func testScrapbookReadsBackAsItsRecordsAndPlainSQLFromEveryFormat() throws {
+        let sample = try StoreSample(
+            copying: Inputs.scrapbook, store: "Scrapbook.sqlite", model: "Scrapbook.xcdatamodeld", for: self)
+        try assertFormatsAgree(sample.store, "Scrapbook", sql: sample.sql)
+    }
+
+    func testWiboscoStore1() throws {
+        try checkSample(
+            "wibosco-migration", "CoreDataMigration_Example_1.sqlite", "CoreDataMigration_Example.xcdatamodeld",
+            Self.large)
+    }
+
+    func testWiboscoStore2() throws {
+        try checkSample(
+            "wibosco-migration", "CoreDataMigration_Example_2.sqlite", "CoreDataMigration_Example.xcdatamodeld",
+            Self.large)
+    }
+
+    func testWiboscoStore3() throws {
+        try checkSample(
+            "wibosco-migration", "CoreDataMigration_Example_3.sqlite", "CoreDataMigration_Example.xcdatamodeld",
+            Self.large)
+    }
+
+    func testWiboscoWALStore() throws {
+        try checkSample(
+            "wibosco-migration", "CoreDataMigration_Example_WAL.sqlite", "CoreDataMigration_Example.xcdatamodeld")
+    }
+
+    func testBNREmptyManyToManyStore() throws {
+        try checkSample("bnr-manytomany", "TestModel.sqlite", "Sample.xcdatamodeld")
+    }
+
+    func testSwiftDataStoreWithItsCachedModel() throws {
+        try checkSample("swiftdata-resourcesmanager", "default.store", nil)
+    }
+
+    func testLegacyBooksStoreWithItsXcode3Model() throws {
+        try checkSample("coredatabooks-legacy", "CoreDataBooks.sqlite", "CoreDataBooks.xcdatamodel")
+    }
+
+    private func checkSample(
+        _ folder: String, _ store: String, _ model: String?,
+        _ only: (formats: [ReadableFormat], shapes: [ExportShape]) = (ReadableFormat.allCases, ExportShape.allCases),
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let sample = try StoreSample(
+            copying: try Inputs.sharedSamples().appendingPathComponent(folder), store: store, model: model, for: self)
+        XCTAssertEqual(sample.warnings, [], "\(store): opening warned", file: file, line: line)
+        try assertFormatsAgree(
+            sample.store, store, formats: only.formats, shapes: only.shapes, sql: sample.sql, file: file, line: line)
+    }
+}

@@ -1,0 +1,379 @@
+import CLibXML2
+import GraphExport
+import GraphExportXML
+
+/// Reads an XML export back into a ``NeutralDocument`` with libxml2's SAX2 parser, undoing what
+/// ``XMLGraphWriter`` documents: `_xHHHH_` names, `gx:null` lists and `gx:null="true"`, base64
+/// text listed in `gx:base64` or marked `gx:encoding="base64"`, the `xsd:double` forms. Anything
+/// else in the document is an error.
+struct XMLTreeReader {
+    struct ReadError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let model: GraphModel
+    let style: XMLOptions.Style
+
+    private static let gx = XMLGraphWriter.namespace
+
+    /// One element or text being read, innermost last.
+    private final class Frame {
+        enum Kind {
+            case document
+            case object(entity: Int)
+            case relationship(name: String, isToMany: Bool, isNull: Bool)
+            case reference
+            case value(name: String, type: AttributeType, isNull: Bool, isBase64: Bool)
+        }
+
+        let kind: Kind
+        var node: NeutralNode?
+        var items: [NeutralItem] = []
+        var text: [UInt8] = []
+
+        init(_ kind: Kind, node: NeutralNode? = nil) {
+            self.kind = kind
+            self.node = node
+        }
+    }
+
+    func document(_ bytes: [UInt8]) throws -> NeutralDocument {
+        let events = try SAXEvents.parse(bytes)
+        guard case .start(let rootName, let rootAttributes)? = events.first,
+            rootName == XMLName(namespace: Self.gx, local: "export")
+        else { throw ReadError(description: "the root is not gx:export") }
+        var document = NeutralDocument(header: try header(rootAttributes))
+        var stack = [Frame(.document)]
+        for event in events.dropFirst() {
+            let top = stack[stack.count - 1]
+            switch (event, top.kind) {
+            case (.text(let text), .value):
+                top.text += text
+            case (.text(let text), _):
+                guard text.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+                    throw ReadError(description: "text \(String(decoding: text, as: UTF8.self)) in \(top.kind)")
+                }
+            case (.start(let name, let attributes), .document), (.start(let name, let attributes), .relationship):
+                if case .relationship(_, let isToMany, let isNull) = top.kind,
+                    isNull || (!isToMany && !top.items.isEmpty)
+                {
+                    throw ReadError(description: "a second destination in a to-one, or one in a null one")
+                }
+                if name == XMLName(namespace: Self.gx, local: "ref") {
+                    guard case .relationship = top.kind, attributes.count == 1,
+                        attributes[0].name == XMLName(namespace: Self.gx, local: "id")
+                    else { throw ReadError(description: "bad gx:ref \(attributes)") }
+                    top.items.append(.reference(attributes[0].value))
+                    stack.append(Frame(.reference))
+                } else {
+                    let (entity, node) = try object(name, attributes)
+                    stack.append(Frame(.object(entity: entity), node: node))
+                }
+            case (.start(let name, let attributes), .object(let entity)):
+                stack.append(try property(name, attributes, of: entity))
+            case (.end, .value(let name, let type, let isNull, let isBase64)):
+                stack.removeLast()
+                let text = try isBase64 ? self.text(base64: String(decoding: top.text, as: UTF8.self)) : top.text
+                guard let string = String(validating: text, as: UTF8.self) else {
+                    throw ReadError(description: "\(name): invalid UTF-8")
+                }
+                stack[stack.count - 1].node?.attributes[name] = isNull ? .null : value(string, type)
+            case (.end, .relationship(let name, _, let isNull)):
+                stack.removeLast()
+                stack[stack.count - 1].node?.relationships[name] = isNull ? .null : .items(top.items)
+            case (.end, .object):
+                stack.removeLast()
+                guard let node = top.node else { continue }
+                try checkComplete(node)
+                let parent = stack[stack.count - 1]
+                if case .document = parent.kind {
+                    document.nodes.append(node)
+                } else {
+                    parent.items.append(.node(node))
+                }
+            case (.end, .reference), (.end, .document):
+                stack.removeLast()
+            default:
+                throw ReadError(description: "unexpected \(event) in \(top.kind)")
+            }
+        }
+        guard stack.isEmpty else { throw ReadError(description: "the document did not end") }
+        return document
+    }
+
+    private func header(_ attributes: [(name: XMLName, value: String)]) throws -> [String: String] {
+        let base64 = Set(
+            attributes.first { $0.name == XMLName(namespace: Self.gx, local: "base64") }?.value
+                .split(separator: " ").map(String.init) ?? [])
+        var header: [String: String] = [:]
+        for (name, value) in attributes where name.namespace == Self.gx && name.local != "base64" {
+            let key = try decoded(name.local)
+            if base64.contains("gx:" + name.local) {
+                guard let text = String(validating: try text(base64: value), as: UTF8.self) else {
+                    throw ReadError(description: "header \(key): invalid UTF-8")
+                }
+                header[key] = text
+            } else {
+                header[key] = value
+            }
+        }
+        return header
+    }
+
+    private func object(_ name: XMLName, _ attributes: [(name: XMLName, value: String)]) throws -> (Int, NeutralNode) {
+        guard name.namespace == nil, let entity = model.index(of: try decoded(name.local)) else {
+            throw ReadError(description: "no entity for element \(name)")
+        }
+        guard attributes.first?.name == XMLName(namespace: Self.gx, local: "id") else {
+            throw ReadError(description: "\(name) has no leading gx:id")
+        }
+        var node = NeutralNode(id: attributes[0].value, entity: model.entities[entity].name)
+        guard style == .attributes else {
+            guard attributes.count == 1 else { throw ReadError(description: "\(node.id): attributes in element style") }
+            return (entity, node)
+        }
+        var values: [String: String] = [:]
+        var nulls: [String] = []
+        var base64: Set<String> = []
+        for (attributeName, value) in attributes.dropFirst() {
+            switch (attributeName.namespace, attributeName.local) {
+            case (Self.gx, "null"): nulls = try value.split(separator: " ").map { try decoded(String($0)) }
+            case (Self.gx, "base64"): base64 = Set(try value.split(separator: " ").map { try decoded(String($0)) })
+            case (nil, let local): values[try decoded(local)] = value
+            default: throw ReadError(description: "\(node.id): unexpected attribute \(attributeName)")
+            }
+        }
+        for attribute in model.attributes(of: entity) {
+            if let text = values.removeValue(forKey: attribute.name) {
+                var plain = text
+                if base64.remove(attribute.name) != nil {
+                    guard let decodedText = String(validating: try self.text(base64: text), as: UTF8.self) else {
+                        throw ReadError(description: "\(node.id).\(attribute.name): invalid UTF-8 in base64")
+                    }
+                    plain = decodedText
+                }
+                node.attributes[attribute.name] = value(plain, attribute.type)
+            } else if let index = nulls.firstIndex(of: attribute.name) {
+                nulls.remove(at: index)
+                node.attributes[attribute.name] = .null
+            }
+        }
+        guard values.isEmpty, nulls.isEmpty, base64.isEmpty else {
+            throw ReadError(description: "\(node.id): extra attributes \(values.keys.sorted()) \(nulls) \(base64)")
+        }
+        return (entity, node)
+    }
+
+    /// The frame for a child element of an object: a relationship, or (element style) an attribute.
+    private func property(_ name: XMLName, _ attributes: [(name: XMLName, value: String)], of entity: Int) throws
+        -> Frame
+    {
+        let propertyName = try decoded(name.local)
+        guard name.namespace == nil else { throw ReadError(description: "bad property element \(name)") }
+        var isNull = false
+        var isBase64 = false
+        for (attributeName, value) in attributes {
+            switch (attributeName.namespace, attributeName.local, value) {
+            case (Self.gx, "null", "true"): isNull = true
+            case (Self.gx, "encoding", "base64"): isBase64 = true
+            default: throw ReadError(description: "\(propertyName): unexpected attribute \(attributeName)=\(value)")
+            }
+        }
+        if let relationship = model.relationships(of: entity).first(where: { $0.name == propertyName }) {
+            guard !isBase64, !(isNull && relationship.isToMany) else {
+                throw ReadError(description: "\(propertyName): bad marks on a relationship")
+            }
+            return Frame(.relationship(name: propertyName, isToMany: relationship.isToMany, isNull: isNull))
+        }
+        guard style == .elements, let attribute = model.attributes(of: entity).first(where: { $0.name == propertyName })
+        else { throw ReadError(description: "\(propertyName) is no property of \(model.entities[entity].name)") }
+        return Frame(.value(name: propertyName, type: attribute.type, isNull: isNull, isBase64: isBase64))
+    }
+
+    private func checkComplete(_ node: NeutralNode) throws {
+        guard let entity = model.index(of: node.entity) else { return }
+        let missing =
+            model.attributes(of: entity).map(\.name).filter { node.attributes[$0] == nil }
+            + model.relationships(of: entity).map(\.name).filter { node.relationships[$0] == nil }
+        guard missing.isEmpty else { throw ReadError(description: "\(node.id): nothing for \(missing)") }
+    }
+
+    private func decoded(_ name: String) throws -> String {
+        guard let decoded = Self.decodeName(name) else { throw ReadError(description: "undecodable name \(name)") }
+        return decoded
+    }
+
+    private func text(base64: String) throws -> [UInt8] {
+        guard let bytes = ValueText.base64(base64) else { throw ReadError(description: "bad base64 \(base64)") }
+        return bytes
+    }
+
+    /// The typed value `text` is the XML form of; text that is no such form stays a string, so that
+    /// the comparison shows it.
+    func value(_ text: String, _ type: AttributeType) -> NeutralValue {
+        switch type {
+        case .integer16, .integer32, .integer64:
+            if let integer = Int64(text) { return .integer(integer) }
+        case .double, .float:
+            if let double = Self.double(text) { return .double(double) }
+        case .decimal:
+            return .decimal(Array(text.utf8))
+        case .string:
+            return .string(Array(text.utf8))
+        case .uri:
+            return .uri(Array(text.utf8))
+        case .boolean:
+            if text == "true" || text == "false" { return .boolean(text == "true") }
+        case .date:
+            if let timestamp = Timestamp(iso8601: text) { return .date(seconds: timestamp.secondsSinceReferenceDate) }
+            if let seconds = Self.double(text) { return .date(seconds: seconds) }
+        case .binary, .transformable:
+            if let bytes = ValueText.base64(text) { return .binary(bytes) }
+        case .uuid:
+            if let bytes = ValueText.uuid(text) { return .uuid(bytes) }
+        }
+        return .string(Array(text.utf8))
+    }
+
+    /// An `xsd:double` as the writer writes it.
+    private static func double(_ text: String) -> Double? {
+        switch text {
+        case "NaN": return .nan
+        case "INF": return .infinity
+        case "-INF": return -.infinity
+        default: return ValueText.finiteDouble(text)
+        }
+    }
+
+    /// Decodes the `XmlConvert.EncodeName` convention: `_x` + four to six hexadecimal digits + `_`
+    /// is one character, `_x_` alone is the empty name, everything else stands for itself.
+    static func decodeName(_ name: String) -> String? {
+        if name == "_x_" { return "" }
+        let scalars = Array(name.unicodeScalars)
+        var decoded = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            guard scalars[index] == "_", index + 1 < scalars.count, scalars[index + 1] == "x" else {
+                decoded.append(scalars[index])
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end < scalars.count, end - index - 2 < 7, scalars[end].properties.isASCIIHexDigit { end += 1 }
+            guard (4...6).contains(end - index - 2), end < scalars.count, scalars[end] == "_",
+                let value = UInt32(String(String.UnicodeScalarView(scalars[(index + 2)..<end])), radix: 16),
+                let scalar = Unicode.Scalar(value)
+            else { return nil }
+            decoded.append(scalar)
+            index = end + 1
+        }
+        return String(decoded)
+    }
+}
+
+/// An expanded XML name: namespace URI (`nil` for none) and local name.
+struct XMLName: Hashable, CustomStringConvertible {
+    var namespace: String?
+    var local: String
+
+    var description: String { namespace.map { "{\($0)}\(local)" } ?? local }
+}
+
+/// What libxml2's SAX2 parser reports, in document order: elements with their attributes
+/// (namespace declarations left out) and character data as bytes, adjacent pieces merged.
+final class SAXEvents {
+    enum Event: CustomStringConvertible {
+        case start(XMLName, [(name: XMLName, value: String)])
+        case text([UInt8])
+        case end
+
+        var description: String {
+            switch self {
+            case .start(let name, let attributes): return "<\(name) \(attributes.map { "\($0.name)=…" })>"
+            case .text(let bytes): return "text(\(bytes.count) bytes)"
+            case .end: return "end tag"
+            }
+        }
+    }
+
+    struct NotWellFormed: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private(set) var events: [Event] = []
+    private var text: [UInt8] = []
+
+    /// Parses `bytes` (`XML_PARSE_HUGE`, no network, entities substituted, errors not printed);
+    /// throws for a document that is not well-formed or not namespace-well-formed.
+    static func parse(_ bytes: [UInt8]) throws -> [Event] {
+        let collector = SAXEvents()
+        var handler = xmlSAXHandler()
+        handler.initialized = XML_SAX2_MAGIC
+        handler.startElementNs = { context, local, _, uri, _, _, count, _, attributes in
+            SAXEvents.from(context).start(local, uri, Int(count), attributes)
+        }
+        handler.endElementNs = { context, _, _, _ in SAXEvents.from(context).end() }
+        handler.characters = { context, characters, length in
+            SAXEvents.from(context).characters(characters, Int(length))
+        }
+        handler.cdataBlock = handler.characters
+        let userData = Unmanaged.passUnretained(collector).toOpaque()
+        guard let context = xmlCreatePushParserCtxt(&handler, userData, nil, 0, "export.xml") else {
+            throw NotWellFormed(description: "xmlCreatePushParserCtxt failed")
+        }
+        defer { xmlFreeParserCtxt(context) }
+        let options =
+            XML_PARSE_HUGE.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOENT.rawValue
+        xmlCtxtUseOptions(context, Int32(bitPattern: options))
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { xmlParseChunk(context, $0.baseAddress, Int32($0.count), 1) }
+        }
+        guard status == 0, context.pointee.wellFormed != 0, context.pointee.nsWellFormed != 0 else {
+            let message = xmlCtxtGetLastError(context).flatMap { $0.pointee.message.map { String(cString: $0) } }
+            throw NotWellFormed(description: "not (namespace-)well-formed: \(message ?? "?")")
+        }
+        guard context.pointee.version.map({ String(cString: $0) }) == "1.0",
+            context.pointee.encoding.map({ String(cString: $0) }) == "UTF-8"
+        else { throw NotWellFormed(description: "bad XML declaration") }
+        return collector.events
+    }
+
+    private static func from(_ context: UnsafeMutableRawPointer?) -> SAXEvents {
+        Unmanaged<SAXEvents>.fromOpaque(context!).takeUnretainedValue()
+    }
+
+    private func end() {
+        endText()
+        events.append(.end)
+    }
+
+    private func start(
+        _ local: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?, _ count: Int,
+        _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
+        endText()
+        var list: [(name: XMLName, value: String)] = []
+        for index in 0..<count {
+            let fields = attributes! + 5 * index
+            let value = UnsafeBufferPointer(start: fields[3]!, count: fields[4]! - fields[3]!)
+            list.append(
+                (
+                    XMLName(namespace: fields[2].map { String(cString: $0) }, local: String(cString: fields[0]!)),
+                    String(decoding: value, as: UTF8.self)
+                ))
+        }
+        events.append(.start(XMLName(namespace: uri.map { String(cString: $0) }, local: String(cString: local!)), list))
+    }
+
+    private func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
+        text.append(contentsOf: UnsafeBufferPointer(start: characters!, count: length))
+    }
+
+    /// Adds the character data collected since the last tag as one event.
+    private func endText() {
+        guard !text.isEmpty else { return }
+        events.append(.text(text))
+        text.removeAll()
+    }
+}
