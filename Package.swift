@@ -130,7 +130,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GraphExportStoreTests",
-            dependencies: ["GraphExport", "GraphExportStore", "GraphExportTestSupport"]
+            dependencies: ["GraphExport", "GraphExportStore", "GraphExportTestSupport", "CSQLite", "CZlib"]
         ),
         .testTarget(
             name: "GraphExportJSONTests",
@@ -142,7 +142,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GraphExportYAMLTests",
-            dependencies: ["GraphExport", "GraphExportYAML", "GraphExportTestSupport", "CYAML"]
+            dependencies: ["GraphExport", "GraphExportYAML", "GraphExportJSON", "GraphExportTestSupport", "CYAML"]
         ),
         .testTarget(
             name: "GraphExportJSONLinesTests",
