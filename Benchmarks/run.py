@@ -1,0 +1,494 @@
+#!/usr/bin/env python3
+"""The graphexport benchmark (issue 7): `make bench`, or `python3 Benchmarks/run.py`.
+
+Builds graphexport in release mode, makes (or reuses) large Scrapbook-layout stores, and runs on
+each store, in one run, every contender in rounds, A B C … A B C …, so that the machine's drift
+falls on all of them alike:
+
+    gx-<format>-<shape>  graphexport, every built-in format of this build, tree and flat (formats
+                         with no target in the issue, such as jsonl, plist or graphml, only at
+                         the smallest size unless BENCH_EVERY_FORMAT=1: the time budget)
+    sqlite3-json         `sqlite3 -readonly -json` over the same tables (SELECT * per table)
+    read-floor           reference/read_floor.c: SELECT * per table, every column fetched
+    ceiling-<format>     reference/<format>_ceiling.c: the flat document written by hand (JSON),
+                         raw libxml2 xmlTextWriter (XML) or raw libyaml emitter (YAML); only
+                         their self-reported writing time counts (see reference/replay.h)
+    python-nested        python_nested_export.py, what a user would write instead (tree JSON)
+
+Each contender first runs once into a pipe the driver reads (warm-up; counts the bytes, checks
+the exit status). Timed runs write to /dev/null. Wall time (around fork and wait4) and peak RSS
+(from wait4) are taken by reference/measure.c. The table shows medians, objects/s, MB/s (10^6
+bytes), peak RSS (MB, 10^6 bytes), the ratios to the references and PASS/FAIL for the issue's
+targets at the largest size.
+
+Environment:
+    BENCH_SIZES    comma-separated object counts (default 100000,1000000)
+    BENCH_REPEAT   timed runs per contender (default 5 up to 200 000 objects, else 3)
+    BENCH_BUDGET   seconds for the measurements (default 600); rounds that would not fit leave
+                   out the slowest contenders once they have a timed run, and say so
+    BENCH_ONLY     regular expression: only contenders whose name matches (references for the
+                   ratios are kept)
+    BENCH_EVERY_FORMAT=1  every format at every size
+    GRAPHEXPORT    a built graphexport to use instead of building one (`swift build -c release`)
+    SWIFT          the swift command (default swift)
+
+Writes Benchmarks/results.md (the tables, for docs/PERFORMANCE.md) and Benchmarks/results.json
+(every sample).
+"""
+import hashlib
+import json
+import os
+import platform
+import re
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+BENCH = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(BENCH)
+CACHE = os.path.join(BENCH, ".cache")
+MODEL = os.path.join(ROOT, "Samples", "Scrapbook", "Scrapbook.xcdatamodeld")
+TABLES = ["ZSCRAPBOOK", "ZPAGE", "ZITEM", "ZTAG", "Z_1TAGS"]
+CEILINGS = {"json": [], "xml": ["libxml-2.0"], "yaml": ["yaml-0.1"]}
+SHAPES = ["tree", "flat"]
+START = time.monotonic()
+
+
+def log(message):
+    print("[%6.1fs] %s" % (time.monotonic() - START, message), file=sys.stderr, flush=True)
+
+
+def env_int(name, default):
+    value = os.environ.get(name)
+    return int(value) if value else default
+
+
+def digest(*paths):
+    h = hashlib.sha256()
+    for path in paths:
+        with open(path, "rb") as f:
+            h.update(f.read())
+    return h.hexdigest()[:10]
+
+
+# ---- preparation ---------------------------------------------------------------------------------
+def build_graphexport():
+    given = os.environ.get("GRAPHEXPORT")
+    if given:
+        log("using GRAPHEXPORT=%s" % given)
+        return os.path.abspath(given)
+    swift = os.environ.get("SWIFT", "swift")
+    log("swift build -c release --product graphexport")
+    subprocess.run([swift, "build", "-c", "release", "--product", "graphexport"], cwd=ROOT,
+                   check=True, stdout=sys.stderr)
+    bin_path = subprocess.run([swift, "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
+                              check=True, capture_output=True, text=True).stdout.strip()
+    return os.path.join(bin_path, "graphexport")
+
+
+def build_references():
+    out = os.path.join(CACHE, "bin")
+    os.makedirs(out, exist_ok=True)
+    ref = os.path.join(BENCH, "reference")
+    programs = {"measure": [], "read_floor": ["sqlite3"]}
+    programs.update({"%s_ceiling" % f: libs for f, libs in CEILINGS.items()})
+    paths = {}
+    for name, libs in programs.items():
+        source = os.path.join(ref, name + ".c")
+        target = os.path.join(out, name)
+        inputs = [source, os.path.join(ref, "replay.h")]
+        inputs = inputs if name.endswith("_ceiling") else inputs[:1]
+        if not os.path.exists(target) or any(os.path.getmtime(i) > os.path.getmtime(target) for i in inputs):
+            flags = subprocess.run(["pkg-config", "--cflags", "--libs"] + libs, check=True,
+                                   capture_output=True, text=True).stdout.split() if libs else []
+            command = ["cc", "-O2", "-o", target, source] + flags
+            log(" ".join(command))
+            subprocess.run(command, check=True)
+        paths[name] = target
+    return paths
+
+
+def cached(kind, n, inputs, make):
+    """Benchmarks/.cache/scrapbook-N-<hash of the generating scripts>.<kind>, made once."""
+    tag = digest(*inputs)
+    path = os.path.join(CACHE, "scrapbook-%d-%s.%s" % (n, tag, kind))
+    if not os.path.exists(path):
+        for old in os.listdir(CACHE):
+            if re.fullmatch(r"scrapbook-%d-[0-9a-f]+\.%s" % (n, kind), old):
+                os.remove(os.path.join(CACHE, old))
+        began = time.monotonic()
+        make(path)
+        log("made %s in %.1f s" % (os.path.relpath(path, ROOT), time.monotonic() - began))
+    return path
+
+
+def prepare_store(n):
+    generator = os.path.join(BENCH, "make_large_store.py")
+    sample = os.path.join(ROOT, "Samples", "Scrapbook", "make_store.py")
+    store = cached("sqlite", n, [generator, sample],
+                   lambda path: subprocess.run([sys.executable, generator, str(n), path], check=True))
+    replay_script = os.path.join(BENCH, "make_replay.py")
+    replay = cached("gxr", n, [generator, sample, replay_script],
+                    lambda path: subprocess.run([sys.executable, replay_script, store, path], check=True))
+    return store, replay
+
+
+def built_in_formats(graphexport):
+    listing = subprocess.run([graphexport, "formats"], check=True, capture_output=True, text=True).stdout
+    formats, plugins = [], []
+    for line in listing.splitlines():
+        if not line.strip():
+            continue
+        name = line.split()[0]
+        (formats if "(built in)" in line else plugins).append(name)
+    return formats, plugins
+
+
+# ---- running -------------------------------------------------------------------------------------
+class Contender:
+    def __init__(self, name, argv, kind, fmt=None, shape=None):
+        self.name, self.argv, self.kind, self.fmt, self.shape = name, argv, kind, fmt, shape
+        self.walls, self.cpus, self.rss, self.bytes, self.warmup = [], [], [], None, None
+
+
+MEASURE = None  # reference/measure.c, built by build_references()
+MEASURED = re.compile(r"measure: wall_seconds=([0-9.]+) maxrss_kb=([0-9]+) status=(-?[0-9]+) cpu_seconds=([0-9.]+)")
+
+
+def run_once(argv, count_bytes, count=1):
+    """[(wall seconds, peak RSS bytes, CPU seconds)] per run, stdout bytes or None, stderr text.
+    The child is started by reference/measure.c, which times it and reads its peak RSS and CPU
+    time (user + system) from wait4(2)."""
+    command = [MEASURE, "-n", str(count)] + argv
+    with tempfile.TemporaryFile() as err:
+        if count_bytes:
+            child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=err, cwd=ROOT)
+            total = 0
+            while True:
+                chunk = child.stdout.read(1 << 20)
+                if not chunk:
+                    break
+                total += len(chunk)
+            child.stdout.close()
+        else:
+            with open(os.devnull, "wb") as null:
+                child = subprocess.Popen(command, stdout=null, stderr=err, cwd=ROOT)
+            total = None
+        child.wait()
+        err.seek(0)
+        text = err.read().decode("utf-8", "replace")
+    runs = [(float(m.group(1)), int(m.group(2)) * 1024, float(m.group(4))) for m in MEASURED.finditer(text)]
+    if child.returncode != 0 or len(runs) != count:
+        raise RuntimeError("%s exited %d: %s" % (" ".join(argv), child.returncode, text[-2000:]))
+    return runs, total, text
+
+
+def ceiling_seconds(text):
+    """(wall seconds, bytes, CPU seconds) of a ceiling's writing, as it reports them."""
+    m = re.search(r"write_seconds=([0-9.]+) bytes=([0-9]+) write_cpu_seconds=([0-9.]+)", text)
+    if not m:
+        raise RuntimeError("no write_seconds in ceiling output: %r" % text[-500:])
+    return float(m.group(1)), int(m.group(2)), float(m.group(3))
+
+
+def load_average():
+    with open("/proc/loadavg") as f:
+        return float(f.read().split()[0])
+
+
+def measure(n, contenders, repeat, deadline, loads):
+    log("%d objects: warm-up run of each contender (counts bytes)" % n)
+    notes = []
+    for c in list(contenders):
+        try:
+            [(wall, rss, cpu)], total, text = run_once(c.argv, count_bytes=True)
+        except RuntimeError as error:
+            if c.kind != "gx":
+                raise
+            contenders.remove(c)  # one failing export must not cost the whole run
+            notes.append("%s failed and was left out: %s" % (c.name, str(error).strip().splitlines()[-1][:300]))
+            log("  %-16s FAILED: %s" % (c.name, error))
+            continue
+        if c.kind == "ceiling":
+            seconds, written, _ = ceiling_seconds(text)
+            c.warmup, c.bytes = seconds, written
+        else:
+            c.warmup, c.bytes = wall, total
+        c.warmup_wall = wall
+        log("  %-16s %8.2f s  %8.1f MB" % (c.name, wall, (c.bytes or 0) / 1e6))
+    budget_notes = []
+    for r in range(repeat):
+        loads.append(load_average())
+        for c in contenders:
+            left = deadline - time.monotonic()
+            if c.walls and c.warmup_wall * 1.2 > left:
+                budget_notes.append("%s: %d of %d timed runs (time budget)" % (c.name, len(c.walls), repeat))
+                continue
+            [(wall, rss, cpu)], _, text = run_once(c.argv, count_bytes=False)
+            if c.kind == "ceiling":
+                wall, _, cpu = ceiling_seconds(text)
+            c.walls.append(wall)
+            c.cpus.append(cpu)
+            c.rss.append(rss)
+        log("%d objects: round %d of %d done (load average %.2f)" % (n, r + 1, repeat, load_average()))
+    loads.append(load_average())
+    return notes + sorted(set(budget_notes))
+
+
+def startup(graphexport):
+    """Median wall time of 20 runs each of `--version` and `formats` (after 3 unmeasured ones),
+    and of /bin/true for the cost of starting any process."""
+    out = {}
+    hyperfine = shutil.which("hyperfine")
+    for label, argv in [("--version", [graphexport, "--version"]), ("formats", [graphexport, "formats"]),
+                        ("/bin/true (spawn cost)", ["/bin/true"])]:
+        if hyperfine:
+            with tempfile.NamedTemporaryFile(suffix=".json") as f:
+                subprocess.run([hyperfine, "-N", "--runs", "20", "--warmup", "3", "--export-json", f.name,
+                                "--style", "none", " ".join(argv)], check=True, stdout=subprocess.DEVNULL)
+                out[label] = statistics.median(json.load(open(f.name))["results"][0]["times"])
+        else:
+            runs, _, _ = run_once(argv, count_bytes=False, count=23)
+            out[label] = statistics.median(run[0] for run in runs[3:])
+    return out, "hyperfine -N" if hyperfine else "reference/measure.c, fork/exec/wait4"
+
+
+# ---- report --------------------------------------------------------------------------------------
+def cpu_pressure():
+    """Linux pressure stall information: the share of time some task waited for a CPU (avg300)."""
+    try:
+        with open("/proc/pressure/cpu") as f:
+            return f.readline().split()[3].split("=")[1] + " %"
+    except (OSError, IndexError):
+        return "?"
+
+
+def machine():
+    def first(argv):
+        try:
+            return subprocess.run(argv, capture_output=True, text=True).stdout.strip().splitlines()[0]
+        except (OSError, IndexError):
+            return "?"
+    cpu = "?"
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    with open("/proc/meminfo") as f:
+        mem = int(f.readline().split()[1]) / 1024 / 1024
+    osname = "?"
+    if os.path.exists("/etc/os-release"):
+        with open("/etc/os-release") as f:
+            for line in f:
+                if line.startswith("PRETTY_NAME="):
+                    osname = line.split("=", 1)[1].strip().strip('"')
+    return {"cpu": "%s, %d cores" % (cpu, os.cpu_count()), "memory": "%.1f GiB" % mem,
+            "os": "%s, Linux %s" % (osname, platform.release()),
+            "swift": first([os.environ.get("SWIFT", "swift"), "--version"]),
+            "cc": first(["cc", "--version"]), "sqlite3 CLI": first(["sqlite3", "--version"]).split()[0],
+            "python": "%s (sqlite %s)" % (platform.python_version(), sqlite3.sqlite_version)}
+
+
+def fmt_ratio(x):
+    return "–" if x is None else "%.2f×" % x
+
+
+def medians(contenders, attribute):
+    return {c.name: statistics.median(getattr(c, attribute)) for c in contenders if getattr(c, attribute)}
+
+
+def tables(results, startup_times, startup_method, info, loads):
+    """(text for the terminal, Markdown) of every table."""
+    md, text = [], []
+    md.append("## Machine\n")
+    for k, v in info.items():
+        md.append("- %s: %s" % (k, v))
+    md.append("- load average (1 min) at the start of each round: %s" % ", ".join("%.2f" % x for x in loads))
+    md.append("")
+    sizes = sorted(results)
+
+    def add_table(title, head, rows, notes=()):
+        md.extend([title, "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)])
+        md.extend("| " + " | ".join(r) + " |" for r in rows)
+        md.append("")
+        widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(head)]
+        text.append(title.lstrip("# "))
+        text.append("  ".join(h.ljust(w) for h, w in zip(head, widths)).rstrip())
+        text.extend("  ".join(v.ljust(w) for v, w in zip(r, widths)).rstrip() for r in rows)
+        for note in notes:
+            md.append("- note: " + note)
+            text.append("note: " + note)
+        if notes:
+            md.append("")
+        text.append("")
+
+    for n in sizes:
+        res = results[n]
+        wall, cpu = medians(res["contenders"], "walls"), medians(res["contenders"], "cpus")
+        head = ["contender", "runs", "wall s (median)", "min–max", "CPU s", "objects/s", "MB/s",
+                "peak RSS MB", "× sqlite3 -json", "× (floor + ceiling)", "× Python"]
+        rows = []
+        for c in res["contenders"]:
+            if not c.walls:
+                continue
+            m = wall[c.name]
+
+            def ratio(*others):
+                if any(o not in wall for o in others):
+                    return None
+                return m / sum(wall[o] for o in others)
+            rows.append([
+                c.name, str(len(c.walls)), "%.3f" % m, "%.3f–%.3f" % (min(c.walls), max(c.walls)),
+                "%.3f" % cpu[c.name], "{:,.0f}".format(n / m), "%.1f" % (c.bytes / 1e6 / m),
+                "%.1f" % (max(c.rss) / 1e6) + (" ¹" if c.kind == "ceiling" else ""),
+                fmt_ratio(ratio("sqlite3-json") if c.name != "sqlite3-json" else None),
+                fmt_ratio(ratio("read-floor", "ceiling-%s" % c.fmt) if c.kind == "gx" else None),
+                fmt_ratio(ratio("python-nested") if c.kind == "gx" else None)])
+        notes = list(res["notes"]) + ["output sizes (MB): " + ", ".join(
+            "%s %.1f" % (c.name, c.bytes / 1e6) for c in res["contenders"] if c.bytes)]
+        add_table("## %s objects (up to %d timed runs each; medians)" % ("{:,}".format(n), res["repeat"]),
+                  head, rows, notes)
+    md.append("¹ A ceiling holds the whole replayed document in memory and its times are those of the "
+              "writing alone (reference/replay.h): its RSS is not comparable. The read floor writes "
+              "nothing (MB/s 0).")
+    md.append("")
+
+    # Targets, at the largest size: by wall time (the issue's measure) and by CPU time (user +
+    # system), which a busy machine disturbs less.
+    n = sizes[-1]
+    contenders = results[n]["contenders"]
+    wall, cpu = medians(contenders, "walls"), medians(contenders, "cpus")
+    rows = []
+
+    def ratio_of(table, a, *b):
+        if a not in table or any(x not in table for x in b):
+            return None
+        return table[a] / sum(table[x] for x in b)
+
+    def verdict(value, limit):
+        return "–" if value is None else ("PASS" if value <= limit else "FAIL")
+
+    def ratio_check(label, a, refs, limit):
+        w, c = ratio_of(wall, a, *refs), ratio_of(cpu, a, *refs)
+        rows.append([label, fmt_ratio(w), fmt_ratio(c), "≤ %.2f×" % limit, verdict(w, limit), verdict(c, limit)])
+
+    for shape in SHAPES:
+        name = "gx-json-%s" % shape
+        if name in wall:
+            ratio_check("%s / sqlite3 -json" % name, name, ["sqlite3-json"], 0.75 if shape == "flat" else 1.0)
+            if shape == "flat":
+                ratio_check("%s / (read floor + JSON ceiling)" % name, name, ["read-floor", "ceiling-json"], 1.25)
+    for fmt in ("xml", "yaml"):
+        for shape in SHAPES:
+            name = "gx-%s-%s" % (fmt, shape)
+            label = "%s / (read floor + %s ceiling)" % (name, fmt.upper())
+            if name in wall:
+                ratio_check(label, name, ["read-floor", "ceiling-" + fmt], 1.25)
+            else:
+                rows.append([label, "–", "–", "≤ 1.25×", "not in this build", ""])
+    for c in contenders:
+        if c.kind != "gx" or not c.rss:
+            continue
+        peak = max(max(results[s]["by"][c.name].rss) for s in sizes
+                   if c.name in results[s]["by"] and results[s]["by"][c.name].rss) / 1e6
+        rows.append(["%s peak RSS, every size" % c.name, "%.1f MB" % peak, "", "≤ 32 MB", verdict(peak, 32), ""])
+        other = results[sizes[0]]["by"].get(c.name) if len(sizes) > 1 else None
+        if other and other.rss:
+            change = max(c.rss) / max(other.rss) - 1
+            rows.append(["%s peak RSS, %s vs %s objects" % (c.name, "{:,}".format(n), "{:,}".format(sizes[0])),
+                         "%+.1f%%" % (100 * change), "", "within ±10%", "PASS" if abs(change) <= 0.10 else "FAIL", ""])
+    for label, seconds in startup_times.items():
+        if not label.startswith("/bin/true"):
+            rows.append(["graphexport %s start-up" % label, "%.1f ms" % (seconds * 1000), "", "≤ 10 ms",
+                         verdict(seconds * 1000, 10), ""])
+    for c in contenders:
+        if c.kind == "gx" and c.name in wall and "python-nested" in wall:
+            rows.append(["%s / Python nested export" % c.name, fmt_ratio(ratio_of(wall, c.name, "python-nested")),
+                         fmt_ratio(ratio_of(cpu, c.name, "python-nested")), "(report)", "", ""])
+    add_table("## Targets at %s objects (ratios of medians)" % "{:,}".format(n),
+              ["target", "wall", "CPU", "limit", "result (wall)", "result (CPU)"], rows,
+              ["start-up: median of 20 runs (%s): %s" % (startup_method, ", ".join(
+                  "%s %.2f ms" % (k, v * 1000) for k, v in startup_times.items()))])
+    return "\n".join(text), "\n".join(md)
+
+
+def main():
+    sizes = [int(s) for s in os.environ.get("BENCH_SIZES", "100000,1000000").split(",") if s.strip()]
+    only = re.compile(os.environ.get("BENCH_ONLY", ".*"))
+    budget = env_int("BENCH_BUDGET", 600)
+    os.makedirs(CACHE, exist_ok=True)
+    graphexport = build_graphexport()
+    refs = build_references()
+    global MEASURE
+    MEASURE = refs["measure"]
+    formats, plugins = built_in_formats(graphexport)
+    log("graphexport formats: built in %s%s" % (", ".join(formats), "; plugins left out: " + ", ".join(plugins)
+                                                 if plugins else ""))
+    skipped = [f for f in ("json", "xml", "yaml") if f not in formats]
+    stores = {n: prepare_store(n) for n in sorted(sizes)}
+    info = machine()
+    described = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=ROOT, capture_output=True,
+                               text=True).stdout.strip()
+    info["graphexport"] = "%s (%s)" % (graphexport, "given by GRAPHEXPORT" if os.environ.get("GRAPHEXPORT")
+                                       else "built from this tree, git %s" % (described or "?"))
+    loads = [load_average()]
+    deadline = time.monotonic() + budget
+    results = {}
+    for n in sorted(sizes):
+        store, replay = stores[n]
+        contenders = []
+        every = os.environ.get("BENCH_EVERY_FORMAT") == "1" or n == min(sizes)
+        for fmt in formats:
+            if fmt not in CEILINGS and not every:
+                continue
+            for shape in SHAPES:
+                contenders.append(Contender("gx-%s-%s" % (fmt, shape), [
+                    graphexport, "--model", MODEL, "--format", fmt, "--shape", shape, "--compact", store],
+                    "gx", fmt, shape))
+        contenders.append(Contender("sqlite3-json", ["sqlite3", "-readonly", "-json", store,
+                                                     "; ".join("SELECT * FROM %s" % t for t in TABLES)], "ref"))
+        contenders.append(Contender("read-floor", [refs["read_floor"], store] + TABLES, "ref"))
+        for fmt in CEILINGS:
+            contenders.append(Contender("ceiling-%s" % fmt, [refs["%s_ceiling" % fmt], replay], "ceiling", fmt))
+        contenders.append(Contender("python-nested", [sys.executable, os.path.join(BENCH, "python_nested_export.py"),
+                                                      store], "ref"))
+        references = {"sqlite3-json", "read-floor", "python-nested"} | {"ceiling-%s" % f for f in CEILINGS}
+        contenders = [c for c in contenders if only.search(c.name) or c.name in references]
+        repeat = env_int("BENCH_REPEAT", 5 if n <= 200000 else 3)
+        notes = measure(n, contenders, repeat, deadline, loads)
+        if skipped:
+            notes.append("graphexport has no %s format in this build: left out" % ", ".join(skipped))
+        untargeted = [f for f in formats if f not in CEILINGS]
+        if untargeted and not every:
+            notes.append("%s measured at %s objects only (no target; BENCH_EVERY_FORMAT=1 adds them here)"
+                         % (", ".join(untargeted), "{:,}".format(min(sizes))))
+        results[n] = {"contenders": contenders, "repeat": repeat, "notes": notes,
+                      "by": {c.name: c for c in contenders}, "store": store}
+    info["CPU pressure (PSI some, avg300) at the end"] = cpu_pressure()
+    log("start-up times")
+    startup_times, startup_method = startup(graphexport)
+    text, md = tables(results, startup_times, startup_method, info, loads)
+    print(text)
+    header = ("# graphexport benchmark results\n\nWritten by `make bench` (Benchmarks/run.py) on %s, "
+              "graphexport %s.\n\n" % (time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+                                        subprocess.run([graphexport, "--version"], capture_output=True,
+                                                       text=True).stdout.strip()))
+    with open(os.path.join(BENCH, "results.md"), "w") as f:
+        f.write(header + md + "\n")
+    with open(os.path.join(BENCH, "results.json"), "w") as f:
+        json.dump({"machine": info, "load_average": loads, "startup_seconds": startup_times,
+                   "sizes": {str(n): {"notes": r["notes"], "contenders": {
+                       c.name: {"argv": c.argv, "wall_seconds": c.walls, "cpu_seconds": c.cpus,
+                                "peak_rss_bytes": c.rss,
+                                "output_bytes": c.bytes, "warmup_seconds": c.warmup}
+                       for c in r["contenders"]}} for n, r in results.items()}}, f, indent=1)
+    log("wrote Benchmarks/results.md and Benchmarks/results.json; total %.0f s" % (time.monotonic() - START))
+
+
+if __name__ == "__main__":
+    main()
