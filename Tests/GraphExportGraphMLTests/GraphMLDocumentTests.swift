@@ -1,10 +1,11 @@
 import GraphExport
 import GraphExportGraphML
+import GraphExportTestSupport
 import XCTest
 
 final class GraphMLDocumentTests: XCTestCase {
     func testScrapbookIsOneNodePerObjectAndOneEdgePerLink() throws {
-        let parsed = try Fixtures.export(try Fixtures.scrapbook()).parsed()
+        let parsed = try Fixtures.export(try SampleGraphs.scrapbook()).parsed()
 
         XCTAssertEqual(
             parsed.nodes.map(\.id),
@@ -45,7 +46,7 @@ final class GraphMLDocumentTests: XCTestCase {
     }
 
     func testKeysComeFromTheModelInModelOrder() throws {
-        let parsed = try Fixtures.export(try Fixtures.scrapbook()).parsed()
+        let parsed = try Fixtures.export(try SampleGraphs.scrapbook()).parsed()
         XCTAssertEqual(
             parsed.keys.map { "\($0.id) \($0.domain) \($0.name) \($0.type)" },
             [
@@ -64,7 +65,7 @@ final class GraphMLDocumentTests: XCTestCase {
     }
 
     func testTreeAndFlatShapesGiveTheSameNodesAndEdges() throws {
-        let graph = try Fixtures.scrapbook()
+        let graph = try SampleGraphs.scrapbook()
         let tree = try Fixtures.export(graph, shape: .tree).parsed()
         let flat = try Fixtures.export(graph, shape: .flat).parsed()
         XCTAssertEqual(
@@ -79,7 +80,7 @@ final class GraphMLDocumentTests: XCTestCase {
     }
 
     func testCompactLayout() throws {
-        let graph = Fixtures.graph(try Fixtures.itemModel(types: (.integer32, .string)))
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel(types: (.integer32, .string)))
         try graph.add("Item", ["value": .integer(7), "other": .string("a<b")])
         XCTAssertEqual(
             try Fixtures.export(graph).text,
@@ -117,7 +118,7 @@ final class GraphMLDocumentTests: XCTestCase {
                     RelationshipInfo(name: "folder", destination: "Folder", isToMany: false, inverse: "files")
                 ]),
         ])
-        let graph = Fixtures.graph(model)
+        let graph = SampleGraphs.graph(model)
         let folder = try graph.add("Folder", ["name": .string("Docs")])
         let file = try graph.add("File")
         try graph.link(file, "folder", to: folder)
@@ -156,7 +157,7 @@ final class GraphMLDocumentTests: XCTestCase {
 
     func testCompactAndPrettyReadTheSame() throws {
         for shape in ExportShape.allCases {
-            let graph = try Fixtures.scrapbook()
+            let graph = try SampleGraphs.scrapbook()
             let compact = try Fixtures.export(graph, shape: shape).parsed()
             let pretty = try Fixtures.export(graph, shape: shape, pretty: true).parsed()
             XCTAssertEqual(compact.keys, pretty.keys)
@@ -167,7 +168,7 @@ final class GraphMLDocumentTests: XCTestCase {
     }
 
     func testEmptyGraphIsAnEmptyGraphElement() throws {
-        let parsed = try Fixtures.export(Fixtures.graph(try Fixtures.itemModel())).parsed()
+        let parsed = try Fixtures.export(SampleGraphs.graph(try SampleGraphs.itemModel())).parsed()
         XCTAssertEqual(parsed.nodes, [])
         XCTAssertEqual(parsed.edges, [])
         XCTAssertEqual(
@@ -179,7 +180,7 @@ final class GraphMLDocumentTests: XCTestCase {
         let info = DocumentInfo(
             generator: "graphexport 9", sourceKind: "Core Data store", source: "Photos.sqlite", storeUUID: "1234-ABCD",
             frameworkVersion: "1240", model: "Photos.momd", modelVersion: "Photos 2")
-        let graph = InMemoryGraph(model: try Fixtures.itemModel(), document: info)
+        let graph = InMemoryGraph(model: try SampleGraphs.itemModel(), document: info)
         let parsed = try Fixtures.export(graph, shape: .flat).parsed()
         var expected = info
         expected.shape = .flat
@@ -190,7 +191,7 @@ final class GraphMLDocumentTests: XCTestCase {
     func testNothingReachesTheSinkBeforeFinish() throws {
         let sink = MemorySink()
         let writer = GraphMLGraphWriter(sink: sink)
-        try writer.begin(Fixtures.document)
+        try writer.begin(SampleGraphs.document)
         for index in 0..<5000 {
             try writer.write(.beginObject(entity: "Item", id: ObjectID("Item/\(index)")))
             try writer.write(.attribute(name: "text", value: .string(String(repeating: "x", count: 100))))

@@ -1,5 +1,6 @@
 import GraphExport
 import GraphExportGraphML
+import GraphExportTestSupport
 import XCTest
 
 final class GraphMLEdgeTests: XCTestCase {
@@ -28,7 +29,7 @@ final class GraphMLEdgeTests: XCTestCase {
                 EntityInfo(
                     name: "Animal", relationships: [relationship("zoo", "Zoo", toMany: false, inverse: "animals")]),
             ])
-            let graph = Fixtures.graph(model)
+            let graph = SampleGraphs.graph(model)
             let zoo = try graph.add("Zoo")
             let lion = try graph.add("Animal")
             let seal = try graph.add("Animal")
@@ -47,7 +48,7 @@ final class GraphMLEdgeTests: XCTestCase {
             EntityInfo(
                 name: "Details", relationships: [relationship("photo", "Photo", toMany: false, inverse: "details")]),
         ])
-        let graph = Fixtures.graph(owned)
+        let graph = SampleGraphs.graph(owned)
         let details = try graph.add("Details")
         let photo = try graph.add("Photo")
         try graph.link(details, "photo", to: photo)
@@ -59,7 +60,7 @@ final class GraphMLEdgeTests: XCTestCase {
             EntityInfo(
                 name: "Seat", relationships: [relationship("occupant", "Person", toMany: false, inverse: "seat")]),
         ])
-        let peerGraph = Fixtures.graph(peers)
+        let peerGraph = SampleGraphs.graph(peers)
         let person = try peerGraph.add("Person")
         let seat = try peerGraph.add("Seat")
         try peerGraph.link(person, "seat", to: seat)
@@ -71,7 +72,7 @@ final class GraphMLEdgeTests: XCTestCase {
             EntityInfo(name: "Photo", relationships: [relationship("tags", "Tag", toMany: true, inverse: "photos")]),
             EntityInfo(name: "Tag", relationships: [relationship("photos", "Photo", toMany: true, inverse: "tags")]),
         ])
-        let graph = Fixtures.graph(model)
+        let graph = SampleGraphs.graph(model)
         let photo = try graph.add("Photo")
         let other = try graph.add("Photo")
         let tag = try graph.add("Tag")
@@ -85,7 +86,7 @@ final class GraphMLEdgeTests: XCTestCase {
             EntityInfo(name: "Left", relationships: [relationship("peer", "Right", toMany: true, inverse: "peer")]),
             EntityInfo(name: "Right", relationships: [relationship("peer", "Left", toMany: true, inverse: "peer")]),
         ])
-        let graph = Fixtures.graph(model)
+        let graph = SampleGraphs.graph(model)
         let left = try graph.add("Left")
         let right = try graph.add("Right")
         try graph.link(right, "peer", to: left)
@@ -101,7 +102,7 @@ final class GraphMLEdgeTests: XCTestCase {
                     relationship("spouse", "Person", toMany: false, inverse: "spouse"),
                 ])
         ])
-        let graph = Fixtures.graph(model)
+        let graph = SampleGraphs.graph(model)
         let ann = try graph.add("Person")
         let bob = try graph.add("Person")
         let cid = try graph.add("Person")
@@ -132,7 +133,7 @@ final class GraphMLEdgeTests: XCTestCase {
                     relationship("favouredBy", "Album", toMany: true),
                 ]),
         ])
-        let graph = Fixtures.graph(model)
+        let graph = SampleGraphs.graph(model)
         let album = try graph.add("Album")
         let photo = try graph.add("Photo")
         try graph.link(album, "photos", to: photo)
@@ -156,7 +157,7 @@ final class GraphMLEdgeTests: XCTestCase {
             EntityInfo(
                 name: "Item", relationships: [relationship("container", "Container", toMany: false, inverse: "items")]),
         ])
-        let graph = Fixtures.graph(model)
+        let graph = SampleGraphs.graph(model)
         let box = try graph.add("Box")
         let crate = try graph.add("Crate")
         let first = try graph.add("Item")
@@ -176,7 +177,7 @@ final class GraphMLEdgeTests: XCTestCase {
                 ]),
             EntityInfo(name: "B", relationships: [relationship("a", "A", toMany: false, inverse: "other")]),
         ])
-        let graph = Fixtures.graph(model)
+        let graph = SampleGraphs.graph(model)
         let a = try graph.add("A")
         let b = try graph.add("B")
         try graph.link(a, "b", to: b)
@@ -184,7 +185,7 @@ final class GraphMLEdgeTests: XCTestCase {
     }
 
     func testWithoutTheModelEveryInstanceIsAnEdgeWithOneWarning() throws {
-        let graph = try Fixtures.scrapbook()
+        let graph = try SampleGraphs.scrapbook()
         let export = try Fixtures.export(graph, withModel: false)
         let parsed = try export.parsed()
         let links = try SourceLinks(graph)
@@ -199,7 +200,7 @@ final class GraphMLEdgeTests: XCTestCase {
     }
 
     func testAGraphWithoutLinksWarnsOfNothing() throws {
-        let graph = Fixtures.graph(try Fixtures.itemModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         try graph.add("Item", ["value": .string("a")])
         XCTAssertEqual(try Fixtures.export(graph, withModel: false).warnings, [])
     }

@@ -1,5 +1,6 @@
 import GraphExport
 import GraphExportGraphML
+import GraphExportTestSupport
 import XCTest
 
 final class GraphMLKeyTests: XCTestCase {
@@ -13,7 +14,7 @@ final class GraphMLKeyTests: XCTestCase {
         let model = try GraphModel(entities: [
             EntityInfo(name: "All", attributes: types.map { AttributeInfo(name: $0.rawValue, type: $0) })
         ])
-        let parsed = try Fixtures.export(Fixtures.graph(model)).parsed()
+        let parsed = try Fixtures.export(SampleGraphs.graph(model)).parsed()
         XCTAssertEqual(
             attributeKeys(parsed),
             [
@@ -38,7 +39,7 @@ final class GraphMLKeyTests: XCTestCase {
                     AttributeInfo(name: "ratio", type: .float),
                 ]),
         ])
-        let parsed = try Fixtures.export(Fixtures.graph(model)).parsed()
+        let parsed = try Fixtures.export(SampleGraphs.graph(model)).parsed()
         XCTAssertEqual(attributeKeys(parsed), ["count long", "size string", "ratio double"])
     }
 
@@ -51,7 +52,7 @@ final class GraphMLKeyTests: XCTestCase {
                     AttributeInfo(name: "flag", type: .boolean), AttributeInfo(name: "ratio", type: .double),
                 ])
         ])
-        let graph = Fixtures.graph(model)
+        let graph = SampleGraphs.graph(model)
         try graph.add(
             "Row", ["small": .integer(1), "number": .integer(2), "flag": .boolean(true), "ratio": .double(1)])
         try graph.add(
@@ -83,7 +84,7 @@ final class GraphMLKeyTests: XCTestCase {
                     AttributeInfo(name: $0, type: .string)
                 })
         ])
-        let graph = Fixtures.graph(model)
+        let graph = SampleGraphs.graph(model)
         try graph.add(
             "Row",
             [
@@ -106,7 +107,7 @@ final class GraphMLKeyTests: XCTestCase {
     func testANameTheModelLacksStillGetsAKey() throws {
         let sink = MemorySink()
         let writer = GraphMLGraphWriter(sink: sink)
-        try writer.begin(Fixtures.document)
+        try writer.begin(SampleGraphs.document)
         try writer.write(.beginObject(entity: "Loose", id: ObjectID("x")))
         try writer.write(.attribute(name: "extra", value: .boolean(true)))
         try writer.write(.endObject)

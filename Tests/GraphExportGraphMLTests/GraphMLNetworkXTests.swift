@@ -164,7 +164,7 @@ final class GraphMLNetworkXTests: XCTestCase {
     }
 
     private func scrapbookCases() throws -> [Case] {
-        let graph = try Fixtures.scrapbook()
+        let graph = try SampleGraphs.scrapbook()
         return [
             try makeCase("scrapbook", graph), try makeCase("scrapbook", graph, shape: .flat),
             try makeCase("scrapbook pretty", graph, pretty: true),
@@ -196,7 +196,7 @@ final class GraphMLNetworkXTests: XCTestCase {
                     RelationshipInfo(name: "friends", destination: "Item", isToMany: true, inverse: "friends")
                 ])
         ])
-        let graph = Fixtures.graph(model)
+        let graph = SampleGraphs.graph(model)
         let texts = [
             "", " ", "  leading and trailing  ", "tab\there", "line\nbreak", "cr\r\nlf", "\r", "\u{01}\u{02}\u{1F}",
             "nul\u{0}inside", "\u{7F}\u{85}", "\u{FFFE}\u{FFFF}", "\u{FEFF}bom", "e\u{301}", "👩‍👩‍👧‍👦",

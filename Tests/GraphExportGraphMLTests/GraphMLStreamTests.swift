@@ -26,32 +26,15 @@ final class GraphMLStreamTests: XCTestCase {
     }
 
     func testIllNestedStreamsThrowNamingWhatIsWrong() {
-        let a = GraphEvent.beginObject(entity: "A", id: ObjectID("A/1"))
-        let b = GraphEvent.beginObject(entity: "B", id: ObjectID("B/2"))
-        let toOne = GraphEvent.beginRelationship(name: "owner", isToMany: false)
-        let toMany = GraphEvent.beginRelationship(name: "items", isToMany: true)
-        let reference = GraphEvent.reference(ObjectID("B/3"))
-        let attribute = GraphEvent.attribute(name: "x", value: .null)
-        let cases: [([GraphEvent], GraphMLWriterError)] = [
-            ([attribute], .attributeOutsideObject(name: "x")),
-            ([a, toMany, attribute], .attributeOutsideObject(name: "x")),
+        let (a, toMany) = (NestingStreams.a, NestingStreams.toMany)
+        let attribute = NestingStreams.attribute
+        let common = NestingStreams.illNested(GraphMLWriterError.self)
+        // The attribute-order errors, between the attribute and relationship cases.
+        let attributeOrder: [([GraphEvent], GraphMLWriterError)] = [
             ([a, toMany, .endRelationship, attribute], .attributeAfterRelationship(name: "x", id: "A/1")),
             ([a, attribute, attribute], .duplicateAttribute(name: "x", id: "A/1")),
-            ([toMany], .relationshipOutsideObject(name: "items")),
-            ([a, toMany, toOne], .relationshipOutsideObject(name: "owner")),
-            ([a, b], .objectInsideObject(id: "B/2", parent: "A/1")),
-            ([reference], .referenceOutsideRelationship(id: "B/3")),
-            ([a, reference], .referenceOutsideRelationship(id: "B/3")),
-            ([a, toOne, b, .endObject, reference], .secondDestinationInToOne(relationship: "owner", id: "B/3")),
-            ([a, toOne, reference, b], .secondDestinationInToOne(relationship: "owner", id: "B/2")),
-            ([.endRelationship], .unmatchedEndRelationship(openObject: nil)),
-            ([a, .endRelationship], .unmatchedEndRelationship(openObject: "A/1")),
-            ([.endObject], .unmatchedEndObject(openRelationship: nil)),
-            ([a, toMany, .endObject], .unmatchedEndObject(openRelationship: "items")),
-            ([a], .unfinishedObject(id: "A/1")),
-            ([a, toMany, b, toOne], .unfinishedObject(id: "B/2")),
-            ([a, toMany, b, .endObject], .unfinishedObject(id: "A/1")),
         ]
+        let cases: [([GraphEvent], GraphMLWriterError)] = Array(common[..<2]) + attributeOrder + common[2...] + []
         for (events, expected) in cases {
             XCTAssertEqual(error(afterBeginning: events), expected, "\(events)")
         }
@@ -166,3 +149,5 @@ final class GraphMLStreamTests: XCTestCase {
         try writer.finish()
     }
 }
+
+extension GraphMLWriterError: NestingErrors {}

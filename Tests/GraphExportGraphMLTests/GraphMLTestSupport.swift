@@ -1,14 +1,9 @@
 import Foundation
 import GraphExport
+import GraphExportTestSupport
 import XCTest
 
 @testable import GraphExportGraphML
-
-/// Collects the warnings a writer reports.
-final class WarningLog {
-    var warnings: [Warning] = []
-    var messages: [String] { warnings.map(\.message) }
-}
 
 /// One export's output and warnings.
 struct GraphMLExport {
@@ -24,136 +19,6 @@ struct GraphMLExport {
 }
 
 enum Fixtures {
-    /// A header that does not change with the tool's version.
-    static let document = DocumentInfo(generator: "graphexport", sourceKind: "in-memory graph")
-
-    /// An empty graph of `model` with the fixed ``document`` header.
-    static func graph(_ model: GraphModel) -> InMemoryGraph {
-        InMemoryGraph(model: model, document: document)
-    }
-
-    /// The Scrapbook sample app's model (Samples/Scrapbook): scrapbooks own pages and tags, pages
-    /// own notes and photos, a photo has one tag.
-    static func scrapbookModel() throws -> GraphModel {
-        try GraphModel(entities: [
-            EntityInfo(
-                name: "Note",
-                attributes: [
-                    AttributeInfo(name: "color", type: .string), AttributeInfo(name: "createdAt", type: .date),
-                    AttributeInfo(name: "text", type: .string),
-                ],
-                relationships: [RelationshipInfo(name: "page", destination: "Page", isToMany: false, inverse: "notes")]),
-            EntityInfo(
-                name: "Page",
-                attributes: [
-                    AttributeInfo(name: "backgroundColor", type: .string),
-                    AttributeInfo(name: "number", type: .integer16), AttributeInfo(name: "title", type: .string),
-                ],
-                relationships: [
-                    RelationshipInfo(
-                        name: "notes", destination: "Note", isToMany: true, inverse: "page", deletionRule: .cascade),
-                    RelationshipInfo(
-                        name: "photos", destination: "Photo", isToMany: true, inverse: "page", deletionRule: .cascade),
-                    RelationshipInfo(name: "scrapbook", destination: "Scrapbook", isToMany: false, inverse: "pages"),
-                ]),
-            EntityInfo(
-                name: "Photo",
-                attributes: [
-                    AttributeInfo(name: "aspectRatio", type: .double), AttributeInfo(name: "caption", type: .string),
-                    AttributeInfo(name: "fileSize", type: .integer64), AttributeInfo(name: "height", type: .integer32),
-                    AttributeInfo(name: "identifier", type: .uuid), AttributeInfo(name: "printPrice", type: .decimal),
-                    AttributeInfo(name: "rating", type: .float), AttributeInfo(name: "sourceURL", type: .uri),
-                    AttributeInfo(name: "takenAt", type: .date), AttributeInfo(name: "thumbnail", type: .binary),
-                    AttributeInfo(name: "width", type: .integer32),
-                ],
-                relationships: [
-                    RelationshipInfo(name: "page", destination: "Page", isToMany: false, inverse: "photos"),
-                    RelationshipInfo(name: "tag", destination: "Tag", isToMany: false, inverse: "photos"),
-                ]),
-            EntityInfo(
-                name: "Scrapbook",
-                attributes: [
-                    AttributeInfo(name: "createdAt", type: .date), AttributeInfo(name: "identifier", type: .uuid),
-                    AttributeInfo(name: "isFavorite", type: .boolean),
-                    AttributeInfo(name: "pageCount", type: .integer16),
-                    AttributeInfo(name: "subtitle", type: .string), AttributeInfo(name: "title", type: .string),
-                ],
-                relationships: [
-                    RelationshipInfo(
-                        name: "pages", destination: "Page", isToMany: true, inverse: "scrapbook", deletionRule: .cascade
-                    ),
-                    RelationshipInfo(
-                        name: "tags", destination: "Tag", isToMany: true, inverse: "scrapbook", deletionRule: .cascade),
-                ]),
-            EntityInfo(
-                name: "Tag",
-                attributes: [AttributeInfo(name: "name", type: .string)],
-                relationships: [
-                    RelationshipInfo(name: "photos", destination: "Photo", isToMany: true, inverse: "tag"),
-                    RelationshipInfo(name: "scrapbook", destination: "Scrapbook", isToMany: false, inverse: "tags"),
-                ]),
-        ])
-    }
-
-    static func uuid(_ last: UInt8) -> Value {
-        .uuid(
-            UUIDValue(bytes: [
-                0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0, 0xc0, 0x4f, 0xd4, 0x30, last,
-            ])!)
-    }
-
-    /// A small scrapbook: `Trip` with two pages (photos, a note, one tagged photo), an empty second
-    /// scrapbook, and a photo on no page: Scrapbook/1, Scrapbook/2, Page/3, Page/4, Photo/5,
-    /// Photo/6, Photo/7, Note/8, Tag/9.
-    static func scrapbook() throws -> InMemoryGraph {
-        let graph = graph(try scrapbookModel())
-        let trip = try graph.add(
-            "Scrapbook",
-            [
-                "title": .string("Trip <2011> & \"friends\""),
-                "createdAt": .date(Timestamp(secondsSinceReferenceDate: 315_532_800)),
-                "identifier": uuid(1), "isFavorite": .boolean(true), "pageCount": .integer(2),
-            ])
-        try graph.add("Scrapbook", ["title": .string(""), "identifier": uuid(2), "isFavorite": .boolean(false)])
-        let beach = try graph.add("Page", ["number": .integer(1), "title": .string("Beach")])
-        let hills = try graph.add("Page", ["number": .integer(2), "backgroundColor": .string("#00ff00")])
-        let sunset = try graph.add(
-            "Photo",
-            [
-                "aspectRatio": .double(1.5), "caption": .string("Sunset\nover the sea"),
-                "fileSize": .integer(3_145_728), "height": .integer(2000), "width": .integer(3000),
-                "identifier": uuid(3), "printPrice": .decimal("12.50"), "rating": .double(Double(Float(4.5))),
-                "sourceURL": .uri("https://example.com/p?a=1&b=2"),
-                "takenAt": .date(Timestamp(secondsSinceReferenceDate: 326_246_400.25)),
-                "thumbnail": .binary([0x89, 0x50, 0x4E, 0x47, 0, 255]),
-            ])
-        let hill = try graph.add(
-            "Photo", ["caption": .string("Hill"), "identifier": uuid(4), "aspectRatio": .double(0.75)])
-        let loose = try graph.add(
-            "Photo", ["caption": .string("Loose"), "identifier": uuid(5), "aspectRatio": .double(1)])
-        let note = try graph.add(
-            "Note", ["text": .string("Remember\tthis"), "createdAt": .date(Timestamp(secondsSinceReferenceDate: 0))])
-        let tag = try graph.add("Tag", ["name": .string("sea")])
-        try graph.link(beach, "scrapbook", to: trip)
-        try graph.link(hills, "scrapbook", to: trip)
-        try graph.link(sunset, "page", to: beach)
-        try graph.link(hill, "page", to: hills)
-        try graph.link(note, "page", to: beach)
-        try graph.link(tag, "scrapbook", to: trip)
-        try graph.link(sunset, "tag", to: tag)
-        try graph.link(loose, "tag", to: tag)
-        return graph
-    }
-
-    /// One entity, `Item`, with attributes `value` and `other`.
-    static func itemModel(types: (AttributeType, AttributeType) = (.string, .string)) throws -> GraphModel {
-        try GraphModel(entities: [
-            EntityInfo(
-                name: "Item",
-                attributes: [AttributeInfo(name: "value", type: types.0), AttributeInfo(name: "other", type: types.1)])
-        ])
-    }
-
     /// Exports `graph` through a ``GraphMLGraphWriter`` into memory, giving the writer the graph's
     /// model unless `withModel` is false.
     static func export(
@@ -169,7 +34,7 @@ enum Fixtures {
 
     /// Exports one `Item` per value (as its `value` attribute), compactly, with the model.
     static func exportItems(_ values: [Value], type: AttributeType = .string) throws -> GraphMLExport {
-        let graph = graph(try itemModel(types: (type, .string)))
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel(types: (type, .string)))
         for value in values {
             try graph.add("Item", ["value": value])
         }

@@ -1,6 +1,7 @@
 import Foundation
 import GraphExport
 import GraphExportGraphML
+import GraphExportTestSupport
 import XCTest
 
 final class GraphMLValueTests: XCTestCase {
@@ -54,11 +55,11 @@ final class GraphMLValueTests: XCTestCase {
     }
 
     func testTabLineFeedAndCarriageReturnSurviveInTextAndIdentifiers() throws {
-        let model = try Fixtures.itemModel()
+        let model = try SampleGraphs.itemModel()
         let text = "tab\there\r\nline\rend\n  <&>\"'  "
         let sink = MemorySink()
         let writer = GraphMLGraphWriter(sink: sink)
-        try writer.begin(Fixtures.document)
+        try writer.begin(SampleGraphs.document)
         let id = "odd id\t\"<&>\r\n"
         try writer.write(.beginObject(entity: model.entities[0].name, id: ObjectID(id)))
         try writer.write(.attribute(name: "value", value: .string(text)))
@@ -77,7 +78,7 @@ final class GraphMLValueTests: XCTestCase {
 
     func testTextXMLCannotHoldIsBase64MarkedWithOneWarningPerAttribute() throws {
         let texts = ["nul\u{0}inside", "\u{1}\u{1F}", "\u{FFFE}\u{FFFF}", "fine \u{FFFD} 😀"]
-        let graph = Fixtures.graph(try Fixtures.itemModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         for text in texts {
             try graph.add("Item", ["value": .string(text), "other": .uri(text)])
         }
@@ -141,7 +142,7 @@ final class GraphMLValueTests: XCTestCase {
             ],
         ] {
             let writer = GraphMLGraphWriter(sink: MemorySink())
-            try writer.begin(Fixtures.document)
+            try writer.begin(SampleGraphs.document)
             var thrown: (any Error)?
             do {
                 for event in events { try writer.write(event) }

@@ -20,14 +20,14 @@ final class JSONLinesDocumentTests: XCTestCase {
     ]
 
     func testTreeShapeWritesNestedObjectsOnTheirOwnLinesBeforeTheirOwners() throws {
-        let export = try Fixtures.export(try Fixtures.albumGraph())
+        let export = try Fixtures.export(try SampleGraphs.albumGraph())
         let order = ["Details/3", "Photo/2", "Photo/4", "Album/1", "Photo/6", "Tag/5"]
         XCTAssertEqual(export.text, ([header] + order.map { albumLines[$0]! }).joined(separator: "\n") + "\n")
         XCTAssertEqual(export.warnings, [])
     }
 
     func testFlatShapeWritesTheSameLinesInScanOrder() throws {
-        let export = try Fixtures.export(try Fixtures.albumGraph(), shape: .flat)
+        let export = try Fixtures.export(try SampleGraphs.albumGraph(), shape: .flat)
         let order = ["Album/1", "Photo/2", "Photo/4", "Photo/6", "Details/3", "Tag/5"]
         let flatHeader = header.replacingOccurrences(of: #""shape":"tree""#, with: #""shape":"flat""#)
         XCTAssertEqual(export.text, ([flatHeader] + order.map { albumLines[$0]! }).joined(separator: "\n") + "\n")
@@ -37,7 +37,7 @@ final class JSONLinesDocumentTests: XCTestCase {
         let info = DocumentInfo(
             sourceKind: "Core Data store", source: "Photos\n\u{2028}.sqlite", storeUUID: "1234-ABCD",
             frameworkVersion: "1241", model: "Photos.momd", modelVersion: "Photos 2")
-        let graph = InMemoryGraph(model: try Fixtures.albumModel(), document: info)
+        let graph = InMemoryGraph(model: try SampleGraphs.albumModel(), document: info)
         for shape in ExportShape.allCases {
             let export = try Fixtures.export(graph, shape: shape)
             let lines = try export.foundationObjects()
@@ -51,18 +51,18 @@ final class JSONLinesDocumentTests: XCTestCase {
     }
 
     func testEmptyGraphIsTheHeaderLineAlone() throws {
-        let export = try Fixtures.export(Fixtures.graph(try Fixtures.itemModel()))
+        let export = try Fixtures.export(SampleGraphs.graph(try SampleGraphs.itemModel()))
         XCTAssertEqual(export.text, header + "\n")
     }
 
     func testScrapbookReadsBackExactlyInBothShapes() throws {
         for shape in ExportShape.allCases {
-            let export = try Fixtures.assertRoundTrip(try Fixtures.scrapbook(), shape: shape)
+            let export = try Fixtures.assertRoundTrip(try SampleGraphs.scrapbook(), shape: shape)
             XCTAssertEqual(export.lines().count, 1 + 9)
             XCTAssertEqual(export.warnings, [])
         }
         // Post-order: notes and photos before their page, pages and tags before their scrapbook.
-        let tree = try Fixtures.export(try Fixtures.scrapbook()).objects().map { $0["@id"] as? String }
+        let tree = try Fixtures.export(try SampleGraphs.scrapbook()).objects().map { $0["@id"] as? String }
         XCTAssertEqual(
             tree,
             [

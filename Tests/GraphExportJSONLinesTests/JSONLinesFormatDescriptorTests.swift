@@ -1,5 +1,6 @@
 import GraphExport
 import GraphExportJSONLines
+import GraphExportTestSupport
 import XCTest
 
 final class JSONLinesFormatDescriptorTests: XCTestCase {
@@ -15,7 +16,7 @@ final class JSONLinesFormatDescriptorTests: XCTestCase {
     }
 
     func testMakeWriterIgnoresPrettyAndForwardsWarnings() throws {
-        let graph = Fixtures.graph(try Fixtures.itemModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         try graph.add("Item", ["value": .double(.nan)])
         var outputs: [String] = []
         for pretty in [false, true] {

@@ -11,7 +11,7 @@
         /// Every line, in either shape, is byte for byte (after reading both strictly) the object the
         /// JSON writer writes for the same object in the flat shape, where it too nests nothing.
         func testEveryLineIsTheJSONWritersFlatObject() throws {
-            var graphs: [InMemoryGraph] = [try Fixtures.scrapbook(), try Fixtures.albumGraph()]
+            var graphs: [InMemoryGraph] = [try SampleGraphs.scrapbook(), try SampleGraphs.albumGraph()]
             for seed in UInt64(100)...130 {
                 var generator = RandomGraphGenerator(seed: seed)
                 graphs.append(try generator.makeGraph())

@@ -1,25 +1,10 @@
 import GraphExport
 import GraphExportJSONLines
+import GraphExportTestSupport
 import XCTest
 
 final class JSONLinesNestingTests: XCTestCase {
     private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
-
-    /// Writes `depth` objects, each nested in the previous one's `child` relationship (to-many at
-    /// even depths, to-one at odd ones), the innermost relationship empty.
-    private func writeChain(depth: Int, into writer: JSONLinesGraphWriter) throws {
-        try writer.begin(document)
-        for level in 0..<depth {
-            try writer.write(.beginObject(entity: "Node", id: ObjectID("N\(level)")))
-            try writer.write(.attribute(name: "level", value: .integer(Int64(level))))
-            try writer.write(.beginRelationship(name: "child", isToMany: level % 2 == 0))
-        }
-        for _ in 0..<depth {
-            try writer.write(.endRelationship)
-            try writer.write(.endObject)
-        }
-        try writer.finish()
-    }
 
     /// The line of object `level` in a chain of `depth`.
     private func chainLine(_ level: Int, depth: Int) -> String {
@@ -35,7 +20,7 @@ final class JSONLinesNestingTests: XCTestCase {
     func testHundredThousandLevelsOfNestingAreAsManyLinesInnermostFirst() throws {
         let depth = 100_000
         let sink = MemorySink()
-        try writeChain(depth: depth, into: JSONLinesGraphWriter(sink: sink))
+        try NestingStreams.writeChain(depth: depth, document: document, into: JSONLinesGraphWriter(sink: sink))
         let lines = sink.text.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertEqual(lines.count, depth + 2)
         XCTAssertEqual(lines.first, #"{"@source":{"generator":"graphexport","sourceKind":"test","shape":"tree"}}"#)
@@ -100,29 +85,7 @@ final class JSONLinesNestingTests: XCTestCase {
     }
 
     func testIllNestedStreamsThrowNamingWhatIsWrong() {
-        let a = GraphEvent.beginObject(entity: "A", id: ObjectID("A/1"))
-        let b = GraphEvent.beginObject(entity: "B", id: ObjectID("B/2"))
-        let toOne = GraphEvent.beginRelationship(name: "owner", isToMany: false)
-        let toMany = GraphEvent.beginRelationship(name: "items", isToMany: true)
-        let reference = GraphEvent.reference(ObjectID("B/3"))
-        let cases: [([GraphEvent], JSONLinesWriterError)] = [
-            ([.attribute(name: "x", value: .null)], .attributeOutsideObject(name: "x")),
-            ([a, toMany, .attribute(name: "x", value: .null)], .attributeOutsideObject(name: "x")),
-            ([toMany], .relationshipOutsideObject(name: "items")),
-            ([a, toMany, toOne], .relationshipOutsideObject(name: "owner")),
-            ([a, b], .objectInsideObject(id: "B/2", parent: "A/1")),
-            ([reference], .referenceOutsideRelationship(id: "B/3")),
-            ([a, reference], .referenceOutsideRelationship(id: "B/3")),
-            ([a, toOne, b, .endObject, reference], .secondDestinationInToOne(relationship: "owner", id: "B/3")),
-            ([a, toOne, reference, b], .secondDestinationInToOne(relationship: "owner", id: "B/2")),
-            ([.endRelationship], .unmatchedEndRelationship(openObject: nil)),
-            ([a, .endRelationship], .unmatchedEndRelationship(openObject: "A/1")),
-            ([.endObject], .unmatchedEndObject(openRelationship: nil)),
-            ([a, toMany, .endObject], .unmatchedEndObject(openRelationship: "items")),
-            ([a], .unfinishedObject(id: "A/1")),
-            ([a, toMany, b, toOne], .unfinishedObject(id: "B/2")),
-            ([a, toMany, b, .endObject], .unfinishedObject(id: "A/1")),
-        ]
+        let cases = NestingStreams.illNested(JSONLinesWriterError.self)
         for (events, expected) in cases {
             XCTAssertEqual(error(afterBeginning: events), expected, "\(events)")
         }
@@ -178,3 +141,5 @@ final class JSONLinesNestingTests: XCTestCase {
         XCTAssertEqual(sink.text.split(separator: "\n").count, 4)
     }
 }
+
+extension JSONLinesWriterError: NestingErrors {}

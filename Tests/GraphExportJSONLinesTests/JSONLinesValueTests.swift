@@ -1,6 +1,7 @@
 import Foundation
 import GraphExport
 import GraphExportJSONLines
+import GraphExportTestSupport
 import XCTest
 
 /// Values are written exactly as the JSON format writes them: these are the JSON format's own
@@ -36,7 +37,7 @@ final class JSONLinesValueTests: XCTestCase {
     }
 
     func testNonFiniteDoublesAreStringsWithOneWarningPerAttribute() throws {
-        let graph = Fixtures.graph(try Fixtures.itemModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         try graph.add("Item", ["value": .double(.nan), "other": .double(-.infinity)])
         try graph.add("Item", ["value": .double(.infinity), "other": .double(1)])
         try graph.add("Item", ["value": .double(-.nan)])
@@ -133,7 +134,7 @@ final class JSONLinesValueTests: XCTestCase {
         let model = try GraphModel(entities: [
             EntityInfo(name: "Odd\"Entity", attributes: [AttributeInfo(name: "a\"b\\c\n", type: .string)])
         ])
-        let graph = Fixtures.graph(model)
+        let graph = SampleGraphs.graph(model)
         try graph.add("Odd\"Entity", ["a\"b\\c\n": .string("v")])
         let export = try Fixtures.export(graph)
         XCTAssertEqual(export.lines().count, 2)

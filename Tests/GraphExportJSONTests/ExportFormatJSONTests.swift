@@ -1,11 +1,12 @@
 import Foundation
 import GraphExport
 import GraphExportJSON
+import GraphExportTestSupport
 import XCTest
 
 final class ExportFormatJSONTests: XCTestCase {
     func testJSONIsTheJSONWriter() throws {
-        let graph = Fixtures.graph(try Fixtures.albumModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.albumModel())
         let album = try graph.add("Album", ["title": .string("Lisbon")])
         let photo = try graph.add("Photo", ["caption": .string("Tram")])
         try graph.link(album, "photos", to: photo)
@@ -20,14 +21,14 @@ final class ExportFormatJSONTests: XCTestCase {
 
     func testJSONDefaultsToCompact() throws {
         let sink = MemorySink()
-        try GraphExporter(source: Fixtures.graph(try Fixtures.itemModel())).write(to: sink, format: .json())
+        try GraphExporter(source: SampleGraphs.graph(try SampleGraphs.itemModel())).write(to: sink, format: .json())
         let header = #"{"generator":"graphexport","sourceKind":"in-memory graph","shape":"tree"}"#
         XCTAssertEqual(sink.text, #"{"@source":"# + header + #","@graph":[]}"# + "\n")
         XCTAssertEqual(ExportFormat.json().name, "json")
     }
 
     func testJSONWarningsGoToTheExportersHandler() throws {
-        let graph = Fixtures.graph(try Fixtures.itemModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         try graph.add("Item", ["value": .double(.infinity)])
         let log = WarningLog()
         try GraphExporter(source: graph) { log.warnings.append($0) }.write(to: MemorySink(), format: .json())
@@ -36,7 +37,7 @@ final class ExportFormatJSONTests: XCTestCase {
     }
 
     func testJSONToFileParses() throws {
-        let graph = Fixtures.graph(try Fixtures.albumModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.albumModel())
         try graph.add("Tag", ["name": .string("sea")])
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("graphexport-json-\(UUID().uuidString)")

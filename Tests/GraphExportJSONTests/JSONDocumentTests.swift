@@ -1,13 +1,14 @@
 import Foundation
 import GraphExport
 import GraphExportJSON
+import GraphExportTestSupport
 import XCTest
 
 final class JSONDocumentTests: XCTestCase {
     /// Album/1 (photos Photo/2 with details Details/3, and Photo/4; cover Photo/4), Tag/5 on both
     /// photos, and Photo/6 in no album.
     private func albumGraph() throws -> InMemoryGraph {
-        let graph = Fixtures.graph(try Fixtures.albumModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.albumModel())
         let album = try graph.add("Album", ["title": .string("Trip"), "rating": .double(4.5)])
         let beach = try graph.add("Photo", ["caption": .string("Beach")])
         let details = try graph.add("Details", ["note": .string("sunset")])
@@ -75,7 +76,7 @@ final class JSONDocumentTests: XCTestCase {
         let info = DocumentInfo(
             sourceKind: "Core Data store", source: "Photos.sqlite", storeUUID: "1234-ABCD", model: "Photos.momd",
             modelVersion: "Photos 2")
-        let graph = InMemoryGraph(model: try Fixtures.itemModel(), document: info)
+        let graph = InMemoryGraph(model: try SampleGraphs.itemModel(), document: info)
         for shape in ExportShape.allCases {
             let document = try Fixtures.export(graph, shape: shape).document()
             var expected = info
@@ -87,7 +88,7 @@ final class JSONDocumentTests: XCTestCase {
     }
 
     func testEmptyGraphIsAnEmptyArray() throws {
-        let graph = Fixtures.graph(try Fixtures.itemModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         XCTAssertEqual(
             try Fixtures.export(graph).text,
             #"{"@source":{"generator":"graphexport","sourceKind":"in-memory graph","shape":"tree"},"@graph":[]}"# + "\n"
@@ -115,7 +116,7 @@ final class JSONDocumentTests: XCTestCase {
     }
 
     func testPrettyLayout() throws {
-        let graph = Fixtures.graph(try Fixtures.albumModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.albumModel())
         let album = try graph.add("Album", ["title": .string("Trip")])
         let photo = try graph.add("Photo", ["caption": .string("Beach")])
         let tag = try graph.add("Tag", ["name": .string("sea")])

@@ -1,5 +1,6 @@
 import GraphExport
 import GraphExportJSON
+import GraphExportTestSupport
 import XCTest
 
 final class JSONFormatDescriptorTests: XCTestCase {
@@ -14,7 +15,7 @@ final class JSONFormatDescriptorTests: XCTestCase {
     }
 
     func testMakeWriterHonoursPrettyAndForwardsWarnings() throws {
-        let graph = Fixtures.graph(try Fixtures.itemModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         try graph.add("Item", ["value": .double(.nan)])
         for pretty in [false, true] {
             let sink = MemorySink()

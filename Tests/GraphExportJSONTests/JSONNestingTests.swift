@@ -1,31 +1,16 @@
 import Foundation
 import GraphExport
 import GraphExportJSON
+import GraphExportTestSupport
 import XCTest
 
 final class JSONNestingTests: XCTestCase {
     private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
 
-    /// Writes `depth` objects, each nested in the previous one's `child` relationship (to-many at
-    /// even depths, to-one at odd ones), the innermost relationship empty.
-    private func writeChain(depth: Int, into writer: JSONGraphWriter) throws {
-        try writer.begin(document)
-        for level in 0..<depth {
-            try writer.write(.beginObject(entity: "Node", id: ObjectID("N\(level)")))
-            try writer.write(.attribute(name: "level", value: .integer(Int64(level))))
-            try writer.write(.beginRelationship(name: "child", isToMany: level % 2 == 0))
-        }
-        for _ in 0..<depth {
-            try writer.write(.endRelationship)
-            try writer.write(.endObject)
-        }
-        try writer.finish()
-    }
-
     func testHundredThousandLevelsOfNesting() throws {
         let depth = 100_000
         let sink = MemorySink()
-        try writeChain(depth: depth, into: JSONGraphWriter(sink: sink))
+        try NestingStreams.writeChain(depth: depth, document: document, into: JSONGraphWriter(sink: sink))
 
         let prefix = Array(
             #"{"@source":{"generator":"graphexport","sourceKind":"test","shape":"tree"},"@graph":["#.utf8)
@@ -65,8 +50,9 @@ final class JSONNestingTests: XCTestCase {
     func testDeepPrettyNestingMatchesCompact() throws {
         let compact = MemorySink()
         let pretty = MemorySink()
-        try writeChain(depth: 100, into: JSONGraphWriter(sink: compact))
-        try writeChain(depth: 100, into: JSONGraphWriter(sink: pretty, options: JSONOptions(pretty: true)))
+        try NestingStreams.writeChain(depth: 100, document: document, into: JSONGraphWriter(sink: compact))
+        try NestingStreams.writeChain(
+            depth: 100, document: document, into: JSONGraphWriter(sink: pretty, options: JSONOptions(pretty: true)))
         let compactDocument = try JSONSerialization.jsonObject(with: Data(compact.bytes)) as? NSDictionary
         let prettyDocument = try JSONSerialization.jsonObject(with: Data(pretty.bytes)) as? NSDictionary
         XCTAssertNotNil(compactDocument)
@@ -93,29 +79,7 @@ final class JSONNestingTests: XCTestCase {
     }
 
     func testIllNestedStreamsThrowNamingWhatIsWrong() {
-        let a = GraphEvent.beginObject(entity: "A", id: ObjectID("A/1"))
-        let b = GraphEvent.beginObject(entity: "B", id: ObjectID("B/2"))
-        let toOne = GraphEvent.beginRelationship(name: "owner", isToMany: false)
-        let toMany = GraphEvent.beginRelationship(name: "items", isToMany: true)
-        let reference = GraphEvent.reference(ObjectID("B/3"))
-        let cases: [([GraphEvent], JSONWriterError)] = [
-            ([.attribute(name: "x", value: .null)], .attributeOutsideObject(name: "x")),
-            ([a, toMany, .attribute(name: "x", value: .null)], .attributeOutsideObject(name: "x")),
-            ([toMany], .relationshipOutsideObject(name: "items")),
-            ([a, toMany, toOne], .relationshipOutsideObject(name: "owner")),
-            ([a, b], .objectInsideObject(id: "B/2", parent: "A/1")),
-            ([reference], .referenceOutsideRelationship(id: "B/3")),
-            ([a, reference], .referenceOutsideRelationship(id: "B/3")),
-            ([a, toOne, b, .endObject, reference], .secondDestinationInToOne(relationship: "owner", id: "B/3")),
-            ([a, toOne, reference, b], .secondDestinationInToOne(relationship: "owner", id: "B/2")),
-            ([.endRelationship], .unmatchedEndRelationship(openObject: nil)),
-            ([a, .endRelationship], .unmatchedEndRelationship(openObject: "A/1")),
-            ([.endObject], .unmatchedEndObject(openRelationship: nil)),
-            ([a, toMany, .endObject], .unmatchedEndObject(openRelationship: "items")),
-            ([a], .unfinishedObject(id: "A/1")),
-            ([a, toMany, b, toOne], .unfinishedObject(id: "B/2")),
-            ([a, toMany, b, .endObject], .unfinishedObject(id: "A/1")),
-        ]
+        let cases = NestingStreams.illNested(JSONWriterError.self)
         for (events, expected) in cases {
             XCTAssertEqual(error(afterBeginning: events), expected, "\(events)")
         }
@@ -158,3 +122,5 @@ final class JSONNestingTests: XCTestCase {
         XCTAssertEqual(graph[0]["owner"] as? [String: String], ["@id": "B/2"])
     }
 }
+
+extension JSONWriterError: NestingErrors {}

@@ -1,6 +1,7 @@
 import Foundation
 import GraphExport
 import GraphExportJSON
+import GraphExportTestSupport
 import XCTest
 
 final class JSONStringTests: XCTestCase {
@@ -47,7 +48,7 @@ final class JSONStringTests: XCTestCase {
         let model = try GraphModel(entities: [
             EntityInfo(name: "Odd\"Entity", attributes: [AttributeInfo(name: "a\"b\\c\n", type: .string)])
         ])
-        let graph = Fixtures.graph(model)
+        let graph = SampleGraphs.graph(model)
         try graph.add("Odd\"Entity", ["a\"b\\c\n": .string("v")])
         let object = try Fixtures.export(graph).graph()[0]
         XCTAssertEqual(object["@type"] as? String, "Odd\"Entity")

@@ -1,6 +1,7 @@
 import Foundation
 import GraphExport
 import GraphExportJSON
+import GraphExportTestSupport
 import XCTest
 
 final class JSONValueTests: XCTestCase {
@@ -44,7 +45,7 @@ final class JSONValueTests: XCTestCase {
     }
 
     func testNonFiniteDoublesAreStringsWithOneWarningPerAttribute() throws {
-        let graph = Fixtures.graph(try Fixtures.itemModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         try graph.add("Item", ["value": .double(.nan), "other": .double(-.infinity)])
         try graph.add("Item", ["value": .double(.infinity), "other": .double(1)])
         try graph.add("Item", ["value": .double(-.infinity)])
@@ -79,7 +80,7 @@ final class JSONValueTests: XCTestCase {
     }
 
     func testDatesWithoutISO8601FormAreSecondsWithOneWarningPerAttribute() throws {
-        let graph = Fixtures.graph(try Fixtures.itemModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         try graph.add("Item", ["value": .date(Timestamp(secondsSinceReferenceDate: 1e16))])
         try graph.add("Item", ["value": .date(Timestamp(secondsSinceReferenceDate: .nan))])
         try graph.add("Item", ["value": .date(Timestamp(secondsSinceReferenceDate: -.infinity))])

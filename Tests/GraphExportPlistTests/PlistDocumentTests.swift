@@ -5,7 +5,7 @@ import XCTest
 
 final class PlistDocumentTests: XCTestCase {
     func testTreeShapeNestsOwnedObjectsAndReferencesTheRest() throws {
-        let export = try Fixtures.export(try Fixtures.albumGraph())
+        let export = try Fixtures.export(try SampleGraphs.albumGraph())
         XCTAssertEqual(
             export.text,
             Fixtures.prolog + #"<plist version="1.0"><dict>"#
@@ -38,7 +38,7 @@ final class PlistDocumentTests: XCTestCase {
     }
 
     func testPrettyLayoutIndentsWithTabs() throws {
-        let graph = Fixtures.graph(try Fixtures.albumModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.albumModel())
         let tag = try graph.add("Tag", ["name": .string("sea")])
         let photo = try graph.add("Photo", ["caption": .string("Beach")])
         try graph.link(tag, "photos", to: photo)
@@ -101,14 +101,14 @@ final class PlistDocumentTests: XCTestCase {
     }
 
     func testEmptyGraphIsAnEmptyArray() throws {
-        let export = try Fixtures.export(Fixtures.graph(try Fixtures.itemModel()))
+        let export = try Fixtures.export(SampleGraphs.graph(try SampleGraphs.itemModel()))
         XCTAssertTrue(export.text.hasSuffix("<key>@graph</key><array/></dict></plist>\n"))
     }
 
     func testScrapbookReadsBackExactly() throws {
         try PythonPlistlib.require()
-        try Fixtures.assertRoundTrip([try Fixtures.scrapbook(), try Fixtures.albumGraph()])
-        let export = try Fixtures.export(try Fixtures.scrapbook())
+        try Fixtures.assertRoundTrip([try SampleGraphs.scrapbook(), try SampleGraphs.albumGraph()])
+        let export = try Fixtures.export(try SampleGraphs.scrapbook())
         XCTAssertEqual(export.warnings, [])
         XCTAssertTrue(export.text.contains("<key>createdAt</key><date>2011-01-01T00:00:00Z</date>"))
         XCTAssertTrue(export.text.contains("<key>takenAt</key><string>2011-05-05T00:00:00.25Z</string>"))
@@ -126,14 +126,14 @@ final class PlistDocumentTests: XCTestCase {
             model: "Photos.momd", modelVersion: "Photos\u{1}2")
         let log = WarningLog()
         let sink = MemorySink()
-        try GraphTraversal(source: InMemoryGraph(model: try Fixtures.itemModel(), document: info))
+        try GraphTraversal(source: InMemoryGraph(model: try SampleGraphs.itemModel(), document: info))
             .run(into: PropertyListGraphWriter(sink: sink) { log.warnings.append($0) })
         let loaded = try PythonPlistlib.load(sink.bytes)
         let source = try XCTUnwrap(loaded.members?.first?.value.members)
         var expected = info
         expected.shape = .tree
         XCTAssertEqual(source.map(\.key), expected.fields.map(\.key) + ["@utf8Data"])
-        let decoded = try PlistGraphReader(model: try Fixtures.itemModel()).read(loaded)
+        let decoded = try PlistGraphReader(model: try SampleGraphs.itemModel()).read(loaded)
         XCTAssertEqual(decoded.fields, Dictionary(uniqueKeysWithValues: expected.fields.map { ($0.key, $0.value) }))
         XCTAssertEqual(
             log.messages,

@@ -1,5 +1,6 @@
 import GraphExport
 import GraphExportPlist
+import GraphExportTestSupport
 import XCTest
 
 final class PlistFormatDescriptorTests: XCTestCase {
@@ -15,7 +16,7 @@ final class PlistFormatDescriptorTests: XCTestCase {
     }
 
     func testMakeWriterHonoursPrettyAndForwardsWarnings() throws {
-        let graph = Fixtures.graph(try Fixtures.itemModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         try graph.add("Item", ["value": .string("\u{1}")])
         for pretty in [false, true] {
             let sink = MemorySink()

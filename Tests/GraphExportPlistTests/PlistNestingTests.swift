@@ -6,26 +6,10 @@ import XCTest
 final class PlistNestingTests: XCTestCase {
     private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
 
-    /// Writes `depth` objects, each nested in the previous one's `child` relationship (to-many at
-    /// even depths, to-one at odd ones), the innermost relationship empty.
-    private func writeChain(depth: Int, into writer: PropertyListGraphWriter) throws {
-        try writer.begin(document)
-        for level in 0..<depth {
-            try writer.write(.beginObject(entity: "Node", id: ObjectID("N\(level)")))
-            try writer.write(.attribute(name: "level", value: .integer(Int64(level))))
-            try writer.write(.beginRelationship(name: "child", isToMany: level % 2 == 0))
-        }
-        for _ in 0..<depth {
-            try writer.write(.endRelationship)
-            try writer.write(.endObject)
-        }
-        try writer.finish()
-    }
-
     func testTenThousandLevelsOfNestingStreamWithoutRecursion() throws {
         let depth = 10_000
         let sink = MemorySink()
-        try writeChain(depth: depth, into: PropertyListGraphWriter(sink: sink))
+        try NestingStreams.writeChain(depth: depth, document: document, into: PropertyListGraphWriter(sink: sink))
         let text = sink.text
         XCTAssertTrue(
             text.hasPrefix(
@@ -69,33 +53,14 @@ final class PlistNestingTests: XCTestCase {
     }
 
     func testIllNestedStreamsThrowNamingWhatIsWrong() {
-        let a = GraphEvent.beginObject(entity: "A", id: ObjectID("A/1"))
-        let b = GraphEvent.beginObject(entity: "B", id: ObjectID("B/2"))
-        let toOne = GraphEvent.beginRelationship(name: "owner", isToMany: false)
-        let toMany = GraphEvent.beginRelationship(name: "items", isToMany: true)
-        let reference = GraphEvent.reference(ObjectID("B/3"))
-        let cases: [([GraphEvent], PropertyListWriterError)] = [
-            ([.attribute(name: "x", value: .null)], .attributeOutsideObject(name: "x")),
-            ([a, toMany, .attribute(name: "x", value: .null)], .attributeOutsideObject(name: "x")),
-            ([toMany], .relationshipOutsideObject(name: "items")),
-            ([a, toMany, toOne], .relationshipOutsideObject(name: "owner")),
-            ([a, b], .objectInsideObject(id: "B/2", parent: "A/1")),
-            ([reference], .referenceOutsideRelationship(id: "B/3")),
-            ([a, reference], .referenceOutsideRelationship(id: "B/3")),
-            ([a, toOne, b, .endObject, reference], .secondDestinationInToOne(relationship: "owner", id: "B/3")),
-            ([a, toOne, reference, b], .secondDestinationInToOne(relationship: "owner", id: "B/2")),
-            ([.endRelationship], .unmatchedEndRelationship(openObject: nil)),
-            ([a, .endRelationship], .unmatchedEndRelationship(openObject: "A/1")),
-            ([.endObject], .unmatchedEndObject(openRelationship: nil)),
-            ([a, toMany, .endObject], .unmatchedEndObject(openRelationship: "items")),
-            ([a], .unfinishedObject(id: "A/1")),
-            ([a, toMany, b, toOne], .unfinishedObject(id: "B/2")),
-            ([a, toMany, b, .endObject], .unfinishedObject(id: "A/1")),
-            (
-                [a, .attribute(name: "a\u{1}", value: .null)],
-                .unwritableName(name: "a\u{1}", character: "\u{1}", id: "A/1")
-            ),
-        ]
+        let a = NestingStreams.a
+        let cases =
+            NestingStreams.illNested(PropertyListWriterError.self) + [
+                (
+                    [a, .attribute(name: "a\u{1}", value: .null)],
+                    .unwritableName(name: "a\u{1}", character: "\u{1}", id: "A/1")
+                )
+            ]
         for (events, expected) in cases {
             XCTAssertEqual(error(afterBeginning: events), expected, "\(events)")
         }
@@ -201,3 +166,5 @@ final class PlistNestingTests: XCTestCase {
         XCTAssertNil(libxml2Problem(sink.bytes))
     }
 }
+
+extension PropertyListWriterError: NestingErrors {}

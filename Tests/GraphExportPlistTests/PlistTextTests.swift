@@ -1,6 +1,7 @@
 import Foundation
 import GraphExport
 import GraphExportPlist
+import GraphExportTestSupport
 import XCTest
 
 final class PlistTextTests: XCTestCase {
@@ -30,7 +31,7 @@ final class PlistTextTests: XCTestCase {
             ])
         XCTAssertNil(libxml2Problem(export.bytes))
         try PythonPlistlib.require()
-        let decoded = try PlistGraphReader(model: try Fixtures.itemModel()).read(try export.load())
+        let decoded = try PlistGraphReader(model: try SampleGraphs.itemModel()).read(try export.load())
         let values = decoded.events.compactMap { event -> String? in
             guard case .attribute("value", .string(let text)) = event else { return nil }
             return text
@@ -69,7 +70,7 @@ final class PlistTextTests: XCTestCase {
     }
 
     func testDecimalsAndURIsXMLCannotHoldAreDataToo() throws {
-        let graph = Fixtures.graph(try Fixtures.itemModel((.decimal, .uri)))
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel(types: (.decimal, .uri)))
         try graph.add("Item", ["value": .decimal("1\u{0}"), "other": .uri("x:\u{1}")])
         let export = try Fixtures.export(graph)
         XCTAssertTrue(

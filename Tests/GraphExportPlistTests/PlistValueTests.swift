@@ -1,13 +1,14 @@
 import Foundation
 import GraphExport
 import GraphExportPlist
+import GraphExportTestSupport
 import XCTest
 
 final class PlistValueTests: XCTestCase {
     /// The values `plistlib` reads for each `Item`'s `value`, decoded by the documented mapping as
     /// an attribute of `type`.
     private func readBack(_ export: PlistExport, type: AttributeType) throws -> [Value] {
-        let reader = PlistGraphReader(model: try Fixtures.itemModel((type, .string)))
+        let reader = PlistGraphReader(model: try SampleGraphs.itemModel(types: (type, .string)))
         return try reader.read(try export.load()).events.compactMap { event in
             guard case .attribute("value", let value) = event else { return nil }
             return value
@@ -124,7 +125,7 @@ final class PlistValueTests: XCTestCase {
     }
 
     func testNullsHaveNoKeyAndAreListedInAtNull() throws {
-        let graph = Fixtures.graph(try Fixtures.itemModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         try graph.add("Item", ["other": .string("")])
         try graph.add("Item")
         let export = try Fixtures.export(graph)

@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportTestSupport
 import GraphExportXML
 import XCTest
 
@@ -6,7 +7,7 @@ final class XMLDocumentTests: XCTestCase {
     private let gx = XMLGraphWriter.namespace
 
     func testScrapbookTreeNestsOwnedObjectsAndReadsBackInBothStyles() throws {
-        let graph = try Fixtures.scrapbook()
+        let graph = try SampleGraphs.scrapbook()
         for style in XMLOptions.Style.allCases {
             try Fixtures.assertRoundTrip(graph, options: XMLOptions(style: style))
         }
@@ -23,7 +24,7 @@ final class XMLDocumentTests: XCTestCase {
     }
 
     func testScrapbookFlatListsEveryObjectWithReferencesOnly() throws {
-        let graph = try Fixtures.scrapbook()
+        let graph = try SampleGraphs.scrapbook()
         for style in XMLOptions.Style.allCases {
             try Fixtures.assertRoundTrip(graph, shape: .flat, options: XMLOptions(style: style))
         }
@@ -47,7 +48,7 @@ final class XMLDocumentTests: XCTestCase {
         let info = DocumentInfo(
             generator: "graphexport", sourceKind: "Core Data store", source: "Photos & Co.sqlite",
             storeUUID: "1234-ABCD", model: "Photos.momd", modelVersion: "Photos 2")
-        let graph = InMemoryGraph(model: try Fixtures.itemModel(), document: info)
+        let graph = InMemoryGraph(model: try SampleGraphs.itemModel(), document: info)
         for shape in ExportShape.allCases {
             let parsed = try Fixtures.export(graph, shape: shape).parsed()
             XCTAssertEqual(parsed.version, "1.0")
@@ -62,7 +63,7 @@ final class XMLDocumentTests: XCTestCase {
     }
 
     func testEmptyGraph() throws {
-        let graph = Fixtures.graph(try Fixtures.itemModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         let declaration = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         let root =
             #"<gx:export xmlns:gx="urn:graphexport:1" gx:generator="graphexport" "#
@@ -94,7 +95,7 @@ final class XMLDocumentTests: XCTestCase {
                 ]
             ),
         ])
-        let graph = Fixtures.graph(model)
+        let graph = SampleGraphs.graph(model)
         let album = try graph.add("Album", ["title": .string("Trip\r\n"), "rating": .double(.infinity)])
         let photo = try graph.add("Photo", ["caption": .string("a\u{1}b"), "data": .binary([1, 2, 3])])
         try graph.add("Album", ["title": .string("")])
@@ -155,7 +156,7 @@ final class XMLDocumentTests: XCTestCase {
     }
 
     func testPrettyAndCompactParseToTheSameTree() throws {
-        let graphs = [try Fixtures.scrapbook(), try smallGraph()]
+        let graphs = [try SampleGraphs.scrapbook(), try smallGraph()]
         for graph in graphs {
             for shape in ExportShape.allCases {
                 for style in XMLOptions.Style.allCases {
@@ -171,13 +172,13 @@ final class XMLDocumentTests: XCTestCase {
     }
 
     func testCompactOutputIsTheDeclarationAndOneLine() throws {
-        let text = try Fixtures.export(try Fixtures.scrapbook()).text
+        let text = try Fixtures.export(try SampleGraphs.scrapbook()).text
         XCTAssertEqual(text.split(separator: "\n", omittingEmptySubsequences: false).count, 3)
         XCTAssertTrue(text.hasSuffix("</gx:export>\n"))
     }
 
     func testTheReaderRejectsWhatTheWriterNeverWrites() throws {
-        let model = try Fixtures.itemModel()
+        let model = try SampleGraphs.itemModel()
         let reader = XMLGraphReader(model: model, style: .attributes)
         let prefix = #"<?xml version="1.0" encoding="UTF-8"?><gx:export xmlns:gx="urn:graphexport:1">"#
         let documents = [

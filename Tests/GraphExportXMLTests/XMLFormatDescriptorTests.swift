@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportTestSupport
 import GraphExportXML
 import XCTest
 
@@ -18,7 +19,7 @@ final class XMLFormatDescriptorTests: XCTestCase {
     }
 
     func testMakeWriterHonoursPrettyAndStyleAndForwardsWarnings() throws {
-        let graph = Fixtures.graph(try Fixtures.itemModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         try graph.add("Item", ["value": .string("\u{1}"), "other": .string("text")])
         let styles: [String?] = [nil, "attributes", "elements", "unknown"]
         for pretty in [false, true] {

@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportTestSupport
 import GraphExportXML
 import XCTest
 
@@ -38,7 +39,7 @@ final class XMLNameTests: XCTestCase {
 
     func testOddNamesAreEncodedAsDocumented() throws {
         let names = oddNames.map(\.name)
-        let graph = Fixtures.graph(try oddModel(names))
+        let graph = SampleGraphs.graph(try oddModel(names))
         var values: [String: Value] = [:]
         for (index, name) in names.enumerated() { values[name] = index % 3 == 0 ? .null : .string("v\(index)") }
         let row = try graph.add("my table", values)
@@ -84,7 +85,7 @@ final class XMLNameTests: XCTestCase {
                 String(String.UnicodeScalarView((0..<length).map { _ in pool.randomElement(using: &random)! })))
         }
         let ordered = names.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
-        let graph = Fixtures.graph(
+        let graph = SampleGraphs.graph(
             try GraphModel(entities: [
                 EntityInfo(name: "T", attributes: ordered.map { AttributeInfo(name: $0, type: .integer64) })
             ]))
@@ -103,7 +104,7 @@ final class XMLNameTests: XCTestCase {
                 name: "ref", attributes: names.map { AttributeInfo(name: $0, type: .string) },
                 relationships: [RelationshipInfo(name: "gx:ref", destination: "ref", isToMany: false)])
         ])
-        let graph = Fixtures.graph(model)
+        let graph = SampleGraphs.graph(model)
         var values: [String: Value] = [:]
         for name in names { values[name] = .string("user \(name)") }
         values["null"] = .null

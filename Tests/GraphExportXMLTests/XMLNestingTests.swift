@@ -6,26 +6,10 @@ import XCTest
 final class XMLNestingTests: XCTestCase {
     private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
 
-    /// Writes `depth` objects, each nested in the previous one's `child` relationship (to-many at
-    /// even depths, to-one at odd ones), the innermost relationship empty.
-    private func writeChain(depth: Int, into writer: XMLGraphWriter) throws {
-        try writer.begin(document)
-        for level in 0..<depth {
-            try writer.write(.beginObject(entity: "Node", id: ObjectID("N\(level)")))
-            try writer.write(.attribute(name: "level", value: .integer(Int64(level))))
-            try writer.write(.beginRelationship(name: "child", isToMany: level % 2 == 0))
-        }
-        for _ in 0..<depth {
-            try writer.write(.endRelationship)
-            try writer.write(.endObject)
-        }
-        try writer.finish()
-    }
-
     func testHundredThousandLevelsOfNestingWriteAndReadBack() throws {
         let depth = 100_000
         let sink = MemorySink()
-        try writeChain(depth: depth, into: XMLGraphWriter(sink: sink))
+        try NestingStreams.writeChain(depth: depth, document: document, into: XMLGraphWriter(sink: sink))
         let text = sink.text
         XCTAssertTrue(text.contains(#"<Node gx:id="N0" level="0"><child><Node gx:id="N1" level="1"><child>"#))
         XCTAssertTrue(
@@ -86,40 +70,25 @@ final class XMLNestingTests: XCTestCase {
     }
 
     func testIllNestedStreamsThrowNamingWhatIsWrong() {
-        let a = GraphEvent.beginObject(entity: "A", id: ObjectID("A/1"))
-        let b = GraphEvent.beginObject(entity: "B", id: ObjectID("B/2"))
-        let toOne = GraphEvent.beginRelationship(name: "owner", isToMany: false)
-        let toMany = GraphEvent.beginRelationship(name: "items", isToMany: true)
-        let reference = GraphEvent.reference(ObjectID("B/3"))
-        let x = GraphEvent.attribute(name: "x", value: .null)
-        let cases: [([GraphEvent], XMLWriterError)] = [
-            ([x], .attributeOutsideObject(name: "x")),
-            ([a, toMany, x], .attributeOutsideObject(name: "x")),
+        let (a, toMany) = (NestingStreams.a, NestingStreams.toMany)
+        let x = NestingStreams.attribute
+        let common = NestingStreams.illNested(XMLWriterError.self)
+        // The attribute-order errors, between the attribute and relationship cases.
+        let attributeOrder: [([GraphEvent], XMLWriterError)] = [
             ([a, toMany, .endRelationship, x], .attributeAfterRelationship(name: "x", id: "A/1")),
             ([a, x, .attribute(name: "x", value: .integer(1))], .duplicateAttribute(name: "x", id: "A/1")),
-            ([toMany], .relationshipOutsideObject(name: "items")),
-            ([a, toMany, toOne], .relationshipOutsideObject(name: "owner")),
-            ([a, b], .objectInsideObject(id: "B/2", parent: "A/1")),
-            ([reference], .referenceOutsideRelationship(id: "B/3")),
-            ([a, reference], .referenceOutsideRelationship(id: "B/3")),
-            ([a, toOne, b, .endObject, reference], .secondDestinationInToOne(relationship: "owner", id: "B/3")),
-            ([a, toOne, reference, b], .secondDestinationInToOne(relationship: "owner", id: "B/2")),
-            ([.endRelationship], .unmatchedEndRelationship(openObject: nil)),
-            ([a, .endRelationship], .unmatchedEndRelationship(openObject: "A/1")),
-            ([.endObject], .unmatchedEndObject(openRelationship: nil)),
-            ([a, toMany, .endObject], .unmatchedEndObject(openRelationship: "items")),
-            ([a], .unfinishedObject(id: "A/1")),
-            ([a, toMany, b, toOne], .unfinishedObject(id: "B/2")),
-            ([a, toMany, b, .endObject], .unfinishedObject(id: "A/1")),
-            (
-                [.beginObject(entity: "A", id: ObjectID("A/\u{0}"))],
-                .unwritableIdentifier(id: "A/\u{0}", character: "\u{0}")
-            ),
-            (
-                [a, toMany, .reference(ObjectID("B\u{FFFE}"))],
-                .unwritableIdentifier(id: "B\u{FFFE}", character: "\u{FFFE}")
-            ),
         ]
+        let cases: [([GraphEvent], XMLWriterError)] =
+            Array(common[..<2]) + attributeOrder + common[2...] + [
+                (
+                    [.beginObject(entity: "A", id: ObjectID("A/\u{0}"))],
+                    .unwritableIdentifier(id: "A/\u{0}", character: "\u{0}")
+                ),
+                (
+                    [a, toMany, .reference(ObjectID("B\u{FFFE}"))],
+                    .unwritableIdentifier(id: "B\u{FFFE}", character: "\u{FFFE}")
+                ),
+            ]
         for (events, expected) in cases {
             XCTAssertEqual(error(afterBeginning: events), expected, "\(events)")
         }
@@ -208,7 +177,7 @@ final class XMLNestingTests: XCTestCase {
 
     func testTheSinkGetsLargeBlocks() throws {
         let sink = FailingSink(limit: .max)
-        try writeChain(depth: 30_000, into: XMLGraphWriter(sink: sink))
+        try NestingStreams.writeChain(depth: 30_000, document: document, into: XMLGraphWriter(sink: sink))
         XCTAssertGreaterThan(sink.received, 1_000_000)
         XCTAssertLessThan(sink.calls, sink.received / 50_000)
     }
@@ -223,3 +192,5 @@ final class XMLNestingTests: XCTestCase {
         XCTAssertEqual(sink.bytes, [])
     }
 }
+
+extension XMLWriterError: NestingErrors {}

@@ -1,5 +1,6 @@
 import Foundation
 import GraphExport
+import GraphExportTestSupport
 import GraphExportXML
 import XCTest
 
@@ -10,7 +11,7 @@ final class XMLTextTests: XCTestCase {
         + ["\u{FFFE}", "\u{FFFF}"]
 
     func testEveryNonCharacterTakesTheBase64RouteAndReadsBack() throws {
-        let graph = Fixtures.graph(try Fixtures.itemModel(types: (.string, .uri)))
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel(types: (.string, .uri)))
         for scalar in nonCharacters {
             let text = "a" + String(scalar) + "b"
             try graph.add("Item", ["value": .string(String(scalar)), "other": .uri(text)])
@@ -50,7 +51,7 @@ final class XMLTextTests: XCTestCase {
             "\t", "\n", "\r", "\r\n", "\n\r", "a\tb\rc\nd", " \t\r\n ", "  two  spaces  ", "\r\r\n\n", "end\r",
         ]
         for style in XMLOptions.Style.allCases {
-            let graph = Fixtures.graph(try Fixtures.itemModel())
+            let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
             for text in texts { try graph.add("Item", ["value": .string(text), "other": .string("x" + text)]) }
             for pretty in [false, true] {
                 let export = try Fixtures.assertRoundTrip(graph, options: XMLOptions(pretty: pretty, style: style))
@@ -66,7 +67,7 @@ final class XMLTextTests: XCTestCase {
     func testMarkupCharactersAreEscaped() throws {
         let text = "<a b=\"c\" d='e'>&amp; ]]> &#1;</a>"
         for style in XMLOptions.Style.allCases {
-            let graph = Fixtures.graph(try Fixtures.itemModel())
+            let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
             try graph.add("Item", ["value": .string(text)])
             let export = try Fixtures.assertRoundTrip(graph, options: XMLOptions(style: style))
             XCTAssertFalse(export.text.contains("<a "))
@@ -81,7 +82,7 @@ final class XMLTextTests: XCTestCase {
                 "\u{E000}", "\u{FEFF}", "\u{FFFD}", "\u{FFFE}", "\u{FFFF}", "\u{10000}", "😀", "\u{10FFFF}",
             ]
         var random = SystemRandomNumberGenerator()
-        let graph = Fixtures.graph(try Fixtures.itemModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         for _ in 0..<300 {
             let length = Int.random(in: 0...12, using: &random)
             let text = String(String.UnicodeScalarView((0..<length).map { _ in pool.randomElement(using: &random)! }))
@@ -100,7 +101,7 @@ final class XMLTextTests: XCTestCase {
     func testHeaderTextXMLCannotHoldIsBase64ListedOnTheRoot() throws {
         let info = DocumentInfo(
             generator: "graphexport", sourceKind: "SQLite database", source: "odd\u{1}name\r.sqlite")
-        let graph = InMemoryGraph(model: try Fixtures.itemModel(), document: info)
+        let graph = InMemoryGraph(model: try SampleGraphs.itemModel(), document: info)
         let export = try Fixtures.assertRoundTrip(graph)
         XCTAssertTrue(export.text.contains(#" gx:shape="tree" gx:base64="gx:source"/>"#))
         XCTAssertEqual(

@@ -1,5 +1,6 @@
 import Foundation
 import GraphExport
+import GraphExportTestSupport
 import GraphExportXML
 import XCTest
 
@@ -31,7 +32,7 @@ final class XMLValueTests: XCTestCase {
         }
         XCTAssertEqual(texts.count, values.count)
         for style in XMLOptions.Style.allCases {
-            let graph = Fixtures.graph(try Fixtures.itemModel(types: (type, .string)))
+            let graph = SampleGraphs.graph(try SampleGraphs.itemModel(types: (type, .string)))
             for value in values { try graph.add("Item", ["value": value]) }
             try Fixtures.assertRoundTrip(graph, options: XMLOptions(style: style))
         }
@@ -89,7 +90,7 @@ final class XMLValueTests: XCTestCase {
     }
 
     func testDatesWithoutISO8601FormAreSecondsWithOneWarningPerAttribute() throws {
-        let graph = Fixtures.graph(try Fixtures.itemModel(types: (.date, .date)))
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel(types: (.date, .date)))
         for seconds in [1e16, .nan, -.infinity] {
             let date = Value.date(Timestamp(secondsSinceReferenceDate: seconds))
             try graph.add("Item", ["value": date, "other": date])
@@ -133,7 +134,7 @@ final class XMLValueTests: XCTestCase {
     }
 
     func testNullEmptyAndAbsentAreThreeThings() throws {
-        let graph = Fixtures.graph(try Fixtures.itemModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         try graph.add("Item", ["value": .string("")])
         try graph.add("Item", ["other": .string("")])
         let attributeStyle = try Fixtures.assertRoundTrip(graph)

@@ -120,7 +120,7 @@ final class YAMLDocumentTests: XCTestCase {
         let info = DocumentInfo(
             sourceKind: "Core Data store", source: "yes", storeUUID: "1234-12-12", model: "1.0",
             modelVersion: "Photos: 2 # final\n")
-        let graph = InMemoryGraph(model: try Fixtures.itemModel(), document: info)
+        let graph = InMemoryGraph(model: try SampleGraphs.itemModel(), document: info)
         for shape in ExportShape.allCases {
             let document = try Fixtures.export(graph, shape: shape).document()
             var expected = info
@@ -134,7 +134,7 @@ final class YAMLDocumentTests: XCTestCase {
 
     func testEmptyGraphIsAnEmptySequence() throws {
         XCTAssertEqual(
-            try Fixtures.export(Fixtures.graph(try Fixtures.itemModel())).text,
+            try Fixtures.export(SampleGraphs.graph(try SampleGraphs.itemModel())).text,
             """
             "@source":
               generator: graphexport

@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportTestSupport
 import GraphExportYAML
 import XCTest
 
@@ -14,7 +15,7 @@ final class YAMLFormatDescriptorTests: XCTestCase {
     }
 
     func testMakeWriterIgnoresPrettyAndForwardsWarnings() throws {
-        let graph = Fixtures.graph(try Fixtures.itemModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         try graph.add("Item", ["value": .date(Timestamp(secondsSinceReferenceDate: .nan))])
         var outputs: [String] = []
         for pretty in [false, true] {

@@ -6,26 +6,10 @@ import XCTest
 final class YAMLNestingTests: XCTestCase {
     private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
 
-    /// Writes `depth` objects, each nested in the previous one's `child` relationship (to-many at
-    /// even depths, to-one at odd ones), the innermost relationship empty.
-    private func writeChain(depth: Int, into writer: YAMLGraphWriter) throws {
-        try writer.begin(document)
-        for level in 0..<depth {
-            try writer.write(.beginObject(entity: "Node", id: ObjectID("N\(level)")))
-            try writer.write(.attribute(name: "level", value: .integer(Int64(level))))
-            try writer.write(.beginRelationship(name: "child", isToMany: level % 2 == 0))
-        }
-        for _ in 0..<depth {
-            try writer.write(.endRelationship)
-            try writer.write(.endObject)
-        }
-        try writer.finish()
-    }
-
     func testHundredThousandLevelsOfNestingTakeLinearSpace() throws {
         let depth = 100_000
         let sink = MemorySink()
-        try writeChain(depth: depth, into: YAMLGraphWriter(sink: sink))
+        try NestingStreams.writeChain(depth: depth, document: document, into: YAMLGraphWriter(sink: sink))
 
         let lines = sink.text.split(separator: "\n", omittingEmptySubsequences: false)
         // The header, four lines for each of the 32 objects in block style, of which the last
@@ -72,7 +56,7 @@ final class YAMLNestingTests: XCTestCase {
             try Fixtures.assertSameDataAsJSON(chain, options: options)
         }
         let sink = MemorySink()
-        try writeChain(depth: 600, into: YAMLGraphWriter(sink: sink))
+        try NestingStreams.writeChain(depth: 600, document: document, into: YAMLGraphWriter(sink: sink))
         let reader = try YAMLReader(sink.bytes)
         XCTAssertEqual(reader.maxDepth, 2 + 600 + 300)
     }
@@ -80,7 +64,9 @@ final class YAMLNestingTests: XCTestCase {
     func testObjectsNestInBlockStyleUpToTheLimit() throws {
         for limit in [0, 1, 2, 5] {
             let sink = MemorySink()
-            try writeChain(depth: 8, into: YAMLGraphWriter(sink: sink, options: YAMLOptions(maxBlockDepth: limit)))
+            try NestingStreams.writeChain(
+                depth: 8, document: document,
+                into: YAMLGraphWriter(sink: sink, options: YAMLOptions(maxBlockDepth: limit)))
             let blockObjects = sink.text.split(separator: "\n").filter { $0.hasSuffix("\"@type\": Node") }
             XCTAssertEqual(blockObjects.count, limit)
             XCTAssertEqual(sink.text.components(separatedBy: "{\"@id\": N").count - 1, 8 - limit)
@@ -106,29 +92,7 @@ final class YAMLNestingTests: XCTestCase {
     }
 
     func testIllNestedStreamsThrowNamingWhatIsWrong() {
-        let a = GraphEvent.beginObject(entity: "A", id: ObjectID("A/1"))
-        let b = GraphEvent.beginObject(entity: "B", id: ObjectID("B/2"))
-        let toOne = GraphEvent.beginRelationship(name: "owner", isToMany: false)
-        let toMany = GraphEvent.beginRelationship(name: "items", isToMany: true)
-        let reference = GraphEvent.reference(ObjectID("B/3"))
-        let cases: [([GraphEvent], YAMLWriterError)] = [
-            ([.attribute(name: "x", value: .null)], .attributeOutsideObject(name: "x")),
-            ([a, toMany, .attribute(name: "x", value: .null)], .attributeOutsideObject(name: "x")),
-            ([toMany], .relationshipOutsideObject(name: "items")),
-            ([a, toMany, toOne], .relationshipOutsideObject(name: "owner")),
-            ([a, b], .objectInsideObject(id: "B/2", parent: "A/1")),
-            ([reference], .referenceOutsideRelationship(id: "B/3")),
-            ([a, reference], .referenceOutsideRelationship(id: "B/3")),
-            ([a, toOne, b, .endObject, reference], .secondDestinationInToOne(relationship: "owner", id: "B/3")),
-            ([a, toOne, reference, b], .secondDestinationInToOne(relationship: "owner", id: "B/2")),
-            ([.endRelationship], .unmatchedEndRelationship(openObject: nil)),
-            ([a, .endRelationship], .unmatchedEndRelationship(openObject: "A/1")),
-            ([.endObject], .unmatchedEndObject(openRelationship: nil)),
-            ([a, toMany, .endObject], .unmatchedEndObject(openRelationship: "items")),
-            ([a], .unfinishedObject(id: "A/1")),
-            ([a, toMany, b, toOne], .unfinishedObject(id: "B/2")),
-            ([a, toMany, b, .endObject], .unfinishedObject(id: "A/1")),
-        ]
+        let cases = NestingStreams.illNested(YAMLWriterError.self)
         for (events, expected) in cases {
             XCTAssertEqual(error(afterBeginning: events), expected, "\(events)")
         }
@@ -230,3 +194,5 @@ final class YAMLNestingTests: XCTestCase {
         XCTAssertEqual(error.description, "libyaml failed in yaml_emitter_emit: expected SCALAR")
     }
 }
+
+extension YAMLWriterError: NestingErrors {}

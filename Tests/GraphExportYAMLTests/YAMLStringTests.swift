@@ -1,5 +1,6 @@
 import CYAML
 import GraphExport
+import GraphExportTestSupport
 import GraphExportYAML
 import XCTest
 
@@ -171,7 +172,7 @@ final class YAMLStringTests: XCTestCase {
                 relationships: [RelationshipInfo(name: "null", destination: "true", isToMany: false)]),
             EntityInfo(name: "true"),
         ])
-        let graph = Fixtures.graph(model)
+        let graph = SampleGraphs.graph(model)
         let object = try graph.add("Odd\"Entity", Dictionary(uniqueKeysWithValues: names.map { ($0, .string($0)) }))
         try graph.link(object, "null", to: try graph.add("true"))
         for shape in ExportShape.allCases {

@@ -2,14 +2,9 @@ import CYAML
 import Foundation
 import GraphExport
 import GraphExportJSON
+import GraphExportTestSupport
 import GraphExportYAML
 import XCTest
-
-/// Collects the warnings a writer reports.
-final class WarningLog {
-    var warnings: [Warning] = []
-    var messages: [String] { warnings.map(\.message) }
-}
 
 /// A format-neutral tree of what a reader gets from an export: what a YAML 1.2 core-schema loader
 /// returns for the YAML export and what a JSON parser returns for the JSON one.
@@ -378,57 +373,10 @@ struct YAMLExport {
 }
 
 enum Fixtures {
-    /// A header that does not change with the tool's version.
-    static let document = DocumentInfo(generator: "graphexport", sourceKind: "in-memory graph")
-
-    /// An empty graph of `model` with the fixed ``document`` header.
-    static func graph(_ model: GraphModel) -> InMemoryGraph {
-        InMemoryGraph(model: model, document: document)
-    }
-
-    /// Albums own photos, a photo owns its details (one-to-one, cascade), photos and tags are
-    /// many-to-many, and an album's cover has no inverse.
-    static func albumModel() throws -> GraphModel {
-        try GraphModel(entities: [
-            EntityInfo(
-                name: "Album",
-                attributes: [
-                    AttributeInfo(name: "title", type: .string), AttributeInfo(name: "rating", type: .double),
-                ],
-                relationships: [
-                    RelationshipInfo(
-                        name: "photos", destination: "Photo", isToMany: true, inverse: "album", deletionRule: .cascade),
-                    RelationshipInfo(name: "cover", destination: "Photo", isToMany: false),
-                ]),
-            EntityInfo(
-                name: "Photo",
-                attributes: [AttributeInfo(name: "caption", type: .string)],
-                relationships: [
-                    RelationshipInfo(name: "album", destination: "Album", isToMany: false, inverse: "photos"),
-                    RelationshipInfo(name: "tags", destination: "Tag", isToMany: true, inverse: "photos"),
-                    RelationshipInfo(
-                        name: "details", destination: "Details", isToMany: false, inverse: "photo",
-                        deletionRule: .cascade),
-                ]),
-            EntityInfo(
-                name: "Details",
-                attributes: [AttributeInfo(name: "note", type: .string)],
-                relationships: [
-                    RelationshipInfo(name: "photo", destination: "Photo", isToMany: false, inverse: "details")
-                ]),
-            EntityInfo(
-                name: "Tag",
-                attributes: [AttributeInfo(name: "name", type: .string)],
-                relationships: [
-                    RelationshipInfo(name: "photos", destination: "Photo", isToMany: true, inverse: "tags")
-                ]),
-        ])
-    }
-
     /// Album/1 (photos Photo/2 with details Details/3, and Photo/4; cover Photo/4), Tag/5 on both
     /// photos, and Photo/6 in no album.
     static func albumGraph() throws -> InMemoryGraph {
-        let graph = graph(try albumModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.albumModel())
         let album = try graph.add("Album", ["title": .string("Trip"), "rating": .double(4.5)])
         let beach = try graph.add("Photo", ["caption": .string("Beach")])
         let details = try graph.add("Details", ["note": .string("sunset\nover the sea\n")])
@@ -442,15 +390,6 @@ enum Fixtures {
         try graph.link(tag, "photos", to: beach)
         try graph.link(tag, "photos", to: hill)
         return graph
-    }
-
-    /// One entity, `Item`, with attributes `value` and `other` of any value.
-    static func itemModel() throws -> GraphModel {
-        try GraphModel(entities: [
-            EntityInfo(
-                name: "Item",
-                attributes: [AttributeInfo(name: "value", type: .string), AttributeInfo(name: "other", type: .string)])
-        ])
     }
 
     /// Exports `graph` through a ``YAMLGraphWriter`` into memory.
@@ -473,7 +412,7 @@ enum Fixtures {
 
     /// An `Item` graph with one object per value (as its `value` attribute).
     static func itemGraph(_ values: [Value]) throws -> InMemoryGraph {
-        let graph = graph(try itemModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         for value in values {
             try graph.add("Item", ["value": value])
         }

@@ -1,6 +1,7 @@
 import CYAML
 import Foundation
 import GraphExport
+import GraphExportTestSupport
 import GraphExportYAML
 import XCTest
 
@@ -85,7 +86,7 @@ final class YAMLValueTests: XCTestCase {
     }
 
     func testDatesWithoutISO8601FormAreSecondsWithOneWarningPerAttribute() throws {
-        let graph = Fixtures.graph(try Fixtures.itemModel())
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         try graph.add("Item", ["value": .date(Timestamp(secondsSinceReferenceDate: 1e16))])
         try graph.add("Item", ["value": .date(Timestamp(secondsSinceReferenceDate: .nan))])
         try graph.add(
