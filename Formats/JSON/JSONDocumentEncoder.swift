@@ -61,7 +61,7 @@ struct JSONDocumentEncoder {
             if index > 0 { text.append(UInt8(ascii: ",")) }
             startLine(indent: 2)
             appendKey(field.key)
-            text.appendJSONString(field.value)
+            JSONText.appendString(field.value, to: &text)
         }
         if !fields.isEmpty { startLine(indent: 1) }
         text.append(UInt8(ascii: "}"))
@@ -126,7 +126,7 @@ struct JSONDocumentEncoder {
         appendID(id)
         startProperty()
         appendKey("@type")
-        text.appendJSONString(entity)
+        JSONText.appendString(entity, to: &text)
     }
 
     private mutating func writeAttribute(name: String, value: Value) throws(JSONWriterError) {
@@ -135,7 +135,7 @@ struct JSONDocumentEncoder {
         }
         startProperty()
         appendKey(name)
-        switch text.appendJSONValue(value) {
+        switch JSONText.appendValue(value, to: &text) {
         case nil:
             break
         case .nonFiniteNumber:
@@ -188,7 +188,7 @@ struct JSONDocumentEncoder {
             if frame.hasItems { startLine(indent: stack.count) }
             text.append(UInt8(ascii: "]"))
         case .relationship(_, isToMany: false):
-            if !frame.hasItems { text.append(contentsOf: JSONBytes.null) }
+            if !frame.hasItems { JSONText.appendValue(.null, to: &text) }
         case .object(_, let id):
             throw .unmatchedEndRelationship(openObject: id.text)
         case .graph:
@@ -229,7 +229,7 @@ struct JSONDocumentEncoder {
 
     /// Writes `"name":`, with a space after the colon in pretty mode.
     private mutating func appendKey(_ name: String) {
-        text.appendJSONString(name)
+        JSONText.appendString(name, to: &text)
         text.append(UInt8(ascii: ":"))
         if pretty { text.append(UInt8(ascii: " ")) }
     }
@@ -237,20 +237,20 @@ struct JSONDocumentEncoder {
     /// Appends an identifier as a JSON string, its prefix escaped once and then reused.
     private mutating func appendID(_ id: ObjectID) {
         guard let number = id.numericSuffix else {
-            text.appendJSONString(id.textPrefix)
+            JSONText.appendString(id.textPrefix, to: &text)
             return
         }
         if let cached = escapedPrefixes.first(where: { $0.prefix == id.textPrefix }) {
             text += cached.escaped
         } else {
             var escaped: [UInt8] = []
-            escaped.appendJSONString(id.textPrefix)
+            JSONText.appendString(id.textPrefix, to: &escaped)
             escaped.removeLast()
             if escapedPrefixes.count == 16 { escapedPrefixes.removeFirst() }
             escapedPrefixes.append((id.textPrefix, escaped))
             text += escaped
         }
-        text.appendJSONInteger(number)
+        JSONText.appendInteger(number, to: &text)
         text.append(UInt8(ascii: "\""))
     }
 }

@@ -32,7 +32,7 @@ public final class JSONEventStreamWriter: GraphWriter {
         line += Array(#"{"protocol":"graphexport-events","version":"#.utf8)
         line += Array(String(Self.protocolVersion).utf8)
         line += Array(#","format":"#.utf8)
-        line.appendJSONString(format)
+        JSONText.appendString(format, to: &line)
         line += Array(#","options":"#.utf8)
         appendObject(options.sorted { $0.key < $1.key })
         line += Array(#","document":"#.utf8)
@@ -51,23 +51,23 @@ public final class JSONEventStreamWriter: GraphWriter {
         switch event {
         case .beginObject(let entity, let id):
             line += Array(#"{"event":"beginObject","entity":"#.utf8)
-            line.appendJSONString(entity)
+            JSONText.appendString(entity, to: &line)
             line += Array(#","id":"#.utf8)
-            line.appendJSONString(id.text)
+            JSONText.appendString(id.text, to: &line)
         case .attribute(let name, let value):
             line += Array(#"{"event":"attribute","name":"#.utf8)
-            line.appendJSONString(name)
+            JSONText.appendString(name, to: &line)
             line += Array(#","type":""#.utf8)
             line += Array(Self.kind(of: value).utf8)
             line += Array(#"","value":"#.utf8)
-            _ = line.appendJSONValue(value)
+            _ = JSONText.appendValue(value, to: &line)
         case .beginRelationship(let name, let isToMany):
             line += Array(#"{"event":"beginRelationship","name":"#.utf8)
-            line.appendJSONString(name)
+            JSONText.appendString(name, to: &line)
             line += Array((isToMany ? #","toMany":true"# : #","toMany":false"#).utf8)
         case .reference(let id):
             line += Array(#"{"event":"reference","id":"#.utf8)
-            line.appendJSONString(id.text)
+            JSONText.appendString(id.text, to: &line)
         case .endRelationship:
             line += Array(#"{"event":"endRelationship""#.utf8)
         case .endObject:
@@ -94,40 +94,40 @@ public final class JSONEventStreamWriter: GraphWriter {
         line.append(UInt8(ascii: "{"))
         for (index, field) in fields.enumerated() {
             if index > 0 { line.append(UInt8(ascii: ",")) }
-            line.appendJSONString(field.key)
+            JSONText.appendString(field.key, to: &line)
             line.append(UInt8(ascii: ":"))
-            line.appendJSONString(field.value)
+            JSONText.appendString(field.value, to: &line)
         }
         line.append(UInt8(ascii: "}"))
     }
 
     private func appendEntity(_ entity: EntityInfo) {
         line += Array(#"{"name":"#.utf8)
-        line.appendJSONString(entity.name)
+        JSONText.appendString(entity.name, to: &line)
         line += Array(#","parent":"#.utf8)
-        if let parent = entity.parent { line.appendJSONString(parent) } else { line += Array("null".utf8) }
+        if let parent = entity.parent { JSONText.appendString(parent, to: &line) } else { line += Array("null".utf8) }
         line += Array((entity.isAbstract ? #","abstract":true"# : #","abstract":false"#).utf8)
         line += Array(#","attributes":["#.utf8)
         for (index, attribute) in entity.attributes.enumerated() {
             if index > 0 { line.append(UInt8(ascii: ",")) }
             line += Array(#"{"name":"#.utf8)
-            line.appendJSONString(attribute.name)
+            JSONText.appendString(attribute.name, to: &line)
             line += Array(#","type":"#.utf8)
-            line.appendJSONString(attribute.type.rawValue)
+            JSONText.appendString(attribute.type.rawValue, to: &line)
             line += Array((attribute.isOptional ? #","optional":true}"# : #","optional":false}"#).utf8)
         }
         line += Array(#"],"relationships":["#.utf8)
         for (index, relationship) in entity.relationships.enumerated() {
             if index > 0 { line.append(UInt8(ascii: ",")) }
             line += Array(#"{"name":"#.utf8)
-            line.appendJSONString(relationship.name)
+            JSONText.appendString(relationship.name, to: &line)
             line += Array(#","destination":"#.utf8)
-            line.appendJSONString(relationship.destination)
+            JSONText.appendString(relationship.destination, to: &line)
             line += Array((relationship.isToMany ? #","toMany":true"# : #","toMany":false"#).utf8)
             line += Array((relationship.isOrdered ? #","ordered":true"# : #","ordered":false"#).utf8)
             line += Array(#","inverse":"#.utf8)
             if let inverse = relationship.inverse {
-                line.appendJSONString(inverse)
+                JSONText.appendString(inverse, to: &line)
             } else {
                 line += Array("null".utf8)
             }

@@ -177,7 +177,7 @@ struct JSONLinesEncoder {
         case .relationship(_, isToMany: true):
             lines[line].append(UInt8(ascii: "]"))
         case .relationship(_, isToMany: false):
-            if !stack[top].hasItems { lines[line].append(contentsOf: JSONText.Bytes.null) }
+            if !stack[top].hasItems { JSONText.appendValue(.null, to: &lines[line]) }
         case .object(_, let id):
             throw .unmatchedEndRelationship(openObject: id)
         }

@@ -1,13 +1,8 @@
-import GraphExport
-
-/// The JSON text of strings and values, as ``JSONLinesGraphWriter`` writes them: byte for byte the
-/// forms the JSON format writes.
-///
-/// A copy of the JSON module's internal escaper and value encoder, kept to this API so that it can
-/// move into the core as is (`GraphExport.JSONText`) and both writers share it.
-enum JSONText {
+/// The JSON text of strings and values, hand-written (no library escapes JSON): the one encoding
+/// that the JSON and JSON Lines writers and the plugin event stream share, byte for byte.
+public enum JSONText {
     /// Something about a value that JSON could not hold as such, and that a writer warns about.
-    enum Issue {
+    public enum Issue: Sendable, Hashable {
         /// A double was NaN or infinite, written as a string.
         case nonFiniteNumber
         /// A date had no ISO 8601 form, written as seconds since 2001.
@@ -19,7 +14,7 @@ enum JSONText {
     /// Escapes what RFC 8259 requires (`"`, `\`, U+0000–U+001F, with the short forms `\b`, `\t`,
     /// `\n`, `\f`, `\r` where JSON has them and `\u00XX` otherwise), and U+007F, U+2028 and U+2029
     /// so that the output is also safe to embed in JavaScript; every other byte is copied as is.
-    static func appendString(_ text: String, to output: inout [UInt8]) {
+    public static func appendString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { appendEscaped($0, to: &output) }
@@ -33,7 +28,7 @@ enum JSONText {
     /// (``Timestamp/iso8601``), or their seconds since 2001-01-01T00:00:00Z by the double rule when
     /// they have no such form; binary values base64 strings; UUIDs their canonical lowercase text.
     @discardableResult
-    static func appendValue(_ value: Value, to output: inout [UInt8]) -> Issue? {
+    public static func appendValue(_ value: Value, to output: inout [UInt8]) -> Issue? {
         switch value {
         case .null:
             output.append(contentsOf: Bytes.null)
@@ -46,11 +41,13 @@ enum JSONText {
         case .boolean(let boolean):
             output.append(contentsOf: boolean ? Bytes.true : Bytes.false)
         case .date(let timestamp):
-            guard let text = timestamp.iso8601 else {
+            output.append(UInt8(ascii: "\""))
+            guard timestamp.appendISO8601(to: &output) else {
+                output.removeLast()
                 appendNumber(timestamp.secondsSinceReferenceDate, to: &output)
                 return .dateWithoutISO8601
             }
-            appendString(text, to: &output)
+            output.append(UInt8(ascii: "\""))
         case .binary(let bytes):
             output.append(UInt8(ascii: "\""))
             Base64.encode(bytes, into: &output)
@@ -62,7 +59,7 @@ enum JSONText {
     }
 
     /// Appends the exact decimal digits of `value`, with a minus sign when negative.
-    static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
+    public static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
         if value < 0 { output.append(UInt8(ascii: "-")) }
         let start = output.count
         var magnitude = value.magnitude
@@ -79,7 +76,7 @@ enum JSONText {
     ///
     /// - Returns: Whether `value` was finite, that is, written as a number.
     @discardableResult
-    static func appendNumber(_ value: Double, to output: inout [UInt8]) -> Bool {
+    public static func appendNumber(_ value: Double, to output: inout [UInt8]) -> Bool {
         if value.isFinite {
             output.append(contentsOf: value.description.utf8)
             return true
@@ -127,7 +124,7 @@ enum JSONText {
     }
 
     /// The byte sequences JSON text is made of, computed once.
-    enum Bytes {
+    private enum Bytes {
         static let null = Array("null".utf8)
         static let `true` = Array("true".utf8)
         static let `false` = Array("false".utf8)
