@@ -35,16 +35,21 @@ struct CivilTime {
             text.append(UInt8(ascii: "+"))
         }
         Self.append(abs(year), width: 4, to: &text)
-        text.append(UInt8(ascii: "-"))
-        Self.append(month, width: 2, to: &text)
-        text.append(UInt8(ascii: "-"))
-        Self.append(day, width: 2, to: &text)
-        text.append(UInt8(ascii: "T"))
-        Self.append(hour, width: 2, to: &text)
-        text.append(UInt8(ascii: ":"))
-        Self.append(minute, width: 2, to: &text)
-        text.append(UInt8(ascii: ":"))
-        Self.append(second, width: 2, to: &text)
+        // The fixed part after the year (each field two digits) is made in a stack buffer and
+        // appended in one go.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 15) { buffer in
+            func put(_ separator: Unicode.Scalar, _ value: Int64, at position: Int) {
+                buffer[position] = UInt8(ascii: separator)
+                buffer[position + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+                buffer[position + 2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+            }
+            put("-", month, at: 0)
+            put("-", day, at: 3)
+            put("T", hour, at: 6)
+            put(":", minute, at: 9)
+            put(":", second, at: 12)
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<15]))
+        }
     }
 
     /// Reads `[±]YYYY-MM-DDTHH:MM:SS[.fraction]Z` into seconds since 1970 and the fraction's digits.

@@ -60,14 +60,22 @@ public enum JSONText {
 
     /// Appends the exact decimal digits of `value`, with a minus sign when negative.
     public static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
-        if value < 0 { output.append(UInt8(ascii: "-")) }
-        let start = output.count
-        var magnitude = value.magnitude
-        repeat {
-            output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude != 0
-        output[start...].reverse()
+        // Digits are made right to left in a stack buffer and appended in one go: one capacity
+        // check instead of one per digit.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            var magnitude = value.magnitude
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude != 0
+            if value < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     /// Appends `value` as the shortest number text that reads back to the same bits (`0.1`,
@@ -94,6 +102,10 @@ public enum JSONText {
         var runStart = 0
         var index = 0
         while index < bytes.count {
+            if index + 8 <= bytes.count, !mayNeedEscape(UnsafeRawPointer(bytes.baseAddress! + index)) {
+                index += 8
+                continue
+            }
             let byte = bytes[index]
             // 0xE2 leads U+2028 and U+2029 (E2 80 A8, E2 80 A9) as well as other characters.
             guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2 else {
@@ -121,6 +133,21 @@ public enum JSONText {
             runStart = index
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    /// Whether any of the 8 bytes at `pointer` is one that ``appendEscaped(_:to:)`` looks at: below
+    /// 0x20, `"`, `\`, 0x7F or 0xE2. Tests the 8 bytes at once (SWAR): a byte of `word ^ c` is
+    /// zero where the byte equals `c`, and `(x - 0x01…) & ~x & 0x80…` is non-zero exactly when
+    /// some byte of `x` is zero (or, with 0x20 for 0x01, below 0x20).
+    @inline(__always)
+    private static func mayNeedEscape(_ pointer: UnsafeRawPointer) -> Bool {
+        let word = UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self))
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        let hasControl = (word &- ones &* 0x20) & ~word & highs != 0
+        return hasControl || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
+            || hasZeroByte(word ^ (ones &* 0x7F)) || hasZeroByte(word ^ (ones &* 0xE2))
     }
 
     /// The byte sequences JSON text is made of, computed once.

@@ -36,6 +36,8 @@ public struct Timestamp: Sendable, Hashable {
         let whole = value.rounded(.down)
         if whole == value {
             seconds = Int64(whole)
+        } else if value > 0, Self.appendPositiveFraction(value, whole: Int64(whole), to: &bytes) {
+            return true
         } else {
             guard let decimal = DecimalDigits(shortest: value) else { return false }
             let parts = decimal.split()
@@ -57,6 +59,23 @@ public struct Timestamp: Sendable, Hashable {
         }
         bytes.append(UInt8(ascii: "Z"))
         return true
+    }
+
+    /// The common case of ``appendISO8601(to:)``, a positive value with a fraction, without
+    /// building arrays: when the shortest text of `value` is plain digits with a point (no
+    /// exponent), its whole part is `whole` and its fraction digits are copied as they are.
+    /// Returns `false`, having appended nothing, for any other text.
+    private static func appendPositiveFraction(_ value: Double, whole: Int64, to bytes: inout [UInt8]) -> Bool {
+        var text = value.description
+        return text.withUTF8 { utf8 in
+            guard let point = utf8.firstIndex(of: UInt8(ascii: ".")), !utf8.contains(UInt8(ascii: "e")) else {
+                return false
+            }
+            CivilTime(unixSeconds: whole + unixOffset).appendISO8601Prefix(to: &bytes)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[point...]))
+            bytes.append(UInt8(ascii: "Z"))
+            return true
+        }
     }
 
     private static func integer(_ digits: [UInt8]) -> Int64 {

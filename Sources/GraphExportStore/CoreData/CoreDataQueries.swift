@@ -20,13 +20,17 @@ final class CoreDataQueries {
     private var counts: [Int: SQLiteStatement] = [:]
     private var destinationQueries: [Int: [Int: SQLiteStatement]] = [:]
     private var childPools: [Int: [Int: StatementPool]] = [:]
-    private var directories: [String: RowDirectory] = [:]
+    /// Row directories, one per table, built when first needed.
+    private var directories: [RowDirectory] = []
+    /// For each entity, the index in `directories` of its table's directory, once built.
+    private var directorySlots: [Int?]
 
     init(layout: CoreDataLayout, database: SQLiteDatabase, decoder: ValueDecoder, externalData: ExternalDataFolder) {
         self.layout = layout
         self.externalData = externalData
         self.database = database
         self.decoder = decoder
+        self.directorySlots = Array(repeating: nil, count: layout.entities.count)
     }
 
     func scan(_ entity: Int) throws -> any ObjectCursor {
@@ -109,10 +113,15 @@ final class CoreDataQueries {
         statement.reset()
         try statement.bind(key.row, at: 1)
         defer { statement.reset() }
+        let destination = layout.model.relationships(of: key.entity)[index].destination
+        let readsEntity = statement.columnCount > 1
         var keys: [ObjectKey] = []
         while try statement.step() {
             let row = statement.int64(at: 0)
-            guard statement.storage(at: 1) != .null, let entity = layout.indexByNumber[statement.int64(at: 1)] else {
+            let entity =
+                readsEntity
+                ? layout.indexByNumber[statement.int64(at: 1)] : try concreteEntity(of: row, kindOf: destination)
+            guard let entity else {
                 let name =
                     "\(layout.model.entities[key.entity].name).\(layout.model.relationships(of: key.entity)[index].name)"
                 decoder.onWarning(
@@ -134,14 +143,16 @@ final class CoreDataQueries {
             let order = orderColumn.map { quote($0) + ", " } ?? ""
             sql =
                 "SELECT \(quote(column)), Z_PK, Z_ENT FROM \(quote(table)) WHERE \(quote(column)) IS NOT NULL AND Z_ENT IN (\(entities.map(String.init).joined(separator: ", "))) ORDER BY \(quote(column)), \(order)Z_PK"
-        case .joinTable(let table, let sourceColumn, let destinationColumn, let orderColumn, let destinationTable):
-            let order = orderColumn.map { "j." + quote($0) + ", " } ?? ""
+        case .joinTable(let table, let sourceColumn, let destinationColumn, let orderColumn, _):
+            let order = orderColumn.map { quote($0) + ", " } ?? ""
             sql =
-                "SELECT j.\(quote(sourceColumn)), j.\(quote(destinationColumn)), d.Z_ENT FROM \(quote(table)) AS j LEFT JOIN \(quote(destinationTable)) AS d ON d.Z_PK = j.\(quote(destinationColumn)) ORDER BY j.\(quote(sourceColumn)), \(order)j.\(quote(destinationColumn))"
+                "SELECT \(quote(sourceColumn)), \(quote(destinationColumn)) FROM \(quote(table)) ORDER BY \(quote(sourceColumn)), \(order)\(quote(destinationColumn))"
         }
         let name = "\(layout.model.entities[entity].name).\(layout.model.relationships(of: entity)[index].name)"
         return MergedDestinations(
-            statement: try database.prepare(sql), layout: layout, onWarning: decoder.onWarning, relationship: name)
+            statement: try database.prepare(sql), queries: self,
+            destination: layout.model.relationships(of: entity)[index].destination, onWarning: decoder.onWarning,
+            relationship: name)
     }
 
     private func destinationsSQL(_ entity: Int, _ index: Int) -> String {
@@ -153,10 +164,11 @@ final class CoreDataQueries {
             let order = orderColumn.map { quote($0) + ", " } ?? ""
             return
                 "SELECT Z_PK, Z_ENT FROM \(quote(table)) WHERE \(quote(column)) = ? AND Z_ENT IN (\(entities.map(String.init).joined(separator: ", "))) ORDER BY \(order)Z_PK"
-        case .joinTable(let table, let sourceColumn, let destinationColumn, let orderColumn, let destinationTable):
-            let order = orderColumn.map { "j." + quote($0) + ", " } ?? ""
+        case .joinTable(let table, let sourceColumn, let destinationColumn, let orderColumn, _):
+            // The destination's entity comes from its table's row directory, not from a join.
+            let order = orderColumn.map { quote($0) + ", " } ?? ""
             return
-                "SELECT j.\(quote(destinationColumn)), d.Z_ENT FROM \(quote(table)) AS j LEFT JOIN \(quote(destinationTable)) AS d ON d.Z_PK = j.\(quote(destinationColumn)) WHERE j.\(quote(sourceColumn)) = ? ORDER BY \(order)j.\(quote(destinationColumn))"
+                "SELECT \(quote(destinationColumn)) FROM \(quote(table)) WHERE \(quote(sourceColumn)) = ? ORDER BY \(order)\(quote(destinationColumn))"
         }
     }
 
@@ -221,13 +233,34 @@ final class CoreDataQueries {
 
     /// The concrete entity of a destination row, from its own `Z_ENT`; `nil` when the row does
     /// not exist or is not of the destination's kind.
-    private func concreteEntity(of row: Int64, kindOf destination: Int) throws -> Int? {
-        let table = layout.entities[destination].table
-        if directories[table] == nil { directories[table] = try RowDirectory(table: table, database: database) }
-        guard let number = directories[table]?.entityNumber(of: row), let entity = layout.indexByNumber[number],
+    fileprivate func concreteEntity(of row: Int64, kindOf destination: Int) throws -> Int? {
+        let slot = try directorySlots[destination] ?? directorySlot(for: destination)
+        guard let number = directories[slot].entityNumber(of: row), let entity = layout.indexByNumber[number],
             layout.model.entity(entity, isKindOf: destination)
         else { return nil }
         return entity
+    }
+
+    /// Finds or builds the row directory of the destination's table.
+    private func directorySlot(for destination: Int) throws -> Int {
+        let table = layout.entities[destination].table
+        let slot: Int
+        if let built = directories.firstIndex(where: { $0.table == table }) {
+            slot = built
+        } else {
+            let numbers = layout.model.concreteEntities.filter { layout.entities[$0].table == table }.map {
+                layout.entities[$0].number
+            }
+            directories.append(try RowDirectory(table: table, entityNumbers: numbers, database: database))
+            slot = directories.count - 1
+        }
+        directorySlots[destination] = slot
+        return slot
+    }
+
+    /// The entity whose `Z_ENT` is `number`, if any.
+    fileprivate func entity(numbered number: Int64) -> Int? {
+        layout.indexByNumber[number]
     }
 
     private func cached<Key: Hashable>(
@@ -303,29 +336,41 @@ private final class StatementCursor: ObjectCursor {
 }
 
 /// One to-many relationship's (source, destination) pairs, ordered by source key, consumed
-/// alongside a scan in the same order: a merge join instead of a query per object.
+/// alongside a scan in the same order: a merge join instead of a query per object. Rows carry the
+/// destination's `Z_ENT` as a third column, or (join tables) the store's row directory tells it.
 private final class MergedDestinations: DestinationCursor {
     private let statement: SQLiteStatement
-    private let layout: CoreDataLayout
+    private unowned let queries: CoreDataQueries
+    private let destination: Int
+    private let readsEntity: Bool
     private let onWarning: WarningHandler
     private let relationship: String
     private var hasRow: Bool?
 
-    init(statement: SQLiteStatement, layout: CoreDataLayout, onWarning: @escaping WarningHandler, relationship: String)
-    {
+    init(
+        statement: SQLiteStatement, queries: CoreDataQueries, destination: Int,
+        onWarning: @escaping WarningHandler, relationship: String
+    ) {
         self.statement = statement
-        self.layout = layout
+        self.queries = queries
+        self.destination = destination
+        self.readsEntity = statement.columnCount > 2
         self.onWarning = onWarning
         self.relationship = relationship
     }
 
     func destinations(of key: ObjectKey) throws -> [ObjectKey] {
-        if hasRow == nil { hasRow = try statement.step() }
-        while hasRow == true && statement.int64(at: 0) < key.row { hasRow = try statement.step() }
+        var hasRow = try self.hasRow ?? statement.step()
+        defer { self.hasRow = hasRow }
+        while hasRow && statement.int64(at: 0) < key.row { hasRow = try statement.step() }
         var keys: [ObjectKey] = []
-        while hasRow == true && statement.int64(at: 0) == key.row {
+        while hasRow && statement.int64(at: 0) == key.row {
             let row = statement.int64(at: 1)
-            if statement.storage(at: 2) != .null, let entity = layout.indexByNumber[statement.int64(at: 2)] {
+            let entity =
+                readsEntity
+                ? queries.entity(numbered: statement.int64(at: 2))
+                : try queries.concreteEntity(of: row, kindOf: destination)
+            if let entity {
                 keys.append(ObjectKey(entity: entity, row: row))
             } else {
                 onWarning(

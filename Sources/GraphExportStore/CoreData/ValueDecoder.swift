@@ -55,9 +55,9 @@ struct ValueDecoder {
     }
 
     /// The value by its storage class alone; text that is not valid UTF-8 stays bytes.
-    private func raw(_ statement: SQLiteStatement, _ column: Int32, _ storage: SQLiteStorage, _ context: String)
-        -> Value
-    {
+    private func raw(
+        _ statement: SQLiteStatement, _ column: Int32, _ storage: SQLiteStorage, _ context: @autoclosure () -> String
+    ) -> Value {
         switch storage {
         case .null: return .null
         case .integer: return .integer(statement.int64(at: column))
@@ -65,7 +65,7 @@ struct ValueDecoder {
         case .blob: return .binary(statement.bytes(at: column))
         case .text:
             if let text = statement.text(at: column) { return .string(text) }
-            onWarning(Warning("\(context): text is not valid UTF-8; written as its bytes"))
+            onWarning(Warning("\(context()): text is not valid UTF-8; written as its bytes"))
             return .binary(statement.bytes(at: column))
         }
     }

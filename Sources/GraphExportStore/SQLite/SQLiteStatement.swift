@@ -21,6 +21,11 @@ final class SQLiteStatement {
         sqlite3_finalize(handle)
     }
 
+    /// How many columns each row of the statement has.
+    var columnCount: Int32 {
+        sqlite3_column_count(handle)
+    }
+
     /// Clears the previous execution so the statement can be bound and run again.
     func reset() {
         sqlite3_reset(handle)
@@ -68,16 +73,21 @@ final class SQLiteStatement {
 
     /// The column's bytes exactly as stored (text is not checked or repaired).
     func bytes(at index: Int32) -> [UInt8] {
+        Array(rawBytes(at: index))
+    }
+
+    /// The column as text when it is valid UTF-8, else `nil`; made straight from SQLite's buffer.
+    func text(at index: Int32) -> String? {
+        String(validating: rawBytes(at: index).assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+    }
+
+    /// SQLite's own buffer for the column, valid until the statement steps, resets or is finalized.
+    private func rawBytes(at index: Int32) -> UnsafeRawBufferPointer {
         let isText = sqlite3_column_type(handle, index) == SQLITE_TEXT
         let pointer = isText ? UnsafeRawPointer(sqlite3_column_text(handle, index)) : sqlite3_column_blob(handle, index)
         let count = Int(sqlite3_column_bytes(handle, index))
-        guard let pointer, count > 0 else { return [] }
-        return Array(UnsafeRawBufferPointer(start: pointer, count: count))
-    }
-
-    /// The column as text when it is valid UTF-8, else `nil`.
-    func text(at index: Int32) -> String? {
-        String(validating: bytes(at: index), as: UTF8.self)
+        guard let pointer, count > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: pointer, count: count)
     }
 
     private func check(_ status: Int32) throws {
