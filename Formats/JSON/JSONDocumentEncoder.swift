@@ -20,7 +20,21 @@ struct JSONDocumentEncoder {
         let kind: Kind
         /// Whether the container holds an element yet: decides commas, `[]` and `null`.
         var hasItems = false
+        /// For an object: its entity's row in `keyTables` (or -1), and how many properties it has
+        /// written so far.
+        var keyTable = -1
+        var propertyCount = 0
     }
+
+    /// The compact text `,"name":` of each property of one entity, in the order the properties
+    /// came in its first object, so that a key is escaped once per entity rather than once per object.
+    private struct KeyTable {
+        let entity: String
+        var keys: [(name: String, text: [UInt8])] = []
+    }
+
+    /// How many entities get a key table; objects of further entities escape their keys each time.
+    private static let keyTableLimit = 256
 
     private enum Phase {
         case ready, writing, finished
@@ -31,6 +45,10 @@ struct JSONDocumentEncoder {
     /// The escaped text of recent identifier prefixes (one per entity, typically), so that a
     /// prefix is escaped once rather than once per object and reference.
     private var escapedPrefixes: [(prefix: String, escaped: [UInt8])] = []
+    /// Key texts per entity (compact output only).
+    private var keyTables: [KeyTable] = []
+    /// The row of `keyTables` used last, tried first.
+    private var lastKeyTable = -1
     /// The warnings raised and not yet reported by the writer.
     var warnings: [Warning] = []
     private let pretty: Bool
@@ -120,7 +138,7 @@ struct JSONDocumentEncoder {
         }
         stack[top].hasItems = true
         text.append(UInt8(ascii: "{"))
-        stack.append(Frame(kind: .object(entity: entity, id: id)))
+        stack.append(Frame(kind: .object(entity: entity, id: id), keyTable: pretty ? -1 : keyTable(for: entity)))
         startLine(indent: stack.count + 1)
         appendKey("@id")
         appendID(id)
@@ -133,8 +151,7 @@ struct JSONDocumentEncoder {
         guard case .object(let entity, _) = stack[stack.count - 1].kind else {
             throw .attributeOutsideObject(name: name)
         }
-        startProperty()
-        appendKey(name)
+        appendPropertyKey(name)
         switch JSONText.appendValue(value, to: &text) {
         case nil:
             break
@@ -158,8 +175,7 @@ struct JSONDocumentEncoder {
 
     private mutating func beginRelationship(name: String, isToMany: Bool) throws(JSONWriterError) {
         guard case .object = stack[stack.count - 1].kind else { throw .relationshipOutsideObject(name: name) }
-        startProperty()
-        appendKey(name)
+        appendPropertyKey(name)
         if isToMany { text.append(UInt8(ascii: "[")) }
         stack.append(Frame(kind: .relationship(name: name, isToMany: isToMany)))
     }
@@ -206,6 +222,42 @@ struct JSONDocumentEncoder {
         startLine(indent: stack.count)
         text.append(UInt8(ascii: "}"))
         stack.removeLast()
+    }
+
+    /// Starts the next member of the innermost object and writes its key, from the entity's key
+    /// table when the same property came at the same place before.
+    private mutating func appendPropertyKey(_ name: String) {
+        let top = stack.count - 1
+        let table = stack[top].keyTable
+        let position = stack[top].propertyCount
+        stack[top].propertyCount += 1
+        guard table >= 0 else {
+            startProperty()
+            appendKey(name)
+            return
+        }
+        if position < keyTables[table].keys.count, keyTables[table].keys[position].name == name {
+            text += keyTables[table].keys[position].text
+            return
+        }
+        let start = text.count
+        startProperty()
+        appendKey(name)
+        if position == keyTables[table].keys.count { keyTables[table].keys.append((name, Array(text[start...]))) }
+    }
+
+    /// The row of `keyTables` for `entity`, made if there is room; -1 when there is none.
+    private mutating func keyTable(for entity: String) -> Int {
+        if lastKeyTable >= 0 && keyTables[lastKeyTable].entity == entity { return lastKeyTable }
+        if let known = keyTables.firstIndex(where: { $0.entity == entity }) {
+            lastKeyTable = known
+        } else if keyTables.count < Self.keyTableLimit {
+            keyTables.append(KeyTable(entity: entity))
+            lastKeyTable = keyTables.count - 1
+        } else {
+            return -1
+        }
+        return lastKeyTable
     }
 
     /// Starts the next element of the innermost array: a comma unless it is the first, then its line.

@@ -30,7 +30,10 @@ public final class JSONGraphWriter: GraphWriter {
 
     private let output: OutputBuffer
     private let onWarning: WarningHandler
-    private var encoder: JSONDocumentEncoder
+    /// The encoder, owned by this writer alone: kept behind a pointer rather than in a `var`
+    /// property, so that each event costs no run-time exclusivity check (the writer is not
+    /// reentrant, so no two accesses can overlap).
+    private let encoder: UnsafeMutablePointer<JSONDocumentEncoder>
 
     /// Creates a writer that writes to `sink` and reports values JSON cannot hold to `onWarning`.
     public init(
@@ -38,41 +41,47 @@ public final class JSONGraphWriter: GraphWriter {
     ) {
         self.output = OutputBuffer(sink: sink)
         self.onWarning = onWarning
-        self.encoder = JSONDocumentEncoder(pretty: options.pretty)
-        encoder.text.reserveCapacity(Self.handOffSize + 1024)
+        self.encoder = .allocate(capacity: 1)
+        encoder.initialize(to: JSONDocumentEncoder(pretty: options.pretty))
+        encoder.pointee.text.reserveCapacity(Self.handOffSize + 1024)
+    }
+
+    deinit {
+        encoder.deinitialize(count: 1)
+        encoder.deallocate()
     }
 
     /// Writes the document's opening, the `"@source"` header, and opens the `"@graph"` array.
     public func begin(_ document: DocumentInfo) throws {
-        try encoder.begin(document)
+        try encoder.pointee.begin(document)
         try handOff(atLeast: Self.handOffSize)
     }
 
     /// Writes one event, or throws ``JSONWriterError`` without writing anything when the event
     /// does not fit where the stream is.
     public func write(_ event: GraphEvent) throws {
-        try encoder.write(event)
-        if !encoder.warnings.isEmpty { reportWarnings() }
+        try encoder.pointee.write(event)
+        if !encoder.pointee.warnings.isEmpty { reportWarnings() }
         try handOff(atLeast: Self.handOffSize)
     }
 
     /// Closes the `"@graph"` array and the document, writes the final newline and flushes the sink.
     public func finish() throws {
-        try encoder.finish()
+        try encoder.pointee.finish()
         try handOff(atLeast: 0)
         try output.flush()
     }
 
     /// Hands the text written so far to the output buffer once there are `threshold` bytes of it.
     private func handOff(atLeast threshold: Int) throws {
-        guard encoder.text.count >= threshold, !encoder.text.isEmpty else { return }
-        try output.appendBytes(encoder.text)
-        encoder.text.removeAll(keepingCapacity: true)
+        guard encoder.pointee.text.count >= threshold, !encoder.pointee.text.isEmpty else { return }
+        try output.appendBytes(encoder.pointee.text)
+        encoder.pointee.text.removeAll(keepingCapacity: true)
     }
 
     private func reportWarnings() {
-        let warnings = encoder.warnings
-        encoder.warnings.removeAll()
+        let warnings = encoder.pointee.warnings
+        encoder.pointee.warnings.removeAll()
         warnings.forEach(onWarning)
     }
 }
