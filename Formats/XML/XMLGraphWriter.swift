@@ -317,6 +317,7 @@ public final class XMLGraphWriter: GraphWriter {
 
     /// The NCName that stands for a model name, encoded once per name.
     private func encoded(_ name: String) -> String {
+        if XMLNameEncoding.isKeptASCII(name) { return name }
         if let known = encodedNames[name] { return known }
         let encodedName = XMLNameEncoding.encode(name)
         encodedNames[name] = encodedName

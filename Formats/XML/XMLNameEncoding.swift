@@ -32,6 +32,32 @@ enum XMLNameEncoding {
         return String(encoded)
     }
 
+    /// Whether `name` is plain ASCII that ``encode(_:)`` keeps as it is: a letter or `_` first,
+    /// then letters, digits, `_`, `-` and `.`, no `_x`, not `xmlns`. A quick test that spares
+    /// the usual model name a dictionary lookup; `false` says nothing (ask ``encode(_:)``).
+    static func isKeptASCII(_ name: String) -> Bool {
+        let kept =
+            name.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+                guard let first = bytes.first,
+                    first | 0x20 >= UInt8(ascii: "a") && first | 0x20 <= UInt8(ascii: "z")
+                        || first == UInt8(ascii: "_")
+                else { return false }
+                var previous: UInt8 = 0
+                for byte in bytes {
+                    let isLetter = byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")
+                    let isOther =
+                        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+                        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+                    guard isLetter || isOther, !(previous == UInt8(ascii: "_") && byte == UInt8(ascii: "x")) else {
+                        return false
+                    }
+                    previous = byte
+                }
+                return true
+            } ?? false
+        return kept && name != "xmlns"
+    }
+
     /// Whether the character at `index` may be written as itself.
     private static func fits(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
         let scalar = scalars[index]

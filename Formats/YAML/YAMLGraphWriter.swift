@@ -136,12 +136,13 @@ public final class YAMLGraphWriter: GraphWriter {
         let emitter = try checkWriting()
         switch event {
         case .beginObject(let entity, let id):
-            try nesting.beginObject(entity: entity, id: id.text)
+            let idText = id.text
+            try nesting.beginObject(entity: entity, id: idText)
             let context = valueContext
             try emitting {
                 try emitter.beginMapping(flow: context == .flow)
                 try emitter.scalar(Self.idKey)
-                try emitter.scalar(YAMLScalar(string: id.text, in: context, literalBlocks: false))
+                try emitter.scalar(YAMLScalar(string: idText, in: context, literalBlocks: false))
                 try emitter.scalar(Self.typeKey)
                 try emitter.scalar(YAMLScalar(string: entity, in: context, literalBlocks: false))
             }
@@ -162,11 +163,12 @@ public final class YAMLGraphWriter: GraphWriter {
                 if isToMany { try emitter.beginSequence(flow: flow) }
             }
         case .reference(let id):
-            try nesting.reference(id: id.text)
+            let idText = id.text
+            try nesting.reference(id: idText)
             try emitting {
                 try emitter.beginMapping(flow: true)
                 try emitter.scalar(Self.idKey)
-                try emitter.scalar(YAMLScalar(string: id.text, in: .flow))
+                try emitter.scalar(YAMLScalar(string: idText, in: .flow))
                 try emitter.endMapping()
             }
         case .endRelationship:

@@ -23,7 +23,42 @@ public struct ObjectID: Sendable, Hashable, CustomStringConvertible {
 
     /// The identifier's text.
     public var text: String {
-        numericSuffix.map { textPrefix + String($0) } ?? textPrefix
+        guard let numericSuffix else { return textPrefix }
+        // Made in one allocation: the prefix's bytes, then the digits.
+        var prefix = textPrefix
+        return prefix.withUTF8 { prefixBytes in
+            String(unsafeUninitializedCapacity: prefixBytes.count + 20) { buffer in
+                _ = buffer.initialize(from: prefixBytes)
+                return prefixBytes.count + Self.writeDigits(of: numericSuffix, into: buffer, at: prefixBytes.count)
+            }
+        }
+    }
+
+    /// Writes the decimal digits of `number` (with a minus sign when negative) at `offset`, which
+    /// has room for 20 bytes, and returns how many it wrote.
+    private static func writeDigits(of number: Int64, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int)
+        -> Int
+    {
+        var count = 0
+        if number < 0 {
+            buffer[offset] = UInt8(ascii: "-")
+            count = 1
+        }
+        var magnitude = number.magnitude
+        let start = offset + count
+        repeat {
+            buffer[offset + count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+            count += 1
+        } while magnitude != 0
+        var low = start
+        var high = offset + count - 1
+        while low < high {
+            buffer.swapAt(low, high)
+            low += 1
+            high -= 1
+        }
+        return count
     }
 
     /// The identifier's text.
@@ -32,7 +67,11 @@ public struct ObjectID: Sendable, Hashable, CustomStringConvertible {
     /// Appends the UTF-8 bytes of ``text`` to `bytes`.
     public func appendUTF8(to bytes: inout [UInt8]) {
         bytes += textPrefix.utf8
-        if let numericSuffix { bytes += String(numericSuffix).utf8 }
+        if let numericSuffix {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+                bytes += buffer[..<Self.writeDigits(of: numericSuffix, into: buffer, at: 0)]
+            }
+        }
     }
 
     /// Whether the two identifiers have the same text.
