@@ -148,7 +148,8 @@ def built_in_formats(graphexport):
         if not line.strip():
             continue
         name = line.split()[0]
-        (formats if "(built in)" in line else plugins).append(name)
+        # "(built in)" or "(built in; nesting, …)"; a plugin's line names where it was found.
+        (formats if re.search(r"\(built in[;)]", line) else plugins).append(name)
     return formats, plugins
 
 
@@ -444,7 +445,8 @@ def main():
     info = machine()
     described = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=ROOT, capture_output=True,
                                text=True).stdout.strip()
-    info["graphexport"] = "%s (%s)" % (graphexport, "given by GRAPHEXPORT" if os.environ.get("GRAPHEXPORT")
+    # Named relative to the repository, so that results.md can go into the docs as it is.
+    info["graphexport"] = "%s (%s)" % (os.path.relpath(graphexport, ROOT), "given by GRAPHEXPORT" if os.environ.get("GRAPHEXPORT")
                                        else "built from this tree, git %s" % (described or "?"))
     loads = [load_average()]
     deadline = time.monotonic() + budget
