@@ -15,15 +15,47 @@ struct JSONDocumentEncoder {
             case object(entity: String, id: ObjectID)
             /// A relationship: an array when to-many, a single value when to-one.
             case relationship(name: String, isToMany: Bool)
+
+            /// The object's entity or the relationship's name; empty for the graph.
+            var name: String {
+                switch self {
+                case .graph: return ""
+                case .object(let entity, _): return entity
+                case .relationship(let name, _): return name
+                }
+            }
+
+            /// The object's identifier.
+            var id: ObjectID? {
+                if case .object(_, let id) = self { return id }
+                return nil
+            }
+        }
+
+        /// What `kind` is, without its payload: the hot paths test this, so that they copy (and
+        /// retain) no names; the payload is read for errors and warnings only.
+        enum Role {
+            case graph, object, toOne, toMany
         }
 
         let kind: Kind
+        let role: Role
         /// Whether the container holds an element yet: decides commas, `[]` and `null`.
         var hasItems = false
         /// For an object: its entity's row in `keyTables` (or -1), and how many properties it has
         /// written so far.
         var keyTable = -1
         var propertyCount = 0
+
+        init(kind: Kind, keyTable: Int = -1) {
+            self.kind = kind
+            switch kind {
+            case .graph: role = .graph
+            case .object: role = .object
+            case .relationship(_, let isToMany): role = isToMany ? .toMany : .toOne
+            }
+            self.keyTable = keyTable
+        }
     }
 
     /// The compact text `,"name":` of each property of one entity, in the order the properties
@@ -128,12 +160,14 @@ struct JSONDocumentEncoder {
 
     private mutating func beginObject(entity: String, id: ObjectID) throws(JSONWriterError) {
         let top = stack.count - 1
-        switch stack[top].kind {
-        case .object(_, let parent):
-            throw .objectInsideObject(id: id.text, parent: parent.text)
-        case .relationship(let name, isToMany: false):
-            guard !stack[top].hasItems else { throw .secondDestinationInToOne(relationship: name, id: id.text) }
-        case .graph, .relationship(_, isToMany: true):
+        switch stack[top].role {
+        case .object:
+            throw .objectInsideObject(id: id.text, parent: stack[top].kind.id?.text ?? "")
+        case .toOne:
+            guard !stack[top].hasItems else {
+                throw .secondDestinationInToOne(relationship: stack[top].kind.name, id: id.text)
+            }
+        case .graph, .toMany:
             startElement()
         }
         stack[top].hasItems = true
@@ -148,13 +182,11 @@ struct JSONDocumentEncoder {
     }
 
     private mutating func writeAttribute(name: String, value: Value) throws(JSONWriterError) {
-        guard case .object(let entity, _) = stack[stack.count - 1].kind else {
-            throw .attributeOutsideObject(name: name)
-        }
+        guard stack[stack.count - 1].role == .object else { throw .attributeOutsideObject(name: name) }
         appendPropertyKey(name)
-        switch JSONText.appendValue(value, to: &text) {
-        case nil:
-            break
+        guard let issue = JSONText.appendValue(value, to: &text) else { return }
+        let entity = stack[stack.count - 1].kind.name
+        switch issue {
         case .nonFiniteNumber:
             if warnedNonFinite.insert("\(entity).\(name)").inserted {
                 warnings.append(
@@ -174,7 +206,7 @@ struct JSONDocumentEncoder {
     }
 
     private mutating func beginRelationship(name: String, isToMany: Bool) throws(JSONWriterError) {
-        guard case .object = stack[stack.count - 1].kind else { throw .relationshipOutsideObject(name: name) }
+        guard stack[stack.count - 1].role == .object else { throw .relationshipOutsideObject(name: name) }
         appendPropertyKey(name)
         if isToMany { text.append(UInt8(ascii: "[")) }
         stack.append(Frame(kind: .relationship(name: name, isToMany: isToMany)))
@@ -182,13 +214,15 @@ struct JSONDocumentEncoder {
 
     private mutating func writeReference(_ id: ObjectID) throws(JSONWriterError) {
         let top = stack.count - 1
-        guard case .relationship(let name, let isToMany) = stack[top].kind else {
-            throw .referenceOutsideRelationship(id: id.text)
-        }
-        if isToMany {
+        switch stack[top].role {
+        case .toMany:
             startElement()
-        } else if stack[top].hasItems {
-            throw .secondDestinationInToOne(relationship: name, id: id.text)
+        case .toOne:
+            if stack[top].hasItems {
+                throw .secondDestinationInToOne(relationship: stack[top].kind.name, id: id.text)
+            }
+        case .graph, .object:
+            throw .referenceOutsideRelationship(id: id.text)
         }
         stack[top].hasItems = true
         text.append(UInt8(ascii: "{"))
@@ -198,15 +232,15 @@ struct JSONDocumentEncoder {
     }
 
     private mutating func endRelationship() throws(JSONWriterError) {
-        let frame = stack[stack.count - 1]
-        switch frame.kind {
-        case .relationship(_, isToMany: true):
-            if frame.hasItems { startLine(indent: stack.count) }
+        let top = stack.count - 1
+        switch stack[top].role {
+        case .toMany:
+            if stack[top].hasItems { startLine(indent: stack.count) }
             text.append(UInt8(ascii: "]"))
-        case .relationship(_, isToMany: false):
-            if !frame.hasItems { JSONText.appendValue(.null, to: &text) }
-        case .object(_, let id):
-            throw .unmatchedEndRelationship(openObject: id.text)
+        case .toOne:
+            if !stack[top].hasItems { JSONText.appendValue(.null, to: &text) }
+        case .object:
+            throw .unmatchedEndRelationship(openObject: stack[top].kind.id?.text)
         case .graph:
             throw .unmatchedEndRelationship(openObject: nil)
         }
@@ -214,9 +248,9 @@ struct JSONDocumentEncoder {
     }
 
     private mutating func endObject() throws(JSONWriterError) {
-        switch stack[stack.count - 1].kind {
+        switch stack[stack.count - 1].role {
         case .object: break
-        case .relationship(let name, _): throw .unmatchedEndObject(openRelationship: name)
+        case .toOne, .toMany: throw .unmatchedEndObject(openRelationship: stack[stack.count - 1].kind.name)
         case .graph: throw .unmatchedEndObject(openRelationship: nil)
         }
         startLine(indent: stack.count)

@@ -475,6 +475,43 @@ final class CoreDataStoreScrapbookTests: XCTestCase {
         }
     }
 
+    // MARK: - Many links
+
+    func testManyToManyLinksBeyondOneQueryWindowAreAllExportedInOrder() throws {
+        // Photo p1 gets 5 000 more tags: more links than one windowed query of the tree shape
+        // holds (4 096 rows), so its tags come from the one-object query and the other items'
+        // from windows; the new tags (Z_PK 1001–6000) span twenty windows of Tag.items.
+        let scrapbook = try openScrapbook(
+            editing: """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
+                INSERT INTO ZTAG (Z_PK, Z_ENT, Z_OPT, ZNAME) SELECT 1000 + i, 7, 1, 'bulk ' || i FROM n;
+                INSERT INTO Z_1TAGS SELECT 1, Z_PK FROM ZTAG WHERE Z_PK > 1000;
+                """)
+        let links = try scrapbook.sql.rows("SELECT Z_1ITEMS, Z_7TAGS FROM Z_1TAGS ORDER BY 1, 2") {
+            ($0[0].integer!, $0[1].integer!)
+        }
+        XCTAssertEqual(links.count, 5016)
+        for shape in ExportShape.allCases {
+            let export = try scrapbook.export(shape)
+            XCTAssertTrue(export.check.isValid, "\(shape):\n\(export.check.summary())")
+            XCTAssertEqual(export.warnings, [], "\(shape)")
+            let items = try Dictionary(grouping: links, by: \.0).mapValues { rows in
+                rows.map { scrapbook.id("Tag", $0.1) }
+            }
+            for (item, tags) in items {
+                let id = try scrapbook.itemID(item)
+                XCTAssertEqual(export.graph[id]?.ids("tags"), tags, "\(shape) \(id)")
+            }
+            let tags = Dictionary(grouping: links, by: \.1)
+            for (tag, rows) in tags {
+                let expected = try rows.map { try scrapbook.itemID($0.0) }
+                XCTAssertEqual(
+                    export.graph[scrapbook.id("Tag", tag)]?.ids("items"), expected, "\(shape) Tag p\(tag)")
+            }
+            XCTAssertEqual(export.graph.objects(of: "Tag").count, 5006, "\(shape)")
+        }
+    }
+
     // MARK: - Helpers
 
     /// A copy of `Samples/Scrapbook` with the store opened and the same file open for plain SQL.

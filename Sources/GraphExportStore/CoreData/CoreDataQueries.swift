@@ -19,6 +19,9 @@ final class CoreDataQueries {
     private var lookups: [Int: SQLiteStatement] = [:]
     private var counts: [Int: SQLiteStatement] = [:]
     private var destinationQueries: [Int: [Int: SQLiteStatement]] = [:]
+    /// Destination windows by `entity << 16 | relationship`, and by their query.
+    private var destinationWindows: [Int: DestinationWindow] = [:]
+    private var destinationWindowsBySQL: [String: DestinationWindow] = [:]
     private var childPools: [Int: [Int: StatementPool]] = [:]
     /// Row directories, one per table, built when first needed.
     private var directories: [RowDirectory] = []
@@ -107,20 +110,43 @@ final class CoreDataQueries {
     }
 
     func destinations(of key: ObjectKey, through index: Int) throws -> [ObjectKey] {
+        let window = try destinationWindows[key.entity << 16 | index] ?? destinationWindow(key.entity, index)
+        if let rows = try window.rows(of: key.row) {
+            return try resolve(rows, readsEntity: window.readsEntity, of: key, through: index)
+        }
         var statements = destinationQueries[key.entity] ?? [:]
         let statement = try cached(&statements, index) { try database.prepare(destinationsSQL(key.entity, index)) }
         destinationQueries[key.entity] = statements
         statement.reset()
         try statement.bind(key.row, at: 1)
         defer { statement.reset() }
-        let destination = layout.model.relationships(of: key.entity)[index].destination
+        var rows: [(destination: Int64, entityNumber: Int64)] = []
         let readsEntity = statement.columnCount > 1
-        var keys: [ObjectKey] = []
         while try statement.step() {
-            let row = statement.int64(at: 0)
-            let entity =
-                readsEntity
-                ? layout.indexByNumber[statement.int64(at: 1)] : try concreteEntity(of: row, kindOf: destination)
+            rows.append((statement.int64(at: 0), readsEntity ? statement.int64(at: 1) : 0))
+        }
+        return try resolve(rows, readsEntity: readsEntity, of: key, through: index)
+    }
+
+    /// The window of a relationship, shared by every entity that inherits the relationship (the
+    /// same query): the sub-entities of one table read each window once, not once each.
+    private func destinationWindow(_ entity: Int, _ index: Int) throws -> DestinationWindow {
+        let sql = windowSQL(entity, index)
+        let window = try destinationWindowsBySQL[sql] ?? DestinationWindow(statement: database.prepare(sql))
+        destinationWindowsBySQL[sql] = window
+        destinationWindows[entity << 16 | index] = window
+        return window
+    }
+
+    /// The keys of destination rows (`Z_PK`, and `Z_ENT` when the query read it), each checked
+    /// against the store: a row that does not exist is left out with a warning.
+    private func resolve(
+        _ rows: [(destination: Int64, entityNumber: Int64)], readsEntity: Bool, of key: ObjectKey, through index: Int
+    ) throws -> [ObjectKey] {
+        let destination = layout.model.relationships(of: key.entity)[index].destination
+        var keys: [ObjectKey] = []
+        for (row, number) in rows {
+            let entity = readsEntity ? layout.indexByNumber[number] : try concreteEntity(of: row, kindOf: destination)
             guard let entity else {
                 let name =
                     "\(layout.model.entities[key.entity].name).\(layout.model.relationships(of: key.entity)[index].name)"
@@ -169,6 +195,25 @@ final class CoreDataQueries {
             let order = orderColumn.map { quote($0) + ", " } ?? ""
             return
                 "SELECT \(quote(destinationColumn)) FROM \(quote(table)) WHERE \(quote(sourceColumn)) = ? ORDER BY \(order)\(quote(destinationColumn))"
+        }
+    }
+
+    /// The query of a ``DestinationWindow``: the rows of ``destinationsSQL(_:_:)`` for every
+    /// source key in `[?1, ?2)`, source first, ordered by source and then as that query orders.
+    private func windowSQL(_ entity: Int, _ index: Int) -> String {
+        let quote = SQLiteDatabase.quote
+        let limit = DestinationWindow.rowLimit + 1
+        switch layout.entities[entity].relationships[index] {
+        case .foreignKey:
+            preconditionFailure("to-one relationships are read from the row")
+        case .inverseForeignKey(let table, let column, let orderColumn, let entities):
+            let order = orderColumn.map { quote($0) + ", " } ?? ""
+            return
+                "SELECT \(quote(column)), Z_PK, Z_ENT FROM \(quote(table)) WHERE \(quote(column)) >= ? AND \(quote(column)) < ? AND Z_ENT IN (\(entities.map(String.init).joined(separator: ", "))) ORDER BY \(quote(column)), \(order)Z_PK LIMIT \(limit)"
+        case .joinTable(let table, let sourceColumn, let destinationColumn, let orderColumn, _):
+            let order = orderColumn.map { quote($0) + ", " } ?? ""
+            return
+                "SELECT \(quote(sourceColumn)), \(quote(destinationColumn)) FROM \(quote(table)) WHERE \(quote(sourceColumn)) >= ? AND \(quote(sourceColumn)) < ? ORDER BY \(quote(sourceColumn)), \(order)\(quote(destinationColumn)) LIMIT \(limit)"
         }
     }
 
