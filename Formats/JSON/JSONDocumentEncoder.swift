@@ -326,7 +326,9 @@ struct JSONDocumentEncoder {
             JSONText.appendString(id.textPrefix, to: &text)
             return
         }
-        if let cached = escapedPrefixes.first(where: { $0.prefix == id.textPrefix }) {
+        // Lengths first: telling two different prefixes apart by `==` costs a full comparison.
+        let length = id.textPrefix.utf8.count
+        if let cached = escapedPrefixes.first(where: { $0.prefix.utf8.count == length && $0.prefix == id.textPrefix }) {
             text += cached.escaped
         } else {
             var escaped: [UInt8] = []
