@@ -38,24 +38,31 @@ enum XMLNameEncoding {
     static func isKeptASCII(_ name: String) -> Bool {
         let kept =
             name.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-                guard let first = bytes.first,
-                    first | 0x20 >= UInt8(ascii: "a") && first | 0x20 <= UInt8(ascii: "z")
-                        || first == UInt8(ascii: "_")
-                else { return false }
+                guard let first = bytes.first, isASCIINameCharacter(first), first >= UInt8(ascii: "A") else {
+                    return false
+                }
                 var previous: UInt8 = 0
                 for byte in bytes {
-                    let isLetter = byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")
-                    let isOther =
-                        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
-                        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-                    guard isLetter || isOther, !(previous == UInt8(ascii: "_") && byte == UInt8(ascii: "x")) else {
-                        return false
-                    }
+                    guard isASCIINameCharacter(byte), !(previous == UInt8(ascii: "_") && byte == UInt8(ascii: "x"))
+                    else { return false }
                     previous = byte
                 }
                 return true
             } ?? false
         return kept && name != "xmlns"
+    }
+
+    /// Whether `byte` is an ASCII letter, digit, `_`, `-` or `.`, by two 64-bit masks (bit `n`
+    /// of the first is byte `n`, of the second byte `64 + n`).
+    @inline(__always)
+    private static func isASCIINameCharacter(_ byte: UInt8) -> Bool {
+        let low: UInt64 = 1 << 0x2D | 1 << 0x2E | 0x3FF << 0x30
+        let high: UInt64 = 0x3FF_FFFF << 1 | 1 << 31 | 0x3FF_FFFF << 33
+        switch byte {
+        case 0..<64: return low >> UInt64(byte) & 1 != 0
+        case 64..<128: return high >> UInt64(byte - 64) & 1 != 0
+        default: return false
+        }
     }
 
     /// Whether the character at `index` may be written as itself.
