@@ -1,9 +1,11 @@
 import GraphExport
 
 /// The prepared statements that read a Core Data store: one scan, one top-level scan and one
-/// lookup per entity, one destination query per to-many relationship, each prepared once and
-/// reused; the queries that read a parent's children in one go are pooled, one statement per
-/// level of nesting in use.
+/// lookup per entity, one destination query per to-many relationship (read in windows of source
+/// keys, ``DestinationWindow``, or merged with a scan, ``destinationsInScanOrder(of:through:)``),
+/// each prepared once and reused; the queries that read a parent's children in one go are
+/// pooled, one statement per level of nesting in use. Whether a destination row exists, and
+/// which entity it is, comes from a ``RowDirectory`` per table, read once.
 final class CoreDataQueries {
     /// How many statements of one child query may be live (one per nesting level) before the
     /// deeper levels read their children into memory instead.
