@@ -1,3 +1,5 @@
+import GraphExport
+
 /// The character classes of XML 1.0 (Fifth Edition) and Namespaces in XML 1.0 that the writer
 /// checks itself, because libxml2's text writer checks none of them.
 enum XMLCharacters {
@@ -31,17 +33,11 @@ enum XMLCharacters {
     }
 
     /// Whether any of the 8 bytes at `pointer` is below 0x20 or 0xEF, the bytes
-    /// ``firstNonCharacter(in:)`` looks at one by one (SWAR, as in the JSON escaper: `(x - 0x20…)
-    /// & ~x & 0x80…` is non-zero exactly when some byte of `x` is below 0x20, and
-    /// `(y - 0x01…) & ~y & 0x80…` when some byte of `y` is zero).
+    /// ``firstNonCharacter(in:)`` looks at one by one.
     @inline(__always)
     private static func mayHoldNonCharacter(_ pointer: UnsafeRawPointer) -> Bool {
-        let word = UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self))
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let hasControl = (word &- ones &* 0x20) & ~word & highs != 0
-        let lead = word ^ (ones &* 0xEF)
-        return hasControl || (lead &- ones) & ~lead & highs != 0
+        let word = ByteWord(loadingFrom: pointer)
+        return word.containsByte(below: 0x20) || word.contains(0xEF)
     }
 
     /// Whether `scalar` may start an NCName: a `NameStartChar` (§2.3) other than the colon.

@@ -1,3 +1,5 @@
+import GraphExport
+
 /// One scalar as ``YAMLGraphWriter`` hands it to libyaml: its text, the style asked for, and
 /// whether it carries the `!!binary` tag (every other scalar is untagged).
 struct YAMLScalar {
@@ -82,9 +84,19 @@ struct YAMLScalar {
                 break
             }
             var previous = UInt8(ascii: " ")
-            for index in bytes.indices {
+            var index = 0
+            while index < bytes.count {
+                // A word right after `:` may start with the blank that makes `: `.
+                if index + 8 <= bytes.count, previous != UInt8(ascii: ":"),
+                    isQuietASCII(UnsafeRawPointer(bytes.baseAddress! + index), inFlow: inFlow)
+                {
+                    index += 8
+                    previous = bytes[index - 1]
+                    continue
+                }
                 let byte = bytes[index]
-                guard isPrintable(bytes, at: index) else { return false }
+                index += 1
+                guard isPrintable(bytes, at: index - 1) else { return false }
                 if inFlow && isFlowIndicator(byte) { return false }
                 if previous == UInt8(ascii: ":") && isBlank(byte) || isBlank(previous) && byte == UInt8(ascii: "#") {
                     return false
@@ -123,6 +135,21 @@ struct YAMLScalar {
     /// A space or a tab.
     private static func isBlank(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+    }
+
+    /// Whether the 8 bytes at `pointer` are printable ASCII that the loop of
+    /// ``isPlainSafe(_:inFlow:)`` would pass whatever came before: no control character, no
+    /// DEL, no `:` or `#` (the two that matter next to a blank), and in flow context no flow
+    /// indicator.
+    @inline(__always)
+    private static func isQuietASCII(_ pointer: UnsafeRawPointer, inFlow: Bool) -> Bool {
+        let word = ByteWord(loadingFrom: pointer)
+        guard word.isASCII, !word.containsByte(below: 0x20), !word.contains(0x7F), !word.contains(0x3A),
+            !word.contains(0x23)
+        else { return false }
+        return !inFlow
+            || !(word.contains(0x2C) || word.contains(0x3F) || word.contains(0x5B) || word.contains(0x5D)
+                || word.contains(0x7B) || word.contains(0x7D))
     }
 
     /// One of `,?[]{}:`, which end or break a plain scalar in flow context.

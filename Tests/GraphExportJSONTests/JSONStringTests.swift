@@ -44,6 +44,26 @@ final class JSONStringTests: XCTestCase {
         XCTAssertEqual(graph.map { $0["value"] as? String }, texts)
     }
 
+    func testEveryEscapeIsFoundAtEveryOffset() throws {
+        // The escaper skips ordinary text 8 bytes at a time: each byte it must escape is placed
+        // at every offset of a 24-byte string, so that it falls in every lane of a word and in the
+        // tail that is scanned byte by byte.
+        let specials = ["\u{0}", "\u{1F}", "\"", "\\", "\u{7F}", "\u{2028}", "\u{2029}", "\n"]
+        var texts: [String] = []
+        for special in specials {
+            for offset in 0..<24 {
+                texts.append(
+                    String(repeating: "a", count: offset) + special + String(repeating: "b", count: 23 - offset))
+            }
+        }
+        let export = try Fixtures.exportItems(texts.map { .string($0) })
+        XCTAssertEqual(try export.graph().map { $0["value"] as? String }, texts)
+        for (text, raw) in zip(texts, Fixtures.rawValues(in: export)) {
+            XCTAssertEqual(raw.utf8.filter { $0 < 0x20 || $0 == 0x7F }, [], text.debugDescription)
+            XCTAssertFalse(raw.contains("\u{2028}") || raw.contains("\u{2029}"), text.debugDescription)
+        }
+    }
+
     func testNamesAndIdentifiersAreEscapedToo() throws {
         let model = try GraphModel(entities: [
             EntityInfo(name: "Odd\"Entity", attributes: [AttributeInfo(name: "a\"b\\c\n", type: .string)])

@@ -41,6 +41,31 @@ final class YAMLStringTests: XCTestCase {
         }
     }
 
+    func testIndicatorsAfterAnyNumberOfOrdinaryCharactersAreCaught() throws {
+        // The plain-style check skips ordinary text 8 bytes at a time: ": ", " #" and the flow
+        // indicators must be caught at every offset, across the 8-byte boundaries too.
+        let texts = (0...17).flatMap { count -> [String] in
+            let padding = String(repeating: "x", count: count)
+            return [
+                padding + ": a value long enough", padding + ":", padding + " #a comment long enough",
+                padding + ":\ta value long enough",
+                padding + "a," + padding, padding + "[" + padding, padding + "}", padding + "\u{7F}" + padding,
+                padding + "\u{1}" + padding,
+            ]
+        }
+        for options in [YAMLOptions(), YAMLOptions(maxBlockDepth: 0)] {
+            let export = try Fixtures.exportItems(texts.map { .string($0) }, options: options)
+            let scalars = try Fixtures.valueScalars(in: export)
+            XCTAssertEqual(scalars.map(\.node), texts.map { .string($0) })
+            for (text, scalar) in zip(texts, scalars)
+            where !text.contains(",") && !text.contains("[")
+                && !text.hasSuffix("}") || options.maxBlockDepth == 0
+            {
+                XCTAssertEqual(scalar.style, YAML_DOUBLE_QUOTED_SCALAR_STYLE, "\(text.debugDescription) \(options)")
+            }
+        }
+    }
+
     func testPlainStringsAreStringsToYAML11And12Readers() throws {
         // Short strings over the characters implicit types are made of, and some words.
         var random = SystemRandomNumberGenerator()

@@ -135,19 +135,13 @@ public enum JSONText {
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
-    /// Whether any of the 8 bytes at `pointer` is one that ``appendEscaped(_:to:)`` looks at: below
-    /// 0x20, `"`, `\`, 0x7F or 0xE2. Tests the 8 bytes at once (SWAR): a byte of `word ^ c` is
-    /// zero where the byte equals `c`, and `(x - 0x01…) & ~x & 0x80…` is non-zero exactly when
-    /// some byte of `x` is zero (or, with 0x20 for 0x01, below 0x20).
+    /// Whether any of the 8 bytes at `pointer` is one that ``appendEscaped(_:to:)`` looks at:
+    /// below 0x20, `"`, `\`, 0x7F or 0xE2.
     @inline(__always)
     private static func mayNeedEscape(_ pointer: UnsafeRawPointer) -> Bool {
-        let word = UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self))
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
-        let hasControl = (word &- ones &* 0x20) & ~word & highs != 0
-        return hasControl || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
-            || hasZeroByte(word ^ (ones &* 0x7F)) || hasZeroByte(word ^ (ones &* 0xE2))
+        let word = ByteWord(loadingFrom: pointer)
+        return word.containsByte(below: 0x20) || word.contains(0x22) || word.contains(0x5C) || word.contains(0x7F)
+            || word.contains(0xE2)
     }
 
     /// The byte sequences JSON text is made of, computed once.
