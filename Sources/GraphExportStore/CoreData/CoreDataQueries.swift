@@ -117,7 +117,9 @@ final class CoreDataQueries {
             return try resolve(rows, readsEntity: window.readsEntity, of: key, through: index)
         }
         var statements = destinationQueries[key.entity] ?? [:]
-        let statement = try cached(&statements, index) { try database.prepare(destinationsSQL(key.entity, index)) }
+        let statement = try cached(&statements, index) {
+            try database.prepare(destinationsSQL(key.entity, index, .one))
+        }
         destinationQueries[key.entity] = statements
         statement.reset()
         try statement.bind(key.row, at: 1)
@@ -133,7 +135,7 @@ final class CoreDataQueries {
     /// The window of a relationship, shared by every entity that inherits the relationship (the
     /// same query): the sub-entities of one table read each window once, not once each.
     private func destinationWindow(_ entity: Int, _ index: Int) throws -> DestinationWindow {
-        let sql = windowSQL(entity, index)
+        let sql = destinationsSQL(entity, index, .window)
         let window = try destinationWindowsBySQL[sql] ?? DestinationWindow(statement: database.prepare(sql))
         destinationWindowsBySQL[sql] = window
         destinationWindows[entity << 16 | index] = window
@@ -162,20 +164,8 @@ final class CoreDataQueries {
     }
 
     func destinationsInScanOrder(of entity: Int, through index: Int) throws -> (any DestinationCursor)? {
-        let quote = SQLiteDatabase.quote
-        let sql: String
-        switch layout.entities[entity].relationships[index] {
-        case .foreignKey:
-            return nil
-        case .inverseForeignKey(let table, let column, let orderColumn, let entities):
-            let order = orderColumn.map { quote($0) + ", " } ?? ""
-            sql =
-                "SELECT \(quote(column)), Z_PK, Z_ENT FROM \(quote(table)) WHERE \(quote(column)) IS NOT NULL AND Z_ENT IN (\(entities.map(String.init).joined(separator: ", "))) ORDER BY \(quote(column)), \(order)Z_PK"
-        case .joinTable(let table, let sourceColumn, let destinationColumn, let orderColumn, _):
-            let order = orderColumn.map { quote($0) + ", " } ?? ""
-            sql =
-                "SELECT \(quote(sourceColumn)), \(quote(destinationColumn)) FROM \(quote(table)) ORDER BY \(quote(sourceColumn)), \(order)\(quote(destinationColumn))"
-        }
+        if case .foreignKey = layout.entities[entity].relationships[index] { return nil }
+        let sql = destinationsSQL(entity, index, .all)
         let name = "\(layout.model.entities[entity].name).\(layout.model.relationships(of: entity)[index].name)"
         return MergedDestinations(
             statement: try database.prepare(sql), queries: self,
@@ -183,40 +173,59 @@ final class CoreDataQueries {
             relationship: name)
     }
 
-    private func destinationsSQL(_ entity: Int, _ index: Int) -> String {
-        let quote = SQLiteDatabase.quote
-        switch layout.entities[entity].relationships[index] {
-        case .foreignKey:
-            preconditionFailure("to-one relationships are read from the row")
-        case .inverseForeignKey(let table, let column, let orderColumn, let entities):
-            let order = orderColumn.map { quote($0) + ", " } ?? ""
-            return
-                "SELECT Z_PK, Z_ENT FROM \(quote(table)) WHERE \(quote(column)) = ? AND Z_ENT IN (\(entities.map(String.init).joined(separator: ", "))) ORDER BY \(order)Z_PK"
-        case .joinTable(let table, let sourceColumn, let destinationColumn, let orderColumn, _):
-            // The destination's entity comes from its table's row directory, not from a join.
-            let order = orderColumn.map { quote($0) + ", " } ?? ""
-            return
-                "SELECT \(quote(destinationColumn)) FROM \(quote(table)) WHERE \(quote(sourceColumn)) = ? ORDER BY \(order)\(quote(destinationColumn))"
-        }
+    /// Which source keys a destination query reads.
+    private enum SourceKeys {
+        /// The one bound as `?1`; the rows have no source column.
+        case one
+        /// Those in `[?1, ?2)`, ``DestinationWindow/rowLimit`` + 1 rows at most, source first.
+        case window
+        /// All of them, source first.
+        case all
     }
 
-    /// The query of a ``DestinationWindow``: the rows of ``destinationsSQL(_:_:)`` for every
-    /// source key in `[?1, ?2)`, source first, ordered by source and then as that query orders.
-    private func windowSQL(_ entity: Int, _ index: Int) -> String {
+    /// The query for the destinations of a to-many relationship: `[source,] destination Z_PK`,
+    /// and the destination's `Z_ENT` when it is in the same table (a one-to-many relationship; a
+    /// join table's destinations get theirs from the row directory), ordered by source, then by
+    /// the relationship's order column, then by destination.
+    private func destinationsSQL(_ entity: Int, _ index: Int, _ sources: SourceKeys) -> String {
         let quote = SQLiteDatabase.quote
-        let limit = DestinationWindow.rowLimit + 1
+        var columns: [String]
+        var conditions: [String] = []
+        let table: String
+        let source: String
+        let destination: String
+        let order: String?
         switch layout.entities[entity].relationships[index] {
         case .foreignKey:
             preconditionFailure("to-one relationships are read from the row")
-        case .inverseForeignKey(let table, let column, let orderColumn, let entities):
-            let order = orderColumn.map { quote($0) + ", " } ?? ""
-            return
-                "SELECT \(quote(column)), Z_PK, Z_ENT FROM \(quote(table)) WHERE \(quote(column)) >= ? AND \(quote(column)) < ? AND Z_ENT IN (\(entities.map(String.init).joined(separator: ", "))) ORDER BY \(quote(column)), \(order)Z_PK LIMIT \(limit)"
-        case .joinTable(let table, let sourceColumn, let destinationColumn, let orderColumn, _):
-            let order = orderColumn.map { quote($0) + ", " } ?? ""
-            return
-                "SELECT \(quote(sourceColumn)), \(quote(destinationColumn)) FROM \(quote(table)) WHERE \(quote(sourceColumn)) >= ? AND \(quote(sourceColumn)) < ? ORDER BY \(quote(sourceColumn)), \(order)\(quote(destinationColumn)) LIMIT \(limit)"
+        case .inverseForeignKey(let childTable, let column, let orderColumn, let entities):
+            (table, source, destination, order) = (childTable, quote(column), "Z_PK", orderColumn)
+            columns = [destination, "Z_ENT"]
+            if sources == .all { conditions.append("\(source) IS NOT NULL") }
+            conditions.append("Z_ENT IN (\(entities.map(String.init).joined(separator: ", ")))")
+        case .joinTable(let joinTable, let sourceColumn, let destinationColumn, let orderColumn, _):
+            (table, source, destination, order) = (
+                joinTable, quote(sourceColumn), quote(destinationColumn), orderColumn
+            )
+            columns = [destination]
         }
+        var ordering = [destination]
+        if let order { ordering.insert(quote(order), at: 0) }
+        switch sources {
+        case .one:
+            conditions.insert("\(source) = ?", at: 0)
+        case .window:
+            conditions.insert("\(source) >= ? AND \(source) < ?", at: 0)
+            fallthrough
+        case .all:
+            columns.insert(source, at: 0)
+            ordering.insert(source, at: 0)
+        }
+        var sql = "SELECT \(columns.joined(separator: ", ")) FROM \(quote(table))"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        sql += " ORDER BY " + ordering.joined(separator: ", ")
+        if sources == .window { sql += " LIMIT \(DestinationWindow.rowLimit + 1)" }
+        return sql
     }
 
     /// `SELECT <the entity's columns> FROM <table> WHERE Z_ENT IN (<n>)`.
