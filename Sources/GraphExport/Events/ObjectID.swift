@@ -27,38 +27,11 @@ public struct ObjectID: Sendable, Hashable, CustomStringConvertible {
         // Made in one allocation: the prefix's bytes, then the digits.
         var prefix = textPrefix
         return prefix.withUTF8 { prefixBytes in
-            String(unsafeUninitializedCapacity: prefixBytes.count + 20) { buffer in
+            String(unsafeUninitializedCapacity: prefixBytes.count + IntegerDigits.maximumCount) { buffer in
                 _ = buffer.initialize(from: prefixBytes)
-                return prefixBytes.count + Self.writeDigits(of: numericSuffix, into: buffer, at: prefixBytes.count)
+                return prefixBytes.count + IntegerDigits.write(numericSuffix, into: buffer, at: prefixBytes.count)
             }
         }
-    }
-
-    /// Writes the decimal digits of `number` (with a minus sign when negative) at `offset`, which
-    /// has room for 20 bytes, and returns how many it wrote.
-    private static func writeDigits(of number: Int64, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int)
-        -> Int
-    {
-        var count = 0
-        if number < 0 {
-            buffer[offset] = UInt8(ascii: "-")
-            count = 1
-        }
-        var magnitude = number.magnitude
-        let start = offset + count
-        repeat {
-            buffer[offset + count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-            count += 1
-        } while magnitude != 0
-        var low = start
-        var high = offset + count - 1
-        while low < high {
-            buffer.swapAt(low, high)
-            low += 1
-            high -= 1
-        }
-        return count
     }
 
     /// The identifier's text.
@@ -68,8 +41,8 @@ public struct ObjectID: Sendable, Hashable, CustomStringConvertible {
     public func appendUTF8(to bytes: inout [UInt8]) {
         bytes += textPrefix.utf8
         if let numericSuffix {
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-                bytes += buffer[..<Self.writeDigits(of: numericSuffix, into: buffer, at: 0)]
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: IntegerDigits.maximumCount) { buffer in
+                bytes += buffer[..<IntegerDigits.write(numericSuffix, into: buffer, at: 0)]
             }
         }
     }

@@ -60,21 +60,9 @@ public enum JSONText {
 
     /// Appends the exact decimal digits of `value`, with a minus sign when negative.
     public static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
-        // Digits are made right to left in a stack buffer and appended in one go: one capacity
-        // check instead of one per digit.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.count
-            var magnitude = value.magnitude
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude != 0
-            if value < 0 {
-                start -= 1
-                digits[start] = UInt8(ascii: "-")
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        // Made in a stack buffer and appended in one go: one capacity check, not one per digit.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: IntegerDigits.maximumCount) { digits in
+            output.append(contentsOf: digits[..<IntegerDigits.write(value, into: digits, at: 0)])
         }
     }
 
