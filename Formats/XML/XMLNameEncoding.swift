@@ -38,6 +38,8 @@ enum XMLNameEncoding {
     static func isKeptASCII(_ name: String) -> Bool {
         let kept =
             name.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+                // Of the name characters, only letters and `_` are at or above "A" (digits, `-`
+                // and `.` may not start an NCName).
                 guard let first = bytes.first, isASCIINameCharacter(first), first >= UInt8(ascii: "A") else {
                     return false
                 }
