@@ -43,11 +43,17 @@ demo: deps
 	@echo "== graphexport --model $(SAMPLE)/Scrapbook.xcdatamodeld --pretty $(SAMPLE)/Scrapbook.sqlite" >&2
 	@$$($(SWIFT) build --show-bin-path)/graphexport --model $(SAMPLE)/Scrapbook.xcdatamodeld --pretty $(SAMPLE)/Scrapbook.sqlite
 
-# Python packages the tests read exports with (NetworkX for GraphML), installed when missing.
+# Python packages the tests read exports with (NetworkX for GraphML, PyYAML for YAML), installed
+# when missing.
 python-deps:
 	@python3 -c 'import networkx' 2>/dev/null || python3 -m pip install --quiet networkx
+	@python3 -c 'import yaml' 2>/dev/null || python3 -m pip install --quiet pyyaml
 
-test: deps python-deps lint
+# The tests also use the sqlite3 shell to build and inspect stores.
+TEST_APT_PACKAGES := $(APT_PACKAGES) sqlite3
+
+test: python-deps lint
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(TEST_APT_PACKAGES)"
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

@@ -22,6 +22,9 @@ let package = Package(
         .library(name: "GraphExportTestSupport", targets: ["GraphExportTestSupport"]),
     ],
     targets: [
+        // Test-only: what the tests need from outside the repository (skip, or fail under CI).
+        .target(name: "Prerequisites", path: "Tests/Prerequisites"),
+
         // C libraries, through pkg-config, each behind a small shim header.
         .systemLibrary(
             name: "CSQLite",
@@ -130,7 +133,9 @@ let package = Package(
         ),
         .testTarget(
             name: "GraphExportStoreTests",
-            dependencies: ["GraphExport", "GraphExportStore", "GraphExportTestSupport", "CSQLite", "CZlib"]
+            dependencies: [
+                "Prerequisites", "GraphExport", "GraphExportStore", "GraphExportTestSupport", "CSQLite", "CZlib",
+            ]
         ),
         .testTarget(
             name: "GraphExportJSONTests",
@@ -142,7 +147,9 @@ let package = Package(
         ),
         .testTarget(
             name: "GraphExportYAMLTests",
-            dependencies: ["GraphExport", "GraphExportYAML", "GraphExportJSON", "GraphExportTestSupport", "CYAML"]
+            dependencies: [
+                "Prerequisites", "GraphExport", "GraphExportYAML", "GraphExportJSON", "GraphExportTestSupport", "CYAML",
+            ]
         ),
         .testTarget(
             name: "GraphExportJSONLinesTests",
@@ -150,15 +157,16 @@ let package = Package(
         ),
         .testTarget(
             name: "GraphExportPlistTests",
-            dependencies: ["GraphExport", "GraphExportPlist", "GraphExportTestSupport", "CLibXML2"]
+            dependencies: ["Prerequisites", "GraphExport", "GraphExportPlist", "GraphExportTestSupport", "CLibXML2"]
         ),
         .testTarget(
             name: "GraphExportGraphMLTests",
-            dependencies: ["GraphExport", "GraphExportGraphML", "GraphExportTestSupport", "CLibXML2"]
+            dependencies: ["Prerequisites", "GraphExport", "GraphExportGraphML", "GraphExportTestSupport", "CLibXML2"]
         ),
         .testTarget(
             name: "GraphExportFormatEquivalenceTests",
             dependencies: [
+                "Prerequisites",
                 "GraphExport", "GraphExportStore", "GraphExportJSON", "GraphExportXML", "GraphExportYAML",
                 "GraphExportJSONLines", "GraphExportPlist", "GraphExportTestSupport", "CLibXML2", "CYAML", "CSQLite",
             ],
@@ -166,7 +174,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GraphExportCLITests",
-            dependencies: ["GraphExportCLI", "EmbeddingExample"]
+            dependencies: ["Prerequisites", "GraphExportCLI", "EmbeddingExample"]
         ),
     ]
 )

@@ -6,17 +6,15 @@ import GraphExport
     import Darwin
 #endif
 
-/// The temporary file an interrupted export must not leave behind; read by the signal handler.
-nonisolated(unsafe) private var pendingTemporaryPath: UnsafeMutablePointer<CChar>?
-
 /// An output file that appears only when complete: bytes go to a hidden temporary file beside it,
 /// which is renamed over the target on ``commit()`` and removed on ``discard()``, on failure, and
-/// on SIGINT, SIGTERM or SIGHUP.
+/// on an interrupting signal (``InterruptCleanup``).
 final class AtomicOutputFile {
     let path: String
     let sink: FileDescriptorSink
     private let temporaryPath: String
     private var isOpen = true
+    private var cleanup: InterruptCleanup.Registration?
 
     init(path: String) throws {
         let slash = path.lastIndex(of: "/")
@@ -30,14 +28,7 @@ final class AtomicOutputFile {
         self.path = path
         self.temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         self.sink = FileDescriptorSink(descriptor: descriptor)
-        pendingTemporaryPath = strdup(temporaryPath)
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-            signal(signalNumber) { received in
-                if let path = pendingTemporaryPath { unlink(path) }
-                signal(received, SIG_DFL)
-                raise(received)
-            }
-        }
+        cleanup = InterruptCleanup.register(file: temporaryPath)
     }
 
     deinit {
@@ -72,7 +63,7 @@ final class AtomicOutputFile {
     }
 
     private func forgetTemporaryPath() {
-        free(pendingTemporaryPath)
-        pendingTemporaryPath = nil
+        InterruptCleanup.unregister(cleanup)
+        cleanup = nil
     }
 }

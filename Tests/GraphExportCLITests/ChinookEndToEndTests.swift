@@ -1,4 +1,5 @@
 import Foundation
+import Prerequisites
 import XCTest
 
 /// A plain SQLite database (Chinook) exported by the built command, in JSON, XML and YAML.
@@ -9,11 +10,7 @@ final class ChinookEndToEndTests: XCTestCase {
     ]
 
     private func chinook() throws -> URL {
-        let source = CommandRunner.shared.appendingPathComponent("data/chinook/Chinook.sqlite")
-        guard FileManager.default.fileExists(atPath: source.path) else {
-            throw XCTSkip("\(source.path) is missing: the shared data lies beside the repository")
-        }
-        return try CommandRunner.copy(source, for: self)
+        try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
     }
 
     func testJSONHasEveryRowOnceWithTracksUnderAlbumsUnderArtists() throws {

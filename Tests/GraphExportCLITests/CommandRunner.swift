@@ -1,4 +1,5 @@
 import Foundation
+import Prerequisites
 import XCTest
 
 /// Runs the built `graphexport` binary and collects what it printed.
@@ -21,9 +22,6 @@ enum CommandRunner {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The `shared/` folder that lies beside the repository.
-    static let shared = repository.deletingLastPathComponent().appendingPathComponent("shared")
-
     /// The built executable, beside the test bundle.
     static var executable: URL {
         get throws {
@@ -33,7 +31,7 @@ enum CommandRunner {
                 if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
                 folder.deleteLastPathComponent()
             }
-            throw XCTSkip("the graphexport executable was not found beside \(Bundle.main.bundleURL.path)")
+            throw Prerequisite.missing("the graphexport executable was not found beside \(Bundle.main.bundleURL.path)")
         }
     }
 
@@ -65,11 +63,7 @@ enum CommandRunner {
     /// A fresh copy of a folder of `shared/coredata-samples/` (whose files are read-only) in a
     /// temporary folder, writable, removed at the end of the test.
     static func copyOfSample(_ name: String, for test: XCTestCase) throws -> URL {
-        let source = shared.appendingPathComponent("coredata-samples").appendingPathComponent(name)
-        guard FileManager.default.fileExists(atPath: source.path) else {
-            throw XCTSkip("\(source.path) is missing: the shared samples lie beside the repository")
-        }
-        return try copy(source, for: test)
+        try copy(try Prerequisite.shared("coredata-samples/" + name), for: test)
     }
 
     /// A fresh, writable copy of a file or folder, removed at the end of the test.

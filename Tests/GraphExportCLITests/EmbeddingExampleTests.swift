@@ -1,4 +1,5 @@
 import Foundation
+import Prerequisites
 import XCTest
 
 /// Runs the built `EmbeddingExample` (`Samples/Embedding`) and checks the JSON it prints.
@@ -12,7 +13,8 @@ final class EmbeddingExampleTests: XCTestCase {
                 if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
                 folder.deleteLastPathComponent()
             }
-            throw XCTSkip("the EmbeddingExample executable was not found beside \(Bundle.main.bundleURL.path)")
+            throw Prerequisite.missing(
+                "the EmbeddingExample executable was not found beside \(Bundle.main.bundleURL.path)")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Prerequisites
 import XCTest
 
 /// Exports read by the Python tools people feed them to: NetworkX for GraphML, plistlib for
@@ -16,7 +17,7 @@ final class PythonConsumerTests: XCTestCase {
         do {
             try process.run()
         } catch {
-            throw XCTSkip("python3 is not available: \(error)")
+            throw Prerequisite.missing("python3 is not available: \(error)")
         }
         let writer = Thread {
             standardInput.fileHandleForWriting.write(input)
@@ -26,7 +27,7 @@ final class PythonConsumerTests: XCTestCase {
         let output = standardOutput.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw XCTSkip(
+            throw Prerequisite.missing(
                 "python3 could not run the check (is networkx installed?): status \(process.terminationStatus)")
         }
         return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -82,8 +83,7 @@ final class PythonConsumerTests: XCTestCase {
     }
 
     func testChinookGraphMLLoadsInNetworkX() throws {
-        let source = CommandRunner.shared.appendingPathComponent("data/chinook/Chinook.sqlite")
-        guard FileManager.default.fileExists(atPath: source.path) else { throw XCTSkip("no shared Chinook database") }
+        let source = try Prerequisite.shared("data/chinook/Chinook.sqlite")
         let store = try CommandRunner.copy(source, for: self)
         let graphml = try CommandRunner.run(
             ["--format", "graphml", store.lastPathComponent], in: store.deletingLastPathComponent())

@@ -1,4 +1,5 @@
 import Foundation
+import Prerequisites
 import XCTest
 
 /// Where the inputs live, found from this file, never from an absolute path.
@@ -16,14 +17,9 @@ enum Inputs {
     }
 
     /// `shared/coredata-samples/` beside the repository (read-only: never write there), or a skip
-    /// when it is missing.
+    /// (a failure under CI) when it is missing.
     static func sharedSamples() throws -> URL {
-        let url = repository.appendingPathComponent("../shared/coredata-samples", isDirectory: true)
-            .standardizedFileURL
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw XCTSkip("\(url.path) is missing: the shared folder lies beside the repository")
-        }
-        return url
+        try Prerequisite.shared("coredata-samples")
     }
 }
 

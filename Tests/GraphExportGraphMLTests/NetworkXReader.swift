@@ -1,4 +1,5 @@
 import Foundation
+import Prerequisites
 import XCTest
 
 /// Reads GraphML documents with NetworkX's `read_graphml`, in one `python3` run for all of them,
@@ -101,15 +102,15 @@ enum NetworkXReader {
         do {
             try process.run()
         } catch {
-            throw XCTSkip("cannot run python3 through /usr/bin/env: \(error)")
+            throw Prerequisite.missing("cannot run python3 through /usr/bin/env: \(error)")
         }
         let json = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let errors = (try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""
         switch process.terminationStatus {
         case 0: break
-        case 127: throw XCTSkip("python3 is not installed")
-        case 3: throw XCTSkip("NetworkX is not installed (pip install networkx)")
+        case 127: throw Prerequisite.missing("python3 is not installed")
+        case 3: throw Prerequisite.missing("NetworkX is not installed (pip install networkx)")
         default:
             XCTFail("NetworkX could not read the export: \(errors)", file: file, line: line)
             throw ParsedGraphML.ParseFailure()

@@ -1,4 +1,5 @@
 import Foundation
+import Prerequisites
 import XCTest
 
 /// One property-list value as Python's `plistlib` reads it, in document order.
@@ -54,7 +55,7 @@ enum PythonPlistlib {
 
     /// Skips the test when there is no Python.
     static func require() throws {
-        try XCTSkipUnless(isAvailable, "python3 is not available")
+        guard isAvailable else { throw Prerequisite.missing("python3 is not available") }
     }
 
     /// Converts what `plistlib.loads` reads into JSON, keeping each value's plist type; a document

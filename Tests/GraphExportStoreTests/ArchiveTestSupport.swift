@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import Prerequisites
 import XCTest
 
 @testable import GraphExportStore
@@ -55,7 +56,7 @@ enum ArchiveSamples {
     static func copy(_ relativePath: String, for test: XCTestCase) throws -> String {
         let source = folder.appendingPathComponent(relativePath)
         guard FileManager.default.fileExists(atPath: source.path) else {
-            throw XCTSkip("\(source.path) is missing: the shared samples lie beside the repository")
+            throw Prerequisite.missing("\(source.path) is missing: the shared samples lie beside the repository")
         }
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("ArchiveTests-\(UUID().uuidString)", isDirectory: true)
@@ -113,7 +114,7 @@ enum Python {
             let python = path.split(separator: ":").map({ "\($0)/python3" })
                 .first(where: FileManager.default.isExecutableFile(atPath:))
         else {
-            throw XCTSkip("python3 is not installed")
+            throw Prerequisite.missing("python3 is not installed")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
@@ -124,7 +125,7 @@ enum Python {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw XCTSkip("python3 failed (status \(process.terminationStatus)); is plistlib available?")
+            throw Prerequisite.missing("python3 failed (status \(process.terminationStatus)); is plistlib available?")
         }
         return [UInt8](data)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GraphExport
 import GraphExportStore
+import Prerequisites
 import XCTest
 
 /// Reads the real model files in `shared/coredata-samples/` (copied to a scratch folder first) and
@@ -446,17 +447,12 @@ final class ModelFileTests: XCTestCase {
             .standardizedFileURL
     }
 
-    private struct MissingSamples: Error, CustomStringConvertible {
-        let path: String
-        var description: String { "the shared samples are missing: expected \(path)" }
-    }
-
     /// Copies a model folder out of the shared samples into the scratch folder, made writable,
     /// and returns the copy's path. `relativePath` is inside `shared/coredata-samples`.
     private func sample(_ relativePath: String) throws -> String {
         let source = Self.samplesFolder.appendingPathComponent(relativePath)
         guard FileManager.default.fileExists(atPath: source.path) else {
-            throw MissingSamples(path: source.path)
+            throw Prerequisite.missing("\(source.path) is missing: the shared samples lie beside the repository")
         }
         let copy = scratch.appendingPathComponent(relativePath)
         try FileManager.default.createDirectory(

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import GraphExport
 import GraphExportTestSupport
+import Prerequisites
 import XCTest
 
 @testable import GraphExportStore
@@ -14,15 +15,7 @@ enum PlainTestInputs {
     /// `shared/data/chinook/Chinook.sqlite`, beside the repository (read-only in CI: never write
     /// there); the test is skipped when it is missing.
     static func chinook() throws -> URL {
-        let url = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // Tests/GraphExportStoreTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // the repository
-            .appendingPathComponent("../shared/data/chinook/Chinook.sqlite").standardizedFileURL
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw XCTSkip("\(url.path) is missing: the shared folder lies beside the repository")
-        }
-        return url
+        try Prerequisite.shared("data/chinook/Chinook.sqlite")
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GraphExport
 import GraphExportTestSupport
+import Prerequisites
 import XCTest
 
 @testable import GraphExportStore
@@ -16,9 +17,7 @@ enum StoreTestInputs {
     }
 
     /// `shared/`, beside the repository (read-only in CI: never write there).
-    static var shared: URL {
-        repository.appendingPathComponent("../shared", isDirectory: true).standardizedFileURL
-    }
+    static var shared: URL { Prerequisite.sharedFolder }
 
     /// `shared/coredata-samples/`.
     static var samples: URL { shared.appendingPathComponent("coredata-samples", isDirectory: true) }
@@ -28,10 +27,10 @@ enum StoreTestInputs {
         repository.appendingPathComponent("Samples/Scrapbook", isDirectory: true)
     }
 
-    /// Skips the test when an input that lies outside the repository is missing.
+    /// Skips the test (fails it under CI) when an input that lies outside the repository is missing.
     static func require(_ url: URL) throws -> URL {
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw XCTSkip("\(url.path) is missing: the shared folder lies beside the repository")
+            throw Prerequisite.missing("\(url.path) is missing: the shared samples lie beside the repository")
         }
         return url
     }
@@ -343,7 +342,7 @@ enum SQLiteShell {
             let shell = searchPath.split(separator: ":").map({ "\($0)/sqlite3" })
                 .first(where: FileManager.default.isExecutableFile(atPath:))
         else {
-            throw XCTSkip("the sqlite3 shell is not installed")
+            throw Prerequisite.missing("the sqlite3 shell is not installed (apt-get install sqlite3)")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: shell)

@@ -2,6 +2,7 @@ import Foundation
 import GraphExport
 import GraphExportTestSupport
 import GraphExportYAML
+import Prerequisites
 import XCTest
 
 /// Reads exports with PyYAML's `safe_load`, a YAML 1.1 reader with its own resolvers, when
@@ -42,7 +43,9 @@ final class PyYAMLTests: XCTestCase {
     /// What PyYAML's `safe_load_all` reads from the exports, put one after another in one stream,
     /// each after a `---` line.
     private func pyYAML(_ exports: [YAMLExport], file: StaticString = #filePath, line: UInt = #line) throws -> [Node] {
-        guard let python = Self.python else { throw XCTSkip("python3 with PyYAML is not available") }
+        guard let python = Self.python else {
+            throw Prerequisite.missing("python3 with PyYAML is not available (pip install pyyaml)")
+        }
         let process = Process()
         process.executableURL = python
         process.arguments = ["python3", "-c", Self.script]
@@ -66,7 +69,7 @@ final class PyYAMLTests: XCTestCase {
 
     private static func node(_ tree: Any) throws -> Node {
         guard let tagged = tree as? [String: Any], let (kind, value) = tagged.first else {
-            throw XCTSkip("unexpected output \(tree)")
+            throw PyYAMLOutputError(tree: "\(tree)")
         }
         switch (kind, value) {
         case ("null", _): return .null
@@ -120,4 +123,10 @@ final class PyYAMLTests: XCTestCase {
             XCTAssertNil(document.firstDifference(from: try export.document()), "export \(index)")
         }
     }
+}
+
+/// PyYAML's side of the check printed something that is not a tagged node.
+private struct PyYAMLOutputError: Error, CustomStringConvertible {
+    let tree: String
+    var description: String { "unexpected output from the PyYAML script: \(tree)" }
 }

@@ -1,3 +1,5 @@
+import GraphExport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -15,6 +17,9 @@ final class StoreFile {
     let openPath: String
     private let temporaryFolder: String?
     private var copies: [String] = []
+    /// The private folder and every file SQLite or the copy may make in it, removed on SIGINT,
+    /// SIGTERM, SIGHUP and SIGQUIT too.
+    private var cleanup: [InterruptCleanup.Registration?] = []
 
     init(storePath: String) throws {
         guard access(storePath, R_OK) == 0 else {
@@ -37,6 +42,10 @@ final class StoreFile {
         temporaryFolder = folderPath
         let copy = folderPath + "/store.sqlite"
         openPath = copy
+        cleanup = [InterruptCleanup.register(folder: folderPath)]
+        for file in [copy, copy + "-wal", copy + "-shm", copy + "-journal"] {
+            cleanup.append(InterruptCleanup.register(file: file))
+        }
         try copyFile(from: storePath, to: copy)
         if hasWAL { try copyFile(from: walPath, to: copy + "-wal") }
     }
@@ -45,6 +54,7 @@ final class StoreFile {
         guard let temporaryFolder else { return }
         for file in copies + [openPath + "-wal", openPath + "-shm", openPath + "-journal"] { unlink(file) }
         rmdir(temporaryFolder)
+        cleanup.forEach(InterruptCleanup.unregister)
     }
 
     /// Whether the database header says WAL (file format version bytes 18 and 19 are 2).

@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Files and folders that must not outlive an interrupted process: removed when it is ended by
+/// SIGINT, SIGTERM, SIGHUP or SIGQUIT, before the signal takes its default course.
+///
+/// Owners remove their own files on every normal path (success, failure, `deinit`); a signal skips
+/// all of those, so each owner registers what it creates here, right after creating it, and
+/// unregisters it once removed. The signal handler only calls `unlink` and `rmdir` (both
+/// async-signal-safe) on C strings prepared at registration: files first, then folders, so a
+/// private folder whose files were registered is removed with them. SIGKILL cannot be caught:
+/// what must survive even that is made so nothing needs removing (an unnamed output file).
+package enum InterruptCleanup {
+    /// One registered path; pass it to ``unregister(_:)`` once the owner has removed the path.
+    package struct Registration: Sendable {
+        fileprivate let slot: Int
+    }
+
+    /// How many paths can be registered at once; a process that registers more leaves the extra
+    /// ones to their owners' normal paths.
+    package static let capacity = 64
+
+    /// Registers a file to `unlink` on an interrupting signal.
+    package static func register(file path: String) -> Registration? {
+        register(path, isFolder: false)
+    }
+
+    /// Registers an (empty once its registered files are gone) folder to `rmdir` on an
+    /// interrupting signal.
+    package static func register(folder path: String) -> Registration? {
+        register(path, isFolder: true)
+    }
+
+    /// Forgets a registration (its owner removed the path, or took it over as a final file).
+    package static func unregister(_ registration: Registration?) {
+        guard let registration else { return }
+        let path = paths[registration.slot]
+        paths[registration.slot] = nil
+        free(path)
+    }
+
+    private static func register(_ path: String, isFolder: Bool) -> Registration? {
+        installHandlers()
+        guard let slot = (0..<capacity).first(where: { paths[$0] == nil }) else { return nil }
+        folders[slot] = isFolder
+        paths[slot] = strdup(path)
+        return Registration(slot: slot)
+    }
+
+    private static func installHandlers() {
+        guard !handlersInstalled else { return }
+        handlersInstalled = true
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+            var action = sigaction()
+            #if canImport(Glibc)
+                action.__sigaction_handler.sa_handler = removeRegisteredPaths
+            #else
+                action.__sigaction_u.__sa_handler = removeRegisteredPaths
+            #endif
+            sigemptyset(&action.sa_mask)
+            sigaction(signalNumber, &action, nil)
+        }
+    }
+}
+
+/// The registered paths by slot (`nil`: free) and whether each is a folder; touched by the
+/// signal handler, so plain C memory that lives as long as the process.
+nonisolated(unsafe) private let paths = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(
+    capacity: InterruptCleanup.capacity)
+nonisolated(unsafe) private let folders = UnsafeMutablePointer<Bool>.allocate(capacity: InterruptCleanup.capacity)
+nonisolated(unsafe) private var handlersInstalled: Bool = {
+    paths.initialize(repeating: nil, count: InterruptCleanup.capacity)
+    folders.initialize(repeating: false, count: InterruptCleanup.capacity)
+    return false
+}()
+
+/// The signal handler: removes every registered file, then every registered folder, then lets
+/// the signal end the process as it would have.
+private func removeRegisteredPaths(_ received: Int32) {
+    for slot in 0..<InterruptCleanup.capacity where !folders[slot] {
+        if let path = paths[slot] { unlink(path) }
+    }
+    for slot in 0..<InterruptCleanup.capacity where folders[slot] {
+        if let path = paths[slot] { rmdir(path) }
+    }
+    signal(received, SIG_DFL)
+    raise(received)
+}
