@@ -1,14 +1,14 @@
 # graphexport: build, demo and test on Debian-like machines with the Swift toolchain.
 #
 #   make demo   installs what is missing, builds, exports the bundled Scrapbook sample as JSON
-#   make test   installs what is missing, checks formatting, runs every test
+#   make test   installs what is missing, checks formatting, runs the tests (the slow ones too under CI)
 
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libsqlite3-dev libxml2-dev libyaml-dev zlib1g-dev
 SAMPLE := Samples/Scrapbook
 LINT_PATHS := Package.swift Sources Formats Tests Samples
 
-.PHONY: all deps python-deps build demo test lint format clean
+.PHONY: all deps python-deps build demo test test-slow lint format clean
 
 all: build
 
@@ -52,10 +52,22 @@ python-deps:
 # The tests also use the sqlite3 shell to build and inspect stores.
 TEST_APT_PACKAGES := $(APT_PACKAGES) sqlite3
 
+# Test classes whose names end in SlowTests (signals during big exports, concurrent writers) run
+# under CI (`CI` set) and with `make test-slow`; a plain `make test` leaves them out.
+SLOW_TESTS := SlowTests
+ifeq ($(strip $(CI)),)
+TEST_SELECTION := --skip $(SLOW_TESTS)
+endif
+
 test: python-deps lint
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(TEST_APT_PACKAGES)"
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build $(TEST_SELECTION)
+
+test-slow: python-deps
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(TEST_APT_PACKAGES)"
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter $(SLOW_TESTS)
 
 lint:
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
