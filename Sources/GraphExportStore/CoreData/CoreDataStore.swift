@@ -24,6 +24,11 @@ public final class CoreDataStore: GraphSource {
     /// The version of `model` tried first is its current one, then the others, newest first; the
     /// first whose entities, tables and columns all fit the store is used. When none fits, the
     /// error names what the current version misses.
+    ///
+    /// Every row of an entity table is either exported or named in a warning (table, `Z_ENT`,
+    /// how many rows); a store whose bookkeeping contradicts itself (an entity listed twice in
+    /// `Z_PRIMARYKEY`, a `Z_ENT` or `Z_PK` that is not an integer, a `Z_PK` shared by several
+    /// rows of one table) is a ``StoreError``.
     public init(path: String, model: ModelBundle? = nil, onWarning: @escaping WarningHandler = { _ in }) throws {
         let onWarning = Self.once(onWarning)
         let file = try StoreFile(storePath: path)
@@ -32,7 +37,7 @@ public final class CoreDataStore: GraphSource {
         guard try database.tableExists("Z_PRIMARYKEY"), try database.tableExists("Z_METADATA") else {
             throw StoreError.notCoreDataStore(path: path)
         }
-        let numbers = try Self.entityNumbers(database)
+        let primaryKeys = try PrimaryKeyTable(database: database)
         let (uuid, frameworkVersion) = try Self.metadata(database)
         guard let model = try model ?? Self.cachedModel(database) else { throw StoreError.modelRequired(path: path) }
         var chosen: (CoreDataLayout, String)?
@@ -40,7 +45,7 @@ public final class CoreDataStore: GraphSource {
         for version in model.versionsToTry {
             do {
                 chosen = (
-                    try CoreDataLayout(version: version, numbers: numbers, database: database),
+                    try CoreDataLayout(version: version, numbers: primaryKeys.numbers, database: database),
                     version.name
                 )
                 break
@@ -51,6 +56,8 @@ public final class CoreDataStore: GraphSource {
         guard let (layout, versionName) = chosen else {
             throw firstError ?? StoreError.modelRequired(path: path)
         }
+        try EntityTableCensus.check(
+            layout, primaryKeys: primaryKeys, modelVersion: versionName, database: database, onWarning: onWarning)
         self.file = file
         self.database = database
         self.layout = layout
@@ -111,19 +118,6 @@ public final class CoreDataStore: GraphSource {
     /// `x-coredata://<store UUID>/<Entity>/p<Z_PK>`.
     public func id(of key: ObjectKey) -> ObjectID {
         ObjectID(prefix: idPrefixes[key.entity], number: key.row)
-    }
-
-    /// `Z_PRIMARYKEY`'s entity numbers by name, leaving out the history pseudo-entities (16000 up).
-    private static func entityNumbers(_ database: SQLiteDatabase) throws -> [String: Int64] {
-        let statement = try database.prepare("SELECT Z_ENT, Z_NAME FROM Z_PRIMARYKEY WHERE Z_ENT < 16000")
-        var numbers: [String: Int64] = [:]
-        while try statement.step() {
-            guard let name = statement.text(at: 1) else {
-                throw StoreError.malformedStore(path: database.path, reason: "Z_PRIMARYKEY has a row without a name")
-            }
-            numbers[name] = statement.int64(at: 0)
-        }
-        return numbers
     }
 
     /// A handler that passes each distinct warning on once: a record read twice (scanned, then
