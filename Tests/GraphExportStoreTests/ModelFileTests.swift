@@ -363,18 +363,23 @@ final class ModelFileTests: XCTestCase {
         }
     }
 
+    /// The bundle still loads: the named version is only missing, the others are all there, and
+    /// the newest of them counts as current (it is tried first against a store).
     func testCurrentVersionThatIsNotInTheBundle() throws {
         let bundlePath = try sample("bnr-manytomany/Sample.xcdatamodeld")
         let currentPath = bundlePath + "/.xccurrentversion"
         try write(Self.currentVersion("TestModel 3.xcdatamodel"), toPath: currentPath)
 
-        XCTAssertThrowsError(try ModelFile.load(path: bundlePath)) { error in
-            XCTAssertEqual(
-                error as? ModelFileError,
-                .currentVersionNotFound(
-                    path: currentPath, name: "TestModel 3", available: ["TestModel", "TestModel 2"]))
-            XCTAssertTrue(String(describing: error).contains(currentPath), "\(error)")
-        }
+        let bundle = try ModelFile.load(path: bundlePath)
+        XCTAssertEqual(bundle.versions.map(\.name), ["TestModel", "TestModel 2"])
+        XCTAssertNil(bundle.currentVersionName)
+        XCTAssertEqual(bundle.current.name, "TestModel 2")
+        XCTAssertEqual(
+            bundle.warnings.map(\.message),
+            [
+                "'\(currentPath)' names current version 'TestModel 3', which the bundle does not contain "
+                    + "(it has 'TestModel', 'TestModel 2'): its versions are tried newest first"
+            ])
     }
 
     func testCurrentVersionFileWithoutTheKey() throws {

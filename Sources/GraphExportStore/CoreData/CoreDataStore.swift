@@ -28,7 +28,8 @@ public final class CoreDataStore: GraphSource {
     /// Every row of an entity table is either exported or named in a warning (table, `Z_ENT`,
     /// how many rows); a store whose bookkeeping contradicts itself (an entity listed twice in
     /// `Z_PRIMARYKEY`, a `Z_ENT` or `Z_PK` that is not an integer, a `Z_PK` shared by several
-    /// rows of one table) is a ``StoreError``.
+    /// rows of one table) is a ``StoreError``. The model's own warnings (``ModelBundle/warnings``)
+    /// go to `onWarning` too.
     public init(path: String, model: ModelBundle? = nil, onWarning: @escaping WarningHandler = { _ in }) throws {
         let onWarning = Self.once(onWarning)
         let file = try StoreFile(storePath: path)
@@ -40,6 +41,7 @@ public final class CoreDataStore: GraphSource {
         let primaryKeys = try PrimaryKeyTable(database: database)
         let (uuid, frameworkVersion) = try Self.metadata(database)
         guard let model = try model ?? Self.cachedModel(database) else { throw StoreError.modelRequired(path: path) }
+        model.warnings.forEach(onWarning)
         var chosen: (CoreDataLayout, String)?
         var firstError: (any Error)?
         for version in model.versionsToTry {

@@ -20,8 +20,6 @@ public enum ModelFileError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownDeletionRule(path: String, entity: String, relationship: String, rule: String)
     /// A `.xccurrentversion` file has no `_XCCurrentVersionName` string.
     case missingCurrentVersionName(path: String)
-    /// A `.xccurrentversion` file names a version that the bundle does not contain.
-    case currentVersionNotFound(path: String, name: String, available: [String])
 
     /// A sentence a user can act on.
     public var description: String {
@@ -46,10 +44,6 @@ public enum ModelFileError: Error, Sendable, Hashable, CustomStringConvertible {
         case .missingCurrentVersionName(let path):
             return "'\(path)' does not name the current model version "
                 + "(no _XCCurrentVersionName string in its dictionary)"
-        case .currentVersionNotFound(let path, let name, let available):
-            let list = available.map { "'\($0)'" }.joined(separator: ", ")
-            return "'\(path)' names current version '\(name)', which the bundle does not contain "
-                + "(it has \(list.isEmpty ? "no versions" : list))"
         }
     }
 
