@@ -39,7 +39,7 @@ public final class CoreDataStore: GraphSource {
             throw StoreError.notCoreDataStore(path: path)
         }
         let primaryKeys = try PrimaryKeyTable(database: database)
-        let (uuid, frameworkVersion) = try Self.metadata(database)
+        let (uuid, frameworkVersion) = try Self.metadata(database, onWarning: onWarning)
         guard let model = try model ?? Self.cachedModel(database) else { throw StoreError.modelRequired(path: path) }
         model.warnings.forEach(onWarning)
         var chosen: (CoreDataLayout, String)?
@@ -131,13 +131,22 @@ public final class CoreDataStore: GraphSource {
         }
     }
 
-    /// The store UUID and, when the metadata plist says it, the framework version.
-    private static func metadata(_ database: SQLiteDatabase) throws -> (uuid: String, frameworkVersion: String?) {
+    /// The store UUID and, when the metadata plist says it, the framework version. A plist that
+    /// cannot be read (damaged, cut short, cyclic) is a warning: the objects do not depend on it.
+    private static func metadata(
+        _ database: SQLiteDatabase, onWarning: WarningHandler
+    ) throws -> (uuid: String, frameworkVersion: String?) {
         let statement = try database.prepare("SELECT Z_UUID, Z_PLIST FROM Z_METADATA ORDER BY Z_VERSION LIMIT 1")
-        guard try statement.step(), let uuid = statement.text(at: 0) else {
+        guard try statement.step(), statement.storage(at: 0) == .text, let uuid = statement.text(at: 0), !uuid.isEmpty
+        else {
             throw StoreError.malformedStore(path: database.path, reason: "Z_METADATA has no store UUID")
         }
-        let plist = try? BinaryPropertyList.parse(statement.bytes(at: 1), source: database.path + " (Z_METADATA)")
+        var plist: PropertyListValue?
+        do {
+            plist = try BinaryPropertyList.parse(statement.bytes(at: 1), source: database.path + " (Z_METADATA)")
+        } catch {
+            onWarning(Warning("\(error); the export's header names no framework version"))
+        }
         let version: String? =
             switch plist?.dictionary?["NSPersistenceFrameworkVersion"] {
             case .integer(let number): String(number)
