@@ -18,7 +18,8 @@ public enum ModelFile {
     /// - an `.xcdatamodel` folder: one version, read from its `contents` file;
     /// - a `contents` file itself: one version, named after its folder.
     ///
-    /// XML is read with libxml2, offline and without entity substitution. Legacy Xcode 3 models
+    /// XML is read with libxml2, offline and without entity substitution; a document that declares
+    /// an entity is refused (``ModelFileError/declaresEntity(path:name:)``). Legacy Xcode 3 models
     /// (binary `elements` files, keyed archives) are read for their entities and attributes; one
     /// with relationships or sub-entities is refused with an error that says so.
     ///
