@@ -179,7 +179,64 @@ final class ArchiveHostileInputTests: XCTestCase {
         }
     }
 
+    /// Archives whose references loop back: each read ends, with a model or a named error.
+    func testCyclicReferencesInAKeyedModelArchive() throws {
+        // Two entities, each the other's superentity: read, then refused by the model.
+        let twoCycle = try PlistWriter.bytes(Self.twoEntityArchive())
+        let version = try ModelCacheReader.model(fromModelCache: twoCycle, storePath: source)
+        XCTAssertEqual(version.entities.map { "\($0.name)<\($0.parent ?? "-")" }.sorted(), ["A<B", "B<A"])
+        XCTAssertThrowsError(try GraphModel(entities: version.entities)) {
+            guard case .inheritanceCycle? = $0 as? ModelError else { return XCTFail("\($0)") }
+        }
+        // The model's NSEntities is the model itself.
+        let selfEntities = try PlistWriter.bytes(Self.twoEntityArchive(entities: .uid(1)))
+        XCTAssertThrowsError(try ModelCacheReader.model(fromModelCache: selfEntities, storePath: source)) {
+            XCTAssertEqual(
+                "\($0)",
+                "'hostile (Z_MODELCACHE)': NSEntities of NSManagedObjectModel (object 1) is not a dictionary "
+                    + "(it is an NSManagedObjectModel)")
+        }
+        // An object whose $class is the object itself.
+        let selfClass = try PlistWriter.bytes(Self.twoEntityArchive(modelClass: .uid(1)))
+        XCTAssertThrowsError(try ModelCacheReader.model(fromModelCache: selfClass, storePath: source)) {
+            XCTAssertEqual(
+                "\($0)", "'hostile (Z_MODELCACHE)': the $class of $top.root is not a class description")
+        }
+    }
+
     // MARK: - Builders
+
+    /// Object 1 is the model, objects 3 and 5 the entities "A" and "B", each the other's parent.
+    private static func twoEntityArchive(
+        entities: PropertyListValue = .uid(7), modelClass: PropertyListValue = .uid(2)
+    ) throws -> PropertyListValue {
+        func dictionary(_ entries: [(String, PropertyListValue)]) throws -> PropertyListValue {
+            .dictionary(try PropertyListDictionary(entries: entries.map { (key: $0.0, value: $0.1) }))
+        }
+        func classInfo(_ names: String...) throws -> PropertyListValue {
+            try dictionary([("$classname", .string(names[0])), ("$classes", .array(names.map { .string($0) }))])
+        }
+        func entity(_ name: PropertyListValue, parent: PropertyListValue) throws -> PropertyListValue {
+            try dictionary([("$class", .uid(4)), ("NSEntityName", name), ("NSSuperentity", parent)])
+        }
+        let objects: [PropertyListValue] = [
+            .string("$null"),
+            try dictionary([("$class", modelClass), ("NSEntities", entities)]),
+            try classInfo("NSManagedObjectModel", "NSObject"),
+            try entity(.string("A"), parent: .uid(5)),
+            try classInfo("NSEntityDescription", "NSObject"),
+            try entity(.string("B"), parent: .uid(3)),
+            try classInfo("NSDictionary", "NSObject"),
+            try dictionary([
+                ("$class", .uid(6)), ("NS.keys", .array([.string("A"), .string("B")])),
+                ("NS.objects", .array([.uid(3), .uid(5)])),
+            ]),
+        ]
+        return try dictionary([
+            ("$archiver", .string("NSKeyedArchiver")), ("$version", .integer(100_000)),
+            ("$top", try dictionary([("root", .uid(1))])), ("$objects", .array(objects)),
+        ])
+    }
 
     private func randomValue(_ random: inout SplitMix64, depth: Int) -> PropertyListValue {
         let kind = random.int(in: 0...(depth < 3 ? 11 : 9))

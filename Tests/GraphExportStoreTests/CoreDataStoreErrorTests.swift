@@ -46,6 +46,40 @@ final class CoreDataStoreErrorTests: XCTestCase {
             .entityNotInModel(path: store, entity: "Post", modelVersion: "TestModel 2"))
     }
 
+    /// A `.xccurrentversion` naming a version the bundle lacks is a warning: the versions the
+    /// bundle has are still tried, newest first, the only one of a one-version bundle included.
+    func testCurrentVersionTheBundleLacksIsAWarningAndTheOtherVersionsAreTried() throws {
+        let wibosco = try copySample("wibosco-migration")
+        let scratch = try StoreScratchFolder(for: self)
+        let scrapbook = try scratch.copy(StoreTestInputs.scrapbook)
+        let cases = [
+            (
+                wibosco + "/CoreDataMigration_Example_1.sqlite", wibosco + "/\(Self.wiboscoModel)",
+                "CoreDataMigration_Example"
+            ),
+            (scrapbook + "/Scrapbook.sqlite", scrapbook + "/Scrapbook.xcdatamodeld", "Scrapbook"),
+        ]
+        for (store, bundle, version) in cases {
+            let currentVersion = bundle + "/.xccurrentversion"
+            let text = try String(contentsOfFile: currentVersion, encoding: .utf8)
+            let named = try XCTUnwrap(text.range(of: #"<string>[^<]*</string>"#, options: .regularExpression))
+            try text.replacingCharacters(in: named, with: "<string>Gone 9.xcdatamodel</string>")
+                .write(toFile: currentVersion, atomically: true, encoding: .utf8)
+
+            let warnings = CollectedWarnings()
+            let opened = try CoreDataStore(
+                path: store, model: try ModelFile.load(path: bundle), onWarning: warnings.record)
+            XCTAssertEqual(opened.modelVersion, version)
+            let messages = warnings.take().map(\.message)
+            XCTAssertEqual(messages.count, 1, "\(messages)")
+            XCTAssertTrue(
+                messages.allSatisfy { $0.contains(currentVersion) && $0.contains("'Gone 9'") }, "\(messages)")
+            let export = try StoreExport(opened, shape: .flat, warnings: warnings)
+            XCTAssertTrue(export.check.isValid, export.check.summary())
+            XCTAssertFalse(export.objects.ids.isEmpty, store)
+        }
+    }
+
     // MARK: - Stores edited so that they no longer fit
 
     func testDroppedEntityTableIsMissingTable() throws {

@@ -305,6 +305,102 @@ final class ModelFileTests: XCTestCase {
         }
     }
 
+    /// No entity or DTD beside the model is ever loaded, however it is referenced, and its text
+    /// appears neither in the model nor in the error. Before, an external entity referenced from
+    /// element text loaded silently (as nothing).
+    func testLocalFilesNamedByEntitiesOrDTDsAreNeverRead() throws {
+        let folder = "Leak.xcdatamodel"
+        let secret = "TOPSECRET-4711"
+        try write("\(secret)\n", to: "\(folder)/secret.txt")
+        try write(
+            "<!ENTITY leak \"\(secret)\"><!ATTLIST entity name CDATA \"\(secret)\">", to: "\(folder)/evil.dtd")
+        let documents: [(xml: String, expected: (String) -> ModelFileError?)] = [
+            (
+                #"<!DOCTYPE model [<!ENTITY secret SYSTEM "secret.txt">]><model><entity name="A"/>&secret;</model>"#,
+                { .declaresEntity(path: $0, name: "secret") }
+            ),
+            (
+                #"<!DOCTYPE model [<!ENTITY % ext SYSTEM "evil.dtd"> %ext;]><model><entity name="&leak;"/></model>"#,
+                { _ in nil }
+            ),
+            (
+                #"<!DOCTYPE model SYSTEM "evil.dtd"><model><entity name="&leak;"/><entity/></model>"#,
+                { .missingXMLAttribute(path: $0, line: 2, element: "entity", attribute: "name", owner: nil) }
+            ),
+        ]
+        for (xml, expected) in documents {
+            let path = try write("<?xml version=\"1.0\"?>\n" + xml, to: "\(folder)/contents")
+            XCTAssertThrowsError(try ModelFile.load(path: path), xml) { error in
+                XCTAssertFalse("\(error)".contains(secret), "\(error)")
+                if let expected = expected(path) {
+                    XCTAssertEqual(error as? ModelFileError, expected, xml)
+                } else {
+                    guard case .malformedXML(path, _, _)? = error as? ModelFileError else {
+                        return XCTFail("expected malformedXML, got \(error)")
+                    }
+                }
+            }
+        }
+
+        let bundlePath = try sample("bnr-manytomany/Sample.xcdatamodeld")
+        let currentPath = bundlePath + "/.xccurrentversion"
+        try write("\(secret)\n", toPath: bundlePath + "/secret.txt")
+        try write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist [<!ENTITY secret SYSTEM "secret.txt">]>
+            <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>&secret;</string></dict></plist>
+            """,
+            toPath: currentPath)
+        XCTAssertThrowsError(try ModelFile.load(path: bundlePath)) { error in
+            XCTAssertEqual(error as? ModelFileError, .declaresEntity(path: currentPath, name: "secret"))
+            XCTAssertFalse("\(error)".contains(secret), "\(error)")
+        }
+    }
+
+    /// A 100 KB entity referenced from 2 000 attribute values would expand to 200 MB of names:
+    /// refused before any expansion, in bounded time. Before, the model loaded with 2 000
+    /// entities named by the expansion.
+    func testEntityReferencedFromManyAttributeValuesIsRefusedBeforeExpanding() throws {
+        let references = String(repeating: #"<entity name="&big;"/>"#, count: 2_000)
+        let path = try write(
+            """
+            <?xml version="1.0"?>
+            <!DOCTYPE model [<!ENTITY big "\(String(repeating: "x", count: 100_000))">]>
+            <model>\(references)</model>
+            """,
+            to: "Quadratic.xcdatamodel/contents")
+        let start = Date()
+        XCTAssertThrowsError(try ModelFile.load(path: path)) { error in
+            XCTAssertEqual(error as? ModelFileError, .declaresEntity(path: path, name: "big"))
+            XCTAssertTrue("\(error)".hasPrefix("'\(path)' declares the XML entity 'big'"), "\(error)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2)
+    }
+
+    /// A billion laughs in element text, where entity references are not expanded, is stopped by
+    /// libxml2 as an entity loop, in bounded time.
+    func testEntityExpansionBombInTextIsRefused() throws {
+        let levels = (1...9).map { level in
+            "<!ENTITY l\(level) \"" + String(repeating: "&l\(level - 1);", count: 10) + "\">"
+        }
+        let path = try write(
+            """
+            <?xml version="1.0"?>
+            <!DOCTYPE model [<!ENTITY l0 "lol">\(levels.joined())]>
+            <model><entity name="A">&l9;</entity></model>
+            """,
+            to: "TextBomb.xcdatamodel/contents")
+        let start = Date()
+        XCTAssertThrowsError(try ModelFile.load(path: path)) { error in
+            guard case .malformedXML(path, _, let message)? = error as? ModelFileError else {
+                return XCTFail("expected malformedXML, got \(error)")
+            }
+            XCTAssertTrue(message.contains("entity reference loop"), message)
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2)
+    }
+
     func testUnknownAttributeTypeNamesEntityAttributeAndFile() throws {
         let path = try write(
             """
@@ -364,18 +460,23 @@ final class ModelFileTests: XCTestCase {
         }
     }
 
+    /// The bundle still loads: the named version is only missing, the others are all there, and
+    /// the newest of them counts as current (it is tried first against a store).
     func testCurrentVersionThatIsNotInTheBundle() throws {
         let bundlePath = try sample("bnr-manytomany/Sample.xcdatamodeld")
         let currentPath = bundlePath + "/.xccurrentversion"
         try write(Self.currentVersion("TestModel 3.xcdatamodel"), toPath: currentPath)
 
-        XCTAssertThrowsError(try ModelFile.load(path: bundlePath)) { error in
-            XCTAssertEqual(
-                error as? ModelFileError,
-                .currentVersionNotFound(
-                    path: currentPath, name: "TestModel 3", available: ["TestModel", "TestModel 2"]))
-            XCTAssertTrue(String(describing: error).contains(currentPath), "\(error)")
-        }
+        let bundle = try ModelFile.load(path: bundlePath)
+        XCTAssertEqual(bundle.versions.map(\.name), ["TestModel", "TestModel 2"])
+        XCTAssertNil(bundle.currentVersionName)
+        XCTAssertEqual(bundle.current.name, "TestModel 2")
+        XCTAssertEqual(
+            bundle.warnings.map(\.message),
+            [
+                "'\(currentPath)' names current version 'TestModel 3', which the bundle does not contain "
+                    + "(it has 'TestModel', 'TestModel 2'): its versions are tried newest first"
+            ])
     }
 
     func testCurrentVersionFileWithoutTheKey() throws {

@@ -24,6 +24,12 @@ public final class CoreDataStore: GraphSource {
     /// The version of `model` tried first is its current one, then the others, newest first; the
     /// first whose entities, tables and columns all fit the store is used. When none fits, the
     /// error names what the current version misses.
+    ///
+    /// Every row of an entity table is either exported or named in a warning (table, `Z_ENT`,
+    /// how many rows); a store whose bookkeeping contradicts itself (an entity listed twice in
+    /// `Z_PRIMARYKEY`, a `Z_ENT` or `Z_PK` that is not an integer, a `Z_PK` shared by several
+    /// rows of one table) is a ``StoreError``. The model's own warnings (``ModelBundle/warnings``)
+    /// go to `onWarning` too.
     public init(path: String, model: ModelBundle? = nil, onWarning: @escaping WarningHandler = { _ in }) throws {
         let onWarning = Self.once(onWarning)
         let file = try StoreFile(storePath: path)
@@ -32,15 +38,16 @@ public final class CoreDataStore: GraphSource {
         guard try database.tableExists("Z_PRIMARYKEY"), try database.tableExists("Z_METADATA") else {
             throw StoreError.notCoreDataStore(path: path)
         }
-        let numbers = try Self.entityNumbers(database)
-        let (uuid, frameworkVersion) = try Self.metadata(database)
+        let primaryKeys = try PrimaryKeyTable(database: database)
+        let (uuid, frameworkVersion) = try Self.metadata(database, onWarning: onWarning)
         guard let model = try model ?? Self.cachedModel(database) else { throw StoreError.modelRequired(path: path) }
+        model.warnings.forEach(onWarning)
         var chosen: (CoreDataLayout, String)?
         var firstError: (any Error)?
         for version in model.versionsToTry {
             do {
                 chosen = (
-                    try CoreDataLayout(version: version, numbers: numbers, database: database),
+                    try CoreDataLayout(version: version, numbers: primaryKeys.numbers, database: database),
                     version.name
                 )
                 break
@@ -51,6 +58,8 @@ public final class CoreDataStore: GraphSource {
         guard let (layout, versionName) = chosen else {
             throw firstError ?? StoreError.modelRequired(path: path)
         }
+        try EntityTableCensus.check(
+            layout, primaryKeys: primaryKeys, modelVersion: versionName, database: database, onWarning: onWarning)
         self.file = file
         self.database = database
         self.layout = layout
@@ -113,19 +122,6 @@ public final class CoreDataStore: GraphSource {
         ObjectID(prefix: idPrefixes[key.entity], number: key.row)
     }
 
-    /// `Z_PRIMARYKEY`'s entity numbers by name, leaving out the history pseudo-entities (16000 up).
-    private static func entityNumbers(_ database: SQLiteDatabase) throws -> [String: Int64] {
-        let statement = try database.prepare("SELECT Z_ENT, Z_NAME FROM Z_PRIMARYKEY WHERE Z_ENT < 16000")
-        var numbers: [String: Int64] = [:]
-        while try statement.step() {
-            guard let name = statement.text(at: 1) else {
-                throw StoreError.malformedStore(path: database.path, reason: "Z_PRIMARYKEY has a row without a name")
-            }
-            numbers[name] = statement.int64(at: 0)
-        }
-        return numbers
-    }
-
     /// A handler that passes each distinct warning on once: a record read twice (scanned, then
     /// looked up to be nested) must not warn twice.
     private static func once(_ handler: @escaping WarningHandler) -> WarningHandler {
@@ -135,13 +131,22 @@ public final class CoreDataStore: GraphSource {
         }
     }
 
-    /// The store UUID and, when the metadata plist says it, the framework version.
-    private static func metadata(_ database: SQLiteDatabase) throws -> (uuid: String, frameworkVersion: String?) {
+    /// The store UUID and, when the metadata plist says it, the framework version. A plist that
+    /// cannot be read (damaged, cut short, cyclic) is a warning: the objects do not depend on it.
+    private static func metadata(
+        _ database: SQLiteDatabase, onWarning: WarningHandler
+    ) throws -> (uuid: String, frameworkVersion: String?) {
         let statement = try database.prepare("SELECT Z_UUID, Z_PLIST FROM Z_METADATA ORDER BY Z_VERSION LIMIT 1")
-        guard try statement.step(), let uuid = statement.text(at: 0) else {
+        guard try statement.step(), statement.storage(at: 0) == .text, let uuid = statement.text(at: 0), !uuid.isEmpty
+        else {
             throw StoreError.malformedStore(path: database.path, reason: "Z_METADATA has no store UUID")
         }
-        let plist = try? BinaryPropertyList.parse(statement.bytes(at: 1), source: database.path + " (Z_METADATA)")
+        var plist: PropertyListValue?
+        do {
+            plist = try BinaryPropertyList.parse(statement.bytes(at: 1), source: database.path + " (Z_METADATA)")
+        } catch {
+            onWarning(Warning("\(error); the export's header names no framework version"))
+        }
         let version: String? =
             switch plist?.dictionary?["NSPersistenceFrameworkVersion"] {
             case .integer(let number): String(number)

@@ -18,6 +18,15 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case missingColumn(path: String, table: String, column: String, property: String)
     /// A relationship is stored in a way this version does not read yet.
     case unsupportedRelationship(path: String, relationship: String, reason: String)
+    /// `Z_PRIMARYKEY` lists one entity name under several numbers.
+    case duplicateEntityName(path: String, name: String, numbers: [Int64])
+    /// `Z_PRIMARYKEY` lists one entity number under several names.
+    case duplicateEntityNumber(path: String, number: Int64, names: [String])
+    /// A `Z_ENT` or `Z_PK` column holds something other than an integer; `value` shows it as a
+    /// message would (`'abc'`, `NULL`), `rows` says in how many rows.
+    case nonIntegerKey(path: String, table: String, column: String, value: String, rows: Int64)
+    /// Several rows of one entity table share a `Z_PK`, which would give their objects one id.
+    case duplicatePrimaryKey(path: String, table: String, key: Int64, rows: Int64)
 
     /// A sentence a user can act on.
     public var description: String {
@@ -43,6 +52,28 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path): column \(table).\(column) for \(property) is missing: the model does not fit the store"
         case .unsupportedRelationship(let path, let relationship, let reason):
             return "\(path): cannot read relationship \(relationship) yet: \(reason)"
+        case .duplicateEntityName(let path, let name, let numbers):
+            let list = numbers.map(String.init).joined(separator: " and ")
+            return "\(path): Z_PRIMARYKEY lists entity '\(name)' more than once (Z_ENT \(list)), "
+                + "so it is unknown which rows are its objects; \(Self.damaged)"
+        case .duplicateEntityNumber(let path, let number, let names):
+            let list = names.map { "'\($0)'" }.joined(separator: " and ")
+            return "\(path): Z_PRIMARYKEY gives Z_ENT \(number) to more than one entity (\(list)); \(Self.damaged)"
+        case .nonIntegerKey(let path, let table, let column, let value, let rows):
+            return "\(path): table \(table) has \(column) \(value) in \(Self.rows(rows)), "
+                + "where Core Data stores only integers; \(Self.damaged)"
+        case .duplicatePrimaryKey(let path, let table, let key, let rows):
+            return "\(path): table \(table) has \(Self.rows(rows)) with Z_PK \(key), "
+                + "which must be unique; \(Self.damaged)"
         }
+    }
+
+    /// What to do about a store whose bookkeeping contradicts itself.
+    private static let damaged =
+        "the store is damaged: let the app that wrote it repair it, or export a backup of it"
+
+    /// `1 row`, `3 rows`: for the messages of this layer.
+    static func rows(_ count: Int64) -> String {
+        count == 1 ? "1 row" : "\(count) rows"
     }
 }

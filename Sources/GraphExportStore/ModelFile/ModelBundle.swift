@@ -1,3 +1,5 @@
+public import GraphExport
+
 /// The versions of a Core Data model, as read from an `.xcdatamodeld` bundle, a single
 /// `.xcdatamodel` folder or a lone `contents` file.
 public struct ModelBundle: Sendable, Hashable {
@@ -7,12 +9,17 @@ public struct ModelBundle: Sendable, Hashable {
     /// (`Model`, `Model 2`, …, `Model 10`). Never empty.
     public let versions: [ModelVersion]
     /// The version name that the bundle's `.xccurrentversion` gives, without `.xcdatamodel`;
-    /// `nil` when there is no such file (a single version, or a bundle without one).
+    /// `nil` when there is no such file (a single version, or a bundle without one), or when it
+    /// names a version the bundle does not contain (then ``warnings`` says so).
     public let currentVersionName: String?
+    /// What loading noticed without refusing the model: a `.xccurrentversion` that names a
+    /// version the bundle does not contain. A ``CoreDataStore`` opened with the bundle passes
+    /// them to its warning handler.
+    public let warnings: [Warning]
 
     /// Creates a bundle; `versions` must not be empty, and `currentVersionName`, when given,
     /// must name one of them.
-    init(path: String, versions: [ModelVersion], currentVersionName: String?) {
+    init(path: String, versions: [ModelVersion], currentVersionName: String?, warnings: [Warning] = []) {
         precondition(!versions.isEmpty, "a model bundle has at least one version")
         precondition(
             currentVersionName.map { name in versions.contains { $0.name == name } } ?? true,
@@ -20,6 +27,7 @@ public struct ModelBundle: Sendable, Hashable {
         self.path = path
         self.versions = versions
         self.currentVersionName = currentVersionName
+        self.warnings = warnings
     }
 
     /// The current version: the one `.xccurrentversion` names, or else the last in ``versions``.

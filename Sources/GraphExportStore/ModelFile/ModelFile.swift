@@ -1,3 +1,5 @@
+import GraphExport
+
 /// Reads Core Data model source files (what Xcode writes, not the compiled `.mom`) into the
 /// core's entity types.
 ///
@@ -10,11 +12,14 @@ public enum ModelFile {
     ///
     /// `path` may name:
     /// - an `.xcdatamodeld` folder: every `*.xcdatamodel` folder inside is a version, and the
-    ///   current one is named by the folder's `.xccurrentversion` property list, if it has one;
+    ///   current one is named by the folder's `.xccurrentversion` property list, if it has one
+    ///   (one that names a version the folder lacks is a warning in ``ModelBundle/warnings``, and
+    ///   the newest version counts as current);
     /// - an `.xcdatamodel` folder: one version, read from its `contents` file;
     /// - a `contents` file itself: one version, named after its folder.
     ///
-    /// XML is read with libxml2, offline and without entity substitution. Legacy Xcode 3 models
+    /// XML is read with libxml2, offline and without entity substitution; a document that declares
+    /// an entity is refused (``ModelFileError/declaresEntity(path:name:)``). Legacy Xcode 3 models
     /// (binary `elements` files, keyed archives) are read for their entities and attributes; one
     /// with relationships or sub-entities is refused with an error that says so.
     ///
@@ -58,15 +63,20 @@ public enum ModelFile {
         }
         let currentPath = FileSystem.join(path, currentVersionFile)
         var currentName: String?
+        var warnings: [Warning] = []
         if FileSystem.kind(of: currentPath) == .file {
             let name = stripping(versionSuffix, from: try CurrentVersionFile.read(at: currentPath))
-            guard versions.contains(where: { $0.name == name }) else {
-                throw ModelFileError.currentVersionNotFound(
-                    path: currentPath, name: name, available: versions.map(\.name))
+            if versions.contains(where: { $0.name == name }) {
+                currentName = name
+            } else {
+                let list = versions.map { "'\($0.name)'" }.joined(separator: ", ")
+                warnings.append(
+                    Warning(
+                        "'\(currentPath)' names current version '\(name)', which the bundle does not contain "
+                            + "(it has \(list)): its versions are tried newest first"))
             }
-            currentName = name
         }
-        return ModelBundle(path: path, versions: versions, currentVersionName: currentName)
+        return ModelBundle(path: path, versions: versions, currentVersionName: currentName, warnings: warnings)
     }
 
     /// Reads an `.xcdatamodel` folder; with `ifModel`, returns `nil` for a folder that has

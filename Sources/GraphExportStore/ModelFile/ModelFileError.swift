@@ -11,6 +11,9 @@ public enum ModelFileError: Error, Sendable, Hashable, CustomStringConvertible {
     case notAModel(path: String, reason: String)
     /// The file is not well-formed XML; `message` is libxml2's, `line` where it stopped.
     case malformedXML(path: String, line: Int?, message: String)
+    /// The XML declares an entity (`<!ENTITY name …>` in its DOCTYPE), which model files never do
+    /// and which this reader does not expand.
+    case declaresEntity(path: String, name: String)
     /// An element lacks an XML attribute that the loader needs, such as an entity's `name`;
     /// `owner` names the enclosing entity, when there is one.
     case missingXMLAttribute(path: String, line: Int?, element: String, attribute: String, owner: String?)
@@ -20,8 +23,6 @@ public enum ModelFileError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownDeletionRule(path: String, entity: String, relationship: String, rule: String)
     /// A `.xccurrentversion` file has no `_XCCurrentVersionName` string.
     case missingCurrentVersionName(path: String)
-    /// A `.xccurrentversion` file names a version that the bundle does not contain.
-    case currentVersionNotFound(path: String, name: String, available: [String])
 
     /// A sentence a user can act on.
     public var description: String {
@@ -34,6 +35,10 @@ public enum ModelFileError: Error, Sendable, Hashable, CustomStringConvertible {
             return "'\(path)' is not a Core Data model: \(reason)"
         case .malformedXML(let path, let line, let message):
             return "'\(path)'\(Self.at(line)) is not well-formed XML: \(message)"
+        case .declaresEntity(let path, let name):
+            return "'\(path)' declares the XML entity '\(name)'; Xcode never writes entities into a model "
+                + "file and graphexport does not expand them: remove the <!DOCTYPE …> declarations, "
+                + "or open the model in Xcode and save it again"
         case .missingXMLAttribute(let path, let line, let element, let attribute, let owner):
             let within = owner.map { " of entity '\($0)'" } ?? ""
             return "'\(path)'\(Self.at(line)): an <\(element)>\(within) has no '\(attribute)' attribute"
@@ -46,10 +51,6 @@ public enum ModelFileError: Error, Sendable, Hashable, CustomStringConvertible {
         case .missingCurrentVersionName(let path):
             return "'\(path)' does not name the current model version "
                 + "(no _XCCurrentVersionName string in its dictionary)"
-        case .currentVersionNotFound(let path, let name, let available):
-            let list = available.map { "'\($0)'" }.joined(separator: ", ")
-            return "'\(path)' names current version '\(name)', which the bundle does not contain "
-                + "(it has \(list.isEmpty ? "no versions" : list))"
         }
     }
 

@@ -31,12 +31,15 @@ extension ModelFile {
 
         /// Parses a whole XML document and returns its root element.
         ///
-        /// Parsing never touches the network and loads no external DTD or entity (one referenced
-        /// from an attribute value is an error). Entity references in text stay unexpanded; internal
-        /// entities in attribute values are expanded as XML requires, within libxml2's limits on
-        /// amplification (a "billion laughs" document is an error). libxml2 writes nothing to
-        /// standard error. A document that is not well formed throws
-        /// ``ModelFileError/malformedXML(path:line:message:)`` with libxml2's first error.
+        /// Parsing never touches the network (`XML_PARSE_NONET`), loads no external DTD or entity
+        /// (no `XML_PARSE_DTDLOAD`, no `XML_PARSE_NOENT`: one referenced from an attribute value is
+        /// an error) and keeps libxml2's size limits (no `XML_PARSE_HUGE`). A document that
+        /// declares an entity is refused with ``ModelFileError/declaresEntity(path:name:)`` before
+        /// any is expanded: Xcode never writes one, and a small entity referenced from many
+        /// attribute values would expand to gigabytes. libxml2 writes nothing to standard error.
+        /// A document that is not well formed throws
+        /// ``ModelFileError/malformedXML(path:line:message:)`` with libxml2's first error (an
+        /// entity "billion laughs" is one: libxml2 stops it as an entity loop).
         static func parse(_ bytes: [UInt8], path: String) throws -> XMLElement {
             _ = libraryInitialized
             guard bytes.count <= Int(Int32.max) else {
@@ -77,11 +80,25 @@ extension ModelFile {
                 throw ModelFileError.malformedXML(path: path, line: error.line, message: error.message)
             }
             defer { xmlFreeDoc(document) }
+            if let name = firstEntityDeclaration(in: document) {
+                throw ModelFileError.declaresEntity(path: path, name: name)
+            }
             guard let root = xmlDocGetRootElement(document) else {
                 throw ModelFileError.malformedXML(
                     path: path, line: nil, message: "the document has no root element")
             }
             return XMLElement(root, document: document)
+        }
+
+        /// The name of the first entity (general or parameter) the document's internal DTD
+        /// subset declares; the external subset is never loaded.
+        private static func firstEntityDeclaration(in document: xmlDocPtr) -> String? {
+            var node = document.pointee.intSubset?.pointee.children
+            while let current = node {
+                if current.pointee.type == XML_ENTITY_DECL { return String(cString: current.pointee.name) }
+                node = current.pointee.next
+            }
+            return nil
         }
 
         private init(_ node: xmlNodePtr, document: xmlDocPtr) {
