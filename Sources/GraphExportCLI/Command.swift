@@ -78,7 +78,7 @@ struct Command {
             return
         }
         if Self.sameFile(outputPath, request.store) { throw CommandError.outputIsStore(path: outputPath) }
-        let output = try AtomicOutputFile(path: outputPath)
+        let output = try OutputFile(path: outputPath)
         let options = FormatOptions(pretty: request.pretty ?? false, values: request.formatOptions)
         try write(traversal, as: format, to: output.sink, options: options, warnings: warnings)
         try output.commit()
