@@ -6,21 +6,35 @@ import XCTest
 final class OutputFileTests: XCTestCase {
     private let manager = FileManager.default
 
+    func testNewFileHasNoNameUntilCommitted() throws {
+        let folder = try temporaryFolder()
+        let path = folder.appendingPathComponent("out.json").path
+        let file = try OutputFile(path: path)
+        try write("new", to: file)
+        XCTAssertEqual(try names(in: folder), [], "the file being written has no name")
+        try file.commit()
+        XCTAssertEqual(try names(in: folder), ["out.json"])
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new")
+        XCTAssertEqual(try permissions(path), 0o666 & ~currentUmask())
+    }
+
     func testDiscardedFileLeavesTheFolderAsItWas() throws {
         let folder = try temporaryFolder()
         let path = folder.appendingPathComponent("out.json").path
         try Data("old".utf8).write(to: URL(fileURLWithPath: path))
-        let file = try OutputFile(path: path)
-        try write("new", to: file)
-        file.discard()
-        XCTAssertEqual(try names(in: folder), ["out.json"])
-        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old")
+        for allowsUnnamedFile in [true, false] {
+            let file = try OutputFile(path: path, allowsUnnamedFile: allowsUnnamedFile)
+            try write("new", to: file)
+            file.discard()
+            XCTAssertEqual(try names(in: folder), ["out.json"], "unnamed: \(allowsUnnamedFile)")
+            XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old")
+        }
     }
 
-    func testNewFileIsHiddenUntilCommitted() throws {
+    func testHiddenFileIsTheFallbackAndIsRenamedIntoPlace() throws {
         let folder = try temporaryFolder()
         let path = folder.appendingPathComponent("out.json").path
-        let file = try OutputFile(path: path)
+        let file = try OutputFile(path: path, allowsUnnamedFile: false)
         try write("new", to: file)
         let hidden = try names(in: folder)
         XCTAssertEqual(hidden.count, 1)
@@ -34,13 +48,15 @@ final class OutputFileTests: XCTestCase {
     func testReplacedFileKeepsItsPermissions() throws {
         let folder = try temporaryFolder()
         let path = folder.appendingPathComponent("out.json").path
-        try Data("old".utf8).write(to: URL(fileURLWithPath: path))
-        XCTAssertEqual(chmod(path, 0o640), 0)
-        let file = try OutputFile(path: path)
-        try write("new", to: file)
-        try file.commit()
-        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new")
-        XCTAssertEqual(try permissions(path), 0o640)
+        for allowsUnnamedFile in [true, false] {
+            try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+            XCTAssertEqual(chmod(path, 0o640), 0)
+            let file = try OutputFile(path: path, allowsUnnamedFile: allowsUnnamedFile)
+            try write("new", to: file)
+            try file.commit()
+            XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new")
+            XCTAssertEqual(try permissions(path), 0o640, "unnamed: \(allowsUnnamedFile)")
+        }
     }
 
     func testReplacedFileKeepsItsOwnerWhenRunAsRoot() throws {
@@ -55,6 +71,17 @@ final class OutputFileTests: XCTestCase {
         let attributes = try manager.attributesOfItem(atPath: path)
         XCTAssertEqual(attributes[.ownerAccountID] as? Int, 65534)
         XCTAssertEqual(attributes[.groupOwnerAccountID] as? Int, 65534)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new")
+    }
+
+    func testNameThatAppearsDuringTheExportIsReplaced() throws {
+        let folder = try temporaryFolder()
+        let path = folder.appendingPathComponent("out.json").path
+        let file = try OutputFile(path: path)
+        try write("new", to: file)
+        try Data("someone else's".utf8).write(to: URL(fileURLWithPath: path))
+        try file.commit()
+        XCTAssertEqual(try names(in: folder), ["out.json"])
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new")
     }
 
