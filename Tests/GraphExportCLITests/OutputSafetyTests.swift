@@ -8,6 +8,68 @@ final class OutputSafetyTests: XCTestCase {
     private let store = "Scrapbook.sqlite"
     private let manager = FileManager.default
 
+    // MARK: Inputs
+
+    func testOutputOntoAnyFileTheExportReadsIsRefused() throws {
+        let folder = try scrapbook()
+        for side in ["-wal", "-shm", "-journal"] {
+            try Data("side file".utf8).write(to: folder.appendingPathComponent(store + side))
+        }
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("link-to-wal.json").path, withDestinationPath: store + "-wal")
+        try manager.linkItem(
+            atPath: folder.appendingPathComponent("\(model)/Scrapbook.xcdatamodel/contents").path,
+            toPath: folder.appendingPathComponent("hard-link-to-contents.json").path)
+        let external = ".Scrapbook_SUPPORT/_EXTERNAL_DATA/164CDE2F-49C3-4B38-8E1F-8672BFB19507"
+        let cases: [(output: String, message: String)] = [
+            (store, "the store \(store)"),
+            (store + "-wal", "the store's write-ahead log \(store)-wal"),
+            (store + "-shm", "the store's shared-memory index \(store)-shm"),
+            (store + "-journal", "the store's rollback journal \(store)-journal"),
+            ("link-to-wal.json", "the store's write-ahead log \(store)-wal"),
+            ("\(model)/Scrapbook.xcdatamodel/contents", "the model file \(model)/Scrapbook.xcdatamodel/contents"),
+            ("\(model)/.xccurrentversion", "the model file \(model)/.xccurrentversion"),
+            ("hard-link-to-contents.json", "the model file \(model)/Scrapbook.xcdatamodel/contents"),
+            (external, "the external data file \(external)"),
+        ]
+        let before = try CommandRunner.snapshot(folder)
+        for (output, message) in cases {
+            let result = try CommandRunner.run(
+                ["--model", model, "--format", "json", "-o", output, store], in: folder)
+            XCTAssertEqual(result.status, 1, output)
+            XCTAssertEqual(
+                result.standardError,
+                "graphexport: error: \(output): the output would overwrite \(message), which the export reads; "
+                    + "choose another -o path\n")
+            XCTAssertEqual(try CommandRunner.snapshot(folder), before, "\(output): nothing changed")
+        }
+    }
+
+    func testOutputOntoTheWriteAheadLogOfAWALStoreIsRefused() throws {
+        let folder = try CommandRunner.copyOfSample("wibosco-migration", for: self)
+        let before = try CommandRunner.snapshot(folder)
+        let wal = "CoreDataMigration_Example_WAL.sqlite-wal"
+        let result = try CommandRunner.run(
+            [
+                "--model", "CoreDataMigration_Example.xcdatamodeld", "--format", "json", "-o", wal,
+                "CoreDataMigration_Example_WAL.sqlite",
+            ], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.standardError.contains("the store's write-ahead log \(wal)"), result.standardError)
+        XCTAssertEqual(try CommandRunner.snapshot(folder), before)
+    }
+
+    func testModelGivenAsItsContentsFileIsAnInputToo() throws {
+        let folder = try scrapbook()
+        let contents = "\(model)/Scrapbook.xcdatamodel/contents"
+        let before = try CommandRunner.snapshot(folder)
+        let result = try CommandRunner.run(
+            ["--model", contents, "--format", "json", "-o", contents, store], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.standardError.contains("the model file \(contents)"), result.standardError)
+        XCTAssertEqual(try CommandRunner.snapshot(folder), before)
+    }
+
     // MARK: Links and files
 
     func testOutputOntoALinkReplacesItsTargetAndKeepsTheLink() throws {
