@@ -3,7 +3,8 @@ import Prerequisites
 import XCTest
 
 /// An export of a large store (200 000 objects) ended by a signal halfway: the output's folder is
-/// left exactly as it was, whatever the signal, SIGKILL included. Slow: it makes the store first.
+/// left exactly as it was, whatever the signal, SIGKILL included; a signal the export was started
+/// ignoring stays ignored. Slow: it makes the store first.
 final class OutputInterruptSlowTests: XCTestCase {
     nonisolated(unsafe) private static var storeFolder: URL?
 
@@ -48,6 +49,39 @@ final class OutputInterruptSlowTests: XCTestCase {
 
     func testSIGTERMLeavesAnExistingOutputUntouched() throws {
         try assertInterruptionLeavesNothing(signal: SIGTERM, existingOutput: true)
+    }
+
+    func testIgnoredSIGHUPStaysIgnoredWhileAPrivateCopyIsRegistered() throws {
+        // A store in WAL mode is copied to a private folder, which is registered for removal on
+        // SIGHUP; under `nohup` (SIGHUP ignored) the export must still run on.
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("graphexport-nohup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("wal.sqlite")
+        try FileManager.default.copyItem(at: try largeStore(), to: store)
+        try python([
+            "-c", "import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute('PRAGMA journal_mode=WAL')", store.path,
+        ])
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+            "-c", #"trap "" HUP; exec "$0" "$@""#, try CommandRunner.executable.path,
+            "--model", CommandRunner.repository.appendingPathComponent("Samples/Scrapbook/Scrapbook.xcdatamodeld").path,
+            "-o", "out.json", store.path,
+        ]
+        process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": folder.path]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try waitForOutputBytes(of: process.processIdentifier, in: folder)
+        kill(process.processIdentifier, SIGHUP)
+        usleep(300_000)
+        XCTAssertTrue(process.isRunning, "SIGHUP ended an export that ignores it")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 
     /// Runs python3 with `arguments`.
