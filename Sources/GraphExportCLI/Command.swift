@@ -69,6 +69,11 @@ struct Command {
     private func export(_ request: ExportRequest, warnings: WarningPrinter) throws {
         let format = try chooseFormat(request, plugins: PluginCatalog())
         if case .plugin(let plugin) = format { _ = try plugin.describe() }
+        if let outputPath = request.output,
+            let input = ExportInputs(storePath: request.store, modelPath: request.model).file(sameAs: outputPath)
+        {
+            throw CommandError.outputIsInput(path: outputPath, input: input)
+        }
         let source = try openSource(request, warnings: warnings)
         let traversal = GraphTraversal(source: source, shape: request.shape, onWarning: warnings.report)
         guard let outputPath = request.output else {
@@ -77,8 +82,7 @@ struct Command {
                 traversal, as: format, to: FileDescriptorSink.standardOutput(), options: options, warnings: warnings)
             return
         }
-        if Self.sameFile(outputPath, request.store) { throw CommandError.outputIsStore(path: outputPath) }
-        let output = try AtomicOutputFile(path: outputPath)
+        let output = try OutputFile(path: outputPath)
         let options = FormatOptions(pretty: request.pretty ?? false, values: request.formatOptions)
         try write(traversal, as: format, to: output.sink, options: options, warnings: warnings)
         try output.commit()
@@ -149,12 +153,6 @@ struct Command {
     private static func readerIsGone(_ descriptor: Int32) -> Bool {
         var poller = pollfd(fd: descriptor, events: 0, revents: 0)
         return poll(&poller, 1, 0) == 1 && poller.revents & Int16(POLLERR) != 0
-    }
-
-    private static func sameFile(_ first: String, _ second: String) -> Bool {
-        var a = stat()
-        var b = stat()
-        return stat(first, &a) == 0 && stat(second, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 }
 

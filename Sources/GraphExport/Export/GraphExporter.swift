@@ -47,19 +47,17 @@ public struct GraphExporter {
 
     /// Writes the graph to the file at `path` in `format`, replacing the file if it exists.
     ///
-    /// The file appears only once the export is complete: the bytes go to a hidden temporary file
-    /// in the same folder, which is moved over `path` at the end and removed when anything fails.
-    /// A new file gets the permissions `0666` less the process's umask. Throws
+    /// A regular file appears only once the export is complete, and a failed or interrupted export
+    /// leaves the folder as it was: the bytes go to a new file that has no name yet (on Linux; a
+    /// hidden temporary file beside `path` elsewhere), which takes its name at the end. A new file
+    /// gets the permissions `0666` less the process's umask; a replaced one keeps its permissions.
+    /// A symbolic link is followed and the file it points to replaced. A path that names an open
+    /// descriptor (`/dev/stdout`, `/dev/fd/3`), a device or a FIFO is written in place. Throws
     /// ``SinkError/writeFailed(errno:reason:)`` naming `path` when the file cannot be created,
-    /// written or moved into place.
+    /// written or put in place.
     public func write(toFile path: String, format: ExportFormat) throws {
-        let file = try ReplacementFile(path: path)
-        do {
-            try write(to: file.sink, format: format)
-            try file.commit()
-        } catch {
-            file.discard()
-            throw error
-        }
+        let file = try OutputFile(path: path)
+        try write(to: file.sink, format: format)
+        try file.commit()
     }
 }

@@ -9,14 +9,18 @@
 /// A sink that writes to an open file descriptor with `write(2)`, such as standard output.
 ///
 /// The descriptor is not closed by the sink. A closed pipe throws ``SinkError/brokenPipe`` (ignore
-/// `SIGPIPE` in the process to get it instead of being killed).
+/// `SIGPIPE` in the process to get it instead of being killed); any other failure throws
+/// ``SinkError/writeFailed(errno:reason:)``, whose reason starts with the sink's ``name``.
 public final class FileDescriptorSink: ByteSink {
     /// The descriptor written to.
     public let descriptor: Int32
+    /// What the descriptor writes to (`out.json`), named in the errors; `nil` for none.
+    public let name: String?
 
-    /// Creates a sink writing to `descriptor`.
-    public init(descriptor: Int32) {
+    /// Creates a sink writing to `descriptor`, naming `name` in its errors.
+    public init(descriptor: Int32, name: String? = nil) {
         self.descriptor = descriptor
+        self.name = name
     }
 
     /// A sink writing to standard output.
@@ -33,7 +37,8 @@ public final class FileDescriptorSink: ByteSink {
                 let code = errno
                 if code == EINTR { continue }
                 if code == EPIPE { throw SinkError.brokenPipe }
-                throw SinkError.writeFailed(errno: code, reason: String(cString: strerror(code)))
+                let reason = String(cString: strerror(code))
+                throw SinkError.writeFailed(errno: code, reason: name.map { "\($0): \(reason)" } ?? reason)
             }
             offset += written
         }

@@ -5,7 +5,8 @@
 #endif
 
 /// Files and folders that must not outlive an interrupted process: removed when it is ended by
-/// SIGINT, SIGTERM, SIGHUP or SIGQUIT, before the signal takes its default course.
+/// SIGINT, SIGTERM, SIGHUP or SIGQUIT, before the signal takes its default course. A signal the
+/// process ignores from its start (`nohup`) stays ignored.
 ///
 /// Owners remove their own files on every normal path (success, failure, `deinit`); a signal skips
 /// all of those, so each owner registers what it creates here, right after creating it, and
@@ -53,7 +54,7 @@ package enum InterruptCleanup {
     private static func installHandlers() {
         guard !handlersInstalled else { return }
         handlersInstalled = true
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] where !isIgnored(signalNumber) {
             var action = sigaction()
             #if canImport(Glibc)
                 action.__sigaction_handler.sa_handler = removeRegisteredPaths
@@ -63,6 +64,18 @@ package enum InterruptCleanup {
             sigemptyset(&action.sa_mask)
             sigaction(signalNumber, &action, nil)
         }
+    }
+
+    /// Whether the process ignores `signalNumber`, as under `nohup`: such a signal stays ignored.
+    private static func isIgnored(_ signalNumber: Int32) -> Bool {
+        var current = sigaction()
+        sigaction(signalNumber, nil, &current)
+        #if canImport(Glibc)
+            let handler = current.__sigaction_handler.sa_handler
+        #else
+            let handler = current.__sigaction_u.__sa_handler
+        #endif
+        return handler.map { unsafeBitCast($0, to: Int.self) } == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 }
 

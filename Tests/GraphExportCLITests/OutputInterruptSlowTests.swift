@@ -1,0 +1,150 @@
+import Foundation
+import Prerequisites
+import XCTest
+
+/// An export of a large store (200 000 objects) ended by a signal halfway: the output's folder is
+/// left exactly as it was, whatever the signal, SIGKILL included; a signal the export was started
+/// ignoring stays ignored. Slow: it makes the store first.
+final class OutputInterruptSlowTests: XCTestCase {
+    nonisolated(unsafe) private static var storeFolder: URL?
+
+    /// The large store (`big.sqlite`), made once for the class by `Benchmarks/make_large_store.py`.
+    private func largeStore() throws -> URL {
+        if let folder = Self.storeFolder { return folder.appendingPathComponent("big.sqlite") }
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("graphexport-large-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = folder.appendingPathComponent("big.sqlite")
+        do {
+            try python(
+                [
+                    CommandRunner.repository.appendingPathComponent("Benchmarks/make_large_store.py").path, "200000",
+                    store.path,
+                ])
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+        Self.storeFolder = folder
+        return store
+    }
+
+    override class func tearDown() {
+        if let folder = storeFolder { try? FileManager.default.removeItem(at: folder) }
+        storeFolder = nil
+        super.tearDown()
+    }
+
+    func testSIGKILLLeavesTheFolderAsItWas() throws {
+        try assertInterruptionLeavesNothing(signal: SIGKILL, existingOutput: false)
+    }
+
+    func testSIGKILLLeavesAnExistingOutputUntouched() throws {
+        try assertInterruptionLeavesNothing(signal: SIGKILL, existingOutput: true)
+    }
+
+    func testSIGINTLeavesAnExistingOutputUntouched() throws {
+        try assertInterruptionLeavesNothing(signal: SIGINT, existingOutput: true)
+    }
+
+    func testSIGTERMLeavesAnExistingOutputUntouched() throws {
+        try assertInterruptionLeavesNothing(signal: SIGTERM, existingOutput: true)
+    }
+
+    func testIgnoredSIGHUPStaysIgnoredWhileAPrivateCopyIsRegistered() throws {
+        // A store in WAL mode is copied to a private folder, which is registered for removal on
+        // SIGHUP; under `nohup` (SIGHUP ignored) the export must still run on.
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("graphexport-nohup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("wal.sqlite")
+        try FileManager.default.copyItem(at: try largeStore(), to: store)
+        try python([
+            "-c", "import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute('PRAGMA journal_mode=WAL')", store.path,
+        ])
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+            "-c", #"trap "" HUP; exec "$0" "$@""#, try CommandRunner.executable.path,
+            "--model", CommandRunner.repository.appendingPathComponent("Samples/Scrapbook/Scrapbook.xcdatamodeld").path,
+            "-o", "out.json", store.path,
+        ]
+        process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": folder.path]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try waitForOutputBytes(of: process.processIdentifier, in: folder)
+        kill(process.processIdentifier, SIGHUP)
+        usleep(300_000)
+        XCTAssertTrue(process.isRunning, "SIGHUP ended an export that ignores it")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// Runs python3 with `arguments`.
+    private func python(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw Prerequisite.missing("python3 could not run \(arguments)") }
+    }
+
+    /// Starts an export into a fresh folder, sends `signal` once the output holds bytes, and
+    /// compares the folder with what it was before.
+    private func assertInterruptionLeavesNothing(signal: Int32, existingOutput: Bool) throws {
+        let store = try largeStore()
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("graphexport-interrupt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        try Data("notes".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        if existingOutput { try Data("{\"old\": true}".utf8).write(to: folder.appendingPathComponent("out.json")) }
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let beforeBytes = try CommandRunner.snapshot(folder)
+
+        let process = Process()
+        process.executableURL = try CommandRunner.executable
+        process.arguments = [
+            "--model", CommandRunner.repository.appendingPathComponent("Samples/Scrapbook/Scrapbook.xcdatamodeld").path,
+            "-o", "out.json", store.path,
+        ]
+        process.currentDirectoryURL = folder
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try waitForOutputBytes(of: process.processIdentifier, in: folder)
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+
+        XCTAssertEqual(process.terminationReason, .uncaughtSignal, "the export was still running")
+        XCTAssertEqual(process.terminationStatus, signal)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), before)
+        XCTAssertEqual(try CommandRunner.snapshot(folder), beforeBytes)
+    }
+
+    /// Waits (at most 20 s) until process `pid` has a file open in `folder` with bytes in it: the
+    /// export is under way and half written.
+    private func waitForOutputBytes(of pid: Int32, in folder: URL) throws {
+        let descriptors = "/proc/\(pid)/fd"
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? [] {
+                let path = descriptors + "/" + name
+                guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path),
+                    target.hasPrefix(folder.path + "/")
+                else { continue }
+                var info = stat()
+                if stat(path, &info) == 0, info.st_size > 0 { return }
+            }
+            usleep(10_000)
+        }
+        XCTFail("the export did not start writing within 20 s")
+    }
+}
