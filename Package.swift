@@ -166,7 +166,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GraphExportCLITests",
-            dependencies: ["GraphExportCLI", "EmbeddingExample"]
+            dependencies: ["GraphExportCLI", "EmbeddingExample", "GraphExportTestSupport", "CSQLite"]
         ),
     ]
 )

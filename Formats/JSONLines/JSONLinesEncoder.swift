@@ -117,7 +117,7 @@ struct JSONLinesEncoder {
         }
         let line = openLines - 1
         lines[line].append(UInt8(ascii: ","))
-        JSONText.appendString(name, to: &lines[line])
+        JSONText.appendString(MarkerEscape.key(for: name), to: &lines[line])
         lines[line].append(UInt8(ascii: ":"))
         switch JSONText.appendValue(value, to: &lines[line]) {
         case nil:
@@ -146,7 +146,7 @@ struct JSONLinesEncoder {
         }
         let line = openLines - 1
         lines[line].append(UInt8(ascii: ","))
-        JSONText.appendString(name, to: &lines[line])
+        JSONText.appendString(MarkerEscape.key(for: name), to: &lines[line])
         lines[line].append(UInt8(ascii: ":"))
         if isToMany { lines[line].append(UInt8(ascii: "[")) }
         stack.append(Frame(kind: .relationship(name: name, isToMany: isToMany)))

@@ -10,7 +10,8 @@ public import GraphExport
 ///
 /// **Objects.** A line is an object exactly as the JSON format writes one, except that nothing
 /// nests: `"@id"` (its ``ObjectID``), `"@type"` (its entity), then one member per attribute and
-/// per relationship, named as the model names them, in the order the traversal gives them. A
+/// per relationship, named as the model names them (a name starting with `@` with one more `@`,
+/// ``MarkerEscape``), in the order the traversal gives them. A
 /// to-many relationship is an array of references `{"@id":"…"}`; a to-one relationship is one
 /// reference, or `null` when empty. Every reference names an object that has a line of its own.
 ///
