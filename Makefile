@@ -49,8 +49,9 @@ python-deps:
 	@python3 -c 'import networkx' 2>/dev/null || python3 -m pip install --quiet networkx
 	@python3 -c 'import yaml' 2>/dev/null || python3 -m pip install --quiet pyyaml
 
-# The tests also use the sqlite3 shell to build and inspect stores.
-TEST_APT_PACKAGES := $(APT_PACKAGES) sqlite3
+# The tests also use the sqlite3 shell to build and inspect stores, and GNU time to measure the
+# peak memory of an export.
+TEST_APT_PACKAGES := $(APT_PACKAGES) sqlite3 time
 
 # Test classes whose names end in SlowTests (signals during big exports, concurrent writers) run
 # under CI (`CI` set) and with `make test-slow`; a plain `make test` leaves them out.

@@ -174,7 +174,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GraphExportCLITests",
-            dependencies: ["Prerequisites", "GraphExportCLI", "EmbeddingExample"]
+            dependencies: ["Prerequisites", "GraphExportCLI", "EmbeddingExample", "GraphExportTestSupport", "CSQLite"]
         ),
     ]
 )

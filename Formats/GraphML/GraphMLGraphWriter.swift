@@ -56,8 +56,9 @@ public import GraphExport
 /// reader meets text it cannot parse. Without the model, keys are declared for the names the
 /// stream brings, in order of appearance, typed by all their values: integers `long`, doubles
 /// `double`, booleans `boolean`, anything else or any mix `string`, only nulls `string`. An
-/// attribute named `@type` shares its `attr.name` with the entity's key, and readers that key
-/// data by name (NetworkX) keep only one of them.
+/// attribute name that starts with `@` is written with one more `@` in `attr.name`
+/// (``MarkerEscape``: `@type` is `@@type`), so that it never shares its `attr.name` with the
+/// entity's key, which readers that key data by name (NetworkX) would merge.
 ///
 /// **Model.** What needs the model (pairing inverses, types from ``AttributeType``, keys for
 /// attributes that never have a value) applies when the header carries the model's entities.
@@ -232,7 +233,8 @@ public final class GraphMLGraphWriter: GraphWriter {
         }
         try writeKey(id: "type", for: "node", name: "@type", type: .string, output)
         for key in keys.keys {
-            try writeKey(id: key.id, for: "node", name: key.name, type: key.type ?? .string, output)
+            try writeKey(
+                id: key.id, for: "node", name: MarkerEscape.key(for: key.name), type: key.type ?? .string, output)
         }
         try writeKey(id: "label", for: "edge", name: "label", type: .string, output)
         try writeKey(id: "inverse", for: "edge", name: "inverse", type: .string, output)

@@ -98,9 +98,10 @@ final class LibXMLTextWriter {
         }
     }
 
-    /// Throws the sink's error if the sink failed, else names the libxml2 call that did.
+    /// Throws the sink's error if the sink failed during the call, else names the libxml2 call if
+    /// it failed.
     private func check(_ result: Int32, _ call: String) throws {
-        guard result < 0 else { return }
+        guard result < 0 || bridge.error != nil else { return }
         let error = bridge.error ?? GraphMLWriterError.libxml2Failure(call: call)
         failure = failure ?? error
         throw error
@@ -121,20 +122,22 @@ private final class SinkBridge {
 }
 
 /// The `xmlOutputWriteCallback`: a C function pointer, so it captures nothing and finds its
-/// ``SinkBridge`` through `context`. Returns the count written, or -1 once the sink has failed.
+/// ``SinkBridge`` through `context`.
+///
+/// It reports success even when the sink throws: it keeps the error, which the writer checks after
+/// every libxml2 call, and drops everything after it. (Returning -1 would make libxml2 print
+/// "I/O error : write error" on standard error, through a handler that is global to the process,
+/// even for a reader that closed the pipe on purpose.)
 private func forwardToSink(context: UnsafeMutableRawPointer?, buffer: UnsafePointer<CChar>?, length: Int32) -> Int32 {
     guard let context else { return -1 }
     let bridge = Unmanaged<SinkBridge>.fromOpaque(context).takeUnretainedValue()
-    if bridge.isDiscarding { return length }
-    guard bridge.error == nil else { return -1 }
-    guard let buffer, length > 0 else { return length }
+    guard !bridge.isDiscarding, bridge.error == nil, let buffer, length > 0 else { return length }
     do {
         try bridge.output.append(UnsafeRawBufferPointer(start: buffer, count: Int(length)))
-        return length
     } catch {
         bridge.error = error
-        return -1
     }
+    return length
 }
 
 extension String {

@@ -258,8 +258,9 @@ struct JSONDocumentEncoder {
         stack.removeLast()
     }
 
-    /// Starts the next member of the innermost object and writes its key, from the entity's key
-    /// table when the same property came at the same place before.
+    /// Starts the next member of the innermost object and writes the key of property `name`
+    /// (``MarkerEscape``), from the entity's key table when the same property came at the same
+    /// place before.
     private mutating func appendPropertyKey(_ name: String) {
         let top = stack.count - 1
         let table = stack[top].keyTable
@@ -267,7 +268,7 @@ struct JSONDocumentEncoder {
         stack[top].propertyCount += 1
         guard table >= 0 else {
             startProperty()
-            appendKey(name)
+            appendKey(MarkerEscape.key(for: name))
             return
         }
         if position < keyTables[table].keys.count, keyTables[table].keys[position].name == name {
@@ -276,7 +277,7 @@ struct JSONDocumentEncoder {
         }
         let start = text.count
         startProperty()
-        appendKey(name)
+        appendKey(MarkerEscape.key(for: name))
         if position == keyTables[table].keys.count { keyTables[table].keys.append((name, Array(text[start...]))) }
     }
 

@@ -5,10 +5,12 @@ public import GraphExport
 /// The document is an object with two members: `"@source"`, an object of the header's fields
 /// (``DocumentInfo/fields``, every value a string), and `"@graph"`, an array of the top-level
 /// objects. Each object starts with `"@id"` (its ``ObjectID``) and `"@type"` (its entity), then has
-/// one member per attribute and per relationship, named as the model names them; the `@` keeps the
-/// markers apart from property names. A to-many relationship is an array; a to-one relationship
-/// is its destination, or `null` when empty. A destination is either an object written in full
-/// where it nests or a reference `{"@id": "…"}` to an object written in full elsewhere.
+/// one member per attribute and per relationship, named as the model names them, except that a
+/// name starting with `@` is written with one more `@` (``MarkerEscape``: `@id` is `"@@id"`), so
+/// that a key starting with a single `@` is always a marker. A to-many relationship is an array;
+/// a to-one relationship is its destination, or `null` when empty. A destination is either an
+/// object written in full where it nests or a reference `{"@id": "…"}` to an object written in
+/// full elsewhere.
 ///
 /// Values: integers are exact digits; doubles are the shortest text that reads back to the same
 /// bits (`0.1`, `1e-05`, `-0.0`); NaN and the infinities, which JSON numbers cannot hold, are the

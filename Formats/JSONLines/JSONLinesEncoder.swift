@@ -3,9 +3,11 @@ import GraphExport
 /// The state machine behind ``JSONLinesGraphWriter``: turns a document's calls into lines of JSON
 /// and warnings, checking that the stream is well nested.
 ///
-/// Each open object has its own line buffer, innermost last. An object nested in a relationship
-/// leaves a reference in its parent's line and starts a buffer of its own; the buffer becomes a
-/// line of ``text`` when the object ends, so a nested object's line comes before its parent's.
+/// The lines of the open objects share one buffer, outermost first: an object nested in a
+/// relationship leaves a reference in its parent's line and starts its own line after it; the
+/// line moves to ``text`` when the object ends, so a nested object's line comes before its
+/// parent's, and the parent's line is again the last in the buffer. A level of nesting costs the
+/// bytes of its line so far, with no buffer of its own.
 /// A value type, so that the writer works on one `inout` value per call rather than on class
 /// properties, each access to which would cost a run-time exclusivity check.
 struct JSONLinesEncoder {
@@ -21,6 +23,8 @@ struct JSONLinesEncoder {
         let kind: Kind
         /// Whether the relationship holds a destination yet: decides commas, `[]` and `null`.
         var hasItems = false
+        /// For an object: where its line starts in `openLines`.
+        var lineStart = 0
     }
 
     private enum Phase {
@@ -33,10 +37,8 @@ struct JSONLinesEncoder {
     var warnings: [Warning] = []
     private var phase = Phase.ready
     private var stack: [Frame] = []
-    /// The lines of the open objects, outermost first; buffers from `openLines` on are spare ones,
-    /// kept for their capacity.
-    private var lines: [[UInt8]] = []
-    private var openLines = 0
+    /// The lines of the open objects, outermost first, one after the other.
+    private var openLines: [UInt8] = []
     /// The attributes (`Entity.name`) already warned about, one set per kind of warning.
     private var warnedNonFinite: Set<String> = []
     private var warnedDates: Set<String> = []
@@ -101,25 +103,21 @@ struct JSONLinesEncoder {
             }
             appendReference(id, in: top)
         }
-        stack.append(Frame(kind: .object(entity: entity, id: id)))
-        if openLines == lines.count { lines.append([]) }
-        lines[openLines].removeAll(keepingCapacity: true)
-        lines[openLines].append(contentsOf: #"{"@id":"#.utf8)
-        JSONText.appendString(id, to: &lines[openLines])
-        lines[openLines].append(contentsOf: #","@type":"#.utf8)
-        JSONText.appendString(entity, to: &lines[openLines])
-        openLines += 1
+        stack.append(Frame(kind: .object(entity: entity, id: id), lineStart: openLines.count))
+        openLines.append(contentsOf: #"{"@id":"#.utf8)
+        JSONText.appendString(id, to: &openLines)
+        openLines.append(contentsOf: #","@type":"#.utf8)
+        JSONText.appendString(entity, to: &openLines)
     }
 
     private mutating func writeAttribute(name: String, value: Value) throws(JSONLinesWriterError) {
         guard let top = stack.indices.last, case .object(let entity, _) = stack[top].kind else {
             throw .attributeOutsideObject(name: name)
         }
-        let line = openLines - 1
-        lines[line].append(UInt8(ascii: ","))
-        JSONText.appendString(name, to: &lines[line])
-        lines[line].append(UInt8(ascii: ":"))
-        switch JSONText.appendValue(value, to: &lines[line]) {
+        openLines.append(UInt8(ascii: ","))
+        JSONText.appendString(MarkerEscape.key(for: name), to: &openLines)
+        openLines.append(UInt8(ascii: ":"))
+        switch JSONText.appendValue(value, to: &openLines) {
         case nil:
             break
         case .nonFiniteNumber:
@@ -144,11 +142,10 @@ struct JSONLinesEncoder {
         guard let top = stack.indices.last, case .object = stack[top].kind else {
             throw .relationshipOutsideObject(name: name)
         }
-        let line = openLines - 1
-        lines[line].append(UInt8(ascii: ","))
-        JSONText.appendString(name, to: &lines[line])
-        lines[line].append(UInt8(ascii: ":"))
-        if isToMany { lines[line].append(UInt8(ascii: "[")) }
+        openLines.append(UInt8(ascii: ","))
+        JSONText.appendString(MarkerEscape.key(for: name), to: &openLines)
+        openLines.append(UInt8(ascii: ":"))
+        if isToMany { openLines.append(UInt8(ascii: "[")) }
         stack.append(Frame(kind: .relationship(name: name, isToMany: isToMany)))
     }
 
@@ -162,22 +159,20 @@ struct JSONLinesEncoder {
 
     /// Appends `{"@id":…}` to the line of the object whose relationship is `stack[frame]`.
     private mutating func appendReference(_ id: String, in frame: Int) {
-        let line = openLines - 1
-        if stack[frame].hasItems { lines[line].append(UInt8(ascii: ",")) }
+        if stack[frame].hasItems { openLines.append(UInt8(ascii: ",")) }
         stack[frame].hasItems = true
-        lines[line].append(contentsOf: #"{"@id":"#.utf8)
-        JSONText.appendString(id, to: &lines[line])
-        lines[line].append(UInt8(ascii: "}"))
+        openLines.append(contentsOf: #"{"@id":"#.utf8)
+        JSONText.appendString(id, to: &openLines)
+        openLines.append(UInt8(ascii: "}"))
     }
 
     private mutating func endRelationship() throws(JSONLinesWriterError) {
         guard let top = stack.indices.last else { throw .unmatchedEndRelationship(openObject: nil) }
-        let line = openLines - 1
         switch stack[top].kind {
         case .relationship(_, isToMany: true):
-            lines[line].append(UInt8(ascii: "]"))
+            openLines.append(UInt8(ascii: "]"))
         case .relationship(_, isToMany: false):
-            if !stack[top].hasItems { JSONText.appendValue(.null, to: &lines[line]) }
+            if !stack[top].hasItems { JSONText.appendValue(.null, to: &openLines) }
         case .object(_, let id):
             throw .unmatchedEndRelationship(openObject: id)
         }
@@ -187,10 +182,10 @@ struct JSONLinesEncoder {
     private mutating func endObject() throws(JSONLinesWriterError) {
         guard let top = stack.indices.last else { throw .unmatchedEndObject(openRelationship: nil) }
         if case .relationship(let name, _) = stack[top].kind { throw .unmatchedEndObject(openRelationship: name) }
-        stack.removeLast()
-        openLines -= 1
-        lines[openLines].append(UInt8(ascii: "}"))
-        lines[openLines].append(UInt8(ascii: "\n"))
-        text.append(contentsOf: lines[openLines])
+        let start = stack.removeLast().lineStart
+        openLines.append(UInt8(ascii: "}"))
+        openLines.append(UInt8(ascii: "\n"))
+        text.append(contentsOf: openLines[start...])
+        openLines.removeSubrange(start...)
     }
 }

@@ -10,7 +10,8 @@ public import GraphExport
 ///
 /// **Objects.** A line is an object exactly as the JSON format writes one, except that nothing
 /// nests: `"@id"` (its ``ObjectID``), `"@type"` (its entity), then one member per attribute and
-/// per relationship, named as the model names them, in the order the traversal gives them. A
+/// per relationship, named as the model names them (a name starting with `@` with one more `@`,
+/// ``MarkerEscape``), in the order the traversal gives them. A
 /// to-many relationship is an array of references `{"@id":"…"}`; a to-one relationship is one
 /// reference, or `null` when empty. Every reference names an object that has a line of its own.
 ///
@@ -30,9 +31,9 @@ public import GraphExport
 /// either shape a reference may name an object whose line comes later; read the whole file, or
 /// resolve references lazily.
 ///
-/// **Streaming.** The writer holds one line buffer per open object: in the flat shape one, in the
-/// tree shape one per level of nesting, never recursing, so depth is bounded by memory, not by the
-/// call stack. Complete lines go to an ``OutputBuffer`` in blocks of about 16 KiB. The writer
+/// **Streaming.** The writer holds the lines of the open objects, one after the other in one
+/// buffer: in the flat shape one line, in the tree shape one per level of nesting, never
+/// recursing, so depth is bounded by memory, not by the call stack. Complete lines go to an ``OutputBuffer`` in blocks of about 16 KiB. The writer
 /// throws ``JSONLinesWriterError`` for an event stream that is not well nested, before writing
 /// anything for the offending call.
 public final class JSONLinesGraphWriter: GraphWriter {

@@ -10,15 +10,17 @@ public import GraphExport
 ///
 /// **Objects.** An object is a `<dict>`: `@id` (its ``ObjectID``) and `@type` (its entity) as
 /// `<string>`s, then one key per attribute and per relationship, named as the model names them, in
-/// the order the traversal gives them. A to-many relationship is an `<array>`, empty `<array/>`; a
+/// the order the traversal gives them, except that a name starting with `@` is written with one
+/// more `@` (``MarkerEscape``: `@id` is `@@id`), so that a key starting with a single `@` is always
+/// a marker. A to-many relationship is an `<array>`, empty `<array/>`; a
 /// to-one relationship is its destination. A destination is either an object written in full where
 /// it nests or a reference, `<dict><key>@id</key><string>…</string></dict>`, to an object written
-/// in full elsewhere. The markers start with `@`, which no Core Data name can.
+/// in full elsewhere.
 ///
 /// **Null.** A property list has no null. A null attribute and an empty to-one relationship have no
-/// key; their names are listed, in the order they came, in the object's `@null`, an `<array>` of
-/// `<string>`s written after its relationships and present only when not empty. So null, an empty
-/// string and a property the entity lacks are three different things.
+/// key; the keys they would have are listed, in the order they came, in the object's `@null`, an
+/// `<array>` of `<string>`s written after its relationships and present only when not empty. So
+/// null, an empty string and a property the entity lacks are three different things.
 ///
 /// **Values.** Integers are `<integer>` with exact digits. Doubles are `<real>` with the shortest
 /// text that reads back to the same bits (`0.1`, `1e-05`, `-0.0`, `5e+20`); NaN and the infinities
@@ -83,7 +85,7 @@ public final class PropertyListGraphWriter: GraphWriter {
         let kind: Kind
         /// Whether the relationship holds a destination yet.
         var hasItems = false
-        /// For an object: the names of its null attributes and empty to-one relationships.
+        /// For an object: the keys of its null attributes and empty to-one relationships.
         var nullNames: [String] = []
         /// For an object: the keys whose text is written as `<data>` of its UTF-8 bytes.
         var dataKeys: [String] = []
@@ -195,7 +197,7 @@ public final class PropertyListGraphWriter: GraphWriter {
             guard !stack[top].hasItems else {
                 throw PropertyListWriterError.secondDestinationInToOne(relationship: name, id: id)
             }
-            try output.writeElement("key", text: name)
+            try output.writeElement("key", text: MarkerEscape.key(for: name))
         case .graph, .relationship(_, isToMany: true):
             break
         }
@@ -221,11 +223,12 @@ public final class PropertyListGraphWriter: GraphWriter {
             throw PropertyListWriterError.attributeOutsideObject(name: name)
         }
         try checkName(name, id: id)
+        let key = MarkerEscape.key(for: name)
         guard let (form, issue) = PlistValue.of(value) else {
-            stack[top].nullNames.append(name)
+            stack[top].nullNames.append(key)
             return
         }
-        try output.writeElement("key", text: name)
+        try output.writeElement("key", text: key)
         switch form {
         case .boolean(let boolean):
             try output.writeEmptyElement(boolean ? "true" : "false")
@@ -233,7 +236,7 @@ public final class PropertyListGraphWriter: GraphWriter {
             try output.writeElement(element, ascii: text)
         case .text(let text):
             if let scalar = try writeText(text, output) {
-                stack[top].dataKeys.append(name)
+                stack[top].dataKeys.append(key)
                 warnOnce(
                     "\(entity).\(name)",
                     "\(entity).\(name) (\(id)): \(PlistCharacters.describe(scalar)) cannot be written in XML 1.0, so "
@@ -257,7 +260,7 @@ public final class PropertyListGraphWriter: GraphWriter {
         try checkName(name, id: id)
         stack.append(Frame(kind: .relationship(name: name, isToMany: isToMany)))
         guard isToMany else { return }
-        try output.writeElement("key", text: name)
+        try output.writeElement("key", text: MarkerEscape.key(for: name))
         try output.startElement("array")
     }
 
@@ -270,7 +273,7 @@ public final class PropertyListGraphWriter: GraphWriter {
             guard !stack[top].hasItems else {
                 throw PropertyListWriterError.secondDestinationInToOne(relationship: name, id: id)
             }
-            try output.writeElement("key", text: name)
+            try output.writeElement("key", text: MarkerEscape.key(for: name))
         }
         stack[top].hasItems = true
         try output.startElement("dict")
@@ -287,7 +290,7 @@ public final class PropertyListGraphWriter: GraphWriter {
             try output.endElement()
         case .relationship(let name, isToMany: false):
             stack.removeLast()
-            if !frame.hasItems { stack[stack.count - 1].nullNames.append(name) }
+            if !frame.hasItems { stack[stack.count - 1].nullNames.append(MarkerEscape.key(for: name)) }
         case .object(_, let id):
             throw PropertyListWriterError.unmatchedEndRelationship(openObject: id)
         case .graph:

@@ -8,7 +8,9 @@ public import GraphExport
 /// (``DocumentInfo/fields``, every value a string), and `"@graph"`, a sequence of the top-level
 /// objects (`[]` when there are none). Each object is a block mapping that starts with `"@id"`
 /// (its ``ObjectID``) and `"@type"` (its entity), then has one key per attribute and per
-/// relationship, named as the model names them. A to-many relationship is a block sequence (`[]`
+/// relationship, named as the model names them, except that a name starting with `@` is written
+/// with one more `@` (``MarkerEscape``: `@id` is `"@@id"`), so that a key starting with a single
+/// `@` is always a marker. A to-many relationship is a block sequence (`[]`
 /// when empty); a to-one relationship is its destination, or `null` when empty. A destination is
 /// either an object written in full where it nests, or a reference to an object written in full
 /// elsewhere: a flow mapping `{"@id": Photo/4}` on one line.
@@ -151,7 +153,7 @@ public final class YAMLGraphWriter: GraphWriter {
             let (scalar, isDateWithoutISO8601) = YAMLScalar.value(
                 value, in: valueContext, literalBlocks: options.literalBlocks)
             try emitting {
-                try emitter.scalar(YAMLScalar(string: name, in: keyContext))
+                try emitter.scalar(YAMLScalar(string: MarkerEscape.key(for: name), in: keyContext))
                 try emitter.scalar(scalar)
             }
             if isDateWithoutISO8601 { warnAboutDate(in: "\(entity).\(name)") }
@@ -159,7 +161,7 @@ public final class YAMLGraphWriter: GraphWriter {
             try nesting.beginRelationship(name: name, isToMany: isToMany)
             let flow = valueContext == .flow
             try emitting {
-                try emitter.scalar(YAMLScalar(string: name, in: keyContext))
+                try emitter.scalar(YAMLScalar(string: MarkerEscape.key(for: name), in: keyContext))
                 if isToMany { try emitter.beginSequence(flow: flow) }
             }
         case .reference(let id):

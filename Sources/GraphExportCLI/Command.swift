@@ -15,8 +15,11 @@ struct Command {
     var formats = builtInFormats
 
     func run() -> Int32 {
+        var verbose = false
         do {
-            switch try Invocation(parsing: arguments, formats: formats) {
+            let invocation = try Invocation(parsing: arguments, formats: formats)
+            if case .export(let request) = invocation { verbose = request.verbose }
+            switch invocation {
             case .help:
                 print(HelpText.help(formats: formats), terminator: "")
             case .version:
@@ -34,6 +37,9 @@ struct Command {
             return 64
         } catch SinkError.brokenPipe {
             return 0
+        } catch let error as SQLiteError where verbose {
+            printError("graphexport: error: \(error.descriptionWithSQL)\n")
+            return 1
         } catch {
             printError("graphexport: error: \(error)\n")
             return 1

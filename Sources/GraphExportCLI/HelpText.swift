@@ -36,6 +36,7 @@ enum HelpText {
                                   reporting every guess.
           --pretty, --compact     Indented or compact output (default: pretty on a terminal,
                                   compact otherwise).
+          --verbose               On a SQLite error, also show the SQL statement that failed.
           --version               Show the version.
           -h, --help              Show help information.
 

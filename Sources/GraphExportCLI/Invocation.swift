@@ -38,6 +38,8 @@ struct ExportRequest: Equatable {
     var noNest: [String] = []
     var includeViews = false
     var inferRelations = false
+    /// Whether an error also shows the SQL statement behind it.
+    var verbose = false
 }
 
 /// A command line that does not say something graphexport can do.
@@ -102,6 +104,7 @@ extension Invocation {
             case "--infer-relations": request.inferRelations = true
             case "--pretty": request.pretty = true
             case "--compact": request.pretty = false
+            case "--verbose": request.verbose = true
             default:
                 guard name.hasPrefix("--"), let (_, option) = formats.option(named: String(name.dropFirst(2))) else {
                     throw UsageError(message: "unknown option '\(name)'")

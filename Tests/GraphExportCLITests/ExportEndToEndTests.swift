@@ -119,10 +119,25 @@ final class ExportEndToEndTests: XCTestCase {
     }
 
     func testClosedPipeEndsQuietly() throws {
+        try assertClosedPipeEndsQuietly([])
+    }
+
+    func testClosedPipeEndsQuietlyInEveryFormat() throws {
+        for format in ["xml", "yaml", "jsonl", "plist", "graphml"] {
+            try assertClosedPipeEndsQuietly(["--format", format], format)
+        }
+    }
+
+    /// Exports the 15 990 objects of a wibosco store with `options`, reads 100 bytes and closes the
+    /// pipe: the command must exit 0 and print nothing on standard error.
+    private func assertClosedPipeEndsQuietly(
+        _ options: [String], _ name: String = "json", file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let folder = try CommandRunner.copyOfSample("wibosco-migration", for: self)
         let process = Process()
         process.executableURL = try CommandRunner.executable
-        process.arguments = ["--model", "CoreDataMigration_Example.xcdatamodeld", "CoreDataMigration_Example_3.sqlite"]
+        process.arguments =
+            options + ["--model", "CoreDataMigration_Example.xcdatamodeld", "CoreDataMigration_Example_3.sqlite"]
         process.currentDirectoryURL = folder
         let output = Pipe()
         let errors = Pipe()
@@ -133,8 +148,8 @@ final class ExportEndToEndTests: XCTestCase {
         try output.fileHandleForReading.close()
         let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationReason, .exit)
-        XCTAssertEqual(process.terminationStatus, 0)
-        XCTAssertEqual(errorText, "")
+        XCTAssertEqual(process.terminationReason, .exit, name, file: file, line: line)
+        XCTAssertEqual(process.terminationStatus, 0, name, file: file, line: line)
+        XCTAssertEqual(errorText, "", name, file: file, line: line)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Prerequisites
 import XCTest
 
 /// `-o`, end to end: never onto a file the export reads, never replacing what is not a regular
@@ -95,7 +96,7 @@ final class OutputSafetyTests: XCTestCase {
             arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", executable] + arguments
             executable = "/usr/bin/setpriv"
             guard manager.isExecutableFile(atPath: executable) else {
-                throw XCTSkip("running as root needs /usr/bin/setpriv to test as another user")
+                throw Prerequisite.missing("running as root needs /usr/bin/setpriv to test as another user")
             }
         }
         let result = try run(executable, arguments, in: folder)
@@ -213,7 +214,9 @@ final class OutputSafetyTests: XCTestCase {
     }
 
     func testProcessSubstitutionIsWritten() throws {
-        guard manager.isExecutableFile(atPath: "/bin/bash") else { throw XCTSkip("process substitution needs bash") }
+        guard manager.isExecutableFile(atPath: "/bin/bash") else {
+            throw Prerequisite.missing("process substitution needs bash")
+        }
         let folder = try scrapbook()
         let script = #""$0" "$@" -o >(cat > substituted.json); status=$?; wait $!; exit $status"#
         let result = try run(

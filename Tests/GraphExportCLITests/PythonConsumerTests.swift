@@ -5,34 +5,6 @@ import XCTest
 /// Exports read by the Python tools people feed them to: NetworkX for GraphML, plistlib for
 /// property lists. `make test` installs NetworkX; a machine without python3 skips these.
 final class PythonConsumerTests: XCTestCase {
-    /// Runs a Python program with `input` on its standard input and returns what it printed.
-    private func python(_ program: String, input: Data) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", program]
-        let standardInput = Pipe()
-        let standardOutput = Pipe()
-        process.standardInput = standardInput
-        process.standardOutput = standardOutput
-        do {
-            try process.run()
-        } catch {
-            throw Prerequisite.missing("python3 is not available: \(error)")
-        }
-        let writer = Thread {
-            standardInput.fileHandleForWriting.write(input)
-            try? standardInput.fileHandleForWriting.close()
-        }
-        writer.start()
-        let output = standardOutput.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Prerequisite.missing(
-                "python3 could not run the check (is networkx installed?): status \(process.terminationStatus)")
-        }
-        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     /// Prints `nodes edges` of a GraphML document read by NetworkX.
     private let countGraph = """
         import sys, networkx
@@ -45,7 +17,9 @@ final class PythonConsumerTests: XCTestCase {
         let store = "Samples/Scrapbook/Scrapbook.sqlite"
         let graphml = try CommandRunner.run(["--model", model, "--format", "graphml", store])
         XCTAssertEqual(graphml.status, 0, graphml.standardError)
-        let counts = try python(countGraph, input: graphml.standardOutput).split(separator: " ").compactMap { Int($0) }
+        let counts = try Python.run(countGraph, input: graphml.standardOutput).split(separator: " ").compactMap {
+            Int($0)
+        }
 
         let json = try CommandRunner.run(["--model", model, "--shape", "flat", store])
         let objects = try XCTUnwrap(json.json()["@graph"] as? [[String: Any]])
@@ -88,9 +62,9 @@ final class PythonConsumerTests: XCTestCase {
         let graphml = try CommandRunner.run(
             ["--format", "graphml", store.lastPathComponent], in: store.deletingLastPathComponent())
         XCTAssertEqual(graphml.status, 0, graphml.standardError)
-        let counts = try python(countGraph, input: graphml.standardOutput)
+        let counts = try Python.run(countGraph, input: graphml.standardOutput)
         // Links: every non-null foreign key of the 10 entity tables, and every PlaylistTrack row.
-        let expected = try python(
+        let expected = try Python.run(
             """
             import sqlite3, sys
             db = sqlite3.connect(sys.stdin.read().strip())
@@ -109,7 +83,7 @@ final class PythonConsumerTests: XCTestCase {
             "Samples/Scrapbook/Scrapbook.sqlite",
         ])
         XCTAssertEqual(result.status, 0, result.standardError)
-        let summary = try python(
+        let summary = try Python.run(
             """
             import plistlib, sys, collections
             document = plistlib.loads(sys.stdin.buffer.read())

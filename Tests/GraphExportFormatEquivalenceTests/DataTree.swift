@@ -83,7 +83,10 @@ struct DataTreeReader {
         var node = NeutralNode(id: id, entity: entityName)
         let attributes = model.attributes(of: entity)
         let relationships = model.relationships(of: entity)
-        for (key, value) in members.dropFirst(2) {
+        for (escapedKey, value) in members.dropFirst(2) {
+            guard let key = MarkerEscape.name(forKey: escapedKey) else {
+                throw ReadError(description: "\(id): \(escapedKey.debugDescription) is a marker no object has")
+            }
             if let attribute = attributes.first(where: { $0.name == key }) {
                 node.attributes[key] = try self.value(value, attribute.type, at: "\(id).\(key)")
             } else if let relationship = relationships.first(where: { $0.name == key }) {

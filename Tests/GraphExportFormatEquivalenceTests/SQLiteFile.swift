@@ -40,10 +40,10 @@ final class SQLiteFile {
 
     private let handle: OpaquePointer
 
-    /// Opens `path`, read-only unless `writable`.
+    /// Opens `path`, read-only unless `writable`; a writable file is created when it is missing.
     init(_ path: String, writable: Bool = false) throws {
         var connection: OpaquePointer?
-        let flags = writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY
+        let flags = writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY
         guard sqlite3_open_v2(path, &connection, flags, nil) == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(connection)

@@ -206,7 +206,7 @@ final class YAMLStringTests: XCTestCase {
                 XCTAssertEqual(written[0]["@type"], .string("Odd\"Entity"))
                 XCTAssertEqual(written[0]["@id"], .string("Odd\"Entity/1"))
                 for name in names {
-                    XCTAssertEqual(written[0][name], .string(name))
+                    XCTAssertEqual(written[0][MarkerEscape.key(for: name)], .string(name))
                 }
                 XCTAssertEqual(written[0]["null"]?["@id"], .string("true/2"))
                 try Fixtures.assertSameDataAsJSON(graph, shape: shape, options: options)

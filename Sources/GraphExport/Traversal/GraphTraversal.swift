@@ -89,13 +89,42 @@ public final class GraphTraversal {
 
     /// One object being written: which relationship it is in and what that relationship holds,
     /// as keys (to-one and non-nesting relationships) or as a cursor of records (nesting ones).
+    ///
+    /// A frame is a level of nesting, so it holds no array of its own: the object's to-one
+    /// destinations and the keys its current relationship holds are ranges of two arrays the whole
+    /// stack shares (``Pools``), which grow and shrink with it. Its attribute values are written
+    /// when it opens and not kept.
     private struct Frame {
-        var record: ObjectRecord
+        let key: ObjectKey
+        /// Where the object's to-one destinations (one per relationship) start in the pool.
+        let toOne: Int
+        /// Where the keys of the object's relationships start in the pool; the keys of the
+        /// current relationship run from there to the end of the pool while the frame is on top.
+        let pendingStart: Int
         var relationship = -1
-        var pending: [ObjectKey] = []
+        /// The next key of the current relationship to write, in the pool.
         var next = 0
         var records: (any ObjectCursor)?
         var isOpen = false
+    }
+
+    /// The arrays the frames of one walk share, each frame's part after its parent's.
+    private struct Pools {
+        var toOne: [ObjectKey?] = []
+        var pending: [ObjectKey] = []
+
+        /// A frame for `record` on top of the others, its to-one destinations added.
+        mutating func push(_ record: ObjectRecord) -> Frame {
+            let frame = Frame(key: record.key, toOne: toOne.count, pendingStart: pending.count)
+            toOne += record.toOne
+            return frame
+        }
+
+        /// Drops what `frame`, the top one, added.
+        mutating func pop(_ frame: Frame) {
+            toOne.removeSubrange(frame.toOne...)
+            pending.removeSubrange(frame.pendingStart...)
+        }
     }
 
     private func writeSubtree(
@@ -103,9 +132,10 @@ public final class GraphTraversal {
     ) throws {
         visited.insert(root.key)
         try open(root, in: writer)
-        var stack = [Frame(record: root)]
+        var pools = Pools()
+        var stack = [pools.push(root)]
         while let top = stack.indices.last {
-            let relationships = model.relationships(of: stack[top].record.key.entity)
+            let relationships = model.relationships(of: stack[top].key.entity)
             if stack[top].isOpen {
                 let relationship = relationships[stack[top].relationship]
                 if let cursor = stack[top].records {
@@ -113,20 +143,20 @@ public final class GraphTraversal {
                         if !visited.contains(child.key) && owner(of: child) == relationship.inverse {
                             visited.insert(child.key)
                             try open(child, in: writer)
-                            stack.append(Frame(record: child))
+                            stack.append(pools.push(child))
                         } else {
                             try writer.write(.reference(source.id(of: child.key)))
                         }
                         continue
                     }
                     stack[top].records = nil
-                } else if stack[top].next < stack[top].pending.count {
-                    let destination = stack[top].pending[stack[top].next]
+                } else if stack[top].next < pools.pending.count {
+                    let destination = pools.pending[stack[top].next]
                     stack[top].next += 1
                     if let child = try nestedChild(destination, through: relationship, visited: visited) {
                         visited.insert(child.key)
                         try open(child, in: writer)
-                        stack.append(Frame(record: child))
+                        stack.append(pools.push(child))
                     } else {
                         try writer.write(.reference(source.id(of: destination)))
                     }
@@ -139,20 +169,22 @@ public final class GraphTraversal {
             let index = stack[top].relationship
             guard index < relationships.count else {
                 try writer.write(.endObject)
-                stack.removeLast()
+                pools.pop(stack.removeLast())
                 continue
             }
             let relationship = relationships[index]
             try writer.write(.beginRelationship(name: relationship.name, isToMany: relationship.isToMany))
+            pools.pending.removeSubrange(stack[top].pendingStart...)
             if relationship.isToMany && relationship.nestsDestination,
-                let records = try source.destinationRecords(of: stack[top].record.key, through: index)
+                let records = try source.destinationRecords(of: stack[top].key, through: index)
             {
                 stack[top].records = records
-                stack[top].pending = []
-            } else {
-                stack[top].pending = try destinations(of: stack[top].record, through: index)
+            } else if relationship.isToMany {
+                pools.pending += try source.destinations(of: stack[top].key, through: index)
+            } else if let destination = pools.toOne[stack[top].toOne + index] {
+                pools.pending.append(destination)
             }
-            stack[top].next = 0
+            stack[top].next = stack[top].pendingStart
             stack[top].isOpen = true
         }
     }

@@ -112,9 +112,13 @@ struct PlainLayout {
             sql += " LEFT JOIN \(PlainSQL.table(parent)) AS \(alias) ON \(condition)"
             missing.append("\(PlainSQL.column(alias, parent.columns[key.parentColumns[0]].name)) IS NULL")
         }
-        let statement = try database.prepare(sql + " WHERE " + missing.joined(separator: " OR "))
-        _ = try statement.step()
-        return statement.int64(at: 0)
+        do {
+            let statement = try database.prepare(sql + " WHERE " + missing.joined(separator: " OR "))
+            _ = try statement.step()
+            return statement.int64(at: 0)
+        } catch let error as SQLiteError {
+            throw error.reading("table '\(table.name)'")
+        }
     }
 
     // MARK: - Model

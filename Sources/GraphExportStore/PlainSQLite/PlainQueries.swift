@@ -19,12 +19,12 @@ final class PlainQueries {
     /// Per entity, per relationship: the query of a to-many's destinations (`?1` is the object's
     /// row), `nil` for a to-one.
     private let destinationSQL: [[String?]]
-    private var scans: [Int: SQLiteStatement] = [:]
-    private var lookups: [Int: SQLiteStatement] = [:]
+    private var scans: [Int: RowStatement] = [:]
+    private var lookups: [Int: RowStatement] = [:]
     private var keyLookups: [Int: SQLiteStatement] = [:]
     private var destinationQueries: [Int: [Int: SQLiteStatement]] = [:]
     private var counts: [Int: SQLiteStatement] = [:]
-    private var topLevelScans: [[Int]: SQLiteStatement] = [:]
+    private var topLevelScans: [[Int]: RowStatement] = [:]
     /// The problems already reported, so that reading an object again does not repeat them.
     private var reported: Set<ReportedProblem> = []
 
@@ -38,6 +38,11 @@ final class PlainQueries {
     /// What reading one entity's rows needs.
     private struct RowPlan {
         let keying: RowKeying
+        /// The result column of the row's key: the integer key column itself when the table has
+        /// one, else 0, a column of its own before the table's; `nil` for a table keyed by position.
+        let keyColumn: Int32?
+        /// The result column of the table's first column.
+        let firstColumn: Int32
         let columnCount: Int
         /// Per relationship: a to-one's destination entity and its foreign key's index; `nil` for a
         /// to-many.
@@ -51,19 +56,30 @@ final class PlainQueries {
         idPrefixes = layout.entityTables.map { ObjectIDText.escaped(Array(layout.tables[$0].name.utf8)) + "/" }
         plans = layout.entityTables.indices.map { entity in
             let relationships = layout.model.relationships(of: entity)
+            let table = layout.table(of: entity)
+            let keyColumn: Int32?
+            switch table.keying {
+            case .integerKey(let name): keyColumn = table.columns.firstIndex { $0.name == name }.map(Int32.init)
+            case .rowid, .ordinal: keyColumn = 0
+            case .position: keyColumn = nil
+            }
             return RowPlan(
-                keying: layout.table(of: entity).keying, columnCount: layout.table(of: entity).columns.count,
+                keying: table.keying, keyColumn: keyColumn, firstColumn: Self.hasRowColumn(table) ? 1 : 0,
+                columnCount: table.columns.count,
                 toOne: layout.relationships[entity].indices.map { index in
                     guard case .toOne(let key) = layout.relationships[entity][index] else { return nil }
                     return (relationships[index].destination, key)
                 })
         }
         for table in layout.entityTables {
-            try Self.fillKeyTable(layout.tables[table], database: database)
+            try Self.reading(layout.tables[table]) { try Self.fillKeyTable(layout.tables[table], database: database) }
         }
         destinationSQL = try layout.relationships.indices.map { entity in
             try layout.relationships[entity].indices.map { index in
-                try Self.destinationSQL(entity, index, layout: layout, database: database)
+                try Self.reading(layout.table(of: entity), relationship: layout.model.relationships(of: entity)[index])
+                {
+                    try Self.destinationSQL(entity, index, layout: layout, database: database)
+                }
             }
         }
     }
@@ -71,14 +87,17 @@ final class PlainQueries {
     // MARK: - GraphSource
 
     func scan(_ entity: Int) throws -> any ObjectCursor {
-        let statement = try cached(&scans, entity) {
-            let order = PlainSQL.order(layout.table(of: entity), alias: "t").map { " ORDER BY " + $0 } ?? ""
-            return try database.prepare(selectSQL(entity) + order)
+        let table = layout.table(of: entity)
+        let statement = try Self.reading(table) {
+            try cached(&scans, entity) {
+                let order = PlainSQL.order(table, alias: "t").map { " ORDER BY " + $0 } ?? ""
+                return try rowStatement(entity, order)
+            }
         }
         statement.reset()
         let isPositional = plans[entity].keying == .position
         var position: Int64 = 0
-        return Cursor(statement: statement) { [unowned self] in
+        return Cursor(statement: statement, table: table) { [unowned self] in
             position += 1
             return self.decodeRow(statement, entity: entity, row: isPositional ? position : nil)
         }
@@ -88,61 +107,73 @@ final class PlainQueries {
     /// same rows as ``scan(_:)`` filtered, with the filter in SQL.
     func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
         guard !relationships.isEmpty else { return try scan(entity) }
-        let statement = try cached(&topLevelScans, [entity] + relationships) {
-            let destinations = relationships.map { index in
-                let foreignKey = layout.table(of: entity).foreignKeys[plans[entity].toOne[index]!.foreignKey]
-                return PlainSQL.rowReach(layout.tables[foreignKey.parent], alias: "p\(index)", isOuter: true)!.row
+        let table = layout.table(of: entity)
+        let statement = try Self.reading(table) {
+            try cached(&topLevelScans, [entity] + relationships) {
+                let destinations = relationships.map { index in
+                    let foreignKey = table.foreignKeys[plans[entity].toOne[index]!.foreignKey]
+                    return PlainSQL.rowReach(layout.tables[foreignKey.parent], alias: "p\(index)", isOuter: true)!.row
+                }
+                let order = PlainSQL.order(table, alias: "t").map { " ORDER BY " + $0 } ?? ""
+                return try rowStatement(
+                    entity, " WHERE " + destinations.map { $0 + " IS NULL" }.joined(separator: " AND ") + order)
             }
-            let order = PlainSQL.order(layout.table(of: entity), alias: "t").map { " ORDER BY " + $0 } ?? ""
-            return try database.prepare(
-                selectSQL(entity) + " WHERE " + destinations.map { $0 + " IS NULL" }.joined(separator: " AND ") + order)
         }
         statement.reset()
-        return Cursor(statement: statement) { [unowned self] in self.decodeRow(statement, entity: entity, row: nil) }
+        return Cursor(statement: statement, table: table) { [unowned self] in
+            self.decodeRow(statement, entity: entity, row: nil)
+        }
     }
 
     /// The number of rows of the entity's table.
     func count(_ entity: Int) throws -> Int {
-        let statement = try cached(&counts, entity) {
-            try database.prepare("SELECT count(*) FROM \(PlainSQL.table(layout.table(of: entity)))")
+        try Self.reading(layout.table(of: entity)) {
+            let statement = try cached(&counts, entity) {
+                try database.prepare("SELECT count(*) FROM \(PlainSQL.table(layout.table(of: entity)))")
+            }
+            statement.reset()
+            defer { statement.reset() }
+            _ = try statement.step()
+            return Int(statement.int64(at: 0))
         }
-        statement.reset()
-        defer { statement.reset() }
-        _ = try statement.step()
-        return Int(statement.int64(at: 0))
     }
 
     func record(_ key: ObjectKey) throws -> ObjectRecord? {
-        let statement = try cached(&lookups, key.entity) {
-            guard let reach = PlainSQL.rowReach(layout.table(of: key.entity), alias: "t", isOuter: false) else {
-                return try database.prepare(selectSQL(key.entity) + " LIMIT 1 OFFSET ?1")
+        try Self.reading(layout.table(of: key.entity)) {
+            let statement = try cached(&lookups, key.entity) {
+                guard let reach = PlainSQL.rowReach(layout.table(of: key.entity), alias: "t", isOuter: false) else {
+                    return try rowStatement(key.entity, " LIMIT 1 OFFSET ?1")
+                }
+                return try rowStatement(key.entity, " WHERE \(reach.row) = ?1")
             }
-            return try database.prepare(selectSQL(key.entity) + " WHERE \(reach.row) = ?1")
+            statement.reset()
+            let isPositional = plans[key.entity].keying == .position
+            guard !isPositional || key.row >= 1 else { return nil }
+            try statement.bind(isPositional ? key.row - 1 : key.row, at: 1)
+            defer { statement.reset() }
+            guard try statement.step() else { return nil }
+            return decodeRow(statement, entity: key.entity, row: isPositional ? key.row : nil)
         }
-        statement.reset()
-        let isPositional = plans[key.entity].keying == .position
-        guard !isPositional || key.row >= 1 else { return nil }
-        try statement.bind(isPositional ? key.row - 1 : key.row, at: 1)
-        defer { statement.reset() }
-        return try statement.step() ? decodeRow(statement, entity: key.entity, row: isPositional ? key.row : nil) : nil
     }
 
     func destinations(of key: ObjectKey, through index: Int) throws -> [ObjectKey] {
         guard let sql = destinationSQL[key.entity][index] else {
             preconditionFailure("to-one relationships are read from the row")
         }
-        var statements = destinationQueries[key.entity] ?? [:]
-        let statement = try cached(&statements, index) { try database.prepare(sql) }
-        destinationQueries[key.entity] = statements
-        statement.reset()
-        try statement.bind(key.row, at: 1)
-        defer { statement.reset() }
-        let destination = layout.model.relationships(of: key.entity)[index].destination
-        var keys: [ObjectKey] = []
-        while try statement.step() {
-            keys.append(ObjectKey(entity: destination, row: statement.int64(at: 0)))
+        let relationship = layout.model.relationships(of: key.entity)[index]
+        return try Self.reading(layout.table(of: key.entity), relationship: relationship) {
+            var statements = destinationQueries[key.entity] ?? [:]
+            let statement = try cached(&statements, index) { try database.prepare(sql) }
+            destinationQueries[key.entity] = statements
+            statement.reset()
+            try statement.bind(key.row, at: 1)
+            defer { statement.reset() }
+            var keys: [ObjectKey] = []
+            while try statement.step() {
+                keys.append(ObjectKey(entity: relationship.destination, row: statement.int64(at: 0)))
+            }
+            return keys
         }
-        return keys
     }
 
     /// `<Table>/<key>`; see ``SQLiteDatabaseSource`` for the rules.
@@ -168,13 +199,23 @@ final class PlainQueries {
 
     // MARK: - Rows
 
-    /// `SELECT <row>, <every column>, <each to-one's destination row> FROM <table> AS t <joins>`.
-    private func selectSQL(_ entity: Int) -> String {
+    /// Whether the row's key is a result column of its own before the table's columns: for a
+    /// rowid or ordinal key, not for an integer key column (read where it is) or a position.
+    private static func hasRowColumn(_ table: TableSchema) -> Bool {
+        switch table.keying {
+        case .rowid, .ordinal: return true
+        case .integerKey, .position: return false
+        }
+    }
+
+    /// `SELECT <row>, <every column>, <each to-one's destination row> FROM <table> AS t <joins>`
+    /// followed by `tail`, the row left out when it is a column (``RowPlan/keyColumn``).
+    private func rowStatement(_ entity: Int, _ tail: String) throws -> RowStatement {
         let table = layout.table(of: entity)
         var columns: [String] = []
         var joins = ""
         if let reach = PlainSQL.rowReach(table, alias: "t", isOuter: false) {
-            columns.append(reach.row)
+            if Self.hasRowColumn(table) { columns.append(reach.row) }
             joins += reach.joins
         }
         columns += table.columns.map { PlainSQL.column("t", $0.name) }
@@ -191,14 +232,15 @@ final class PlainQueries {
             joins += reach.joins
             columns.append(reach.row)
         }
-        return "SELECT \(columns.joined(separator: ", ")) FROM \(PlainSQL.table(table)) AS t\(joins)"
+        return try RowStatement(
+            columns: columns, clause: " FROM \(PlainSQL.table(table)) AS t\(joins)" + tail, database: database)
     }
 
-    /// One row of ``selectSQL(_:)``; `row` is given for a table keyed by position.
-    private func decodeRow(_ statement: SQLiteStatement, entity: Int, row given: Int64?) -> ObjectRecord {
+    /// One row of ``rowStatement(_:_:)``; `row` is given for a table keyed by position.
+    private func decodeRow(_ statement: RowStatement, entity: Int, row given: Int64?) -> ObjectRecord {
         let plan = plans[entity]
-        var column: Int32 = given == nil ? 1 : 0
-        let key = ObjectKey(entity: entity, row: given ?? statement.int64(at: 0))
+        var column = plan.firstColumn
+        let key = ObjectKey(entity: entity, row: given ?? statement.int64(at: plan.keyColumn ?? 0))
         var values: [Value] = []
         values.reserveCapacity(plan.columnCount)
         for _ in 0..<plan.columnCount {
@@ -224,7 +266,7 @@ final class PlainQueries {
     }
 
     /// The value by its storage class alone; text that is not valid UTF-8 stays bytes.
-    private func value(_ statement: SQLiteStatement, at column: Int32, key: ObjectKey) -> Value {
+    private func value(_ statement: RowStatement, at column: Int32, key: ObjectKey) -> Value {
         switch statement.storage(at: column) {
         case .null: return .null
         case .integer: return .integer(statement.int64(at: column))
@@ -232,7 +274,7 @@ final class PlainQueries {
         case .blob: return .binary(statement.bytes(at: column))
         case .text:
             if let text = statement.text(at: column) { return .string(text) }
-            let attribute = Int(column) - (plans[key.entity].keying == .position ? 0 : 1)
+            let attribute = Int(column - plans[key.entity].firstColumn)
             if reported.insert(.attribute(key, attribute)).inserted {
                 let name = layout.model.attributes(of: key.entity)[attribute].name
                 onWarning(
@@ -382,26 +424,52 @@ final class PlainQueries {
         }
     }
 
-    private func cached<Key: Hashable>(
-        _ cache: inout [Key: SQLiteStatement], _ key: Key, _ make: () throws -> SQLiteStatement
-    ) rethrows -> SQLiteStatement {
+    private func cached<Key: Hashable, Statement>(
+        _ cache: inout [Key: Statement], _ key: Key, _ make: () throws -> Statement
+    ) rethrows -> Statement {
         if let statement = cache[key] { return statement }
         let statement = try make()
         cache[key] = statement
         return statement
     }
 
+    /// Runs `body`, and names the table (and the relationship) in a SQLite error it throws.
+    private static func reading<Result>(
+        _ table: TableSchema, relationship: ResolvedRelationship? = nil, _ body: () throws -> Result
+    ) throws -> Result {
+        do {
+            return try body()
+        } catch let error as SQLiteError {
+            throw error.reading(Self.subject(table, relationship: relationship))
+        }
+    }
+
+    /// `table 'Track'`, `view 'Top'`, `table 'Track', relationship 'playlists'`.
+    private static func subject(_ table: TableSchema, relationship: ResolvedRelationship? = nil) -> String {
+        let kind = table.isView ? "view" : "table"
+        return "\(kind) '\(table.name)'" + (relationship.map { ", relationship '\($0.name)'" } ?? "")
+    }
+
     private final class Cursor: ObjectCursor {
-        private let statement: SQLiteStatement
+        private let statement: RowStatement
+        /// What a SQLite error names: the table (``PlainQueries/subject(_:relationship:)``).
+        private let subject: String
         private let decode: () throws -> ObjectRecord
 
-        init(statement: SQLiteStatement, decode: @escaping () throws -> ObjectRecord) {
+        init(statement: RowStatement, table: TableSchema, decode: @escaping () throws -> ObjectRecord) {
             self.statement = statement
+            self.subject = PlainQueries.subject(table)
             self.decode = decode
         }
 
         func next() throws -> ObjectRecord? {
-            guard try statement.step() else {
+            let hasRow: Bool
+            do {
+                hasRow = try statement.step()
+            } catch let error as SQLiteError {
+                throw error.reading(subject)
+            }
+            guard hasRow else {
                 statement.reset()
                 return nil
             }

@@ -16,17 +16,21 @@ struct SchemaReader {
         var tables: [TableSchema] = []
         var declared: [[ForeignKeyRow]] = []
         for listed in try listTables() {
-            guard let columns = try columns(of: listed) else { continue }
-            let indexes = listed.isView ? [] : try indexes(of: listed.name, columns: columns)
-            let primaryKey = columns.indices.filter { columns[$0].primaryKeyPosition > 0 }
-                .sorted { columns[$0].primaryKeyPosition < columns[$1].primaryKeyPosition }
-            let keying = try keying(
-                listed, columns: columns, primaryKey: primaryKey, indexes: indexes, index: tables.count)
-            tables.append(
-                TableSchema(
-                    name: listed.name, isView: listed.isView, isWithoutRowid: listed.isWithoutRowid, columns: columns,
-                    primaryKey: primaryKey, indexes: indexes, keying: keying))
-            declared.append(listed.isView ? [] : try foreignKeyRows(of: listed.name))
+            do {
+                guard let columns = try columns(of: listed) else { continue }
+                let indexes = listed.isView ? [] : try indexes(of: listed.name, columns: columns)
+                let primaryKey = columns.indices.filter { columns[$0].primaryKeyPosition > 0 }
+                    .sorted { columns[$0].primaryKeyPosition < columns[$1].primaryKeyPosition }
+                let keying = try keying(
+                    listed, columns: columns, primaryKey: primaryKey, indexes: indexes, index: tables.count)
+                tables.append(
+                    TableSchema(
+                        name: listed.name, isView: listed.isView, isWithoutRowid: listed.isWithoutRowid,
+                        columns: columns, primaryKey: primaryKey, indexes: indexes, keying: keying))
+                declared.append(listed.isView ? [] : try foreignKeyRows(of: listed.name))
+            } catch let error as SQLiteError {
+                throw error.reading("\(listed.isView ? "view" : "table") '\(listed.name)'")
+            }
         }
         for index in tables.indices {
             tables[index].foreignKeys = resolve(declared[index], of: index, in: tables)

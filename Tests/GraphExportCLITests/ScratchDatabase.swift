@@ -1,0 +1,27 @@
+import CSQLite
+import Foundation
+import XCTest
+
+/// A SQLite database a test makes from SQL in a folder of its own, removed when the test ends.
+enum ScratchDatabase {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Makes `name` in a fresh temporary folder by running `sql`, and returns the folder.
+    static func make(_ name: String, sql: String, for test: XCTestCase) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("graphexport-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        var connection: OpaquePointer?
+        let path = folder.appendingPathComponent(name).path
+        defer { sqlite3_close_v2(connection) }
+        guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK,
+            sqlite3_exec(connection, sql, nil, nil, nil) == SQLITE_OK
+        else {
+            throw Failure(description: "\(path): \(connection.map { String(cString: sqlite3_errmsg($0)) } ?? "")")
+        }
+        return folder
+    }
+}
