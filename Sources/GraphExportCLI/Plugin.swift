@@ -55,12 +55,16 @@ struct Plugin {
         guard answered, let answer else {
             throw PluginError.handshakeTimedOut(name: name, path: path, timeout: timeout)
         }
-        let line = String(decoding: answer.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
-        let words = line.split(separator: " ", maxSplits: 3).map(String.init)
-        guard termination == .exited(status: 0), words.count >= 3, words[0] == "graphexport-events",
-            let version = Int(words[1])
-        else {
-            throw PluginError.badHandshake(name: name, path: path, answer: line)
+        guard termination == .exited(status: 0) else {
+            throw PluginError.handshakeFailed(name: name, path: path, termination: termination)
+        }
+        let line = answer.prefix { $0 != UInt8(ascii: "\n") }
+        let text = String(validating: line, as: UTF8.self).flatMap {
+            $0.unicodeScalars.allSatisfy(Self.isPlain) ? $0 : nil
+        }
+        let words = text?.split(separator: " ", maxSplits: 3).map(String.init) ?? []
+        guard words.count >= 3, words[0] == "graphexport-events", let version = Int(words[1]) else {
+            throw PluginError.badHandshake(name: name, path: path, answer: Self.quoted(line))
         }
         guard version == 1 else { throw PluginError.unsupportedVersion(name: name, path: path, version: version) }
         return Description(protocolVersion: version, fileExtension: words[2], summary: words.count > 3 ? words[3] : "")
@@ -89,5 +93,35 @@ struct Plugin {
             bytes += chunk[..<count]
         }
         return bytes
+    }
+
+    /// Whether `scalar` prints as itself on one line: no control, format or separator
+    /// characters, nothing unassigned.
+    private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// `bytes` quoted for a one-line message: at most 60 characters, with control characters,
+    /// invalid UTF-8 (as U+FFFD), quotes and backslashes escaped.
+    private static func quoted(_ bytes: some Collection<UInt8>) -> String {
+        guard !bytes.isEmpty else { return "nothing" }
+        var text = "\""
+        for (index, scalar) in String(decoding: bytes, as: UTF8.self).unicodeScalars.enumerated() {
+            if index == 60 {
+                text += "…"
+                break
+            }
+            if isPlain(scalar) && scalar != "\u{FFFD}" && scalar != "\"" && scalar != "\\" {
+                text.unicodeScalars.append(scalar)
+            } else {
+                text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return text + "\""
     }
 }

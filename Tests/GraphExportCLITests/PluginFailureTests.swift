@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// Hostile and broken format plugins (issue 11): none can hang graphexport past its handshake
-/// timeout or an interrupt, and none leaves an output file or a running process behind. Every run has a deadline past which it is killed and
+/// timeout or an interrupt, each failure is one clear line naming the plugin, and none leaves an
+/// output file or a running process behind. Every run has a deadline past which it is killed and
 /// the test fails.
 final class PluginFailureTests: XCTestCase {
     /// A plugin that records its processes, then waits forever with its standard output open.
@@ -87,6 +88,69 @@ final class PluginFailureTests: XCTestCase {
         let result = try TimedCommand.run(["formats"], environment: ["GRAPHEXPORT_PLUGIN_TIMEOUT": "soon"])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.standardError.contains("GRAPHEXPORT_PLUGIN_TIMEOUT is 'soon'"), result.standardError)
+    }
+
+    func testGarbageAtTheHandshakeIsOneLineNamingThePlugin() throws {
+        let plugin = try PluginFixture(
+            name: "garbage", script: "#!/bin/sh\nprintf '\\033[2J\\001\\377garbage\\rmore\\nsecond line\\n'\n",
+            for: self)
+        let database = try PluginFixture.database(rows: 3, for: self)
+        let result = try TimedCommand.run(
+            ["--source", "sqlite", "--format", "garbage", database.path], environment: plugin.environment)
+        assertOneLineError(result, naming: plugin, saying: ["--graphexport-handshake", "garbage"])
+        XCTAssertFalse(result.standardError.contains("second line"), result.standardError)
+    }
+
+    // MARK: The export
+
+    func testAPluginThatExitsWithoutReadingItsInputIsAnError() throws {
+        let plugin = try PluginFixture(
+            name: "skip", script: "#!/bin/sh\n\(Self.handshake("skip"))\nsleep 0.3\nexit 0\n", for: self)
+        let database = try PluginFixture.database(rows: 3, for: self)
+        let output = try outputFolder()
+        let result = try TimedCommand.run(
+            [
+                "--source", "sqlite", "--format", "skip", "-o", output.appendingPathComponent("out.skip").path,
+                database.path,
+            ],
+            environment: plugin.environment)
+        assertOneLineError(result, naming: plugin, saying: ["stopped reading before the end of the export"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.path), [])
+    }
+
+    func testAPluginKilledByASignalIsAnErrorNamingTheSignal() throws {
+        let plugin = try PluginFixture(
+            name: "crash",
+            script: "#!/bin/sh\n\(Self.handshake("crash"))\nulimit -c 0\nhead -c 100 > /dev/null\nkill -SEGV $$\n",
+            for: self)
+        // Small: all of it is written before the plugin dies. Large: the plugin dies mid-stream.
+        for rows in [3, 30_000] {
+            let database = try PluginFixture.database(rows: rows, for: self)
+            let output = try outputFolder()
+            let result = try TimedCommand.run(
+                [
+                    "--source", "sqlite", "--format", "crash", "-o", output.appendingPathComponent("out.crash").path,
+                    database.path,
+                ],
+                environment: plugin.environment)
+            assertOneLineError(result, naming: plugin, saying: ["signal 11", "SIGSEGV"])
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.path), [])
+        }
+    }
+
+    func testAPluginThatFailsWhileGraphexportWritesReportsItsStatus() throws {
+        let plugin = try PluginFixture(
+            name: "quit", script: "#!/bin/sh\n\(Self.handshake("quit"))\nhead -c 1000 > /dev/null\nexit 4\n", for: self)
+        let database = try PluginFixture.database(rows: 30_000, for: self)
+        let output = try outputFolder()
+        let result = try TimedCommand.run(
+            [
+                "--source", "sqlite", "--format", "quit", "-o", output.appendingPathComponent("out.quit").path,
+                database.path,
+            ],
+            environment: plugin.environment)
+        assertOneLineError(result, naming: plugin, saying: ["exit status 4"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.path), [])
     }
 
     // MARK: Interrupts
