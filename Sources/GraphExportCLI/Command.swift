@@ -1,5 +1,4 @@
 import GraphExport
-import GraphExportJSON
 import GraphExportStore
 
 #if canImport(Glibc)
@@ -25,7 +24,7 @@ struct Command {
             case .version:
                 print(GraphExportVersion.current)
             case .listFormats:
-                print(HelpText.formatList(formats, plugins: PluginCatalog().plugins), terminator: "")
+                print(HelpText.formatList(formats, plugins: try PluginCatalog().plugins), terminator: "")
             case .export(let request):
                 let warnings = WarningPrinter()
                 try export(request, warnings: warnings)
@@ -73,7 +72,7 @@ struct Command {
     }
 
     private func export(_ request: ExportRequest, warnings: WarningPrinter) throws {
-        let format = try chooseFormat(request, plugins: PluginCatalog())
+        let format = try chooseFormat(request, plugins: try PluginCatalog())
         if case .plugin(let plugin) = format { _ = try plugin.describe() }
         if let outputPath = request.output,
             let input = ExportInputs(storePath: request.store, modelPath: request.model).file(sameAs: outputPath)
@@ -137,19 +136,11 @@ struct Command {
         case .builtIn(let descriptor):
             try traversal.run(into: descriptor.makeWriter(sink, options, warnings.report))
         case .plugin(let plugin):
-            let running = try plugin.start(output: sink.descriptor)
-            let events = JSONEventStreamWriter(
-                sink: FileDescriptorSink(descriptor: running.input), format: plugin.name, options: options.values)
             do {
-                try traversal.run(into: events)
-                try running.finish()
+                try plugin.export(traversal, to: sink.descriptor, options: options.values)
             } catch {
-                running.abandon()
                 // The plugin stopped because the reader of the output went away: end quietly.
                 if Self.readerIsGone(sink.descriptor) { throw SinkError.brokenPipe }
-                if case SinkError.brokenPipe = error {
-                    throw PluginError.closedEarly(name: plugin.name, path: plugin.path)
-                }
                 throw error
             }
         }

@@ -1,3 +1,5 @@
+import GraphExport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -8,11 +10,20 @@
 struct Plugin {
     /// The file name prefix that makes an executable a plugin.
     static let prefix = "graphexport-format-"
+    /// How long a handshake may take unless `GRAPHEXPORT_PLUGIN_TIMEOUT` says otherwise.
+    static let defaultTimeout = Duration.seconds(5)
+    /// The most seconds `GRAPHEXPORT_PLUGIN_TIMEOUT` may say.
+    static let maximumTimeoutSeconds = 86_400
+    /// The longest handshake answer read; a longer one is a bad handshake.
+    private static let answerLimit = 4096
 
     /// The format name (`csv` for `graphexport-format-csv`).
     let name: String
     /// The executable's path.
     let path: String
+    /// How long the handshake may take, and how long a plugin that stopped reading its input
+    /// has to exit before it is killed.
+    var timeout = Plugin.defaultTimeout
 
     /// What a plugin says of itself when run with `--graphexport-handshake`.
     struct Description {
@@ -22,142 +33,95 @@ struct Plugin {
     }
 
     /// Runs the plugin with `--graphexport-handshake` and reads its one-line answer,
-    /// `graphexport-events <version> <extension> <summary>`.
+    /// `graphexport-events <version> <extension> <summary>`. A plugin that has not answered and
+    /// exited within ``timeout`` is killed, with everything it started.
     func describe() throws -> Description {
-        let (status, output) = try Self.capture([path, "--graphexport-handshake"])
-        let line = output.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        let words = line.split(separator: " ", maxSplits: 3).map(String.init)
-        guard status == 0, words.count >= 3, words[0] == "graphexport-events", let version = Int(words[1]) else {
-            throw PluginError.badHandshake(name: name, path: path, answer: line)
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else {
+            throw PluginError.cannotStart(name: name, path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(ends[0]) }
+        let spawned = Result {
+            try PluginProcess(
+                self, arguments: ["--graphexport-handshake"], standardInput: nil, standardOutput: ends[1],
+                closing: ends[0])
+        }
+        close(ends[1])
+        let process = try spawned.get()
+        let deadline = ContinuousClock.now + timeout
+        let answer = Self.readAnswer(from: ends[0], until: deadline)
+        let answered = answer != nil && process.waitForEnd(until: deadline)
+        let termination = process.end()
+        guard answered, let answer else {
+            throw PluginError.handshakeTimedOut(name: name, path: path, timeout: timeout)
+        }
+        guard termination == .exited(status: 0) else {
+            throw PluginError.handshakeFailed(name: name, path: path, termination: termination)
+        }
+        let line = answer.prefix { $0 != UInt8(ascii: "\n") }
+        let text = String(validating: line, as: UTF8.self).flatMap {
+            $0.unicodeScalars.allSatisfy(Self.isPlain) ? $0 : nil
+        }
+        let words = text?.split(separator: " ", maxSplits: 3).map(String.init) ?? []
+        guard words.count >= 3, words[0] == "graphexport-events", let version = Int(words[1]) else {
+            throw PluginError.badHandshake(name: name, path: path, answer: Self.quoted(line))
         }
         guard version == 1 else { throw PluginError.unsupportedVersion(name: name, path: path, version: version) }
         return Description(protocolVersion: version, fileExtension: words[2], summary: words.count > 3 ? words[3] : "")
     }
 
-    /// Starts the plugin with its standard output on `output`; events go to the returned pipe.
-    func start(output: Int32) throws -> RunningPlugin {
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else {
-            throw PluginError.cannotStart(name: name, path: path, reason: Self.lastError())
-        }
-        let pid = try Self.spawn([path], standardInput: pipeEnds[0], standardOutput: output, closing: pipeEnds[1])
-        close(pipeEnds[0])
-        return RunningPlugin(plugin: self, pid: pid, input: pipeEnds[1])
+    /// Runs the plugin on the event stream of `traversal`, with its standard output on `output`,
+    /// and waits for it to exit (``RunningPlugin``).
+    func export(_ traversal: GraphTraversal, to output: Int32, options: [String: String]) throws {
+        try RunningPlugin(self, output: output).run(traversal, options: options)
     }
 
-    /// Runs `arguments` to its end and returns its exit status and standard output.
-    private static func capture(_ arguments: [String]) throws -> (Int32, String) {
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else {
-            throw PluginError.cannotStart(name: arguments[0], path: arguments[0], reason: lastError())
-        }
-        let pid = try spawn(arguments, standardInput: nil, standardOutput: pipeEnds[1], closing: pipeEnds[0])
-        close(pipeEnds[1])
+    /// Reads up to the first newline, the end of the output or ``answerLimit`` bytes; `nil` when
+    /// `deadline` passes first.
+    private static func readAnswer(from descriptor: Int32, until deadline: ContinuousClock.Instant) -> [UInt8]? {
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 65_536 {
-            let count = chunk.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
+        var chunk = [UInt8](repeating: 0, count: 512)
+        while bytes.count < answerLimit && !bytes.contains(UInt8(ascii: "\n")) {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { return nil }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
+            guard poll(&poller, 1, Int32(clamping: milliseconds + 1)) > 0 else { continue }
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
             bytes += chunk[..<count]
         }
-        close(pipeEnds[0])
-        return (wait(for: pid), String(decoding: bytes, as: UTF8.self))
+        return bytes
     }
 
-    static func spawn(_ arguments: [String], standardInput: Int32?, standardOutput: Int32, closing unused: Int32) throws
-        -> pid_t
-    {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if let standardInput { posix_spawn_file_actions_adddup2(&actions, standardInput, 0) }
-        posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
-        posix_spawn_file_actions_addclose(&actions, unused)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer {
-            for argument in argv { free(argument) }
+    /// Whether `scalar` prints as itself on one line: no control, format or separator
+    /// characters, nothing unassigned.
+    private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+            return false
+        default:
+            return true
         }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
-        guard status == 0 else {
-            throw PluginError.cannotStart(
-                name: arguments[0], path: arguments[0], reason: String(cString: strerror(status)))
+    }
+
+    /// `bytes` quoted for a one-line message: at most 60 characters, with control characters,
+    /// invalid UTF-8 (as U+FFFD), quotes and backslashes escaped.
+    private static func quoted(_ bytes: some Collection<UInt8>) -> String {
+        guard !bytes.isEmpty else { return "nothing" }
+        var text = "\""
+        for (index, scalar) in String(decoding: bytes, as: UTF8.self).unicodeScalars.enumerated() {
+            if index == 60 {
+                text += "…"
+                break
+            }
+            if isPlain(scalar) && scalar != "\u{FFFD}" && scalar != "\"" && scalar != "\\" {
+                text.unicodeScalars.append(scalar)
+            } else {
+                text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
         }
-        return pid
-    }
-
-    /// Waits for `pid` and returns its exit status, or 128 + the signal that ended it.
-    static func wait(for pid: pid_t) -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let signal = status & 0x7F
-        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
-    }
-
-    private static func lastError() -> String {
-        String(cString: strerror(errno))
-    }
-}
-
-/// A plugin process that is reading the event stream.
-final class RunningPlugin {
-    let plugin: Plugin
-    let pid: pid_t
-    /// The write end of the plugin's standard input.
-    let input: Int32
-    private var isRunning = true
-
-    init(plugin: Plugin, pid: pid_t, input: Int32) {
-        self.plugin = plugin
-        self.pid = pid
-        self.input = input
-    }
-
-    /// Closes the event stream and waits for the plugin; a non-zero exit is an error.
-    func finish() throws {
-        guard isRunning else { return }
-        isRunning = false
-        close(input)
-        let status = Plugin.wait(for: pid)
-        guard status == 0 else { throw PluginError.failed(name: plugin.name, path: plugin.path, status: status) }
-    }
-
-    /// Ends the plugin after a failed export, unless it has been waited for already.
-    func abandon() {
-        guard isRunning else { return }
-        isRunning = false
-        close(input)
-        kill(pid, SIGTERM)
-        _ = Plugin.wait(for: pid)
-    }
-}
-
-/// A plugin that could not do its part.
-enum PluginError: Error, CustomStringConvertible {
-    case cannotStart(name: String, path: String, reason: String)
-    case badHandshake(name: String, path: String, answer: String)
-    case unsupportedVersion(name: String, path: String, version: Int)
-    case closedEarly(name: String, path: String)
-    case failed(name: String, path: String, status: Int32)
-    case needsFileOutput(name: String)
-
-    var description: String {
-        switch self {
-        case .cannotStart(let name, let path, let reason):
-            return "format plugin '\(name)' (\(path)) cannot be started: \(reason)"
-        case .badHandshake(let name, let path, let answer):
-            return
-                "format plugin '\(name)' (\(path)) answered --graphexport-handshake with '\(answer)', not 'graphexport-events <version> <extension> <summary>'"
-        case .unsupportedVersion(let name, let path, let version):
-            return
-                "format plugin '\(name)' (\(path)) speaks protocol version \(version); this graphexport speaks version 1"
-        case .closedEarly(let name, let path):
-            return "format plugin '\(name)' (\(path)) stopped reading before the end of the export"
-        case .failed(let name, let path, let status):
-            return "format plugin '\(name)' (\(path)) failed with exit status \(status)"
-        case .needsFileOutput(let name):
-            return "format plugin '\(name)' writes to a file or standard output only"
-        }
+        return text + "\""
     }
 }

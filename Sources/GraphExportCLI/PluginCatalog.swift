@@ -5,11 +5,13 @@
 #endif
 
 /// Finds format plugins: executables named `graphexport-format-<name>` in the folders of
-/// `GRAPHEXPORT_PLUGIN_PATH`, then of `PATH`; the first of a name wins.
+/// `GRAPHEXPORT_PLUGIN_PATH`, then of `PATH`; the first of a name wins. Each gets the handshake
+/// timeout `GRAPHEXPORT_PLUGIN_TIMEOUT` sets, in seconds (``Plugin/defaultTimeout`` if unset).
 struct PluginCatalog {
     let plugins: [Plugin]
 
-    init(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) {
+    init(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) throws {
+        let timeout = try environment("GRAPHEXPORT_PLUGIN_TIMEOUT").map(Self.timeout(from:)) ?? Plugin.defaultTimeout
         let folders = [environment("GRAPHEXPORT_PLUGIN_PATH"), environment("PATH")]
             .compactMap { $0 }.flatMap { $0.split(separator: ":").map(String.init) }
         var found: [Plugin] = []
@@ -27,7 +29,7 @@ struct PluginCatalog {
                 let format = String(name.dropFirst(Plugin.prefix.count))
                 let path = folder + "/" + name
                 guard !found.contains(where: { $0.name == format }), access(path, X_OK) == 0 else { continue }
-                found.append(Plugin(name: format, path: path))
+                found.append(Plugin(name: format, path: path, timeout: timeout))
             }
         }
         plugins = found
@@ -35,5 +37,13 @@ struct PluginCatalog {
 
     func plugin(named name: String) -> Plugin? {
         plugins.first { $0.name == name }
+    }
+
+    /// `text` as a timeout: a number of seconds above 0 and at most ``Plugin/maximumTimeoutSeconds``.
+    private static func timeout(from text: String) throws -> Duration {
+        guard let seconds = Double(text), seconds > 0, seconds <= Double(Plugin.maximumTimeoutSeconds) else {
+            throw PluginError.badTimeout(value: text)
+        }
+        return .milliseconds(Int64((seconds * 1000).rounded(.up)))
     }
 }

@@ -9,14 +9,7 @@ final class PluginTests: XCTestCase {
 
     /// A folder holding one executable plugin script, removed after the test.
     private func pluginFolder(name: String, script: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "graphexport-plugins-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("graphexport-format-\(name)")
-        try Data(script.utf8).write(to: file)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
-        return folder
+        try PluginFixture(name: name, script: script, for: self).folder
     }
 
     private func run(_ arguments: [String], plugins folder: URL, in directory: URL? = nil) throws -> CommandResult {
@@ -98,13 +91,9 @@ final class PluginTests: XCTestCase {
                 if [ "$1" = "--graphexport-handshake" ]; then echo "graphexport-events 1 early reads one line"; exit 0; fi
                 head -n 1 > /dev/null
                 """)
-        let work = try CommandRunner.copyOfSample("wibosco-migration", for: self)
-        let result = try run(
-            [
-                "--model", "CoreDataMigration_Example.xcdatamodeld", "--format", "early",
-                "CoreDataMigration_Example_3.sqlite",
-            ],
-            plugins: folder, in: work)
+        // Many more events than the plugin's input holds, so graphexport is still writing when it exits.
+        let database = try PluginFixture.database(rows: 30_000, for: self)
+        let result = try run(["--source", "sqlite", "--format", "early", database.path], plugins: folder)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.standardError.contains("stopped reading before the end"), result.standardError)
     }

@@ -4,24 +4,27 @@
     import Darwin
 #endif
 
-/// Files and folders that must not outlive an interrupted process: removed when it is ended by
-/// SIGINT, SIGTERM, SIGHUP or SIGQUIT, before the signal takes its default course. A signal the
-/// process ignores from its start (`nohup`) stays ignored.
+/// Files, folders and child process groups that must not outlive an interrupted process: removed
+/// or killed when it is ended by SIGINT, SIGTERM, SIGHUP or SIGQUIT, before the signal takes its
+/// default course. A signal the process ignores from its start (`nohup`) stays ignored.
 ///
-/// Owners remove their own files on every normal path (success, failure, `deinit`); a signal skips
-/// all of those, so each owner registers what it creates here, right after creating it, and
-/// unregisters it once removed. The signal handler only calls `unlink` and `rmdir` (both
-/// async-signal-safe) on C strings prepared at registration: files first, then folders, so a
-/// private folder whose files were registered is removed with them. SIGKILL cannot be caught:
+/// Owners remove their own files and end their own children on every normal path (success,
+/// failure, `deinit`); a signal skips all of those, so each owner registers what it creates here,
+/// right after creating it, and unregisters it once removed. The signal handler only calls `kill`,
+/// `unlink` and `rmdir` (all async-signal-safe) on values prepared at registration: process groups
+/// first (SIGKILL, so nothing writes into a file about to be removed), then files, then folders, so
+/// a private folder whose files were registered is removed with them. SIGKILL cannot be caught:
 /// what must survive even that is made so nothing needs removing (an unnamed output file).
 package enum InterruptCleanup {
-    /// One registered path; pass it to ``unregister(_:)`` once the owner has removed the path.
+    /// One registered path or process group; pass it to ``unregister(_:)`` once the owner has
+    /// removed the path or ended the group.
     package struct Registration: Sendable {
         fileprivate let slot: Int
+        fileprivate let isProcessGroup: Bool
     }
 
-    /// How many paths can be registered at once; a process that registers more leaves the extra
-    /// ones to their owners' normal paths.
+    /// How many paths, and how many process groups, can be registered at once; a process that
+    /// registers more leaves the extra ones to their owners' normal paths.
     package static let capacity = 64
 
     /// Registers a file to `unlink` on an interrupting signal.
@@ -35,9 +38,26 @@ package enum InterruptCleanup {
         register(path, isFolder: true)
     }
 
-    /// Forgets a registration (its owner removed the path, or took it over as a final file).
+    /// Registers a process group (a child spawned as the leader of its own group) to end with
+    /// SIGKILL on an interrupting signal. A child in its own group does not get the terminal's
+    /// Ctrl-C, and a signal sent to this process alone reaches none of its children: this is
+    /// what ends them with it. Unregister it before collecting the leader's exit status, while
+    /// the group's id cannot yet be reused.
+    package static func register(processGroup id: Int32) -> Registration? {
+        installHandlers()
+        guard let slot = (0..<capacity).first(where: { processGroups[$0] == 0 }) else { return nil }
+        processGroups[slot] = id
+        return Registration(slot: slot, isProcessGroup: true)
+    }
+
+    /// Forgets a registration (its owner removed the path, took it over as a final file, or ended
+    /// the process group).
     package static func unregister(_ registration: Registration?) {
         guard let registration else { return }
+        if registration.isProcessGroup {
+            processGroups[registration.slot] = 0
+            return
+        }
         let path = paths[registration.slot]
         paths[registration.slot] = nil
         free(path)
@@ -48,7 +68,7 @@ package enum InterruptCleanup {
         guard let slot = (0..<capacity).first(where: { paths[$0] == nil }) else { return nil }
         folders[slot] = isFolder
         paths[slot] = strdup(path)
-        return Registration(slot: slot)
+        return Registration(slot: slot, isProcessGroup: false)
     }
 
     private static func installHandlers() {
@@ -79,20 +99,27 @@ package enum InterruptCleanup {
     }
 }
 
-/// The registered paths by slot (`nil`: free) and whether each is a folder; touched by the
-/// signal handler, so plain C memory that lives as long as the process.
+/// The registered paths by slot (`nil`: free), whether each is a folder, and the registered
+/// process groups by slot (0: free); touched by the signal handler, so plain C memory that lives
+/// as long as the process.
 nonisolated(unsafe) private let paths = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(
     capacity: InterruptCleanup.capacity)
 nonisolated(unsafe) private let folders = UnsafeMutablePointer<Bool>.allocate(capacity: InterruptCleanup.capacity)
+nonisolated(unsafe) private let processGroups = UnsafeMutablePointer<Int32>.allocate(
+    capacity: InterruptCleanup.capacity)
 nonisolated(unsafe) private var handlersInstalled: Bool = {
     paths.initialize(repeating: nil, count: InterruptCleanup.capacity)
     folders.initialize(repeating: false, count: InterruptCleanup.capacity)
+    processGroups.initialize(repeating: 0, count: InterruptCleanup.capacity)
     return false
 }()
 
-/// The signal handler: removes every registered file, then every registered folder, then lets
-/// the signal end the process as it would have.
+/// The signal handler: kills every registered process group, removes every registered file, then
+/// every registered folder, then lets the signal end the process as it would have.
 private func removeRegisteredPaths(_ received: Int32) {
+    for slot in 0..<InterruptCleanup.capacity where processGroups[slot] > 0 {
+        kill(-processGroups[slot], SIGKILL)
+    }
     for slot in 0..<InterruptCleanup.capacity where !folders[slot] {
         if let path = paths[slot] { unlink(path) }
     }
