@@ -96,16 +96,7 @@ package struct ExportInputs: Sendable {
 
     /// The names in a folder, without `.` and `..`; none when it cannot be read.
     private static func entries(of folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        (try? ModelFile.FileSystem.entries(of: folder)) ?? []
     }
 
     /// A file's device and inode.
