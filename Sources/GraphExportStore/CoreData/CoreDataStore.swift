@@ -27,7 +27,7 @@ public final class CoreDataStore: GraphSource {
     public init(path: String, model: ModelBundle? = nil, onWarning: @escaping WarningHandler = { _ in }) throws {
         let onWarning = Self.once(onWarning)
         let file = try StoreFile(storePath: path)
-        let database = try SQLiteDatabase(readOnly: file.openPath, displayPath: path)
+        let database = try file.open()
         try database.beginSnapshot()
         guard try database.tableExists("Z_PRIMARYKEY"), try database.tableExists("Z_METADATA") else {
             throw StoreError.notCoreDataStore(path: path)
@@ -67,8 +67,7 @@ public final class CoreDataStore: GraphSource {
 
     /// Whether the file at `path` is a Core Data store (it has `Z_PRIMARYKEY` and `Z_METADATA`).
     public static func isCoreDataStore(path: String) throws -> Bool {
-        let file = try StoreFile(storePath: path)
-        let database = try SQLiteDatabase(readOnly: file.openPath, displayPath: path)
+        let database = try StoreFile(storePath: path).open()
         return try database.tableExists("Z_PRIMARYKEY") && database.tableExists("Z_METADATA")
     }
 

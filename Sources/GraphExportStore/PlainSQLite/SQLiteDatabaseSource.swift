@@ -101,7 +101,7 @@ public final class SQLiteDatabaseSource: GraphSource {
         } catch StoreError.cannotRead(_, let reason) {
             throw SQLiteSourceError.cannotRead(path: path, reason: reason)
         }
-        let database = try SQLiteDatabase(readOnly: file.openPath, displayPath: path)
+        let database = try file.open()
         do {
             try database.beginSnapshot()
         } catch let error as SQLiteError where error.code & 0xFF == SQLITE_NOTADB {

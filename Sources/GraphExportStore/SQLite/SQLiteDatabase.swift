@@ -7,9 +7,12 @@ import CSQLite
 final class SQLiteDatabase {
     let path: String
     private let handle: OpaquePointer
+    /// The private folder the connection reads a copy in, removed only once the connection is closed.
+    private let folder: PrivateFolder?
 
-    /// Opens `path` read-only; fails for a missing file or one that is not a database.
-    init(readOnly path: String, displayPath: String) throws {
+    /// Opens `path` read-only; fails for a missing file or one that is not a database. `folder` is
+    /// kept as long as the connection.
+    init(readOnly path: String, displayPath: String, keeping folder: PrivateFolder? = nil) throws {
         var connection: OpaquePointer?
         let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
         let uri = "file:" + Self.percentEncoded(path) + "?mode=ro"
@@ -21,6 +24,7 @@ final class SQLiteDatabase {
         }
         sqlite3_extended_result_codes(connection, 1)
         self.path = displayPath
+        self.folder = folder
         self.handle = connection
     }
 
