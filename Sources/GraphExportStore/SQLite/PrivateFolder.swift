@@ -44,13 +44,18 @@ final class PrivateFolder {
         cleanup.forEach(InterruptCleanup.unregister)
     }
 
-    /// Copies the file at `source` to `destination` in this folder.
+    /// Copies the regular file at `source` to `destination` in this folder. `source` is opened
+    /// without blocking and checked again once open: it may have been replaced since it was looked at.
     func copy(_ source: String, to destination: String) throws {
-        let input = open(source, O_RDONLY | O_CLOEXEC)
+        let input = open(source, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard input >= 0 else {
             throw StoreError.cannotRead(path: source, reason: String(cString: strerror(errno)))
         }
         defer { close(input) }
+        var status = stat()
+        guard fstat(input, &status) == 0, FileStatus(status).identity != nil else {
+            throw StoreError.cannotRead(path: source, reason: "it was replaced by something that is not a regular file")
+        }
         unlink(destination)
         let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard output >= 0 else {

@@ -6,26 +6,31 @@ import GraphExport
     import Darwin
 #endif
 
-/// The database file graphexport actually opens for a store, chosen so the store is never touched.
+/// The files graphexport reads for a store, checked and chosen so that the store is only ever read,
+/// in one consistent state, and so that a path that holds no store fails with an error naming it.
 ///
-/// A store in rollback-journal mode is opened in place, read-only. A store in WAL mode (or with a
-/// `-wal` beside it) needs SQLite to create a `-shm` file even to read, so the store and its `-wal`
-/// are copied into a ``PrivateFolder`` and the copy is opened; the folder is removed once this
-/// value and every connection ``open()`` made are released. Either way the store's files keep
-/// their bytes.
+/// - The store must be a regular, non-empty file, and its `-wal` and `-journal`, when they exist,
+///   regular files. Each is looked at with `stat` before anything opens it (opening a FIFO blocks).
+/// - A store in WAL mode, or with a `-wal` beside it, is read from a private copy of the store and
+///   its `-wal`: reading it in place would make SQLite write a `-shm` beside it.
+/// - A store in rollback-journal mode is read in place, read-only, in one read transaction.
+///
+/// A private copy lives in a ``PrivateFolder``, removed once this value and every connection
+/// ``open()`` made are released.
 final class StoreFile {
     private let storePath: String
     private let openPath: String
     private let folder: PrivateFolder?
 
+    /// Checks the store's files and makes a private copy when one is needed.
     init(storePath: String) throws {
         self.storePath = storePath
-        guard access(storePath, R_OK) == 0 else {
-            throw StoreError.cannotRead(path: storePath, reason: String(cString: strerror(errno)))
-        }
+        let header = try Self.checkStore(storePath)
         let walPath = storePath + "-wal"
-        let hasWAL = access(walPath, F_OK) == 0
-        if try hasWAL || Self.isWALMode(storePath) {
+        let hasWAL = try Self.sideFileExists(walPath)
+        // SQLite reads a journal beside the store too: it must be a regular file.
+        _ = try Self.sideFileExists(storePath + "-journal")
+        if hasWAL || header.isWALMode {
             let folder = try PrivateFolder(for: storePath)
             try folder.copy(storePath, to: folder.storePath)
             if hasWAL { try folder.copy(walPath, to: folder.storePath + "-wal") }
@@ -41,15 +46,25 @@ final class StoreFile {
         try SQLiteDatabase(readOnly: openPath, displayPath: storePath, keeping: folder)
     }
 
-    /// Whether the database header says WAL (file format version bytes 18 and 19 are 2).
-    private static func isWALMode(_ path: String) throws -> Bool {
-        let descriptor = Glibc.open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw StoreError.cannotRead(path: path, reason: String(cString: strerror(errno)))
+    /// Fails unless the store is a regular, non-empty file; returns its header.
+    private static func checkStore(_ path: String) throws -> DatabaseHeader {
+        switch try FileStatus(path: path) {
+        case .missing:
+            throw StoreError.cannotRead(path: path, reason: String(cString: strerror(ENOENT)))
+        case .other(let kind):
+            throw StoreFileError.storeNotAFile(path: path, kind: kind)
+        case .regular(let identity):
+            guard identity.size > 0 else { throw StoreFileError.emptyStore(path: path) }
         }
-        defer { close(descriptor) }
-        var header = [UInt8](repeating: 0, count: 20)
-        let count = read(descriptor, &header, 20)
-        return count == 20 && header[18] == 2 && header[19] == 2
+        return try DatabaseHeader(path: path)
+    }
+
+    /// Whether the side file SQLite reads with the store exists; fails when it is not a regular file.
+    private static func sideFileExists(_ path: String) throws -> Bool {
+        switch try FileStatus(path: path) {
+        case .missing: return false
+        case .regular: return true
+        case .other(let kind): throw StoreFileError.sideFileNotAFile(path: path, kind: kind)
+        }
     }
 }

@@ -1,0 +1,35 @@
+/// A store whose files graphexport refuses to read, with what to do about it. (A store file that
+/// cannot be opened at all is ``StoreError/cannotRead(path:reason:)``.)
+public enum StoreFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What a path that must be a regular file is instead.
+    public enum FileKind: String, Sendable, Hashable {
+        case directory = "a directory"
+        case fifo = "a FIFO"
+        case characterDevice = "a character device"
+        case blockDevice = "a block device"
+        case socket = "a socket"
+        case unknown = "not a regular file"
+    }
+
+    /// The store is not a regular file (it is never opened: a FIFO would block).
+    case storeNotAFile(path: String, kind: FileKind)
+    /// The store is an empty file, which SQLite would read as a database without tables.
+    case emptyStore(path: String)
+    /// The store's `-wal` or `-journal`, which SQLite reads with the store, is not a regular file.
+    case sideFileNotAFile(path: String, kind: FileKind)
+
+    /// A sentence naming the file and saying what the user can do.
+    public var description: String {
+        switch self {
+        case .storeNotAFile(let path, let kind):
+            return "\(path) is \(kind.rawValue), not a file: give the path of the store's SQLite file"
+        case .emptyStore(let path):
+            return
+                "\(path) is empty (0 bytes): not an SQLite database; check that this is the store file and that it was copied completely"
+        case .sideFileNotAFile(let path, let kind):
+            let role = path.hasSuffix("-wal") ? "write-ahead log" : "rollback journal"
+            return
+                "\(path) is \(kind.rawValue), not a file: SQLite would read it as the store's \(role); move it away if it is not the store's"
+        }
+    }
+}

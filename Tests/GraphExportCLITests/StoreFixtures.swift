@@ -1,0 +1,94 @@
+import Foundation
+import XCTest
+
+/// Stores for the input tests, written by Python's sqlite3 module: another process, as an app is.
+enum StoreFixtures {
+    /// Rows per transaction in ``wal(at:batches:pageSize:)``.
+    static let rowsPerBatch = 100
+
+    /// A plain database in rollback-journal mode: `t(id INTEGER PRIMARY KEY, v TEXT)` with `rows`
+    /// rows of about 200 bytes, 30 pages of 4 096 bytes for 500 rows.
+    static func plain(at url: URL, rows: Int = 500) throws {
+        try BoundedProcess.runPython(
+            """
+            import sqlite3, sys
+            c = sqlite3.connect(sys.argv[1])
+            c.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT)")
+            c.executemany("INSERT INTO t(v) VALUES (?)", [("row %d " % i + "x" * 200,) for i in range(int(sys.argv[2]))])
+            c.commit()
+            """, [url.path, String(rows)])
+    }
+
+    /// A database in WAL mode whose rows are all in its `-wal`: the empty table is checkpointed
+    /// into the store, then `batches` transactions of ``rowsPerBatch`` rows each stay in the log.
+    /// The files are copied while the writer still has them open, as an app leaves them (the last
+    /// connection to close would checkpoint the log and delete it).
+    static func wal(at url: URL, batches: Int = 5, pageSize: Int = 4096) throws {
+        try BoundedProcess.runPython(
+            """
+            import os, shutil, sqlite3, sys, tempfile
+            target, batches, page_size, per_batch = sys.argv[1], *map(int, sys.argv[2:5])
+            with tempfile.TemporaryDirectory() as folder:
+                source = os.path.join(folder, "writer.sqlite")
+                c = sqlite3.connect(source, isolation_level=None)
+                c.execute("PRAGMA page_size=%d" % page_size)
+                c.execute("PRAGMA journal_mode=WAL")
+                c.execute("PRAGMA wal_autocheckpoint=0")
+                c.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT)")
+                c.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                for batch in range(batches):
+                    c.execute("BEGIN")
+                    for i in range(per_batch):
+                        c.execute("INSERT INTO t(v) VALUES (?)", ("batch %d row %d " % (batch, i) + "x" * 100,))
+                    c.execute("COMMIT")
+                shutil.copyfile(source, target)
+                shutil.copyfile(source + "-wal", target + "-wal")
+                c.close()
+            """, [url.path, String(batches), String(pageSize), String(rowsPerBatch)])
+    }
+
+    /// The values of `t.v` in a JSON export of a plain database, in id order.
+    static func values(inExport data: Data, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+        let document = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: data) as? [String: Any], "not a JSON object", file: file, line: line)
+        let graph = try XCTUnwrap(document["@graph"] as? [[String: Any]], "no @graph", file: file, line: line)
+        return graph.filter { $0["@type"] as? String == "t" }.compactMap { $0["v"] as? String }
+    }
+}
+
+/// A folder for one test, removed at its end: the store's folder, an output folder and the
+/// `TMPDIR` given to graphexport.
+struct InputScratch {
+    let root: URL
+    /// Where the store and its side files are.
+    let source: URL
+    /// Where `-o` writes.
+    let output: URL
+    /// The `TMPDIR` of the process.
+    let temporary: URL
+
+    init(for test: XCTestCase) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("graphexport-input-\(UUID().uuidString)")
+        source = root.appendingPathComponent("source")
+        output = root.appendingPathComponent("output")
+        temporary = root.appendingPathComponent("tmp")
+        for folder in [source, output, temporary] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        let root = root
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: root) }
+    }
+
+    /// A path in the store's folder.
+    func store(_ name: String = "store.sqlite") -> URL {
+        source.appendingPathComponent(name)
+    }
+
+    /// The environment that points graphexport's `TMPDIR` at ``temporary``.
+    var environment: [String: String] { ["TMPDIR": temporary.path] }
+
+    /// What is left in ``temporary``.
+    func leftInTemporary() throws -> [String] {
+        try FileManager.default.subpathsOfDirectory(atPath: temporary.path)
+    }
+}
