@@ -23,10 +23,13 @@ public final class CoreDataStore: GraphSource {
     ///
     /// The version of `model` tried first is its current one, then the others, newest first; the
     /// first whose entities, tables and columns all fit the store is used. When none fits, the
-    /// error names what the current version misses.
-    public init(path: String, model: ModelBundle? = nil, onWarning: @escaping WarningHandler = { _ in }) throws {
+    /// error names what the current version misses. `opening` says how long to wait for a lock.
+    public init(
+        path: String, model: ModelBundle? = nil, opening: StoreOpenOptions = .init(),
+        onWarning: @escaping WarningHandler = { _ in }
+    ) throws {
         let onWarning = Self.once(onWarning)
-        let file = try StoreFile(storePath: path)
+        let file = try StoreFile(storePath: path, options: opening)
         let database = try file.open()
         try database.beginSnapshot()
         guard try database.tableExists("Z_PRIMARYKEY"), try database.tableExists("Z_METADATA") else {

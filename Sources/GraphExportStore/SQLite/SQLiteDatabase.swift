@@ -7,12 +7,18 @@ import CSQLite
 final class SQLiteDatabase {
     let path: String
     private let handle: OpaquePointer
+    private let busyTimeout: Duration
     /// The private folder the connection reads a copy in, removed only once the connection is closed.
     private let folder: PrivateFolder?
 
-    /// Opens `path` read-only; fails for a missing file or one that is not a database. `folder` is
-    /// kept as long as the connection.
-    init(readOnly path: String, displayPath: String, keeping folder: PrivateFolder? = nil) throws {
+    /// Opens `path` read-only; fails for a missing file or one that is not a database. A statement
+    /// that finds the file locked by another process waits up to `busyTimeout` (zero: not at all),
+    /// then fails with ``StoreFileError/locked(path:waited:)``. `folder` is kept as long as the
+    /// connection.
+    init(
+        readOnly path: String, displayPath: String, busyTimeout: Duration = .zero,
+        keeping folder: PrivateFolder? = nil
+    ) throws {
         var connection: OpaquePointer?
         let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
         let uri = "file:" + Self.percentEncoded(path) + "?mode=ro"
@@ -23,7 +29,10 @@ final class SQLiteDatabase {
             throw SQLiteError(code: status, message: message, path: displayPath)
         }
         sqlite3_extended_result_codes(connection, 1)
+        let milliseconds = min(max(0, busyTimeout / .milliseconds(1)), Double(Int32.max))
+        sqlite3_busy_timeout(connection, Int32(milliseconds))
         self.path = displayPath
+        self.busyTimeout = busyTimeout
         self.folder = folder
         self.handle = connection
     }
@@ -72,10 +81,12 @@ final class SQLiteDatabase {
         return names
     }
 
-    func error(_ status: Int32, sql: String?) -> SQLiteError {
-        SQLiteError(
-            code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
-            sql: sql, path: path)
+    /// The error for a failed call: SQLite's own, except that a lock held by another process past
+    /// the busy timeout is ``StoreFileError/locked(path:waited:)``.
+    func error(_ status: Int32, sql: String?) -> any Error {
+        let code = sqlite3_extended_errcode(handle)
+        if code & 0xFF == SQLITE_BUSY { return StoreFileError.locked(path: path, waited: busyTimeout) }
+        return SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path)
     }
 
     /// Quotes an identifier for SQL: `"name"` with inner quotes doubled.

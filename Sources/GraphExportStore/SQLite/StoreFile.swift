@@ -13,18 +13,21 @@ import GraphExport
 ///   regular files. Each is looked at with `stat` before anything opens it (opening a FIFO blocks).
 /// - A store in WAL mode, or with a `-wal` beside it, is read from a private copy of the store and
 ///   its `-wal`: reading it in place would make SQLite write a `-shm` beside it.
-/// - A store in rollback-journal mode is read in place, read-only, in one read transaction.
+/// - A store in rollback-journal mode is read in place, read-only, in one read transaction (SQLite's
+///   shared lock keeps writers from committing until the export ends).
 ///
 /// A private copy lives in a ``PrivateFolder``, removed once this value and every connection
 /// ``open()`` made are released.
 final class StoreFile {
     private let storePath: String
     private let openPath: String
+    private let busyTimeout: Duration
     private let folder: PrivateFolder?
 
     /// Checks the store's files and makes a private copy when one is needed.
-    init(storePath: String) throws {
+    init(storePath: String, options: StoreOpenOptions = .init()) throws {
         self.storePath = storePath
+        busyTimeout = options.busyTimeout
         let header = try Self.checkStore(storePath)
         let walPath = storePath + "-wal"
         let hasWAL = try Self.sideFileExists(walPath)
@@ -41,9 +44,10 @@ final class StoreFile {
         openPath = folder?.storePath ?? storePath
     }
 
-    /// Opens the connection to read the store through, read-only.
+    /// Opens the connection to read the store through: read-only, waiting up to the busy timeout
+    /// for another process's lock.
     func open() throws -> SQLiteDatabase {
-        try SQLiteDatabase(readOnly: openPath, displayPath: storePath, keeping: folder)
+        try SQLiteDatabase(readOnly: openPath, displayPath: storePath, busyTimeout: busyTimeout, keeping: folder)
     }
 
     /// Fails unless the store is a regular, non-empty file; returns its header.

@@ -1,5 +1,6 @@
-/// A store whose files graphexport refuses to read, with what to do about it. (A store file that
-/// cannot be opened at all is ``StoreError/cannotRead(path:reason:)``.)
+/// A store whose files graphexport refuses to read, or cannot read while another process holds it,
+/// with what to do about it. (A store file that cannot be opened at all is
+/// ``StoreError/cannotRead(path:reason:)``.)
 public enum StoreFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What a path that must be a regular file is instead.
     public enum FileKind: String, Sendable, Hashable {
@@ -17,6 +18,8 @@ public enum StoreFileError: Error, Sendable, Hashable, CustomStringConvertible {
     case emptyStore(path: String)
     /// The store's `-wal` or `-journal`, which SQLite reads with the store, is not a regular file.
     case sideFileNotAFile(path: String, kind: FileKind)
+    /// Another process kept a lock on the store for longer than the busy timeout.
+    case locked(path: String, waited: Duration)
 
     /// A sentence naming the file and saying what the user can do.
     public var description: String {
@@ -30,6 +33,17 @@ public enum StoreFileError: Error, Sendable, Hashable, CustomStringConvertible {
             let role = path.hasSuffix("-wal") ? "write-ahead log" : "rollback journal"
             return
                 "\(path) is \(kind.rawValue), not a file: SQLite would read it as the store's \(role); move it away if it is not the store's"
+        case .locked(let path, let waited):
+            let wait = waited == .zero ? "did not wait: the busy timeout is 0" : "waited \(Self.seconds(waited))"
+            return
+                "\(path): another process holds a lock on this file (\(wait)): try again when it has finished writing, or wait longer with --busy-timeout SECONDS"
         }
+    }
+
+    /// `5 s`, `0.25 s`.
+    private static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        guard attoseconds != 0 else { return "\(seconds) s" }
+        return "\(Double(seconds) + Double(attoseconds) / 1e18) s"
     }
 }
