@@ -101,10 +101,16 @@ struct Command {
             return try CoreDataStore(path: request.store, model: model, opening: opening, onWarning: warnings.report)
         }
         if request.source == .auto && !sqliteOnly {
+            let held = HeldWarnings()
             do {
-                return try CoreDataStore(path: request.store, opening: opening, onWarning: warnings.report)
+                let store = try CoreDataStore(path: request.store, opening: opening, onWarning: held.report)
+                held.release(to: warnings.report)
+                return store
             } catch StoreError.notCoreDataStore {
-                // A plain SQLite database: read below.
+                // A plain SQLite database: read below, which warns about the store's files again.
+            } catch {
+                held.release(to: warnings.report)
+                throw error
             }
         }
         let options = SQLiteSourceOptions(

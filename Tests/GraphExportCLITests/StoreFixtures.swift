@@ -47,6 +47,27 @@ enum StoreFixtures {
             """, [url.path, String(batches), String(pageSize), String(rowsPerBatch)])
     }
 
+    /// A database in rollback-journal mode left by a writer that died in mid-transaction: 2 000
+    /// rows of `t(id, v)` whose `v` starts with `before`, and a hot `-journal` of the transaction
+    /// that set every `v` to `after`, some of whose pages were already written into the store (a
+    /// 5-page cache spills them). The process ends without closing the connection, as if killed.
+    static func hotJournal(at url: URL) throws {
+        try BoundedProcess.runPython(
+            """
+            import os, sqlite3, sys
+            c = sqlite3.connect(sys.argv[1], isolation_level=None)
+            c.execute("PRAGMA journal_mode=DELETE")
+            c.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT)")
+            c.execute("BEGIN")
+            c.executemany("INSERT INTO t(v) VALUES (?)", [("before %d " % i + "x" * 200,) for i in range(2000)])
+            c.execute("COMMIT")
+            c.execute("PRAGMA cache_size=5")
+            c.execute("BEGIN")
+            c.execute("UPDATE t SET v = 'after'")
+            os._exit(0)
+            """, [url.path])
+    }
+
     /// The values of `t.v` in a JSON export of a plain database, in id order.
     static func values(inExport data: Data, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
         let document = try XCTUnwrap(

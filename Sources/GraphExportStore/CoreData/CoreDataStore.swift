@@ -29,7 +29,7 @@ public final class CoreDataStore: GraphSource {
         onWarning: @escaping WarningHandler = { _ in }
     ) throws {
         let onWarning = Self.once(onWarning)
-        let file = try StoreFile(storePath: path, options: opening)
+        let file = try StoreFile(storePath: path, options: opening, onWarning: onWarning)
         let database = try file.open()
         try database.beginSnapshot()
         guard try database.tableExists("Z_PRIMARYKEY"), try database.tableExists("Z_METADATA") else {

@@ -99,7 +99,7 @@ public final class SQLiteDatabaseSource: GraphSource {
     ) throws {
         let file: StoreFile
         do {
-            file = try StoreFile(storePath: path, options: opening)
+            file = try StoreFile(storePath: path, options: opening, onWarning: onWarning)
         } catch StoreError.cannotRead(_, let reason) {
             throw SQLiteSourceError.cannotRead(path: path, reason: reason)
         }

@@ -52,6 +52,12 @@ final class PrivateFolder {
             throw StoreError.cannotRead(path: source, reason: String(cString: strerror(errno)))
         }
         defer { close(input) }
+        try copy(from: input, source: source, to: destination)
+    }
+
+    /// Copies all the bytes of the open regular file `input` (read from its start, whatever its
+    /// position) to `destination` in this folder; `source` names it in errors.
+    func copy(from input: Int32, source: String, to destination: String) throws {
         var status = stat()
         guard fstat(input, &status) == 0, FileStatus(status).identity != nil else {
             throw StoreError.cannotRead(path: source, reason: "it was replaced by something that is not a regular file")

@@ -11,6 +11,9 @@ final class SQLiteDatabase {
     /// The private folder the connection reads a copy in, removed only once the connection is closed.
     private let folder: PrivateFolder?
 
+    /// `SQLITE_READONLY_ROLLBACK`, a macro Swift does not import: a hot journal needs rolling back.
+    private static let readOnlyRollback: Int32 = 776
+
     /// Opens `path` read-only; fails for a missing file or one that is not a database. A statement
     /// that finds the file locked by another process waits up to `busyTimeout` (zero: not at all),
     /// then fails with ``StoreFileError/locked(path:waited:)``. `folder` is kept as long as the
@@ -82,10 +85,12 @@ final class SQLiteDatabase {
     }
 
     /// The error for a failed call: SQLite's own, except that a lock held by another process past
-    /// the busy timeout is ``StoreFileError/locked(path:waited:)``.
+    /// the busy timeout is ``StoreFileError/locked(path:waited:)`` and a hot journal (which a
+    /// read-only connection cannot roll back) is ``StoreFileError/journalBecameHot(path:)``.
     func error(_ status: Int32, sql: String?) -> any Error {
         let code = sqlite3_extended_errcode(handle)
         if code & 0xFF == SQLITE_BUSY { return StoreFileError.locked(path: path, waited: busyTimeout) }
+        if code == Self.readOnlyRollback { return StoreFileError.journalBecameHot(path: path) }
         return SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path)
     }
 

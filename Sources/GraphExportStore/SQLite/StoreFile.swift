@@ -14,7 +14,8 @@ import GraphExport
 /// - A store in WAL mode, or with a `-wal` beside it, is read from a private copy of the store and
 ///   its `-wal`: reading it in place would make SQLite write a `-shm` beside it.
 /// - A store in rollback-journal mode is read in place, read-only, in one read transaction (SQLite's
-///   shared lock keeps writers from committing until the export ends).
+///   shared lock keeps writers from committing until the export ends); when its `-journal` is hot,
+///   from a private copy that SQLite rolls back (``HotJournal``).
 ///
 /// A private copy lives in a ``PrivateFolder``, removed once this value and every connection
 /// ``open()`` made are released.
@@ -24,20 +25,24 @@ final class StoreFile {
     private let busyTimeout: Duration
     private let folder: PrivateFolder?
 
-    /// Checks the store's files and makes a private copy when one is needed.
-    init(storePath: String, options: StoreOpenOptions = .init()) throws {
+    /// Checks the store's files and makes a private copy when one is needed; what a reader should
+    /// know (a journal SQLite rolls back) goes to `onWarning`.
+    init(storePath: String, options: StoreOpenOptions = .init(), onWarning: WarningHandler = { _ in }) throws {
         self.storePath = storePath
         busyTimeout = options.busyTimeout
         let header = try Self.checkStore(storePath)
         let walPath = storePath + "-wal"
+        let journalPath = storePath + "-journal"
         let hasWAL = try Self.sideFileExists(walPath)
-        // SQLite reads a journal beside the store too: it must be a regular file.
-        _ = try Self.sideFileExists(storePath + "-journal")
+        let hasJournal = try Self.sideFileExists(journalPath)
         if hasWAL || header.isWALMode {
             let folder = try PrivateFolder(for: storePath)
             try folder.copy(storePath, to: folder.storePath)
             if hasWAL { try folder.copy(walPath, to: folder.storePath + "-wal") }
             self.folder = folder
+        } else if hasJournal {
+            folder = try HotJournal.rolledBackCopy(
+                store: storePath, journal: journalPath, timeout: busyTimeout, onWarning: onWarning)
         } else {
             folder = nil
         }

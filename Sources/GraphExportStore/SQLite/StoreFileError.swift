@@ -20,6 +20,9 @@ public enum StoreFileError: Error, Sendable, Hashable, CustomStringConvertible {
     case sideFileNotAFile(path: String, kind: FileKind)
     /// Another process kept a lock on the store for longer than the busy timeout.
     case locked(path: String, waited: Duration)
+    /// A rollback journal beside the store became hot (its writer was interrupted) while the
+    /// store was being opened, after it had been checked.
+    case journalBecameHot(path: String)
 
     /// A sentence naming the file and saying what the user can do.
     public var description: String {
@@ -37,6 +40,9 @@ public enum StoreFileError: Error, Sendable, Hashable, CustomStringConvertible {
             let wait = waited == .zero ? "did not wait: the busy timeout is 0" : "waited \(Self.seconds(waited))"
             return
                 "\(path): another process holds a lock on this file (\(wait)): try again when it has finished writing, or wait longer with --busy-timeout SECONDS"
+        case .journalBecameHot(let path):
+            return
+                "\(path)-journal: a process writing the store stopped while graphexport opened it, leaving an unfinished transaction: run graphexport again to read the store as it was before that transaction"
         }
     }
 
