@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 
 /// Paths that hold no store, or a damaged one, given to the built command with `-o`. Each run must
-/// end within a time limit (a hang is killed and fails) with status 1 and a one-line error naming
-/// the file; it leaves no output file; the store's folder holds afterwards exactly what it held,
+/// end within a time limit (a hang is killed and fails), either with status 1 and a one-line error
+/// naming the file, or, where the data can still be read, with status 0, the export and a warning;
+/// a failed run leaves no output file; the store's folder holds afterwards exactly what it held,
 /// byte for byte, and the `TMPDIR` given to the process is empty.
 final class HostileStoreTests: XCTestCase {
     /// Seconds a run may take, far above what any of them needs.
@@ -12,6 +13,8 @@ final class HostileStoreTests: XCTestCase {
     private enum Expected {
         /// Status 1 and one error line naming `path` and saying `text`.
         case failure(path: String, saying: String)
+        /// Status 0, one warning line saying `text`, and an export with `rows` rows of `t`.
+        case warning(saying: String, rows: Int)
     }
 
     // MARK: - Not a regular file, or empty
@@ -130,6 +133,56 @@ final class HostileStoreTests: XCTestCase {
         try check(scratch, store, .failure(path: store.path + "-journal", saying: "is a FIFO, not a file"))
     }
 
+    /// Every row is in the `-wal`; with its first bytes garbled SQLite drops the whole log and
+    /// reads an empty table: the export says so, with the log's size.
+    func testGarbledWALHeaderIsReportedWithTheLogsSize() throws {
+        let scratch = try InputScratch(for: self)
+        let store = scratch.store()
+        try StoreFixtures.wal(at: store)
+        let wal = URL(fileURLWithPath: store.path + "-wal")
+        var log = try Data(contentsOf: wal)
+        log.replaceSubrange(0..<8, with: Data("garbage!".utf8))
+        try log.write(to: wal)
+        try check(
+            scratch, store,
+            .warning(
+                saying:
+                    "\(wal.path): the write-ahead log's header is not valid, so SQLite ignores the whole log (\(log.count) bytes)",
+                rows: 0))
+    }
+
+    /// The last transaction's commit frame is cut short: SQLite reads the four transactions before
+    /// it, and the export says how much of the log it dropped.
+    func testTornWALTailIsReported() throws {
+        let scratch = try InputScratch(for: self)
+        let store = scratch.store()
+        try StoreFixtures.wal(at: store, batches: 5)
+        let wal = URL(fileURLWithPath: store.path + "-wal")
+        let log = try Data(contentsOf: wal)
+        try log.prefix(log.count - 1_000).write(to: wal)
+        try check(
+            scratch, store,
+            .warning(
+                saying: "of the write-ahead log are not part of a committed transaction (cut short or damaged)",
+                rows: 4 * StoreFixtures.rowsPerBatch))
+    }
+
+    func testWALOfAnotherDatabaseIsAnError() throws {
+        let scratch = try InputScratch(for: self)
+        let store = scratch.store()
+        try StoreFixtures.wal(at: store, pageSize: 4096)
+        let other = scratch.root.appendingPathComponent("other.sqlite")
+        try StoreFixtures.wal(at: other, pageSize: 1024)
+        try FileManager.default.removeItem(atPath: store.path + "-wal")
+        try FileManager.default.copyItem(atPath: other.path + "-wal", toPath: store.path + "-wal")
+        try check(
+            scratch, store,
+            .failure(
+                path: store.path + "-wal",
+                saying:
+                    "has pages of 1024 bytes but the store has pages of 4096 bytes, so it belongs to another database"))
+    }
+
     // MARK: - The check
 
     private func check(
@@ -152,6 +205,14 @@ final class HostileStoreTests: XCTestCase {
             XCTAssertEqual(
                 try FileManager.default.contentsOfDirectory(atPath: scratch.output.path), [], "no output file",
                 file: file, line: line)
+        case .warning(let text, let rows):
+            XCTAssertEqual(outcome.status, 0, outcome.standardError, file: file, line: line)
+            XCTAssertEqual(outcome.errorLines.count, 1, "one warning: \(outcome.standardError)", file: file, line: line)
+            let message = outcome.errorLines.first ?? ""
+            XCTAssertTrue(message.hasPrefix("graphexport: warning: "), message, file: file, line: line)
+            XCTAssertTrue(message.contains(text), "says '\(text)': \(message)", file: file, line: line)
+            let values = try StoreFixtures.values(inExport: try Data(contentsOf: output), file: file, line: line)
+            XCTAssertEqual(values.count, rows, file: file, line: line)
         }
         XCTAssertEqual(try FolderListing(scratch.source), before, "the store's folder changed", file: file, line: line)
         XCTAssertEqual(try scratch.leftInTemporary(), [], "left in TMPDIR", file: file, line: line)

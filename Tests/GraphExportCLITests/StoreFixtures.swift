@@ -19,15 +19,17 @@ enum StoreFixtures {
             """, [url.path, String(rows)])
     }
 
-    /// A database in WAL mode whose rows are all in its `-wal`: the empty table is checkpointed
-    /// into the store, then `batches` transactions of ``rowsPerBatch`` rows each stay in the log.
-    /// The files are copied while the writer still has them open, as an app leaves them (the last
-    /// connection to close would checkpoint the log and delete it).
-    static func wal(at url: URL, batches: Int = 5, pageSize: Int = 4096) throws {
+    /// A database in WAL mode: the empty table is checkpointed into the store, then `batches`
+    /// transactions of ``rowsPerBatch`` rows each go to the log, all of them only in the log unless
+    /// `checkpointAfter` says after how many the log is checkpointed (the next transaction then
+    /// restarts the log from its start, over frames of the earlier ones). The files are copied
+    /// while the writer still has them open, as an app leaves them (the last connection to close
+    /// would checkpoint the log and delete it).
+    static func wal(at url: URL, batches: Int = 5, pageSize: Int = 4096, checkpointAfter: Int = -1) throws {
         try BoundedProcess.runPython(
             """
             import os, shutil, sqlite3, sys, tempfile
-            target, batches, page_size, per_batch = sys.argv[1], *map(int, sys.argv[2:5])
+            target, batches, page_size, per_batch, checkpoint_after = sys.argv[1], *map(int, sys.argv[2:6])
             with tempfile.TemporaryDirectory() as folder:
                 source = os.path.join(folder, "writer.sqlite")
                 c = sqlite3.connect(source, isolation_level=None)
@@ -41,10 +43,12 @@ enum StoreFixtures {
                     for i in range(per_batch):
                         c.execute("INSERT INTO t(v) VALUES (?)", ("batch %d row %d " % (batch, i) + "x" * 100,))
                     c.execute("COMMIT")
+                    if batch + 1 == checkpoint_after:
+                        c.execute("PRAGMA wal_checkpoint(PASSIVE)")
                 shutil.copyfile(source, target)
                 shutil.copyfile(source + "-wal", target + "-wal")
                 c.close()
-            """, [url.path, String(batches), String(pageSize), String(rowsPerBatch)])
+            """, [url.path, String(batches), String(pageSize), String(rowsPerBatch), String(checkpointAfter)])
     }
 
     /// A database in rollback-journal mode left by a writer that died in mid-transaction: 2 000

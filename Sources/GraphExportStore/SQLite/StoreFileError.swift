@@ -23,6 +23,10 @@ public enum StoreFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A rollback journal beside the store became hot (its writer was interrupted) while the
     /// store was being opened, after it had been checked.
     case journalBecameHot(path: String)
+    /// The `-wal`'s page size is not the store's: it belongs to another database.
+    case walOfAnotherDatabase(path: String, walPageSize: Int, storePageSize: Int)
+    /// The `-wal` has a valid header with a format version SQLite does not read.
+    case walVersionUnknown(path: String, version: UInt32)
 
     /// A sentence naming the file and saying what the user can do.
     public var description: String {
@@ -43,6 +47,12 @@ public enum StoreFileError: Error, Sendable, Hashable, CustomStringConvertible {
         case .journalBecameHot(let path):
             return
                 "\(path)-journal: a process writing the store stopped while graphexport opened it, leaving an unfinished transaction: run graphexport again to read the store as it was before that transaction"
+        case .walOfAnotherDatabase(let path, let walPageSize, let storePageSize):
+            return
+                "\(path): this write-ahead log has pages of \(walPageSize) bytes but the store has pages of \(storePageSize) bytes, so it belongs to another database: move it away to read the store without it"
+        case .walVersionUnknown(let path, let version):
+            return
+                "\(path): the write-ahead log has format version \(version), which SQLite does not read (it reads \(WALHeader.formatVersion))"
         }
     }
 
