@@ -54,7 +54,7 @@ final class WALContentsTests: XCTestCase {
         XCTAssertEqual(contents.committedFrames, (log.count - 32) / frameSize)
         XCTAssertEqual(commitFrames(log).count, 5)
         XCTAssertEqual(contents.ignoredBytes, 0)
-        XCTAssertNil(try contents.warning(path: "log", storePageSize: 4096))
+        XCTAssertNil(try contents.warning(path: "log", storePageSize: 4096, writing: false))
     }
 
     func testACutShortCommitFrameEndsTheLogAtThePreviousCommit() throws {
@@ -76,8 +76,11 @@ final class WALContentsTests: XCTestCase {
         let contents = try contents(of: damaged, in: folder)
         XCTAssertEqual(contents.committedFrames, commits[1] + 1)
         XCTAssertEqual(contents.ignoredFrames, (log.count - 32) / frameSize - commits[1] - 1)
-        let warning = try XCTUnwrap(try contents.warning(path: "log", storePageSize: 4096))
+        let warning = try XCTUnwrap(try contents.warning(path: "log", storePageSize: 4096, writing: false))
         XCTAssertTrue(warning.message.contains("the last \(contents.ignoredBytes) bytes"), warning.message)
+        XCTAssertNil(
+            try contents.warning(path: "log", storePageSize: 4096, writing: true),
+            "frames after the last commit are a live writer's own")
     }
 
     func testAGarbledHeaderDropsTheWholeLog() throws {
@@ -88,7 +91,7 @@ final class WALContentsTests: XCTestCase {
         let contents = try contents(of: garbled, in: folder)
         XCTAssertNil(contents.header)
         XCTAssertEqual(contents.ignoredBytes, log.count)
-        let warning = try XCTUnwrap(try contents.warning(path: "log", storePageSize: 4096))
+        let warning = try XCTUnwrap(try contents.warning(path: "log", storePageSize: 4096, writing: false))
         XCTAssertTrue(warning.message.contains("ignores the whole log (\(log.count) bytes)"), warning.message)
     }
 
@@ -96,7 +99,7 @@ final class WALContentsTests: XCTestCase {
         let folder = try PlainScratchFolder(for: self)
         let (_, log) = try writtenLog(folder)
         let contents = try contents(of: log, in: folder)
-        XCTAssertThrowsError(try contents.warning(path: "x-wal", storePageSize: 1024)) { error in
+        XCTAssertThrowsError(try contents.warning(path: "x-wal", storePageSize: 1024, writing: false)) { error in
             XCTAssertEqual(
                 error as? StoreFileError, .walOfAnotherDatabase(path: "x-wal", walPageSize: 4096, storePageSize: 1024))
         }
@@ -110,7 +113,7 @@ final class WALContentsTests: XCTestCase {
         versioned.replaceSubrange(24..<32, with: Self.bigEndian(checksum.s0) + Self.bigEndian(checksum.s1))
         let other = try self.contents(of: versioned, in: folder, name: "versioned")
         XCTAssertEqual(other.header?.version, 3_007_001)
-        XCTAssertThrowsError(try other.warning(path: "x-wal", storePageSize: 4096)) { error in
+        XCTAssertThrowsError(try other.warning(path: "x-wal", storePageSize: 4096, writing: false)) { error in
             XCTAssertEqual(error as? StoreFileError, .walVersionUnknown(path: "x-wal", version: 3_007_001))
         }
     }

@@ -39,9 +39,14 @@ final class PrivateFolder {
     }
 
     deinit {
-        for suffix in Self.suffixes { unlink(storePath + suffix) }
+        removeCopies()
         rmdir(path)
         cleanup.forEach(InterruptCleanup.unregister)
+    }
+
+    /// Removes every file in the folder (before another attempt at a consistent copy).
+    func removeCopies() {
+        for suffix in Self.suffixes { unlink(storePath + suffix) }
     }
 
     /// Copies the regular file at `source` to `destination` in this folder. `source` is opened

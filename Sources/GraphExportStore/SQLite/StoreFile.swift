@@ -12,8 +12,8 @@ import GraphExport
 /// - The store must be a regular, non-empty file, and its `-wal` and `-journal`, when they exist,
 ///   regular files. Each is looked at with `stat` before anything opens it (opening a FIFO blocks).
 /// - A store in WAL mode, or with a `-wal` beside it, is read from a private copy of the store and
-///   its `-wal` (reading it in place would make SQLite write a `-shm` beside it); a log SQLite would
-///   drop in part or in whole is reported, and a log of another database is refused.
+///   its `-wal` that ``WALCopy`` makes consistent; a log SQLite would drop in part or in whole is
+///   reported, and a log of another database is refused.
 /// - A store in rollback-journal mode is read in place, read-only, in one read transaction (SQLite's
 ///   shared lock keeps writers from committing until the export ends); when its `-journal` is hot,
 ///   from a private copy that SQLite rolls back (``HotJournal``).
@@ -38,14 +38,11 @@ final class StoreFile {
         let hasJournal = try Self.sideFileExists(journalPath)
         if hasWAL || header.isWALMode {
             let folder = try PrivateFolder(for: storePath)
-            try folder.copy(storePath, to: folder.storePath)
-            if hasWAL {
-                try folder.copy(walPath, to: folder.storePath + "-wal")
-                if let warning = try Self.copiedLog(in: folder, of: walPath).warning(
-                    path: walPath, storePageSize: header.pageSize)
-                {
-                    onWarning(warning)
-                }
+            if let (log, writing) = try WALCopy.make(
+                store: storePath, wal: walPath, into: folder, timeout: busyTimeout),
+                let warning = try log.warning(path: walPath, storePageSize: header.pageSize, writing: writing)
+            {
+                onWarning(warning)
             }
             self.folder = folder
         } else if hasJournal {
@@ -83,15 +80,5 @@ final class StoreFile {
         case .regular: return true
         case .other(let kind): throw StoreFileError.sideFileNotAFile(path: path, kind: kind)
         }
-    }
-
-    /// What the copied log holds; `wal` names it in errors.
-    private static func copiedLog(in folder: PrivateFolder, of wal: String) throws -> WALContents {
-        let descriptor = Glibc.open(folder.storePath + "-wal", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw StoreError.cannotRead(path: wal, reason: String(cString: strerror(errno)))
-        }
-        defer { close(descriptor) }
-        return try WALContents(descriptor: descriptor, path: wal)
     }
 }

@@ -1,6 +1,6 @@
-/// A store whose files graphexport refuses to read, or cannot read while another process holds it,
-/// with what to do about it. (A store file that cannot be opened at all is
-/// ``StoreError/cannotRead(path:reason:)``.)
+/// A store whose files graphexport refuses to read, or cannot read while another process holds them
+/// or in one consistent state, with what to do about it. (A store file that cannot be opened at all
+/// is ``StoreError/cannotRead(path:reason:)``.)
 public enum StoreFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What a path that must be a regular file is instead.
     public enum FileKind: String, Sendable, Hashable {
@@ -27,6 +27,9 @@ public enum StoreFileError: Error, Sendable, Hashable, CustomStringConvertible {
     case walOfAnotherDatabase(path: String, walPageSize: Int, storePageSize: Int)
     /// The `-wal` has a valid header with a format version SQLite does not read.
     case walVersionUnknown(path: String, version: UInt32)
+    /// The `-wal` was restarted or truncated by a checkpoint during every attempt to copy it
+    /// together with the store.
+    case walKeepsChanging(path: String, attempts: Int)
 
     /// A sentence naming the file and saying what the user can do.
     public var description: String {
@@ -53,6 +56,9 @@ public enum StoreFileError: Error, Sendable, Hashable, CustomStringConvertible {
         case .walVersionUnknown(let path, let version):
             return
                 "\(path): the write-ahead log has format version \(version), which SQLite does not read (it reads \(WALHeader.formatVersion))"
+        case .walKeepsChanging(let path, let attempts):
+            return
+                "\(path): a checkpoint restarted the write-ahead log during each of \(attempts) attempts to copy it with the store, so no consistent copy was made: try again when the app writes less, or export a copy made with sqlite3's .backup"
         }
     }
 

@@ -99,10 +99,11 @@ struct WALContents {
     }
 
     /// What a reader should be told about the log at `path`, or `nil` when SQLite uses all of it
-    /// (frames of an earlier generation aside). Fails for a log of another database (its page size
-    /// is not the store's, `storePageSize` when the store's header gives one) or of an unknown
-    /// format version, which SQLite cannot read.
-    func warning(path: String, storePageSize: Int?) throws -> Warning? {
+    /// (frames of an earlier generation aside, and frames after the last commit while another
+    /// process is `writing` them). Fails for a log of another database (its page size is not the
+    /// store's, `storePageSize` when the store's header gives one) or of an unknown format version,
+    /// which SQLite cannot read.
+    func warning(path: String, storePageSize: Int?, writing: Bool) throws -> Warning? {
         guard let header else {
             guard fileSize > 0 else { return nil }
             return Warning(
@@ -117,7 +118,7 @@ struct WALContents {
             throw StoreFileError.walOfAnotherDatabase(
                 path: path, walPageSize: header.pageSize, storePageSize: storePageSize)
         }
-        guard ignoredBytes > 0 else { return nil }
+        guard ignoredBytes > 0, !writing else { return nil }
         return Warning(
             "\(path): the last \(ignoredBytes) bytes (\(ignoredFrames) frames) of the write-ahead log are not part of a committed transaction (cut short or damaged), so SQLite ignores them: the store is read as of the last complete commit"
         )
