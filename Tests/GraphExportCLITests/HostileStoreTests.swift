@@ -3,8 +3,8 @@ import XCTest
 
 /// Paths that hold no store, or a damaged one, given to the built command with `-o`. Each run must
 /// end within a time limit (a hang is killed and fails), either with status 1 and a one-line error
-/// naming the file, or, where the data can still be read, with status 0, the export and a warning;
-/// a failed run leaves no output file; the store's folder holds afterwards exactly what it held,
+/// naming the file, or, where the data can still be read, with status 0 and the export (and a
+/// warning when SQLite drops part of the store's files); a failed run leaves no output file; the store's folder holds afterwards exactly what it held,
 /// byte for byte, and the `TMPDIR` given to the process is empty.
 final class HostileStoreTests: XCTestCase {
     /// Seconds a run may take, far above what any of them needs.
@@ -15,6 +15,8 @@ final class HostileStoreTests: XCTestCase {
         case failure(path: String, saying: String)
         /// Status 0, one warning line saying `text`, and an export with `rows` rows of `t`.
         case warning(saying: String, rows: Int)
+        /// Status 0, nothing on standard error, and an export with `rows` rows of `t`.
+        case success(rows: Int)
     }
 
     // MARK: - Not a regular file, or empty
@@ -133,6 +135,16 @@ final class HostileStoreTests: XCTestCase {
         try check(scratch, store, .failure(path: store.path + "-journal", saying: "is a FIFO, not a file"))
     }
 
+    /// graphexport never reads the user's `-shm` (it only locks it while it copies the store, when it
+    /// is a regular file): a FIFO there is left alone and the store is read.
+    func testSHMThatIsAFIFOIsLeftAloneAndDoesNotHang() throws {
+        let scratch = try InputScratch(for: self)
+        let store = scratch.store()
+        try StoreFixtures.wal(at: store)
+        XCTAssertEqual(mkfifo(store.path + "-shm", 0o600), 0)
+        try check(scratch, store, .success(rows: 5 * StoreFixtures.rowsPerBatch))
+    }
+
     /// Every row is in the `-wal`; with its first bytes garbled SQLite drops the whole log and
     /// reads an empty table: the export says so, with the log's size.
     func testGarbledWALHeaderIsReportedWithTheLogsSize() throws {
@@ -211,6 +223,11 @@ final class HostileStoreTests: XCTestCase {
             let message = outcome.errorLines.first ?? ""
             XCTAssertTrue(message.hasPrefix("graphexport: warning: "), message, file: file, line: line)
             XCTAssertTrue(message.contains(text), "says '\(text)': \(message)", file: file, line: line)
+            let values = try StoreFixtures.values(inExport: try Data(contentsOf: output), file: file, line: line)
+            XCTAssertEqual(values.count, rows, file: file, line: line)
+        case .success(let rows):
+            XCTAssertEqual(outcome.status, 0, outcome.standardError, file: file, line: line)
+            XCTAssertEqual(outcome.standardError, "", file: file, line: line)
             let values = try StoreFixtures.values(inExport: try Data(contentsOf: output), file: file, line: line)
             XCTAssertEqual(values.count, rows, file: file, line: line)
         }

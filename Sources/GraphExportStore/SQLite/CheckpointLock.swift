@@ -23,8 +23,10 @@ final class CheckpointLock {
 
     /// Locks the `-shm` at `path`, waiting up to `timeout` for a checkpoint that is running to end;
     /// `nil` when there is no `-shm` (no process has the store open in WAL mode, or one holds it in
-    /// exclusive locking mode, without a `-shm`) or it is not a regular file.
+    /// exclusive locking mode, without a `-shm`) or it is not a regular file (looked at with `stat`
+    /// before it is opened, and again once open).
     init?(shm path: String, timeout: Duration) throws {
+        guard try FileStatus(path: path).identity != nil else { return nil }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         var status = stat()
