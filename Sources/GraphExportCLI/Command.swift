@@ -95,6 +95,7 @@ struct Command {
 
     /// The store as a Core Data store or a plain SQLite database, as asked or as it turns out.
     private func openSource(_ request: ExportRequest, warnings: WarningPrinter) throws -> any GraphSource {
+        let opening = request.busyTimeout.map { StoreOpenOptions(busyTimeout: $0) } ?? StoreOpenOptions()
         let sqliteOnly =
             !request.nest.isEmpty || !request.noNest.isEmpty || request.includeViews || request.inferRelations
         if request.source == .coredata || request.model != nil {
@@ -106,20 +107,27 @@ struct Command {
                 throw UsageError(message: "--model is for Core Data stores, not --source sqlite")
             }
             let model = try request.model.map(ModelFile.load(path:))
-            return try CoreDataStore(path: request.store, model: model, onWarning: warnings.report)
+            return try CoreDataStore(path: request.store, model: model, opening: opening, onWarning: warnings.report)
         }
         if request.source == .auto && !sqliteOnly {
+            let held = HeldWarnings()
             do {
-                return try CoreDataStore(path: request.store, onWarning: warnings.report)
+                let store = try CoreDataStore(path: request.store, opening: opening, onWarning: held.report)
+                held.release(to: warnings.report)
+                return store
             } catch StoreError.notCoreDataStore {
-                // A plain SQLite database: read below.
+                // A plain SQLite database: read below, which warns about the store's files again.
+            } catch {
+                held.release(to: warnings.report)
+                throw error
             }
         }
         let options = SQLiteSourceOptions(
             nest: request.nest, noNest: request.noNest, includeViews: request.includeViews,
             inferRelations: request.inferRelations)
         do {
-            return try SQLiteDatabaseSource(path: request.store, options: options, onWarning: warnings.report)
+            return try SQLiteDatabaseSource(
+                path: request.store, options: options, opening: opening, onWarning: warnings.report)
         } catch let error as SQLiteSourceError {
             switch error {
             case .unknownRelationship, .cannotNest, .conflictingNesting: throw UsageError(message: error.description)

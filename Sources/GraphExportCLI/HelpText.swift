@@ -34,6 +34,9 @@ enum HelpText {
           --include-views         Plain SQLite: export views too.
           --infer-relations       Plain SQLite: take <table>_id / <Table>Id columns as foreign keys,
                                   reporting every guess.
+          --busy-timeout <seconds>
+                                  How long to wait while another process holds a lock on the
+                                  store before failing (default: 5; 0: fail at once).
           --pretty, --compact     Indented or compact output (default: pretty on a terminal,
                                   compact otherwise).
           --verbose               On a SQLite error, also show the SQL statement that failed.

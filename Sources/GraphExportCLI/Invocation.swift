@@ -40,6 +40,8 @@ struct ExportRequest: Equatable {
     var inferRelations = false
     /// Whether an error also shows the SQL statement behind it.
     var verbose = false
+    /// `--busy-timeout`: how long to wait for another process's lock on the store; `nil`: the default.
+    var busyTimeout: Duration?
 }
 
 /// A command line that does not say something graphexport can do.
@@ -102,6 +104,13 @@ extension Invocation {
             case "--no-nest": request.noNest.append(try value(for: name, inline: inline))
             case "--include-views": request.includeViews = true
             case "--infer-relations": request.inferRelations = true
+            case "--busy-timeout":
+                let given = try value(for: name, inline: inline)
+                guard let seconds = Double(given), seconds.isFinite, seconds >= 0 else {
+                    throw UsageError(
+                        message: "invalid value '\(given)' for '\(name)': give seconds, 0 or more (e.g. 2.5)")
+                }
+                request.busyTimeout = .seconds(seconds)
             case "--pretty": request.pretty = true
             case "--compact": request.pretty = false
             case "--verbose": request.verbose = true

@@ -111,8 +111,9 @@ final class PlainSQLiteValueTests: XCTestCase {
         }
         let empty = folder.path("empty.sqlite")
         try Data().write(to: URL(fileURLWithPath: empty))
-        let source = try openPlain(empty, warnings: PlainWarnings())
-        XCTAssertEqual(source.model.entities.map(\.name), [])
+        XCTAssertThrowsError(try openPlain(empty, warnings: PlainWarnings())) { error in
+            XCTAssertEqual(error as? StoreFileError, .emptyStore(path: empty), "an empty file is no database")
+        }
     }
 
     func testWALDatabaseIsReadFromAPrivateCopy() throws {

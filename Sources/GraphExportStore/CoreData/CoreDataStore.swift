@@ -23,17 +23,20 @@ public final class CoreDataStore: GraphSource {
     ///
     /// The version of `model` tried first is its current one, then the others, newest first; the
     /// first whose entities, tables and columns all fit the store is used. When none fits, the
-    /// error names what the current version misses.
+    /// error names what the current version misses. `opening` says how long to wait for a lock.
     ///
     /// Every row of an entity table is either exported or named in a warning (table, `Z_ENT`,
     /// how many rows); a store whose bookkeeping contradicts itself (an entity listed twice in
     /// `Z_PRIMARYKEY`, a `Z_ENT` or `Z_PK` that is not an integer, a `Z_PK` shared by several
     /// rows of one table) is a ``StoreError``. The model's own warnings (``ModelBundle/warnings``)
     /// go to `onWarning` too.
-    public init(path: String, model: ModelBundle? = nil, onWarning: @escaping WarningHandler = { _ in }) throws {
+    public init(
+        path: String, model: ModelBundle? = nil, opening: StoreOpenOptions = .init(),
+        onWarning: @escaping WarningHandler = { _ in }
+    ) throws {
         let onWarning = Self.once(onWarning)
-        let file = try StoreFile(storePath: path)
-        let database = try SQLiteDatabase(readOnly: file.openPath, displayPath: path)
+        let file = try StoreFile(storePath: path, options: opening, onWarning: onWarning)
+        let database = try file.open()
         try database.beginSnapshot()
         guard try database.tableExists("Z_PRIMARYKEY"), try database.tableExists("Z_METADATA") else {
             throw StoreError.notCoreDataStore(path: path)
@@ -76,8 +79,7 @@ public final class CoreDataStore: GraphSource {
 
     /// Whether the file at `path` is a Core Data store (it has `Z_PRIMARYKEY` and `Z_METADATA`).
     public static func isCoreDataStore(path: String) throws -> Bool {
-        let file = try StoreFile(storePath: path)
-        let database = try SQLiteDatabase(readOnly: file.openPath, displayPath: path)
+        let database = try StoreFile(storePath: path).open()
         return try database.tableExists("Z_PRIMARYKEY") && database.tableExists("Z_METADATA")
     }
 

@@ -92,16 +92,18 @@ public final class SQLiteDatabaseSource: GraphSource {
     /// Throws ``SQLiteSourceError`` for a file that cannot be read or is not a database and for
     /// nesting options that name no relationship; ``SQLiteError`` when SQLite fails. What is
     /// skipped (a broken view, a foreign key that cannot be followed) goes to `onWarning`.
-    public init(path: String, options: SQLiteSourceOptions = .init(), onWarning: @escaping WarningHandler = { _ in })
-        throws
-    {
+    /// `opening` says how long to wait for a lock.
+    public init(
+        path: String, options: SQLiteSourceOptions = .init(), opening: StoreOpenOptions = .init(),
+        onWarning: @escaping WarningHandler = { _ in }
+    ) throws {
         let file: StoreFile
         do {
-            file = try StoreFile(storePath: path)
+            file = try StoreFile(storePath: path, options: opening, onWarning: onWarning)
         } catch StoreError.cannotRead(_, let reason) {
             throw SQLiteSourceError.cannotRead(path: path, reason: reason)
         }
-        let database = try SQLiteDatabase(readOnly: file.openPath, displayPath: path)
+        let database = try file.open()
         do {
             try database.beginSnapshot()
         } catch let error as SQLiteError where error.code & 0xFF == SQLITE_NOTADB {

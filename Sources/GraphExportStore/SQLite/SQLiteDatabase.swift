@@ -7,9 +7,21 @@ import CSQLite
 final class SQLiteDatabase {
     let path: String
     private let handle: OpaquePointer
+    private let busyTimeout: Duration
+    /// The private folder the connection reads a copy in, removed only once the connection is closed.
+    private let folder: PrivateFolder?
 
-    /// Opens `path` read-only; fails for a missing file or one that is not a database.
-    init(readOnly path: String, displayPath: String) throws {
+    /// `SQLITE_READONLY_ROLLBACK`, a macro Swift does not import: a hot journal needs rolling back.
+    private static let readOnlyRollback: Int32 = 776
+
+    /// Opens `path` read-only; fails for a missing file or one that is not a database. A statement
+    /// that finds the file locked by another process waits up to `busyTimeout` (zero: not at all),
+    /// then fails with ``StoreFileError/locked(path:waited:)``. `folder` is kept as long as the
+    /// connection.
+    init(
+        readOnly path: String, displayPath: String, busyTimeout: Duration = .zero,
+        keeping folder: PrivateFolder? = nil
+    ) throws {
         var connection: OpaquePointer?
         let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
         let uri = "file:" + Self.percentEncoded(path) + "?mode=ro"
@@ -20,7 +32,11 @@ final class SQLiteDatabase {
             throw SQLiteError(code: status, message: message, path: displayPath)
         }
         sqlite3_extended_result_codes(connection, 1)
+        let milliseconds = min(max(0, busyTimeout / .milliseconds(1)), Double(Int32.max))
+        sqlite3_busy_timeout(connection, Int32(milliseconds))
         self.path = displayPath
+        self.busyTimeout = busyTimeout
+        self.folder = folder
         self.handle = connection
     }
 
@@ -68,10 +84,14 @@ final class SQLiteDatabase {
         return names
     }
 
-    func error(_ status: Int32, sql: String?) -> SQLiteError {
-        SQLiteError(
-            code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
-            sql: sql, path: path)
+    /// The error for a failed call: SQLite's own, except that a lock held by another process past
+    /// the busy timeout is ``StoreFileError/locked(path:waited:)`` and a hot journal (which a
+    /// read-only connection cannot roll back) is ``StoreFileError/journalBecameHot(path:)``.
+    func error(_ status: Int32, sql: String?) -> any Error {
+        let code = sqlite3_extended_errcode(handle)
+        if code & 0xFF == SQLITE_BUSY { return StoreFileError.locked(path: path, waited: busyTimeout) }
+        if code == Self.readOnlyRollback { return StoreFileError.journalBecameHot(path: path) }
+        return SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path)
     }
 
     /// Quotes an identifier for SQL: `"name"` with inner quotes doubled.

@@ -6,98 +6,79 @@ import GraphExport
     import Darwin
 #endif
 
-/// The database file graphexport actually opens for a store, chosen so the store is never touched.
+/// The files graphexport reads for a store, checked and chosen so that the store is only ever read,
+/// in one consistent state, and so that a path that holds no store fails with an error naming it.
 ///
-/// A store in rollback-journal mode is opened in place, read-only. A store in WAL mode (or with a
-/// `-wal` beside it) needs SQLite to create a `-shm` file even to read, so the store and its `-wal`
-/// are copied into a private temporary folder and the copy is opened; the folder is removed when
-/// this value is released. Either way the store's files keep their bytes.
+/// - The store must be a regular, non-empty file, and its `-wal` and `-journal`, when they exist,
+///   regular files. Each is looked at with `stat` before anything opens it (opening a FIFO blocks).
+/// - A store in WAL mode, or with a `-wal` beside it, is read from a private copy of the store and
+///   its `-wal` that ``WALCopy`` makes consistent; a log SQLite would drop in part or in whole is
+///   reported, and a log of another database is refused.
+/// - A store in rollback-journal mode is read in place, read-only, in one read transaction (SQLite's
+///   shared lock keeps writers from committing until the export ends); when its `-journal` is hot,
+///   from a private copy that SQLite rolls back (``HotJournal``).
+///
+/// A private copy lives in a ``PrivateFolder``, removed once this value and every connection
+/// ``open()`` made are released.
 final class StoreFile {
-    /// The path to open.
-    let openPath: String
-    private let temporaryFolder: String?
-    private var copies: [String] = []
-    /// The private folder and every file SQLite or the copy may make in it, removed on SIGINT,
-    /// SIGTERM, SIGHUP and SIGQUIT too.
-    private var cleanup: [InterruptCleanup.Registration?] = []
+    private let storePath: String
+    private let openPath: String
+    private let busyTimeout: Duration
+    private let folder: PrivateFolder?
 
-    init(storePath: String) throws {
-        guard access(storePath, R_OK) == 0 else {
-            throw StoreError.cannotRead(path: storePath, reason: String(cString: strerror(errno)))
-        }
+    /// Checks the store's files and makes a private copy when one is needed; what a reader should
+    /// know (a log or journal SQLite drops) goes to `onWarning`.
+    init(storePath: String, options: StoreOpenOptions = .init(), onWarning: WarningHandler = { _ in }) throws {
+        self.storePath = storePath
+        busyTimeout = options.busyTimeout
+        let header = try Self.checkStore(storePath)
         let walPath = storePath + "-wal"
-        let hasWAL = access(walPath, F_OK) == 0
-        guard try hasWAL || Self.isWALMode(storePath) else {
-            openPath = storePath
-            temporaryFolder = nil
-            return
-        }
-        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        var template = Array((base + "/graphexport.XXXXXX").utf8CString)
-        guard let folder = mkdtemp(&template) else {
-            throw StoreError.cannotRead(
-                path: storePath, reason: "cannot make a temporary folder: \(String(cString: strerror(errno)))")
-        }
-        let folderPath = String(cString: folder)
-        temporaryFolder = folderPath
-        let copy = folderPath + "/store.sqlite"
-        openPath = copy
-        cleanup = [InterruptCleanup.register(folder: folderPath)]
-        for file in [copy, copy + "-wal", copy + "-shm", copy + "-journal"] {
-            cleanup.append(InterruptCleanup.register(file: file))
-        }
-        try copyFile(from: storePath, to: copy)
-        if hasWAL { try copyFile(from: walPath, to: copy + "-wal") }
-    }
-
-    deinit {
-        guard let temporaryFolder else { return }
-        for file in copies + [openPath + "-wal", openPath + "-shm", openPath + "-journal"] { unlink(file) }
-        rmdir(temporaryFolder)
-        cleanup.forEach(InterruptCleanup.unregister)
-    }
-
-    /// Whether the database header says WAL (file format version bytes 18 and 19 are 2).
-    private static func isWALMode(_ path: String) throws -> Bool {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw StoreError.cannotRead(path: path, reason: String(cString: strerror(errno)))
-        }
-        defer { close(descriptor) }
-        var header = [UInt8](repeating: 0, count: 20)
-        let count = read(descriptor, &header, 20)
-        return count == 20 && header[18] == 2 && header[19] == 2
-    }
-
-    private func copyFile(from source: String, to destination: String) throws {
-        let input = open(source, O_RDONLY)
-        guard input >= 0 else {
-            throw StoreError.cannotRead(path: source, reason: String(cString: strerror(errno)))
-        }
-        defer { close(input) }
-        let output = open(destination, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard output >= 0 else {
-            throw StoreError.cannotRead(path: source, reason: "cannot copy: \(String(cString: strerror(errno)))")
-        }
-        copies.append(destination)
-        defer { close(output) }
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else {
-                throw StoreError.cannotRead(path: source, reason: String(cString: strerror(errno)))
+        let journalPath = storePath + "-journal"
+        let hasWAL = try Self.sideFileExists(walPath)
+        let hasJournal = try Self.sideFileExists(journalPath)
+        if hasWAL || header.isWALMode {
+            let folder = try PrivateFolder(for: storePath)
+            if let (log, writing) = try WALCopy.make(
+                store: storePath, wal: walPath, into: folder, timeout: busyTimeout),
+                let warning = try log.warning(path: walPath, storePageSize: header.pageSize, writing: writing)
+            {
+                onWarning(warning)
             }
-            if count == 0 { return }
-            var offset = 0
-            while offset < count {
-                let written = buffer.withUnsafeBytes { write(output, $0.baseAddress! + offset, count - offset) }
-                guard written > 0 else {
-                    throw StoreError.cannotRead(
-                        path: source, reason: "cannot copy: \(String(cString: strerror(errno)))")
-                }
-                offset += written
-            }
+            self.folder = folder
+        } else if hasJournal {
+            folder = try HotJournal.rolledBackCopy(
+                store: storePath, journal: journalPath, timeout: busyTimeout, onWarning: onWarning)
+        } else {
+            folder = nil
+        }
+        openPath = folder?.storePath ?? storePath
+    }
+
+    /// Opens the connection to read the store through: read-only, waiting up to the busy timeout
+    /// for another process's lock.
+    func open() throws -> SQLiteDatabase {
+        try SQLiteDatabase(readOnly: openPath, displayPath: storePath, busyTimeout: busyTimeout, keeping: folder)
+    }
+
+    /// Fails unless the store is a regular, non-empty file; returns its header.
+    private static func checkStore(_ path: String) throws -> DatabaseHeader {
+        switch try FileStatus(path: path) {
+        case .missing:
+            throw StoreError.cannotRead(path: path, reason: String(cString: strerror(ENOENT)))
+        case .other(let kind):
+            throw StoreFileError.storeNotAFile(path: path, kind: kind)
+        case .regular(let identity):
+            guard identity.size > 0 else { throw StoreFileError.emptyStore(path: path) }
+        }
+        return try DatabaseHeader(path: path)
+    }
+
+    /// Whether the side file SQLite reads with the store exists; fails when it is not a regular file.
+    private static func sideFileExists(_ path: String) throws -> Bool {
+        switch try FileStatus(path: path) {
+        case .missing: return false
+        case .regular: return true
+        case .other(let kind): throw StoreFileError.sideFileNotAFile(path: path, kind: kind)
         }
     }
 }
