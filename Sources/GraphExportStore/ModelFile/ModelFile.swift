@@ -20,8 +20,8 @@ public enum ModelFile {
     ///
     /// XML is read with libxml2, offline and without entity substitution; a document that declares
     /// an entity is refused (``ModelFileError/declaresEntity(path:name:)``). Legacy Xcode 3 models
-    /// (binary `elements` files, keyed archives) are read for their entities and attributes; one
-    /// with relationships or sub-entities is refused with an error that says so.
+    /// (binary `elements` files, keyed archives) are read for their entities, attributes and
+    /// relationships; one with sub-entities is refused with an error that says so.
     ///
     /// - Throws: a ``ModelFileError`` naming the file and what is wrong with it.
     public static func load(path: String) throws -> ModelBundle {
