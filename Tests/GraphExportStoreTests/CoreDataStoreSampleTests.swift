@@ -250,6 +250,17 @@ final class CoreDataStoreSampleTests: XCTestCase {
         }
     }
 
+    // MARK: - The version in the header
+
+    /// A bundle of one version without `.xccurrentversion` still names the version it was read
+    /// with, as every bundle does; the 32,693 rows live only in the `-wal`.
+    func testKeasyboardBundleOfOneVersionNamesItInTheHeader() throws {
+        let sample = try exportSample(
+            "keasyboard-wal", store: "Simplex.sqlite", model: "IME.xcdatamodeld", version: "Model")
+        XCTAssertEqual(sample.store.document.modelVersion, "Model")
+        XCTAssertTrue(try XCTUnwrap(sample.store.document.model).hasSuffix("/IME.xcdatamodeld"))
+    }
+
     // MARK: - Helpers
 
     private struct Sample {

@@ -7,7 +7,8 @@ public import GraphExport
 public final class CoreDataStore: GraphSource {
     /// The entities of the model version in use.
     public var model: GraphModel { layout.model }
-    /// The export header: store path, store UUID, model file and version.
+    /// The export header: store path, store UUID, model file and version (the version used from a
+    /// bundle, even a bundle of one).
     public let document: DocumentInfo
     /// The name of the model version that fits the store.
     public let modelVersion: String
@@ -70,8 +71,7 @@ public final class CoreDataStore: GraphSource {
         self.idPrefixes = layout.model.entities.map { "x-coredata://\(uuid)/\($0.name)/p" }
         self.document = DocumentInfo(
             sourceKind: "Core Data store", source: path, storeUUID: uuid, frameworkVersion: frameworkVersion,
-            model: model.path,
-            modelVersion: model.versions.count > 1 ? versionName : nil)
+            model: model.path, modelVersion: model.isBundle ? versionName : nil)
     }
 
     /// Whether the file at `path` is a Core Data store (it has `Z_PRIMARYKEY` and `Z_METADATA`).

@@ -76,7 +76,8 @@ public enum ModelFile {
                             + "(it has \(list)): its versions are tried newest first"))
             }
         }
-        return ModelBundle(path: path, versions: versions, currentVersionName: currentName, warnings: warnings)
+        return ModelBundle(
+            path: path, versions: versions, currentVersionName: currentName, isBundle: true, warnings: warnings)
     }
 
     /// Reads an `.xcdatamodel` folder; with `ifModel`, returns `nil` for a folder that has
