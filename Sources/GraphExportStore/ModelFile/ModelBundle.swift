@@ -1,20 +1,22 @@
 public import GraphExport
 
-/// The versions of a Core Data model, as read from an `.xcdatamodeld` bundle, a single
-/// `.xcdatamodel` folder or a lone `contents` file.
+/// The versions of a Core Data model, as read from a bundle of versions (an `.xcdatamodeld` or
+/// `.momd` folder), a single `.xcdatamodel` folder, a lone `contents` or `.mom` file, or a store's
+/// `Z_MODELCACHE`.
 public struct ModelBundle: Sendable, Hashable {
     /// The path the model was loaded from, as given.
     public let path: String
     /// Every version, ordered by name with numbers compared by value
     /// (`Model`, `Model 2`, …, `Model 10`). Never empty.
     public let versions: [ModelVersion]
-    /// The version name that the bundle's `.xccurrentversion` gives, without `.xcdatamodel`;
-    /// `nil` when there is no such file (a single version, or a bundle without one), or when it
-    /// names a version the bundle does not contain (then ``warnings`` says so).
+    /// The version name that the bundle's `.xccurrentversion` (or a `.momd`'s `VersionInfo.plist`)
+    /// gives, without `.xcdatamodel` (`.mom`); `nil` when there is no such file (a single version,
+    /// or a bundle without one), or when it names a version the bundle does not contain (then
+    /// ``warnings`` says so).
     public let currentVersionName: String?
-    /// Whether the model was read from an `.xcdatamodeld` bundle of versions, even a bundle of
-    /// one: an export's header then names the version used. A single version given by itself, or
-    /// a store's cache, is named by its path alone.
+    /// Whether the model was read from a bundle of versions (an `.xcdatamodeld` or `.momd`
+    /// folder), even a bundle of one: an export's header then names the version used. A single
+    /// version given by itself, or a store's cache, is named by its path alone.
     public let isBundle: Bool
     /// What loading noticed without refusing the model: a `.xccurrentversion` that names a
     /// version the bundle does not contain. A ``CoreDataStore`` opened with the bundle passes
