@@ -50,7 +50,7 @@ final class GoldenFileTests: XCTestCase {
         expected.model = "Samples/Scrapbook/Scrapbook.xcdatamodeld"
         XCTAssertEqual(renamed.document, expected)
         XCTAssertEqual(sample.store.document.storeUUID, HostileStore.uuid)
-        XCTAssertNil(sample.store.document.modelVersion, "a model with one version names none")
+        XCTAssertEqual(sample.store.document.modelVersion, "Scrapbook", "a bundle names its version, even of one")
     }
 
     /// The Scrapbook store, opened in a copy, and the same with the repository's paths in its header.

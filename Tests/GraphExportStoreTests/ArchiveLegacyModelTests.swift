@@ -4,7 +4,8 @@ import XCTest
 
 @testable import GraphExportStore
 
-/// Reads the Xcode 3 `elements` model of `coredatabooks-legacy` and checks it against its store.
+/// Reads the Xcode 3 `elements` models of `coredatabooks-legacy` and `restkit-legacy-model` and
+/// checks them against their stores.
 final class ArchiveLegacyModelTests: XCTestCase {
     func testCoreDataBooksElementsDecodeToBookWithFourAttributes() throws {
         let folder = try ArchiveSamples.copy("coredatabooks-legacy/CoreDataBooks.xcdatamodel", for: self)
@@ -53,7 +54,87 @@ final class ArchiveLegacyModelTests: XCTestCase {
         }
     }
 
-    func testRelationshipsAndParentsAreRefusedByName() throws {
+    /// The relationship keys of `XD_PR_Stereotype` (`XD_PRK_destination`,
+    /// `XD_PRK_inverseRelationship`, `XD_PRK_isToMany`, `XD_PRK_deleteRule`) and of
+    /// `XD_PPropStereotype` (`XD_PPSK_isOptional`), as RestKit's Twitter example has them.
+    func testRestKitElementsDecodeRelationshipsWithDestinationInverseAndFlags() throws {
+        let folder = try ArchiveSamples.copy("restkit-legacy-model/RKTwitterCoreData.xcdatamodel", for: self)
+        let version = try LegacyModelReader.model(fromLegacyElements: folder)
+
+        XCTAssertEqual(version.name, "RKTwitterCoreData")
+        XCTAssertEqual(
+            version.entities,
+            [
+                EntityInfo(
+                    name: "RKTStatus",
+                    attributes: [
+                        AttributeInfo(name: "createdAt", type: .date, isOptional: true),
+                        AttributeInfo(name: "inReplyToScreenName", type: .string, isOptional: true),
+                        AttributeInfo(name: "isFavorited", type: .boolean, isOptional: true),
+                        AttributeInfo(name: "statusID", type: .integer64, isOptional: true),
+                        AttributeInfo(name: "text", type: .string, isOptional: true),
+                        AttributeInfo(name: "urlString", type: .string, isOptional: true),
+                    ],
+                    relationships: [
+                        RelationshipInfo(
+                            name: "user", destination: "RKTUser", isToMany: false, inverse: "status",
+                            deletionRule: .nullify, isOptional: true)
+                    ]),
+                EntityInfo(
+                    name: "RKTUser",
+                    attributes: [
+                        AttributeInfo(name: "name", type: .string, isOptional: true),
+                        AttributeInfo(name: "screenName", type: .string, isOptional: true),
+                        AttributeInfo(name: "userID", type: .integer64, isOptional: true),
+                    ],
+                    relationships: [
+                        RelationshipInfo(
+                            name: "status", destination: "RKTStatus", isToMany: true, inverse: "user",
+                            deletionRule: .nullify, isOptional: true)
+                    ]),
+            ])
+        let model = try GraphModel(entities: version.entities)
+        let user = try XCTUnwrap(model.index(of: "RKTUser"))
+        XCTAssertEqual(model.relationships(of: user).map(\.nestsDestination), [true], "a user owns its statuses")
+    }
+
+    func testRelationshipSettingsAreReadFromTheirStereotypeKeys() throws {
+        let folder = try ArchiveSamples.copy("restkit-legacy-model/RKTwitterCoreData.xcdatamodel", for: self)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/elements")))
+        let plist = try BinaryPropertyList.parse(bytes, source: "elements")
+        let objects = try XCTUnwrap(plist.dictionary?["$objects"]?.array)
+        func status(with setting: String, _ value: PropertyListValue) throws -> RelationshipInfo? {
+            var edited = objects
+            let index = try Self.setting(setting, ofProperty: "status", in: objects)
+            edited[index] = try Self.replacingDefault(of: objects[index], with: value)
+            let version = try decode(edited, plist)
+            return version.entities.first { $0.name == "RKTUser" }?.relationships.first
+        }
+
+        XCTAssertEqual(try status(with: "XD_PRK_deleteRule", .integer(2))?.deletionRule, .cascade)
+        XCTAssertEqual(try status(with: "XD_PRK_deleteRule", .integer(3))?.deletionRule, .deny)
+        XCTAssertEqual(try status(with: "XD_PRK_deleteRule", .integer(0))?.deletionRule, .noAction)
+        XCTAssertEqual(try status(with: "XD_PRK_isToMany", .boolean(false))?.isToMany, false)
+        XCTAssertEqual(try status(with: "XD_PPSK_isOptional", .boolean(false))?.isOptional, false)
+        XCTAssertEqual(try status(with: "XD_PRK_inverseRelationship", .null)?.inverse, .some(nil))
+        XCTAssertNil(try status(with: "XD_PPSK_isTransient", .boolean(true)), "a transient relationship has no column")
+        XCTAssertThrowsError(try status(with: "XD_PRK_deleteRule", .integer(9))) {
+            guard case .unknownDeletionRule(_, "RKTUser", "status", 9)? = $0 as? ArchiveError else {
+                return XCTFail("\($0)")
+            }
+        }
+        XCTAssertThrowsError(try status(with: "XD_PRK_destination", .null)) {
+            guard case .missingKey(_, "relationship RKTUser.status", "XD_PRK_destination")? = $0 as? ArchiveError else {
+                return XCTFail("\($0)")
+            }
+        }
+        XCTAssertThrowsError(try status(with: "XD_PRK_destination", .string("RKTStatus"))) {
+            guard case .unexpectedValue(_, let location, _)? = $0 as? ArchiveError else { return XCTFail("\($0)") }
+            XCTAssertEqual(location, "XD_PRK_destination of relationship RKTUser.status")
+        }
+    }
+
+    func testOtherPropertyClassesAndParentsAreRefusedByName() throws {
         let folder = try ArchiveSamples.copy("coredatabooks-legacy/CoreDataBooks.xcdatamodel", for: self)
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/elements")))
         let plist = try BinaryPropertyList.parse(bytes, source: "elements")
@@ -68,12 +149,12 @@ final class ArchiveLegacyModelTests: XCTestCase {
         let generalizations = Int(parentsUID)
 
         var renamed = objects
-        renamed[attributeClass] = try Self.classInfo("XDPMRelationship")
+        renamed[attributeClass] = try Self.classInfo("XDPMFetchedProperty")
         XCTAssertThrowsError(try decode(renamed, plist)) {
             guard case .unsupportedLegacyElement(_, "Book", let element, _)? = $0 as? ArchiveError else {
                 return XCTFail("\($0)")
             }
-            XCTAssertTrue(element.contains("XDPMRelationship"), element)
+            XCTAssertTrue(element.contains("XDPMFetchedProperty"), element)
         }
 
         objects[generalizations] = .dictionary(
@@ -85,6 +166,57 @@ final class ArchiveLegacyModelTests: XCTestCase {
                 return XCTFail("\($0)")
             }
         }
+    }
+
+    /// The index in `$objects` of the `XDUMLPropertyImp` that holds `setting` for the property
+    /// named `property`: property → `XDBucketForStereotypesstorage` → each stereotype's
+    /// `XDBucketForOwnedAttributesstorage` → the setting.
+    private static func setting(_ setting: String, ofProperty property: String, in objects: [PropertyListValue]) throws
+        -> Int
+    {
+        func object(_ value: PropertyListValue?) throws -> PropertyListDictionary {
+            guard case .uid(let uid)? = value, let object = objects[Int(uid)].dictionary else {
+                throw Failure(description: "\(String(describing: value)) is not a reference to an object")
+            }
+            return object
+        }
+        func entries(_ value: PropertyListValue?) throws -> [(key: String, value: PropertyListValue)] {
+            let dictionary = try object(value)
+            let keys = dictionary["NS.keys"]?.array ?? []
+            let values = dictionary["NS.objects"]?.array ?? []
+            return zip(keys, values).map { key, value in
+                guard case .uid(let uid) = key else { return ("", value) }
+                return (objects[Int(uid)].string ?? "", value)
+            }
+        }
+        let owner = try XCTUnwrap(
+            objects.firstIndex { candidate in
+                guard case .uid(let name)? = candidate.dictionary?["_name"] else { return false }
+                return objects[Int(name)].string == property
+                    && candidate.dictionary?["XDBucketForStereotypesstorage"] != nil
+            })
+        for (_, stereotype) in try entries(objects[owner].dictionary?["XDBucketForStereotypesstorage"]) {
+            for (name, slot) in try entries(try object(stereotype)["XDBucketForOwnedAttributesstorage"])
+            where name == setting {
+                guard case .uid(let uid) = slot else { break }
+                return Int(uid)
+            }
+        }
+        throw Failure(description: "property '\(property)' has no setting \(setting)")
+    }
+
+    /// An `XDUMLPropertyImp` with its `_default` replaced by an inline value.
+    private static func replacingDefault(of imp: PropertyListValue, with value: PropertyListValue) throws
+        -> PropertyListValue
+    {
+        let fields = try XCTUnwrap(imp.dictionary)
+        return .dictionary(
+            try PropertyListDictionary(
+                entries: zip(fields.keys, fields.values).map { key, old in (key, key == "_default" ? value : old) }))
+    }
+
+    private struct Failure: Error, CustomStringConvertible {
+        let description: String
     }
 
     /// Writes an archive with replaced `$objects` through a keyed archive and the legacy reader.

@@ -37,13 +37,19 @@ final class CoreDataStoreErrorTests: XCTestCase {
             .entityNotInModel(path: store, entity: "Color", modelVersion: "CoreDataMigration_Example"))
     }
 
-    func testBundleWithoutAFittingVersionNamesWhatTheCurrentVersionMisses() throws {
-        let wibosco = try copySample("wibosco-migration")
+    /// A store without `Z_MODELCACHE` (framework 320): nothing else to try, so the error lists
+    /// what each version misses, in the order they were tried.
+    func testBundleWithoutAFittingVersionNamesWhatEachVersionMisses() throws {
+        let books = try copySample("coredatabooks-legacy")
         let bnr = try copySample("bnr-manytomany")
-        let store = wibosco + "/CoreDataMigration_Example_1.sqlite"
-        assertStoreError(
-            try CoreDataStore(path: store, model: try ModelFile.load(path: bnr + "/Sample.xcdatamodeld")),
-            .entityNotInModel(path: store, entity: "Post", modelVersion: "TestModel 2"))
+        let store = books + "/CoreDataBooks.sqlite"
+        let bundle = bnr + "/Sample.xcdatamodeld"
+        assertStoreError(try CoreDataStore(path: store, model: try ModelFile.load(path: bundle))) { error in
+            guard case .noModelFits(store, bundle, let misfits) = error else { return false }
+            return misfits.map(\.candidate) == [.version("TestModel 2"), .version("TestModel")]
+                && misfits.allSatisfy { $0.reason.contains("'Author'") }
+                && "\(error)".hasPrefix("\(store): no version of '\(bundle)' fits the store: version 'TestModel 2': ")
+        }
     }
 
     /// A `.xccurrentversion` naming a version the bundle lacks is a warning: the versions the

@@ -120,7 +120,7 @@ struct ManagedObjectModelArchive {
             throw ArchiveError.missingKey(
                 source: archive.source, location: "relationship \(location)", key: "NSDeleteRule")
         }
-        guard let rule = Self.deletionRules[ruleValue] else {
+        guard let rule = DeleteRuleCode.rule(for: ruleValue) else {
             throw ArchiveError.unknownDeletionRule(
                 source: archive.source, entity: entity, relationship: name, rawValue: ruleValue)
         }
@@ -128,9 +128,6 @@ struct ManagedObjectModelArchive {
             name: name, destination: destination, isToMany: maxCount != 1, isOrdered: flags.isOrdered,
             inverse: inverse, deletionRule: rule, isOptional: flags.isOptional)
     }
-
-    /// `NSDeleteRule` raw values (`NSDeleteRule` enum: no action, nullify, cascade, deny).
-    private static let deletionRules: [Int64: DeletionRule] = [0: .noAction, 1: .nullify, 2: .cascade, 3: .deny]
 
     /// The name of a related entity or relationship: the archived name string when there is one,
     /// else the name inside the referenced object (read without following it further).

@@ -7,7 +7,9 @@ public import GraphExport
 public final class CoreDataStore: GraphSource {
     /// The entities of the model version in use.
     public var model: GraphModel { layout.model }
-    /// The export header: store path, store UUID, model file and version.
+    /// The export header: store path, store UUID, model file and version (the version used from a
+    /// bundle, even a bundle of one; `Z_MODELCACHE (no version of <bundle> fits)` when the store's
+    /// own model replaced a bundle).
     public let document: DocumentInfo
     /// The name of the model version that fits the store.
     public let modelVersion: String
@@ -21,9 +23,12 @@ public final class CoreDataStore: GraphSource {
     /// Opens the store at `path` with the model bundle that describes it, or, without one, with
     /// the model the store keeps of itself in `Z_MODELCACHE` (stores written since about iOS 9).
     ///
-    /// The version of `model` tried first is its current one, then the others, newest first; the
-    /// first whose entities, tables and columns all fit the store is used. When none fits, the
-    /// error names what the current version misses. `opening` says how long to wait for a lock.
+    /// The version of a bundle tried first is its current one, then the others, newest first; the
+    /// first whose entities, tables and columns all fit the store is used, and named in the
+    /// header. When none fits and the store has a `Z_MODELCACHE`, that is used, with a warning;
+    /// when nothing fits, the error lists what each candidate lacks
+    /// (``StoreError/noModelFits(path:model:misfits:)``). A single version given by itself is
+    /// used or refused with its own error. `opening` says how long to wait for a lock.
     ///
     /// Every row of an entity table is either exported or named in a warning (table, `Z_ENT`,
     /// how many rows); a store whose bookkeeping contradicts itself (an entity listed twice in
@@ -43,24 +48,12 @@ public final class CoreDataStore: GraphSource {
         }
         let primaryKeys = try PrimaryKeyTable(database: database)
         let (uuid, frameworkVersion) = try Self.metadata(database, onWarning: onWarning)
-        guard let model = try model ?? Self.cachedModel(database) else { throw StoreError.modelRequired(path: path) }
-        model.warnings.forEach(onWarning)
-        var chosen: (CoreDataLayout, String)?
-        var firstError: (any Error)?
-        for version in model.versionsToTry {
-            do {
-                chosen = (
-                    try CoreDataLayout(version: version, numbers: primaryKeys.numbers, database: database),
-                    version.name
-                )
-                break
-            } catch {
-                firstError = firstError ?? error
-            }
-        }
-        guard let (layout, versionName) = chosen else {
-            throw firstError ?? StoreError.modelRequired(path: path)
-        }
+        model?.warnings.forEach(onWarning)
+        let fit = try ModelFit(
+            model: model, numbers: primaryKeys.numbers, database: database, onWarning: onWarning,
+            cachedModel: { try Self.cachedModel(database) })
+        let layout = fit.layout
+        let versionName = fit.versionName
         try EntityTableCensus.check(
             layout, primaryKeys: primaryKeys, modelVersion: versionName, database: database, onWarning: onWarning)
         self.file = file
@@ -73,8 +66,7 @@ public final class CoreDataStore: GraphSource {
         self.idPrefixes = layout.model.entities.map { "x-coredata://\(uuid)/\($0.name)/p" }
         self.document = DocumentInfo(
             sourceKind: "Core Data store", source: path, storeUUID: uuid, frameworkVersion: frameworkVersion,
-            model: model.path,
-            modelVersion: model.versions.count > 1 ? versionName : nil)
+            model: fit.modelPath, modelVersion: fit.headerVersion)
     }
 
     /// Whether the file at `path` is a Core Data store (it has `Z_PRIMARYKEY` and `Z_METADATA`).

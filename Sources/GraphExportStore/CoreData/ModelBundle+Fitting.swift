@@ -1,8 +1,128 @@
+import GraphExport
+
 extension ModelBundle {
     /// The order in which versions are tried against a store: the current one first, then the
     /// others, newest first.
     var versionsToTry: [ModelVersion] {
         let current = self.current
         return [current] + versions.reversed().filter { $0.name != current.name }
+    }
+}
+
+/// A model version that was tried against a store and does not fit it, with what it lacks.
+public struct ModelMisfit: Sendable, Hashable, CustomStringConvertible {
+    /// What was tried.
+    public enum Candidate: Sendable, Hashable {
+        /// A version of the model given (`EasyLife 1.5.0`).
+        case version(String)
+        /// The model the store keeps of itself in `Z_MODELCACHE`.
+        case modelCache
+    }
+
+    /// What was tried.
+    public let candidate: Candidate
+    /// Why it does not fit, as a sentence without the store's path
+    /// (`column ZTODOITEM.ZPROJECT for Project.todoItem is missing: …`).
+    public let reason: String
+
+    /// `version 'EasyLife 1.5.0': column …`, `Z_MODELCACHE: …`.
+    public var description: String {
+        switch candidate {
+        case .version(let name): "version '\(name)': \(reason)"
+        case .modelCache: "Z_MODELCACHE: \(reason)"
+        }
+    }
+}
+
+/// The model version a store is read with, and the mapping of it onto the store's tables.
+///
+/// The candidates, in order: without a model, the store's own `Z_MODELCACHE`; with a single
+/// version (an `.xcdatamodel`, a `contents` or `.mom` file), that version alone; with a bundle
+/// (`.xcdatamodeld`, `.momd`), its versions in ``ModelBundle/versionsToTry`` order, then, when
+/// none fits, the store's `Z_MODELCACHE`, which is then named in one warning and in the export's
+/// header. The first candidate whose entities, tables and columns all fit is used. When none
+/// does, a single candidate's own error is thrown, and for several
+/// ``StoreError/noModelFits(path:model:misfits:)``, listing what each lacks.
+struct ModelFit {
+    /// The mapping of the chosen version onto the store.
+    let layout: CoreDataLayout
+    /// The chosen version's name.
+    let versionName: String
+    /// The model as the export's header names it: the path given, or for the cache
+    /// `"<store path> (Z_MODELCACHE)"`.
+    let modelPath: String
+    /// The version as the export's header names it: the version used from a bundle, the cache
+    /// when it replaced a bundle none of whose versions fits, otherwise `nil`.
+    let headerVersion: String?
+
+    /// Chooses among the candidates above; `cachedModel` reads the store's `Z_MODELCACHE` (`nil`
+    /// for a store without one) and is called only when the cache is a candidate.
+    init(
+        model: ModelBundle?, numbers: [String: Int64], database: SQLiteDatabase, onWarning: WarningHandler,
+        cachedModel: () throws -> ModelBundle?
+    ) throws {
+        guard let model else {
+            guard let cache = try cachedModel() else { throw StoreError.modelRequired(path: database.path) }
+            self = try Self.onlyCandidate(cache, numbers: numbers, database: database)
+            return
+        }
+        guard model.isBundle else {
+            self = try Self.onlyCandidate(model, numbers: numbers, database: database)
+            return
+        }
+        var misfits: [ModelMisfit] = []
+        var firstError: (any Error)?
+        for version in model.versionsToTry {
+            do {
+                let layout = try CoreDataLayout(version: version, numbers: numbers, database: database)
+                self.init(layout: layout, versionName: version.name, modelPath: model.path, headerVersion: version.name)
+                return
+            } catch {
+                firstError = firstError ?? error
+                misfits.append(ModelMisfit(candidate: .version(version.name), reason: Self.reason(error, database)))
+            }
+        }
+        do {
+            if let cache = try cachedModel() {
+                let layout = try CoreDataLayout(version: cache.current, numbers: numbers, database: database)
+                let versions = misfits.map(\.description).joined(separator: "; ")
+                onWarning(
+                    Warning(
+                        "\(database.path): no version of '\(model.path)' fits the store (\(versions)): "
+                            + "exported with the model the store keeps of itself (Z_MODELCACHE)"))
+                self.init(
+                    layout: layout, versionName: cache.current.name, modelPath: cache.path,
+                    headerVersion: "Z_MODELCACHE (no version of \(model.path) fits)")
+                return
+            }
+        } catch {
+            misfits.append(ModelMisfit(candidate: .modelCache, reason: Self.reason(error, database)))
+        }
+        if misfits.count == 1, let firstError { throw firstError }
+        throw StoreError.noModelFits(path: database.path, model: model.path, misfits: misfits)
+    }
+
+    private init(layout: CoreDataLayout, versionName: String, modelPath: String, headerVersion: String?) {
+        self.layout = layout
+        self.versionName = versionName
+        self.modelPath = modelPath
+        self.headerVersion = headerVersion
+    }
+
+    /// The one version of a model that is the only candidate, or its own error.
+    private static func onlyCandidate(
+        _ model: ModelBundle, numbers: [String: Int64], database: SQLiteDatabase
+    ) throws -> ModelFit {
+        let version = model.current
+        return ModelFit(
+            layout: try CoreDataLayout(version: version, numbers: numbers, database: database),
+            versionName: version.name, modelPath: model.path, headerVersion: nil)
+    }
+
+    /// An error's message without the store's path in front, which the list names once.
+    private static func reason(_ error: any Error, _ database: SQLiteDatabase) -> String {
+        let message = "\(error)"
+        let prefix = database.path + ": "
+        return message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message
     }
 }

@@ -16,6 +16,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case missingTable(path: String, table: String, entity: String)
     /// A column the model needs is missing from its table.
     case missingColumn(path: String, table: String, column: String, property: String)
+    /// No candidate model fits the store: none of the versions of the bundle `model`, nor the
+    /// store's own `Z_MODELCACHE` when it has one; `misfits` says what each candidate lacks, in
+    /// the order they were tried.
+    case noModelFits(path: String, model: String, misfits: [ModelMisfit])
     /// A relationship is stored in a way this version does not read yet.
     case unsupportedRelationship(path: String, relationship: String, reason: String)
     /// `Z_PRIMARYKEY` lists one entity name under several numbers.
@@ -50,6 +54,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path): table \(table) for entity '\(entity)' is missing"
         case .missingColumn(let path, let table, let column, let property):
             return "\(path): column \(table).\(column) for \(property) is missing: the model does not fit the store"
+        case .noModelFits(let path, let model, let misfits):
+            let cache = misfits.contains { $0.candidate == .modelCache } ? " nor its own Z_MODELCACHE" : ""
+            return "\(path): no version of '\(model)'\(cache) fits the store: "
+                + misfits.map(\.description).joined(separator: "; ")
         case .unsupportedRelationship(let path, let relationship, let reason):
             return "\(path): cannot read relationship \(relationship) yet: \(reason)"
         case .duplicateEntityName(let path, let name, let numbers):

@@ -1,12 +1,36 @@
 extension ModelFile {
-    /// Reads the `.xccurrentversion` property list of an `.xcdatamodeld` bundle:
-    /// `<plist><dict><key>_XCCurrentVersionName</key><string>Model 2.xcdatamodel</string>…`.
+    /// Reads the property list that names a bundle's current version: the `.xccurrentversion` of
+    /// an `.xcdatamodeld` (`_XCCurrentVersionName` = `Model 2.xcdatamodel`, an XML plist) or the
+    /// `VersionInfo.plist` of a `.momd` (`NSManagedObjectModel_CurrentVersionName` = `Model 2`,
+    /// a binary plist as Xcode writes it, or XML).
     enum CurrentVersionFile {
-        private static let key = "_XCCurrentVersionName"
+        /// The key of an `.xcdatamodeld`'s `.xccurrentversion`.
+        static let sourceBundleKey = "_XCCurrentVersionName"
+        /// The key of a `.momd`'s `VersionInfo.plist`.
+        static let compiledBundleKey = "NSManagedObjectModel_CurrentVersionName"
 
-        /// The `_XCCurrentVersionName` string, as written (usually with `.xcdatamodel`).
-        static func read(at path: String) throws -> String {
-            let root = try XMLElement.parse(FileSystem.contents(of: path), path: path)
+        /// The string under `key` in the file's top dictionary, as written (usually with the
+        /// version's extension in `.xccurrentversion`, without it in `VersionInfo.plist`).
+        static func read(at path: String, key: String) throws -> String {
+            let bytes = try FileSystem.contents(of: path)
+            let name =
+                BinaryPropertyList.hasHeader(bytes)
+                ? try binaryString(bytes, key: key, path: path) : try xmlString(bytes, key: key, path: path)
+            guard let name, !name.isEmpty else { throw ModelFileError.missingCurrentVersionName(path: path) }
+            return name
+        }
+
+        private static func binaryString(_ bytes: [UInt8], key: String, path: String) throws -> String? {
+            do {
+                return try BinaryPropertyList.parse(bytes, source: path).dictionary?[key]?.string
+            } catch ArchiveError.malformedPropertyList(_, let defect) {
+                throw ModelFileError.unreadable(
+                    path: path, reason: "it is not a well-formed binary property list: \(defect)")
+            }
+        }
+
+        private static func xmlString(_ bytes: [UInt8], key: String, path: String) throws -> String? {
+            let root = try XMLElement.parse(bytes, path: path)
             for dictionary in root.children where root.name == "plist" && dictionary.name == "dict" {
                 let entries = dictionary.children
                 for (index, entry) in entries.enumerated()
@@ -15,7 +39,7 @@ extension ModelFile {
                     if value.name == "string" && !value.text.isEmpty { return value.text }
                 }
             }
-            throw ModelFileError.missingCurrentVersionName(path: path)
+            return nil
         }
     }
 }

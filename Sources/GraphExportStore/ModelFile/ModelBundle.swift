@@ -1,17 +1,23 @@
 public import GraphExport
 
-/// The versions of a Core Data model, as read from an `.xcdatamodeld` bundle, a single
-/// `.xcdatamodel` folder or a lone `contents` file.
+/// The versions of a Core Data model, as read from a bundle of versions (an `.xcdatamodeld` or
+/// `.momd` folder), a single `.xcdatamodel` folder, a lone `contents` or `.mom` file, or a store's
+/// `Z_MODELCACHE`.
 public struct ModelBundle: Sendable, Hashable {
     /// The path the model was loaded from, as given.
     public let path: String
     /// Every version, ordered by name with numbers compared by value
     /// (`Model`, `Model 2`, …, `Model 10`). Never empty.
     public let versions: [ModelVersion]
-    /// The version name that the bundle's `.xccurrentversion` gives, without `.xcdatamodel`;
-    /// `nil` when there is no such file (a single version, or a bundle without one), or when it
-    /// names a version the bundle does not contain (then ``warnings`` says so).
+    /// The version name that the bundle's `.xccurrentversion` (or a `.momd`'s `VersionInfo.plist`)
+    /// gives, without `.xcdatamodel` (`.mom`); `nil` when there is no such file (a single version,
+    /// or a bundle without one), or when it names a version the bundle does not contain (then
+    /// ``warnings`` says so).
     public let currentVersionName: String?
+    /// Whether the model was read from a bundle of versions (an `.xcdatamodeld` or `.momd`
+    /// folder), even a bundle of one: an export's header then names the version used. A single
+    /// version given by itself, or a store's cache, is named by its path alone.
+    public let isBundle: Bool
     /// What loading noticed without refusing the model: a `.xccurrentversion` that names a
     /// version the bundle does not contain. A ``CoreDataStore`` opened with the bundle passes
     /// them to its warning handler.
@@ -19,7 +25,10 @@ public struct ModelBundle: Sendable, Hashable {
 
     /// Creates a bundle; `versions` must not be empty, and `currentVersionName`, when given,
     /// must name one of them.
-    init(path: String, versions: [ModelVersion], currentVersionName: String?, warnings: [Warning] = []) {
+    init(
+        path: String, versions: [ModelVersion], currentVersionName: String?, isBundle: Bool = false,
+        warnings: [Warning] = []
+    ) {
         precondition(!versions.isEmpty, "a model bundle has at least one version")
         precondition(
             currentVersionName.map { name in versions.contains { $0.name == name } } ?? true,
@@ -27,6 +36,7 @@ public struct ModelBundle: Sendable, Hashable {
         self.path = path
         self.versions = versions
         self.currentVersionName = currentVersionName
+        self.isBundle = isBundle
         self.warnings = warnings
     }
 

@@ -1,7 +1,7 @@
 import GraphExport
 
-/// Reads Core Data model source files (what Xcode writes, not the compiled `.mom`) into the
-/// core's entity types.
+/// Reads Core Data model files, as Xcode writes them (`.xcdatamodeld`, `.xcdatamodel`) or
+/// compiles them into an app (`.momd`, `.mom`), into the core's entity types.
 ///
 /// ```swift
 /// let bundle = try ModelFile.load(path: "Model.xcdatamodeld")
@@ -15,13 +15,17 @@ public enum ModelFile {
     ///   current one is named by the folder's `.xccurrentversion` property list, if it has one
     ///   (one that names a version the folder lacks is a warning in ``ModelBundle/warnings``, and
     ///   the newest version counts as current);
+    /// - a `.momd` folder (compiled, from an app bundle): every `*.mom` file inside is a version,
+    ///   the current one named by `VersionInfo.plist` (`NSManagedObjectModel_CurrentVersionName`,
+    ///   binary or XML), with the same rules; an `.omo` beside them is not read;
     /// - an `.xcdatamodel` folder: one version, read from its `contents` file;
-    /// - a `contents` file itself: one version, named after its folder.
+    /// - a `contents` file itself: one version, named after its folder;
+    /// - a `.mom` file: one compiled version, named after the file.
     ///
     /// XML is read with libxml2, offline and without entity substitution; a document that declares
     /// an entity is refused (``ModelFileError/declaresEntity(path:name:)``). Legacy Xcode 3 models
-    /// (binary `elements` files, keyed archives) are read for their entities and attributes; one
-    /// with relationships or sub-entities is refused with an error that says so.
+    /// (binary `elements` files, keyed archives) are read for their entities, attributes and
+    /// relationships; one with sub-entities is refused with an error that says so.
     ///
     /// - Throws: a ``ModelFileError`` naming the file and what is wrong with it.
     public static func load(path: String) throws -> ModelBundle {
@@ -31,7 +35,7 @@ public enum ModelFile {
         case .other:
             throw ModelFileError.notAModel(path: path, reason: "it is neither a folder nor a file")
         case .file:
-            let version = try loadContents(at: path, versionName: versionName(forContents: path))
+            let version = try loadFile(at: path, versionName: versionName(forFile: path))
             return ModelBundle(path: path, versions: [version], currentVersionName: nil)
         case .directory:
             if let version = try loadVersionFolder(at: path, ifModel: true) {
@@ -42,30 +46,57 @@ public enum ModelFile {
     }
 
     private static let versionSuffix = ".xcdatamodel"
-    private static let currentVersionFile = ".xccurrentversion"
+    private static let compiledVersionSuffix = ".mom"
 
-    /// Reads an `.xcdatamodeld` folder.
+    /// The two kinds of bundle: what a version is called inside it, and which file names the
+    /// current one under which key.
+    private struct BundleKind {
+        let versionSuffix: String
+        let versionIsFolder: Bool
+        let currentVersionFile: String
+        let currentVersionKey: String
+
+        static let source = BundleKind(
+            versionSuffix: ModelFile.versionSuffix, versionIsFolder: true, currentVersionFile: ".xccurrentversion",
+            currentVersionKey: CurrentVersionFile.sourceBundleKey)
+        static let compiled = BundleKind(
+            versionSuffix: ModelFile.compiledVersionSuffix, versionIsFolder: false,
+            currentVersionFile: "VersionInfo.plist", currentVersionKey: CurrentVersionFile.compiledBundleKey)
+    }
+
+    /// Reads an `.xcdatamodeld` folder, or a `.momd` when it holds no `.xcdatamodel` folder.
     private static func loadBundle(at path: String) throws -> ModelBundle {
-        let folders = try FileSystem.entries(of: path).filter { name in
-            name.hasSuffix(versionSuffix)
-                && FileSystem.kind(of: FileSystem.join(path, name)) == .directory
+        let names = try FileSystem.entries(of: path)
+        for kind in [BundleKind.source, .compiled] {
+            let members = names.filter { name in
+                name.hasSuffix(kind.versionSuffix)
+                    && FileSystem.kind(of: FileSystem.join(path, name)) == (kind.versionIsFolder ? .directory : .file)
+            }
+            if !members.isEmpty { return try loadBundle(at: path, members: members, kind: kind) }
         }
-        guard !folders.isEmpty else {
-            throw ModelFileError.notAModel(
-                path: path,
-                reason: "the folder has no 'contents' file and no .xcdatamodel version folder")
-        }
-        let ordered = folders.sorted {
-            naturallyOrdered(stripping(versionSuffix, from: $0), stripping(versionSuffix, from: $1))
+        throw ModelFileError.notAModel(
+            path: path,
+            reason: "the folder has no 'contents' file, no .xcdatamodel version folder and no .mom compiled version")
+    }
+
+    /// Reads the versions of a bundle (`members`, the names of its version folders or files) and
+    /// the name of its current version.
+    private static func loadBundle(at path: String, members: [String], kind: BundleKind) throws -> ModelBundle {
+        let ordered = members.sorted {
+            naturallyOrdered(stripping(kind.versionSuffix, from: $0), stripping(kind.versionSuffix, from: $1))
         }
         let versions = try ordered.compactMap { name in
-            try loadVersionFolder(at: FileSystem.join(path, name), ifModel: false)
+            let memberPath = FileSystem.join(path, name)
+            return kind.versionIsFolder
+                ? try loadVersionFolder(at: memberPath, ifModel: false)
+                : try loadFile(at: memberPath, versionName: stripping(kind.versionSuffix, from: name))
         }
-        let currentPath = FileSystem.join(path, currentVersionFile)
+        let currentPath = FileSystem.join(path, kind.currentVersionFile)
         var currentName: String?
         var warnings: [Warning] = []
         if FileSystem.kind(of: currentPath) == .file {
-            let name = stripping(versionSuffix, from: try CurrentVersionFile.read(at: currentPath))
+            let written = try CurrentVersionFile.read(at: currentPath, key: kind.currentVersionKey)
+            let name = stripping(kind.versionSuffix, from: written)
             if versions.contains(where: { $0.name == name }) {
                 currentName = name
             } else {
@@ -76,7 +107,8 @@ public enum ModelFile {
                             + "(it has \(list)): its versions are tried newest first"))
             }
         }
-        return ModelBundle(path: path, versions: versions, currentVersionName: currentName, warnings: warnings)
+        return ModelBundle(
+            path: path, versions: versions, currentVersionName: currentName, isBundle: true, warnings: warnings)
     }
 
     /// Reads an `.xcdatamodel` folder; with `ifModel`, returns `nil` for a folder that has
@@ -86,7 +118,7 @@ public enum ModelFile {
         let elements = FileSystem.join(path, "elements")
         if FileSystem.kind(of: contents) == .file {
             let name = stripping(versionSuffix, from: FileSystem.lastComponent(of: path))
-            return try loadContents(at: contents, versionName: name)
+            return try loadFile(at: contents, versionName: name)
         }
         if FileSystem.kind(of: elements) == .file {
             return try LegacyModelReader.model(fromLegacyElements: elements)
@@ -95,24 +127,23 @@ public enum ModelFile {
         throw ModelFileError.notAModel(path: path, reason: "the folder has no 'contents' file")
     }
 
-    /// Reads one `contents` file.
-    private static func loadContents(at path: String, versionName: String) throws -> ModelVersion {
+    /// Reads one model file: `contents` XML, a legacy `elements` archive, or a compiled `.mom`
+    /// (any other binary property list is read as one, and refused when it is not).
+    private static func loadFile(at path: String, versionName: String) throws -> ModelVersion {
         let bytes = try FileSystem.contents(of: path)
         if bytes.starts(with: Array("bplist".utf8)) {
             if FileSystem.lastComponent(of: path) == "elements" {
                 return try LegacyModelReader.model(fromLegacyElements: path)
             }
-            throw ModelFileError.notAModel(
-                path: path,
-                reason: "it is a binary property list (a compiled .mom model, perhaps), not model XML")
+            return try CompiledModelReader.version(fromMom: bytes, path: path, versionName: versionName)
         }
         let root = try XMLElement.parse(bytes, path: path)
         return try ContentsReader.version(from: root, name: versionName, path: path)
     }
 
-    /// The version name for a `contents` file given directly: its folder's name without
-    /// `.xcdatamodel`, or for a file not named `contents`, the file's own name without extension.
-    private static func versionName(forContents path: String) -> String {
+    /// The version name for a file given directly: for a `contents` file, its folder's name
+    /// without `.xcdatamodel`; for any other (a `.mom`), the file's own name without extension.
+    private static func versionName(forFile path: String) -> String {
         let file = FileSystem.lastComponent(of: path)
         if file == "contents", let folder = FileSystem.parent(of: path) {
             return stripping(versionSuffix, from: FileSystem.lastComponent(of: folder))

@@ -21,7 +21,8 @@ public enum ModelFileError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownAttributeType(path: String, entity: String, attribute: String, type: String)
     /// A relationship's `deletionRule` is not one that Core Data defines.
     case unknownDeletionRule(path: String, entity: String, relationship: String, rule: String)
-    /// A `.xccurrentversion` file has no `_XCCurrentVersionName` string.
+    /// A `.xccurrentversion` file has no `_XCCurrentVersionName` string, or a `.momd`'s
+    /// `VersionInfo.plist` no `NSManagedObjectModel_CurrentVersionName` string.
     case missingCurrentVersionName(path: String)
 
     /// A sentence a user can act on.
@@ -50,7 +51,8 @@ public enum ModelFileError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "which is not a Core Data deletion rule"
         case .missingCurrentVersionName(let path):
             return "'\(path)' does not name the current model version "
-                + "(no _XCCurrentVersionName string in its dictionary)"
+                + "(no _XCCurrentVersionName string in its dictionary, or for a .momd's VersionInfo.plist "
+                + "no NSManagedObjectModel_CurrentVersionName)"
         }
     }
 

@@ -1,10 +1,12 @@
 public import GraphExport
 
-/// One version of a Core Data model: the entities of one `.xcdatamodel`.
+/// One version of a Core Data model: the entities of one `.xcdatamodel` or `.mom`.
 public struct ModelVersion: Sendable, Hashable {
-    /// The version's name: the folder name without `.xcdatamodel` (`TestModel 2`).
+    /// The version's name: the folder name without `.xcdatamodel`, or the file name without
+    /// `.mom` (`TestModel 2`).
     public let name: String
-    /// The path of the `contents` file the version was read from, spelled from the path given.
+    /// The path of the file the version was read from (`contents`, a legacy `elements`, a `.mom`),
+    /// spelled from the path given; for a store's cache, `"<store path> (Z_MODELCACHE)"`.
     public let contentsPath: String
     /// The entities, in file order, with their stored attributes and relationships.
     ///
