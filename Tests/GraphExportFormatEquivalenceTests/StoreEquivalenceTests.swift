@@ -47,6 +47,10 @@ final class StoreEquivalenceTests: XCTestCase {
         try checkSample("swiftdata-resourcesmanager", "default.store", nil)
     }
 
+    func testAppleNotesStoreWithItsCachedModel() throws {
+        try checkSample("apple-notes-macos12", "NoteStore.sqlite", nil)
+    }
+
     func testLegacyBooksStoreWithItsXcode3Model() throws {
         try checkSample("coredatabooks-legacy", "CoreDataBooks.sqlite", "CoreDataBooks.xcdatamodel")
     }

@@ -364,7 +364,8 @@ struct SampleManifest {
     let modelVersion: String?
     /// `Z_METADATA.Z_UUID`.
     let storeUUID: String
-    /// Objects per entity (every `Z_PRIMARYKEY` entity below 16000, 0 when it has no rows).
+    /// Objects per entity, the MANIFEST's `objects_per_entity` (what a complete export holds), with
+    /// 0 for every other `Z_PRIMARYKEY` entity below 16000.
     let counts: [String: Int]
 
     init(folder: URL, store: String) throws {
@@ -380,11 +381,9 @@ struct SampleManifest {
             if number < 16000 { names[number] = try XCTUnwrap(row[1] as? String) }
         }
         var counts = Dictionary(uniqueKeysWithValues: names.values.map { ($0, 0) })
-        for case (_, let perEntity as [String: Any]) in try XCTUnwrap(facts["row_counts"] as? [String: Any]) {
-            for (number, count) in perEntity {
-                let name = try XCTUnwrap(names[try XCTUnwrap(Int(number))], "Z_ENT \(number) is not in Z_PRIMARYKEY")
-                counts[name, default: 0] += try XCTUnwrap(count as? Int)
-            }
+        for (name, count) in try XCTUnwrap(facts["objects_per_entity"] as? [String: Any]) {
+            XCTAssertNotNil(counts[name], "\(name) is not in Z_PRIMARYKEY")
+            counts[name] = try XCTUnwrap(count as? Int)
         }
         self.counts = counts
         let mapping = (json["store_to_model"] as? [String: Any])?[store] as? String
