@@ -37,7 +37,7 @@ enum SourceGraph {
 /// tests' own ``SQLiteFile``: objects per entity (`Z_ENT` rows of the hierarchy's table), every
 /// attribute and to-one key whose column is plainly `Z<NAME>`, every to-many found through its
 /// inverse's key column when that is plain (ordered by `Z_FOK_<INVERSE>` where there is one, else
-/// `Z_PK`), and every many-to-many join table `Z_<n><NAME>`.
+/// `Z_PK`), and every many-to-many join table `Z_<n><NAME>` whose key columns carry no suffix.
 struct CoreDataSQLCheck {
     let model: GraphModel
     let storePath: String
@@ -158,6 +158,8 @@ struct CoreDataSQLCheck {
             ? "Z_\(own)\(relationship.name.uppercased())" : "Z_\(other)\(inverse.name.uppercased())"
         let keyColumn = "Z_\(own)\(inverse.name.uppercased())"
         let destinationColumn = "Z_\(other)\(relationship.name.uppercased())"
+        let joinColumns = try sql.columns(of: joinTable)
+        guard joinColumns.contains(keyColumn), joinColumns.contains(destinationColumn) else { return nil }
         let rows = try sql.run(
             """
             SELECT d.Z_ENT, d.Z_PK FROM \(joinTable) j JOIN \(table) d ON d.Z_PK = j.\(destinationColumn)

@@ -58,6 +58,7 @@ public final class CoreDataStore: GraphSource {
         guard let (layout, versionName) = chosen else {
             throw firstError ?? StoreError.modelRequired(path: path)
         }
+        layout.warnings.forEach(onWarning)
         try EntityTableCensus.check(
             layout, primaryKeys: primaryKeys, modelVersion: versionName, database: database, onWarning: onWarning)
         self.file = file
