@@ -70,6 +70,62 @@ public enum HandBuiltStores {
             </entity>
             """))
 
+    /// To-many relationships without an inverse, each a hidden key `Z<n><NAME>` with its index on
+    /// the destination's table, as in a 2011 RestKit store (`ZRKSEARCHWORD.Z7SEARCHWORDS`):
+    /// `Searchable.searchWords` (Searchable is entity 3, abstract, its objects Articles),
+    /// `SearchWord.searchables` the other way, and the ordered `Playlist.tracks`, whose order is
+    /// `Z_FOK_1TRACKS`.
+    ///
+    /// Article p1 has SearchWords p1 and p2, Article p2 SearchWord p3; SearchWord p1 finds
+    /// Article p2; Playlist p1 holds Tracks p3, p1, p2 in that order, Playlist p2 none, and Track
+    /// p4 is in no playlist.
+    public static let hiddenToManyKeys = Store(
+        uuid: "9B3D6A10-5E2C-4F87-B1D4-7C0A2E9F6B35",
+        entities: [
+            (1, "Playlist", 0, 2), (2, "SearchWord", 0, 3), (3, "Searchable", 0, 2), (4, "Article", 3, 0),
+            (5, "Track", 0, 4),
+        ],
+        tables: """
+            CREATE TABLE ZPLAYLIST (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZNAME VARCHAR);
+            CREATE TABLE ZSEARCHWORD (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, Z3SEARCHWORDS INTEGER,
+                ZWORD VARCHAR);
+            CREATE INDEX ZSEARCHWORD_Z3SEARCHWORDS_INDEX ON ZSEARCHWORD (Z3SEARCHWORDS);
+            CREATE TABLE ZSEARCHABLE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, Z2SEARCHABLES INTEGER,
+                ZBODY VARCHAR, ZTITLE VARCHAR);
+            CREATE INDEX ZSEARCHABLE_Z2SEARCHABLES_INDEX ON ZSEARCHABLE (Z2SEARCHABLES);
+            CREATE INDEX ZSEARCHABLE_Z_ENT_INDEX ON ZSEARCHABLE (Z_ENT);
+            CREATE TABLE ZTRACK (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, Z1TRACKS INTEGER,
+                Z_FOK_1TRACKS INTEGER, ZTITLE VARCHAR);
+            CREATE INDEX ZTRACK_Z1TRACKS_INDEX ON ZTRACK (Z1TRACKS);
+            INSERT INTO ZPLAYLIST VALUES (1, 1, 1, 'Mix'), (2, 1, 1, 'Empty');
+            INSERT INTO ZSEARCHWORD VALUES (1, 2, 1, 1, 'core'), (2, 2, 1, 1, 'data'), (3, 2, 1, 2, 'swift');
+            INSERT INTO ZSEARCHABLE VALUES (1, 4, 1, NULL, 'Faults and uniquing', 'Core Data'),
+                (2, 4, 1, 1, 'Value types', 'Swift');
+            INSERT INTO ZTRACK VALUES (1, 5, 1, 1, 2048, 'Second'), (2, 5, 1, 1, 3072, 'Third'),
+                (3, 5, 1, 1, 1024, 'First'), (4, 5, 1, NULL, NULL, 'Loose');
+            """,
+        model: model(
+            """
+            <entity name="Article" representedClassName="Article" parentEntity="Searchable" syncable="YES">
+                <attribute name="body" optional="YES" attributeType="String"/>
+            </entity>
+            <entity name="Playlist" representedClassName="Playlist" syncable="YES">
+                <attribute name="name" optional="YES" attributeType="String"/>
+                <relationship name="tracks" optional="YES" toMany="YES" ordered="YES" deletionRule="Nullify" destinationEntity="Track"/>
+            </entity>
+            <entity name="SearchWord" representedClassName="SearchWord" syncable="YES">
+                <attribute name="word" optional="YES" attributeType="String"/>
+                <relationship name="searchables" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Searchable"/>
+            </entity>
+            <entity name="Searchable" representedClassName="Searchable" isAbstract="YES" syncable="YES">
+                <attribute name="title" optional="YES" attributeType="String"/>
+                <relationship name="searchWords" optional="YES" toMany="YES" deletionRule="Cascade" destinationEntity="SearchWord"/>
+            </entity>
+            <entity name="Track" representedClassName="Track" syncable="YES">
+                <attribute name="title" optional="YES" attributeType="String"/>
+            </entity>
+            """))
+
     /// `Z_PRIMARYKEY` with `entities` and `Z_METADATA` with `uuid` and the store's binary plist
     /// (`NSStoreType` SQLite, framework version 1345).
     private static func bookkeeping(_ entities: [(Int, String, Int, Int)], uuid: String) -> String {

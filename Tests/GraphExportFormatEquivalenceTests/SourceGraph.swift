@@ -37,7 +37,9 @@ enum SourceGraph {
 /// tests' own ``SQLiteFile``: objects per entity (`Z_ENT` rows of the hierarchy's table), every
 /// attribute and to-one key whose column is plainly `Z<NAME>`, every to-many found through its
 /// inverse's key column when that is plain (ordered by `Z_FOK_<INVERSE>` where there is one, else
-/// `Z_PK`), and every many-to-many join table `Z_<n><NAME>` whose key columns carry no suffix.
+/// `Z_PK`), every to-many without an inverse through its hidden key `Z<n><NAME>` on the destination
+/// table (ordered by `Z_FOK_<n><NAME>`), and every many-to-many join table `Z_<n><NAME>` whose key
+/// columns carry no suffix.
 struct CoreDataSQLCheck {
     let model: GraphModel
     let storePath: String
@@ -133,10 +135,20 @@ struct CoreDataSQLCheck {
         _ id: (Int64?, Int64?) -> String
     ) throws -> [String]? {
         let relationship = model.relationships(of: entity)[index]
-        guard let inverseIndex = relationship.inverse else { return nil }
-        let inverse = model.relationships(of: relationship.destination)[inverseIndex]
         let table = tableName(of: relationship.destination)
         let columns = try sql.columns(of: table)
+        guard let inverseIndex = relationship.inverse else {
+            // Core Data's hidden key on the destination table: Z<declaring entity's number><NAME>.
+            guard let own = declaringNumber(of: relationship.name, from: entity, numbers) else { return nil }
+            let name = "\(own)\(relationship.name.uppercased())"
+            guard columns.contains("Z" + name) else { return nil }
+            let order = relationship.info.isOrdered && columns.contains("Z_FOK_" + name) ? "Z_FOK_" + name : "Z_PK"
+            return try sql.run(
+                "SELECT Z_ENT, Z_PK FROM \(table) WHERE Z\(name) = ? ORDER BY \(order), Z_PK", [.integer(key)]
+            )
+            .map { id($0[0].integer, $0[1].integer) }
+        }
+        let inverse = model.relationships(of: relationship.destination)[inverseIndex]
         if !inverse.isToMany {
             guard isPlainColumn(inverse.name, in: relationship.destination) else { return nil }
             let column = "Z" + inverse.name.uppercased()

@@ -61,6 +61,10 @@ final class StoreEquivalenceTests: XCTestCase {
         try checkHandBuilt(HandBuiltStores.suffixedJoinColumn, "suffixed join columns")
     }
 
+    func testHandBuiltStoreWithToManyRelationshipsWithoutInverse() throws {
+        try checkHandBuilt(HandBuiltStores.hiddenToManyKeys, "to-many relationships without inverse")
+    }
+
     /// Writes a ``HandBuiltStores`` store and its model into a scratch folder, opens it and checks
     /// every format against its records and plain SQL.
     private func checkHandBuilt(

@@ -6,7 +6,7 @@ import GraphExportTestSupport
 import XCTest
 
 /// Stores built by hand (``HandBuiltStores``) for the layout rules no sample store shows: names
-/// with numeric suffixes the rules do not predict.
+/// with numeric suffixes the rules do not predict, and to-many relationships without an inverse.
 final class CoreDataLayoutTests: XCTestCase {
     // MARK: - Names with suffixes
 
@@ -105,6 +105,65 @@ final class CoreDataLayoutTests: XCTestCase {
                 .unmatchedColumn(
                     path: store.path, table: "ZASSET", column: "ZFILENAME", property: "Asset.filename",
                     present: ["ZFILENAMES"]))
+        }
+    }
+
+    // MARK: - To-many relationships without an inverse
+
+    /// Before: `cannot read relationship Playlist.tracks yet: to-many relationships without an
+    /// inverse are not read yet`.
+    func testToManyWithoutInverseIsTheHiddenKeyOnTheDestinationInStoredOrder() throws {
+        let built = HandBuiltStores.hiddenToManyKeys
+        let opened = try open(built)
+        XCTAssertEqual(opened.warnings.take(), [])
+        func ids(_ entity: String, _ keys: [Int]) -> [ObjectID] { keys.map { ObjectID(built.id(entity, $0)) } }
+        let expected: [(entity: String, key: Int, relationship: String, ids: [ObjectID])] = [
+            ("Playlist", 1, "tracks", ids("Track", [3, 1, 2])), ("Playlist", 2, "tracks", []),
+            ("Article", 1, "searchWords", ids("SearchWord", [1, 2])),
+            ("Article", 2, "searchWords", ids("SearchWord", [3])),
+            ("SearchWord", 1, "searchables", ids("Article", [2])), ("SearchWord", 2, "searchables", []),
+        ]
+        for shape in ExportShape.allCases {
+            let export = try StoreExport(opened.store, shape: shape, warnings: opened.warnings)
+            XCTAssertTrue(export.check.isValid, "\(shape):\n\(export.check.summary())")
+            XCTAssertEqual(export.warnings, [], "\(shape)")
+            let graph = export.graph
+            for (entity, key, relationship, ids) in expected {
+                XCTAssertEqual(
+                    graph[ObjectID(built.id(entity, key))]?.ids(relationship), ids,
+                    "\(shape) \(entity) p\(key).\(relationship)")
+            }
+            XCTAssertEqual(graph.objects.count, 11, "\(shape)")
+            XCTAssertEqual(graph.topLevel.count, 11, "\(shape): a relationship without an inverse never nests")
+        }
+    }
+
+    func testOrderedToManyWithoutInverseWhoseOrderColumnIsGoneIsReadByKeyWithAWarning() throws {
+        let built = HandBuiltStores.hiddenToManyKeys
+        let store = try write(built, editing: "ALTER TABLE ZTRACK DROP COLUMN Z_FOK_1TRACKS")
+        let warnings = CollectedWarnings()
+        let opened = try CoreDataStore(
+            path: store.path, model: try ModelFile.load(path: store.model), onWarning: warnings.record)
+        XCTAssertEqual(
+            warnings.take().map(\.message),
+            [
+                "\(store.path): ZTRACK has no column Z_FOK_1TRACKS for the order of Playlist.tracks; "
+                    + "its destinations are read in Z_PK order"
+            ])
+        let graph = try StoreExport(opened, shape: .tree, warnings: warnings).graph
+        XCTAssertEqual(
+            graph[ObjectID(built.id("Playlist", 1))]?.ids("tracks"), [1, 2, 3].map { ObjectID(built.id("Track", $0)) })
+    }
+
+    func testHiddenKeyThatIsMissingNamesTheDestinationTableAndColumn() throws {
+        let store = try write(
+            HandBuiltStores.hiddenToManyKeys,
+            editing: "DROP INDEX ZSEARCHWORD_Z3SEARCHWORDS_INDEX; ALTER TABLE ZSEARCHWORD DROP COLUMN Z3SEARCHWORDS")
+        XCTAssertThrowsError(try CoreDataStore(path: store.path, model: try ModelFile.load(path: store.model))) {
+            XCTAssertEqual(
+                $0 as? StoreError,
+                .missingColumn(
+                    path: store.path, table: "ZSEARCHWORD", column: "Z3SEARCHWORDS", property: "Article.searchWords"))
         }
     }
 

@@ -5,8 +5,9 @@ enum RelationshipStorage {
     /// A to-one: a foreign-key column on the source row. (When the destination has sub-entities
     /// Core Data also stores its `Z_ENT` in `Z<n>_<REL>`; the reader takes it from the row itself.)
     case foreignKey(column: String)
-    /// A one-to-many: the inverse to-one's column on the destination table, with the `Z_FOK_`
-    /// column that orders an ordered relationship.
+    /// A one-to-many, or a to-many without an inverse: a key column on the destination table (the
+    /// inverse to-one's, or Core Data's hidden `Z<n><REL>`) holding the source's `Z_PK`, with the
+    /// `Z_FOK_` column that orders an ordered relationship.
     case inverseForeignKey(table: String, column: String, orderColumn: String?, entities: [Int64])
     /// A many-to-many: a join table with one column per side, and the `Z_FOK_` column that orders
     /// an ordered relationship.
@@ -41,7 +42,8 @@ struct EntityLayout {
 /// uppercase root entity name; attribute and to-one columns `Z` + uppercase property name, with
 /// `1`, `2`, … appended, in `Z_ENT` order, when entities of one hierarchy declare the same name
 /// (``EntityColumns``); many-to-many join tables `Z_<n><REL>`, named after either side
-/// (``JoinTables``). Every name is then looked for among the store's real tables and columns,
+/// (``JoinTables``); a to-many relationship without an inverse a hidden key `Z<n><REL>` on the
+/// destination's table. Every name is then looked for among the store's real tables and columns,
 /// where a numeric suffix the rules do not predict is accepted when one name alone fits
 /// (``NameMatching``).
 struct CoreDataLayout {
@@ -50,7 +52,7 @@ struct CoreDataLayout {
     /// Model entity index by store entity number.
     let indexByNumber: [Int64: Int]
     /// What the mapping chose on its own, each once: a column or join table picked among several
-    /// that fit.
+    /// that fit, an ordered relationship read without its order.
     let warnings: [Warning]
 
     init(version: ModelVersion, numbers: [String: Int64], database: SQLiteDatabase) throws {
@@ -128,9 +130,23 @@ struct CoreDataLayout {
                         for: property, path: path, warnings: &warnings))
             }
             guard let inverse = relationship.inverse.map({ model.relationships(of: destination)[$0] }) else {
-                throw StoreError.unsupportedRelationship(
-                    path: path, relationship: property,
-                    reason: "to-many relationships without an inverse are not read yet")
+                let column = try columns.column(of: declarer, relationship.name).column(
+                    for: property, path: path, warnings: &warnings)
+                var orderColumn: String?
+                if relationship.info.isOrdered {
+                    let order = try self.orderColumn(
+                        after: column, stem: "Z_FOK_\(numbers[declarer])" + relationship.name.uppercased(),
+                        in: destinationTable)
+                    orderColumn = order.match.name
+                    if orderColumn == nil {
+                        warnings.append(
+                            Warning(
+                                "\(path): \(destinationTable) has no column \(order.request.expected) for the "
+                                    + "order of \(property); its destinations are read in Z_PK order"))
+                    }
+                }
+                return .inverseForeignKey(
+                    table: destinationTable, column: column, orderColumn: orderColumn, entities: kinds)
             }
             let inverseDeclarer = CoreDataLayout.declarer(of: inverse.name, in: destination, model)
             guard !inverse.isToMany else {

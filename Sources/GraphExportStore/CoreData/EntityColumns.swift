@@ -1,11 +1,14 @@
 import GraphExport
 
-/// The column of every attribute and to-one key of a model, matched against
+/// The column of every attribute, to-one key and hidden to-many key of a model, matched against
 /// the store table by table (``NameMatching``) so that each column goes to one property.
 ///
 /// In one hierarchy's table, the attributes and to-one relationships of the same name (case aside)
 /// are ranked by the number of the entity that declares them: the first gets `Z<NAME>`, the next
-/// `Z<NAME>1`, and so on (Apple Notes: `ZACCOUNT` … `ZACCOUNT5`).
+/// `Z<NAME>1`, and so on (Apple Notes: `ZACCOUNT` … `ZACCOUNT5`). A to-many relationship without
+/// an inverse is a hidden key on its destination's table, `Z<n><NAME>` with `n` the number of the
+/// declaring entity, holding the source's `Z_PK` (a 2011 RestKit store:
+/// `ZRKSEARCHWORD.Z7SEARCHWORDS`).
 struct EntityColumns {
     private struct Key: Hashable {
         let declarer: Int
@@ -37,6 +40,16 @@ struct EntityColumns {
                     in: table)
             }
         }
+        for entity in byNumber {
+            for relationship in model.entities[entity].relationships
+            where relationship.isToMany && relationship.inverse == nil {
+                guard let destination = model.index(of: relationship.destination) else { continue }
+                add(
+                    Key(declarer: entity, name: relationship.name),
+                    stem: "Z\(numbers[entity])" + relationship.name.uppercased(),
+                    in: Self.table(of: destination, in: model))
+            }
+        }
         for table in tables {
             let entries = requests[table] ?? []
             var ranks: [String: Int] = [:]
@@ -55,7 +68,8 @@ struct EntityColumns {
         }
     }
 
-    /// The column of the attribute or to-one relationship that `declarer` declares as `name`.
+    /// The column of the attribute, to-one relationship or to-many relationship without an
+    /// inverse (its hidden key) that `declarer` declares as `name`.
     func column(of declarer: Int, _ name: String) -> ColumnLookup {
         lookups[Key(declarer: declarer, name: name)]!
     }

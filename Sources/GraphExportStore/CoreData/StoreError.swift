@@ -24,8 +24,6 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A join table the model needs is missing under either of its names (`table` lists both) and
     /// with any numeric suffix; `present` lists the tables whose names start with one of them.
     case unmatchedTable(path: String, table: String, entity: String, present: [String])
-    /// A relationship is stored in a way this version does not read yet.
-    case unsupportedRelationship(path: String, relationship: String, reason: String)
     /// `Z_PRIMARYKEY` lists one entity name under several numbers.
     case duplicateEntityName(path: String, name: String, numbers: [Int64])
     /// `Z_PRIMARYKEY` lists one entity number under several names.
@@ -65,8 +63,6 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unmatchedTable(let path, let table, let entity, let present):
             return "\(path): table \(table) for \(entity) is missing, with or without a numeric suffix; "
                 + "the store has \(present.joined(separator: ", ")) instead: the model does not fit the store"
-        case .unsupportedRelationship(let path, let relationship, let reason):
-            return "\(path): cannot read relationship \(relationship) yet: \(reason)"
         case .duplicateEntityName(let path, let name, let numbers):
             let list = numbers.map(String.init).joined(separator: " and ")
             return "\(path): Z_PRIMARYKEY lists entity '\(name)' more than once (Z_ENT \(list)), "
