@@ -35,9 +35,11 @@ enum SourceGraph {
 
 /// Checks objects read from a Core Data store against the store read with plain SQL through the
 /// tests' own ``SQLiteFile``: objects per entity (`Z_ENT` rows of the hierarchy's table), every
-/// attribute whose column is plainly `Z<NAME>`, every to-one key column, every to-many found
-/// through its inverse's key column (ordered by `Z_FOK_<INVERSE>` where there is one, else
-/// `Z_PK`), and every many-to-many join table `Z_<n><NAME>`.
+/// attribute and to-one key whose column is plainly `Z<NAME>`, every to-many found through its
+/// inverse's key column when that is plain (ordered by `Z_FOK_<INVERSE>` where there is one, else
+/// `Z_PK`), every to-many without an inverse through its hidden key `Z<n><NAME>` on the destination
+/// table (ordered by `Z_FOK_<n><NAME>`), and every many-to-many join table `Z_<n><NAME>` whose key
+/// columns carry no suffix.
 struct CoreDataSQLCheck {
     let model: GraphModel
     let storePath: String
@@ -88,7 +90,9 @@ struct CoreDataSQLCheck {
                 for (index, relationship) in model.relationships(of: entity).enumerated() {
                     let found = object.relationships[relationship.name] ?? []
                     var expected: [String]?
-                    if !relationship.isToMany, let cell = cells["Z" + relationship.name.uppercased()] {
+                    if !relationship.isToMany, isPlainColumn(relationship.name, in: entity),
+                        let cell = cells["Z" + relationship.name.uppercased()]
+                    {
                         // A to-one into a hierarchy keeps the destination's Z_ENT in Z<n>_<NAME>.
                         let destination = numbers[model.entities[relationship.destination].name]
                         let typeColumn = "Z\(destination ?? 0)_" + relationship.name.uppercased()
@@ -111,12 +115,17 @@ struct CoreDataSQLCheck {
         "Z" + model.entities[model.root(of: entity)].name.uppercased()
     }
 
-    /// Whether no other entity of the hierarchy declares an attribute of this name, which would
-    /// give the columns suffixes (`ZSOURCE`, `ZSOURCE1`).
+    /// Whether no other entity of the hierarchy declares an attribute or to-one relationship of
+    /// this name, which would give the columns suffixes (`ZSOURCE`, `ZSOURCE1`).
     private func isPlainColumn(_ name: String, in entity: Int) -> Bool {
         let root = model.root(of: entity)
+        let column = name.uppercased()
         return model.entities.indices.filter { model.root(of: $0) == root }
-            .filter { model.entities[$0].attributes.contains { $0.name == name } }.count == 1
+            .filter { declarer in
+                let info = model.entities[declarer]
+                return info.attributes.contains { $0.name.uppercased() == column }
+                    || info.relationships.contains { !$0.isToMany && $0.name.uppercased() == column }
+            }.count == 1
     }
 
     /// The destinations of a to-many relationship by SQL, or `nil` when it is of a kind this check
@@ -126,11 +135,22 @@ struct CoreDataSQLCheck {
         _ id: (Int64?, Int64?) -> String
     ) throws -> [String]? {
         let relationship = model.relationships(of: entity)[index]
-        guard let inverseIndex = relationship.inverse else { return nil }
-        let inverse = model.relationships(of: relationship.destination)[inverseIndex]
         let table = tableName(of: relationship.destination)
         let columns = try sql.columns(of: table)
+        guard let inverseIndex = relationship.inverse else {
+            // Core Data's hidden key on the destination table: Z<declaring entity's number><NAME>.
+            guard let own = declaringNumber(of: relationship.name, from: entity, numbers) else { return nil }
+            let name = "\(own)\(relationship.name.uppercased())"
+            guard columns.contains("Z" + name) else { return nil }
+            let order = relationship.info.isOrdered && columns.contains("Z_FOK_" + name) ? "Z_FOK_" + name : "Z_PK"
+            return try sql.run(
+                "SELECT Z_ENT, Z_PK FROM \(table) WHERE Z\(name) = ? ORDER BY \(order), Z_PK", [.integer(key)]
+            )
+            .map { id($0[0].integer, $0[1].integer) }
+        }
+        let inverse = model.relationships(of: relationship.destination)[inverseIndex]
         if !inverse.isToMany {
+            guard isPlainColumn(inverse.name, in: relationship.destination) else { return nil }
             let column = "Z" + inverse.name.uppercased()
             guard columns.contains(column) else { return nil }
             let order =
@@ -150,6 +170,8 @@ struct CoreDataSQLCheck {
             ? "Z_\(own)\(relationship.name.uppercased())" : "Z_\(other)\(inverse.name.uppercased())"
         let keyColumn = "Z_\(own)\(inverse.name.uppercased())"
         let destinationColumn = "Z_\(other)\(relationship.name.uppercased())"
+        let joinColumns = try sql.columns(of: joinTable)
+        guard joinColumns.contains(keyColumn), joinColumns.contains(destinationColumn) else { return nil }
         let rows = try sql.run(
             """
             SELECT d.Z_ENT, d.Z_PK FROM \(joinTable) j JOIN \(table) d ON d.Z_PK = j.\(destinationColumn)

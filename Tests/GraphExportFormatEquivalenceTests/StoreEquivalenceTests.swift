@@ -1,4 +1,6 @@
+import Foundation
 import GraphExport
+import GraphExportTestSupport
 import XCTest
 
 /// The Scrapbook sample and every store of `shared/coredata-samples/` (copied first) read back the
@@ -47,8 +49,35 @@ final class StoreEquivalenceTests: XCTestCase {
         try checkSample("swiftdata-resourcesmanager", "default.store", nil)
     }
 
+    func testAppleNotesStoreWithItsCachedModel() throws {
+        try checkSample("apple-notes-macos12", "NoteStore.sqlite", nil)
+    }
+
     func testLegacyBooksStoreWithItsXcode3Model() throws {
         try checkSample("coredatabooks-legacy", "CoreDataBooks.sqlite", "CoreDataBooks.xcdatamodel")
+    }
+
+    func testHandBuiltStoreWithSuffixedJoinColumns() throws {
+        try checkHandBuilt(HandBuiltStores.suffixedJoinColumn, "suffixed join columns")
+    }
+
+    func testHandBuiltStoreWithToManyRelationshipsWithoutInverse() throws {
+        try checkHandBuilt(HandBuiltStores.hiddenToManyKeys, "to-many relationships without inverse")
+    }
+
+    /// Writes a ``HandBuiltStores`` store and its model into a scratch folder, opens it and checks
+    /// every format against its records and plain SQL.
+    private func checkHandBuilt(
+        _ built: HandBuiltStores.Store, _ name: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let folder = try ScratchFolder(for: self).url
+        let path = folder.appendingPathComponent("Store.sqlite").path
+        try SQLiteFile(path, writable: true).execute(built.sql)
+        let model = folder.appendingPathComponent("contents")
+        try Data(built.model.utf8).write(to: model)
+        let sample = try StoreSample(path: path, model: model.path)
+        XCTAssertEqual(sample.warnings, [], "\(name): opening warned", file: file, line: line)
+        try assertFormatsAgree(sample.store, name, sql: sample.sql, file: file, line: line)
     }
 
     private func checkSample(

@@ -174,6 +174,42 @@ final class CoreDataStoreSampleTests: XCTestCase {
         }
     }
 
+    /// Apple's own Notes store: three levels of inheritance in one table, and a cached model that
+    /// lists every inherited property again under each sub-entity. Same-named properties of
+    /// sibling entities come from their own suffixed columns.
+    func testAppleNotesStoreExportsEveryObjectWithTheModelItCaches() throws {
+        let sample = try exportSample("apple-notes-macos12", store: "NoteStore.sqlite", model: nil)
+        let model = sample.store.model
+        let account = try XCTUnwrap(model.index(of: "ICAccountData"))
+        XCTAssertEqual(
+            model.attributes(of: account).filter { $0.name == "activityEventsData" }.count, 1,
+            "an inherited attribute is one attribute")
+        let sql = try ReferenceSQL(sample.storePath)
+        let uuid = try sql.storeUUID()
+        let numbers = Dictionary(uniqueKeysWithValues: try sql.entityNames().map { ($1, $0) })
+        func id(_ entity: String, _ row: Int64?) -> [ObjectID] {
+            row.map { [ObjectID("x-coredata://\(uuid)/\(entity)/p\($0)")] } ?? []
+        }
+        let checks: [(entity: String, title: String, account: String)] = [
+            ("ICNote", "ZTITLE1", "ZACCOUNT4"), ("ICFolder", "ZTITLE2", "ZACCOUNT5"),
+        ]
+        for shape in ExportShape.allCases {
+            let graph = try XCTUnwrap(sample.exports[shape]).graph
+            for (entity, title, accountColumn) in checks {
+                let rows = try sql.rows(
+                    "SELECT Z_PK, \(title), \(accountColumn) FROM ZICCLOUDSYNCINGOBJECT WHERE Z_ENT = \(numbers[entity]!)"
+                ) { ($0[0].integer!, $0[1], $0[2].integer) }
+                XCTAssertFalse(rows.isEmpty, entity)
+                for (row, text, owner) in rows {
+                    let object = try XCTUnwrap(graph[id(entity, row)[0]], "\(shape) \(entity) p\(row)")
+                    XCTAssertEqual(
+                        object.value("title"), text.text.map(Value.string) ?? .null, "\(shape) \(entity) p\(row)")
+                    XCTAssertEqual(object.ids("account"), id("ICAccount", owner), "\(shape) \(entity) p\(row)")
+                }
+            }
+        }
+    }
+
     func testLegacyBooksStoreExportsWithItsXcode3ModelAndIntegerDates() throws {
         let sample = try exportSample(
             "coredatabooks-legacy", store: "CoreDataBooks.sqlite", model: "CoreDataBooks.xcdatamodel")

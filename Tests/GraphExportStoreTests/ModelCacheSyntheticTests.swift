@@ -97,6 +97,42 @@ final class ModelCacheSyntheticTests: XCTestCase {
         XCTAssertNoThrow(try GraphModel(entities: version.entities))
     }
 
+    /// As in the Apple Notes store: every sub-entity lists what it inherits again, down two levels.
+    /// Each repeat is the ancestor's property, so each entity keeps only what it declares and the
+    /// resolved model has every property once.
+    func testPropertiesASubEntityRepeatsFromItsAncestorsAreTheInheritedOnes() throws {
+        var model = ModelArchiveBuilder()
+        let base = model.reserve()
+        let container = model.reserve()
+        let folder = model.reserve()
+        typealias Property = (name: String, classes: [String], fields: [(String, PropertyListValue)])
+        let attribute = ["NSAttributeDescription", "NSPropertyDescription", "NSObject"]
+        let identifier: Property = ("identifier", attribute, [("NSAttributeType", .integer(700))])
+        let photo: Property = ("photo", attribute, [("NSAttributeType", .integer(1000)), ("NSFlagsKey", .integer(4))])
+        let owner: Property = (
+            "owner", ["NSRelationshipDescription", "NSPropertyDescription", "NSObject"],
+            [("NSDestinationEntity", .uid(base)), ("NSMaxCount", .integer(1)), ("NSDeleteRule", .integer(1))]
+        )
+        let title: Property = ("title", attribute, [("NSAttributeType", .integer(700))])
+        let depth: Property = ("depth", attribute, [("NSAttributeType", .integer(200))])
+        model.entity(base, name: "Base", abstract: true, properties: [identifier, photo, owner])
+        model.entity(container, name: "Container", parent: base, properties: [identifier, photo, owner, title])
+        model.entity(
+            folder, name: "Folder", parent: container, knownKeys: true,
+            properties: [identifier, photo, owner, title, depth])
+        let version = try model.decode(entities: [folder, container, base])
+
+        XCTAssertEqual(version.entities.map(\.name), ["Base", "Container", "Folder"])
+        XCTAssertEqual(
+            version.entities.map { $0.attributes.map(\.name) }, [["identifier", "photo"], ["title"], ["depth"]])
+        XCTAssertEqual(version.entities.map { $0.relationships.map(\.name) }, [["owner"], [], []])
+        XCTAssertEqual(version.externalStorageAttributes, ["Base.photo"])
+        let graph = try GraphModel(entities: version.entities)
+        let folderIndex = try XCTUnwrap(graph.index(of: "Folder"))
+        XCTAssertEqual(graph.attributes(of: folderIndex).map(\.name), ["identifier", "photo", "title", "depth"])
+        XCTAssertEqual(graph.relationships(of: folderIndex).map(\.name), ["owner"])
+    }
+
     func testUnknownTypesRulesAndMissingKeysAreNamed() throws {
         let attribute = ["NSAttributeDescription", "NSPropertyDescription", "NSObject"]
         let relationship = ["NSRelationshipDescription", "NSPropertyDescription", "NSObject"]

@@ -8,6 +8,10 @@ import GraphExport
 /// ``ModelFile`` keeps from model XML: transient properties, fetched properties and attributes of
 /// undefined, object-ID and composite type are left out; derived attributes are stored columns
 /// and stay.
+///
+/// A sub-entity's `NSProperties` may list every property it inherits again (the Apple Notes store
+/// of macOS 12 does): a property named like one of an ancestor's is that inherited property, not
+/// one of its own, and is left out, so that each ``EntityInfo`` holds only what it declares.
 struct ManagedObjectModelArchive {
     let archive: KeyedArchive
 
@@ -32,7 +36,29 @@ struct ManagedObjectModelArchive {
             entities.append(entity)
             external.formUnion(externalNames.map { entity.name + "." + $0 })
         }
-        return (EntityOrder.coreDataOrder(entities), external)
+        let declared = Self.withoutRepeatedInheritedProperties(entities)
+        let kept = Set(declared.flatMap { entity in entity.attributes.map { entity.name + "." + $0.name } })
+        return (EntityOrder.coreDataOrder(declared), external.intersection(kept))
+    }
+
+    /// Each entity with the properties it repeats from an ancestor (same name) left out. A parent
+    /// that is missing or a parent cycle ends the walk up; ``GraphModel`` reports both.
+    private static func withoutRepeatedInheritedProperties(_ entities: [EntityInfo]) -> [EntityInfo] {
+        let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return entities.map { entity in
+            var inherited: Set<String> = []
+            var visited: Set<String> = [entity.name]
+            var parent = entity.parent.flatMap { byName[$0] }
+            while let ancestor = parent, visited.insert(ancestor.name).inserted {
+                inherited.formUnion(ancestor.attributes.map(\.name))
+                inherited.formUnion(ancestor.relationships.map(\.name))
+                parent = ancestor.parent.flatMap { byName[$0] }
+            }
+            var declared = entity
+            declared.attributes.removeAll { inherited.contains($0.name) }
+            declared.relationships.removeAll { inherited.contains($0.name) }
+            return declared
+        }
     }
 
     private func entity(_ object: ArchivedObject, key: String) throws -> (EntityInfo, [String]) {

@@ -5,8 +5,9 @@ enum RelationshipStorage {
     /// A to-one: a foreign-key column on the source row. (When the destination has sub-entities
     /// Core Data also stores its `Z_ENT` in `Z<n>_<REL>`; the reader takes it from the row itself.)
     case foreignKey(column: String)
-    /// A one-to-many: the inverse to-one's column on the destination table, with the `Z_FOK_`
-    /// column that orders an ordered relationship.
+    /// A one-to-many, or a to-many without an inverse: a key column on the destination table (the
+    /// inverse to-one's, or Core Data's hidden `Z<n><REL>`) holding the source's `Z_PK`, with the
+    /// `Z_FOK_` column that orders an ordered relationship.
     case inverseForeignKey(table: String, column: String, orderColumn: String?, entities: [Int64])
     /// A many-to-many: a join table with one column per side, and the `Z_FOK_` column that orders
     /// an ordered relationship.
@@ -39,14 +40,20 @@ struct EntityLayout {
 ///
 /// Names follow Core Data's rules (`docs/COREDATA.md`): one table per inheritance hierarchy, `Z` +
 /// uppercase root entity name; attribute and to-one columns `Z` + uppercase property name, with
-/// `1`, `2`, … appended, in `Z_ENT` order, when sibling sub-entities declare the same name;
-/// many-to-many join tables `Z_<n><REL>`, named after either side, `n` being the number of the
-/// entity that declares the relationship.
+/// `1`, `2`, … appended, in `Z_ENT` order, when entities of one hierarchy declare the same name
+/// (``EntityColumns``); many-to-many join tables `Z_<n><REL>`, named after either side
+/// (``JoinTables``); a to-many relationship without an inverse a hidden key `Z<n><REL>` on the
+/// destination's table. Every name is then looked for among the store's real tables and columns,
+/// where a numeric suffix the rules do not predict is accepted when one name alone fits
+/// (``NameMatching``).
 struct CoreDataLayout {
     let model: GraphModel
     let entities: [EntityLayout]
     /// Model entity index by store entity number.
     let indexByNumber: [Int64: Int]
+    /// What the mapping chose on its own, each once: a column or join table picked among several
+    /// that fit, an ordered relationship read without its order.
+    let warnings: [Warning]
 
     init(version: ModelVersion, numbers: [String: Int64], database: SQLiteDatabase) throws {
         let model = try GraphModel(entities: version.entities)
@@ -62,72 +69,114 @@ struct CoreDataLayout {
             entityNumbers.append(number)
         }
         let schema = StoreSchema(database: database)
-        let columnNames = Self.columnNames(model, entityNumbers)
+        let mapping = try Mapping(
+            model: model, numbers: entityNumbers, schema: schema,
+            columns: try EntityColumns(model: model, numbers: entityNumbers, schema: schema),
+            joinTables: JoinTables(model: model, numbers: entityNumbers, schema: schema))
+        var warnings: [Warning] = []
         var layouts: [EntityLayout] = []
         for index in model.entities.indices {
             let entityName = model.entities[index].name
-            let table = Self.table(model, index)
             let lineage = model.lineage(of: index)
             let declaredAttributes = lineage.flatMap { declarer in
                 model.entities[declarer].attributes.map { (declarer, $0) }
             }
             let attributeColumns = try declaredAttributes.map { declarer, attribute in
                 AttributeColumn(
-                    name: try schema.require(
-                        columnNames[declarer][attribute.name]!, in: table, for: "\(entityName).\(attribute.name)"),
+                    name: try mapping.columns.column(of: declarer, attribute.name).column(
+                        for: "\(entityName).\(attribute.name)", path: path, warnings: &warnings),
                     isExternal: version.allowsExternalStorage(
                         entity: model.entities[declarer].name, attribute: attribute.name))
             }
             let declarers = lineage.flatMap { declarer in model.entities[declarer].relationships.map { _ in declarer } }
-            var storage: [RelationshipStorage] = []
-            for (relationship, declarer) in zip(model.relationships(of: index), declarers) {
-                let property = "\(entityName).\(relationship.name)"
-                let destination = relationship.destination
-                let inverse = relationship.inverse.map { model.relationships(of: destination)[$0] }
-                if !relationship.isToMany {
-                    storage.append(
-                        .foreignKey(
-                            column: try schema.require(
-                                columnNames[declarer][relationship.name]!, in: table, for: property)))
-                } else if let inverse, !inverse.isToMany {
-                    let destinationTable = Self.table(model, destination)
-                    let inverseDeclarer = Self.declarer(of: inverse.name, in: destination, model)
-                    let column = try schema.require(
-                        columnNames[inverseDeclarer][inverse.name]!, in: destinationTable, for: property)
-                    let orderColumn =
-                        try relationship.info.isOrdered
-                        ? schema.require("Z_FOK_" + column.dropFirst(), in: destinationTable, for: property) : nil
-                    storage.append(
-                        .inverseForeignKey(
-                            table: destinationTable, column: column, orderColumn: orderColumn,
-                            entities: model.concreteEntities.filter { model.entity($0, isKindOf: destination) }
-                                .map { entityNumbers[$0] }))
-                } else if let inverse {
-                    storage.append(
-                        try Self.joinTable(
-                            relationship, inverse: inverse,
-                            source: entityNumbers[declarer],
-                            destination: entityNumbers[Self.declarer(of: inverse.name, in: destination, model)],
-                            destinationTable: Self.table(model, destination), property: property, schema: schema))
-                } else {
-                    throw StoreError.unsupportedRelationship(
-                        path: path, relationship: property,
-                        reason: "to-many relationships without an inverse are not read yet")
-                }
+            let storage = try zip(model.relationships(of: index), declarers).map { relationship, declarer in
+                try mapping.storage(
+                    of: relationship, declaredBy: declarer, property: "\(entityName).\(relationship.name)",
+                    warnings: &warnings)
             }
             layouts.append(
                 EntityLayout(
-                    number: entityNumbers[index], table: table, attributeColumns: attributeColumns,
-                    relationships: storage))
+                    number: entityNumbers[index], table: EntityColumns.table(of: index, in: model),
+                    attributeColumns: attributeColumns, relationships: storage))
         }
         self.model = model
         self.entities = layouts
         self.indexByNumber = Dictionary(uniqueKeysWithValues: entityNumbers.enumerated().map { ($1, $0) })
+        var seen: Set<Warning> = []
+        self.warnings = warnings.filter { seen.insert($0).inserted }
     }
 
-    /// `Z` + the uppercase name of the root of the entity's hierarchy.
-    private static func table(_ model: GraphModel, _ entity: Int) -> String {
-        "Z" + model.entities[model.root(of: entity)].name.uppercased()
+    /// What the relationships are mapped with.
+    private struct Mapping {
+        let model: GraphModel
+        /// Each entity's `Z_ENT`, in model order.
+        let numbers: [Int64]
+        let schema: StoreSchema
+        let columns: EntityColumns
+        let joinTables: JoinTables
+
+        /// Where `relationship`, declared by entity `declarer`, keeps its destinations.
+        func storage(
+            of relationship: ResolvedRelationship, declaredBy declarer: Int, property: String,
+            warnings: inout [Warning]
+        ) throws -> RelationshipStorage {
+            let path = schema.path
+            let destination = relationship.destination
+            let destinationTable = EntityColumns.table(of: destination, in: model)
+            let kinds = model.concreteEntities.filter { model.entity($0, isKindOf: destination) }.map { numbers[$0] }
+            guard relationship.isToMany else {
+                return .foreignKey(
+                    column: try columns.column(of: declarer, relationship.name).column(
+                        for: property, path: path, warnings: &warnings))
+            }
+            guard let inverse = relationship.inverse.map({ model.relationships(of: destination)[$0] }) else {
+                let column = try columns.column(of: declarer, relationship.name).column(
+                    for: property, path: path, warnings: &warnings)
+                var orderColumn: String?
+                if relationship.info.isOrdered {
+                    let order = try self.orderColumn(
+                        after: column, stem: "Z_FOK_\(numbers[declarer])" + relationship.name.uppercased(),
+                        in: destinationTable)
+                    orderColumn = order.match.name
+                    if orderColumn == nil {
+                        warnings.append(
+                            Warning(
+                                "\(path): \(destinationTable) has no column \(order.request.expected) for the "
+                                    + "order of \(property); its destinations are read in Z_PK order"))
+                    }
+                }
+                return .inverseForeignKey(
+                    table: destinationTable, column: column, orderColumn: orderColumn, entities: kinds)
+            }
+            let inverseDeclarer = CoreDataLayout.declarer(of: inverse.name, in: destination, model)
+            guard !inverse.isToMany else {
+                return try joinTables.storage(
+                    of: relationship, inverse: inverse, source: numbers[declarer],
+                    destination: numbers[inverseDeclarer], destinationTable: destinationTable, property: property,
+                    warnings: &warnings)
+            }
+            let column = try columns.column(of: inverseDeclarer, inverse.name).column(
+                for: property, path: path, warnings: &warnings)
+            let orderColumn =
+                try relationship.info.isOrdered
+                ? orderColumn(after: column, stem: "Z_FOK_" + inverse.name.uppercased(), in: destinationTable)
+                    .column(for: property, path: path, warnings: &warnings) : nil
+            return .inverseForeignKey(
+                table: destinationTable, column: column, orderColumn: orderColumn, entities: kinds)
+        }
+
+        /// The `Z_FOK_` column that orders the destinations whose key column is `key`: `Z_FOK_` +
+        /// the key without its leading `Z`, or a suffixed name of `stem` that is no other key's
+        /// order column.
+        private func orderColumn(after key: String, stem: String, in table: String) throws -> ColumnLookup {
+            let request = NameRequest(expected: "Z_FOK_" + key.dropFirst(), stem: stem)
+            let present = try schema.columns(of: table)
+            let others = Set(columns.columnsTaken(in: table).map { "Z_FOK_" + $0.dropFirst() })
+                .subtracting([request.expected])
+            return ColumnLookup(
+                table: table, request: request,
+                match: NameMatching.match([request], among: present, taken: others)[0], tableExists: !present.isEmpty)
+        }
     }
 
     /// The entity of `entity`'s lineage that declares the relationship named `name`.
@@ -135,48 +184,5 @@ struct CoreDataLayout {
         model.lineage(of: entity).last { ancestor in
             model.entities[ancestor].relationships.contains { $0.name == name }
         } ?? entity
-    }
-
-    /// The column of every stored property, by declaring entity and property name: `Z` + uppercase
-    /// name, and a numeric suffix for the second and later declarers of the same name in one
-    /// hierarchy, in `Z_ENT` order.
-    private static func columnNames(_ model: GraphModel, _ numbers: [Int64]) -> [[String: String]] {
-        var names = Array(repeating: [String: String](), count: model.entities.count)
-        var groups: [String: [(number: Int64, entity: Int, name: String)]] = [:]
-        for (entity, info) in model.entities.enumerated() {
-            let properties = info.attributes.map(\.name) + info.relationships.filter { !$0.isToMany }.map(\.name)
-            for name in properties {
-                let key = "\(model.root(of: entity))/Z" + name.uppercased()
-                groups[key, default: []].append((numbers[entity], entity, name))
-            }
-        }
-        for declarers in groups.values {
-            for (rank, declarer) in declarers.sorted(by: { $0.number < $1.number }).enumerated() {
-                names[declarer.entity][declarer.name] =
-                    "Z" + declarer.name.uppercased() + (rank == 0 ? "" : String(rank))
-            }
-        }
-        return names
-    }
-
-    /// Finds the join table of a many-to-many pair under either side's name.
-    private static func joinTable(
-        _ relationship: ResolvedRelationship, inverse: ResolvedRelationship, source: Int64, destination: Int64,
-        destinationTable: String, property: String, schema: StoreSchema
-    ) throws -> RelationshipStorage {
-        let sourceColumn = "Z_\(source)" + inverse.name.uppercased()
-        let destinationColumn = "Z_\(destination)" + relationship.name.uppercased()
-        let candidates = [
-            "Z_\(source)" + relationship.name.uppercased(), "Z_\(destination)" + inverse.name.uppercased(),
-        ]
-        for table in candidates
-        where try schema.has(sourceColumn, in: table) && schema.has(destinationColumn, in: table) {
-            let order = "Z_FOK_" + destinationColumn.dropFirst(2)
-            return .joinTable(
-                table: table, sourceColumn: sourceColumn, destinationColumn: destinationColumn,
-                orderColumn: try relationship.info.isOrdered && schema.has(order, in: table) ? order : nil,
-                destinationTable: destinationTable)
-        }
-        throw StoreError.missingTable(path: schema.path, table: candidates.joined(separator: " or "), entity: property)
     }
 }

@@ -54,6 +54,7 @@ public final class CoreDataStore: GraphSource {
             cachedModel: { try Self.cachedModel(database) })
         let layout = fit.layout
         let versionName = fit.versionName
+        layout.warnings.forEach(onWarning)
         try EntityTableCensus.check(
             layout, primaryKeys: primaryKeys, modelVersion: versionName, database: database, onWarning: onWarning)
         self.file = file

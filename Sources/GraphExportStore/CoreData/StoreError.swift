@@ -14,14 +14,20 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case entityNotInModel(path: String, entity: String, modelVersion: String)
     /// An entity's table is missing.
     case missingTable(path: String, table: String, entity: String)
-    /// A column the model needs is missing from its table.
+    /// A column the model needs is missing from its table, under its name and with any numeric
+    /// suffix, and the table has no other column that could be meant.
     case missingColumn(path: String, table: String, column: String, property: String)
     /// No candidate model fits the store: none of the versions of the bundle `model`, nor the
     /// store's own `Z_MODELCACHE` when it has one; `misfits` says what each candidate lacks, in
     /// the order they were tried.
     case noModelFits(path: String, model: String, misfits: [ModelMisfit])
-    /// A relationship is stored in a way this version does not read yet.
-    case unsupportedRelationship(path: String, relationship: String, reason: String)
+    /// A column the model needs is missing from its table, under its name and with any numeric
+    /// suffix; `present` lists the table's columns that could be meant instead (those starting
+    /// with the same name, or the other columns of a join table) that no other property uses.
+    case unmatchedColumn(path: String, table: String, column: String, property: String, present: [String])
+    /// A join table the model needs is missing under either of its names (`table` lists both) and
+    /// with any numeric suffix; `present` lists the tables whose names start with one of them.
+    case unmatchedTable(path: String, table: String, entity: String, present: [String])
     /// `Z_PRIMARYKEY` lists one entity name under several numbers.
     case duplicateEntityName(path: String, name: String, numbers: [Int64])
     /// `Z_PRIMARYKEY` lists one entity number under several names.
@@ -53,13 +59,18 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .missingTable(let path, let table, let entity):
             return "\(path): table \(table) for entity '\(entity)' is missing"
         case .missingColumn(let path, let table, let column, let property):
-            return "\(path): column \(table).\(column) for \(property) is missing: the model does not fit the store"
+            return "\(path): column \(table).\(column) for \(property) is missing, with or without a numeric suffix: "
+                + "the model does not fit the store"
         case .noModelFits(let path, let model, let misfits):
             let cache = misfits.contains { $0.candidate == .modelCache } ? " nor its own Z_MODELCACHE" : ""
             return "\(path): no version of '\(model)'\(cache) fits the store: "
                 + misfits.map(\.description).joined(separator: "; ")
-        case .unsupportedRelationship(let path, let relationship, let reason):
-            return "\(path): cannot read relationship \(relationship) yet: \(reason)"
+        case .unmatchedColumn(let path, let table, let column, let property, let present):
+            return "\(path): column \(table).\(column) for \(property) is missing, with or without a numeric suffix; "
+                + "\(table) has \(present.joined(separator: ", ")) instead: the model does not fit the store"
+        case .unmatchedTable(let path, let table, let entity, let present):
+            return "\(path): table \(table) for \(entity) is missing, with or without a numeric suffix; "
+                + "the store has \(present.joined(separator: ", ")) instead: the model does not fit the store"
         case .duplicateEntityName(let path, let name, let numbers):
             let list = numbers.map(String.init).joined(separator: " and ")
             return "\(path): Z_PRIMARYKEY lists entity '\(name)' more than once (Z_ENT \(list)), "

@@ -1,7 +1,9 @@
-/// The tables and columns of a store, read once per table.
+/// The tables and columns of a store, each read once: one `PRAGMA table_info` per table asked
+/// about, and the list of tables only when a name has to be looked for among them.
 final class StoreSchema {
     private let database: SQLiteDatabase
-    private var columnsByTable: [String: Set<String>] = [:]
+    private var columnsByTable: [String: [String]] = [:]
+    private var tables: [String]?
 
     init(database: SQLiteDatabase) {
         self.database = database
@@ -10,25 +12,23 @@ final class StoreSchema {
     /// The store's path, for messages.
     var path: String { database.path }
 
-    /// Whether `table` exists and has `column`.
-    func has(_ column: String, in table: String) throws -> Bool {
-        try columns(of: table).contains(column)
-    }
-
-    /// `column`, after checking `table` has it; otherwise an error naming `property`.
-    func require(_ column: String, in table: String, for property: String) throws -> String {
-        let present = try columns(of: table)
-        guard !present.isEmpty else { throw StoreError.missingTable(path: path, table: table, entity: property) }
-        guard present.contains(column) else {
-            throw StoreError.missingColumn(path: path, table: table, column: column, property: property)
-        }
-        return column
-    }
-
-    private func columns(of table: String) throws -> Set<String> {
+    /// The columns of `table` in table order; none when there is no such table.
+    func columns(of table: String) throws -> [String] {
         if let known = columnsByTable[table] { return known }
-        let found = Set(try database.columns(of: table))
+        let found = try database.columns(of: table)
         columnsByTable[table] = found
         return found
+    }
+
+    /// Every table of the store, in `sqlite_schema` order.
+    func tableNames() throws -> [String] {
+        if let tables { return tables }
+        let statement = try database.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'")
+        var names: [String] = []
+        while try statement.step() {
+            if let name = statement.text(at: 0) { names.append(name) }
+        }
+        tables = names
+        return names
     }
 }

@@ -1,0 +1,211 @@
+import CSQLite
+import Foundation
+import GraphExport
+import GraphExportStore
+import GraphExportTestSupport
+import XCTest
+
+/// Stores built by hand (``HandBuiltStores``) for the layout rules no sample store shows: names
+/// with numeric suffixes the rules do not predict, and to-many relationships without an inverse.
+final class CoreDataLayoutTests: XCTestCase {
+    // MARK: - Names with suffixes
+
+    /// Before: `table Z_1SUGGESTIONSBEINGREPRESENTATIVEASSETS or Z_3REPRESENTATIVEASSETS … is
+    /// missing`, though the table is there with the key column `Z_1REPRESENTATIVEASSETS1`.
+    func testSuffixedJoinColumnOfAPhotosLibraryIsRead() throws {
+        let built = HandBuiltStores.suffixedJoinColumn
+        let opened = try open(built)
+        XCTAssertEqual(opened.warnings.take(), [])
+        func ids(_ entity: String, _ keys: [Int]) -> [ObjectID] { keys.map { ObjectID(built.id(entity, $0)) } }
+        for shape in ExportShape.allCases {
+            let export = try StoreExport(opened.store, shape: shape, warnings: opened.warnings)
+            XCTAssertTrue(export.check.isValid, "\(shape):\n\(export.check.summary())")
+            XCTAssertEqual(export.warnings, [], "\(shape)")
+            let graph = export.graph
+            let suggestions = [(1, [1, 3]), (2, [3])]
+            for (key, assets) in suggestions {
+                XCTAssertEqual(
+                    graph[ObjectID(built.id("Suggestion", key))]?.ids("representativeAssets"), ids("Asset", assets),
+                    "\(shape) Suggestion p\(key)")
+            }
+            let assets = [(1, [1], []), (2, [], [1]), (3, [1, 2], [])]
+            for (key, suggestions, memories) in assets {
+                let asset = graph[ObjectID(built.id("Asset", key))]
+                XCTAssertEqual(
+                    asset?.ids("suggestionsBeingRepresentativeAssets"), ids("Suggestion", suggestions),
+                    "\(shape) Asset p\(key)")
+                XCTAssertEqual(
+                    asset?.ids("memoriesBeingRepresentativeAssets"), ids("Memory", memories), "\(shape) Asset p\(key)")
+            }
+        }
+    }
+
+    func testJoinTableWhereNoColumnFitsNamesTheColumnLookedForAndWhatTheTableHas() throws {
+        let built = HandBuiltStores.suffixedJoinColumn
+        let store = try write(
+            built,
+            editing: """
+                ALTER TABLE Z_1SUGGESTIONSBEINGREPRESENTATIVEASSETS
+                    RENAME COLUMN Z_1REPRESENTATIVEASSETS1 TO Z_1REPRESENTATIVEASSET1
+                """)
+        XCTAssertThrowsError(try CoreDataStore(path: store.path, model: try ModelFile.load(path: store.model))) {
+            XCTAssertEqual(
+                "\($0)",
+                "\(store.path): column Z_1SUGGESTIONSBEINGREPRESENTATIVEASSETS.Z_1REPRESENTATIVEASSETS for "
+                    + "Asset.suggestionsBeingRepresentativeAssets is missing, with or without a numeric suffix; "
+                    + "Z_1SUGGESTIONSBEINGREPRESENTATIVEASSETS has Z_1REPRESENTATIVEASSET1 instead: "
+                    + "the model does not fit the store")
+        }
+    }
+
+    func testJoinTableMissingUnderEveryNameNamesTheTablesThatStartLikeIt() throws {
+        let store = try write(
+            HandBuiltStores.suffixedJoinColumn,
+            editing:
+                "ALTER TABLE Z_1MEMORIESBEINGREPRESENTATIVEASSETS RENAME TO Z_1MEMORIESBEINGREPRESENTATIVEASSETSOLD")
+        XCTAssertThrowsError(try CoreDataStore(path: store.path, model: try ModelFile.load(path: store.model))) {
+            XCTAssertEqual(
+                $0 as? StoreError,
+                .unmatchedTable(
+                    path: store.path, table: "Z_1MEMORIESBEINGREPRESENTATIVEASSETS or Z_2REPRESENTATIVEASSETS",
+                    entity: "Asset.memoriesBeingRepresentativeAssets",
+                    present: ["Z_1MEMORIESBEINGREPRESENTATIVEASSETSOLD"]))
+        }
+    }
+
+    func testAttributeColumnWithAnUnexpectedSuffixIsReadAndOneOfSeveralIsNamedInAWarning() throws {
+        let built = HandBuiltStores.suffixedJoinColumn
+        let store = try write(
+            built,
+            editing: """
+                ALTER TABLE ZSUGGESTION RENAME COLUMN ZTITLE TO ZTITLE3;
+                ALTER TABLE ZMEMORY RENAME COLUMN ZTITLE TO ZTITLE1;
+                ALTER TABLE ZMEMORY ADD COLUMN ZTITLE2 VARCHAR
+                """)
+        let warnings = CollectedWarnings()
+        let opened = try CoreDataStore(
+            path: store.path, model: try ModelFile.load(path: store.model), onWarning: warnings.record)
+        XCTAssertEqual(
+            warnings.take().map(\.message),
+            [
+                "\(store.path): ZMEMORY has no column ZTITLE for Memory.title, and ZTITLE1, ZTITLE2 could each hold it; "
+                    + "ZTITLE1 is read"
+            ])
+        let graph = try StoreExport(opened, shape: .flat, warnings: warnings).graph
+        XCTAssertEqual(graph[ObjectID(built.id("Memory", 1))]?.value("title"), .string("Summer"))
+        XCTAssertEqual(graph[ObjectID(built.id("Suggestion", 2))]?.value("title"), .string("Wallpaper"))
+    }
+
+    func testAttributeColumnWhereNothingFitsNamesTheColumnsThatStartLikeIt() throws {
+        let store = try write(
+            HandBuiltStores.suffixedJoinColumn, editing: "ALTER TABLE ZASSET RENAME COLUMN ZFILENAME TO ZFILENAMES")
+        XCTAssertThrowsError(try CoreDataStore(path: store.path, model: try ModelFile.load(path: store.model))) {
+            XCTAssertEqual(
+                $0 as? StoreError,
+                .unmatchedColumn(
+                    path: store.path, table: "ZASSET", column: "ZFILENAME", property: "Asset.filename",
+                    present: ["ZFILENAMES"]))
+        }
+    }
+
+    // MARK: - To-many relationships without an inverse
+
+    /// Before: `cannot read relationship Playlist.tracks yet: to-many relationships without an
+    /// inverse are not read yet`.
+    func testToManyWithoutInverseIsTheHiddenKeyOnTheDestinationInStoredOrder() throws {
+        let built = HandBuiltStores.hiddenToManyKeys
+        let opened = try open(built)
+        XCTAssertEqual(opened.warnings.take(), [])
+        func ids(_ entity: String, _ keys: [Int]) -> [ObjectID] { keys.map { ObjectID(built.id(entity, $0)) } }
+        let expected: [(entity: String, key: Int, relationship: String, ids: [ObjectID])] = [
+            ("Playlist", 1, "tracks", ids("Track", [3, 1, 2])), ("Playlist", 2, "tracks", []),
+            ("Article", 1, "searchWords", ids("SearchWord", [1, 2])),
+            ("Article", 2, "searchWords", ids("SearchWord", [3])),
+            ("SearchWord", 1, "searchables", ids("Article", [2])), ("SearchWord", 2, "searchables", []),
+        ]
+        for shape in ExportShape.allCases {
+            let export = try StoreExport(opened.store, shape: shape, warnings: opened.warnings)
+            XCTAssertTrue(export.check.isValid, "\(shape):\n\(export.check.summary())")
+            XCTAssertEqual(export.warnings, [], "\(shape)")
+            let graph = export.graph
+            for (entity, key, relationship, ids) in expected {
+                XCTAssertEqual(
+                    graph[ObjectID(built.id(entity, key))]?.ids(relationship), ids,
+                    "\(shape) \(entity) p\(key).\(relationship)")
+            }
+            XCTAssertEqual(graph.objects.count, 11, "\(shape)")
+            XCTAssertEqual(graph.topLevel.count, 11, "\(shape): a relationship without an inverse never nests")
+        }
+    }
+
+    func testOrderedToManyWithoutInverseWhoseOrderColumnIsGoneIsReadByKeyWithAWarning() throws {
+        let built = HandBuiltStores.hiddenToManyKeys
+        let store = try write(built, editing: "ALTER TABLE ZTRACK DROP COLUMN Z_FOK_1TRACKS")
+        let warnings = CollectedWarnings()
+        let opened = try CoreDataStore(
+            path: store.path, model: try ModelFile.load(path: store.model), onWarning: warnings.record)
+        XCTAssertEqual(
+            warnings.take().map(\.message),
+            [
+                "\(store.path): ZTRACK has no column Z_FOK_1TRACKS for the order of Playlist.tracks; "
+                    + "its destinations are read in Z_PK order"
+            ])
+        let graph = try StoreExport(opened, shape: .tree, warnings: warnings).graph
+        XCTAssertEqual(
+            graph[ObjectID(built.id("Playlist", 1))]?.ids("tracks"), [1, 2, 3].map { ObjectID(built.id("Track", $0)) })
+    }
+
+    func testHiddenKeyThatIsMissingNamesTheDestinationTableAndColumn() throws {
+        let store = try write(
+            HandBuiltStores.hiddenToManyKeys,
+            editing: "DROP INDEX ZSEARCHWORD_Z3SEARCHWORDS_INDEX; ALTER TABLE ZSEARCHWORD DROP COLUMN Z3SEARCHWORDS")
+        XCTAssertThrowsError(try CoreDataStore(path: store.path, model: try ModelFile.load(path: store.model))) {
+            XCTAssertEqual(
+                $0 as? StoreError,
+                .missingColumn(
+                    path: store.path, table: "ZSEARCHWORD", column: "Z3SEARCHWORDS", property: "Article.searchWords"))
+        }
+    }
+
+    // MARK: - Helpers
+
+    private struct OpenStore {
+        let store: CoreDataStore
+        let warnings: CollectedWarnings
+    }
+
+    private func open(_ built: HandBuiltStores.Store) throws -> OpenStore {
+        let store = try write(built)
+        let warnings = CollectedWarnings()
+        return OpenStore(
+            store: try CoreDataStore(
+                path: store.path, model: try ModelFile.load(path: store.model), onWarning: warnings.record),
+            warnings: warnings)
+    }
+
+    /// Writes the store with SQLite's C API (then `editing`) and its model as a `contents` file,
+    /// in a scratch folder; returns both paths.
+    private func write(_ built: HandBuiltStores.Store, editing: String = "") throws -> (path: String, model: String) {
+        let scratch = try StoreScratchFolder(for: self)
+        let path = scratch.path("Store.sqlite")
+        var handle: OpaquePointer?
+        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else {
+            sqlite3_close_v2(handle)
+            throw StoreBuildError(message: "cannot create \(path)")
+        }
+        defer { sqlite3_close_v2(handle) }
+        var message: UnsafeMutablePointer<CChar>?
+        guard sqlite3_exec(handle, built.sql + ";" + editing, nil, nil, &message) == SQLITE_OK else {
+            defer { sqlite3_free(message) }
+            throw StoreBuildError(message: message.map { String(cString: $0) } ?? "unknown error")
+        }
+        let model = scratch.path("contents")
+        try Data(built.model.utf8).write(to: URL(fileURLWithPath: model))
+        return (path, model)
+    }
+
+    private struct StoreBuildError: Error, CustomStringConvertible {
+        let message: String
+        var description: String { "cannot build the store: \(message)" }
+    }
+}
