@@ -168,7 +168,8 @@ let package = Package(
             dependencies: [
                 "Prerequisites",
                 "GraphExport", "GraphExportStore", "GraphExportJSON", "GraphExportXML", "GraphExportYAML",
-                "GraphExportJSONLines", "GraphExportPlist", "GraphExportTestSupport", "CLibXML2", "CYAML", "CSQLite",
+                "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML", "GraphExportTestSupport", "CLibXML2",
+                "CYAML", "CSQLite",
             ],
             exclude: ["Golden"]
         ),

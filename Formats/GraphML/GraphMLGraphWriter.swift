@@ -71,7 +71,9 @@ public import GraphExport
 /// as their exact text; booleans `true` and `false`; dates as ISO 8601 in UTC
 /// (``Timestamp/iso8601``), or, for a date that has no such form, its seconds since
 /// 2001-01-01T00:00:00Z by the double rule, with a warning; binary values as base64 (RFC 4648,
-/// padded); UUIDs as canonical lowercase text; strings and URIs as they are.
+/// padded), a ``Value/binaryFile(_:)`` value as its bytes would be, its base64 streamed from the
+/// file in chunks of 64 KiB (to the temporary file, below); UUIDs as canonical lowercase text;
+/// strings and URIs as they are.
 ///
 /// **Text XML cannot hold.** XML 1.0's `Char` production leaves out U+0000–U+001F other than tab,
 /// line feed and carriage return, and U+FFFE and U+FFFF; no escape brings them back. Text that
@@ -156,6 +158,9 @@ public final class GraphMLGraphWriter: GraphWriter {
         self.options = options
         self.onWarning = onWarning
     }
+
+    /// `true`: ``Value/binaryFile(_:)`` values are streamed.
+    public var streamsFileBytes: Bool { true }
 
     /// Takes the model and the header and opens the temporary file that holds nodes and edges.
     ///
@@ -305,6 +310,9 @@ public final class GraphMLGraphWriter: GraphWriter {
         }
         let index = keys.index(of: name)
         keys.record(value, at: index, origin: "\(entity).\(name) (\(id))")
+        if case .binaryFile(let file) = value {
+            return try writeData(key: keys.keys[index].id, base64Of: file, level: 3, body)
+        }
         guard let rendered = value.graphMLText else { return }
         if rendered.isDateWithoutISO8601 {
             warn(
@@ -446,6 +454,16 @@ public final class GraphMLGraphWriter: GraphWriter {
         try output.writeAttribute("key", key)
         if text.base64Because != nil { try output.writeAttribute("gx:encoding", "base64") }
         try output.writeString(text.text)
+        try output.endElement()
+    }
+
+    /// Writes `<data key="…">` holding the base64 text of `file`, as ``writeData(key:_:level:_:)``
+    /// writes the same text.
+    private func writeData(key: String, base64Of file: FileBytes, level: Int, _ output: LibXMLTextWriter) throws {
+        try layout(level: level, output)
+        try output.startElement("data")
+        try output.writeAttribute("key", key)
+        try output.writeBase64(of: file)
         try output.endElement()
     }
 

@@ -61,6 +61,22 @@ final class LibXMLTextWriter {
         try check(text.withXMLCharacters { xmlTextWriterWriteString(writer, $0) }, "xmlTextWriterWriteString")
     }
 
+    /// Writes the base64 text of `file` as content, the same bytes as ``writeString(_:)`` with that
+    /// text, one chunk at a time: base64 has nothing to escape, so each chunk is written raw (an
+    /// empty file too, which closes the start tag as an empty string does). A file that cannot be
+    /// read stops the document, as a failing sink does.
+    func writeBase64(of file: FileBytes) throws {
+        do {
+            try file.forEachBase64Chunk { text in
+                let characters = text.baseAddress!.assumingMemoryBound(to: xmlChar.self)
+                try check(xmlTextWriterWriteRawLen(writer, characters, Int32(text.count)), "xmlTextWriterWriteRawLen")
+            }
+        } catch {
+            failure = failure ?? error
+            throw error
+        }
+    }
+
     /// Writes `bytes` as they are, closing a start tag still open first: markup written elsewhere,
     /// or white space that lays out pretty output.
     func writeRaw(_ bytes: UnsafeRawBufferPointer) throws {

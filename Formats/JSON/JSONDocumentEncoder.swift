@@ -74,6 +74,8 @@ struct JSONDocumentEncoder {
 
     /// The text written and not yet taken by the writer.
     var text: [UInt8] = []
+    /// Where in ``text`` the base64 of file values goes, streamed when the writer takes the text.
+    var splices = FileSplices()
     /// The escaped text of recent identifier prefixes (one per entity, typically), so that a
     /// prefix is escaped once rather than once per object and reference.
     private var escapedPrefixes: [(prefix: String, escaped: [UInt8])] = []
@@ -184,7 +186,7 @@ struct JSONDocumentEncoder {
     private mutating func writeAttribute(name: String, value: Value) throws(JSONWriterError) {
         guard stack[stack.count - 1].role == .object else { throw .attributeOutsideObject(name: name) }
         appendPropertyKey(name)
-        guard let issue = JSONText.appendValue(value, to: &text) else { return }
+        guard let issue = JSONText.appendValue(value, to: &text, splicing: &splices) else { return }
         let entity = stack[stack.count - 1].kind.name
         switch issue {
         case .nonFiniteNumber:

@@ -10,7 +10,9 @@ public import GraphExport
 /// "id":…}`, `{"event":"endRelationship"}`, `{"event":"endObject"}`, and last `{"event":"end"}`.
 /// Values are encoded as ``JSONGraphWriter`` encodes them; `type` names the value's kind
 /// (`null`, `integer`, `double`, `decimal`, `string`, `boolean`, `date`, `binary`, `uuid`, `uri`),
-/// so a reader knows that a string holds a date or base64 bytes.
+/// so a reader knows that a string holds a date or base64 bytes. A ``Value/binaryFile(_:)`` value
+/// is written as its bytes would be, its base64 streamed from the file in chunks of 64 KiB, so
+/// that memory stays flat whatever its size.
 public final class JSONEventStreamWriter: GraphWriter {
     /// The protocol version this writer speaks.
     public static let protocolVersion = 1
@@ -19,6 +21,8 @@ public final class JSONEventStreamWriter: GraphWriter {
     private let format: String
     private let options: [String: String]
     private var line: [UInt8] = []
+    /// Where in `line` the base64 of a file value goes.
+    private var splices = FileSplices()
 
     /// Creates a writer for the plugin of format `format`, passing it `options`.
     public init(sink: any ByteSink, format: String, options: [String: String] = [:]) {
@@ -26,6 +30,9 @@ public final class JSONEventStreamWriter: GraphWriter {
         self.format = format
         self.options = options
     }
+
+    /// `true`: ``Value/binaryFile(_:)`` values are streamed.
+    public var streamsFileBytes: Bool { true }
 
     /// Writes the handshake line.
     public func begin(_ document: DocumentInfo) throws {
@@ -60,7 +67,7 @@ public final class JSONEventStreamWriter: GraphWriter {
             line += Array(#","type":""#.utf8)
             line += Array(Self.kind(of: value).utf8)
             line += Array(#"","value":"#.utf8)
-            _ = JSONText.appendValue(value, to: &line)
+            _ = JSONText.appendValue(value, to: &line, splicing: &splices)
         case .beginRelationship(let name, let isToMany):
             line += Array(#"{"event":"beginRelationship","name":"#.utf8)
             JSONText.appendString(name, to: &line)
@@ -86,7 +93,11 @@ public final class JSONEventStreamWriter: GraphWriter {
 
     private func endLine() throws {
         line.append(UInt8(ascii: "\n"))
-        try line.withUnsafeBytes { try output.append($0) }
+        if splices.isEmpty {
+            try line.withUnsafeBytes { try output.append($0) }
+        } else {
+            try splices.write(line, to: output)
+        }
         line.removeAll(keepingCapacity: true)
     }
 
@@ -145,7 +156,7 @@ public final class JSONEventStreamWriter: GraphWriter {
         case .string: return "string"
         case .boolean: return "boolean"
         case .date: return "date"
-        case .binary: return "binary"
+        case .binary, .binaryFile: return "binary"
         case .uuid: return "uuid"
         case .uri: return "uri"
         }

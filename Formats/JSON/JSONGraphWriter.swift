@@ -23,7 +23,8 @@ public import GraphExport
 ///
 /// The writer keeps its place in an explicit stack, so nesting depth is bounded by memory, not by
 /// the call stack, and collects its text to hand it to an ``OutputBuffer`` in blocks of about
-/// 16 KiB. It throws ``JSONWriterError`` for an event stream that is not well nested.
+/// 16 KiB. A ``Value/binaryFile(_:)`` value is written as its bytes would be, its base64 streamed
+/// from the file in chunks of 64 KiB, so that memory stays flat whatever its size. It throws ``JSONWriterError`` for an event stream that is not well nested.
 /// Pretty output (``JSONOptions/pretty``) indents by two spaces, puts each property on its own line
 /// and writes a reference on one line; both forms end with a newline.
 public final class JSONGraphWriter: GraphWriter {
@@ -53,6 +54,9 @@ public final class JSONGraphWriter: GraphWriter {
         encoder.deallocate()
     }
 
+    /// `true`: ``Value/binaryFile(_:)`` values are streamed.
+    public var streamsFileBytes: Bool { true }
+
     /// Writes the document's opening, the `"@source"` header, and opens the `"@graph"` array.
     public func begin(_ document: DocumentInfo) throws {
         try encoder.pointee.begin(document)
@@ -74,10 +78,15 @@ public final class JSONGraphWriter: GraphWriter {
         try output.flush()
     }
 
-    /// Hands the text written so far to the output buffer once there are `threshold` bytes of it.
+    /// Hands the text written so far to the output buffer once there are `threshold` bytes of it,
+    /// or at once when it holds a file value, whose base64 then streams into its place.
     private func handOff(atLeast threshold: Int) throws {
-        guard encoder.pointee.text.count >= threshold, !encoder.pointee.text.isEmpty else { return }
-        try output.appendBytes(encoder.pointee.text)
+        if !encoder.pointee.splices.isEmpty {
+            try encoder.pointee.splices.write(encoder.pointee.text, to: output)
+        } else {
+            guard encoder.pointee.text.count >= threshold, !encoder.pointee.text.isEmpty else { return }
+            try output.appendBytes(encoder.pointee.text)
+        }
         encoder.pointee.text.removeAll(keepingCapacity: true)
     }
 

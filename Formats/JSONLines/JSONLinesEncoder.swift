@@ -7,7 +7,8 @@ import GraphExport
 /// relationship leaves a reference in its parent's line and starts its own line after it; the
 /// line moves to ``text`` when the object ends, so a nested object's line comes before its
 /// parent's, and the parent's line is again the last in the buffer. A level of nesting costs the
-/// bytes of its line so far, with no buffer of its own.
+/// bytes of its line so far, with no buffer of its own. A file value holds its place in a line
+/// (``FileSplices``) and is read only when its line is handed on.
 /// A value type, so that the writer works on one `inout` value per call rather than on class
 /// properties, each access to which would cost a run-time exclusivity check.
 struct JSONLinesEncoder {
@@ -33,12 +34,17 @@ struct JSONLinesEncoder {
 
     /// The complete lines written and not yet taken by the writer, each ending with a newline.
     var text: [UInt8] = []
+    /// Where in ``text`` the base64 of file values goes, streamed when the writer takes the text.
+    var splices = FileSplices()
     /// The warnings raised and not yet reported by the writer.
     var warnings: [Warning] = []
     private var phase = Phase.ready
     private var stack: [Frame] = []
     /// The lines of the open objects, outermost first, one after the other.
     private var openLines: [UInt8] = []
+    /// Where in `openLines` the base64 of file values goes: an open line holds a file value's
+    /// place, never its bytes.
+    private var openSplices = FileSplices()
     /// The attributes (`Entity.name`) already warned about, one set per kind of warning.
     private var warnedNonFinite: Set<String> = []
     private var warnedDates: Set<String> = []
@@ -117,7 +123,7 @@ struct JSONLinesEncoder {
         openLines.append(UInt8(ascii: ","))
         JSONText.appendString(MarkerEscape.key(for: name), to: &openLines)
         openLines.append(UInt8(ascii: ":"))
-        switch JSONText.appendValue(value, to: &openLines) {
+        switch JSONText.appendValue(value, to: &openLines, splicing: &openSplices) {
         case nil:
             break
         case .nonFiniteNumber:
@@ -185,6 +191,7 @@ struct JSONLinesEncoder {
         let start = stack.removeLast().lineStart
         openLines.append(UInt8(ascii: "}"))
         openLines.append(UInt8(ascii: "\n"))
+        openSplices.move(from: start, to: &splices, at: text.count)
         text.append(contentsOf: openLines[start...])
         openLines.removeSubrange(start...)
     }

@@ -33,9 +33,12 @@ public import GraphExport
 ///
 /// **Streaming.** The writer holds the lines of the open objects, one after the other in one
 /// buffer: in the flat shape one line, in the tree shape one per level of nesting, never
-/// recursing, so depth is bounded by memory, not by the call stack. Complete lines go to an ``OutputBuffer`` in blocks of about 16 KiB. The writer
-/// throws ``JSONLinesWriterError`` for an event stream that is not well nested, before writing
-/// anything for the offending call.
+/// recursing, so depth is bounded by memory, not by the call stack. Complete lines go to an
+/// ``OutputBuffer`` in blocks of about 16 KiB. A ``Value/binaryFile(_:)`` value is written as its
+/// bytes would be: an open line keeps only its place, and its base64 streams from the file in
+/// chunks of 64 KiB when the line is complete, so that memory stays flat whatever its size (the
+/// file is read then, and must not change before). The writer throws ``JSONLinesWriterError`` for
+/// an event stream that is not well nested, before writing anything for the offending call.
 public final class JSONLinesGraphWriter: GraphWriter {
     /// How many bytes of complete lines collect before they go to the output buffer.
     private static let handOffSize = 1 << 14
@@ -50,6 +53,9 @@ public final class JSONLinesGraphWriter: GraphWriter {
         self.onWarning = onWarning
         encoder.text.reserveCapacity(Self.handOffSize + 1024)
     }
+
+    /// `true`: ``Value/binaryFile(_:)`` values are streamed.
+    public var streamsFileBytes: Bool { true }
 
     /// Writes the header line, `{"@source":{…}}`.
     public func begin(_ document: DocumentInfo) throws {
@@ -72,10 +78,15 @@ public final class JSONLinesGraphWriter: GraphWriter {
         try output.flush()
     }
 
-    /// Hands the lines written so far to the output buffer once there are `threshold` bytes of them.
+    /// Hands the lines written so far to the output buffer once there are `threshold` bytes of
+    /// them, or at once when they hold a file value, whose base64 then streams into its place.
     private func handOff(atLeast threshold: Int) throws {
-        guard encoder.text.count >= threshold, !encoder.text.isEmpty else { return }
-        try output.appendBytes(encoder.text)
+        if !encoder.splices.isEmpty {
+            try encoder.splices.write(encoder.text, to: output)
+        } else {
+            guard encoder.text.count >= threshold, !encoder.text.isEmpty else { return }
+            try output.appendBytes(encoder.text)
+        }
         encoder.text.removeAll(keepingCapacity: true)
     }
 

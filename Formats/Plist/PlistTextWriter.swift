@@ -97,6 +97,23 @@ final class PlistTextWriter {
         try endElement()
     }
 
+    /// Writes `<name>…</name>` holding the base64 text of `file`, the same bytes as
+    /// ``writeElement(_:ascii:)`` with that text, one chunk at a time. A file that cannot be read
+    /// stops the document, as a failing sink does.
+    func writeElement(_ name: String, base64Of file: FileBytes) throws {
+        try startElement(name)
+        do {
+            try file.forEachBase64Chunk { text in
+                let characters = text.baseAddress!.assumingMemoryBound(to: xmlChar.self)
+                try check(xmlTextWriterWriteRawLen(writer, characters, Int32(text.count)), "xmlTextWriterWriteRawLen")
+            }
+        } catch {
+            failure = failure ?? error
+            throw error
+        }
+        try endElement()
+    }
+
     /// Writes `<name/>`.
     func writeEmptyElement(_ name: String) throws {
         try startElement(name)

@@ -11,6 +11,8 @@ enum PlistValue {
     case ascii(element: String, text: [UInt8])
     /// Text that goes into `<string>`, or into `<data>` as UTF-8 when XML cannot hold it.
     case text(String)
+    /// `<data>` holding the base64 of a file's bytes, which the writer streams.
+    case file(FileBytes)
 
     /// Something about the value that the writer warns about.
     enum Issue {
@@ -41,6 +43,8 @@ enum PlistValue {
             var base64: [UInt8] = []
             Base64.encode(bytes, into: &base64)
             return (.ascii(element: "data", text: base64), nil)
+        case .binaryFile(let file):
+            return (.file(file), nil)
         case .uuid(let uuid):
             return (.ascii(element: "string", text: Array(uuid.description.utf8)), nil)
         }

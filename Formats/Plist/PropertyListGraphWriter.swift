@@ -28,7 +28,9 @@ public import GraphExport
 /// Core Foundation writes and reads and Python's `plistlib` reads (the sign and payload of a NaN
 /// are not kept). Decimals are `<string>`s of their exact text (`12.50`), which a `<real>` would
 /// round. Booleans are `<true/>` and `<false/>`. Binary values are `<data>`: base64 (RFC 4648,
-/// padded) on one line. UUIDs are `<string>`s of their canonical lowercase text; strings and URIs
+/// padded) on one line; a ``Value/binaryFile(_:)`` value is written as its bytes would be, its
+/// base64 streamed from the file in chunks of 64 KiB, so that memory stays flat whatever its
+/// size. UUIDs are `<string>`s of their canonical lowercase text; strings and URIs
 /// `<string>`s.
 ///
 /// **Dates.** A plist `<date>` holds whole seconds in the years 0001–9999 only
@@ -112,6 +114,9 @@ public final class PropertyListGraphWriter: GraphWriter {
         self.options = options
         self.onWarning = onWarning
     }
+
+    /// `true`: ``Value/binaryFile(_:)`` values are streamed.
+    public var streamsFileBytes: Bool { true }
 
     /// Writes the XML declaration, the document type, the `@source` dictionary and opens the
     /// `@graph` array.
@@ -234,6 +239,8 @@ public final class PropertyListGraphWriter: GraphWriter {
             try output.writeEmptyElement(boolean ? "true" : "false")
         case .ascii(let element, let text):
             try output.writeElement(element, ascii: text)
+        case .file(let file):
+            try output.writeElement("data", base64Of: file)
         case .text(let text):
             if let scalar = try writeText(text, output) {
                 stack[top].dataKeys.append(key)

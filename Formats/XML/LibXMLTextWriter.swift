@@ -70,6 +70,30 @@ final class LibXMLTextWriter {
         try check(text.withXMLCharacters { xmlTextWriterWriteString(writer, $0) }, "xmlTextWriterWriteString")
     }
 
+    /// Writes an attribute of the element just started whose value is the base64 text of `file`,
+    /// the same bytes as ``writeAttribute(_:_:)`` with that text.
+    func writeAttribute(_ name: String, base64Of file: FileBytes) throws {
+        try check(name.withXMLCharacters { xmlTextWriterStartAttribute(writer, $0) }, "xmlTextWriterStartAttribute")
+        try writeBase64(of: file)
+        try check(xmlTextWriterEndAttribute(writer), "xmlTextWriterEndAttribute")
+    }
+
+    /// Writes the base64 text of `file` as content, the same bytes as ``writeString(_:)`` with that
+    /// text, one chunk at a time: base64 has nothing to escape, so each chunk is written raw, and
+    /// libxml2 hands it on at once rather than keeping it, as it would an escaped attribute value.
+    /// A file that cannot be read stops the document, as a failing sink does.
+    func writeBase64(of file: FileBytes) throws {
+        do {
+            try file.forEachBase64Chunk { text in
+                let characters = text.baseAddress!.assumingMemoryBound(to: xmlChar.self)
+                try check(xmlTextWriterWriteRawLen(writer, characters, Int32(text.count)), "xmlTextWriterWriteRawLen")
+            }
+        } catch {
+            failure = failure ?? error
+            throw error
+        }
+    }
+
     /// Ends the innermost open element: `/>` when it has no content, else its end tag.
     func endElement() throws {
         try check(xmlTextWriterEndElement(writer), "xmlTextWriterEndElement")

@@ -58,7 +58,9 @@ public import GraphExport
 /// elements and, for the object being opened, the names of its null and base64 attributes. Neither
 /// it nor libxml2's writer recurses, so nesting depth is bounded by memory, not by the call stack;
 /// pretty output costs time and space that grow with the square of the depth
-/// (``XMLOptions/pretty``). libxml2's output goes through an ``OutputBuffer``, so the sink receives
+/// (``XMLOptions/pretty``). A ``Value/binaryFile(_:)`` value is written as its bytes would be, its
+/// base64 streamed from the file in chunks of 64 KiB, so that memory stays flat whatever its
+/// size. libxml2's output goes through an ``OutputBuffer``, so the sink receives
 /// blocks of about 64 KiB; the sink's error, if it throws one, is rethrown as it is, by that call
 /// and every later one. The writer throws ``XMLWriterError`` for an event stream that is not well nested and
 /// checks each event before writing anything for it. Pretty output indents by two spaces; both
@@ -121,6 +123,9 @@ public final class XMLGraphWriter: GraphWriter {
         self.options = options
         self.onWarning = onWarning
     }
+
+    /// `true`: ``Value/binaryFile(_:)`` values are streamed.
+    public var streamsFileBytes: Bool { true }
 
     /// Writes the XML declaration and the `gx:export` start tag with the header's fields.
     public func begin(_ document: DocumentInfo) throws {
@@ -232,12 +237,20 @@ public final class XMLGraphWriter: GraphWriter {
                 return
             }
             if text.isBase64 { base64Names.append(elementName) }
-            try output.writeAttribute(elementName, text.text)
+            if let file = text.file {
+                try output.writeAttribute(elementName, base64Of: file)
+            } else {
+                try output.writeAttribute(elementName, text.text)
+            }
         case .elements:
             try output.startElement(elementName)
             if let text {
                 if text.isBase64 { try output.writeAttribute("gx:encoding", "base64") }
-                try output.writeString(text.text)
+                if let file = text.file {
+                    try output.writeBase64(of: file)
+                } else {
+                    try output.writeString(text.text)
+                }
             } else {
                 try output.writeAttribute("gx:null", "true")
             }

@@ -12,8 +12,11 @@ struct XMLValueText {
         case dateWithoutISO8601
     }
 
-    /// The text, which XML 1.0 can hold and which has no U+0000.
+    /// The text, which XML 1.0 can hold and which has no U+0000; empty for a file value.
     let text: String
+    /// For a ``Value/binaryFile(_:)`` value, the file whose base64 is the value's text, which the
+    /// writer streams: base64 is ASCII that XML holds as it is.
+    let file: FileBytes?
     /// Whether ``text`` is the base64 of the value's UTF-8 text rather than the text itself.
     let isBase64: Bool
     /// What could not be written as such, if anything.
@@ -37,6 +40,9 @@ struct XMLValueText {
                 issue = .dateWithoutISO8601
             }
         case .binary(let bytes): text = Base64.encode(bytes)
+        case .binaryFile(let file):
+            (self.text, self.file, self.isBase64, self.issue) = ("", file, false, nil)
+            return
         case .uuid(let uuid): text = uuid.description
         }
         var isBase64 = false
@@ -46,6 +52,7 @@ struct XMLValueText {
             issue = .nonCharacter(scalar)
         }
         self.text = text
+        self.file = nil
         self.isBase64 = isBase64
         self.issue = issue
     }

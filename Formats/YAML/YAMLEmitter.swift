@@ -8,15 +8,31 @@ import GraphExport
 /// the handler's `data` pointer (a C function cannot capture anything) and forwards the bytes to
 /// the sink. A sink error cannot cross the C code: the handler keeps it and reports failure, and
 /// the method that handed libyaml the event rethrows it once libyaml reports the failed write.
+///
+/// libyaml copies each scalar whole, so the scalar of a file value is handed to it as a short
+/// placeholder (``YAMLScalar/filePlaceholder``), and the file's base64 text takes the
+/// placeholder's place on the way out: while such a scalar is emitted, the handler holds back the
+/// last bytes it was given, as many as the placeholder has (which may reach it over two calls);
+/// once libyaml has written the scalar and been flushed, those bytes must be the placeholder, and
+/// the file's text goes to the sink instead, in chunks. libyaml writes nothing after a scalar
+/// before the next event, and holds no event back there (it looks ahead only after the start of
+/// a document, mapping or sequence, and a value always comes after its key), so the placeholder
+/// is always the last thing written; anything else is an error rather than a wrong document.
 final class YAMLEmitter {
     /// The tag of binary values, `!!binary` in the output.
     private static let binaryTag = Array("tag:yaml.org,2002:binary".utf8) + [0]
     /// A value to hand libyaml for an empty scalar, which must still be a valid pointer.
     private static let emptyText: [UInt8] = [0]
 
+    /// The placeholder's bytes, which the handler holds back while a file's scalar is emitted.
+    private static let placeholder = Array(YAMLScalar.filePlaceholder.utf8)
+
     private let sink: any ByteSink
     /// The error the sink threw inside the write handler, not yet rethrown.
     private var sinkError: (any Error)?
+    /// While the scalar of a file value is emitted, the last bytes libyaml wrote, not yet handed
+    /// to the sink: at most as many as the placeholder has. `nil` the rest of the time.
+    private var heldBack: [UInt8]?
     private let emitter: UnsafeMutablePointer<yaml_emitter_t>
 
     /// Creates an emitter writing UTF-8 to `sink` with `indentation` spaces per level, lines of
@@ -49,10 +65,21 @@ final class YAMLEmitter {
         emitter.deallocate()
     }
 
-    /// Hands libyaml's output to the sink; keeps the sink's error for ``emit(_:_:)`` to rethrow.
+    /// Hands libyaml's output to the sink, but for the bytes held back while a file's scalar is
+    /// emitted; keeps the sink's error for ``emit(_:_:)`` to rethrow.
     private func forward(_ bytes: UnsafeRawBufferPointer) -> Bool {
         do {
-            try sink.write(bytes)
+            guard var held = heldBack else {
+                try sink.write(bytes)
+                return true
+            }
+            held.append(contentsOf: bytes)
+            let passed = held.count - Self.placeholder.count
+            if passed > 0 {
+                try held.withUnsafeBytes { try sink.write(UnsafeRawBufferPointer(rebasing: $0[..<passed])) }
+                held.removeFirst(passed)
+            }
+            heldBack = held
             return true
         } catch {
             sinkError = error
@@ -101,8 +128,40 @@ final class YAMLEmitter {
         try emit("yaml_sequence_end_event_initialize") { yaml_sequence_end_event_initialize($0) }
     }
 
-    /// Writes one scalar.
+    /// Writes one scalar; for a file value, the file's base64 text in place of the placeholder
+    /// (an empty file is still checked to be the one the value was made from).
     func scalar(_ scalar: YAMLScalar) throws {
+        guard let file = scalar.file else { return try emitScalar(scalar) }
+        guard file.count > 0 else {
+            try file.forEachChunk { _ in }
+            return try emitScalar(scalar)
+        }
+        heldBack = []
+        defer { heldBack = nil }
+        try emitScalar(scalar)
+        try flush()
+        guard heldBack == Self.placeholder else {
+            throw YAMLWriterError.libyaml(
+                call: "yaml_emitter_emit", problem: "the scalar of a file value was not written where it was emitted")
+        }
+        heldBack = nil
+        try file.forEachBase64Chunk { try sink.write($0) }
+    }
+
+    /// Hands libyaml's buffered output to the write handler.
+    private func flush() throws {
+        guard yaml_emitter_flush(emitter) == 1 else {
+            if let sinkError {
+                self.sinkError = nil
+                throw sinkError
+            }
+            let problem = emitter.pointee.problem.map { String(cString: $0) } ?? "no explanation given"
+            throw YAMLWriterError.libyaml(call: "yaml_emitter_flush", problem: problem)
+        }
+    }
+
+    /// Hands one scalar to libyaml as it is.
+    private func emitScalar(_ scalar: YAMLScalar) throws {
         var text = scalar.text
         let count = text.utf8.count
         guard count <= Int(Int32.max) else {

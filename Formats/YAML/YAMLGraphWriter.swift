@@ -60,7 +60,10 @@ public import GraphExport
 ///   `.inf` and `-.inf`, without a warning for doubles, where JSON writes the strings `"NaN"`,
 ///   `"Infinity"` and `"-Infinity"` and warns.
 /// - Binary values carry the `!!binary` tag, so that loaders return bytes (`!!binary AAEC//4=`,
-///   `!!binary ""` when empty); JSON has the same base64 text as a plain string.
+///   `!!binary ""` when empty); JSON has the same base64 text as a plain string. A
+///   ``Value/binaryFile(_:)`` value is written as its bytes would be, its base64 streamed from the
+///   file in chunks of 64 KiB past libyaml (``YAMLEmitter``), so that memory stays flat whatever
+///   its size, and with no limit on its length (libyaml takes at most 2 GiB of text per scalar).
 /// - Exponents always come with a fraction (`1.0e-05`, `1.0e+16`), which YAML 1.1 readers need
 ///   to see a float; the number is the same.
 /// - libyaml 0.2.5 escapes characters beyond U+FFFF (emoji) in double-quoted strings
@@ -106,6 +109,9 @@ public final class YAMLGraphWriter: GraphWriter {
         self.options = options
         self.onWarning = onWarning
     }
+
+    /// `true`: ``Value/binaryFile(_:)`` values are streamed.
+    public var streamsFileBytes: Bool { true }
 
     /// Starts the document, writes the `"@source"` header and opens the `"@graph"` sequence.
     public func begin(_ document: DocumentInfo) throws {

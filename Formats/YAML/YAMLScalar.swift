@@ -1,7 +1,8 @@
 import GraphExport
 
-/// One scalar as ``YAMLGraphWriter`` hands it to libyaml: its text, the style asked for, and
-/// whether it carries the `!!binary` tag (every other scalar is untagged).
+/// One scalar as ``YAMLGraphWriter`` hands it to libyaml: its text, the style asked for, whether
+/// it carries the `!!binary` tag (every other scalar is untagged), and for a file value the file
+/// whose base64 takes the text's place in the output.
 struct YAMLScalar {
     /// How a scalar is written.
     enum Style {
@@ -26,14 +27,31 @@ struct YAMLScalar {
     var text: String
     var style: Style
     var isBinary: Bool
+    /// For a ``Value/binaryFile(_:)`` value, the file whose base64 text the output holds where
+    /// libyaml writes ``text``, then ``filePlaceholder`` (or empty, for an empty file).
+    var file: FileBytes?
 
     static let null = YAMLScalar(text: "null", style: .plain)
+
+    /// The text libyaml is given for a file value: base64 characters, so that libyaml makes every
+    /// choice about the scalar (plain style, no quotes, no line break) as it would for the file's
+    /// own base64 text, which ``YAMLEmitter`` puts in its place on the way to the sink.
+    static let filePlaceholder = "GraphExportStreamsTheBase64OfAFileHere"
 
     /// A scalar written as `text` in `style`, untagged unless `isBinary`.
     init(text: String, style: Style, isBinary: Bool = false) {
         self.text = text
         self.style = style
         self.isBinary = isBinary
+    }
+
+    /// The `!!binary` scalar of the bytes of `file`: plain, as base64 text is, or `""` when the
+    /// file is empty, as for bytes in memory.
+    init(binaryFile file: FileBytes) {
+        self.init(
+            text: file.count == 0 ? "" : Self.filePlaceholder, style: file.count == 0 ? .doubleQuoted : .plain,
+            isBinary: true)
+        self.file = file
     }
 
     /// The scalar for the string `text`, in the plainest style that every YAML 1.1 and 1.2 reader

@@ -27,6 +27,8 @@ extension YAMLScalar {
         case .binary(let bytes):
             let text = Base64.encode(bytes)
             return (YAMLScalar(text: text, style: text.isEmpty ? .doubleQuoted : .plain, isBinary: true), false)
+        case .binaryFile(let file):
+            return (YAMLScalar(binaryFile: file), false)
         case .uuid(let uuid):
             return (YAMLScalar(string: uuid.description, in: context), false)
         }

@@ -5,8 +5,9 @@ public import GraphExport
 public enum EventComparison {
     /// The first place where `actual` differs from `expected`, values compared bit for bit except
     /// that any NaN matches any NaN (the output keeps no NaN sign or payload) and a date of -0.0
-    /// seconds matches 0.0 (``Timestamp/iso8601`` writes both as 2001-01-01T00:00:00Z); `nil` when
-    /// the streams are the same. Other events compare by their debug text, byte for byte.
+    /// seconds matches 0.0 (``Timestamp/iso8601`` writes both as 2001-01-01T00:00:00Z), and bytes
+    /// match by their bytes, in memory or in a file; `nil` when the streams are the same. Other
+    /// events compare by their debug text, byte for byte.
     public static func firstDifference(_ expected: [GraphEvent], _ actual: [GraphEvent]) -> String? {
         for (index, (left, right)) in zip(expected, actual).enumerated() {
             let same: Bool

@@ -1,5 +1,11 @@
 public import GraphExport
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Makes random models and graphs from a seed, the same ones for the same seed: fuel for checks
 /// that must hold for every graph, such as ``GraphCheck`` on a traversal's output.
 ///
@@ -15,10 +21,18 @@ public import GraphExport
 /// references to self and cycles; it also builds ownership cycles (`a.parent = b`, `b.parent = a`)
 /// on purpose. Values cover every ``Value`` case with their edge cases: null, NaN, ±infinity,
 /// `-0.0`, subnormals, empty and Unicode text with control characters, dates far before and after
-/// the reference date.
+/// the reference date; with a ``fileFolder``, bytes in files too.
 public struct RandomGraphGenerator {
     /// The generator everything is drawn from.
     public var random: SplitMix64
+    /// A folder in which binary values may be written as files: when set, about one binary value
+    /// in three is a new file there (`value-1`, `value-2`, …: give each generator a folder of its
+    /// own), given as ``Value/binaryFile(_:)``, some of them longer than a chunk
+    /// (``FileBytes/chunkLength``). `nil`, the default, for graphs that live in memory alone, which
+    /// draw the same values as before files existed.
+    public var fileFolder: String?
+    /// How many files have been written in ``fileFolder``.
+    private var fileCount = 0
 
     /// Creates a generator whose models and graphs are fixed by `seed`.
     public init(seed: UInt64) {
@@ -235,9 +249,30 @@ public struct RandomGraphGenerator {
         case .string: return .string(string())
         case .boolean: return .boolean(random.chance(0.5))
         case .date: return .date(Timestamp(secondsSinceReferenceDate: dateSeconds()))
-        case .binary, .transformable: return .binary(random.bytes(random.pick([0, 1, 2, 3, 4, 16, 57])))
+        case .binary, .transformable:
+            if let folder = fileFolder, random.chance(1.0 / 3) { return fileValue(in: folder) }
+            return .binary(random.bytes(random.pick([0, 1, 2, 3, 4, 16, 57])))
         case .uuid: return .uuid(UUIDValue(bytes: random.bytes(16))!)
         case .uri: return .uri(random.pick(Self.uris))
+        }
+    }
+
+    /// Random bytes written to a new file in `folder`, as a file value. Traps if the file cannot
+    /// be written, which would be a broken test machine.
+    private mutating func fileValue(in folder: String) -> Value {
+        let chunk = FileBytes.chunkLength
+        let bytes = random.bytes(random.pick([0, 1, 2, 3, 57, chunk - 1, chunk, chunk + 1, 2 * chunk + 2]))
+        fileCount += 1
+        let path = folder + "/value-\(fileCount)"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        precondition(descriptor >= 0, "RandomGraphGenerator cannot create \(path): errno \(errno)")
+        defer { close(descriptor) }
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        precondition(written == bytes.count, "RandomGraphGenerator cannot write \(path): errno \(errno)")
+        do {
+            return .binaryFile(try FileBytes(path: path))
+        } catch {
+            preconditionFailure("RandomGraphGenerator cannot read back \(path): \(error)")
         }
     }
 

@@ -3,7 +3,9 @@ public import GraphExport
 /// A writer that keeps everything it is given, for tests of the traversal and of sources.
 ///
 /// It never fails. Calls out of order (a write before ``begin(_:)`` or after ``finish()``, a second
-/// `begin` or `finish`) are still recorded and also described in ``misuse``.
+/// `begin` or `finish`) are still recorded and also described in ``misuse``. By default it is
+/// given a file value's bytes, as a writer that does not stream files is
+/// (``GraphWriter/streamsFileBytes``); made with `streamsFileBytes: true`, it records the files.
 public final class RecordingGraphWriter: GraphWriter {
     /// The header, once ``begin(_:)`` has been called.
     public private(set) var document: DocumentInfo?
@@ -14,9 +16,14 @@ public final class RecordingGraphWriter: GraphWriter {
     /// One sentence per call made out of order; empty for a writer used as the protocol says.
     public private(set) var misuse: [String] = []
     private var wroteBeforeBegin = false
+    /// Whether ``Value/binaryFile(_:)`` values are recorded as they come rather than read whole.
+    public let streamsFileBytes: Bool
 
-    /// Creates an empty recording.
-    public init() {}
+    /// Creates an empty recording, which records file values as files when `streamsFileBytes`,
+    /// and otherwise as the ``Value/binary(_:)`` the traversal reads from them.
+    public init(streamsFileBytes: Bool = false) {
+        self.streamsFileBytes = streamsFileBytes
+    }
 
     /// Records the header.
     public func begin(_ document: DocumentInfo) throws {

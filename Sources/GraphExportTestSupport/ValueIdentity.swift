@@ -3,7 +3,9 @@ public import GraphExport
 extension Value {
     /// Whether two values are the same down to the bits: doubles and dates compare by bit pattern
     /// (so NaN equals the same NaN and `-0.0` differs from `0.0`), text compares by its UTF-8 bytes
-    /// (so precomposed and decomposed accents differ).
+    /// (so precomposed and decomposed accents differ), and bytes by their bytes, wherever they
+    /// live: a file value is read to be compared with bytes or with another file, unless both are
+    /// the same file (a file that cannot be read is identical to no bytes).
     ///
     /// `==` is not enough for a lossless export: it says `.double(.nan) != .double(.nan)` and
     /// treats canonically equivalent strings as equal.
@@ -16,6 +18,10 @@ extension Value {
         case (.string(let left), .string(let right)), (.decimal(let left), .decimal(let right)),
             (.uri(let left), .uri(let right)):
             return left.utf8.elementsEqual(right.utf8)
+        case (.binaryFile(let left), .binaryFile(let right)):
+            return left == right || (try? left.readAll()).map { $0 == (try? right.readAll()) } ?? false
+        case (.binaryFile(let file), .binary(let bytes)), (.binary(let bytes), .binaryFile(let file)):
+            return file.count == bytes.count && (try? file.readAll()) == bytes
         default:
             return self == other
         }

@@ -18,23 +18,44 @@ enum PeakMemory {
     /// Runs graphexport with `arguments`, its output thrown away, and returns its peak resident
     /// memory in bytes; throws unless it exits 0, skips where GNU time is missing.
     static func bytes(_ arguments: [String]) throws -> Int {
+        try run(arguments, countingOutput: false).peak
+    }
+
+    /// Runs graphexport with `arguments` and returns its peak resident memory and the number of
+    /// bytes it wrote to standard output, counted here as they come and thrown away; throws as
+    /// ``bytes(_:)`` does.
+    static func measure(_ arguments: [String]) throws -> (peak: Int, outputBytes: Int) {
+        try run(arguments, countingOutput: true)
+    }
+
+    private static func run(_ arguments: [String], countingOutput: Bool) throws -> (peak: Int, outputBytes: Int) {
         guard FileManager.default.isExecutableFile(atPath: time) else {
             throw Prerequisite.missing("\(time) is missing: apt-get install time")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: time)
         process.arguments = ["-f", "%M", try CommandRunner.executable.path] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
+        let output = Pipe()
+        process.standardOutput = countingOutput ? output : FileHandle.nullDevice
+        // A file, not a pipe, so that no pipe fills up while the output is being read.
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("graphexport-time-\(UUID())")
+        FileManager.default.createFile(atPath: report.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: report) }
+        process.standardError = try FileHandle(forWritingTo: report)
         try process.run()
-        let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
-            let kilobytes = report.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
-        else {
-            throw Failure(description: "graphexport \(arguments) ended with \(process.terminationStatus): \(report)")
+        var outputBytes = 0
+        if countingOutput {
+            while let data = try output.fileHandleForReading.read(upToCount: 1 << 20), !data.isEmpty {
+                outputBytes += data.count
+            }
         }
-        return kilobytes * 1024
+        process.waitUntilExit()
+        let text = String(decoding: try Data(contentsOf: report), as: UTF8.self)
+        guard process.terminationStatus == 0,
+            let kilobytes = text.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+        else {
+            throw Failure(description: "graphexport \(arguments) ended with \(process.terminationStatus): \(text)")
+        }
+        return (kilobytes * 1024, outputBytes)
     }
 }

@@ -39,6 +39,7 @@ enum NeutralValue: Hashable, CustomStringConvertible {
         case .boolean(let boolean): self = .boolean(boolean)
         case .date(let timestamp): self = .date(seconds: timestamp.secondsSinceReferenceDate)
         case .binary(let bytes): self = .binary(bytes)
+        case .binaryFile(let file): self = .binary((try? file.readAll()) ?? [])
         case .uuid(let uuid): self = .uuid(uuid.bytes)
         case .uri(let text): self = .uri(Array(text.utf8))
         }

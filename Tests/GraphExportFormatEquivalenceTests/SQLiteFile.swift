@@ -32,6 +32,7 @@ final class SQLiteFile {
         case text(String)
         case double(Double)
         case integer(Int64)
+        case blob([UInt8])
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -70,6 +71,11 @@ final class SQLiteFile {
             case .text(let text): sqlite3_bind_text(statement, position, text, -1, gx_sqlite_transient())
             case .double(let value): sqlite3_bind_double(statement, position, value)
             case .integer(let value): sqlite3_bind_int64(statement, position, value)
+            case .blob(let bytes):
+                bytes.withUnsafeBytes {
+                    _ = sqlite3_bind_blob64(
+                        statement, position, $0.baseAddress, UInt64($0.count), gx_sqlite_transient())
+                }
             }
         }
         var rows: [[Cell]] = []

@@ -47,8 +47,10 @@ final class CoreDataExternalDataTests: XCTestCase {
         try scrapbook.assertImageRefused(because: "is a folder, not a regular file", "folder")
     }
 
-    /// Before: the 300 MiB file was read whole into memory. A sparse file costs no disk.
-    func testSideFileLargerThanTheLimitIsNotLoaded() throws {
+    /// Before: a side file of more than 256 MiB was written as null, with a warning (and before
+    /// that, read whole into memory). Now a side file of any size is a file value, which the store
+    /// does not read: writers stream it. A sparse file costs no disk.
+    func testSideFileOfAnySizeIsAFileValueTheStoreDoesNotRead() throws {
         let scrapbook = try ScrapbookCopy(test: self)
         let size = 300 << 20
         try scrapbook.replaceImage { path in
@@ -58,8 +60,17 @@ final class CoreDataExternalDataTests: XCTestCase {
             guard ftruncate(descriptor, off_t(size)) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         }
         let start = Date()
-        try scrapbook.assertImageRefused(
-            because: "is \(size) bytes, more than the \(256 << 20)-byte limit for one value", "large file")
+        for shape in ExportShape.allCases {
+            let export = try scrapbook.export(shape, streamsFileBytes: true)
+            XCTAssertTrue(export.check.isValid, "\(shape):\n\(export.check.summary())")
+            XCTAssertEqual(export.warnings, [], "\(shape)")
+            guard case .binaryFile(let file)? = export.graph[scrapbook.id("Photo", 8)]?.value("image") else {
+                return XCTFail("\(shape): the image is not a file value")
+            }
+            XCTAssertEqual(file.count, size)
+            XCTAssertEqual(file.path, scrapbook.folder + "/" + Self.folder + "/" + Self.image)
+            XCTAssertEqual(file.owner, "Photo p8 image")
+        }
         XCTAssertLessThan(Date().timeIntervalSince(start), 10, "the file is not read")
     }
 
@@ -126,14 +137,16 @@ final class CoreDataExternalDataTests: XCTestCase {
             try make(path)
         }
 
-        func export(_ shape: ExportShape) throws -> StoreExport {
+        /// An export through a recording writer that is given file values as files when
+        /// `streamsFileBytes`, as their bytes otherwise.
+        func export(_ shape: ExportShape, streamsFileBytes: Bool = false) throws -> StoreExport {
             let store = folder + "/Scrapbook.sqlite"
             let warnings = CollectedWarnings()
             let opened = try CoreDataStore(
                 path: store, model: try ModelFile.load(path: folder + "/Scrapbook.xcdatamodeld"),
                 onWarning: warnings.record)
             XCTAssertEqual(warnings.take(), [], "opening warned")
-            return try StoreExport(opened, shape: shape, warnings: warnings)
+            return try StoreExport(opened, shape: shape, warnings: warnings, streamsFileBytes: streamsFileBytes)
         }
 
         func id(_ entity: String, _ row: Int64) -> ObjectID {

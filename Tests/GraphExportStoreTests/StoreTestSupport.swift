@@ -227,9 +227,13 @@ final class StoreExport {
     /// The events read back into objects, on first use (large stores are only counted).
     private(set) lazy var graph = ExportedGraph(recording.events)
 
-    init(_ store: CoreDataStore, shape: ExportShape, warnings log: CollectedWarnings) throws {
+    /// Exports `store` to a ``RecordingGraphWriter`` that records file values as files when
+    /// `streamsFileBytes`, as their bytes otherwise.
+    init(_ store: CoreDataStore, shape: ExportShape, warnings log: CollectedWarnings, streamsFileBytes: Bool = false)
+        throws
+    {
         _ = log.take()
-        let recording = RecordingGraphWriter()
+        let recording = RecordingGraphWriter(streamsFileBytes: streamsFileBytes)
         try GraphTraversal(source: store, shape: shape, onWarning: log.record).run(into: recording)
         warnings = log.take()
         self.recording = recording

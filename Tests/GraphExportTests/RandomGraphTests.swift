@@ -163,6 +163,7 @@ final class RandomGraphTests: XCTestCase {
             if seconds >= 252_423_993_600 { return ["date", "date after year 9999"] }
             return seconds < 0 ? ["date", "negative date"] : ["date"]
         case .binary: return ["binary"]
+        case .binaryFile: return ["binary file"]
         case .uuid: return ["uuid"]
         case .uri: return ["uri"]
         }

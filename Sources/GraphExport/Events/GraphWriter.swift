@@ -9,4 +9,17 @@ public protocol GraphWriter: AnyObject {
     func write(_ event: GraphEvent) throws
     /// Closes the document and flushes everything to the sink.
     func finish() throws
+    /// Whether the writer takes ``Value/binaryFile(_:)`` values as they come, writing their bytes
+    /// in chunks (``FileBytes/forEachBase64Chunk(_:)``) exactly as it writes ``Value/binary(_:)``.
+    ///
+    /// When `false`, the default, ``GraphTraversal`` reads each such value whole and hands the
+    /// writer ``Value/binary(_:)`` of its bytes instead: a writer made before file values existed
+    /// goes on writing them as bytes, holding each one in memory while it does. Every built-in
+    /// writer says `true`.
+    var streamsFileBytes: Bool { get }
+}
+
+extension GraphWriter {
+    /// `false`: the writer is given ``Value/binary(_:)`` in place of ``Value/binaryFile(_:)``.
+    public var streamsFileBytes: Bool { false }
 }

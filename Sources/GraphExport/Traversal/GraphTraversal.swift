@@ -10,6 +10,9 @@ public final class GraphTraversal {
     private let model: GraphModel
     private let shape: ExportShape
     private let onWarning: WarningHandler
+    /// Whether the writer of the current run is given ``Value/binary(_:)`` in place of
+    /// ``Value/binaryFile(_:)`` (``GraphWriter/streamsFileBytes``).
+    private var readsFilesWhole = false
 
     /// Prepares a traversal of `source` in `shape`, reporting warnings to `onWarning`.
     public init(source: any GraphSource, shape: ExportShape = .tree, onWarning: @escaping WarningHandler = { _ in }) {
@@ -20,7 +23,12 @@ public final class GraphTraversal {
     }
 
     /// Writes the whole graph to `writer`: header, objects, end of document.
+    ///
+    /// A ``Value/binaryFile(_:)`` value goes to a writer that streams such values as it is, and to
+    /// any other as ``Value/binary(_:)`` of its bytes, read whole; a file that cannot be read
+    /// throws ``FileBytesError``.
     public func run(into writer: any GraphWriter) throws {
+        readsFilesWhole = !writer.streamsFileBytes
         var document = source.document
         document.shape = shape
         document.entities = model.entities
@@ -218,7 +226,11 @@ public final class GraphTraversal {
         let entity = record.key.entity
         try writer.write(.beginObject(entity: model.entities[entity].name, id: source.id(of: record.key)))
         for (attribute, value) in zip(model.attributes(of: entity), record.values) {
-            try writer.write(.attribute(name: attribute.name, value: value))
+            if readsFilesWhole, case .binaryFile(let file) = value {
+                try writer.write(.attribute(name: attribute.name, value: .binary(file.readAll())))
+            } else {
+                try writer.write(.attribute(name: attribute.name, value: value))
+            }
         }
     }
 }

@@ -1,27 +1,41 @@
 /// Standard base64 (RFC 4648 §4, with padding), the text form of binary values.
+///
+/// Bytes whose count is a multiple of 3 encode to text without padding, so the base64 of such
+/// pieces, one after the other, is the base64 of the whole: ``FileBytes`` reads in such pieces.
 public enum Base64 {
     private static let alphabet = Array(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
+    /// The two characters of every 12-bit value, the first in the low byte: one lookup per half of
+    /// a 3-byte group.
+    private static let pairs: [UInt16] = (0..<4096).map { UInt16(alphabet[$0 >> 6]) | UInt16(alphabet[$0 & 63]) << 8 }
+
+    /// How many bytes of input go into one block of ``encode(_:into:)``'s stack buffer.
+    private static let blockLength = 768
+
+    /// The length of the base64 text of `count` bytes.
+    public static func encodedCount(_ count: Int) -> Int {
+        (count + 2) / 3 * 4
+    }
+
     /// Appends the base64 text of `bytes` to `output`.
     public static func encode(_ bytes: [UInt8], into output: inout [UInt8]) {
-        output.reserveCapacity(output.count + (bytes.count + 2) / 3 * 4)
-        var index = 0
-        while index + 3 <= bytes.count {
-            let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            output.append(alphabet[Int(chunk >> 18 & 63)])
-            output.append(alphabet[Int(chunk >> 12 & 63)])
-            output.append(alphabet[Int(chunk >> 6 & 63)])
-            output.append(alphabet[Int(chunk & 63)])
-            index += 3
+        bytes.withUnsafeBytes { encode($0, into: &output) }
+    }
+
+    /// Appends the base64 text of the bytes of a buffer to `output`.
+    public static func encode(_ bytes: UnsafeRawBufferPointer, into output: inout [UInt8]) {
+        output.reserveCapacity(output.count + encodedCount(bytes.count))
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: blockLength / 3) { words in
+            var start = 0
+            while start < bytes.count {
+                let count = min(blockLength, bytes.count - start)
+                let length = write(
+                    UnsafeRawBufferPointer(rebasing: bytes[start..<start + count]), to: words.baseAddress!)
+                output.append(contentsOf: UnsafeRawBufferPointer(start: words.baseAddress!, count: length))
+                start += count
+            }
         }
-        let rest = bytes.count - index
-        guard rest > 0 else { return }
-        let chunk = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
-        output.append(alphabet[Int(chunk >> 18 & 63)])
-        output.append(alphabet[Int(chunk >> 12 & 63)])
-        output.append(rest == 2 ? alphabet[Int(chunk >> 6 & 63)] : UInt8(ascii: "="))
-        output.append(UInt8(ascii: "="))
     }
 
     /// The base64 text of `bytes`.
@@ -29,5 +43,43 @@ public enum Base64 {
         var output: [UInt8] = []
         encode(bytes, into: &output)
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Writes the base64 text of `bytes` at `destination`, four characters to a word, the first at
+    /// the lowest address, which has room for ``encodedCount(_:)`` bytes; returns that count.
+    ///
+    /// Typed pointers only, whose accesses the compiler inlines even in debug builds, where the
+    /// export of a file of gigabytes spends most of its time here.
+    static func write(_ bytes: UnsafeRawBufferPointer, to destination: UnsafeMutablePointer<UInt32>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let source = base.assumingMemoryBound(to: UInt8.self)
+        let groups = bytes.count / 3
+        pairs.withUnsafeBufferPointer { pairs in
+            let table = pairs.baseAddress!
+            var index = 0
+            for group in 0..<groups {
+                let bits = Int(source[index]) << 16 | Int(source[index + 1]) << 8 | Int(source[index + 2])
+                destination[group] = word(UInt32(table[bits >> 12]) | UInt32(table[bits & 0xFFF]) << 16)
+                index += 3
+            }
+        }
+        let rest = bytes.count - 3 * groups
+        guard rest > 0 else { return 4 * groups }
+        let bits = Int(source[3 * groups]) << 16 | (rest == 2 ? Int(source[3 * groups + 1]) << 8 : 0)
+        let third = rest == 2 ? alphabet[bits >> 6 & 63] : UInt8(ascii: "=")
+        destination[groups] = word(
+            UInt32(alphabet[bits >> 18]) | UInt32(alphabet[bits >> 12 & 63]) << 8 | UInt32(third) << 16
+                | UInt32(UInt8(ascii: "=")) << 24)
+        return 4 * groups + 4
+    }
+
+    /// Four characters, the first in the low byte, as the word that stores them in that order.
+    @inline(__always)
+    private static func word(_ characters: UInt32) -> UInt32 {
+        #if _endian(big)
+            return characters.byteSwapped
+        #else
+            return characters
+        #endif
     }
 }

@@ -27,8 +27,25 @@ public enum JSONText {
     /// and URIs strings of their text; booleans `true`/`false`; dates ISO 8601 strings in UTC
     /// (``Timestamp/iso8601``), or their seconds since 2001-01-01T00:00:00Z by the double rule when
     /// they have no such form; binary values base64 strings; UUIDs their canonical lowercase text.
+    ///
+    /// A ``Value/binaryFile(_:)`` value needs ``appendValue(_:to:splicing:)``: given one, this
+    /// traps.
     @discardableResult
     public static func appendValue(_ value: Value, to output: inout [UInt8]) -> Issue? {
+        var splices = FileSplices()
+        let issue = appendValue(value, to: &output, splicing: &splices)
+        precondition(splices.isEmpty, "JSONText.appendValue(_:to:) was given a file: use appendValue(_:to:splicing:)")
+        return issue
+    }
+
+    /// Appends `value` as JSON as ``appendValue(_:to:)`` does, except that the bytes of a
+    /// ``Value/binaryFile(_:)`` value are not read: its string's quotes are appended and the place
+    /// between them recorded in `splices`, where ``FileSplices/write(_:to:)`` streams the base64
+    /// text when the output is handed on.
+    @discardableResult
+    public static func appendValue(_ value: Value, to output: inout [UInt8], splicing splices: inout FileSplices)
+        -> Issue?
+    {
         switch value {
         case .null:
             output.append(contentsOf: Bytes.null)
@@ -51,6 +68,10 @@ public enum JSONText {
         case .binary(let bytes):
             output.append(UInt8(ascii: "\""))
             Base64.encode(bytes, into: &output)
+            output.append(UInt8(ascii: "\""))
+        case .binaryFile(let file):
+            output.append(UInt8(ascii: "\""))
+            splices.insert(file, at: output.count)
             output.append(UInt8(ascii: "\""))
         case .uuid(let uuid):
             appendString(uuid.description, to: &output)

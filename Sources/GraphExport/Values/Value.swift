@@ -16,6 +16,10 @@ public enum Value: Sendable, Hashable {
     case date(Timestamp)
     /// Raw bytes.
     case binary([UInt8])
+    /// Raw bytes that live in a file, read in chunks while they are written (``FileBytes``). A
+    /// writer writes them exactly as it writes ``binary(_:)`` of the same bytes; one that does not
+    /// take them (``GraphWriter/streamsFileBytes``) is given ``binary(_:)`` instead.
+    case binaryFile(FileBytes)
     /// A universally unique identifier.
     case uuid(UUIDValue)
     /// A uniform resource identifier, as its text.

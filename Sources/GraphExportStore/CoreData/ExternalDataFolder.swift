@@ -15,14 +15,12 @@ import GraphExport
 /// Nothing outside that folder is ever read. The two folders are opened one below the other from
 /// the store's folder without following a symbolic link (a link there, even one that stays inside
 /// the store's folder, is refused), and each file by name inside the open folder with
-/// `O_NOFOLLOW | O_NONBLOCK`, then checked with `fstat` to be a regular file of at most
-/// ``sizeLimit`` bytes. A link, a FIFO, a device, a folder, a larger file or a file that cannot be
-/// read is a warning naming the object and the file, and the value is null; so is a missing file.
+/// `O_NOFOLLOW | O_NONBLOCK`, then checked with `fstat` to be a regular file. A link, a FIFO, a
+/// device, a folder or a file that cannot be opened is a warning naming the object and the file,
+/// and the value is null; so is a missing file. A regular file of any size becomes a
+/// ``Value/binaryFile(_:)`` value, which writers stream in chunks (``FileBytes``): memory stays
+/// flat whatever its size.
 final class ExternalDataFolder {
-    /// The largest side file read (256 MiB): one value is held in memory whole, so a larger one
-    /// is written as null, with a warning.
-    static let sizeLimit = 256 << 20
-
     /// `…/.<store name>_SUPPORT/_EXTERNAL_DATA/`, for messages.
     let path: String
     /// The folder the store is in (`.` for a bare file name).
@@ -31,8 +29,9 @@ final class ExternalDataFolder {
     private let supportName: String
     /// The folder of the side files, inside ``supportName``.
     private static let externalName = "_EXTERNAL_DATA"
-    /// The open `_EXTERNAL_DATA` folder, or why it cannot be used; opened on first use.
-    private var folder: Result<Int32, Refusal>?
+    /// The open `_EXTERNAL_DATA` folder, or why it cannot be used; opened on first use, and kept
+    /// open by the values made in it.
+    private var folder: Result<FileBytes.Folder, Refusal>?
 
     init(storePath: String) {
         let slash = storePath.lastIndex(of: "/")
@@ -44,13 +43,10 @@ final class ExternalDataFolder {
         path = folder + supportName + "/" + Self.externalName + "/"
     }
 
-    deinit {
-        if case .success(let descriptor) = folder { close(descriptor) }
-    }
-
-    /// The value's bytes: inline ones without their marker, external ones read from their file.
-    /// Bytes without a marker are returned as they are; a reference that names no file is kept
-    /// as stored, with a warning; a side file that cannot be read is a warning and null.
+    /// The value's bytes: inline ones without their marker, external ones as their file (which
+    /// writers read while they write it). Bytes without a marker are returned as they are; a
+    /// reference that names no file is kept as stored, with a warning; a side file that cannot be
+    /// read is a warning and null.
     func resolve(_ stored: [UInt8], context: @autoclosure () -> String, onWarning: WarningHandler) -> Value {
         switch stored.first {
         case 0x01:
@@ -66,9 +62,9 @@ final class ExternalDataFolder {
                             + "written as the stored bytes"))
                 return .binary(stored)
             }
-            switch contents(of: name) {
-            case .success(let bytes):
-                return .binary(bytes)
+            switch file(named: name, owner: context()) {
+            case .success(let file):
+                return .binaryFile(file)
             case .failure(let refusal):
                 onWarning(Warning("\(context()): external data file \(path + name) \(refusal); written as null"))
                 return .null
@@ -83,7 +79,6 @@ final class ExternalDataFolder {
         case missing
         case symbolicLink
         case notRegular(kind: String)
-        case tooLarge(size: Int64)
         case unreadable(reason: String)
         case folderRefused(folder: String, reason: String)
 
@@ -92,53 +87,36 @@ final class ExternalDataFolder {
             case .missing: "is missing"
             case .symbolicLink: "is a symbolic link, which is never followed"
             case .notRegular(let kind): "is \(kind), not a regular file"
-            case .tooLarge(let size):
-                "is \(size) bytes, more than the \(ExternalDataFolder.sizeLimit)-byte limit for one value"
             case .unreadable(let reason): "cannot be read (\(reason))"
             case .folderRefused(let folder, let reason): "is not read: \(folder) \(reason)"
             }
         }
     }
 
-    /// The bytes of the side file `name`, read through the open folder.
-    private func contents(of name: String) -> Result<[UInt8], Refusal> {
-        let folder: Int32
+    /// The side file `name`, opened and checked through the open folder; `owner` names the object
+    /// and attribute in the errors of a later read.
+    private func file(named name: String, owner: String) -> Result<FileBytes, Refusal> {
+        let folder: FileBytes.Folder
         switch self.folder ?? openFolder() {
-        case .success(let descriptor): folder = descriptor
+        case .success(let opened): folder = opened
         case .failure(let refusal): return .failure(refusal)
         }
-        let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            switch code {
-            case ENOENT: return .failure(.missing)
-            case ELOOP: return .failure(.symbolicLink)
-            default: return .failure(.unreadable(reason: Self.message(code)))
+        do {
+            return .success(try FileBytes(name: name, in: folder, owner: owner))
+        } catch {
+            switch error {
+            case .missing: return .failure(.missing)
+            case .symbolicLink: return .failure(.symbolicLink)
+            case .notRegularFile(_, let kind): return .failure(.notRegular(kind: kind))
+            case .unreadable(_, _, let reason): return .failure(.unreadable(reason: reason))
+            default: return .failure(.unreadable(reason: error.description))
             }
         }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(reason: Self.message(errno))) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegular(kind: Self.kind(info.st_mode))) }
-        guard info.st_size <= Self.sizeLimit else { return .failure(.tooLarge(size: Int64(info.st_size))) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return .failure(.unreadable(reason: Self.message(errno))) }
-            if count == 0 { break }
-            filled += count
-        }
-        bytes.removeLast(bytes.count - filled)
-        return .success(bytes)
     }
 
     /// Opens the folder on first use and remembers the outcome.
-    private func openFolder() -> Result<Int32, Refusal> {
-        let outcome = Self.openedFolder(supportName, in: storeFolder)
+    private func openFolder() -> Result<FileBytes.Folder, Refusal> {
+        let outcome = Self.openedFolder(supportName, in: storeFolder).map { FileBytes.Folder(adopting: $0, path: path) }
         folder = outcome
         return outcome
     }
@@ -169,17 +147,6 @@ final class ExternalDataFolder {
             return .failure(.folderRefused(folder: label, reason: "is a symbolic link, which is never followed"))
         }
         return .failure(.folderRefused(folder: label, reason: "cannot be opened as a folder (\(message(code)))"))
-    }
-
-    /// A phrase for a file type that is not a regular file: `a FIFO`, `a folder`.
-    private static func kind(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFDIR: "a folder"
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR, S_IFBLK: "a device"
-        case S_IFSOCK: "a socket"
-        default: "not a file"
-        }
     }
 
     private static func message(_ code: Int32) -> String {

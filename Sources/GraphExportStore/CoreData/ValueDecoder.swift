@@ -87,7 +87,7 @@ struct ValueDecoder {
         case .string, .uri: return "text"
         case .boolean: return "boolean"
         case .date: return "date"
-        case .binary: return "bytes"
+        case .binary, .binaryFile: return "bytes"
         case .uuid: return "UUID"
         }
     }
