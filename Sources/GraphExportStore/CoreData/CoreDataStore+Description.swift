@@ -15,12 +15,11 @@ extension CoreDataStore {
         for index in model.entities.indices {
             let entityLayout = layout.entities[index]
             let declarers = StoreDescription.declarers(in: model, of: index)
-            let attributes = model.attributes(of: index).indices.map { position in
-                let column = entityLayout.attributeColumns[position]
-                return StoreDescription.Attribute(
-                    info: model.attributes(of: index)[position], declaredBy: declarers.attributes[position],
-                    table: entityLayout.table, column: column.name, declaredType: nil,
-                    allowsExternalStorage: column.isExternal)
+            let attributes = zip(model.attributes(of: index), entityLayout.attributeColumns).enumerated().map {
+                position, pair in
+                StoreDescription.Attribute(
+                    info: pair.0, declaredBy: declarers.attributes[position], table: entityLayout.table,
+                    column: pair.1.name, declaredType: nil, allowsExternalStorage: pair.1.isExternal)
             }
             var relationships: [StoreDescription.Relationship] = []
             for (position, relationship) in model.relationships(of: index).enumerated() {
