@@ -175,7 +175,8 @@ let package = Package(
         ),
         .testTarget(
             name: "GraphExportCLITests",
-            dependencies: ["Prerequisites", "GraphExportCLI", "EmbeddingExample", "GraphExportTestSupport", "CSQLite"]
+            dependencies: ["Prerequisites", "GraphExportCLI", "EmbeddingExample", "GraphExportTestSupport", "CSQLite"],
+            exclude: ["Golden"]
         ),
     ]
 )

@@ -18,6 +18,7 @@ struct Command {
         do {
             let invocation = try Invocation(parsing: arguments, formats: formats)
             if case .export(let request) = invocation { verbose = request.verbose }
+            if case .inspect(let request) = invocation { verbose = request.source.verbose }
             switch invocation {
             case .help:
                 print(HelpText.help(formats: formats), terminator: "")
@@ -29,6 +30,8 @@ struct Command {
                 let warnings = WarningPrinter()
                 try export(request, warnings: warnings)
                 warnings.printSummary()
+            case .inspect(let request):
+                try inspect(request)
             }
             return 0
         } catch let error as UsageError {
@@ -79,7 +82,7 @@ struct Command {
         {
             throw CommandError.outputIsInput(path: outputPath, input: input)
         }
-        let source = try openSource(request, warnings: warnings)
+        let source = try openSource(request, onWarning: warnings.report)
         let traversal = GraphTraversal(source: source, shape: request.shape, onWarning: warnings.report)
         guard let outputPath = request.output else {
             let options = FormatOptions(pretty: request.pretty ?? (isatty(1) != 0), values: request.formatOptions)
@@ -94,7 +97,7 @@ struct Command {
     }
 
     /// The store as a Core Data store or a plain SQLite database, as asked or as it turns out.
-    private func openSource(_ request: ExportRequest, warnings: WarningPrinter) throws -> any GraphSource {
+    func openSource(_ request: ExportRequest, onWarning: @escaping WarningHandler) throws -> any InspectableSource {
         let opening = request.busyTimeout.map { StoreOpenOptions(busyTimeout: $0) } ?? StoreOpenOptions()
         let sqliteOnly =
             !request.nest.isEmpty || !request.noNest.isEmpty || request.includeViews || request.inferRelations
@@ -107,18 +110,18 @@ struct Command {
                 throw UsageError(message: "--model is for Core Data stores, not --source sqlite")
             }
             let model = try request.model.map(ModelFile.load(path:))
-            return try CoreDataStore(path: request.store, model: model, opening: opening, onWarning: warnings.report)
+            return try CoreDataStore(path: request.store, model: model, opening: opening, onWarning: onWarning)
         }
         if request.source == .auto && !sqliteOnly {
             let held = HeldWarnings()
             do {
                 let store = try CoreDataStore(path: request.store, opening: opening, onWarning: held.report)
-                held.release(to: warnings.report)
+                held.release(to: onWarning)
                 return store
             } catch StoreError.notCoreDataStore {
                 // A plain SQLite database: read below, which warns about the store's files again.
             } catch {
-                held.release(to: warnings.report)
+                held.release(to: onWarning)
                 throw error
             }
         }
@@ -127,7 +130,7 @@ struct Command {
             inferRelations: request.inferRelations)
         do {
             return try SQLiteDatabaseSource(
-                path: request.store, options: options, opening: opening, onWarning: warnings.report)
+                path: request.store, options: options, opening: opening, onWarning: onWarning)
         } catch let error as SQLiteSourceError {
             switch error {
             case .unknownRelationship, .cannotNest, .conflictingNesting: throw UsageError(message: error.description)

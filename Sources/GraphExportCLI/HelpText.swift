@@ -10,7 +10,17 @@ enum HelpText {
         Core Data, or of any SQLite database through its foreign keys, as \(formats.names).
 
         USAGE: \(usage)
+               graphexport inspect [--format text|json] [--model <path>] <store>
                graphexport formats
+
+        COMMANDS:
+          inspect <store>         Print what graphexport sees in the store instead of exporting it:
+                                  the model chosen and the versions that did not fit, each entity
+                                  with its object count, the table and column of every attribute
+                                  and relationship, which relationships nest, and the warnings.
+                                  Takes --model, --source, --busy-timeout, --verbose and the plain
+                                  SQLite options; --format text (default) or json.
+          formats                 List the output formats, built in and plugins.
 
         ARGUMENTS:
           <store>                 The Core Data store or SQLite database to read. It is opened
@@ -47,6 +57,7 @@ enum HelpText {
           graphexport --model Scrapbook.xcdatamodeld Scrapbook.sqlite
           graphexport --model Model.xcdatamodeld --shape flat -o export.json Store.sqlite
           graphexport --format yaml --no-nest Genre.tracks Chinook.sqlite
+          graphexport inspect --model Scrapbook.xcdatamodeld Scrapbook.sqlite
 
         """
     }

@@ -4,6 +4,8 @@ import GraphExport
 enum Invocation: Equatable {
     /// Export a store.
     case export(ExportRequest)
+    /// Describe what graphexport sees in a store (`graphexport inspect <store>`).
+    case inspect(InspectRequest)
     /// List the formats.
     case listFormats
     /// Print help.
@@ -55,6 +57,7 @@ extension Invocation {
     init(parsing arguments: [String], formats: FormatRegistry) throws(UsageError) {
         var request = ExportRequest(store: "")
         var stores: [String] = []
+        var given: [String] = []
         var remaining = arguments[...]
         var optionsEnded = false
         func value(for option: String, inline: String?) throws(UsageError) -> String {
@@ -73,6 +76,7 @@ extension Invocation {
                 name = String(argument[..<equals])
                 inline = String(argument[argument.index(after: equals)...])
             }
+            given.append(name)
             switch name {
             case "--": optionsEnded = true
             case "-h", "--help":
@@ -129,6 +133,13 @@ extension Invocation {
         }
         if stores == ["formats"] {
             self = .listFormats
+            return
+        }
+        if stores.first == "inspect" {
+            guard stores.count > 1 else { throw UsageError(message: "missing the store to inspect") }
+            guard stores.count == 2 else { throw UsageError(message: "more than one store given: '\(stores[2])'") }
+            request.store = stores[1]
+            self = .inspect(try InspectRequest(request, given: given))
             return
         }
         guard let store = stores.first else { throw UsageError(message: "missing the store to export") }

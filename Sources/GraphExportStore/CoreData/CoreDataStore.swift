@@ -13,10 +13,14 @@ public final class CoreDataStore: GraphSource {
     public let document: DocumentInfo
     /// The name of the model version that fits the store.
     public let modelVersion: String
+    /// Which model the store is read with, where it came from, and what was tried before it.
+    package let modelChoice: ModelChoice
 
     private let file: StoreFile
-    private let database: SQLiteDatabase
-    private let layout: CoreDataLayout
+    /// The store's connection, in its snapshot.
+    let database: SQLiteDatabase
+    /// The mapping of the model onto the store's tables.
+    let layout: CoreDataLayout
     private let queries: CoreDataQueries
     private let idPrefixes: [String]
 
@@ -61,6 +65,7 @@ public final class CoreDataStore: GraphSource {
         self.database = database
         self.layout = layout
         self.modelVersion = versionName
+        self.modelChoice = ModelChoice(fit, given: model)
         self.queries = CoreDataQueries(
             layout: layout, database: database, decoder: ValueDecoder(onWarning: onWarning),
             externalData: ExternalDataFolder(storePath: path))

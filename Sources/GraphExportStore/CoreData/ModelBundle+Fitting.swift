@@ -54,6 +54,10 @@ struct ModelFit {
     /// The version as the export's header names it: the version used from a bundle, the cache
     /// when it replaced a bundle none of whose versions fits, otherwise `nil`.
     let headerVersion: String?
+    /// The candidate chosen.
+    let candidate: ModelMisfit.Candidate
+    /// The candidates tried before it, in order, with what each lacks; empty when the first fits.
+    let misfits: [ModelMisfit]
 
     /// Chooses among the candidates above; `cachedModel` reads the store's `Z_MODELCACHE` (`nil`
     /// for a store without one) and is called only when the cache is a candidate.
@@ -63,11 +67,12 @@ struct ModelFit {
     ) throws {
         guard let model else {
             guard let cache = try cachedModel() else { throw StoreError.modelRequired(path: database.path) }
-            self = try Self.onlyCandidate(cache, numbers: numbers, database: database)
+            self = try Self.onlyCandidate(cache, as: .modelCache, numbers: numbers, database: database)
             return
         }
         guard model.isBundle else {
-            self = try Self.onlyCandidate(model, numbers: numbers, database: database)
+            self = try Self.onlyCandidate(
+                model, as: .version(model.current.name), numbers: numbers, database: database)
             return
         }
         var misfits: [ModelMisfit] = []
@@ -75,7 +80,9 @@ struct ModelFit {
         for version in model.versionsToTry {
             do {
                 let layout = try CoreDataLayout(version: version, numbers: numbers, database: database)
-                self.init(layout: layout, versionName: version.name, modelPath: model.path, headerVersion: version.name)
+                self.init(
+                    layout: layout, versionName: version.name, modelPath: model.path, headerVersion: version.name,
+                    candidate: .version(version.name), misfits: misfits)
                 return
             } catch {
                 firstError = firstError ?? error
@@ -92,7 +99,8 @@ struct ModelFit {
                             + "exported with the model the store keeps of itself (Z_MODELCACHE)"))
                 self.init(
                     layout: layout, versionName: cache.current.name, modelPath: cache.path,
-                    headerVersion: "Z_MODELCACHE (no version of \(model.path) fits)")
+                    headerVersion: "Z_MODELCACHE (no version of \(model.path) fits)", candidate: .modelCache,
+                    misfits: misfits)
                 return
             }
         } catch {
@@ -102,21 +110,26 @@ struct ModelFit {
         throw StoreError.noModelFits(path: database.path, model: model.path, misfits: misfits)
     }
 
-    private init(layout: CoreDataLayout, versionName: String, modelPath: String, headerVersion: String?) {
+    private init(
+        layout: CoreDataLayout, versionName: String, modelPath: String, headerVersion: String?,
+        candidate: ModelMisfit.Candidate, misfits: [ModelMisfit]
+    ) {
         self.layout = layout
         self.versionName = versionName
         self.modelPath = modelPath
         self.headerVersion = headerVersion
+        self.candidate = candidate
+        self.misfits = misfits
     }
 
     /// The one version of a model that is the only candidate, or its own error.
     private static func onlyCandidate(
-        _ model: ModelBundle, numbers: [String: Int64], database: SQLiteDatabase
+        _ model: ModelBundle, as candidate: ModelMisfit.Candidate, numbers: [String: Int64], database: SQLiteDatabase
     ) throws -> ModelFit {
         let version = model.current
         return ModelFit(
             layout: try CoreDataLayout(version: version, numbers: numbers, database: database),
-            versionName: version.name, modelPath: model.path, headerVersion: nil)
+            versionName: version.name, modelPath: model.path, headerVersion: nil, candidate: candidate, misfits: [])
     }
 
     /// An error's message without the store's path in front, which the list names once.

@@ -84,7 +84,8 @@ public final class SQLiteDatabaseSource: GraphSource {
 
     private let file: StoreFile
     private let database: SQLiteDatabase
-    private let layout: PlainLayout
+    /// Which tables are entities and links, and how every relationship is stored.
+    let layout: PlainLayout
     private let queries: PlainQueries
 
     /// Opens the database at `path` and reads its schema.

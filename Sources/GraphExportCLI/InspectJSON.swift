@@ -1,0 +1,135 @@
+import GraphExport
+import GraphExportStore
+
+/// The JSON object `graphexport inspect --format json` prints, described in `docs/INSPECT.md`.
+///
+/// Its keys are stable: `inspectVersion` (1) changes only if a key changes meaning or goes away;
+/// new keys may be added. Every key is always present, `null` when it has no value for the source.
+enum InspectJSON {
+    /// The version of the object's layout.
+    static let version: Int64 = 1
+
+    /// The object's text, indented, with a newline at the end.
+    static func render(_ description: StoreDescription, warnings: [Warning]) -> [UInt8] {
+        let document = description.document
+        return JSONNode.object([
+            ("inspectVersion", .integer(version)),
+            ("generator", .string(document.generator)),
+            ("sourceKind", .string(document.sourceKind)),
+            ("source", .string(document.source)),
+            ("storeUUID", .string(document.storeUUID)),
+            ("frameworkVersion", .string(document.frameworkVersion)),
+            ("model", description.model.map(model) ?? .null),
+            ("entities", .array(description.entities.map(entity))),
+            ("linkTables", .array(description.linkTables.map(linkTable))),
+            (
+                "inferredRelations",
+                .array(
+                    description.inferredRelations.map { relation in
+                        .object([
+                            ("table", .string(relation.table)), ("column", .string(relation.column)),
+                            ("referencedTable", .string(relation.referencedTable)),
+                            ("referencedColumn", .string(relation.referencedColumn)),
+                        ])
+                    })
+            ),
+            ("warnings", .strings(warnings.map(\.message))),
+        ]).text
+    }
+
+    private static func model(_ choice: ModelChoice) -> JSONNode {
+        .object([
+            ("path", .string(choice.path)),
+            ("version", .string(choice.version)),
+            ("versionFile", .string(choice.versionFile)),
+            ("origin", .string(choice.origin.rawValue)),
+            (
+                "misfits",
+                .array(
+                    choice.misfits.map { misfit in
+                        let (candidate, version): (String, String?) =
+                            switch misfit.candidate {
+                            case .version(let name): ("version", name)
+                            case .modelCache: ("modelCache", nil)
+                            }
+                        return .object([
+                            ("candidate", .string(candidate)), ("version", .string(version)),
+                            ("reason", .string(misfit.reason)),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    private static func entity(_ entity: StoreDescription.Entity) -> JSONNode {
+        .object([
+            ("name", .string(entity.name)),
+            ("parent", .string(entity.parent)),
+            ("subEntities", .strings(entity.subEntities)),
+            ("abstract", .boolean(entity.isAbstract)),
+            ("objects", .integer(Int64(entity.objectCount))),
+            ("table", .string(entity.table)),
+            ("entityNumber", entity.entityNumber.map { .integer($0) } ?? .null),
+            ("owners", .strings(entity.owners)),
+            ("attributes", .array(entity.attributes.map(attribute))),
+            ("relationships", .array(entity.relationships.map(relationship))),
+        ])
+    }
+
+    private static func attribute(_ attribute: StoreDescription.Attribute) -> JSONNode {
+        .object([
+            ("name", .string(attribute.info.name)),
+            ("type", .string(attribute.info.type.rawValue)),
+            ("optional", .boolean(attribute.info.isOptional)),
+            ("declaredBy", .string(attribute.declaredBy)),
+            ("table", .string(attribute.table)),
+            ("column", .string(attribute.column)),
+            ("declaredType", .string(attribute.declaredType)),
+            ("externalStorage", .boolean(attribute.allowsExternalStorage)),
+        ])
+    }
+
+    private static func relationship(_ relationship: StoreDescription.Relationship) -> JSONNode {
+        let info = relationship.info
+        return .object([
+            ("name", .string(info.name)),
+            ("destination", .string(info.destination)),
+            ("inverse", .string(info.inverse)),
+            ("toMany", .boolean(info.isToMany)),
+            ("ordered", .boolean(info.isOrdered)),
+            ("optional", .boolean(info.isOptional)),
+            ("deletionRule", .string(info.deletionRule.rawValue)),
+            ("declaredBy", .string(relationship.declaredBy)),
+            ("tree", .string(relationship.nests ? "nest" : "reference")),
+            ("storage", storage(relationship.storage)),
+        ])
+    }
+
+    private static func storage(_ storage: StoreDescription.Storage) -> JSONNode {
+        switch storage {
+        case .foreignKey(let table, let columns, let destinationTable, let destinationColumns, let entityColumn):
+            return .object([
+                ("kind", .string("foreignKey")), ("table", .string(table)), ("columns", .strings(columns)),
+                ("destinationTable", .string(destinationTable)),
+                ("destinationColumns", .strings(destinationColumns)), ("entityColumn", .string(entityColumn)),
+            ])
+        case .inverseForeignKey(let table, let columns, let orderColumn):
+            return .object([
+                ("kind", .string("inverseForeignKey")), ("table", .string(table)), ("columns", .strings(columns)),
+                ("orderColumn", .string(orderColumn)),
+            ])
+        case .joinTable(let table, let sourceColumns, let destinationColumns, let orderColumn):
+            return .object([
+                ("kind", .string("joinTable")), ("table", .string(table)), ("sourceColumns", .strings(sourceColumns)),
+                ("destinationColumns", .strings(destinationColumns)), ("orderColumn", .string(orderColumn)),
+            ])
+        }
+    }
+
+    private static func linkTable(_ link: StoreDescription.LinkTable) -> JSONNode {
+        .object([
+            ("name", .string(link.name)), ("linkedTables", .strings(link.linkedTables)),
+            ("relationships", .strings(link.relationships)),
+        ])
+    }
+}

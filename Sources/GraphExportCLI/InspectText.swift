@@ -1,0 +1,153 @@
+import GraphExport
+import GraphExportStore
+
+/// The text `graphexport inspect` prints: the source and its model, an overview of the entities,
+/// then each entity's attributes and relationships in aligned columns, then the warnings.
+enum InspectText {
+    /// The whole text, ending in a newline.
+    static func render(_ description: StoreDescription, warnings: [Warning]) -> String {
+        var lines = header(description)
+        lines.append("")
+        lines += overview(description)
+        for entity in description.entities {
+            lines.append("")
+            lines += section(entity)
+        }
+        if !description.linkTables.isEmpty {
+            lines.append("")
+            lines.append("Link tables (read as many-to-many relationships)")
+            lines += aligned(
+                description.linkTables.map { link in
+                    [link.name, link.linkedTables.joined(separator: " ↔ "), link.relationships.joined(separator: ", ")]
+                }, indent: 2)
+        }
+        if !description.inferredRelations.isEmpty {
+            lines.append("")
+            lines.append("Inferred foreign keys (--infer-relations)")
+            lines += description.inferredRelations.map { "  \($0)" }
+        }
+        lines.append("")
+        if warnings.isEmpty {
+            lines.append("No warnings.")
+        } else {
+            lines.append("Warnings (\(warnings.count))")
+            lines += warnings.map { "  \($0)" }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The source's kind and path, then its facts and the model's, one per line.
+    private static func header(_ description: StoreDescription) -> [String] {
+        let document = description.document
+        var rows: [[String]] = []
+        if let uuid = document.storeUUID { rows.append(["store UUID", uuid]) }
+        if let version = document.frameworkVersion { rows.append(["framework version", version]) }
+        if let model = description.model {
+            switch model.origin {
+            case .modelCache:
+                rows.append(["model", "\(model.path), the model the store keeps of itself"])
+            case .modelFile, .compiledModel:
+                let kind = model.origin == .modelFile ? "model file" : "compiled model"
+                rows.append(["model", model.path])
+                rows.append(["version", "\(model.version), read from \(model.versionFile) (\(kind))"])
+            }
+            for misfit in model.misfits { rows.append(["did not fit", misfit.description]) }
+        }
+        return ["\(document.sourceKind) \(document.source ?? "")"] + aligned(rows, indent: 2)
+    }
+
+    /// One row per entity: objects, table, hierarchy.
+    private static func overview(_ description: StoreDescription) -> [String] {
+        let total = description.entities.map(\.objectCount).reduce(0, +)
+        let rows = description.entities.map { entity in
+            [
+                entity.name, entity.isAbstract ? "abstract" : plural(entity.objectCount, "object"),
+                "table " + entity.table + (entity.entityNumber.map { ", Z_ENT \($0)" } ?? ""),
+                entity.parent.map { "parent \($0)" } ?? "",
+                entity.subEntities.isEmpty ? "" : "sub-entities " + entity.subEntities.joined(separator: ", "),
+            ]
+        }
+        return ["\(plural(description.entities.count, "entity", "entities")), \(plural(total, "object"))"]
+            + aligned(rows, indent: 2)
+    }
+
+    /// An entity's attributes and relationships.
+    private static func section(_ entity: StoreDescription.Entity) -> [String] {
+        var title = entity.name + (entity.parent.map { " : \($0)" } ?? "")
+        if !entity.owners.isEmpty { title += "  (nests under its " + entity.owners.joined(separator: ", then ") + ")" }
+        var lines = [title]
+        if !entity.attributes.isEmpty {
+            lines.append("  attributes")
+            lines += aligned(
+                entity.attributes.map { attribute in
+                    var notes: [String] = []
+                    if attribute.allowsExternalStorage { notes.append("external storage") }
+                    if attribute.declaredBy != entity.name { notes.append("from \(attribute.declaredBy)") }
+                    let declared = attribute.declaredType.flatMap { $0.isEmpty ? nil : " (\($0))" }
+                    let type = attribute.info.type.rawValue + (declared ?? "")
+                    return [
+                        attribute.info.name, type, attribute.info.isOptional ? "optional" : "required",
+                        "\(attribute.table).\(attribute.column)", notes.joined(separator: ", "),
+                    ]
+                }, indent: 4)
+        }
+        if !entity.relationships.isEmpty {
+            lines.append("  relationships")
+            lines += aligned(
+                entity.relationships.map { relationship in
+                    let info = relationship.info
+                    let kind = info.isToMany ? (info.isOrdered ? "to-many ordered" : "to-many") : "to-one"
+                    return [
+                        info.name, "\(kind) \(info.destination)",
+                        info.inverse.map { "inverse \($0)" } ?? "no inverse",
+                        relationship.nests ? "nests" : "reference", storageText(relationship.storage),
+                        relationship.declaredBy == entity.name ? "" : "from \(relationship.declaredBy)",
+                    ]
+                }, indent: 4)
+        }
+        return lines
+    }
+
+    /// Where a relationship is stored, in one phrase.
+    private static func storageText(_ storage: StoreDescription.Storage) -> String {
+        switch storage {
+        case .foreignKey(let table, let columns, let destinationTable, let destinationColumns, let entityColumn):
+            return "\(table).\(list(columns)) → \(destinationTable).\(list(destinationColumns))"
+                + (entityColumn.map { ", Z_ENT in \($0)" } ?? "")
+        case .inverseForeignKey(let table, let columns, let orderColumn):
+            return "rows of \(table) by \(list(columns))" + (orderColumn.map { ", ordered by \($0)" } ?? "")
+        case .joinTable(let table, let sourceColumns, let destinationColumns, let orderColumn):
+            return "join table \(table) (\(list(sourceColumns)) → \(list(destinationColumns)))"
+                + (orderColumn.map { ", ordered by \($0)" } ?? "")
+        }
+    }
+
+    /// `ZPAGE`, or `(a, b)` for a composite key.
+    private static func list(_ columns: [String]) -> String {
+        columns.count == 1 ? columns[0] : "(" + columns.joined(separator: ", ") + ")"
+    }
+
+    /// `1 object`, `7 objects`.
+    private static func plural(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
+    }
+
+    /// The rows as lines, `indent` spaces in, each column padded to its widest cell and two
+    /// spaces apart; empty cells at the end of a row, and trailing spaces, dropped.
+    private static func aligned(_ rows: [[String]], indent: Int) -> [String] {
+        let columns = rows.map(\.count).max() ?? 0
+        let widths = (0..<columns).map { column in
+            rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0
+        }
+        return rows.map { row in
+            var cells = row
+            while cells.last?.isEmpty == true { cells.removeLast() }
+            var line = String(repeating: " ", count: indent)
+            for (column, cell) in cells.enumerated() {
+                line += cell
+                if column < cells.count - 1 { line += String(repeating: " ", count: widths[column] - cell.count + 2) }
+            }
+            return line
+        }
+    }
+}

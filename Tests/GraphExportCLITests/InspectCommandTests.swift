@@ -1,0 +1,145 @@
+import Foundation
+import Prerequisites
+import XCTest
+
+/// `graphexport inspect` run as a user runs it: exit statuses, the JSON object scripts read, plain
+/// SQLite databases, and the errors it shares with an export.
+final class InspectCommandTests: XCTestCase {
+    private let scrapbookModel = "Samples/Scrapbook/Scrapbook.xcdatamodeld"
+    private let scrapbookStore = "Samples/Scrapbook/Scrapbook.sqlite"
+
+    func testJSONListsEveryEntityWithTheSamplesCounts() throws {
+        let result = try CommandRunner.run(["inspect", "--format", "json", "--model", scrapbookModel, scrapbookStore])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let document = try result.json()
+        XCTAssertEqual(document["inspectVersion"] as? Int, 1)
+        XCTAssertEqual(document["sourceKind"] as? String, "Core Data store")
+        let entities = try XCTUnwrap(document["entities"] as? [[String: Any]])
+        let counts = Dictionary(
+            uniqueKeysWithValues: entities.map { ($0["name"] as? String ?? "", $0["objects"] as? Int ?? -1) })
+        let expectedURL = CommandRunner.repository.appendingPathComponent("Samples/Scrapbook/expected-counts.json")
+        let expected = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: expectedURL)) as? [String: Int])
+        for (entity, count) in expected {
+            XCTAssertEqual(counts[entity], count, entity)
+        }
+        XCTAssertEqual(Set(counts.keys), Set(expected.keys).union(["Item"]), "Item is abstract, with no objects")
+        XCTAssertEqual(counts["Item"], 0)
+        let model = try XCTUnwrap(document["model"] as? [String: Any])
+        XCTAssertEqual(model["origin"] as? String, "modelFile")
+        XCTAssertEqual(model["version"] as? String, "Scrapbook")
+        XCTAssertEqual((model["misfits"] as? [Any])?.count, 0)
+        XCTAssertEqual((document["warnings"] as? [Any])?.count, 0)
+    }
+
+    func testTreeRoleIsTheTraversalsOwnershipRule() throws {
+        let document = try CommandRunner.run(["inspect", "-f", "json", "--model", scrapbookModel, scrapbookStore])
+            .json()
+        let entities = try XCTUnwrap(document["entities"] as? [[String: Any]])
+        func relationship(_ entity: String, _ name: String) throws -> [String: Any] {
+            let found = entities.first { $0["name"] as? String == entity }
+            let relationships = try XCTUnwrap(found?["relationships"] as? [[String: Any]])
+            return try XCTUnwrap(relationships.first { $0["name"] as? String == name }, "\(entity).\(name)")
+        }
+        XCTAssertEqual(try relationship("Scrapbook", "pages")["tree"] as? String, "nest")
+        XCTAssertEqual(try relationship("Page", "scrapbook")["tree"] as? String, "reference")
+        XCTAssertEqual(try relationship("Tag", "items")["tree"] as? String, "reference", "many-to-many")
+        let pages = try XCTUnwrap(try relationship("Scrapbook", "pages")["storage"] as? [String: Any])
+        XCTAssertEqual(pages["kind"] as? String, "inverseForeignKey")
+        XCTAssertEqual(pages["orderColumn"] as? String, "Z_FOK_SCRAPBOOK")
+        let featured = try XCTUnwrap(try relationship("Tag", "featuredItem")["storage"] as? [String: Any])
+        XCTAssertEqual(featured["entityColumn"] as? String, "Z1_FEATUREDITEM")
+    }
+
+    func testPlainSQLiteDatabaseShowsTablesForeignKeysLinksAndNesting() throws {
+        let folder = try ScratchDatabase.make(
+            "shop.sqlite",
+            sql: """
+                CREATE TABLE Customer (CustomerId INTEGER PRIMARY KEY, Name TEXT NOT NULL);
+                CREATE TABLE Orders (OrderId INTEGER PRIMARY KEY,
+                    CustomerId INTEGER NOT NULL REFERENCES Customer (CustomerId) ON DELETE CASCADE, Placed DATE);
+                CREATE TABLE Product (ProductId INTEGER PRIMARY KEY, Title TEXT);
+                CREATE TABLE OrderProduct (OrderId INTEGER REFERENCES Orders (OrderId),
+                    ProductId INTEGER REFERENCES Product (ProductId), PRIMARY KEY (OrderId, ProductId));
+                INSERT INTO Customer VALUES (1, 'Ada'), (2, 'Grace');
+                INSERT INTO Orders VALUES (10, 1, '2024-01-02'), (11, 1, NULL), (12, 2, NULL);
+                INSERT INTO Product VALUES (100, 'Pen');
+                INSERT INTO OrderProduct VALUES (10, 100), (12, 100);
+                """, for: self)
+        let result = try CommandRunner.run(["inspect", "--format", "json", "shop.sqlite"], in: folder)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let document = try result.json()
+        XCTAssertEqual(document["sourceKind"] as? String, "SQLite database")
+        XCTAssertTrue(document["model"] is NSNull)
+        let entities = try XCTUnwrap(document["entities"] as? [[String: Any]])
+        XCTAssertEqual(entities.map { $0["name"] as? String }, ["Customer", "Orders", "Product"])
+        XCTAssertEqual(entities.map { $0["objects"] as? Int }, [2, 3, 1])
+        let customer = try XCTUnwrap(entities[0]["relationships"] as? [[String: Any]])
+        XCTAssertEqual(customer.first?["name"] as? String, "orders")
+        XCTAssertEqual(customer.first?["tree"] as? String, "nest", "ON DELETE CASCADE nests")
+        let storage = try XCTUnwrap(customer.first?["storage"] as? [String: Any])
+        XCTAssertEqual(storage["kind"] as? String, "inverseForeignKey")
+        XCTAssertEqual(storage["table"] as? String, "Orders")
+        XCTAssertEqual(storage["columns"] as? [String], ["CustomerId"])
+        XCTAssertEqual(entities[1]["owners"] as? [String], ["customer"])
+        let placed = try XCTUnwrap((entities[1]["attributes"] as? [[String: Any]])?.last)
+        XCTAssertEqual(placed["type"] as? String, "Date")
+        XCTAssertEqual(placed["declaredType"] as? String, "DATE")
+        let links = try XCTUnwrap(document["linkTables"] as? [[String: Any]])
+        XCTAssertEqual(links.first?["name"] as? String, "OrderProduct")
+        XCTAssertEqual(links.first?["linkedTables"] as? [String], ["Orders", "Product"])
+
+        let text = try CommandRunner.run(["inspect", "shop.sqlite"], in: folder)
+        XCTAssertEqual(text.status, 0, text.standardError)
+        XCTAssertTrue(text.text.hasPrefix("SQLite database shop.sqlite\n"), text.text)
+        XCTAssertTrue(
+            text.text.contains("products  to-many Product  inverse orders  reference  join table OrderProduct"),
+            text.text)
+        XCTAssertTrue(text.text.contains("Orders  (nests under its customer)"), text.text)
+    }
+
+    func testChinookListsItsLinkTable() throws {
+        let chinook = try Prerequisite.shared("data/chinook/Chinook.sqlite")
+        let result = try CommandRunner.run(["inspect", "--format", "json", chinook.path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let document = try result.json()
+        XCTAssertEqual((document["entities"] as? [Any])?.count, 10)
+        XCTAssertEqual((document["linkTables"] as? [[String: Any]])?.first?["name"] as? String, "PlaylistTrack")
+    }
+
+    func testABadStoreGivesTheExportsOneLineError() throws {
+        let folder = try ScratchDatabase.make("empty.sqlite", sql: "", for: self)
+        try Data("not a database, only text\n".utf8).write(to: folder.appendingPathComponent("notes.sqlite"))
+        let cases = [
+            ["no-such-store.sqlite"], ["notes.sqlite"], ["--model", scrapbookModel, "no-such-store.sqlite"],
+            ["--model", scrapbookModel, "notes.sqlite"], ["--model", scrapbookModel, "empty.sqlite"],
+        ]
+        for arguments in cases {
+            let inspect = try CommandRunner.run(["inspect"] + arguments, in: folder)
+            let export = try CommandRunner.run(arguments, in: folder)
+            XCTAssertEqual(inspect.status, 1, "\(arguments)")
+            XCTAssertEqual(export.status, 1, "\(arguments)")
+            XCTAssertEqual(inspect.standardError, export.standardError, "\(arguments)")
+            XCTAssertEqual(inspect.standardError.split(separator: "\n").count, 1, inspect.standardError)
+            XCTAssertTrue(inspect.standardError.hasPrefix("graphexport: error: "), inspect.standardError)
+            XCTAssertEqual(inspect.standardOutput.count, 0)
+        }
+    }
+
+    func testOptionsThatShapeAnExportAreUsageErrors() throws {
+        for arguments in [["-o", "out.json"], ["--shape", "flat"], ["--pretty"], ["--format", "yaml"]] {
+            let result = try CommandRunner.run(["inspect"] + arguments + [scrapbookStore])
+            XCTAssertEqual(result.status, 64, "\(arguments)")
+            XCTAssertTrue(result.standardError.hasPrefix("Error: "), result.standardError)
+        }
+        let missing = try CommandRunner.run(["inspect"])
+        XCTAssertEqual(missing.status, 64)
+        XCTAssertTrue(missing.standardError.contains("missing the store to inspect"), missing.standardError)
+    }
+
+    func testHelpShowsTheCommand() throws {
+        let result = try CommandRunner.run(["--help"])
+        XCTAssertTrue(result.text.contains("graphexport inspect [--format text|json]"), result.text)
+        XCTAssertTrue(result.text.contains("  inspect <store>"), result.text)
+    }
+}
