@@ -60,6 +60,7 @@ def run(name, binary_folder, seconds, models):
         os.path.join(binary_folder, executable), f"-max_total_time={seconds}", *LIMITS, "-print_final_stats=1",
         f"-artifact_prefix={findings}/", *extra, corpus, os.path.join(CORPUS, "seeds", name),
     ]
+    # Swift's own crash reporter would stand between the trap and libFuzzer (and can hang).
     environment = dict(os.environ, SWIFT_BACKTRACE="enable=no", GRAPHEXPORT_FUZZ_MODELS=":".join(models))
     print(f"== {name}: {' '.join(command[1:])}", file=sys.stderr, flush=True)
     log_path = os.path.join(CORPUS, "logs", name + ".log")
@@ -78,7 +79,8 @@ def run(name, binary_folder, seconds, models):
     print(f"   FAILED (libFuzzer exit status {status}); reproducers:", file=sys.stderr)
     for artifact in new:
         path = os.path.relpath(os.path.join(findings, artifact), REPO)
-        print(f"     {path}   (rerun: {os.path.relpath(command[0], REPO)} {path})", file=sys.stderr)
+        print(f"     {path}", file=sys.stderr)
+        print(f"       rerun: SWIFT_BACKTRACE=enable=no {os.path.relpath(command[0], REPO)} {path}", file=sys.stderr)
     return False
 
 
