@@ -16,6 +16,8 @@ public func initializeStoreFuzzer(
     let paths = getenv("GRAPHEXPORT_FUZZ_MODELS").map { String(cString: $0) } ?? ""
     models += paths.split(separator: ":").compactMap { try? ModelFile.load(path: String($0)) }
     scratch = ScratchFile(name: "store.sqlite")
+    // libFuzzer ends the process with exit(3), which runs no deinitializer: remove the folder then.
+    atexit { scratch = nil }
     return 0
 }
 
