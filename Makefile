@@ -103,3 +103,23 @@ docs: deps
 bench:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) sqlite3 gcc"
 	python3 Benchmarks/run.py
+
+# Fuzzing (issue 11): libFuzzer targets for the model XML, binary property list, keyed archive
+# and store readers, in the package Fuzz/ (so `make build` and `make test` never build them), with
+# AddressSanitizer. Each runs FUZZ_SECONDS (default 60) with a 2 GB memory limit and a 10 s limit
+# per input, seeded from Samples/Scrapbook and ../shared/coredata-samples; corpora, findings and
+# logs go to Fuzz/.corpus. Fails when a fuzzer finds a crash, hang or out-of-memory input, naming
+# the reproducer. One target: FUZZ_TARGETS=store make fuzz. See docs/RELIABILITY.md.
+# `--sanitize fuzzer` makes SwiftPM link libFuzzer's `main`; the sanitizers themselves go in one
+# `-sanitize=fuzzer,address` (given as two flags, the compiler keeps only the last, and the code
+# is not instrumented for coverage). `-enable-testing` lets the fuzzers `@testable import` the
+# internal readers.
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD := $(SWIFT) build --package-path Fuzz -c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address \
+  -Xswiftc -enable-testing
+
+.PHONY: fuzz
+fuzz: deps
+	$(SWIFT) format lint --strict --recursive Fuzz/Package.swift Fuzz/Sources
+	$(FUZZ_BUILD)
+	FUZZ_SECONDS=$(FUZZ_SECONDS) python3 Fuzz/run.py "$$($(FUZZ_BUILD) --show-bin-path)"

@@ -27,6 +27,11 @@ final class ArchiveLegacyModelTests: XCTestCase {
             ])
         XCTAssertTrue(version.externalStorageAttributes.isEmpty)
         XCTAssertEqual(try LegacyModelReader.model(fromLegacyElements: folder), version, "the folder works too")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/elements")))
+        XCTAssertEqual(
+            try LegacyModelReader.model(
+                fromLegacyElements: bytes, path: folder + "/elements", versionName: "CoreDataBooks"),
+            version, "the bytes read the same")
     }
 
     func testEveryAttributeHasItsColumnInTheStore() throws {

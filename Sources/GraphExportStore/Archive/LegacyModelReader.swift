@@ -38,8 +38,16 @@ enum LegacyModelReader {
         let suffix = ".xcdatamodel"
         let name =
             folder.hasSuffix(suffix) && folder.count > suffix.count ? String(folder.dropLast(suffix.count)) : folder
-        let archive = try KeyedArchive(bytes: try ModelFile.FileSystem.contents(of: file), source: file)
-        return ModelVersion(name: name, contentsPath: file, entities: try entities(in: archive))
+        return try model(fromLegacyElements: try ModelFile.FileSystem.contents(of: file), path: file, versionName: name)
+    }
+
+    /// Decodes the bytes of an `elements` file; `path` names it in errors and becomes the
+    /// version's ``ModelVersion/contentsPath``.
+    ///
+    /// - Throws: an ``ArchiveError`` when the bytes cannot be decoded.
+    static func model(fromLegacyElements bytes: [UInt8], path: String, versionName: String) throws -> ModelVersion {
+        let archive = try KeyedArchive(bytes: bytes, source: path)
+        return ModelVersion(name: versionName, contentsPath: path, entities: try entities(in: archive))
     }
 
     private static func entities(in archive: KeyedArchive) throws -> [EntityInfo] {
