@@ -63,6 +63,13 @@ enum ColumnNaming {
         stems(of: entity).contains(name)
     }
 
+    /// `name` without the digits Core Data appends to the columns of same-named properties of
+    /// sibling entities (`account2` → `account`).
+    static func unsuffixed(_ name: String) -> String {
+        let digits = name.reversed().prefix { $0.isASCII && $0.isNumber }.count
+        return digits > 0 && digits < name.count ? String(name.dropLast(digits)) : name
+    }
+
     /// The lowercased forms of an entity name a to-one may be named after.
     private static func stems(of entity: String) -> Set<String> {
         var stems: Set<String> = [entity]

@@ -11,8 +11,8 @@ import GraphExport
 ///   ``ColumnTyping``, declared on the deepest entity whose kind every row holding a value in the
 ///   column is (the root when no row does).
 /// - **To-one relationships** are the integer columns whose destination is told by a
-///   `Z<n>_<NAME>` column, or else by an index on the column and a name that names exactly one
-///   entity (``ColumnNaming/name(_:isNamedAfter:)``); either way every non-null value must be the
+///   `Z<n>_<NAME>` column, or else by an index on the column and a name that, without a numeric
+///   suffix, names exactly one entity (``ColumnNaming/name(_:isNamedAfter:)``); either way every non-null value must be the
 ///   `Z_PK` of a row of that entity's kind, or the column stays an integer attribute. An indexed
 ///   integer column named after no entity is a to-one only when exactly one to-one into its
 ///   entity mirrors it (the two are then a one-to-one pair: SwiftData's
@@ -266,8 +266,9 @@ private struct Inference {
             }
             destination = index
         } else {
-            let named = entities.indices.filter { ColumnNaming.name(name, isNamedAfter: entities[$0].name) }
-            let exact = named.filter { entities[$0].name.lowercased() == name }
+            let stem = ColumnNaming.unsuffixed(name)
+            let named = entities.indices.filter { ColumnNaming.name(stem, isNamedAfter: entities[$0].name) }
+            let exact = named.filter { entities[$0].name.lowercased() == stem }
             guard let candidate = exact.count == 1 ? exact.first : named.count == 1 ? named.first : nil else {
                 if named.count > 1 {
                     let list = named.map { entities[$0].name }.joined(separator: " or ")
@@ -323,6 +324,7 @@ private struct Inference {
             if found.count == 1 {
                 toOnes.append(found[0])
             } else {
+                integers.append("\(key.table).\(key.column) (indexed, but names no entity)")
                 entities[key.source].attributes.append(AttributeInfo(name: key.name, type: .integer64))
             }
         }
