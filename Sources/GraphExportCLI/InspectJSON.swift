@@ -51,6 +51,7 @@ enum InspectJSON {
                             switch misfit.candidate {
                             case .version(let name): ("version", name)
                             case .modelCache: ("modelCache", nil)
+                            case .inferred: ("inferred", nil)
                             }
                         return .object([
                             ("candidate", .string(candidate)), ("version", .string(version)),

@@ -46,6 +46,10 @@ enum InspectText {
             switch model.origin {
             case .modelCache:
                 rows.append(["model", "\(model.path), the model the store keeps of itself"])
+            case .inferred:
+                rows.append([
+                    "model", "\(model.path), inferred from the store's tables (no model file, no Z_MODELCACHE)",
+                ])
             case .modelFile, .compiledModel:
                 let kind = model.origin == .modelFile ? "model file" : "compiled model"
                 rows.append(["model", model.path])

@@ -65,9 +65,23 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.standardError.split(separator: "\n").count, 1)
     }
 
-    func testStoreWithoutModelSaysToPassOne() throws {
+    /// The Scrapbook store keeps no `Z_MODELCACHE`: without `--model` its model is inferred from
+    /// its tables, which one warning line and the header say, and every object is exported.
+    func testStoreWithoutAnyModelIsExportedWithAnInferredModelAndOneWarning() throws {
         let result = try CommandRunner.run(["Samples/Scrapbook/Scrapbook.sqlite"])
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.standardError.contains("--model"), result.standardError)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let lines = result.standardError.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, result.standardError)
+        XCTAssertTrue(lines.first?.hasPrefix("graphexport: warning: ") == true, result.standardError)
+        XCTAssertTrue(result.standardError.contains("its model is inferred from its tables"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("pass --model"), result.standardError)
+        let document = try result.json()
+        XCTAssertEqual(
+            (document["@source"] as? [String: Any])?["model"] as? String,
+            "Samples/Scrapbook/Scrapbook.sqlite (model inferred from its tables)")
+        let counts = CommandRunner.repository.appendingPathComponent("Samples/Scrapbook/expected-counts.json")
+        XCTAssertEqual(
+            try ExportSummary(document).counts,
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: counts)) as? [String: Int]))
     }
 }

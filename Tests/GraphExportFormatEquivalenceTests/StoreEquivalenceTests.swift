@@ -80,6 +80,32 @@ final class StoreEquivalenceTests: XCTestCase {
         try assertFormatsAgree(sample.store, name, sql: sample.sql, file: file, line: line)
     }
 
+    func testTexLegeStoreWithAnInferredModel() throws {
+        try checkInferred("texlege-v4", "TexLegeSeed.v4.sqlite")
+    }
+
+    func testLegacyBooksStoreWithAnInferredModel() throws {
+        try checkInferred("coredatabooks-legacy", "CoreDataBooks.sqlite")
+    }
+
+    func testRestKitStoreWithAnInferredModel() throws {
+        try checkInferred("restkit-legacy-model", "RKSeedDatabase.sqlite")
+    }
+
+    /// A store without `Z_MODELCACHE` opened without a model: one warning says its model is
+    /// inferred, and every format reads back as its records and as plain SQL.
+    private func checkInferred(_ folder: String, _ store: String, file: StaticString = #filePath, line: UInt = #line)
+        throws
+    {
+        let sample = try StoreSample(
+            copying: try Inputs.sharedSamples().appendingPathComponent(folder), store: store, model: nil, for: self)
+        XCTAssertEqual(sample.warnings.count, 1, "\(store): \(sample.warnings)", file: file, line: line)
+        XCTAssertTrue(
+            sample.warnings.first?.message.contains("its model is inferred from its tables") == true, file: file,
+            line: line)
+        try assertFormatsAgree(sample.store, store, sql: sample.sql, file: file, line: line)
+    }
+
     private func checkSample(
         _ folder: String, _ store: String, _ model: String?,
         _ only: (formats: [ReadableFormat], shapes: [ExportShape]) = (ReadableFormat.allCases, ExportShape.allCases),

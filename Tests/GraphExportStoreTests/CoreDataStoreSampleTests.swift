@@ -276,16 +276,6 @@ final class CoreDataStoreSampleTests: XCTestCase {
         }
     }
 
-    func testLegacyBooksStoreWithoutAModelAsksForOne() throws {
-        let original = try StoreTestInputs.require(
-            StoreTestInputs.samples.appendingPathComponent("coredatabooks-legacy"))
-        let copy = try StoreScratchFolder(for: self).copy(original)
-        let store = copy + "/CoreDataBooks.sqlite"
-        XCTAssertThrowsError(try CoreDataStore(path: store)) { error in
-            XCTAssertEqual(error as? StoreError, .modelRequired(path: store))
-        }
-    }
-
     // MARK: - The version in the header
 
     /// A bundle of one version without `.xccurrentversion` still names the version it was read

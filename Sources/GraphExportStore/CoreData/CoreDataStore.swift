@@ -25,7 +25,9 @@ public final class CoreDataStore: GraphSource {
     private let idPrefixes: [String]
 
     /// Opens the store at `path` with the model bundle that describes it, or, without one, with
-    /// the model the store keeps of itself in `Z_MODELCACHE` (stores written since about iOS 9).
+    /// the model the store keeps of itself in `Z_MODELCACHE` (stores written since about iOS 9),
+    /// or, for a store without one, with a model inferred from its tables (``InferredModel``),
+    /// which one warning and the header's `model` say.
     ///
     /// The version of a bundle tried first is its current one, then the others, newest first; the
     /// first whose entities, tables and columns all fit the store is used, and named in the
@@ -39,8 +41,18 @@ public final class CoreDataStore: GraphSource {
     /// `Z_PRIMARYKEY`, a `Z_ENT` or `Z_PK` that is not an integer, a `Z_PK` shared by several
     /// rows of one table) is a ``StoreError``. The model's own warnings (``ModelBundle/warnings``)
     /// go to `onWarning` too.
-    public init(
+    public convenience init(
         path: String, model: ModelBundle? = nil, opening: StoreOpenOptions = .init(),
+        onWarning: @escaping WarningHandler = { _ in }
+    ) throws {
+        try self.init(path: path, model: model, readingModelCache: true, opening: opening, onWarning: onWarning)
+    }
+
+    /// Opens the store as ``init(path:model:opening:onWarning:)`` does; with `readingModelCache`
+    /// false, a store opened without a model is read with a model inferred from its tables even
+    /// when it has a `Z_MODELCACHE` (for comparing the two).
+    package init(
+        path: String, model: ModelBundle?, readingModelCache: Bool, opening: StoreOpenOptions = .init(),
         onWarning: @escaping WarningHandler = { _ in }
     ) throws {
         let onWarning = Self.once(onWarning)
@@ -55,7 +67,7 @@ public final class CoreDataStore: GraphSource {
         model?.warnings.forEach(onWarning)
         let fit = try ModelFit(
             model: model, numbers: primaryKeys.numbers, database: database, onWarning: onWarning,
-            cachedModel: { try Self.cachedModel(database) })
+            cachedModel: { readingModelCache ? try Self.cachedModel(database) : nil })
         let layout = fit.layout
         let versionName = fit.versionName
         layout.warnings.forEach(onWarning)

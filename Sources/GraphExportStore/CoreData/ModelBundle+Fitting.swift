@@ -17,6 +17,9 @@ public struct ModelMisfit: Sendable, Hashable, CustomStringConvertible {
         case version(String)
         /// The model the store keeps of itself in `Z_MODELCACHE`.
         case modelCache
+        /// The model read from the store's own tables (``InferredModel``), for a store without
+        /// `Z_MODELCACHE` opened without a model.
+        case inferred
     }
 
     /// What was tried.
@@ -30,13 +33,15 @@ public struct ModelMisfit: Sendable, Hashable, CustomStringConvertible {
         switch candidate {
         case .version(let name): "version '\(name)': \(reason)"
         case .modelCache: "Z_MODELCACHE: \(reason)"
+        case .inferred: "the model inferred from the store's tables: \(reason)"
         }
     }
 }
 
 /// The model version a store is read with, and the mapping of it onto the store's tables.
 ///
-/// The candidates, in order: without a model, the store's own `Z_MODELCACHE`; with a single
+/// The candidates, in order: without a model, the store's own `Z_MODELCACHE`, or, for a store
+/// without one, the model ``InferredModel`` reads from its tables (with one warning); with a single
 /// version (an `.xcdatamodel`, a `contents` or `.mom` file), that version alone; with a bundle
 /// (`.xcdatamodeld`, `.momd`), its versions in ``ModelBundle/versionsToTry`` order, then, when
 /// none fits, the store's `Z_MODELCACHE`, which is then named in one warning and in the export's
@@ -48,8 +53,9 @@ struct ModelFit {
     let layout: CoreDataLayout
     /// The chosen version's name.
     let versionName: String
-    /// The model as the export's header names it: the path given, or for the cache
-    /// `"<store path> (Z_MODELCACHE)"`.
+    /// The model as the export's header names it: the path given, for the cache
+    /// `"<store path> (Z_MODELCACHE)"`, for an inferred model
+    /// `"<store path> (model inferred from its tables)"`.
     let modelPath: String
     /// The version as the export's header names it: the version used from a bundle, the cache
     /// when it replaced a bundle none of whose versions fits, otherwise `nil`.
@@ -66,8 +72,13 @@ struct ModelFit {
         cachedModel: () throws -> ModelBundle?
     ) throws {
         guard let model else {
-            guard let cache = try cachedModel() else { throw StoreError.modelRequired(path: database.path) }
-            self = try Self.onlyCandidate(cache, as: .modelCache, numbers: numbers, database: database)
+            if let cache = try cachedModel() {
+                self = try Self.onlyCandidate(cache, as: .modelCache, numbers: numbers, database: database)
+            } else {
+                let inferred = try InferredModel(database: database, numbers: numbers)
+                onWarning(inferred.warning)
+                self = try Self.onlyCandidate(inferred.bundle, as: .inferred, numbers: numbers, database: database)
+            }
             return
         }
         guard model.isBundle else {

@@ -6,8 +6,6 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case notCoreDataStore(path: String)
     /// The store lacks something every Core Data store has.
     case malformedStore(path: String, reason: String)
-    /// No model was given and the store has none this version can read.
-    case modelRequired(path: String)
     /// An entity of the model is not listed in the store's `Z_PRIMARYKEY`.
     case entityNotInStore(path: String, entity: String, modelVersion: String)
     /// The store holds an entity that the model version does not define.
@@ -47,9 +45,6 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path): not a Core Data store (it has no Z_PRIMARYKEY and Z_METADATA tables)"
         case .malformedStore(let path, let reason):
             return "\(path): damaged Core Data store: \(reason)"
-        case .modelRequired(let path):
-            return
-                "\(path): this store keeps no model of its own (Z_MODELCACHE): pass --model with the app's .xcdatamodeld or .xcdatamodel"
         case .entityNotInStore(let path, let entity, let version):
             return
                 "\(path): model version '\(version)' has entity '\(entity)', which the store's Z_PRIMARYKEY does not list: is this the store's model?"

@@ -8,6 +8,8 @@ package struct ModelChoice: Sendable, Hashable {
         case compiledModel
         /// The model the store keeps of itself in `Z_MODELCACHE`.
         case modelCache
+        /// The model read from the store's own tables, which has neither a model file nor a cache.
+        case inferred
     }
 
     /// The model as given (`--model`), or `<store> (Z_MODELCACHE)` for the cache.
@@ -30,6 +32,9 @@ package struct ModelChoice: Sendable, Hashable {
         case .modelCache:
             versionFile = fit.modelPath
             origin = .modelCache
+        case .inferred:
+            versionFile = fit.modelPath
+            origin = .inferred
         case .version(let name):
             versionFile = given?.version(named: name)?.contentsPath ?? fit.modelPath
             origin = versionFile.hasSuffix(".mom") ? .compiledModel : .modelFile
