@@ -48,7 +48,7 @@ enum InspectText {
                 rows.append(["model", "\(model.path), the model the store keeps of itself"])
             case .inferred:
                 rows.append([
-                    "model", "\(model.path), inferred from the store's tables (no model file, no Z_MODELCACHE)",
+                    "model", "\(model.path): the store has no Z_MODELCACHE and no --model was given",
                 ])
             case .modelFile, .compiledModel:
                 let kind = model.origin == .modelFile ? "model file" : "compiled model"
