@@ -14,13 +14,12 @@ Key order (`Z_PK` of each table; every value stays with its object, so only the 
 references to them change from one order to another):
 
     creation  (default) the order in which a user would have made the objects, as Core Data
-              numbers them: a sequence of creations drawn with a seeded splitmix64 PRNG of this
-              file, each an item, a page or a scrapbook in proportion to how many of each are
-              still to make; an item goes onto a random existing page that still has room, a page
-              onto a random existing scrapbook that still has room, a tag is made just before
-              the first item that carries it. The items of one page get keys spread over a few
-              hundred (about 290 on average, against 23.5 items a page), interleaved with those
-              of other pages and scrapbooks.
+              numbers them: each scrapbook made at a random moment of the store's life, each of
+              its pages at a random moment after it, each item of a page at a random moment after
+              the page (moments drawn with a seeded splitmix64 PRNG of this file), a tag just
+              before the first item that carries it. New items go onto pages old and new, of
+              scrapbooks old and new: at 100 000 objects the first and last items of a page are
+              about 52 000 keys apart and consecutive ones about 2 300.
     grouped   numbered scrapbook by scrapbook, page by page: a page's items have consecutive
               keys (the output of the generator before key orders, byte for byte).
     random    every table's keys shuffled (the same PRNG): the worst case of locality.
@@ -165,64 +164,37 @@ ORDERS = ("creation", "grouped", "random")
 
 def creation_order(book_pages, page_items, item_tags, book_tags):
     """The grouped keys of every object, per root entity, in the order a user would have made
-    them: a sequence of events, each the creation of one object, drawn with the seeded PRNG.
-
-    Each event is an item with probability (items left) / (objects left), a page with (pages
-    left) / (objects left), otherwise a scrapbook; an item goes onto a random page that exists
-    and still has room (its items are made in their `position` order), a page onto a random
-    scrapbook that exists and still has room (in the order of its grouped keys); when the drawn
-    kind cannot be made yet (no open page, no open scrapbook), the next one up is made instead.
-    A tag is made just before the first item that carries it; a tag no item carries, with the
-    last object. Returns {root entity: [grouped key, in creation order]}."""
+    them, drawn with the seeded PRNG: each scrapbook is made at a random moment of the store's
+    life (uniform in [0, 1)), each of its pages at a random moment after it (uniform between the
+    scrapbook's moment and 1), each item of a page at a random moment after the page. So at any
+    moment new items go onto pages old and new, of scrapbooks old and new, and the items of one
+    page get keys scattered over the table. A page's items are made in their `position` order and
+    a scrapbook's pages in the order of their grouped keys (the moments drawn for them, sorted).
+    A tag is made just before the first item that carries it (a tag no item carries, with the
+    last object). Returns {root entity: [grouped key, in creation order]}."""
     rng = SplitMix64(SEED)
+
+    def after(moment, count):  # count sorted moments, uniform in [moment, 1)
+        return sorted(moment + (1.0 - moment) * (rng.next() >> 11) / float(1 << 53) for _ in range(count))
+
+    events = []  # (moment, level, grouped key): level 0 scrapbook, 1 page, 2 item
+    for book, pages in enumerate(book_pages, 1):
+        made_at = (rng.next() >> 11) / float(1 << 53)
+        events.append((made_at, 0, book))
+        for page, page_at in zip(pages, after(made_at, len(pages))):
+            events.append((page_at, 1, page))
+            events.extend((item_at, 2, item) for item, item_at in zip(page_items[page], after(page_at, len(page_items[page]))))
+    events.sort()
     made = {"Scrapbook": [], "Page": [], "Item": [], "Tag": []}
+    roots = ("Scrapbook", "Page", "Item")
     tag_made = set()
-    books_left = list(range(len(book_pages), 0, -1))  # popped from the end: 1, 2, 3, …
-    open_books, open_pages = [], []  # [book, next page index] / [page, next item index]
-    pages_left = sum(len(p) for p in book_pages)
-    items_left = sum(len(i) for i in page_items.values())
-
-    def take(pool, k):  # remove pool[k] in O(1)
-        pool[k] = pool[-1]
-        pool.pop()
-
-    while books_left or pages_left or items_left:
-        draw = rng.below(len(books_left) + pages_left + items_left)
-        kind = "item" if draw < items_left else "page" if draw < items_left + pages_left else "book"
-        if kind == "item" and not open_pages:
-            kind = "page"
-        if kind == "page" and not open_books:
-            kind = "book"
-        if kind == "item":
-            k = rng.below(len(open_pages))
-            entry = open_pages[k]
-            items = page_items[entry[0]]
-            item = items[entry[1]]
-            entry[1] += 1
-            if entry[1] == len(items):
-                take(open_pages, k)
-            for tag in item_tags.get(item, ()):
+    for _, level, key in events:
+        if level == 2:
+            for tag in item_tags.get(key, ()):
                 if tag not in tag_made:
                     tag_made.add(tag)
                     made["Tag"].append(tag)
-            made["Item"].append(item)
-            items_left -= 1
-        elif kind == "page":
-            k = rng.below(len(open_books))
-            entry = open_books[k]
-            pages = book_pages[entry[0] - 1]
-            page = pages[entry[1]]
-            entry[1] += 1
-            if entry[1] == len(pages):
-                take(open_books, k)
-            made["Page"].append(page)
-            if page_items[page]:
-                open_pages.append([page, 0])
-            pages_left -= 1
-        else:
-            book = books_left.pop()
-            made["Scrapbook"].append(book)
-            open_books.append([book, 0])
+        made[roots[level]].append(key)
     for tags in book_tags:
         made["Tag"].extend(t for t in tags if t not in tag_made)
     return made
