@@ -97,8 +97,9 @@ docs: deps
 
 # The benchmark (issue 7), release build: graphexport in every format and shape against
 # `sqlite3 -json`, a C read floor, C writer ceilings and a Python export, on generated stores of
-# 100 000 and 1 000 000 objects (cached in Benchmarks/.cache). Prints the table and writes
-# Benchmarks/results.md. Quick check: BENCH_SIZES=20000 BENCH_REPEAT=1 make bench
+# 100 000 and 1 000 000 objects, in creation and grouped key order (BENCH_ORDERS; cached in
+# Benchmarks/.cache). Prints the tables and writes Benchmarks/results.md.
+# Quick check: BENCH_SIZES=20000 BENCH_REPEAT=1 BENCH_ORDERS=creation make bench
 .PHONY: bench
 bench:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) sqlite3 gcc"

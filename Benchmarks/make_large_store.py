@@ -2,21 +2,40 @@
 """Write a large Core Data-layout store for the benchmark: N objects in the Scrapbook sample's
 model and layout, so that `graphexport --model Samples/Scrapbook/Scrapbook.xcdatamodeld` reads it.
 
-    python3 Benchmarks/make_large_store.py N OUT.sqlite
+    python3 Benchmarks/make_large_store.py [--order creation|grouped|random] N OUT.sqlite
 
 The schema is not re-typed here: the model is read, numbered and laid out by the sample's own
 generator (Samples/Scrapbook/make_store.py: load_model, table_columns, join_tables,
 version_hash), so the DDL, column order, entity numbers, indexes and metadata are the sample's.
-Only the rows differ: made up by arithmetic on the row number (no clock, no `random`), so two runs
-with the same N and the same SQLite library give byte-identical files.
+Only the rows differ: made up by arithmetic on each object's grouped key (below; no clock, no
+`random`), so two runs with the same N, order and SQLite library give byte-identical files.
+
+Key order (`Z_PK` of each table; every value stays with its object, so only the keys and the
+references to them change from one order to another):
+
+    creation  (default) the order in which a user would have made the objects, as Core Data
+              numbers them: each scrapbook made at a random moment of the store's life, each of
+              its pages at a random moment after it, each item of a page at a random moment after
+              the page (moments drawn with a seeded splitmix64 PRNG of this file), a tag just
+              before the first item that carries it. New items go onto pages old and new, of
+              scrapbooks old and new: at 100 000 objects the first and last items of a page are
+              about 52 000 keys apart and consecutive ones about 2 300.
+    grouped   numbered scrapbook by scrapbook, page by page: a page's items have consecutive
+              keys (the output of the generator before key orders, byte for byte).
+    random    every table's keys shuffled (the same PRNG): the worst case of locality.
+
+A value that is computed from the key (a UUID, a URL, a date) is computed from the grouped key in
+every order, so the values are the same in all three; in `creation` order `createdAt` therefore
+does not grow with `Z_PK`.
 
 Shape of the data, in blocks of 500 objects (N // 500 blocks; the rest of N goes as extra items
-on the last page, so the total is exactly N; N must be at least 500):
+on the last page, so the total is exactly N; N must be at least 500), in grouped keys:
 
     1 Scrapbook   title, subtitle, createdAt, isFavorite, identifier (UUID), pageCount,
                   coverImage (inline external-storage blob, 01 + ~40 bytes), cover -> a Photo
     9 Tags        name, scrapbook, featuredItem (every other tag; Z1_FEATUREDITEM set)
-   20 Pages       ordered in their scrapbook by Z_FOK_SCRAPBOOK (not Z_PK order), number, title,
+   20 Pages       ordered in their scrapbook by Z_FOK_SCRAPBOOK (not Z_PK order, in any key
+                  order: the same order key stays with the same page), number, title,
                   backgroundColor (some NULL)
   470 Items       23-24 per page; 50 % Photo, 30 % Note, 20 % Clipping, one ZITEM table;
                   text, dates (whole seconds become INTEGER, fractional ones REAL), doubles,
@@ -120,7 +139,104 @@ class Layout:
         return self.model[name].number
 
 
-def generate(n, out):
+class SplitMix64:
+    """A small seeded PRNG (splitmix64), so that the key order does not depend on Python's
+    `random` module: the same N and order give the same keys on every Python."""
+
+    def __init__(self, seed):
+        self.state = seed & 0xFFFFFFFFFFFFFFFF
+
+    def next(self):
+        self.state = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return z ^ (z >> 31)
+
+    def below(self, bound):
+        """A number in [0, bound), bound > 0 (modulo bias below 2^-40 for our sizes)."""
+        return self.next() % bound
+
+
+SEED = 0x6772617068657870  # "graphexp"
+ORDERS = ("creation", "grouped", "random")
+
+
+def creation_order(book_pages, page_items, item_tags, book_tags):
+    """The grouped keys of every object, per root entity, in the order a user would have made
+    them, drawn with the seeded PRNG: each scrapbook is made at a random moment of the store's
+    life (uniform in [0, 1)), each of its pages at a random moment after it (uniform between the
+    scrapbook's moment and 1), each item of a page at a random moment after the page. So at any
+    moment new items go onto pages old and new, of scrapbooks old and new, and the items of one
+    page get keys scattered over the table. A page's items are made in their `position` order and
+    a scrapbook's pages in the order of their grouped keys (the moments drawn for them, sorted).
+    A tag is made just before the first item that carries it (a tag no item carries, with the
+    last object). Returns {root entity: [grouped key, in creation order]}."""
+    rng = SplitMix64(SEED)
+
+    def after(moment, count):  # count sorted moments, uniform in [moment, 1)
+        return sorted(moment + (1.0 - moment) * (rng.next() >> 11) / float(1 << 53) for _ in range(count))
+
+    events = []  # (moment, level, grouped key): level 0 scrapbook, 1 page, 2 item
+    for book, pages in enumerate(book_pages, 1):
+        made_at = (rng.next() >> 11) / float(1 << 53)
+        events.append((made_at, 0, book))
+        for page, page_at in zip(pages, after(made_at, len(pages))):
+            events.append((page_at, 1, page))
+            events.extend((item_at, 2, item) for item, item_at in zip(page_items[page], after(page_at, len(page_items[page]))))
+    events.sort()
+    made = {"Scrapbook": [], "Page": [], "Item": [], "Tag": []}
+    roots = ("Scrapbook", "Page", "Item")
+    tag_made = set()
+    for _, level, key in events:
+        if level == 2:
+            for tag in item_tags.get(key, ()):
+                if tag not in tag_made:
+                    tag_made.add(tag)
+                    made["Tag"].append(tag)
+        made[roots[level]].append(key)
+    for tags in book_tags:
+        made["Tag"].extend(t for t in tags if t not in tag_made)
+    return made
+
+
+def shuffled(count, rng):
+    """1 … count in a random order (Fisher–Yates with the seeded PRNG)."""
+    keys = list(range(1, count + 1))
+    for i in range(count - 1, 0, -1):
+        j = rng.below(i + 1)
+        keys[i], keys[j] = keys[j], keys[i]
+    return keys
+
+
+def renumber(lay, rows, links, new_key):
+    """Give every object the key new_key[root][grouped key] and every reference its target's new
+    key (to-one columns and the join table); rows sorted by their new keys."""
+    model = lay.model
+    targets = {}  # row index of a to-one column -> root entity of its destination
+    for root, cols in lay.tables.items():
+        for i, (_, _, kind, owner, prop) in enumerate(cols):
+            if kind == "fk":
+                dest = next(r[1] for r in model[owner].rels if r[0] == prop)
+                targets.setdefault(root, []).append((i + 3, sample.root_of(model, dest)))
+    for root, table in rows.items():
+        mine = new_key[root]
+        for r in table:
+            r[0] = mine[r[0]]
+            for i, dest in targets.get(root, ()):
+                if r[i] is not None:
+                    r[i] = new_key[dest][r[i]]
+        table.sort(key=lambda r: r[0])
+    (_, owner, relationship, _, _), = lay.joins
+    dest = next(r[1] for r in model[owner].rels if r[0] == relationship)
+    assert (sample.root_of(model, owner), sample.root_of(model, dest)) == ("Item", "Tag"), (owner, dest)
+    first, second = new_key["Item"], new_key["Tag"]
+    return [(first[a], second[b]) for a, b in links]
+
+
+def generate(n, out, order="creation"):
+    if order not in ORDERS:
+        raise SystemExit("make_large_store.py: order must be one of %s" % ", ".join(ORDERS))
     if n < BLOCK:
         raise SystemExit("make_large_store.py: N must be at least %d" % BLOCK)
     lay = Layout()
@@ -129,6 +245,9 @@ def generate(n, out):
     blocks = n // BLOCK
     extra = n - blocks * BLOCK
     page_pk = tag_pk = item_pk = 0
+    # The tree, in grouped keys, for the other key orders: pages of each book, items of each
+    # page (in position order), tags of each item (in join-row order), tags of each book.
+    book_pages_all, page_items, item_tags, book_tags_all = [], {}, {}, []
     base = 500000000.0  # 2016-11-05, seconds since 2001
     photo, note, clipping = lay.ent("Photo"), lay.ent("Note"), lay.ent("Clipping")
     for b in range(blocks):
@@ -138,15 +257,19 @@ def generate(n, out):
         book_tags = list(range(tag_pk + 1, tag_pk + TAGS_PER_BOOK + 1))
         # Items first (the scrapbook's cover and the tags' featured items point at them).
         book_pages = []
+        book_pages_all.append(book_pages)
+        book_tags_all.append(book_tags)
         for p in range(PAGES_PER_BOOK):
             page_pk += 1
             book_pages.append(page_pk)
+            page_items[page_pk] = []
             on_page = ITEMS_PER_BOOK // PAGES_PER_BOOK + (1 if p < ITEMS_PER_BOOK % PAGES_PER_BOOK else 0)
             if b == blocks - 1 and p == PAGES_PER_BOOK - 1:
                 on_page += extra
             for position in range(on_page):
                 item_pk += 1
                 i = item_pk
+                page_items[page_pk].append(i)
                 kind = i % 10
                 entity = photo if kind < 5 else note if kind < 8 else clipping
                 r = lay.row("Item", i, "Photo" if kind < 5 else "Note" if kind < 8 else "Clipping")
@@ -189,6 +312,7 @@ def generate(n, out):
                 items.append(r)
                 for k in range(i % 3):  # 0, 1 or 2 tags: one join row per item on average
                     links.append((i, book_tags[(i * 5 + k * 4) % TAGS_PER_BOOK]))
+                    item_tags.setdefault(i, []).append(links[-1][1])
         cover = first_item  # the block's first Photo (items with pk % 10 < 5 are Photos)
         while cover % 10 >= 5:
             cover += 1
@@ -225,6 +349,21 @@ def generate(n, out):
         r[ix[("Scrapbook", "coverImage")]] = b"\x01" + PNG_HEAD + blob(book, 24)
         books.append(r)
 
+    rows = {"Item": items, "Page": pages, "Scrapbook": books, "Tag": tags}
+    if order != "grouped":
+        if order == "creation":
+            sequence = creation_order(book_pages_all, page_items, item_tags, book_tags_all)
+        else:
+            rng = SplitMix64(SEED)
+            sequence = {root: shuffled(len(rows[root]), rng) for root in ("Scrapbook", "Page", "Item", "Tag")}
+        new_key = {}
+        for root, grouped_keys in sequence.items():
+            assert sorted(grouped_keys) == list(range(1, len(rows[root]) + 1)), root
+            new_key[root] = [0] * (len(grouped_keys) + 1)  # grouped key -> key in this order
+            for key, old in enumerate(grouped_keys, 1):
+                new_key[root][old] = key
+        links = renumber(lay, rows, links, new_key)
+
     tmp = out + ".tmp"
     for path in (tmp, tmp + "-journal"):
         if os.path.exists(path):
@@ -246,7 +385,6 @@ def generate(n, out):
             if sample.root_of(model, owner) == root:
                 con.execute("CREATE TABLE %s ( %s INTEGER, %s INTEGER, PRIMARY KEY (%s, %s) )"
                             % (table, c1, c2, c1, c2))
-    rows = {"Item": items, "Page": pages, "Scrapbook": books, "Tag": tags}
     for root in roots:
         sql = "INSERT INTO Z%s VALUES (%s)" % (root.upper(), ", ".join("?" * (len(tables[root]) + 3)))
         con.executemany(sql, rows[root])
@@ -291,10 +429,15 @@ def generate(n, out):
 
 
 def main():
-    if len(sys.argv) != 3 or not sys.argv[1].isdigit():
-        raise SystemExit("usage: make_large_store.py N OUT.sqlite")
-    counts, join_rows = generate(int(sys.argv[1]), sys.argv[2])
-    print("%s: %s, %d Z_1TAGS rows" % (sys.argv[2], ", ".join(
+    args, order = sys.argv[1:], "creation"
+    if len(args) == 4 and args[0] == "--order":
+        order, args = args[1], args[2:]
+    elif len(args) == 3 and args[0].startswith("--order="):
+        order, args = args[0].split("=", 1)[1], args[1:]
+    if len(args) != 2 or not args[0].isdigit() or order not in ORDERS:
+        raise SystemExit("usage: make_large_store.py [--order creation|grouped|random] N OUT.sqlite")
+    counts, join_rows = generate(int(args[0]), args[1], order)
+    print("%s (%s order): %s, %d Z_1TAGS rows" % (args[1], order, ", ".join(
         "%s %d" % kv for kv in sorted(counts.items())), join_rows), file=sys.stderr)
 
 

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """The graphexport benchmark (issue 7): `make bench`, or `python3 Benchmarks/run.py`.
 
-Builds graphexport in release mode, makes (or reuses) large Scrapbook-layout stores, and runs on
-each store, in one run, every contender in rounds, A B C … A B C …, so that the machine's drift
-falls on all of them alike:
+Builds graphexport in release mode, makes (or reuses) large Scrapbook-layout stores, one per size
+and key order (make_large_store.py --order: `creation`, keys in the order a user would have made
+the objects, scattered over the tree; `grouped`, numbered page by page, the order the tree shape's
+destination windows read best), and runs on each store, in one run, every contender in rounds,
+A B C … A B C …, so that the machine's drift falls on all of them alike:
 
     gx-<format>-<shape>  graphexport, every built-in format of this build, tree and flat (formats
                          with no target in the issue, such as jsonl, plist or graphml, only at
@@ -24,8 +26,10 @@ targets at the largest size.
 
 Environment:
     BENCH_SIZES    comma-separated object counts (default 100000,1000000)
+    BENCH_ORDERS   comma-separated key orders of the stores (default creation,grouped; also
+                   random): each order gets its own tables and targets
     BENCH_REPEAT   timed runs per contender (default 5 up to 200 000 objects, else 3)
-    BENCH_BUDGET   seconds for the measurements (default 600); rounds that would not fit leave
+    BENCH_BUDGET   seconds for the measurements (default 600 per key order); rounds that would not fit leave
                    out the slowest contenders once they have a timed run, and say so
     BENCH_ONLY     regular expression: only contenders whose name matches (references for the
                    ratios are kept)
@@ -116,13 +120,13 @@ def build_references():
     return paths
 
 
-def cached(kind, n, inputs, make):
-    """Benchmarks/.cache/scrapbook-N-<hash of the generating scripts>.<kind>, made once."""
+def cached(kind, n, order, inputs, make):
+    """Benchmarks/.cache/scrapbook-N-ORDER-<hash of the generating scripts>.<kind>, made once."""
     tag = digest(*inputs)
-    path = os.path.join(CACHE, "scrapbook-%d-%s.%s" % (n, tag, kind))
+    path = os.path.join(CACHE, "scrapbook-%d-%s-%s.%s" % (n, order, tag, kind))
     if not os.path.exists(path):
         for old in os.listdir(CACHE):
-            if re.fullmatch(r"scrapbook-%d-[0-9a-f]+\.%s" % (n, kind), old):
+            if re.fullmatch(r"scrapbook-%d-(%s-)?[0-9a-f]+\.%s" % (n, order, kind), old):
                 os.remove(os.path.join(CACHE, old))
         began = time.monotonic()
         make(path)
@@ -130,13 +134,14 @@ def cached(kind, n, inputs, make):
     return path
 
 
-def prepare_store(n):
+def prepare_store(n, order):
     generator = os.path.join(BENCH, "make_large_store.py")
     sample = os.path.join(ROOT, "Samples", "Scrapbook", "make_store.py")
-    store = cached("sqlite", n, [generator, sample],
-                   lambda path: subprocess.run([sys.executable, generator, str(n), path], check=True))
+    store = cached("sqlite", n, order, [generator, sample],
+                   lambda path: subprocess.run([sys.executable, generator, "--order", order, str(n), path],
+                                               check=True))
     replay_script = os.path.join(BENCH, "make_replay.py")
-    replay = cached("gxr", n, [generator, sample, replay_script],
+    replay = cached("gxr", n, order, [generator, sample, replay_script],
                     lambda path: subprocess.run([sys.executable, replay_script, store, path], check=True))
     return store, replay
 
@@ -313,7 +318,7 @@ def medians(contenders, attribute):
     return {c.name: statistics.median(getattr(c, attribute)) for c in contenders if getattr(c, attribute)}
 
 
-def tables(results, startup_times, startup_method, info, loads):
+def tables(by_order, startup_times, startup_method, info, loads):
     """(text for the terminal, Markdown) of every table."""
     md, text = [], []
     md.append("## Machine\n")
@@ -321,7 +326,6 @@ def tables(results, startup_times, startup_method, info, loads):
         md.append("- %s: %s" % (k, v))
     md.append("- load average (1 min) at the start of each round: %s" % ", ".join("%.2f" % x for x in loads))
     md.append("")
-    sizes = sorted(results)
 
     def add_table(title, head, rows, notes=()):
         md.extend([title, "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)])
@@ -338,100 +342,121 @@ def tables(results, startup_times, startup_method, info, loads):
             md.append("")
         text.append("")
 
-    for n in sizes:
-        res = results[n]
-        wall, cpu = medians(res["contenders"], "walls"), medians(res["contenders"], "cpus")
-        head = ["contender", "runs", "wall s (median)", "min–max", "CPU s", "objects/s", "MB/s",
-                "peak RSS MB", "× sqlite3 -json", "× (floor + ceiling)", "× Python"]
+    for order, results in by_order.items():
+        sizes = sorted(results)
+        for n in sizes:
+            res = results[n]
+            wall, cpu = medians(res["contenders"], "walls"), medians(res["contenders"], "cpus")
+            head = ["contender", "runs", "wall s (median)", "min–max", "CPU s", "objects/s", "MB/s",
+                    "peak RSS MB", "× sqlite3 -json", "× (floor + ceiling)", "× Python"]
+            rows = []
+            for c in res["contenders"]:
+                if not c.walls:
+                    continue
+                m = wall[c.name]
+
+                def ratio(*others):
+                    if any(o not in wall for o in others):
+                        return None
+                    return m / sum(wall[o] for o in others)
+                rows.append([
+                    c.name, str(len(c.walls)), "%.3f" % m, "%.3f–%.3f" % (min(c.walls), max(c.walls)),
+                    "%.3f" % cpu[c.name], "{:,.0f}".format(n / m), "%.1f" % (c.bytes / 1e6 / m),
+                    "%.1f" % (max(c.rss) / 1e6) + (" ¹" if c.kind == "ceiling" else ""),
+                    fmt_ratio(ratio("sqlite3-json") if c.name != "sqlite3-json" else None),
+                    fmt_ratio(ratio("read-floor", "ceiling-%s" % c.fmt) if c.kind == "gx" else None),
+                    fmt_ratio(ratio("python-nested") if c.kind == "gx" else None)])
+            notes = list(res["notes"]) + ["output sizes (MB): " + ", ".join(
+                "%s %.1f" % (c.name, c.bytes / 1e6) for c in res["contenders"] if c.bytes)]
+            add_table("## %s objects, %s order (up to %d timed runs each; medians)"
+                      % ("{:,}".format(n), order, res["repeat"]), head, rows, notes)
+        md.append("¹ A ceiling holds the whole replayed document in memory and its times are those of the "
+                  "writing alone (reference/replay.h): its RSS is not comparable. The read floor writes "
+                  "nothing (MB/s 0).")
+        md.append("")
+
+        # Targets, at the largest size: by wall time (the issue's measure) and by CPU time (user +
+        # system), which a busy machine disturbs less.
+        n = sizes[-1]
+        contenders = results[n]["contenders"]
+        wall, cpu = medians(contenders, "walls"), medians(contenders, "cpus")
         rows = []
-        for c in res["contenders"]:
-            if not c.walls:
-                continue
-            m = wall[c.name]
 
-            def ratio(*others):
-                if any(o not in wall for o in others):
-                    return None
-                return m / sum(wall[o] for o in others)
-            rows.append([
-                c.name, str(len(c.walls)), "%.3f" % m, "%.3f–%.3f" % (min(c.walls), max(c.walls)),
-                "%.3f" % cpu[c.name], "{:,.0f}".format(n / m), "%.1f" % (c.bytes / 1e6 / m),
-                "%.1f" % (max(c.rss) / 1e6) + (" ¹" if c.kind == "ceiling" else ""),
-                fmt_ratio(ratio("sqlite3-json") if c.name != "sqlite3-json" else None),
-                fmt_ratio(ratio("read-floor", "ceiling-%s" % c.fmt) if c.kind == "gx" else None),
-                fmt_ratio(ratio("python-nested") if c.kind == "gx" else None)])
-        notes = list(res["notes"]) + ["output sizes (MB): " + ", ".join(
-            "%s %.1f" % (c.name, c.bytes / 1e6) for c in res["contenders"] if c.bytes)]
-        add_table("## %s objects (up to %d timed runs each; medians)" % ("{:,}".format(n), res["repeat"]),
-                  head, rows, notes)
-    md.append("¹ A ceiling holds the whole replayed document in memory and its times are those of the "
-              "writing alone (reference/replay.h): its RSS is not comparable. The read floor writes "
-              "nothing (MB/s 0).")
-    md.append("")
+        def ratio_of(table, a, *b):
+            if a not in table or any(x not in table for x in b):
+                return None
+            return table[a] / sum(table[x] for x in b)
 
-    # Targets, at the largest size: by wall time (the issue's measure) and by CPU time (user +
-    # system), which a busy machine disturbs less.
-    n = sizes[-1]
-    contenders = results[n]["contenders"]
-    wall, cpu = medians(contenders, "walls"), medians(contenders, "cpus")
-    rows = []
+        def verdict(value, limit):
+            return "–" if value is None else ("PASS" if value <= limit else "FAIL")
 
-    def ratio_of(table, a, *b):
-        if a not in table or any(x not in table for x in b):
-            return None
-        return table[a] / sum(table[x] for x in b)
+        def ratio_check(label, a, refs, limit):
+            w, c = ratio_of(wall, a, *refs), ratio_of(cpu, a, *refs)
+            rows.append([label, fmt_ratio(w), fmt_ratio(c), "≤ %.2f×" % limit, verdict(w, limit), verdict(c, limit)])
 
-    def verdict(value, limit):
-        return "–" if value is None else ("PASS" if value <= limit else "FAIL")
-
-    def ratio_check(label, a, refs, limit):
-        w, c = ratio_of(wall, a, *refs), ratio_of(cpu, a, *refs)
-        rows.append([label, fmt_ratio(w), fmt_ratio(c), "≤ %.2f×" % limit, verdict(w, limit), verdict(c, limit)])
-
-    for shape in SHAPES:
-        name = "gx-json-%s" % shape
-        if name in wall:
-            ratio_check("%s / sqlite3 -json" % name, name, ["sqlite3-json"], 0.75 if shape == "flat" else 1.0)
-            if shape == "flat":
-                ratio_check("%s / (read floor + JSON ceiling)" % name, name, ["read-floor", "ceiling-json"], 1.25)
-    for fmt in ("xml", "yaml"):
         for shape in SHAPES:
-            name = "gx-%s-%s" % (fmt, shape)
-            label = "%s / (read floor + %s ceiling)" % (name, fmt.upper())
+            name = "gx-json-%s" % shape
             if name in wall:
-                ratio_check(label, name, ["read-floor", "ceiling-" + fmt], 1.25)
-            else:
-                rows.append([label, "–", "–", "≤ 1.25×", "not in this build", ""])
-    for c in contenders:
-        if c.kind != "gx" or not c.rss:
-            continue
-        peak = max(max(results[s]["by"][c.name].rss) for s in sizes
-                   if c.name in results[s]["by"] and results[s]["by"][c.name].rss) / 1e6
-        rows.append(["%s peak RSS, every size" % c.name, "%.1f MB" % peak, "", "≤ 32 MB", verdict(peak, 32), ""])
-        other = results[sizes[0]]["by"].get(c.name) if len(sizes) > 1 else None
-        if other and other.rss:
-            change = max(c.rss) / max(other.rss) - 1
-            rows.append(["%s peak RSS, %s vs %s objects" % (c.name, "{:,}".format(n), "{:,}".format(sizes[0])),
-                         "%+.1f%%" % (100 * change), "", "within ±10%", "PASS" if abs(change) <= 0.10 else "FAIL", ""])
-    for label, seconds in startup_times.items():
-        if not label.startswith("/bin/true"):
-            rows.append(["graphexport %s start-up" % label, "%.1f ms" % (seconds * 1000), "", "≤ 10 ms",
-                         verdict(seconds * 1000, 10), ""])
-    for c in contenders:
-        if c.kind == "gx" and c.name in wall and "python-nested" in wall:
-            rows.append(["%s / Python nested export" % c.name, fmt_ratio(ratio_of(wall, c.name, "python-nested")),
-                         fmt_ratio(ratio_of(cpu, c.name, "python-nested")), "(report)", "", ""])
-    add_table("## Targets at %s objects (ratios of medians)" % "{:,}".format(n),
-              ["target", "wall", "CPU", "limit", "result (wall)", "result (CPU)"], rows,
-              ["start-up: median of 20 runs (%s): %s" % (startup_method, ", ".join(
-                  "%s %.2f ms" % (k, v * 1000) for k, v in startup_times.items()))])
+                ratio_check("%s / sqlite3 -json" % name, name, ["sqlite3-json"], 0.75 if shape == "flat" else 1.0)
+                if shape == "flat":
+                    ratio_check("%s / (read floor + JSON ceiling)" % name, name, ["read-floor", "ceiling-json"], 1.25)
+        for fmt in ("xml", "yaml"):
+            for shape in SHAPES:
+                name = "gx-%s-%s" % (fmt, shape)
+                label = "%s / (read floor + %s ceiling)" % (name, fmt.upper())
+                if name in wall:
+                    ratio_check(label, name, ["read-floor", "ceiling-" + fmt], 1.25)
+                else:
+                    rows.append([label, "–", "–", "≤ 1.25×", "not in this build", ""])
+        for c in contenders:
+            if c.kind != "gx" or not c.rss:
+                continue
+            peak = max(max(results[s]["by"][c.name].rss) for s in sizes
+                       if c.name in results[s]["by"] and results[s]["by"][c.name].rss) / 1e6
+            rows.append(["%s peak RSS, every size" % c.name, "%.1f MB" % peak, "", "≤ 32 MB", verdict(peak, 32), ""])
+            other = results[sizes[0]]["by"].get(c.name) if len(sizes) > 1 else None
+            if other and other.rss:
+                change = max(c.rss) / max(other.rss) - 1
+                rows.append(["%s peak RSS, %s vs %s objects" % (c.name, "{:,}".format(n), "{:,}".format(sizes[0])),
+                             "%+.1f%%" % (100 * change), "", "within ±10%", "PASS" if abs(change) <= 0.10 else "FAIL", ""])
+        for label, seconds in startup_times.items():
+            if not label.startswith("/bin/true"):
+                rows.append(["graphexport %s start-up" % label, "%.1f ms" % (seconds * 1000), "", "≤ 10 ms",
+                             verdict(seconds * 1000, 10), ""])
+        for c in contenders:
+            if c.kind == "gx" and c.name in wall and "python-nested" in wall:
+                rows.append(["%s / Python nested export" % c.name, fmt_ratio(ratio_of(wall, c.name, "python-nested")),
+                             fmt_ratio(ratio_of(cpu, c.name, "python-nested")), "(report)", "", ""])
+        add_table("## Targets at %s objects, %s order (ratios of medians)" % ("{:,}".format(n), order),
+                  ["target", "wall", "CPU", "limit", "result (wall)", "result (CPU)"], rows,
+                  ["start-up: median of 20 runs (%s): %s" % (startup_method, ", ".join(
+                      "%s %.2f ms" % (k, v * 1000) for k, v in startup_times.items()))])
+    if len(by_order) > 1:
+        # The same ratios side by side, one row per key order and size: what the order costs.
+        rows = []
+        for order, results in by_order.items():
+            for n in sorted(results):
+                wall = medians(results[n]["contenders"], "walls")
+
+                def of(a, b):
+                    return wall[a] / wall[b] if a in wall and b in wall else None
+                rows.append(["{:,}".format(n), order, fmt_ratio(of("gx-json-tree", "gx-json-flat")),
+                             fmt_ratio(of("gx-json-tree", "sqlite3-json")), fmt_ratio(of("gx-json-flat", "sqlite3-json")),
+                             fmt_ratio(of("gx-xml-tree", "gx-xml-flat")), fmt_ratio(of("gx-yaml-tree", "gx-yaml-flat"))])
+        add_table("## Key order (ratios of wall-time medians)",
+                  ["objects", "order", "JSON tree / flat", "JSON tree / sqlite3 -json", "JSON flat / sqlite3 -json",
+                   "XML tree / flat", "YAML tree / flat"], rows)
     return "\n".join(text), "\n".join(md)
 
 
 def main():
     sizes = [int(s) for s in os.environ.get("BENCH_SIZES", "100000,1000000").split(",") if s.strip()]
+    orders = [o.strip() for o in os.environ.get("BENCH_ORDERS", "creation,grouped").split(",") if o.strip()]
+    unknown = [o for o in orders if o not in ("creation", "grouped", "random")]
+    if unknown or not orders:
+        raise SystemExit("run.py: BENCH_ORDERS: unknown key order %s (creation, grouped, random)" % ", ".join(unknown))
     only = re.compile(os.environ.get("BENCH_ONLY", ".*"))
-    budget = env_int("BENCH_BUDGET", 600)
+    budget = env_int("BENCH_BUDGET", 600 * len(orders))
     os.makedirs(CACHE, exist_ok=True)
     graphexport = build_graphexport()
     refs = build_references()
@@ -441,7 +466,7 @@ def main():
     log("graphexport formats: built in %s%s" % (", ".join(formats), "; plugins left out: " + ", ".join(plugins)
                                                  if plugins else ""))
     skipped = [f for f in ("json", "xml", "yaml") if f not in formats]
-    stores = {n: prepare_store(n) for n in sorted(sizes)}
+    stores = {(n, order): prepare_store(n, order) for order in orders for n in sorted(sizes)}
     info = machine()
     described = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=ROOT, capture_output=True,
                                text=True).stdout.strip()
@@ -450,9 +475,9 @@ def main():
                                        else "built from this tree, git %s" % (described or "?"))
     loads = [load_average()]
     deadline = time.monotonic() + budget
-    results = {}
-    for n in sorted(sizes):
-        store, replay = stores[n]
+    results = {order: {} for order in orders}
+    for order, n in [(order, n) for order in orders for n in sorted(sizes)]:
+        store, replay = stores[(n, order)]
         contenders = []
         every = os.environ.get("BENCH_EVERY_FORMAT") == "1" or n == min(sizes)
         for fmt in formats:
@@ -474,6 +499,7 @@ def main():
         references = {"sqlite3-json", "read-floor", "python-nested"} | {"ceiling-%s" % f for f in CEILINGS}
         contenders = [c for c in contenders if only.search(c.name) or c.name in references]
         repeat = env_int("BENCH_REPEAT", 5 if n <= 200000 else 3)
+        log("%s order:" % order)
         notes = measure(n, contenders, repeat, deadline, loads)
         if skipped:
             notes.append("graphexport has no %s format in this build: left out" % ", ".join(skipped))
@@ -481,7 +507,7 @@ def main():
         if untargeted and not every:
             notes.append("%s measured at %s objects only (no target; BENCH_EVERY_FORMAT=1 adds them here)"
                          % (", ".join(untargeted), "{:,}".format(min(sizes))))
-        results[n] = {"contenders": contenders, "repeat": repeat, "notes": notes,
+        results[order][n] = {"contenders": contenders, "repeat": repeat, "notes": notes,
                       "by": {c.name: c for c in contenders}, "store": store}
     info["CPU pressure (PSI some, avg300) at the end"] = cpu_pressure()
     log("start-up times")
@@ -496,11 +522,12 @@ def main():
         f.write(header + md + "\n")
     with open(os.path.join(BENCH, "results.json"), "w") as f:
         json.dump({"machine": info, "load_average": loads, "startup_seconds": startup_times,
-                   "sizes": {str(n): {"notes": r["notes"], "contenders": {
+                   "orders": {order: {"sizes": {str(n): {"notes": r["notes"], "contenders": {
                        c.name: {"argv": c.argv, "wall_seconds": c.walls, "cpu_seconds": c.cpus,
                                 "peak_rss_bytes": c.rss,
                                 "output_bytes": c.bytes, "warmup_seconds": c.warmup}
-                       for c in r["contenders"]}} for n, r in results.items()}}, f, indent=1)
+                       for c in r["contenders"]}} for n, r in by_size.items()}}
+                       for order, by_size in results.items()}}, f, indent=1)
     log("wrote Benchmarks/results.md and Benchmarks/results.json; total %.0f s" % (time.monotonic() - START))
 
 
