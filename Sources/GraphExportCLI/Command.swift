@@ -55,15 +55,21 @@ struct Command {
     }
 
     /// The format `--format` names, else the one `-o`'s extension names, else the first built in.
-    private func chooseFormat(_ request: ExportRequest, plugins: PluginCatalog) throws -> ChosenFormat {
-        let values = (formats.formats.map(\.name) + plugins.plugins.map(\.name)).joined(separator: ", ")
+    /// Plugins are looked for only when no built-in format is meant, so a plugin setting (such as a
+    /// bad `GRAPHEXPORT_PLUGIN_TIMEOUT`) never stops an export in a built-in format.
+    private func chooseFormat(_ request: ExportRequest) throws -> ChosenFormat {
+        func values(_ plugins: PluginCatalog) -> String {
+            (formats.formats.map(\.name) + plugins.plugins.map(\.name)).joined(separator: ", ")
+        }
         if let name = request.format {
             if let format = formats.format(named: name) { return .builtIn(format) }
+            let plugins = try PluginCatalog()
             if let plugin = plugins.plugin(named: name) { return .plugin(plugin) }
-            throw UsageError(message: "unknown format '\(name)' (values: \(values))")
+            throw UsageError(message: "unknown format '\(name)' (values: \(values(plugins)))")
         }
         guard let output = request.output else { return .builtIn(formats.formats[0]) }
         if let format = formats.format(forPath: output) { return .builtIn(format) }
+        let plugins = try PluginCatalog()
         if let dot = output.lastIndex(of: "."), !output[dot...].contains("/") {
             let fileExtension = output[output.index(after: dot)...].lowercased()
             if let plugin = plugins.plugins.first(where: { (try? $0.describe().fileExtension) == fileExtension }) {
@@ -71,11 +77,11 @@ struct Command {
             }
         }
         throw UsageError(
-            message: "'\(output)' does not name a format by its extension: add --format (values: \(values))")
+            message: "'\(output)' does not name a format by its extension: add --format (values: \(values(plugins)))")
     }
 
     private func export(_ request: ExportRequest, warnings: WarningPrinter) throws {
-        let format = try chooseFormat(request, plugins: try PluginCatalog())
+        let format = try chooseFormat(request)
         if case .plugin(let plugin) = format { _ = try plugin.describe() }
         if let outputPath = request.output,
             let input = ExportInputs(storePath: request.store, modelPath: request.model).file(sameAs: outputPath)

@@ -90,6 +90,16 @@ final class PluginFailureTests: XCTestCase {
         XCTAssertTrue(result.standardError.contains("GRAPHEXPORT_PLUGIN_TIMEOUT is 'soon'"), result.standardError)
     }
 
+    func testAnUnreadablePluginTimeoutDoesNotStopABuiltInFormat() throws {
+        let database = try PluginFixture.database(rows: 3, for: self)
+        let result = try TimedCommand.run(
+            ["--source", "sqlite", "--format", "json", database.path],
+            environment: ["GRAPHEXPORT_PLUGIN_TIMEOUT": "soon"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardError, "")
+        XCTAssertTrue(String(decoding: result.standardOutput, as: UTF8.self).hasPrefix("{\"@source\""))
+    }
+
     func testGarbageAtTheHandshakeIsOneLineNamingThePlugin() throws {
         let plugin = try PluginFixture(
             name: "garbage", script: "#!/bin/sh\nprintf '\\033[2J\\001\\377garbage\\rmore\\nsecond line\\n'\n",
