@@ -4,11 +4,12 @@ import XCTest
 
 /// Runs the Python programs that read exports as their users' tools do (NetworkX, plistlib, PyYAML).
 enum Python {
-    /// Runs a Python program with `input` on its standard input and returns what it printed.
-    static func run(_ program: String, input: Data) throws -> String {
+    /// Runs a Python program with `arguments` (its `sys.argv[1:]`) and `input` on its standard
+    /// input, and returns what it printed.
+    static func run(_ program: String, arguments: [String] = [], input: Data) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", program]
+        process.arguments = ["python3", "-c", program] + arguments
         let standardInput = Pipe()
         let standardOutput = Pipe()
         process.standardInput = standardInput
