@@ -116,16 +116,28 @@ enum LegacyModelReader {
             relationships: relationships.sorted { $0.name < $1.name })
     }
 
-    /// A stored attribute, or `nil` for a transient one or one of a type without a column.
-    private static func attribute(
-        _ property: ArchivedObject, key: String, entity: String, archive: KeyedArchive
-    ) throws -> AttributeInfo? {
+    /// A property's name (`_name`, else its key in the entity), its place in messages
+    /// (`attribute Book.title`) and its stereotype settings, or `nil` for a transient property.
+    private static func storedProperty(
+        _ property: ArchivedObject, key: String, kind: String, entity: String, archive: KeyedArchive
+    ) throws -> (name: String, location: String, settings: [String: PropertyListValue])? {
         let name = try archive.string(property["_name"], at: "_name of \(property.label)") ?? key
-        let location = "attribute \(entity).\(name)"
+        let location = "\(kind) \(entity).\(name)"
         let settings = try stereotypeSettings(of: property, location: location, archive: archive)
         if try archive.boolean(settings["XD_PPSK_isTransient"], at: "XD_PPSK_isTransient of \(location)") == true {
             return nil
         }
+        return (name, location, settings)
+    }
+
+    /// A stored attribute, or `nil` for a transient one or one of a type without a column.
+    private static func attribute(
+        _ property: ArchivedObject, key: String, entity: String, archive: KeyedArchive
+    ) throws -> AttributeInfo? {
+        guard
+            let (name, location, settings) = try storedProperty(
+                property, key: key, kind: "attribute", entity: entity, archive: archive)
+        else { return nil }
         guard
             let rawType = try archive.integer(
                 settings["XD_PAttK_attributeType"], at: "XD_PAttK_attributeType of \(location)")
@@ -149,12 +161,10 @@ enum LegacyModelReader {
     private static func relationship(
         _ property: ArchivedObject, key: String, entity: String, archive: KeyedArchive
     ) throws -> RelationshipInfo? {
-        let name = try archive.string(property["_name"], at: "_name of \(property.label)") ?? key
-        let location = "relationship \(entity).\(name)"
-        let settings = try stereotypeSettings(of: property, location: location, archive: archive)
-        if try archive.boolean(settings["XD_PPSK_isTransient"], at: "XD_PPSK_isTransient of \(location)") == true {
-            return nil
-        }
+        guard
+            let (name, location, settings) = try storedProperty(
+                property, key: key, kind: "relationship", entity: entity, archive: archive)
+        else { return nil }
         guard
             let destination = try relatedName(
                 settings["XD_PRK_destination"], kind: "XDPMEntity", key: "XD_PRK_destination", of: location,
