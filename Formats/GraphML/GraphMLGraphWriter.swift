@@ -1,4 +1,5 @@
 public import GraphExport
+import GraphExportLibXML
 
 /// Writes an export as one GraphML document, for Gephi, yEd, NetworkX and other graph tools,
 /// through libxml2's `xmlTextWriter`: one node per object, one edge per link.
@@ -179,7 +180,7 @@ public final class GraphMLGraphWriter: GraphWriter {
             edgeRules = GraphMLEdgeRules(model)
         }
         let spool = try SpoolFile()
-        body = try LibXMLTextWriter(sink: spool)
+        body = try LibXMLTextWriter(sink: spool, libxml2Failure: GraphMLWriterError.libxml2Failure)
         self.spool = spool
         header = document.fields
         stack = [Frame(kind: .graph)]
@@ -228,7 +229,7 @@ public final class GraphMLGraphWriter: GraphWriter {
         defer { self.spool = nil }
         warnAboutWidenedKeys()
 
-        let output = try LibXMLTextWriter(sink: sink)
+        let output = try LibXMLTextWriter(sink: sink, libxml2Failure: GraphMLWriterError.libxml2Failure)
         try output.startDocument()
         try output.startElement("graphml")
         try output.writeAttribute("xmlns", Self.namespace)
@@ -252,7 +253,7 @@ public final class GraphMLGraphWriter: GraphWriter {
             if let scalar = text.base64Because {
                 warn(
                     "field \(field.key)",
-                    "the header's \(field.key) holds \(GraphMLCharacters.describe(scalar)), which XML 1.0 cannot hold: "
+                    "the header's \(field.key) holds \(XMLCharacters.describe(scalar)), which XML 1.0 cannot hold: "
                         + #"written as base64 of its UTF-8 bytes, marked gx:encoding="base64""#)
             }
             try writeData(key: "g." + field.key, text, level: 2, output)
@@ -292,7 +293,7 @@ public final class GraphMLGraphWriter: GraphWriter {
         if let scalar = type.base64Because {
             warn(
                 "entity \(entity)",
-                "entity name \(entity.debugDescription) (\(id)) holds \(GraphMLCharacters.describe(scalar)), which "
+                "entity name \(entity.debugDescription) (\(id)) holds \(XMLCharacters.describe(scalar)), which "
                     + #"XML 1.0 cannot hold: its @type is written as base64 of its UTF-8 bytes, marked gx:encoding="base64""#
             )
         }
@@ -324,7 +325,7 @@ public final class GraphMLGraphWriter: GraphWriter {
         if let scalar = text.base64Because {
             warn(
                 "base64 \(entity).\(name)",
-                "\(entity).\(name) (\(id)): \(GraphMLCharacters.describe(scalar)) cannot be written in XML 1.0, so "
+                "\(entity).\(name) (\(id)): \(XMLCharacters.describe(scalar)) cannot be written in XML 1.0, so "
                     + "text of this attribute holding such characters is written as base64 of its UTF-8 bytes, "
                     + #"marked gx:encoding="base64""#)
         }
@@ -413,7 +414,7 @@ public final class GraphMLGraphWriter: GraphWriter {
             warn(
                 "relationship \(name)",
                 "relationship name \(name.debugDescription) (of \(entity) or its inverse) holds "
-                    + "\(GraphMLCharacters.describe(scalar)), which XML 1.0 cannot hold: edge labels naming it are "
+                    + "\(XMLCharacters.describe(scalar)), which XML 1.0 cannot hold: edge labels naming it are "
                     + #"written as base64 of its UTF-8 bytes, marked gx:encoding="base64""#)
         }
         return text
@@ -434,7 +435,7 @@ public final class GraphMLGraphWriter: GraphWriter {
         if let scalar = text.base64Because {
             warn(
                 "key \(name)",
-                "attribute name \(name.debugDescription) holds \(GraphMLCharacters.describe(scalar)), which XML 1.0 "
+                "attribute name \(name.debugDescription) holds \(XMLCharacters.describe(scalar)), which XML 1.0 "
                     + #"cannot hold: its key's attr.name is written as base64 of its UTF-8 bytes, marked gx:encoding="base64""#
             )
         }
@@ -474,7 +475,7 @@ public final class GraphMLGraphWriter: GraphWriter {
     }
 
     private func checkIdentifier(_ id: String) throws {
-        if let scalar = GraphMLCharacters.firstNonCharacter(in: id) {
+        if let scalar = XMLCharacters.firstNonCharacter(in: id) {
             throw GraphMLWriterError.unwritableIdentifier(id: id, character: scalar)
         }
     }

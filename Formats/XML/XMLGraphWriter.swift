@@ -1,4 +1,5 @@
 public import GraphExport
+import GraphExportLibXML
 
 /// Writes an export as one XML 1.0 document, streaming, through libxml2's `xmlTextWriter`.
 ///
@@ -134,7 +135,8 @@ public final class XMLGraphWriter: GraphWriter {
         case .writing: throw XMLWriterError.begunTwice
         case .finished: throw XMLWriterError.alreadyFinished
         }
-        let output = try LibXMLTextWriter(sink: sink, pretty: options.pretty)
+        let output = try LibXMLTextWriter(
+            sink: sink, indentation: options.pretty ? "  " : nil, libxml2Failure: XMLWriterError.libxml2Failure)
         self.output = output
         phase = .writing
         stack.append(Frame(kind: .document))

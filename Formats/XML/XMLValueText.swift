@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportLibXML
 
 /// The text one non-null value is written as, and whether it had to be written another way.
 ///
