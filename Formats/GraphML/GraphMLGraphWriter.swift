@@ -249,7 +249,7 @@ public final class GraphMLGraphWriter: GraphWriter {
         try output.writeAttribute("id", "G")
         try output.writeAttribute("edgedefault", "directed")
         for field in header {
-            let text = GraphMLText(field.value)
+            let text = XMLText(field.value)
             if let scalar = text.base64Because {
                 warn(
                     "field \(field.key)",
@@ -289,7 +289,7 @@ public final class GraphMLGraphWriter: GraphWriter {
         try body.startElement("node")
         try body.writeAttribute("id", id)
         nodeIsOpen = true
-        let type = GraphMLText(entity)
+        let type = XMLText(entity)
         if let scalar = type.base64Because {
             warn(
                 "entity \(entity)",
@@ -314,14 +314,14 @@ public final class GraphMLGraphWriter: GraphWriter {
         if case .binaryFile(let file) = value {
             return try writeData(key: keys.keys[index].id, base64Of: file, level: 3, body)
         }
-        guard let rendered = value.graphMLText else { return }
+        guard let rendered = value.xmlText else { return }
         if rendered.isDateWithoutISO8601 {
             warn(
                 "date \(entity).\(name)",
                 "\(entity).\(name) (\(id)): dates with no ISO 8601 form (not finite, or 10^15 seconds or more from "
                     + "2001) written as seconds since 2001-01-01T00:00:00Z, NaN/INF/-INF when not finite")
         }
-        let text = GraphMLText(rendered.text)
+        let text = XMLText(rendered.text)
         if let scalar = text.base64Because {
             warn(
                 "base64 \(entity).\(name)",
@@ -408,8 +408,8 @@ public final class GraphMLGraphWriter: GraphWriter {
     }
 
     /// A relationship name as edge data, with a warning the first time it must be base64.
-    private func relationshipName(_ name: String, of entity: String) -> GraphMLText {
-        let text = GraphMLText(name)
+    private func relationshipName(_ name: String, of entity: String) -> XMLText {
+        let text = XMLText(name)
         if let scalar = text.base64Because {
             warn(
                 "relationship \(name)",
@@ -431,7 +431,7 @@ public final class GraphMLGraphWriter: GraphWriter {
     private func writeKey(
         id: String, for domain: String, name: String, type: GraphMLType, _ output: LibXMLTextWriter
     ) throws {
-        let text = GraphMLText(name)
+        let text = XMLText(name)
         if let scalar = text.base64Because {
             warn(
                 "key \(name)",
@@ -449,7 +449,7 @@ public final class GraphMLGraphWriter: GraphWriter {
         try output.endElement()
     }
 
-    private func writeData(key: String, _ text: GraphMLText, level: Int, _ output: LibXMLTextWriter) throws {
+    private func writeData(key: String, _ text: XMLText, level: Int, _ output: LibXMLTextWriter) throws {
         try layout(level: level, output)
         try output.startElement("data")
         try output.writeAttribute("key", key)

@@ -1,4 +1,3 @@
-import CLibXML2
 import GraphExport
 
 /// What libxml2's write callback, ``forwardToSink(context:buffer:length:)``, reaches through its

@@ -331,14 +331,9 @@ public final class PropertyListGraphWriter: GraphWriter {
     /// Writes `text` as a `<string>`, or, when XML cannot hold it, as `<data>` of its UTF-8 bytes;
     /// returns the first character XML cannot hold in the second case.
     private func writeText(_ text: String, _ output: LibXMLTextWriter) throws -> Unicode.Scalar? {
-        guard let scalar = XMLCharacters.firstNonCharacter(in: text) else {
-            try output.writeElement("string", text: text)
-            return nil
-        }
-        var base64: [UInt8] = []
-        Base64.encode(Array(text.utf8), into: &base64)
-        try output.writeElement("data", ascii: base64)
-        return scalar
+        let checked = XMLText(text)
+        try output.writeElement(checked.base64Because == nil ? "string" : "data", text: checked.text)
+        return checked.base64Because
     }
 
     /// Writes an identifier by ``writeText(_:_:)``; returns whether it went into `<data>`.

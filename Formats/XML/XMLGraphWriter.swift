@@ -146,16 +146,15 @@ public final class XMLGraphWriter: GraphWriter {
         var base64Fields: [String] = []
         for field in document.fields {
             let name = "gx:" + XMLNameEncoding.encode(field.key)
-            if let scalar = XMLCharacters.firstNonCharacter(in: field.value) {
+            let value = XMLText(field.value)
+            if let scalar = value.base64Because {
                 base64Fields.append(name)
-                try output.writeAttribute(name, Base64.encode(Array(field.value.utf8)))
                 onWarning(
                     Warning(
                         "the header's \(field.key) holds \(XMLCharacters.describe(scalar)), which XML 1.0 cannot "
                             + "hold: written as base64 of its UTF-8 bytes and listed in the root's gx:base64"))
-            } else {
-                try output.writeAttribute(name, field.value)
             }
+            try output.writeAttribute(name, value.text)
         }
         if !base64Fields.isEmpty { try output.writeAttribute("gx:base64", base64Fields.joined(separator: " ")) }
     }
