@@ -2,7 +2,11 @@
 ///
 /// For a Core Data store it is Core Data's own URI, `x-coredata://<store UUID>/<Entity>/p<Z_PK>`.
 /// An identifier made of a shared prefix and a number (``init(prefix:number:)``) costs no string
-/// building until its ``text`` is asked for; writers can copy its bytes with ``appendUTF8(to:)``.
+/// building until its ``text`` is asked for.
+///
+/// Two identifiers are equal when their texts have the same UTF-8 bytes, however they were made:
+/// `ObjectID(prefix: "A/1", number: 2)`, `ObjectID(prefix: "A/", number: 12)` and `ObjectID("A/12")`
+/// are one identifier, and hash alike.
 public struct ObjectID: Sendable, Hashable, CustomStringConvertible {
     /// The text before ``numericSuffix``, or the whole text when there is none.
     public let textPrefix: String
@@ -37,26 +41,41 @@ public struct ObjectID: Sendable, Hashable, CustomStringConvertible {
     /// The identifier's text.
     public var description: String { text }
 
-    /// Appends the UTF-8 bytes of ``text`` to `bytes`.
-    public func appendUTF8(to bytes: inout [UInt8]) {
-        bytes += textPrefix.utf8
+    /// Whether the two identifiers' texts have the same UTF-8 bytes.
+    ///
+    /// Two identifiers made of a prefix and a number, with prefixes of one length, are compared by
+    /// those parts, without building their texts: their texts are equal exactly when the prefixes
+    /// and the numbers are.
+    public static func == (lhs: ObjectID, rhs: ObjectID) -> Bool {
+        if let left = lhs.numericSuffix, let right = rhs.numericSuffix,
+            lhs.textPrefix.utf8.count == rhs.textPrefix.utf8.count
+        {
+            return left == right && sameBytes(lhs.textPrefix, rhs.textPrefix)
+        }
+        return sameBytes(lhs.text, rhs.text)
+    }
+
+    /// Hashes the UTF-8 bytes of the text, so that equal identifiers hash alike however they were
+    /// made; the text is not built.
+    public func hash(into hasher: inout Hasher) {
+        var prefix = textPrefix
+        prefix.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         if let numericSuffix {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: IntegerDigits.maximumCount) { buffer in
-                bytes += buffer[..<IntegerDigits.write(numericSuffix, into: buffer, at: 0)]
+                let count = IntegerDigits.write(numericSuffix, into: buffer, at: 0)
+                hasher.combine(bytes: UnsafeRawBufferPointer(start: buffer.baseAddress, count: count))
             }
         }
+        // The end of the text, as `String` marks its own, so that identifiers hashed one after the
+        // other stay apart.
+        hasher.combine(UInt8(0xFF))
     }
 
-    /// Whether the two identifiers have the same text.
-    public static func == (lhs: ObjectID, rhs: ObjectID) -> Bool {
-        if lhs.numericSuffix != nil && rhs.numericSuffix != nil {
-            return lhs.numericSuffix == rhs.numericSuffix && lhs.textPrefix == rhs.textPrefix
-        }
-        return lhs.text == rhs.text
-    }
-
-    /// Hashes the text, so that equal identifiers hash alike however they were made.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(text)
+    /// Whether `lhs` and `rhs` have the same UTF-8 bytes (not merely canonically equivalent text,
+    /// which `==` on strings accepts).
+    private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+        var lhs = lhs
+        var rhs = rhs
+        return lhs.withUTF8 { left in rhs.withUTF8 { right in left.elementsEqual(right) } }
     }
 }
