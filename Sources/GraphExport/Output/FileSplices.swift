@@ -3,7 +3,7 @@
 /// that no file's bytes are ever held whole.
 ///
 /// Made for writers that collect text before handing it on, such as the JSON writers
-/// (``JSONText/appendValue(_:to:splicing:)``): a splice costs an offset and a reference, however
+/// (`JSONText.appendValue(_:to:splicing:)`): a splice costs an offset and a reference, however
 /// large the file, and may wait in the buffer (JSON Lines keeps the line of an object open while
 /// the objects nested in it are written).
 public struct FileSplices {

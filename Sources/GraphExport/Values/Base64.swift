@@ -2,7 +2,7 @@
 ///
 /// Bytes whose count is a multiple of 3 encode to text without padding, so the base64 of such
 /// pieces, one after the other, is the base64 of the whole: ``FileBytes`` reads in such pieces.
-public enum Base64 {
+package enum Base64 {
     private static let alphabet = Array(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
@@ -14,17 +14,17 @@ public enum Base64 {
     private static let blockLength = 768
 
     /// The length of the base64 text of `count` bytes.
-    public static func encodedCount(_ count: Int) -> Int {
+    package static func encodedCount(_ count: Int) -> Int {
         (count + 2) / 3 * 4
     }
 
     /// Appends the base64 text of `bytes` to `output`.
-    public static func encode(_ bytes: [UInt8], into output: inout [UInt8]) {
+    package static func encode(_ bytes: [UInt8], into output: inout [UInt8]) {
         bytes.withUnsafeBytes { encode($0, into: &output) }
     }
 
     /// Appends the base64 text of the bytes of a buffer to `output`.
-    public static func encode(_ bytes: UnsafeRawBufferPointer, into output: inout [UInt8]) {
+    package static func encode(_ bytes: UnsafeRawBufferPointer, into output: inout [UInt8]) {
         output.reserveCapacity(output.count + encodedCount(bytes.count))
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: blockLength / 3) { words in
             var start = 0
@@ -39,7 +39,7 @@ public enum Base64 {
     }
 
     /// The base64 text of `bytes`.
-    public static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         var output: [UInt8] = []
         encode(bytes, into: &output)
         return String(decoding: output, as: UTF8.self)

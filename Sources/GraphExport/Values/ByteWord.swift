@@ -5,35 +5,35 @@
 /// The tests are the classic exact ones: `(x - 0x0101…) & ~x & 0x8080…` is non-zero exactly when
 /// some byte of `x` is zero, and with `n × 0x0101…` in place of `0x0101…` (for `n` up to 0x80)
 /// exactly when some byte is below `n`.
-public struct ByteWord {
+package struct ByteWord {
     @inlinable static var ones: UInt64 { 0x0101_0101_0101_0101 }
     @inlinable static var highs: UInt64 { 0x8080_8080_8080_8080 }
 
     /// The eight bytes, the first in the lowest bits.
-    public let bits: UInt64
+    package let bits: UInt64
 
     /// Reads the eight bytes at `pointer` (no alignment needed).
     @inlinable
-    public init(loadingFrom pointer: UnsafeRawPointer) {
+    package init(loadingFrom pointer: UnsafeRawPointer) {
         bits = UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self))
     }
 
     /// Whether any of the eight bytes is `byte`.
     @inlinable
-    public func contains(_ byte: UInt8) -> Bool {
+    package func contains(_ byte: UInt8) -> Bool {
         let difference = bits ^ (Self.ones &* UInt64(byte))
         return (difference &- Self.ones) & ~difference & Self.highs != 0
     }
 
     /// Whether any of the eight bytes is below `limit`, which is at most 0x80.
     @inlinable
-    public func containsByte(below limit: UInt8) -> Bool {
+    package func containsByte(below limit: UInt8) -> Bool {
         (bits &- Self.ones &* UInt64(limit)) & ~bits & Self.highs != 0
     }
 
     /// Whether all eight bytes are ASCII (below 0x80).
     @inlinable
-    public var isASCII: Bool {
+    package var isASCII: Bool {
         bits & Self.highs == 0
     }
 }

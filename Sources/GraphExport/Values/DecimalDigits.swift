@@ -2,24 +2,24 @@
 ///
 /// The value is `(negative ? -1 : 1) × digits × 10^exponent`, where `digits` holds ASCII digits
 /// without leading zeros (empty for zero).
-public struct DecimalDigits: Sendable, Hashable {
+package struct DecimalDigits: Sendable, Hashable {
     /// Whether the number is below zero.
-    public var isNegative: Bool
+    package var isNegative: Bool
     /// The significant digits, ASCII, without leading zeros; empty for zero.
-    public var digits: [UInt8]
+    package var digits: [UInt8]
     /// The power of ten the digits are scaled by.
-    public var exponent: Int
+    package var exponent: Int
 
     /// The exact decimal form of the shortest text that reads back as `value`, or `nil` for NaN
     /// and the infinities.
-    public init?(shortest value: Double) {
+    package init?(shortest value: Double) {
         guard value.isFinite else { return nil }
         self.init(text: value.description)
     }
 
     /// Reads decimal text: an optional sign, digits with an optional fraction, an optional
     /// exponent (`-12.50`, `1e-05`, `+3E2`); `nil` for anything else.
-    public init?(text: String) {
+    package init?(text: String) {
         var bytes = Array(text.utf8)[...]
         var negative = false
         if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
@@ -60,7 +60,7 @@ public struct DecimalDigits: Sendable, Hashable {
     }
 
     /// Plain decimal text with no exponent and no needless zeros (`-12.5`, `0.00001`, `300`).
-    public var plainText: String {
+    package var plainText: String {
         var text: [UInt8] = isNegative ? [UInt8(ascii: "-")] : []
         let (whole, fraction) = split()
         text += whole
@@ -72,7 +72,7 @@ public struct DecimalDigits: Sendable, Hashable {
     }
 
     /// The digits before and after the decimal point of the absolute value (`"0"` for no whole part).
-    public func split() -> (whole: [UInt8], fraction: [UInt8]) {
+    package func split() -> (whole: [UInt8], fraction: [UInt8]) {
         if exponent >= 0 {
             let whole =
                 digits.isEmpty ? [UInt8(ascii: "0")] : digits + Array(repeating: UInt8(ascii: "0"), count: exponent)

@@ -129,7 +129,7 @@ public struct FileBytes: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Hands `body` the base64 text of the bytes (``Base64``), in pieces of at most 64 KiB whose
+    /// Hands `body` the base64 text of the bytes (RFC 4648 §4, padded), in pieces of at most 64 KiB whose
     /// concatenation is the text of the whole; an empty file gives one empty piece, so that a
     /// writer that starts an element's content with the first piece writes empty bytes as it
     /// writes them from memory. The buffer is reused, valid only during the call.

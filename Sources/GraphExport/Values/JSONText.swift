@@ -1,8 +1,8 @@
 /// The JSON text of strings and values, hand-written (no library escapes JSON): the one encoding
 /// that the JSON and JSON Lines writers and the plugin event stream share, byte for byte.
-public enum JSONText {
+package enum JSONText {
     /// Something about a value that JSON could not hold as such, and that a writer warns about.
-    public enum Issue: Sendable, Hashable {
+    package enum Issue: Sendable, Hashable {
         /// A double was NaN or infinite, written as a string.
         case nonFiniteNumber
         /// A date had no ISO 8601 form, written as seconds since 2001.
@@ -14,7 +14,7 @@ public enum JSONText {
     /// Escapes what RFC 8259 requires (`"`, `\`, U+0000–U+001F, with the short forms `\b`, `\t`,
     /// `\n`, `\f`, `\r` where JSON has them and `\u00XX` otherwise), and U+007F, U+2028 and U+2029
     /// so that the output is also safe to embed in JavaScript; every other byte is copied as is.
-    public static func appendString(_ text: String, to output: inout [UInt8]) {
+    package static func appendString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { appendEscaped($0, to: &output) }
@@ -31,7 +31,7 @@ public enum JSONText {
     /// A ``Value/binaryFile(_:)`` value needs ``appendValue(_:to:splicing:)``: given one, this
     /// traps.
     @discardableResult
-    public static func appendValue(_ value: Value, to output: inout [UInt8]) -> Issue? {
+    package static func appendValue(_ value: Value, to output: inout [UInt8]) -> Issue? {
         var splices = FileSplices()
         let issue = appendValue(value, to: &output, splicing: &splices)
         precondition(splices.isEmpty, "JSONText.appendValue(_:to:) was given a file: use appendValue(_:to:splicing:)")
@@ -43,7 +43,7 @@ public enum JSONText {
     /// between them recorded in `splices`, where ``FileSplices/write(_:to:)`` streams the base64
     /// text when the output is handed on.
     @discardableResult
-    public static func appendValue(_ value: Value, to output: inout [UInt8], splicing splices: inout FileSplices)
+    package static func appendValue(_ value: Value, to output: inout [UInt8], splicing splices: inout FileSplices)
         -> Issue?
     {
         switch value {
@@ -80,7 +80,7 @@ public enum JSONText {
     }
 
     /// Appends the exact decimal digits of `value`, with a minus sign when negative.
-    public static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
+    package static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
         // Made in a stack buffer and appended in one go: one capacity check, not one per digit.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: IntegerDigits.maximumCount) { digits in
             output.append(contentsOf: digits[..<IntegerDigits.write(value, into: digits, at: 0)])
@@ -93,7 +93,7 @@ public enum JSONText {
     ///
     /// - Returns: Whether `value` was finite, that is, written as a number.
     @discardableResult
-    public static func appendNumber(_ value: Double, to output: inout [UInt8]) -> Bool {
+    package static func appendNumber(_ value: Double, to output: inout [UInt8]) -> Bool {
         if value.isFinite {
             output.append(contentsOf: value.description.utf8)
             return true
