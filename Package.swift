@@ -187,6 +187,14 @@ let package = Package(
             ],
             exclude: ["Golden"]
         ),
+        // The event stream's grammar: one suite of streams, run against every writer.
+        .testTarget(
+            name: "GraphExportWriterContractTests",
+            dependencies: [
+                "Prerequisites", "GraphExport", "GraphExportJSON", "GraphExportXML", "GraphExportYAML",
+                "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML", "GraphExportTestSupport",
+            ]
+        ),
         .testTarget(
             name: "GraphExportCLITests",
             dependencies: ["Prerequisites", "GraphExportCLI", "EmbeddingExample", "GraphExportTestSupport", "CSQLite"],

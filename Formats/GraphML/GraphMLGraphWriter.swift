@@ -101,42 +101,33 @@ import GraphExportLibXML
 /// disk holds about the size of the nodes and edges. Nothing recurses, so nesting depth is bounded
 /// by memory, not by the call stack.
 ///
-/// **Errors.** The writer throws ``GraphMLWriterError`` for an event stream that is not well
-/// nested, checking each event before writing anything for it, and for a temporary file it cannot
-/// use; the sink's error, if it throws one, is rethrown as it is. Pretty output
-/// (``GraphMLOptions/pretty``) puts each element on its own line, indented by two spaces per
-/// level; both forms end with a newline.
+/// **Errors.** The writer throws ``GraphStreamError`` for an event stream that is not well
+/// nested (``GraphStreamValidator``), checking each event before writing anything for it, and
+/// ``GraphMLWriterError`` for a temporary file it cannot use; the sink's error, if it throws one,
+/// is rethrown as it is. Pretty output (``GraphMLOptions/pretty``) puts each element on its own
+/// line, indented by two spaces per level; both forms end with a newline.
 public final class GraphMLGraphWriter: GraphWriter {
     /// The GraphML namespace, the document's default namespace.
     public static let namespace = "http://graphml.graphdrawing.org/xmlns"
     /// The namespace of the `gx:encoding` marker, the same as the XML format's.
     public static let markerNamespace = "urn:graphexport:1"
 
-    private enum Phase {
-        case ready, writing, finished
-    }
-
-    /// One open part of the stream, innermost last.
-    private struct Frame {
-        enum Kind {
-            /// The graph itself.
-            case graph
-            /// An object, with its entity for warnings and rules and its identifier for edges.
-            case object(entity: String, id: String)
-            /// A relationship, with its edge rule (`nil` without a model).
-            case relationship(name: String, isToMany: Bool, rule: GraphMLEdgeRule?)
-        }
-
-        let kind: Kind
-        /// For a relationship, whether it holds a destination; for an object, whether a relationship
-        /// has started, after which no attribute may come.
-        var hasItems = false
+    /// One open part of the stream, innermost last: what writing nodes and edges needs (the
+    /// stream's grammar is the validator's).
+    private enum Frame {
+        /// The graph itself.
+        case graph
+        /// An object, with its entity for warnings and rules and its identifier for edges.
+        case object(entity: String, id: String)
+        /// A relationship, with its edge rule (`nil` without a model).
+        case relationship(name: String, rule: GraphMLEdgeRule?)
     }
 
     private let sink: any ByteSink
     private let options: GraphMLOptions
     private let onWarning: WarningHandler
-    private var phase = Phase.ready
+    /// The stream's grammar, checked before anything is written for a call.
+    private var validator = GraphStreamValidator()
     private var header: [(key: String, value: String)] = []
     private var keys = GraphMLKeyTable()
     private var edgeRules: GraphMLEdgeRules?
@@ -145,8 +136,6 @@ public final class GraphMLGraphWriter: GraphWriter {
     private var stack: [Frame] = []
     /// Whether the innermost object's `<node>` element is still open for its `<data>`.
     private var nodeIsOpen = false
-    /// The attribute names of the innermost object, while its attributes come.
-    private var attributeNames: Set<String> = []
     /// The subjects already warned about (`base64 Photo.caption`), so that each is reported once.
     private var warned: Set<String> = []
 
@@ -169,59 +158,68 @@ public final class GraphMLGraphWriter: GraphWriter {
     /// ``GraphMLWriterError/temporaryFileFailed(directory:reason:)`` when no temporary file can be
     /// made.
     public func begin(_ document: DocumentInfo) throws {
-        switch phase {
-        case .ready: break
-        case .writing: throw GraphMLWriterError.begunTwice
-        case .finished: throw GraphMLWriterError.alreadyFinished
+        try validator.begin()
+        do {
+            if !document.entities.isEmpty {
+                let model = try GraphModel(entities: document.entities)
+                keys.declare(model)
+                edgeRules = GraphMLEdgeRules(model)
+            }
+            let spool = try SpoolFile()
+            body = try LibXMLTextWriter(sink: spool, libxml2Failure: GraphMLWriterError.libxml2Failure)
+            self.spool = spool
+        } catch {
+            validator.stop()
+            throw error
         }
-        if !document.entities.isEmpty {
-            let model = try GraphModel(entities: document.entities)
-            keys.declare(model)
-            edgeRules = GraphMLEdgeRules(model)
-        }
-        let spool = try SpoolFile()
-        body = try LibXMLTextWriter(sink: spool, libxml2Failure: GraphMLWriterError.libxml2Failure)
-        self.spool = spool
         header = document.fields
-        stack = [Frame(kind: .graph)]
-        phase = .writing
+        stack = [.graph]
     }
 
-    /// Writes one event, or throws ``GraphMLWriterError`` without writing anything when the event
-    /// does not fit where the stream is.
+    /// Writes one event, or throws without writing anything when the event does not fit where the
+    /// stream is (``GraphStreamError``) or names an object XML cannot hold
+    /// (``GraphMLWriterError/unwritableIdentifier(id:character:)``).
     ///
     /// Once the temporary file or libxml2 has failed, every call throws that first error again.
     public func write(_ event: GraphEvent) throws {
-        switch phase {
-        case .ready: throw GraphMLWriterError.notBegun
-        case .writing: break
-        case .finished: throw GraphMLWriterError.alreadyFinished
-        }
-        guard let body else { throw GraphMLWriterError.notBegun }
-        if let failure = body.failure { throw failure }
+        if let failure = body?.failure { throw failure }
+        let id: String
         switch event {
-        case .beginObject(let entity, let id): try beginObject(entity: entity, id: id.text, body)
+        case .beginObject(_, let objectID), .reference(let objectID):
+            id = objectID.text
+            if let scalar = XMLCharacters.firstNonCharacter(in: id) {
+                throw GraphMLWriterError.unwritableIdentifier(id: id, character: scalar)
+            }
+        default:
+            id = ""
+        }
+        try validator.accept(event)
+        guard let body else { throw GraphStreamError.notBegun }
+        switch event {
+        case .beginObject(let entity, _): try beginObject(entity: entity, id: id, body)
         case .attribute(let name, let value): try writeAttribute(name: name, value: value, body)
-        case .beginRelationship(let name, let isToMany): try beginRelationship(name: name, isToMany: isToMany, body)
-        case .reference(let id): try writeReference(id.text, body)
-        case .endRelationship: try endRelationship()
-        case .endObject: try endObject(body)
+        case .beginRelationship(let name, _):
+            if case .object(let entity, _) = stack[stack.count - 1] {
+                stack.append(.relationship(name: name, rule: edgeRules?.rule(entity: entity, relationship: name)))
+            }
+            try closeNode(body)
+        case .reference:
+            if case .relationship(let name, let rule) = stack[stack.count - 1] {
+                try writeEdge(to: id, relationship: name, rule: rule, body)
+            }
+        case .endRelationship:
+            stack.removeLast()
+        case .endObject:
+            stack.removeLast()
+            try closeNode(body)
         }
     }
 
     /// Writes the document to the sink: the XML declaration, the keys, the header, the nodes and
     /// edges from the temporary file, the end tags and a final newline; then flushes the sink.
     public func finish() throws {
-        switch phase {
-        case .ready: throw GraphMLWriterError.notBegun
-        case .writing: break
-        case .finished: throw GraphMLWriterError.alreadyFinished
-        }
         if let failure = body?.failure { throw failure }
-        for frame in stack.reversed() {
-            if case .object(_, let id) = frame.kind { throw GraphMLWriterError.unfinishedObject(id: id) }
-        }
-        phase = .finished
+        try validator.finish()
         stack.removeAll()
         guard let body, let spool else { return }
         try body.flush()
@@ -267,24 +265,10 @@ public final class GraphMLGraphWriter: GraphWriter {
     }
 
     private func beginObject(entity: String, id: String, _ body: LibXMLTextWriter) throws {
-        let top = stack.count - 1
-        switch stack[top].kind {
-        case .object(_, let parent):
-            throw GraphMLWriterError.objectInsideObject(id: id, parent: parent)
-        case .relationship(let name, isToMany: false, _):
-            guard !stack[top].hasItems else {
-                throw GraphMLWriterError.secondDestinationInToOne(relationship: name, id: id)
-            }
-        case .graph, .relationship(_, isToMany: true, _):
-            break
-        }
-        try checkIdentifier(id)
-        stack[top].hasItems = true
-        if case .relationship(let name, _, let rule) = stack[top].kind {
+        if case .relationship(let name, let rule) = stack[stack.count - 1] {
             try writeEdge(to: id, relationship: name, rule: rule, body)
         }
-        stack.append(Frame(kind: .object(entity: entity, id: id)))
-        attributeNames.removeAll(keepingCapacity: true)
+        stack.append(.object(entity: entity, id: id))
         try layout(level: 2, body)
         try body.startElement("node")
         try body.writeAttribute("id", id)
@@ -301,14 +285,7 @@ public final class GraphMLGraphWriter: GraphWriter {
     }
 
     private func writeAttribute(name: String, value: Value, _ body: LibXMLTextWriter) throws {
-        let frame = stack[stack.count - 1]
-        guard case .object(let entity, let id) = frame.kind else {
-            throw GraphMLWriterError.attributeOutsideObject(name: name)
-        }
-        guard !frame.hasItems else { throw GraphMLWriterError.attributeAfterRelationship(name: name, id: id) }
-        guard attributeNames.insert(name).inserted else {
-            throw GraphMLWriterError.duplicateAttribute(name: name, id: id)
-        }
+        guard case .object(let entity, let id) = stack[stack.count - 1] else { return }
         let index = keys.index(of: name)
         keys.record(value, at: index, origin: "\(entity).\(name) (\(id))")
         if case .binaryFile(let file) = value {
@@ -332,54 +309,12 @@ public final class GraphMLGraphWriter: GraphWriter {
         try writeData(key: keys.keys[index].id, text, level: 3, body)
     }
 
-    private func beginRelationship(name: String, isToMany: Bool, _ body: LibXMLTextWriter) throws {
-        let top = stack.count - 1
-        guard case .object(let entity, _) = stack[top].kind else {
-            throw GraphMLWriterError.relationshipOutsideObject(name: name)
-        }
-        stack[top].hasItems = true
-        let rule = edgeRules?.rule(entity: entity, relationship: name)
-        stack.append(Frame(kind: .relationship(name: name, isToMany: isToMany, rule: rule)))
-        try closeNode(body)
-    }
-
-    private func writeReference(_ id: String, _ body: LibXMLTextWriter) throws {
-        let top = stack.count - 1
-        guard case .relationship(let name, let isToMany, let rule) = stack[top].kind else {
-            throw GraphMLWriterError.referenceOutsideRelationship(id: id)
-        }
-        if !isToMany, stack[top].hasItems {
-            throw GraphMLWriterError.secondDestinationInToOne(relationship: name, id: id)
-        }
-        try checkIdentifier(id)
-        stack[top].hasItems = true
-        try writeEdge(to: id, relationship: name, rule: rule, body)
-    }
-
-    private func endRelationship() throws {
-        switch stack[stack.count - 1].kind {
-        case .relationship: stack.removeLast()
-        case .object(_, let id): throw GraphMLWriterError.unmatchedEndRelationship(openObject: id)
-        case .graph: throw GraphMLWriterError.unmatchedEndRelationship(openObject: nil)
-        }
-    }
-
-    private func endObject(_ body: LibXMLTextWriter) throws {
-        switch stack[stack.count - 1].kind {
-        case .object: break
-        case .relationship(let name, _, _): throw GraphMLWriterError.unmatchedEndObject(openRelationship: name)
-        case .graph: throw GraphMLWriterError.unmatchedEndObject(openRelationship: nil)
-        }
-        stack.removeLast()
-        try closeNode(body)
-    }
-
     /// Writes the edge for one instance of the innermost relationship, from the object that holds
     /// it to `target`, if the relationship's rule writes it.
     private func writeEdge(
         to target: String, relationship name: String, rule: GraphMLEdgeRule?, _ body: LibXMLTextWriter
     ) throws {
-        guard case .object(let entity, let source) = stack[stack.count - 2].kind else { return }
+        guard case .object(let entity, let source) = stack[stack.count - 2] else { return }
         let inverse: String?
         switch rule {
         case nil:
@@ -472,12 +407,6 @@ public final class GraphMLGraphWriter: GraphWriter {
     private func layout(level: Int, _ output: LibXMLTextWriter) throws {
         guard options.pretty else { return }
         try output.writeRaw("\n" + String(repeating: "  ", count: level))
-    }
-
-    private func checkIdentifier(_ id: String) throws {
-        if let scalar = XMLCharacters.firstNonCharacter(in: id) {
-            throw GraphMLWriterError.unwritableIdentifier(id: id, character: scalar)
-        }
     }
 
     private func warnAboutWidenedKeys() {

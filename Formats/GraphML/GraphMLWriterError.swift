@@ -1,40 +1,11 @@
 import GraphExportLibXML
 
-/// A reason ``GraphMLGraphWriter`` cannot write: an event stream that is not well nested, an
-/// identifier XML cannot hold, a temporary file that cannot be written, or a failure inside
-/// libxml2.
+/// A reason ``GraphMLGraphWriter`` cannot write that is GraphML's own: an identifier XML cannot
+/// hold, a temporary file that cannot be written, or a failure inside libxml2.
 ///
-/// The writer checks each event before writing anything for it. A failure of the sink is not one
-/// of these: the sink's own error is thrown.
+/// An event stream that is not well nested is a ``GraphStreamError`` instead, and a failure of the
+/// sink is the sink's own error. The writer checks each event before writing anything for it.
 public enum GraphMLWriterError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// An event or `finish()` came before `begin(_:)`.
-    case notBegun
-    /// `begin(_:)` came a second time.
-    case begunTwice
-    /// An event, `begin(_:)` or `finish()` came after `finish()`.
-    case alreadyFinished
-    /// An attribute came outside an object: at the top level or directly inside a relationship.
-    case attributeOutsideObject(name: String)
-    /// An attribute came after a relationship of the same object had started.
-    case attributeAfterRelationship(name: String, id: String)
-    /// An object received a second attribute of the same name.
-    case duplicateAttribute(name: String, id: String)
-    /// A relationship started outside an object: at the top level or directly inside a relationship.
-    case relationshipOutsideObject(name: String)
-    /// An object started directly inside another object instead of inside one of its relationships.
-    case objectInsideObject(id: String, parent: String)
-    /// A reference came outside a relationship.
-    case referenceOutsideRelationship(id: String)
-    /// A to-one relationship received a second object or reference.
-    case secondDestinationInToOne(relationship: String, id: String)
-    /// `endRelationship` came while no relationship was the innermost open element; `openObject`
-    /// names the object that was open instead, if any.
-    case unmatchedEndRelationship(openObject: String?)
-    /// `endObject` came while no object was the innermost open element; `openRelationship` names
-    /// the relationship that was open instead, if any.
-    case unmatchedEndObject(openRelationship: String?)
-    /// `finish()` came while an object was still open.
-    case unfinishedObject(id: String)
     /// An object identifier holds a character that XML 1.0 cannot hold.
     case unwritableIdentifier(id: String, character: Unicode.Scalar)
     /// The temporary file that holds nodes and edges until the keys are known could not be
@@ -46,36 +17,6 @@ public enum GraphMLWriterError: Error, Sendable, Hashable, CustomStringConvertib
     /// A sentence a user can act on.
     public var description: String {
         switch self {
-        case .notBegun:
-            return "the GraphML writer received an event before begin(_:) started the document"
-        case .begunTwice:
-            return "the GraphML writer received begin(_:) twice: one writer writes one document"
-        case .alreadyFinished:
-            return "the GraphML writer received a call after finish() had closed the document"
-        case .attributeOutsideObject(let name):
-            return "attribute '\(name)' arrived outside an object: attributes belong directly inside an object"
-        case .attributeAfterRelationship(let name, let id):
-            return "attribute '\(name)' of object '\(id)' arrived after its relationships: attributes come first"
-        case .duplicateAttribute(let name, let id):
-            return "object '\(id)' received attribute '\(name)' twice"
-        case .relationshipOutsideObject(let name):
-            return "relationship '\(name)' began outside an object: relationships belong directly inside an object"
-        case .objectInsideObject(let id, let parent):
-            return "object '\(id)' began directly inside object '\(parent)' instead of inside one of its relationships"
-        case .referenceOutsideRelationship(let id):
-            return "the reference to '\(id)' arrived outside a relationship: references belong inside relationships"
-        case .secondDestinationInToOne(let relationship, let id):
-            return "to-one relationship '\(relationship)' received a second destination, '\(id)'"
-        case .unmatchedEndRelationship(let openObject?):
-            return "endRelationship arrived while object '\(openObject)' was still open: end it first"
-        case .unmatchedEndRelationship(nil):
-            return "endRelationship arrived with no relationship open"
-        case .unmatchedEndObject(let openRelationship?):
-            return "endObject arrived while relationship '\(openRelationship)' was still open: end it first"
-        case .unmatchedEndObject(nil):
-            return "endObject arrived with no object open"
-        case .unfinishedObject(let id):
-            return "finish() was called while object '\(id)' was still open: end every object and relationship first"
         case .unwritableIdentifier(let id, let character):
             return "object identifier '\(id.debugDescription.dropFirst().dropLast())' holds "
                 + "\(XMLCharacters.describe(character)), which XML 1.0 cannot hold: use another export format"

@@ -1,44 +1,23 @@
 import GraphExport
 
-/// The state machine behind ``JSONGraphWriter``: turns a document's calls into JSON text and
-/// warnings, checking that the stream is well nested.
+/// The encoder behind ``JSONGraphWriter``: turns a document's calls into JSON text and warnings,
+/// after ``GraphStreamValidator`` has checked each one.
 ///
 /// A value type, so that the writer works on one `inout` value per call rather than on class
 /// properties, each access to which would cost a run-time exclusivity check.
 struct JSONDocumentEncoder {
-    /// One open JSON container, innermost last.
+    /// One open JSON container, innermost last: what laying it out needs (the stream's grammar is
+    /// the validator's).
     private struct Frame {
-        enum Kind {
+        enum Role {
             /// The `"@graph"` array.
             case graph
-            /// An object, with its entity for warnings and its identifier for errors.
-            case object(entity: String, id: ObjectID)
-            /// A relationship: an array when to-many, a single value when to-one.
-            case relationship(name: String, isToMany: Bool)
-
-            /// The object's entity or the relationship's name; empty for the graph.
-            var name: String {
-                switch self {
-                case .graph: return ""
-                case .object(let entity, _): return entity
-                case .relationship(let name, _): return name
-                }
-            }
-
-            /// The object's identifier.
-            var id: ObjectID? {
-                if case .object(_, let id) = self { return id }
-                return nil
-            }
+            /// An object.
+            case object
+            /// A relationship: a single value when to-one, an array when to-many.
+            case toOne, toMany
         }
 
-        /// What `kind` is, without its payload: the hot paths test this, so that they copy (and
-        /// retain) no names; the payload is read for errors and warnings only.
-        enum Role {
-            case graph, object, toOne, toMany
-        }
-
-        let kind: Kind
         let role: Role
         /// Whether the container holds an element yet: decides commas, `[]` and `null`.
         var hasItems = false
@@ -46,16 +25,6 @@ struct JSONDocumentEncoder {
         /// written so far.
         var keyTable = -1
         var propertyCount = 0
-
-        init(kind: Kind, keyTable: Int = -1) {
-            self.kind = kind
-            switch kind {
-            case .graph: role = .graph
-            case .object: role = .object
-            case .relationship(_, let isToMany): role = isToMany ? .toMany : .toOne
-            }
-            self.keyTable = keyTable
-        }
     }
 
     /// The compact text `,"name":` of each property of one entity, in the order the properties
@@ -67,10 +36,6 @@ struct JSONDocumentEncoder {
 
     /// How many entities get a key table; objects of further entities escape their keys each time.
     private static let keyTableLimit = 256
-
-    private enum Phase {
-        case ready, writing, finished
-    }
 
     /// The text written and not yet taken by the writer.
     var text: [UInt8] = []
@@ -86,7 +51,8 @@ struct JSONDocumentEncoder {
     /// The warnings raised and not yet reported by the writer.
     var warnings: [Warning] = []
     private let pretty: Bool
-    private var phase = Phase.ready
+    /// The stream's grammar, checked before anything is written for a call.
+    private var validator = GraphStreamValidator()
     private var stack: [Frame] = []
     /// The attributes (`Entity.name`) already warned about, one set per kind of warning.
     private var warnedNonFinite: Set<String> = []
@@ -97,13 +63,8 @@ struct JSONDocumentEncoder {
     }
 
     /// Writes the document's opening, the `"@source"` header, and opens the `"@graph"` array.
-    mutating func begin(_ document: DocumentInfo) throws(JSONWriterError) {
-        switch phase {
-        case .ready: break
-        case .writing: throw .begunTwice
-        case .finished: throw .alreadyFinished
-        }
-        phase = .writing
+    mutating func begin(_ document: DocumentInfo) throws(GraphStreamError) {
+        try validator.begin()
         text.append(UInt8(ascii: "{"))
         startLine(indent: 1)
         appendKey("@source")
@@ -121,37 +82,25 @@ struct JSONDocumentEncoder {
         startLine(indent: 1)
         appendKey("@graph")
         text.append(UInt8(ascii: "["))
-        stack.append(Frame(kind: .graph))
+        stack.append(Frame(role: .graph))
     }
 
     /// Writes one event, or throws without writing anything when it does not fit where the stream is.
-    mutating func write(_ event: GraphEvent) throws(JSONWriterError) {
-        switch phase {
-        case .ready: throw .notBegun
-        case .writing: break
-        case .finished: throw .alreadyFinished
-        }
+    mutating func write(_ event: GraphEvent) throws(GraphStreamError) {
+        try validator.accept(event)
         switch event {
-        case .beginObject(let entity, let id): try beginObject(entity: entity, id: id)
-        case .attribute(let name, let value): try writeAttribute(name: name, value: value)
-        case .beginRelationship(let name, let isToMany): try beginRelationship(name: name, isToMany: isToMany)
-        case .reference(let id): try writeReference(id)
-        case .endRelationship: try endRelationship()
-        case .endObject: try endObject()
+        case .beginObject(let entity, let id): beginObject(entity: entity, id: id)
+        case .attribute(let name, let value): writeAttribute(name: name, value: value)
+        case .beginRelationship(let name, let isToMany): beginRelationship(name: name, isToMany: isToMany)
+        case .reference(let id): writeReference(id)
+        case .endRelationship: endRelationship()
+        case .endObject: endObject()
         }
     }
 
     /// Closes the `"@graph"` array and the document and writes the final newline.
-    mutating func finish() throws(JSONWriterError) {
-        switch phase {
-        case .ready: throw .notBegun
-        case .writing: break
-        case .finished: throw .alreadyFinished
-        }
-        for frame in stack.reversed() {
-            if case .object(_, let id) = frame.kind { throw .unfinishedObject(id: id.text) }
-        }
-        phase = .finished
+    mutating func finish() throws(GraphStreamError) {
+        try validator.finish()
         if stack[0].hasItems { startLine(indent: 1) }
         text.append(UInt8(ascii: "]"))
         startLine(indent: 0)
@@ -160,21 +109,12 @@ struct JSONDocumentEncoder {
         stack.removeAll()
     }
 
-    private mutating func beginObject(entity: String, id: ObjectID) throws(JSONWriterError) {
+    private mutating func beginObject(entity: String, id: ObjectID) {
         let top = stack.count - 1
-        switch stack[top].role {
-        case .object:
-            throw .objectInsideObject(id: id.text, parent: stack[top].kind.id?.text ?? "")
-        case .toOne:
-            guard !stack[top].hasItems else {
-                throw .secondDestinationInToOne(relationship: stack[top].kind.name, id: id.text)
-            }
-        case .graph, .toMany:
-            startElement()
-        }
+        if stack[top].role != .toOne { startElement() }
         stack[top].hasItems = true
         text.append(UInt8(ascii: "{"))
-        stack.append(Frame(kind: .object(entity: entity, id: id), keyTable: pretty ? -1 : keyTable(for: entity)))
+        stack.append(Frame(role: .object, keyTable: pretty ? -1 : keyTable(for: entity)))
         startLine(indent: stack.count + 1)
         appendKey("@id")
         appendID(id)
@@ -183,11 +123,10 @@ struct JSONDocumentEncoder {
         JSONText.appendString(entity, to: &text)
     }
 
-    private mutating func writeAttribute(name: String, value: Value) throws(JSONWriterError) {
-        guard stack[stack.count - 1].role == .object else { throw .attributeOutsideObject(name: name) }
+    private mutating func writeAttribute(name: String, value: Value) {
         appendPropertyKey(name)
         guard let issue = JSONText.appendValue(value, to: &text, splicing: &splices) else { return }
-        let entity = stack[stack.count - 1].kind.name
+        let entity = validator.currentObject?.entity ?? ""
         switch issue {
         case .nonFiniteNumber:
             if warnedNonFinite.insert("\(entity).\(name)").inserted {
@@ -207,25 +146,15 @@ struct JSONDocumentEncoder {
         }
     }
 
-    private mutating func beginRelationship(name: String, isToMany: Bool) throws(JSONWriterError) {
-        guard stack[stack.count - 1].role == .object else { throw .relationshipOutsideObject(name: name) }
+    private mutating func beginRelationship(name: String, isToMany: Bool) {
         appendPropertyKey(name)
         if isToMany { text.append(UInt8(ascii: "[")) }
-        stack.append(Frame(kind: .relationship(name: name, isToMany: isToMany)))
+        stack.append(Frame(role: isToMany ? .toMany : .toOne))
     }
 
-    private mutating func writeReference(_ id: ObjectID) throws(JSONWriterError) {
+    private mutating func writeReference(_ id: ObjectID) {
         let top = stack.count - 1
-        switch stack[top].role {
-        case .toMany:
-            startElement()
-        case .toOne:
-            if stack[top].hasItems {
-                throw .secondDestinationInToOne(relationship: stack[top].kind.name, id: id.text)
-            }
-        case .graph, .object:
-            throw .referenceOutsideRelationship(id: id.text)
-        }
+        if stack[top].role == .toMany { startElement() }
         stack[top].hasItems = true
         text.append(UInt8(ascii: "{"))
         appendKey("@id")
@@ -233,28 +162,18 @@ struct JSONDocumentEncoder {
         text.append(UInt8(ascii: "}"))
     }
 
-    private mutating func endRelationship() throws(JSONWriterError) {
+    private mutating func endRelationship() {
         let top = stack.count - 1
-        switch stack[top].role {
-        case .toMany:
+        if stack[top].role == .toMany {
             if stack[top].hasItems { startLine(indent: stack.count) }
             text.append(UInt8(ascii: "]"))
-        case .toOne:
-            if !stack[top].hasItems { JSONText.appendValue(.null, to: &text) }
-        case .object:
-            throw .unmatchedEndRelationship(openObject: stack[top].kind.id?.text)
-        case .graph:
-            throw .unmatchedEndRelationship(openObject: nil)
+        } else if !stack[top].hasItems {
+            JSONText.appendValue(.null, to: &text)
         }
         stack.removeLast()
     }
 
-    private mutating func endObject() throws(JSONWriterError) {
-        switch stack[stack.count - 1].role {
-        case .object: break
-        case .toOne, .toMany: throw .unmatchedEndObject(openRelationship: stack[stack.count - 1].kind.name)
-        case .graph: throw .unmatchedEndObject(openRelationship: nil)
-        }
+    private mutating func endObject() {
         startLine(indent: stack.count)
         text.append(UInt8(ascii: "}"))
         stack.removeLast()

@@ -12,7 +12,9 @@ public import GraphExport
 /// (`null`, `integer`, `double`, `decimal`, `string`, `boolean`, `date`, `binary`, `uuid`, `uri`),
 /// so a reader knows that a string holds a date or base64 bytes. A ``Value/binaryFile(_:)`` value
 /// is written as its bytes would be, its base64 streamed from the file in chunks of 64 KiB, so
-/// that memory stays flat whatever its size.
+/// that memory stays flat whatever its size. It throws ``GraphStreamError`` for an event stream
+/// that is not well nested (``GraphStreamValidator``), before writing anything for the call, so a
+/// plugin only ever reads streams that keep the grammar.
 public final class JSONEventStreamWriter: GraphWriter {
     /// The protocol version this writer speaks.
     public static let protocolVersion = 1
@@ -23,6 +25,8 @@ public final class JSONEventStreamWriter: GraphWriter {
     private var line: [UInt8] = []
     /// Where in `line` the base64 of a file value goes.
     private var splices = FileSplices()
+    /// The stream's grammar, checked before anything is written for a call.
+    private var validator = GraphStreamValidator()
 
     /// Creates a writer for the plugin of format `format`, passing it `options`.
     public init(sink: any ByteSink, format: String, options: [String: String] = [:]) {
@@ -36,6 +40,7 @@ public final class JSONEventStreamWriter: GraphWriter {
 
     /// Writes the handshake line.
     public func begin(_ document: DocumentInfo) throws {
+        try validator.begin()
         line += Array(#"{"protocol":"graphexport-events","version":"#.utf8)
         line += Array(String(Self.protocolVersion).utf8)
         line += Array(#","format":"#.utf8)
@@ -55,6 +60,7 @@ public final class JSONEventStreamWriter: GraphWriter {
 
     /// Writes one event as one line.
     public func write(_ event: GraphEvent) throws {
+        try validator.accept(event)
         switch event {
         case .beginObject(let entity, let id):
             line += Array(#"{"event":"beginObject","entity":"#.utf8)
@@ -86,6 +92,7 @@ public final class JSONEventStreamWriter: GraphWriter {
 
     /// Writes the closing `end` line and flushes.
     public func finish() throws {
+        try validator.finish()
         line += Array(#"{"event":"end"}"#.utf8)
         try endLine()
         try output.flush()

@@ -24,7 +24,8 @@ public import GraphExport
 /// The writer keeps its place in an explicit stack, so nesting depth is bounded by memory, not by
 /// the call stack, and collects its text to hand it to an ``OutputBuffer`` in blocks of about
 /// 16 KiB. A ``Value/binaryFile(_:)`` value is written as its bytes would be, its base64 streamed
-/// from the file in chunks of 64 KiB, so that memory stays flat whatever its size. It throws ``JSONWriterError`` for an event stream that is not well nested.
+/// from the file in chunks of 64 KiB, so that memory stays flat whatever its size. It throws
+/// ``GraphStreamError`` for an event stream that is not well nested (``GraphStreamValidator``).
 /// Pretty output (``JSONOptions/pretty``) indents by two spaces, puts each property on its own line
 /// and writes a reference on one line; both forms end with a newline.
 public final class JSONGraphWriter: GraphWriter {
@@ -63,7 +64,7 @@ public final class JSONGraphWriter: GraphWriter {
         try handOff(atLeast: Self.handOffSize)
     }
 
-    /// Writes one event, or throws ``JSONWriterError`` without writing anything when the event
+    /// Writes one event, or throws ``GraphStreamError`` without writing anything when the event
     /// does not fit where the stream is.
     public func write(_ event: GraphEvent) throws {
         try encoder.pointee.write(event)

@@ -1,7 +1,7 @@
 import GraphExport
 
-/// The state machine behind ``JSONLinesGraphWriter``: turns a document's calls into lines of JSON
-/// and warnings, checking that the stream is well nested.
+/// The encoder behind ``JSONLinesGraphWriter``: turns a document's calls into lines of JSON and
+/// warnings, after ``GraphStreamValidator`` has checked each one.
 ///
 /// The lines of the open objects share one buffer, outermost first: an object nested in a
 /// relationship leaves a reference in its parent's line and starts its own line after it; the
@@ -12,24 +12,15 @@ import GraphExport
 /// A value type, so that the writer works on one `inout` value per call rather than on class
 /// properties, each access to which would cost a run-time exclusivity check.
 struct JSONLinesEncoder {
-    /// One open object or relationship, innermost last.
+    /// One open object or relationship, innermost last: what laying it out needs (the stream's
+    /// grammar is the validator's).
     private struct Frame {
-        enum Kind {
-            /// An object, with its entity for warnings and its identifier for errors.
-            case object(entity: String, id: String)
-            /// A relationship: an array when to-many, a single value when to-one.
-            case relationship(name: String, isToMany: Bool)
-        }
-
-        let kind: Kind
-        /// Whether the relationship holds a destination yet: decides commas, `[]` and `null`.
+        /// For a relationship: whether it is to-many (an array) and holds a destination yet, which
+        /// decide commas, `[]` and `null`.
+        var isToMany = false
         var hasItems = false
         /// For an object: where its line starts in `openLines`.
         var lineStart = 0
-    }
-
-    private enum Phase {
-        case ready, writing, finished
     }
 
     /// The complete lines written and not yet taken by the writer, each ending with a newline.
@@ -38,7 +29,8 @@ struct JSONLinesEncoder {
     var splices = FileSplices()
     /// The warnings raised and not yet reported by the writer.
     var warnings: [Warning] = []
-    private var phase = Phase.ready
+    /// The stream's grammar, checked before anything is written for a call.
+    private var validator = GraphStreamValidator()
     private var stack: [Frame] = []
     /// The lines of the open objects, outermost first, one after the other.
     private var openLines: [UInt8] = []
@@ -50,13 +42,8 @@ struct JSONLinesEncoder {
     private var warnedDates: Set<String> = []
 
     /// Writes the header line, `{"@source":{…}}`.
-    mutating func begin(_ document: DocumentInfo) throws(JSONLinesWriterError) {
-        switch phase {
-        case .ready: break
-        case .writing: throw .begunTwice
-        case .finished: throw .alreadyFinished
-        }
-        phase = .writing
+    mutating func begin(_ document: DocumentInfo) throws(GraphStreamError) {
+        try validator.begin()
         text.append(contentsOf: #"{"@source":{"#.utf8)
         for (index, field) in document.fields.enumerated() {
             if index > 0 { text.append(UInt8(ascii: ",")) }
@@ -68,58 +55,33 @@ struct JSONLinesEncoder {
     }
 
     /// Writes one event, or throws without writing anything when it does not fit where the stream is.
-    mutating func write(_ event: GraphEvent) throws(JSONLinesWriterError) {
-        switch phase {
-        case .ready: throw .notBegun
-        case .writing: break
-        case .finished: throw .alreadyFinished
-        }
+    mutating func write(_ event: GraphEvent) throws(GraphStreamError) {
+        try validator.accept(event)
         switch event {
-        case .beginObject(let entity, let id): try beginObject(entity: entity, id: id.text)
-        case .attribute(let name, let value): try writeAttribute(name: name, value: value)
-        case .beginRelationship(let name, let isToMany): try beginRelationship(name: name, isToMany: isToMany)
-        case .reference(let id): try writeReference(id.text)
-        case .endRelationship: try endRelationship()
-        case .endObject: try endObject()
+        case .beginObject(let entity, let id): beginObject(entity: entity, id: id.text)
+        case .attribute(let name, let value): writeAttribute(name: name, value: value)
+        case .beginRelationship(let name, let isToMany): beginRelationship(name: name, isToMany: isToMany)
+        case .reference(let id): appendReference(id.text, in: stack.count - 1)
+        case .endRelationship: endRelationship()
+        case .endObject: endObject()
         }
     }
 
     /// Checks that every object has ended; the last line is already complete.
-    mutating func finish() throws(JSONLinesWriterError) {
-        switch phase {
-        case .ready: throw .notBegun
-        case .writing: break
-        case .finished: throw .alreadyFinished
-        }
-        for frame in stack.reversed() {
-            if case .object(_, let id) = frame.kind { throw .unfinishedObject(id: id) }
-        }
-        phase = .finished
+    mutating func finish() throws(GraphStreamError) {
+        try validator.finish()
     }
 
-    private mutating func beginObject(entity: String, id: String) throws(JSONLinesWriterError) {
-        if let top = stack.indices.last {
-            switch stack[top].kind {
-            case .object(_, let parent):
-                throw .objectInsideObject(id: id, parent: parent)
-            case .relationship(let name, isToMany: false):
-                guard !stack[top].hasItems else { throw .secondDestinationInToOne(relationship: name, id: id) }
-            case .relationship(_, isToMany: true):
-                break
-            }
-            appendReference(id, in: top)
-        }
-        stack.append(Frame(kind: .object(entity: entity, id: id), lineStart: openLines.count))
+    private mutating func beginObject(entity: String, id: String) {
+        if let top = stack.indices.last { appendReference(id, in: top) }
+        stack.append(Frame(lineStart: openLines.count))
         openLines.append(contentsOf: #"{"@id":"#.utf8)
         JSONText.appendString(id, to: &openLines)
         openLines.append(contentsOf: #","@type":"#.utf8)
         JSONText.appendString(entity, to: &openLines)
     }
 
-    private mutating func writeAttribute(name: String, value: Value) throws(JSONLinesWriterError) {
-        guard let top = stack.indices.last, case .object(let entity, _) = stack[top].kind else {
-            throw .attributeOutsideObject(name: name)
-        }
+    private mutating func writeAttribute(name: String, value: Value) {
         openLines.append(UInt8(ascii: ","))
         JSONText.appendString(MarkerEscape.key(for: name), to: &openLines)
         openLines.append(UInt8(ascii: ":"))
@@ -127,6 +89,7 @@ struct JSONLinesEncoder {
         case nil:
             break
         case .nonFiniteNumber:
+            let entity = validator.currentObject?.entity ?? ""
             if warnedNonFinite.insert("\(entity).\(name)").inserted {
                 warnings.append(
                     Warning(
@@ -134,6 +97,7 @@ struct JSONLinesEncoder {
                             + "(JSON has no such numbers)"))
             }
         case .dateWithoutISO8601:
+            let entity = validator.currentObject?.entity ?? ""
             if warnedDates.insert("\(entity).\(name)").inserted {
                 warnings.append(
                     Warning(
@@ -144,23 +108,12 @@ struct JSONLinesEncoder {
         }
     }
 
-    private mutating func beginRelationship(name: String, isToMany: Bool) throws(JSONLinesWriterError) {
-        guard let top = stack.indices.last, case .object = stack[top].kind else {
-            throw .relationshipOutsideObject(name: name)
-        }
+    private mutating func beginRelationship(name: String, isToMany: Bool) {
         openLines.append(UInt8(ascii: ","))
         JSONText.appendString(MarkerEscape.key(for: name), to: &openLines)
         openLines.append(UInt8(ascii: ":"))
         if isToMany { openLines.append(UInt8(ascii: "[")) }
-        stack.append(Frame(kind: .relationship(name: name, isToMany: isToMany)))
-    }
-
-    private mutating func writeReference(_ id: String) throws(JSONLinesWriterError) {
-        guard let top = stack.indices.last, case .relationship(let name, let isToMany) = stack[top].kind else {
-            throw .referenceOutsideRelationship(id: id)
-        }
-        if !isToMany, stack[top].hasItems { throw .secondDestinationInToOne(relationship: name, id: id) }
-        appendReference(id, in: top)
+        stack.append(Frame(isToMany: isToMany))
     }
 
     /// Appends `{"@id":…}` to the line of the object whose relationship is `stack[frame]`.
@@ -172,22 +125,17 @@ struct JSONLinesEncoder {
         openLines.append(UInt8(ascii: "}"))
     }
 
-    private mutating func endRelationship() throws(JSONLinesWriterError) {
-        guard let top = stack.indices.last else { throw .unmatchedEndRelationship(openObject: nil) }
-        switch stack[top].kind {
-        case .relationship(_, isToMany: true):
+    private mutating func endRelationship() {
+        let top = stack.count - 1
+        if stack[top].isToMany {
             openLines.append(UInt8(ascii: "]"))
-        case .relationship(_, isToMany: false):
-            if !stack[top].hasItems { JSONText.appendValue(.null, to: &openLines) }
-        case .object(_, let id):
-            throw .unmatchedEndRelationship(openObject: id)
+        } else if !stack[top].hasItems {
+            JSONText.appendValue(.null, to: &openLines)
         }
         stack.removeLast()
     }
 
-    private mutating func endObject() throws(JSONLinesWriterError) {
-        guard let top = stack.indices.last else { throw .unmatchedEndObject(openRelationship: nil) }
-        if case .relationship(let name, _) = stack[top].kind { throw .unmatchedEndObject(openRelationship: name) }
+    private mutating func endObject() {
         let start = stack.removeLast().lineStart
         openLines.append(UInt8(ascii: "}"))
         openLines.append(UInt8(ascii: "\n"))

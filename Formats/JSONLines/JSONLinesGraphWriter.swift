@@ -37,8 +37,9 @@ public import GraphExport
 /// ``OutputBuffer`` in blocks of about 16 KiB. A ``Value/binaryFile(_:)`` value is written as its
 /// bytes would be: an open line keeps only its place, and its base64 streams from the file in
 /// chunks of 64 KiB when the line is complete, so that memory stays flat whatever its size (the
-/// file is read then, and must not change before). The writer throws ``JSONLinesWriterError`` for
-/// an event stream that is not well nested, before writing anything for the offending call.
+/// file is read then, and must not change before). The writer throws ``GraphStreamError`` for
+/// an event stream that is not well nested (``GraphStreamValidator``), before writing anything for
+/// the offending call.
 public final class JSONLinesGraphWriter: GraphWriter {
     /// How many bytes of complete lines collect before they go to the output buffer.
     private static let handOffSize = 1 << 14
@@ -63,7 +64,7 @@ public final class JSONLinesGraphWriter: GraphWriter {
         try handOff(atLeast: Self.handOffSize)
     }
 
-    /// Writes one event, or throws ``JSONLinesWriterError`` without writing anything when the
+    /// Writes one event, or throws ``GraphStreamError`` without writing anything when the
     /// event does not fit where the stream is. An object's line is complete at its `endObject`.
     public func write(_ event: GraphEvent) throws {
         try encoder.write(event)

@@ -66,8 +66,8 @@ import GraphExportLibXML
 /// 256 levels (2048 with `XML_PARSE_HUGE`); export such graphs in the flat shape, which nests
 /// nothing. libxml2's output goes through
 /// an ``OutputBuffer``, so the sink receives blocks of about 64 KiB; the sink's error, if it throws
-/// one, is rethrown as it is. The writer throws ``PropertyListWriterError`` for an event stream
-/// that is not well nested, checking each event before writing anything for it. Pretty output puts
+/// one, is rethrown as it is. The writer throws ``GraphStreamError`` for an event stream that is not
+/// well nested (``GraphStreamValidator``), checking each event before writing anything for it. Pretty output puts
 /// each element on its own line, indented by one tab per level; both forms end with a newline.
 public final class PropertyListGraphWriter: GraphWriter {
     /// The property list document type and its line break, as Apple's tools write them.
@@ -75,24 +75,13 @@ public final class PropertyListGraphWriter: GraphWriter {
         #"<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">"#
         + "\n"
 
-    private enum Phase {
-        case ready, writing, finished
-    }
-
-    /// One open dictionary or array, innermost last.
+    /// One open dictionary or array, innermost last: what laying it out needs (the stream's grammar
+    /// is the validator's).
     private struct Frame {
-        enum Kind {
-            /// The `@graph` array.
-            case graph
-            /// An object, with its entity for warnings and its identifier for errors.
-            case object(entity: String, id: String)
-            /// A relationship: an array when to-many; when to-one, its key waits for a destination.
-            case relationship(name: String, isToMany: Bool)
-        }
-
-        let kind: Kind
-        /// Whether the relationship holds a destination yet.
-        var hasItems = false
+        /// For a relationship: its key, written when to-many at once, when to-one once a destination
+        /// comes (or listed in `@null`).
+        var key = ""
+        var isToMany = false
         /// For an object: the keys of its null attributes and empty to-one relationships.
         var nullNames: [String] = []
         /// For an object: the keys whose text is written as `<data>` of its UTF-8 bytes.
@@ -103,7 +92,8 @@ public final class PropertyListGraphWriter: GraphWriter {
     private let options: PropertyListOptions
     private let onWarning: WarningHandler
     private var output: LibXMLTextWriter?
-    private var phase = Phase.ready
+    /// The stream's grammar, checked before anything is written for a call.
+    private var validator = GraphStreamValidator()
     private var stack: [Frame] = []
     /// Names already checked to be writable as keys.
     private var writableNames: Set<String> = []
@@ -127,16 +117,17 @@ public final class PropertyListGraphWriter: GraphWriter {
     /// Writes the XML declaration, the document type, the `@source` dictionary and opens the
     /// `@graph` array.
     public func begin(_ document: DocumentInfo) throws {
-        switch phase {
-        case .ready: break
-        case .writing: throw PropertyListWriterError.begunTwice
-        case .finished: throw PropertyListWriterError.alreadyFinished
+        try validator.begin()
+        let output: LibXMLTextWriter
+        do {
+            output = try LibXMLTextWriter(
+                sink: sink, indentation: options.pretty ? "\t" : nil,
+                libxml2Failure: PropertyListWriterError.libxml2Failure)
+        } catch {
+            validator.stop()
+            throw error
         }
-        let output = try LibXMLTextWriter(
-            sink: sink, indentation: options.pretty ? "\t" : nil,
-            libxml2Failure: PropertyListWriterError.libxml2Failure)
         self.output = output
-        phase = .writing
         try output.startDocument()
         // Written raw: xmlTextWriterWriteDTD breaks the declaration over lines when indenting.
         try output.writeRaw(Self.documentType)
@@ -160,64 +151,59 @@ public final class PropertyListGraphWriter: GraphWriter {
         try output.endElement()
         try output.writeElement("key", text: "@graph")
         try output.startElement("array")
-        stack.append(Frame(kind: .graph))
+        stack.append(Frame(isToMany: true))  // the `@graph` array: its objects take no key
     }
 
-    /// Writes one event, or throws ``PropertyListWriterError`` without writing anything when the
-    /// event does not fit where the stream is.
+    /// Writes one event, or throws without writing anything when the event does not fit where the
+    /// stream is (``GraphStreamError``) or names a property XML cannot hold
+    /// (``PropertyListWriterError/unwritableName(name:character:id:)``).
     ///
     /// Once the sink or libxml2 has failed, every call throws that first error again.
     public func write(_ event: GraphEvent) throws {
-        switch phase {
-        case .ready: throw PropertyListWriterError.notBegun
-        case .writing: break
-        case .finished: throw PropertyListWriterError.alreadyFinished
+        if let failure = output?.failure { throw failure }
+        switch event {
+        case .attribute(let name, _), .beginRelationship(let name, _): try checkName(name)
+        default: break
         }
-        guard let output else { throw PropertyListWriterError.notBegun }
-        if let failure = output.failure { throw failure }
+        let wasEmpty = try validator.accept(event)
+        guard let output else { throw GraphStreamError.notBegun }
         switch event {
         case .beginObject(let entity, let id): try beginObject(entity: entity, id: id.text, output)
         case .attribute(let name, let value): try writeAttribute(name: name, value: value, output)
         case .beginRelationship(let name, let isToMany):
-            try beginRelationship(name: name, isToMany: isToMany, output)
+            stack.append(Frame(key: MarkerEscape.key(for: name), isToMany: isToMany))
+            guard isToMany else { return }
+            try output.writeElement("key", text: stack[stack.count - 1].key)
+            try output.startElement("array")
         case .reference(let id): try writeReference(id.text, output)
-        case .endRelationship: try endRelationship(output)
-        case .endObject: try endObject(output)
+        case .endRelationship:
+            let frame = stack.removeLast()
+            if frame.isToMany {
+                try output.endElement()
+            } else if wasEmpty {
+                stack[stack.count - 1].nullNames.append(frame.key)
+            }
+        case .endObject:
+            let frame = stack.removeLast()
+            try writeList("@null", frame.nullNames, output)
+            try writeList("@utf8Data", frame.dataKeys, output)
+            try output.endElement()
         }
     }
 
     /// Closes the `@graph` array, the root dictionary and the document, writes the final newline
     /// and flushes the sink.
     public func finish() throws {
-        switch phase {
-        case .ready: throw PropertyListWriterError.notBegun
-        case .writing: break
-        case .finished: throw PropertyListWriterError.alreadyFinished
-        }
         if let failure = output?.failure { throw failure }
-        for frame in stack.reversed() {
-            if case .object(_, let id) = frame.kind { throw PropertyListWriterError.unfinishedObject(id: id) }
-        }
-        phase = .finished
+        try validator.finish()
         stack.removeAll()
         try output?.endDocument()
     }
 
     private func beginObject(entity: String, id: String, _ output: LibXMLTextWriter) throws {
         let top = stack.count - 1
-        switch stack[top].kind {
-        case .object(_, let parent):
-            throw PropertyListWriterError.objectInsideObject(id: id, parent: parent)
-        case .relationship(let name, isToMany: false):
-            guard !stack[top].hasItems else {
-                throw PropertyListWriterError.secondDestinationInToOne(relationship: name, id: id)
-            }
-            try output.writeElement("key", text: MarkerEscape.key(for: name))
-        case .graph, .relationship(_, isToMany: true):
-            break
-        }
-        stack[top].hasItems = true
-        var frame = Frame(kind: .object(entity: entity, id: id))
+        if !stack[top].isToMany { try output.writeElement("key", text: stack[top].key) }
+        var frame = Frame()
         try output.startElement("dict")
         try output.writeElement("key", text: "@id")
         if try writeIdentifier(id, output) { frame.dataKeys.append("@id") }
@@ -234,10 +220,6 @@ public final class PropertyListGraphWriter: GraphWriter {
 
     private func writeAttribute(name: String, value: Value, _ output: LibXMLTextWriter) throws {
         let top = stack.count - 1
-        guard case .object(let entity, let id) = stack[top].kind else {
-            throw PropertyListWriterError.attributeOutsideObject(name: name)
-        }
-        try checkName(name, id: id)
         let key = MarkerEscape.key(for: name)
         guard let (form, issue) = PlistValue.of(value) else {
             stack[top].nullNames.append(key)
@@ -254,6 +236,7 @@ public final class PropertyListGraphWriter: GraphWriter {
         case .text(let text):
             if let scalar = try writeText(text, output) {
                 stack[top].dataKeys.append(key)
+                let (entity, id) = currentObject
                 warnOnce(
                     "\(entity).\(name)",
                     "\(entity).\(name) (\(id)): \(XMLCharacters.describe(scalar)) cannot be written in XML 1.0, so "
@@ -262,6 +245,7 @@ public final class PropertyListGraphWriter: GraphWriter {
             }
         }
         if issue == .dateWithoutISO8601 {
+            let (entity, id) = currentObject
             warnOnce(
                 "\(entity).\(name)#date",
                 "\(entity).\(name) (\(id)): dates with no ISO 8601 form (not finite, or 10^15 seconds or more from "
@@ -270,61 +254,12 @@ public final class PropertyListGraphWriter: GraphWriter {
         }
     }
 
-    private func beginRelationship(name: String, isToMany: Bool, _ output: LibXMLTextWriter) throws {
-        guard case .object(_, let id) = stack[stack.count - 1].kind else {
-            throw PropertyListWriterError.relationshipOutsideObject(name: name)
-        }
-        try checkName(name, id: id)
-        stack.append(Frame(kind: .relationship(name: name, isToMany: isToMany)))
-        guard isToMany else { return }
-        try output.writeElement("key", text: MarkerEscape.key(for: name))
-        try output.startElement("array")
-    }
-
     private func writeReference(_ id: String, _ output: LibXMLTextWriter) throws {
         let top = stack.count - 1
-        guard case .relationship(let name, let isToMany) = stack[top].kind else {
-            throw PropertyListWriterError.referenceOutsideRelationship(id: id)
-        }
-        if !isToMany {
-            guard !stack[top].hasItems else {
-                throw PropertyListWriterError.secondDestinationInToOne(relationship: name, id: id)
-            }
-            try output.writeElement("key", text: MarkerEscape.key(for: name))
-        }
-        stack[top].hasItems = true
+        if !stack[top].isToMany { try output.writeElement("key", text: stack[top].key) }
         try output.startElement("dict")
         try output.writeElement("key", text: "@id")
         if try writeIdentifier(id, output) { try writeList("@utf8Data", ["@id"], output) }
-        try output.endElement()
-    }
-
-    private func endRelationship(_ output: LibXMLTextWriter) throws {
-        let frame = stack[stack.count - 1]
-        switch frame.kind {
-        case .relationship(_, isToMany: true):
-            stack.removeLast()
-            try output.endElement()
-        case .relationship(let name, isToMany: false):
-            stack.removeLast()
-            if !frame.hasItems { stack[stack.count - 1].nullNames.append(MarkerEscape.key(for: name)) }
-        case .object(_, let id):
-            throw PropertyListWriterError.unmatchedEndRelationship(openObject: id)
-        case .graph:
-            throw PropertyListWriterError.unmatchedEndRelationship(openObject: nil)
-        }
-    }
-
-    private func endObject(_ output: LibXMLTextWriter) throws {
-        let frame = stack[stack.count - 1]
-        switch frame.kind {
-        case .object: break
-        case .relationship(let name, _): throw PropertyListWriterError.unmatchedEndObject(openRelationship: name)
-        case .graph: throw PropertyListWriterError.unmatchedEndObject(openRelationship: nil)
-        }
-        stack.removeLast()
-        try writeList("@null", frame.nullNames, output)
-        try writeList("@utf8Data", frame.dataKeys, output)
         try output.endElement()
     }
 
@@ -356,13 +291,18 @@ public final class PropertyListGraphWriter: GraphWriter {
         try output.endElement()
     }
 
-    /// Throws unless XML can hold `name`, so that it can be a key.
-    private func checkName(_ name: String, id: String) throws {
+    /// Throws unless XML can hold `name`, so that it can be a key of the innermost object.
+    private func checkName(_ name: String) throws {
         guard !writableNames.contains(name) else { return }
         if let scalar = XMLCharacters.firstNonCharacter(in: name) {
-            throw PropertyListWriterError.unwritableName(name: name, character: scalar, id: id)
+            throw PropertyListWriterError.unwritableName(name: name, character: scalar, id: currentObject.id)
         }
         writableNames.insert(name)
+    }
+
+    /// The entity and identifier of the innermost open object, for warnings and errors.
+    private var currentObject: (entity: String, id: String) {
+        validator.currentObject.map { ($0.entity, $0.id.text) } ?? ("", "")
     }
 
     private func warnOnce(_ key: String, _ message: String) {

@@ -63,9 +63,9 @@ import GraphExportLibXML
 /// base64 streamed from the file in chunks of 64 KiB, so that memory stays flat whatever its
 /// size. libxml2's output goes through an ``OutputBuffer``, so the sink receives
 /// blocks of about 64 KiB; the sink's error, if it throws one, is rethrown as it is, by that call
-/// and every later one. The writer throws ``XMLWriterError`` for an event stream that is not well nested and
-/// checks each event before writing anything for it. Pretty output indents by two spaces; both
-/// forms end with a newline.
+/// and every later one. The writer throws ``GraphStreamError`` for an event stream that is not well
+/// nested (``GraphStreamValidator``) and checks each event before writing anything for it. Pretty
+/// output indents by two spaces; both forms end with a newline.
 ///
 /// **Reading deep documents.** libxml2's tree builder (behind `xmlReadMemory` and `xmlTextReader`)
 /// finds the namespace of every `gx:`-prefixed name by walking up the ancestors, so building a tree
@@ -75,35 +75,12 @@ public final class XMLGraphWriter: GraphWriter {
     /// The namespace of everything the format adds to the model's names.
     public static let namespace = "urn:graphexport:1"
 
-    private enum Phase {
-        case ready, writing, finished
-    }
-
-    /// One open element, innermost last.
-    private struct Frame {
-        enum Kind {
-            /// The root element.
-            case document
-            /// An object, with its entity for warnings and its identifier for errors.
-            case object(entity: String, id: String)
-            /// A relationship.
-            case relationship(name: String, isToMany: Bool)
-        }
-
-        let kind: Kind
-        /// For a relationship, whether it holds a destination; for an object, whether a relationship
-        /// has started, after which no attribute may come.
-        var hasItems = false
-    }
-
     private let sink: any ByteSink
     private let options: XMLOptions
     private let onWarning: WarningHandler
     private var output: LibXMLTextWriter?
-    private var phase = Phase.ready
-    private var stack: [Frame] = []
-    /// The attribute names of the innermost object, while its attributes come.
-    private var attributeNames: Set<String> = []
+    /// The stream's grammar, checked before anything is written for a call.
+    private var validator = GraphStreamValidator()
     /// In the attribute style, the encoded names of the innermost object's null and base64
     /// attributes, written when its start tag closes.
     private var nullNames: [String] = []
@@ -130,16 +107,16 @@ public final class XMLGraphWriter: GraphWriter {
 
     /// Writes the XML declaration and the `gx:export` start tag with the header's fields.
     public func begin(_ document: DocumentInfo) throws {
-        switch phase {
-        case .ready: break
-        case .writing: throw XMLWriterError.begunTwice
-        case .finished: throw XMLWriterError.alreadyFinished
+        try validator.begin()
+        let output: LibXMLTextWriter
+        do {
+            output = try LibXMLTextWriter(
+                sink: sink, indentation: options.pretty ? "  " : nil, libxml2Failure: XMLWriterError.libxml2Failure)
+        } catch {
+            validator.stop()
+            throw error
         }
-        let output = try LibXMLTextWriter(
-            sink: sink, indentation: options.pretty ? "  " : nil, libxml2Failure: XMLWriterError.libxml2Failure)
         self.output = output
-        phase = .writing
-        stack.append(Frame(kind: .document))
         try output.startDocument()
         try output.startElement("gx:export")
         try output.writeAttribute("xmlns:gx", Self.namespace)
@@ -159,77 +136,61 @@ public final class XMLGraphWriter: GraphWriter {
         if !base64Fields.isEmpty { try output.writeAttribute("gx:base64", base64Fields.joined(separator: " ")) }
     }
 
-    /// Writes one event, or throws ``XMLWriterError`` without writing anything when the event does
-    /// not fit where the stream is.
+    /// Writes one event, or throws without writing anything when the event does not fit where the
+    /// stream is (``GraphStreamError``) or names an object XML cannot hold
+    /// (``XMLWriterError/unwritableIdentifier(id:character:)``).
     ///
     /// Once the sink or libxml2 has failed, every call throws that first error again.
     public func write(_ event: GraphEvent) throws {
-        switch phase {
-        case .ready: throw XMLWriterError.notBegun
-        case .writing: break
-        case .finished: throw XMLWriterError.alreadyFinished
-        }
-        guard let output else { throw XMLWriterError.notBegun }
-        if let failure = output.failure { throw failure }
+        if let failure = output?.failure { throw failure }
+        let id: String
         switch event {
-        case .beginObject(let entity, let id): try beginObject(entity: entity, id: id.text, output)
-        case .attribute(let name, let value): try writeAttribute(name: name, value: value, output)
-        case .beginRelationship(let name, let isToMany):
-            try beginRelationship(name: name, isToMany: isToMany, output)
-        case .reference(let id): try writeReference(id.text, output)
-        case .endRelationship: try endRelationship(output)
-        case .endObject: try endObject(output)
+        case .beginObject(_, let objectID), .reference(let objectID):
+            id = objectID.text
+            if let scalar = XMLCharacters.firstNonCharacter(in: id) {
+                throw XMLWriterError.unwritableIdentifier(id: id, character: scalar)
+            }
+        default:
+            id = ""
+        }
+        let endsToMany = validator.isInToMany
+        let wasEmpty = try validator.accept(event)
+        guard let output else { throw GraphStreamError.notBegun }
+        switch event {
+        case .beginObject(let entity, _):
+            startTagIsOpen = true
+            try output.startElement(encoded(entity))
+            try output.writeAttribute("gx:id", id)
+        case .attribute(let name, let value):
+            try writeAttribute(name: name, value: value, output)
+        case .beginRelationship(let name, _):
+            try closeStartTag(output)
+            try output.startElement(encoded(name))
+        case .reference:
+            try output.startElement("gx:ref")
+            try output.writeAttribute("gx:id", id)
+            try output.endElement()
+        case .endRelationship:
+            if !endsToMany && wasEmpty { try output.writeAttribute("gx:null", "true") }
+            try output.endElement()
+        case .endObject:
+            try closeStartTag(output)
+            try output.endElement()
         }
     }
 
     /// Closes the root element and the document, writes the final newline and flushes the sink.
     public func finish() throws {
-        switch phase {
-        case .ready: throw XMLWriterError.notBegun
-        case .writing: break
-        case .finished: throw XMLWriterError.alreadyFinished
-        }
         if let failure = output?.failure { throw failure }
-        for frame in stack.reversed() {
-            if case .object(_, let id) = frame.kind { throw XMLWriterError.unfinishedObject(id: id) }
-        }
-        phase = .finished
-        stack.removeAll()
+        try validator.finish()
         try output?.endDocument()
     }
 
-    private func beginObject(entity: String, id: String, _ output: LibXMLTextWriter) throws {
-        let top = stack.count - 1
-        switch stack[top].kind {
-        case .object(_, let parent):
-            throw XMLWriterError.objectInsideObject(id: id, parent: parent)
-        case .relationship(let name, isToMany: false):
-            guard !stack[top].hasItems else {
-                throw XMLWriterError.secondDestinationInToOne(relationship: name, id: id)
-            }
-        case .document, .relationship(_, isToMany: true):
-            break
-        }
-        try checkIdentifier(id)
-        stack[top].hasItems = true
-        stack.append(Frame(kind: .object(entity: entity, id: id)))
-        attributeNames.removeAll(keepingCapacity: true)
-        startTagIsOpen = true
-        try output.startElement(encoded(entity))
-        try output.writeAttribute("gx:id", id)
-    }
-
     private func writeAttribute(name: String, value: Value, _ output: LibXMLTextWriter) throws {
-        let frame = stack[stack.count - 1]
-        guard case .object(let entity, let id) = frame.kind else {
-            throw XMLWriterError.attributeOutsideObject(name: name)
-        }
-        guard !frame.hasItems else { throw XMLWriterError.attributeAfterRelationship(name: name, id: id) }
-        guard attributeNames.insert(name).inserted else {
-            throw XMLWriterError.duplicateAttribute(name: name, id: id)
-        }
         let text = XMLValueText(value)
-        if let issue = text?.issue { warn(issue, "\(entity).\(name)", id: id) }
+        if let issue = text?.issue, let object = validator.currentObject {
+            warn(issue, "\(object.entity).\(name)", id: object.id.text)
+        }
         let elementName = encoded(name)
         switch options.style {
         case .attributes:
@@ -259,55 +220,6 @@ public final class XMLGraphWriter: GraphWriter {
         }
     }
 
-    private func beginRelationship(name: String, isToMany: Bool, _ output: LibXMLTextWriter) throws {
-        let top = stack.count - 1
-        guard case .object = stack[top].kind else { throw XMLWriterError.relationshipOutsideObject(name: name) }
-        stack[top].hasItems = true
-        stack.append(Frame(kind: .relationship(name: name, isToMany: isToMany)))
-        try closeStartTag(output)
-        try output.startElement(encoded(name))
-    }
-
-    private func writeReference(_ id: String, _ output: LibXMLTextWriter) throws {
-        let top = stack.count - 1
-        guard case .relationship(let name, let isToMany) = stack[top].kind else {
-            throw XMLWriterError.referenceOutsideRelationship(id: id)
-        }
-        if !isToMany, stack[top].hasItems {
-            throw XMLWriterError.secondDestinationInToOne(relationship: name, id: id)
-        }
-        try checkIdentifier(id)
-        stack[top].hasItems = true
-        try output.startElement("gx:ref")
-        try output.writeAttribute("gx:id", id)
-        try output.endElement()
-    }
-
-    private func endRelationship(_ output: LibXMLTextWriter) throws {
-        let frame = stack[stack.count - 1]
-        switch frame.kind {
-        case .relationship(_, let isToMany):
-            stack.removeLast()
-            if !isToMany, !frame.hasItems { try output.writeAttribute("gx:null", "true") }
-            try output.endElement()
-        case .object(_, let id):
-            throw XMLWriterError.unmatchedEndRelationship(openObject: id)
-        case .document:
-            throw XMLWriterError.unmatchedEndRelationship(openObject: nil)
-        }
-    }
-
-    private func endObject(_ output: LibXMLTextWriter) throws {
-        switch stack[stack.count - 1].kind {
-        case .object: break
-        case .relationship(let name, _): throw XMLWriterError.unmatchedEndObject(openRelationship: name)
-        case .document: throw XMLWriterError.unmatchedEndObject(openRelationship: nil)
-        }
-        stack.removeLast()
-        try closeStartTag(output)
-        try output.endElement()
-    }
-
     /// Writes the innermost object's `gx:null` and `gx:base64` lists, if it has them and they are
     /// not written yet.
     private func closeStartTag(_ output: LibXMLTextWriter) throws {
@@ -320,12 +232,6 @@ public final class XMLGraphWriter: GraphWriter {
         if !base64Names.isEmpty {
             try output.writeAttribute("gx:base64", base64Names.joined(separator: " "))
             base64Names.removeAll(keepingCapacity: true)
-        }
-    }
-
-    private func checkIdentifier(_ id: String) throws {
-        if let scalar = XMLCharacters.firstNonCharacter(in: id) {
-            throw XMLWriterError.unwritableIdentifier(id: id, character: scalar)
         }
     }
 

@@ -78,14 +78,12 @@ public import GraphExport
 /// nests 150 000), and recursive loaders such as PyYAML's composer stop at their recursion limit,
 /// as JSON readers do at theirs.
 ///
-/// The writer throws ``YAMLWriterError`` for an event stream that is not well nested, before
-/// handing anything to libyaml, and for a libyaml failure; an error of the sink is rethrown as it
-/// is. libyaml buffers the output and hands it to the sink in blocks of about 16 KiB.
+/// The writer throws ``GraphStreamError`` for an event stream that is not well nested, before
+/// handing anything to libyaml (``GraphStreamValidator``), ``YAMLWriterError`` for a libyaml
+/// failure; an error of the sink is rethrown as it is. After either failure the document stops:
+/// every later call throws ``GraphStreamError/stoppedByEarlierFailure``. libyaml buffers the
+/// output and hands it to the sink in blocks of about 16 KiB.
 public final class YAMLGraphWriter: GraphWriter {
-    private enum Phase {
-        case ready, writing, finished, failed
-    }
-
     private static let sourceKey = YAMLScalar(text: "@source", style: .doubleQuoted)
     private static let graphKey = YAMLScalar(text: "@graph", style: .doubleQuoted)
     private static let idKey = YAMLScalar(text: "@id", style: .doubleQuoted)
@@ -95,8 +93,9 @@ public final class YAMLGraphWriter: GraphWriter {
     private let options: YAMLOptions
     private let onWarning: WarningHandler
     private var emitter: YAMLEmitter?
-    private var phase = Phase.ready
-    private var nesting = YAMLNesting()
+    /// The stream's grammar, checked before anything is handed to libyaml; stopped once libyaml or
+    /// the sink has failed.
+    private var validator = GraphStreamValidator()
     /// The attributes (`Entity.name`) already warned about for dates with no ISO 8601 form.
     private var warnedDates: Set<String> = []
 
@@ -115,37 +114,34 @@ public final class YAMLGraphWriter: GraphWriter {
 
     /// Starts the document, writes the `"@source"` header and opens the `"@graph"` sequence.
     public func begin(_ document: DocumentInfo) throws {
-        switch phase {
-        case .ready: break
-        case .writing: throw YAMLWriterError.begunTwice
-        case .finished: throw YAMLWriterError.alreadyFinished
-        case .failed: throw YAMLWriterError.stoppedByEarlierFailure
+        try validator.begin()
+        try emitting {
+            let emitter = try YAMLEmitter(sink: sink, indentation: options.indentation)
+            self.emitter = emitter
+            try emitter.beginDocument()
+            try emitter.beginMapping(flow: false)
+            try emitter.scalar(Self.sourceKey)
+            try emitter.beginMapping(flow: false)
+            for field in document.fields {
+                try emitter.scalar(YAMLScalar(string: field.key, in: .blockKey))
+                try emitter.scalar(
+                    YAMLScalar(string: field.value, in: .blockValue, literalBlocks: options.literalBlocks))
+            }
+            try emitter.endMapping()
+            try emitter.scalar(Self.graphKey)
+            try emitter.beginSequence(flow: false)
         }
-        phase = .failed
-        let emitter = try YAMLEmitter(sink: sink, indentation: options.indentation)
-        self.emitter = emitter
-        try emitter.beginDocument()
-        try emitter.beginMapping(flow: false)
-        try emitter.scalar(Self.sourceKey)
-        try emitter.beginMapping(flow: false)
-        for field in document.fields {
-            try emitter.scalar(YAMLScalar(string: field.key, in: .blockKey))
-            try emitter.scalar(YAMLScalar(string: field.value, in: .blockValue, literalBlocks: options.literalBlocks))
-        }
-        try emitter.endMapping()
-        try emitter.scalar(Self.graphKey)
-        try emitter.beginSequence(flow: false)
-        phase = .writing
     }
 
-    /// Writes one event, or throws ``YAMLWriterError`` without writing anything when the event
+    /// Writes one event, or throws ``GraphStreamError`` without writing anything when the event
     /// does not fit where the stream is.
     public func write(_ event: GraphEvent) throws {
-        let emitter = try checkWriting()
+        let endsToMany = validator.isInToMany
+        let wasEmpty = try validator.accept(event)
+        guard let emitter else { return }
         switch event {
         case .beginObject(let entity, let id):
             let idText = id.text
-            try nesting.beginObject(entity: entity, id: idText)
             let context = valueContext
             try emitting {
                 try emitter.beginMapping(flow: context == .flow)
@@ -155,16 +151,14 @@ public final class YAMLGraphWriter: GraphWriter {
                 try emitter.scalar(YAMLScalar(string: entity, in: context, literalBlocks: false))
             }
         case .attribute(let name, let value):
-            let entity = try nesting.attribute(name: name)
             let (scalar, isDateWithoutISO8601) = YAMLScalar.value(
                 value, in: valueContext, literalBlocks: options.literalBlocks)
             try emitting {
                 try emitter.scalar(YAMLScalar(string: MarkerEscape.key(for: name), in: keyContext))
                 try emitter.scalar(scalar)
             }
-            if isDateWithoutISO8601 { warnAboutDate(in: "\(entity).\(name)") }
+            if isDateWithoutISO8601 { warnAboutDate(in: "\(validator.currentObject?.entity ?? "").\(name)") }
         case .beginRelationship(let name, let isToMany):
-            try nesting.beginRelationship(name: name, isToMany: isToMany)
             let flow = valueContext == .flow
             try emitting {
                 try emitter.scalar(YAMLScalar(string: MarkerEscape.key(for: name), in: keyContext))
@@ -172,7 +166,6 @@ public final class YAMLGraphWriter: GraphWriter {
             }
         case .reference(let id):
             let idText = id.text
-            try nesting.reference(id: idText)
             try emitting {
                 try emitter.beginMapping(flow: true)
                 try emitter.scalar(Self.idKey)
@@ -180,42 +173,26 @@ public final class YAMLGraphWriter: GraphWriter {
                 try emitter.endMapping()
             }
         case .endRelationship:
-            let (isToMany, hasItems) = try nesting.endRelationship()
             try emitting {
-                if isToMany {
+                if endsToMany {
                     try emitter.endSequence()
-                } else if !hasItems {
+                } else if wasEmpty {
                     try emitter.scalar(.null)
                 }
             }
         case .endObject:
-            try nesting.endObject()
             try emitting { try emitter.endMapping() }
         }
     }
 
     /// Closes the `"@graph"` sequence and the document and flushes everything to the sink.
     public func finish() throws {
-        let emitter = try checkWriting()
-        try nesting.checkFinished()
+        try validator.finish()
         try emitting {
-            try emitter.endSequence()
-            try emitter.endMapping()
-            try emitter.endDocument()
+            try emitter?.endSequence()
+            try emitter?.endMapping()
+            try emitter?.endDocument()
         }
-        phase = .finished
-    }
-
-    /// The emitter, once the document is open and has not failed or finished.
-    private func checkWriting() throws(YAMLWriterError) -> YAMLEmitter {
-        switch phase {
-        case .ready: throw .notBegun
-        case .writing: break
-        case .finished: throw .alreadyFinished
-        case .failed: throw .stoppedByEarlierFailure
-        }
-        guard let emitter else { throw .stoppedByEarlierFailure }
-        return emitter
     }
 
     /// Runs `body`, and stops the document if it throws: libyaml cannot go on after a failure.
@@ -223,7 +200,7 @@ public final class YAMLGraphWriter: GraphWriter {
         do {
             try body()
         } catch {
-            phase = .failed
+            validator.stop()
             throw error
         }
     }
@@ -231,7 +208,7 @@ public final class YAMLGraphWriter: GraphWriter {
     /// Where the current object's values go: flow context once objects nest deeper than
     /// ``YAMLOptions/maxBlockDepth``.
     private var valueContext: YAMLScalar.Context {
-        nesting.objectDepth > max(options.maxBlockDepth, 0) ? .flow : .blockValue
+        validator.objectDepth > max(options.maxBlockDepth, 0) ? .flow : .blockValue
     }
 
     /// Where the current object's keys go.

@@ -4,9 +4,11 @@ public import GraphExport
 /// it falls short of the export contract.
 ///
 /// What it checks:
-/// - **Nesting**: attributes only directly inside an object and before its relationships; inside a
-///   relationship only objects and references; a to-one relationship holds at most one of them;
-///   everything opened is closed. In the flat shape no object nests at all.
+/// - **Nesting**: the grammar every writer checks (``GraphStreamValidator``): attributes only
+///   directly inside an object, once each and before its relationships; inside a relationship only
+///   objects and references; a to-one relationship holds at most one of them; everything opened is
+///   closed. An event that breaks it is reported with the validator's ``GraphStreamError`` and
+///   left out of the other checks. In the flat shape no object nests at all.
 /// - **Exactly once**: every object of the source (``GraphSource/scan(_:)`` over
 ///   ``GraphModel/concreteEntities``) is begun exactly once, under its concrete entity; no object
 ///   the source lacks is begun.
@@ -77,13 +79,14 @@ private struct Checker {
         var key: ObjectKey?
         var attributes: [(name: String, value: Value)] = []
         var relationships: [(name: String, isToMany: Bool, content: [ObjectID])] = []
-        var inRelationship = false
     }
 
     let source: any GraphSource
     let model: GraphModel
     let shape: ExportShape
     var problems: [String] = []
+    /// The grammar, checked first: the rest of the walk sees only the events it accepts.
+    private var validator = GraphStreamValidator()
     var maxDepth = 0
     var objectCount = 0
     var referenceCount = 0
@@ -100,6 +103,7 @@ private struct Checker {
         self.source = source
         self.model = source.model
         self.shape = shape
+        try validator.begin()
         for entity in model.concreteEntities {
             let cursor = try source.scan(entity)
             while let record = try cursor.next() {
@@ -114,57 +118,35 @@ private struct Checker {
     }
 
     mutating func consume(_ event: GraphEvent, at index: Int) throws {
+        do {
+            try validator.accept(event)
+        } catch {
+            return problems.append("event \(index): \(error)")
+        }
+        let top = stack.count - 1
         switch event {
         case .beginObject(let entity, let id):
             try beginObject(entity: entity, id: id, at: index)
         case .attribute(let name, let value):
-            guard let top = stack.indices.last else {
-                return problems.append("event \(index): attribute '\(name)' outside any object")
-            }
-            guard !stack[top].inRelationship else {
-                return problems.append("event \(index): attribute '\(name)' inside a relationship of \(stack[top].id)")
-            }
-            guard stack[top].relationships.isEmpty else {
-                return problems.append(
-                    "event \(index): attribute '\(name)' of \(stack[top].id) after its relationships")
-            }
             stack[top].attributes.append((name, value))
         case .beginRelationship(let name, let isToMany):
-            guard let top = stack.indices.last else {
-                return problems.append("event \(index): relationship '\(name)' outside any object")
-            }
-            guard !stack[top].inRelationship else {
-                return problems.append(
-                    "event \(index): relationship '\(name)' begins inside another relationship of \(stack[top].id)")
-            }
             stack[top].relationships.append((name, isToMany, []))
-            stack[top].inRelationship = true
         case .reference(let id):
             referenceCount += 1
-            guard let top = stack.indices.last, stack[top].inRelationship else {
-                return problems.append("event \(index): reference to \(id) outside a relationship")
-            }
-            try add(id, toRelationshipOf: top, at: index)
+            stack[top].relationships[stack[top].relationships.count - 1].content.append(id)
             references.append((index, id))
         case .endRelationship:
-            guard let top = stack.indices.last, stack[top].inRelationship else {
-                return problems.append("event \(index): endRelationship with no relationship open")
-            }
-            stack[top].inRelationship = false
+            break
         case .endObject:
-            guard let top = stack.indices.last else {
-                return problems.append("event \(index): endObject with no object open")
-            }
-            guard !stack[top].inRelationship else {
-                return problems.append("event \(index): endObject of \(stack[top].id) inside one of its relationships")
-            }
             try compareWithSource(stack.removeLast())
         }
     }
 
     mutating func end(eventCount: Int) throws {
-        for open in stack.reversed() {
-            problems.append("end of stream: \(open.id) is never ended")
+        do {
+            try validator.finish()
+        } catch {
+            problems.append("end of stream: \(error)")
         }
         for id in scanOrder {
             let count = beginCounts[id] ?? 0
@@ -197,28 +179,13 @@ private struct Checker {
             problems.append("event \(index): \(id) is not an object of the source")
         }
         if let top = stack.indices.last {
-            if stack[top].inRelationship {
-                try add(id, toRelationshipOf: top, at: index)
-                checkNesting(child: id, childKey: key, parent: stack[top], at: index)
-            } else {
-                problems.append("event \(index): \(id) begins inside \(stack[top].id) but outside its relationships")
-            }
+            stack[top].relationships[stack[top].relationships.count - 1].content.append(id)
+            checkNesting(child: id, childKey: key, parent: stack[top], at: index)
         } else {
             topLevel.append(id)
         }
         stack.append(OpenObject(id: id, key: key))
         maxDepth = max(maxDepth, stack.count)
-    }
-
-    private mutating func add(_ id: ObjectID, toRelationshipOf top: Int, at index: Int) throws {
-        let last = stack[top].relationships.count - 1
-        let relationship = stack[top].relationships[last]
-        if !relationship.isToMany, !relationship.content.isEmpty {
-            problems.append(
-                "event \(index): to-one relationship \(stack[top].id).\(relationship.name) holds a second object, \(id)"
-            )
-        }
-        stack[top].relationships[last].content.append(id)
     }
 
     /// In the tree shape a child nests only in a nesting relationship, under its first owner.

@@ -1,30 +1,7 @@
 public import GraphExport
 
-/// The errors every streaming writer reports for an ill-nested event stream, named alike in each
-/// format's error type, so that one table of streams serves all the writers' tests.
-///
-/// A format's error enum conforms with an empty extension: its cases are the requirements.
-public protocol NestingErrors: Hashable {
-    /// An attribute arrived outside an object (or inside a relationship).
-    static func attributeOutsideObject(name: String) -> Self
-    /// A relationship began outside an object (or inside another relationship).
-    static func relationshipOutsideObject(name: String) -> Self
-    /// An object began directly inside another object, not inside one of its relationships.
-    static func objectInsideObject(id: String, parent: String) -> Self
-    /// A reference arrived outside a relationship.
-    static func referenceOutsideRelationship(id: String) -> Self
-    /// A to-one relationship got a second destination.
-    static func secondDestinationInToOne(relationship: String, id: String) -> Self
-    /// A relationship ended that had not begun.
-    static func unmatchedEndRelationship(openObject: String?) -> Self
-    /// An object ended that had not begun.
-    static func unmatchedEndObject(openRelationship: String?) -> Self
-    /// The document finished with an object still open.
-    static func unfinishedObject(id: String) -> Self
-}
-
-/// Event streams for the writers' nesting tests: a deep chain of nested objects, and a table of
-/// ill-nested streams with the error each must raise.
+/// Event streams for the writers' tests: a deep chain of nested objects, and the streams that
+/// break the grammar of ``GraphStreamValidator`` with the error each must raise.
 public enum NestingStreams {
     /// The beginning of object `A/1`.
     public static let a = GraphEvent.beginObject(entity: "A", id: ObjectID("A/1"))
@@ -40,27 +17,67 @@ public enum NestingStreams {
     public static let attribute = GraphEvent.attribute(name: "x", value: .null)
 
     /// The ill-nested streams every writer rejects, each (to be fed after `begin`, then `finish()`)
-    /// with the first error it must raise, in `Failure`, a format's error type.
-    public static func illNested<Failure: NestingErrors>(_: Failure.Type = Failure.self) -> [([GraphEvent], Failure)] {
+    /// with the first error it must raise.
+    public static let illNested: [(events: [GraphEvent], error: GraphStreamError)] = [
+        ([attribute], .attributeOutsideObject(name: "x")),
+        ([a, toMany, attribute], .attributeOutsideObject(name: "x")),
+        ([a, toMany, .endRelationship, attribute], .attributeAfterRelationship(name: "x", id: "A/1")),
+        ([a, attribute, .attribute(name: "x", value: .integer(1))], .duplicateAttribute(name: "x", id: "A/1")),
+        (
+            // The second object of an entity whose attributes differ from the first one's.
+            [
+                a, .attribute(name: "y", value: .null), attribute, .endObject,
+                .beginObject(entity: "A", id: ObjectID("A/4")), attribute, .attribute(name: "z", value: .null),
+                attribute,
+            ],
+            .duplicateAttribute(name: "x", id: "A/4")
+        ),
+        (
+            // The second object of an entity with one more attribute than the first, repeated.
+            [a, attribute, .endObject, .beginObject(entity: "A", id: ObjectID("A/4")), attribute, attribute],
+            .duplicateAttribute(name: "x", id: "A/4")
+        ),
+        ([toMany], .relationshipOutsideObject(name: "items")),
+        ([a, toMany, toOne], .relationshipOutsideObject(name: "owner")),
+        ([a, b], .objectInsideObject(id: "B/2", parent: "A/1")),
+        ([reference], .referenceOutsideRelationship(id: "B/3")),
+        ([a, reference], .referenceOutsideRelationship(id: "B/3")),
+        ([a, toOne, b, .endObject, reference], .secondDestinationInToOne(relationship: "owner", id: "B/3")),
+        ([a, toOne, reference, b], .secondDestinationInToOne(relationship: "owner", id: "B/2")),
+        ([.endRelationship], .unmatchedEndRelationship(openObject: nil)),
+        ([a, .endRelationship], .unmatchedEndRelationship(openObject: "A/1")),
+        ([.endObject], .unmatchedEndObject(openRelationship: nil)),
+        ([a, toMany, .endObject], .unmatchedEndObject(openRelationship: "items")),
+        ([a], .unfinishedObject(id: "A/1")),
+        ([a, toMany, b, toOne], .unfinishedObject(id: "B/2")),
+        ([a, toMany, b, .endObject], .unfinishedObject(id: "A/1")),
+    ]
+
+    /// Streams that keep the grammar, to be fed after `begin`, then `finish()`: every writer takes
+    /// them.
+    public static let valid: [[GraphEvent]] = [
+        [],
+        [a, .endObject],
         [
-            ([attribute], .attributeOutsideObject(name: "x")),
-            ([a, toMany, attribute], .attributeOutsideObject(name: "x")),
-            ([toMany], .relationshipOutsideObject(name: "items")),
-            ([a, toMany, toOne], .relationshipOutsideObject(name: "owner")),
-            ([a, b], .objectInsideObject(id: "B/2", parent: "A/1")),
-            ([reference], .referenceOutsideRelationship(id: "B/3")),
-            ([a, reference], .referenceOutsideRelationship(id: "B/3")),
-            ([a, toOne, b, .endObject, reference], .secondDestinationInToOne(relationship: "owner", id: "B/3")),
-            ([a, toOne, reference, b], .secondDestinationInToOne(relationship: "owner", id: "B/2")),
-            ([.endRelationship], .unmatchedEndRelationship(openObject: nil)),
-            ([a, .endRelationship], .unmatchedEndRelationship(openObject: "A/1")),
-            ([.endObject], .unmatchedEndObject(openRelationship: nil)),
-            ([a, toMany, .endObject], .unmatchedEndObject(openRelationship: "items")),
-            ([a], .unfinishedObject(id: "A/1")),
-            ([a, toMany, b, toOne], .unfinishedObject(id: "B/2")),
-            ([a, toMany, b, .endObject], .unfinishedObject(id: "A/1")),
-        ]
-    }
+            a, attribute, .attribute(name: "y", value: .integer(1)), toMany, .endRelationship, toOne, .endRelationship,
+            .endObject,
+        ],
+        [
+            a, attribute, toMany, b, attribute, .endObject, reference, .endRelationship, toOne, reference,
+            .endRelationship, .endObject, .beginObject(entity: "A", id: ObjectID("A/4")), attribute, .endObject,
+        ],
+        [
+            a, toOne, b, toOne, .beginObject(entity: "C", id: ObjectID("C/5")), .endObject, .endRelationship,
+            .endObject,
+            .endRelationship, .endObject,
+        ],
+        // Two objects of one entity whose attributes differ: neither repeats a name.
+        [
+            a, attribute, .attribute(name: "y", value: .null), .endObject,
+            .beginObject(entity: "A", id: ObjectID("A/4")), .attribute(name: "y", value: .null), attribute,
+            .attribute(name: "z", value: .null), .endObject,
+        ],
+    ]
 
     /// Writes a document with header `document` of `depth` objects `Node` (ids `N0`, `N1`, …, each
     /// with an integer `level`), each nested in the previous one's `child` relationship (to-many at

@@ -7,57 +7,6 @@ import XCTest
 final class GraphMLStreamTests: XCTestCase {
     private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
 
-    /// Feeds `events` after `begin`, then `finish()`, and returns the first error thrown.
-    private func error(afterBeginning events: [GraphEvent], file: StaticString = #filePath, line: UInt = #line)
-        -> GraphMLWriterError?
-    {
-        let writer = GraphMLGraphWriter(sink: MemorySink())
-        do {
-            try writer.begin(document)
-            for event in events { try writer.write(event) }
-            try writer.finish()
-        } catch let error as GraphMLWriterError {
-            return error
-        } catch {
-            XCTFail("unexpected error \(error)", file: file, line: line)
-        }
-        XCTFail("no error", file: file, line: line)
-        return nil
-    }
-
-    func testIllNestedStreamsThrowNamingWhatIsWrong() {
-        let (a, toMany) = (NestingStreams.a, NestingStreams.toMany)
-        let attribute = NestingStreams.attribute
-        let common = NestingStreams.illNested(GraphMLWriterError.self)
-        // The attribute-order errors, between the attribute and relationship cases.
-        let attributeOrder: [([GraphEvent], GraphMLWriterError)] = [
-            ([a, toMany, .endRelationship, attribute], .attributeAfterRelationship(name: "x", id: "A/1")),
-            ([a, attribute, attribute], .duplicateAttribute(name: "x", id: "A/1")),
-        ]
-        let cases: [([GraphEvent], GraphMLWriterError)] = Array(common[..<2]) + attributeOrder + common[2...] + []
-        for (events, expected) in cases {
-            XCTAssertEqual(error(afterBeginning: events), expected, "\(events)")
-        }
-        let errors = Set(cases.map(\.1))
-        XCTAssertEqual(Set(errors.map(\.description)).count, errors.count)
-    }
-
-    func testCallsOutsideTheDocumentThrow() throws {
-        let writer = GraphMLGraphWriter(sink: MemorySink())
-        XCTAssertThrowsError(try writer.write(.endObject)) { XCTAssertEqual($0 as? GraphMLWriterError, .notBegun) }
-        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? GraphMLWriterError, .notBegun) }
-        try writer.begin(document)
-        XCTAssertThrowsError(try writer.begin(document)) { XCTAssertEqual($0 as? GraphMLWriterError, .begunTwice) }
-        try writer.finish()
-        XCTAssertThrowsError(try writer.write(.endObject)) {
-            XCTAssertEqual($0 as? GraphMLWriterError, .alreadyFinished)
-        }
-        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? GraphMLWriterError, .alreadyFinished) }
-        XCTAssertThrowsError(try writer.begin(document)) {
-            XCTAssertEqual($0 as? GraphMLWriterError, .alreadyFinished)
-        }
-    }
-
     func testARejectedEventLeavesTheOutputIntact() throws {
         let sink = MemorySink()
         let writer = GraphMLGraphWriter(sink: sink)
@@ -149,5 +98,3 @@ final class GraphMLStreamTests: XCTestCase {
         try writer.finish()
     }
 }
-
-extension GraphMLWriterError: NestingErrors {}

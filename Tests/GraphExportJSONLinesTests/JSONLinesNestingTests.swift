@@ -66,33 +66,6 @@ final class JSONLinesNestingTests: XCTestCase {
             ])
     }
 
-    /// Feeds `events` after `begin`, then `finish()`, and returns the first error thrown.
-    private func error(afterBeginning events: [GraphEvent], file: StaticString = #filePath, line: UInt = #line)
-        -> JSONLinesWriterError?
-    {
-        let writer = JSONLinesGraphWriter(sink: MemorySink())
-        do {
-            try writer.begin(document)
-            for event in events { try writer.write(event) }
-            try writer.finish()
-        } catch let error as JSONLinesWriterError {
-            return error
-        } catch {
-            XCTFail("unexpected error \(error)", file: file, line: line)
-        }
-        XCTFail("no error", file: file, line: line)
-        return nil
-    }
-
-    func testIllNestedStreamsThrowNamingWhatIsWrong() {
-        let cases = NestingStreams.illNested(JSONLinesWriterError.self)
-        for (events, expected) in cases {
-            XCTAssertEqual(error(afterBeginning: events), expected, "\(events)")
-        }
-        let sentences = Set(cases.map(\.1.description))
-        XCTAssertEqual(sentences.count, Set(cases.map(\.1)).count)
-    }
-
     func testAFailedEventWritesNothing() throws {
         let sink = MemorySink()
         let writer = JSONLinesGraphWriter(sink: sink)
@@ -106,24 +79,6 @@ final class JSONLinesNestingTests: XCTestCase {
         try writer.write(.endObject)
         try writer.finish()
         XCTAssertEqual(sink.text.split(separator: "\n").last, #"{"@id":"A/1","@type":"A","owner":{"@id":"B/2"}}"#)
-    }
-
-    func testCallsOutsideTheDocumentThrow() throws {
-        let writer = JSONLinesGraphWriter(sink: MemorySink())
-        XCTAssertThrowsError(try writer.write(.endObject)) { XCTAssertEqual($0 as? JSONLinesWriterError, .notBegun) }
-        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? JSONLinesWriterError, .notBegun) }
-        try writer.begin(document)
-        XCTAssertThrowsError(try writer.begin(document)) {
-            XCTAssertEqual($0 as? JSONLinesWriterError, .begunTwice)
-        }
-        try writer.finish()
-        XCTAssertThrowsError(try writer.write(.endObject)) {
-            XCTAssertEqual($0 as? JSONLinesWriterError, .alreadyFinished)
-        }
-        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? JSONLinesWriterError, .alreadyFinished) }
-        XCTAssertThrowsError(try writer.begin(document)) {
-            XCTAssertEqual($0 as? JSONLinesWriterError, .alreadyFinished)
-        }
     }
 
     func testLinesReachTheSinkBeforeTheDocumentEnds() throws {
@@ -141,5 +96,3 @@ final class JSONLinesNestingTests: XCTestCase {
         XCTAssertEqual(sink.text.split(separator: "\n").count, 4)
     }
 }
-
-extension JSONLinesWriterError: NestingErrors {}

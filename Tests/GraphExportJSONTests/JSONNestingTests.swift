@@ -60,49 +60,6 @@ final class JSONNestingTests: XCTestCase {
         XCTAssertTrue(pretty.text.hasSuffix("\n  ]\n}\n"))
     }
 
-    /// Feeds `events` after `begin`, then `finish()`, and returns the first error thrown.
-    private func error(afterBeginning events: [GraphEvent], file: StaticString = #filePath, line: UInt = #line)
-        -> JSONWriterError?
-    {
-        let writer = JSONGraphWriter(sink: MemorySink())
-        do {
-            try writer.begin(document)
-            for event in events { try writer.write(event) }
-            try writer.finish()
-        } catch let error as JSONWriterError {
-            return error
-        } catch {
-            XCTFail("unexpected error \(error)", file: file, line: line)
-        }
-        XCTFail("no error", file: file, line: line)
-        return nil
-    }
-
-    func testIllNestedStreamsThrowNamingWhatIsWrong() {
-        let cases = NestingStreams.illNested(JSONWriterError.self)
-        for (events, expected) in cases {
-            XCTAssertEqual(error(afterBeginning: events), expected, "\(events)")
-        }
-        let errors = Set(cases.map(\.1))
-        let sentences = Set(errors.map(\.description))
-        XCTAssertEqual(sentences.count, errors.count)
-        XCTAssertTrue(
-            sentences.contains(
-                "object 'B/2' began directly inside object 'A/1' instead of inside one of its relationships"))
-    }
-
-    func testCallsOutsideTheDocumentThrow() throws {
-        let writer = JSONGraphWriter(sink: MemorySink())
-        XCTAssertThrowsError(try writer.write(.endObject)) { XCTAssertEqual($0 as? JSONWriterError, .notBegun) }
-        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? JSONWriterError, .notBegun) }
-        try writer.begin(document)
-        XCTAssertThrowsError(try writer.begin(document)) { XCTAssertEqual($0 as? JSONWriterError, .begunTwice) }
-        try writer.finish()
-        XCTAssertThrowsError(try writer.write(.endObject)) { XCTAssertEqual($0 as? JSONWriterError, .alreadyFinished) }
-        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? JSONWriterError, .alreadyFinished) }
-        XCTAssertThrowsError(try writer.begin(document)) { XCTAssertEqual($0 as? JSONWriterError, .alreadyFinished) }
-    }
-
     func testARejectedEventLeavesTheOutputIntact() throws {
         let sink = MemorySink()
         let writer = JSONGraphWriter(sink: sink)
@@ -122,5 +79,3 @@ final class JSONNestingTests: XCTestCase {
         XCTAssertEqual(graph[0]["owner"] as? [String: String], ["@id": "B/2"])
     }
 }
-
-extension JSONWriterError: NestingErrors {}

@@ -52,20 +52,16 @@ final class PlistNestingTests: XCTestCase {
         return nil
     }
 
-    func testIllNestedStreamsThrowNamingWhatIsWrong() {
+    /// The property list's own error; the stream's grammar is the contract suite's
+    /// (`WriterContractTests`).
+    func testNamesXMLCannotHoldThrowNamingTheObject() {
         let a = NestingStreams.a
-        let cases =
-            NestingStreams.illNested(PropertyListWriterError.self) + [
-                (
-                    [a, .attribute(name: "a\u{1}", value: .null)],
-                    .unwritableName(name: "a\u{1}", character: "\u{1}", id: "A/1")
-                )
-            ]
-        for (events, expected) in cases {
-            XCTAssertEqual(error(afterBeginning: events), expected, "\(events)")
-        }
-        let sentences = Set(cases.map(\.1.description))
-        XCTAssertEqual(sentences.count, Set(cases.map(\.1)).count)
+        XCTAssertEqual(
+            error(afterBeginning: [a, .attribute(name: "a\u{1}", value: .null)]),
+            .unwritableName(name: "a\u{1}", character: "\u{1}", id: "A/1"))
+        XCTAssertEqual(
+            error(afterBeginning: [a, .beginRelationship(name: "r\u{2}", isToMany: true)]),
+            .unwritableName(name: "r\u{2}", character: "\u{2}", id: "A/1"))
     }
 
     func testARejectedEventLeavesAWellFormedDocument() throws {
@@ -87,28 +83,6 @@ final class PlistNestingTests: XCTestCase {
                     + "<key>owner</key><dict><key>@id</key><string>B/2</string></dict></dict></array></dict></plist>\n")
         )
         XCTAssertNil(libxml2Problem(sink.bytes))
-    }
-
-    func testCallsOutsideTheDocumentThrow() throws {
-        let writer = PropertyListGraphWriter(sink: MemorySink())
-        XCTAssertThrowsError(try writer.write(.endObject)) {
-            XCTAssertEqual($0 as? PropertyListWriterError, .notBegun)
-        }
-        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? PropertyListWriterError, .notBegun) }
-        try writer.begin(document)
-        XCTAssertThrowsError(try writer.begin(document)) {
-            XCTAssertEqual($0 as? PropertyListWriterError, .begunTwice)
-        }
-        try writer.finish()
-        XCTAssertThrowsError(try writer.write(.endObject)) {
-            XCTAssertEqual($0 as? PropertyListWriterError, .alreadyFinished)
-        }
-        XCTAssertThrowsError(try writer.finish()) {
-            XCTAssertEqual($0 as? PropertyListWriterError, .alreadyFinished)
-        }
-        XCTAssertThrowsError(try writer.begin(document)) {
-            XCTAssertEqual($0 as? PropertyListWriterError, .alreadyFinished)
-        }
     }
 
     /// A sink that takes `capacity` bytes, then fails every write.
@@ -166,5 +140,3 @@ final class PlistNestingTests: XCTestCase {
         XCTAssertNil(libxml2Problem(sink.bytes))
     }
 }
-
-extension PropertyListWriterError: NestingErrors {}

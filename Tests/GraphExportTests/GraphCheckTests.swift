@@ -123,18 +123,21 @@ final class GraphCheckTests: XCTestCase {
     func testBadNesting() throws {
         try assertProblem(
             replacing(.endObject, with: [.attribute(name: "late", value: .null), .endObject], in: tree),
-            "attribute 'late' of Item/2 after its relationships")
+            "attribute 'late' of object 'Item/2' arrived after its relationships")
         try assertProblem(
             replacing(
                 .reference(ObjectID("Item/3")),
                 with: [.reference(ObjectID("Item/3")), .reference(ObjectID("Folder/1"))], in: tree),
-            "to-one relationship Item/2.related holds a second object, Folder/1")
-        try assertProblem(Array(tree.dropLast()), "end of stream: Item/3 is never ended")
-        try assertProblem([.endRelationship] + tree, "event 0: endRelationship with no relationship open")
+            "to-one relationship 'related' received a second destination, 'Folder/1'")
         try assertProblem(
-            [.reference(ObjectID("Item/3"))] + tree, "event 0: reference to Item/3 outside a relationship")
-        try assertProblem([.attribute(name: "x", value: .null)] + tree, "event 0: attribute 'x' outside any object")
-        try assertProblem([.endObject] + tree, "event 0: endObject with no object open")
+            Array(tree.dropLast()), "end of stream: finish() was called while object 'Item/3' was still open")
+        try assertProblem([.endRelationship] + tree, "event 0: endRelationship arrived with no relationship open")
+        try assertProblem(
+            [.reference(ObjectID("Item/3"))] + tree, "event 0: the reference to 'Item/3' arrived outside a relationship"
+        )
+        try assertProblem(
+            [.attribute(name: "x", value: .null)] + tree, "event 0: attribute 'x' arrived outside an object")
+        try assertProblem([.endObject] + tree, "event 0: endObject arrived with no object open")
         try assertProblem(
             replacing(
                 .beginRelationship(name: "related", isToMany: false),

@@ -73,49 +73,6 @@ final class YAMLNestingTests: XCTestCase {
         }
     }
 
-    /// Feeds `events` after `begin`, then `finish()`, and returns the first error thrown.
-    private func error(afterBeginning events: [GraphEvent], file: StaticString = #filePath, line: UInt = #line)
-        -> YAMLWriterError?
-    {
-        let writer = YAMLGraphWriter(sink: MemorySink())
-        do {
-            try writer.begin(document)
-            for event in events { try writer.write(event) }
-            try writer.finish()
-        } catch let error as YAMLWriterError {
-            return error
-        } catch {
-            XCTFail("unexpected error \(error)", file: file, line: line)
-        }
-        XCTFail("no error", file: file, line: line)
-        return nil
-    }
-
-    func testIllNestedStreamsThrowNamingWhatIsWrong() {
-        let cases = NestingStreams.illNested(YAMLWriterError.self)
-        for (events, expected) in cases {
-            XCTAssertEqual(error(afterBeginning: events), expected, "\(events)")
-        }
-        let errors = Set(cases.map(\.1))
-        let sentences = Set(errors.map(\.description))
-        XCTAssertEqual(sentences.count, errors.count)
-        XCTAssertTrue(
-            sentences.contains(
-                "object 'B/2' began directly inside object 'A/1' instead of inside one of its relationships"))
-    }
-
-    func testCallsOutsideTheDocumentThrow() throws {
-        let writer = YAMLGraphWriter(sink: MemorySink())
-        XCTAssertThrowsError(try writer.write(.endObject)) { XCTAssertEqual($0 as? YAMLWriterError, .notBegun) }
-        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? YAMLWriterError, .notBegun) }
-        try writer.begin(document)
-        XCTAssertThrowsError(try writer.begin(document)) { XCTAssertEqual($0 as? YAMLWriterError, .begunTwice) }
-        try writer.finish()
-        XCTAssertThrowsError(try writer.write(.endObject)) { XCTAssertEqual($0 as? YAMLWriterError, .alreadyFinished) }
-        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? YAMLWriterError, .alreadyFinished) }
-        XCTAssertThrowsError(try writer.begin(document)) { XCTAssertEqual($0 as? YAMLWriterError, .alreadyFinished) }
-    }
-
     func testARejectedEventLeavesTheOutputIntact() throws {
         let sink = MemorySink()
         let writer = YAMLGraphWriter(sink: sink)
@@ -176,10 +133,10 @@ final class YAMLNestingTests: XCTestCase {
         }
         XCTAssertEqual(thrown as? SinkError, .writeFailed(errno: 28, reason: "No space left on device"))
         XCTAssertThrowsError(try writer.write(.endObject)) {
-            XCTAssertEqual($0 as? YAMLWriterError, .stoppedByEarlierFailure)
+            XCTAssertEqual($0 as? GraphStreamError, .stoppedByEarlierFailure)
         }
         XCTAssertThrowsError(try writer.finish()) {
-            XCTAssertEqual($0 as? YAMLWriterError, .stoppedByEarlierFailure)
+            XCTAssertEqual($0 as? GraphStreamError, .stoppedByEarlierFailure)
         }
         XCTAssertGreaterThan(sink.bytes.count, 0)
 
@@ -194,5 +151,3 @@ final class YAMLNestingTests: XCTestCase {
         XCTAssertEqual(error.description, "libyaml failed in yaml_emitter_emit: expected SCALAR")
     }
 }
-
-extension YAMLWriterError: NestingErrors {}

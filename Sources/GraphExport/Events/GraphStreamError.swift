@@ -1,16 +1,24 @@
-/// An event stream that ``JSONGraphWriter`` cannot write because it is not well nested.
+/// A call to a ``GraphWriter`` that breaks the grammar of the event stream, as
+/// ``GraphStreamValidator`` finds it: the one error every writer throws for a stream that is not
+/// well nested or a call out of order.
 ///
-/// The writer checks each call before writing anything for it, so what was written before the
-/// error is intact.
-public enum JSONWriterError: Error, Sendable, Hashable, CustomStringConvertible {
+/// The writer throws it before writing anything for the call, so what was written before is intact
+/// and the writer takes the next call as if the rejected one had not come.
+public enum GraphStreamError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An event or `finish()` came before `begin(_:)`.
     case notBegun
     /// `begin(_:)` came a second time.
     case begunTwice
     /// An event, `begin(_:)` or `finish()` came after `finish()`.
     case alreadyFinished
+    /// A call came after the writer's output had failed (``GraphStreamValidator/stop()``).
+    case stoppedByEarlierFailure
     /// An attribute came outside an object: at the top level or directly inside a relationship.
     case attributeOutsideObject(name: String)
+    /// An attribute came after a relationship of the same object had started.
+    case attributeAfterRelationship(name: String, id: String)
+    /// An object received a second attribute of the same name.
+    case duplicateAttribute(name: String, id: String)
     /// A relationship started outside an object: at the top level or directly inside a relationship.
     case relationshipOutsideObject(name: String)
     /// An object started directly inside another object instead of inside one of its relationships.
@@ -25,20 +33,26 @@ public enum JSONWriterError: Error, Sendable, Hashable, CustomStringConvertible 
     /// `endObject` came while no object was the innermost open element; `openRelationship` names
     /// the relationship that was open instead, if any.
     case unmatchedEndObject(openRelationship: String?)
-    /// `finish()` came while an object was still open.
+    /// `finish()` came while an object was still open: the innermost one.
     case unfinishedObject(id: String)
 
-    /// A sentence a user can act on.
+    /// A sentence a user (the author of the code calling the writer) can act on.
     public var description: String {
         switch self {
         case .notBegun:
-            return "the JSON writer received an event before begin(_:) started the document"
+            return "the writer received an event before begin(_:) started the document"
         case .begunTwice:
-            return "the JSON writer received begin(_:) twice: one writer writes one document"
+            return "the writer received begin(_:) twice: one writer writes one document"
         case .alreadyFinished:
-            return "the JSON writer received a call after finish() had closed the document"
+            return "the writer received a call after finish() had closed the document"
+        case .stoppedByEarlierFailure:
+            return "the writer received a call after an earlier failure of its output had stopped the document"
         case .attributeOutsideObject(let name):
             return "attribute '\(name)' arrived outside an object: attributes belong directly inside an object"
+        case .attributeAfterRelationship(let name, let id):
+            return "attribute '\(name)' of object '\(id)' arrived after its relationships: attributes come first"
+        case .duplicateAttribute(let name, let id):
+            return "object '\(id)' received attribute '\(name)' twice"
         case .relationshipOutsideObject(let name):
             return "relationship '\(name)' began outside an object: relationships belong directly inside an object"
         case .objectInsideObject(let id, let parent):

@@ -1,0 +1,182 @@
+import Foundation
+import GraphExport
+import GraphExportGraphML
+import GraphExportJSON
+import GraphExportJSONLines
+import GraphExportPlist
+import GraphExportTestSupport
+import GraphExportXML
+import GraphExportYAML
+import Prerequisites
+import XCTest
+
+/// The contract every writer keeps (``GraphStreamValidator``): the same streams, valid and not,
+/// run against each format's writer and the plugin event stream, which must reject each broken one
+/// with the core's ``GraphStreamError``, take each valid one, and treat a rejected call as if it
+/// had not come.
+final class WriterContractTests: XCTestCase {
+    private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
+
+    /// Every writer of the package, by name, made on a sink.
+    private let writers: [(name: String, make: (any ByteSink) -> any GraphWriter)] = [
+        ("JSON", { JSONGraphWriter(sink: $0) }),
+        ("JSON pretty", { JSONGraphWriter(sink: $0, options: JSONOptions(pretty: true)) }),
+        ("JSON Lines", { JSONLinesGraphWriter(sink: $0) }),
+        ("YAML", { YAMLGraphWriter(sink: $0) }),
+        ("YAML flow", { YAMLGraphWriter(sink: $0, options: YAMLOptions(maxBlockDepth: 0)) }),
+        ("XML attributes", { XMLGraphWriter(sink: $0) }),
+        ("XML elements", { XMLGraphWriter(sink: $0, options: XMLOptions(pretty: true, style: .elements)) }),
+        ("property list", { PropertyListGraphWriter(sink: $0) }),
+        ("GraphML", { GraphMLGraphWriter(sink: $0) }),
+        ("plugin event stream", { JSONEventStreamWriter(sink: $0, format: "csv") }),
+    ]
+
+    /// Writes `events` between `begin` and `finish()` with a new writer; the bytes, or the first error.
+    private func write(_ events: [GraphEvent], with make: (any ByteSink) -> any GraphWriter) -> Result<
+        [UInt8], any Error
+    > {
+        let sink = MemorySink()
+        let writer = make(sink)
+        return Result {
+            try writer.begin(document)
+            for event in events { try writer.write(event) }
+            try writer.finish()
+            return sink.bytes
+        }
+    }
+
+    func testEveryWriterRejectsEachBrokenStreamWithTheCoreError() {
+        for (name, make) in writers {
+            for (events, expected) in NestingStreams.illNested {
+                switch write(events, with: make) {
+                case .success:
+                    XCTFail("\(name) took \(events)")
+                case .failure(let error):
+                    XCTAssertEqual(error as? GraphStreamError, expected, "\(name): \(events) gave \(error)")
+                }
+            }
+        }
+    }
+
+    func testEveryWriterTakesEachValidStream() throws {
+        for (name, make) in writers {
+            for events in NestingStreams.valid {
+                switch write(events, with: make) {
+                case .success(let bytes):
+                    XCTAssertFalse(bytes.isEmpty, "\(name): \(events)")
+                case .failure(let error):
+                    XCTFail("\(name) rejected \(events): \(error)")
+                }
+            }
+        }
+    }
+
+    func testEveryWriterRejectsCallsOutsideTheDocument() throws {
+        for (name, make) in writers {
+            let writer = make(MemorySink())
+            func expect(_ expected: GraphStreamError, _ call: () throws -> Void) {
+                XCTAssertThrowsError(try call(), name) { XCTAssertEqual($0 as? GraphStreamError, expected, name) }
+            }
+            expect(.notBegun) { try writer.write(.endObject) }
+            expect(.notBegun) { try writer.finish() }
+            try writer.begin(document)
+            expect(.begunTwice) { try writer.begin(self.document) }
+            try writer.finish()
+            expect(.alreadyFinished) { try writer.write(.endObject) }
+            expect(.alreadyFinished) { try writer.finish() }
+            expect(.alreadyFinished) { try writer.begin(self.document) }
+        }
+    }
+
+    /// Calls that break the grammar in some place or other, tried between the events of the valid
+    /// streams.
+    private let intruders: [GraphEvent] = [
+        NestingStreams.attribute, .attribute(name: "y", value: .integer(7)), NestingStreams.toOne,
+        NestingStreams.reference, NestingStreams.b, .endRelationship, .endObject,
+    ]
+
+    func testARejectedCallChangesNothing() throws {
+        for (name, make) in writers {
+            for events in NestingStreams.valid {
+                let clean = try write(events, with: make).get()
+                for position in 0...events.count {
+                    var validator = GraphStreamValidator()
+                    try validator.begin()
+                    for event in events[..<position] { try validator.accept(event) }
+                    let rejected = intruders.filter { intruder in
+                        var trial = validator
+                        return (try? trial.accept(intruder)) == nil
+                    }
+                    let sink = MemorySink()
+                    let writer = make(sink)
+                    try writer.begin(document)
+                    for event in events[..<position] { try writer.write(event) }
+                    for intruder in rejected {
+                        XCTAssertThrowsError(try writer.write(intruder), "\(name) at \(position): \(intruder)") {
+                            XCTAssertTrue($0 is GraphStreamError, "\(name): \($0)")
+                        }
+                    }
+                    for event in events[position...] { try writer.write(event) }
+                    try writer.finish()
+                    XCTAssertEqual(
+                        sink.bytes, clean,
+                        "\(name): \(rejected) rejected at \(position) of \(events) changed the output")
+                }
+            }
+        }
+    }
+
+    /// The plugin protocol's side of the contract: the sample plugin (`Samples/Plugins`) reads each
+    /// valid stream as the event-stream writer writes it, one CSV row per value and reference.
+    func testTheSamplePluginReadsEveryValidStream() throws {
+        let plugin = Prerequisite.repository.appendingPathComponent("Samples/Plugins/graphexport-format-csv")
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
+            throw Prerequisite.missing("python3 is not available at /usr/bin/python3")
+        }
+        for events in NestingStreams.valid {
+            let stream = try write(events, with: { JSONEventStreamWriter(sink: $0, format: "csv") }).get()
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments = [plugin.path]
+            let input = Pipe()
+            let output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            input.fileHandleForWriting.write(Data(stream))
+            try input.fileHandleForWriting.close()
+            let csv = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, "\(events)")
+            let rows = String(decoding: csv, as: UTF8.self).split(separator: "\n")
+            let attributes = events.filter { if case .attribute = $0 { true } else { false } }.count
+            let links =
+                events.filter {
+                    switch $0 {
+                    case .reference: true
+                    case .beginObject: true
+                    default: false
+                    }
+                }.count - topLevelObjects(in: events)
+            XCTAssertEqual(rows.first, "id,entity,property,kind,value")
+            XCTAssertEqual(rows.count, 1 + attributes + links, "\(events): \(rows)")
+        }
+    }
+
+    /// How many objects of `events` begin at the top level.
+    private func topLevelObjects(in events: [GraphEvent]) -> Int {
+        var depth = 0
+        var count = 0
+        for event in events {
+            switch event {
+            case .beginObject:
+                if depth == 0 { count += 1 }
+                depth += 1
+            case .beginRelationship: depth += 1
+            case .endObject, .endRelationship: depth -= 1
+            default: break
+            }
+        }
+        return count
+    }
+}
