@@ -26,17 +26,13 @@ public struct GraphStreamValidator {
         case ready, writing, finished, stopped
     }
 
-    /// What an open element is; the hot paths test this alone, copying no names.
+    /// What an open element is.
     private enum Role {
         case document, object, toOne, toMany
     }
 
-    /// One open element, innermost last; its fields in this order take 48 bytes.
+    /// One open element, innermost last: two bytes, so that the hot path copies no names.
     private struct Frame {
-        /// The object's entity or the relationship's name; empty for the document.
-        let name: String
-        /// The object's identifier.
-        let id: ObjectID?
         let role: Role
         /// Whether the element holds nothing yet: for the document and a relationship, no object or
         /// reference; for an object, no relationship.
@@ -64,28 +60,31 @@ public struct GraphStreamValidator {
 
     private var phase = Phase.ready
     private var stack: [Frame] = []
+    /// The open objects, outermost first: their entities and identifiers, for messages.
+    private var objects: [(entity: String, id: ObjectID)] = []
+    /// The names of the open relationships, outermost first, for messages.
+    private var relationships: [String] = []
     private var templates: [Template] = []
-    /// The innermost object's template, or -1.
+    /// The innermost object's template, or -1, and its names while they are `matching`.
     private var template = -1
+    private var templateNames: [String] = []
     private var nameCheck = NameCheck.scanning
     /// How many attributes the innermost object has.
     private var attributeCount = 0
     /// The innermost object's attribute names, in the `scanning` check.
     private var scannedNames: [String] = []
-    /// How many objects are open.
-    public private(set) var objectDepth = 0
 
     /// Creates a validator for one document, before its `begin(_:)`.
     public init() {}
 
+    /// How many objects are open.
+    public var objectDepth: Int { objects.count }
+
     /// How many objects and relationships are open.
-    public var depth: Int { max(stack.count - 1, 0) }
+    public var depth: Int { objects.count + relationships.count }
 
     /// The innermost open object, whether or not one of its relationships is open.
-    public var currentObject: (entity: String, id: ObjectID)? {
-        guard let frame = stack.last(where: { $0.role == .object }), let id = frame.id else { return nil }
-        return (frame.name, id)
-    }
+    public var currentObject: (entity: String, id: ObjectID)? { objects.last }
 
     /// Whether the innermost open element is a to-many relationship: what an `endRelationship`
     /// ends, asked before it is accepted.
@@ -93,14 +92,9 @@ public struct GraphStreamValidator {
 
     /// Checks `begin(_:)`.
     public mutating func begin() throws(GraphStreamError) {
-        switch phase {
-        case .ready: break
-        case .writing: throw .begunTwice
-        case .finished: throw .alreadyFinished
-        case .stopped: throw .stoppedByEarlierFailure
-        }
+        try checkPhase(beginning: true)
         phase = .writing
-        stack.append(Frame(name: "", id: nil, role: .document))
+        stack.append(Frame(role: .document))
     }
 
     /// Checks `event` where the stream is and takes it in.
@@ -111,60 +105,55 @@ public struct GraphStreamValidator {
     /// empty; for the other events, whether the innermost object had no relationship yet.
     @discardableResult
     public mutating func accept(_ event: GraphEvent) throws(GraphStreamError) -> Bool {
-        switch phase {
-        case .ready: throw .notBegun
-        case .writing: break
-        case .finished: throw .alreadyFinished
-        case .stopped: throw .stoppedByEarlierFailure
-        }
+        if phase != .writing { try checkPhase(beginning: false) }
         let top = stack.count - 1
-        let wasEmpty = stack[top].isEmpty
+        let frame = stack[top]
         switch event {
         case .beginObject(let entity, let id):
-            try addDestination(id, at: top)
-            stack.append(Frame(name: entity, id: id, role: .object))
-            objectDepth += 1
+            try checkDestination(id, in: frame)
+            stack[top].isEmpty = false
+            stack.append(Frame(role: .object))
+            objects.append((entity, id))
             startAttributes(of: entity)
         case .attribute(let name, _):
-            guard stack[top].role == .object else { throw .attributeOutsideObject(name: name) }
-            guard wasEmpty else { throw .attributeAfterRelationship(name: name, id: stack[top].id?.text ?? "") }
-            try addAttribute(name, at: top)
+            guard frame.role == .object else { throw .attributeOutsideObject(name: name) }
+            guard frame.isEmpty else { throw .attributeAfterRelationship(name: name, id: innermostID) }
+            try addAttribute(name)
         case .beginRelationship(let name, let isToMany):
-            guard stack[top].role == .object else { throw .relationshipOutsideObject(name: name) }
+            guard frame.role == .object else { throw .relationshipOutsideObject(name: name) }
             stack[top].isEmpty = false
-            stack.append(Frame(name: name, id: nil, role: isToMany ? .toMany : .toOne))
+            stack.append(Frame(role: isToMany ? .toMany : .toOne))
+            relationships.append(name)
         case .reference(let id):
-            guard stack[top].role == .toOne || stack[top].role == .toMany else {
+            guard frame.role == .toOne || frame.role == .toMany else {
                 throw .referenceOutsideRelationship(id: id.text)
             }
-            try addDestination(id, at: top)
+            try checkDestination(id, in: frame)
+            stack[top].isEmpty = false
         case .endRelationship:
-            switch stack[top].role {
-            case .toOne, .toMany: stack.removeLast()
-            case .object: throw .unmatchedEndRelationship(openObject: stack[top].id?.text)
+            switch frame.role {
+            case .toOne, .toMany:
+                stack.removeLast()
+                relationships.removeLast()
+            case .object: throw .unmatchedEndRelationship(openObject: innermostID)
             case .document: throw .unmatchedEndRelationship(openObject: nil)
             }
         case .endObject:
-            switch stack[top].role {
+            switch frame.role {
             case .object:
                 stack.removeLast()
-                objectDepth -= 1
-            case .toOne, .toMany: throw .unmatchedEndObject(openRelationship: stack[top].name)
+                objects.removeLast()
+            case .toOne, .toMany: throw .unmatchedEndObject(openRelationship: relationships.last)
             case .document: throw .unmatchedEndObject(openRelationship: nil)
             }
         }
-        return wasEmpty
+        return frame.isEmpty
     }
 
     /// Checks `finish()`: every object has ended.
     public mutating func finish() throws(GraphStreamError) {
-        switch phase {
-        case .ready: throw .notBegun
-        case .writing: break
-        case .finished: throw .alreadyFinished
-        case .stopped: throw .stoppedByEarlierFailure
-        }
-        if let innermost = currentObject { throw .unfinishedObject(id: innermost.id.text) }
+        if phase != .writing { try checkPhase(beginning: false) }
+        if !objects.isEmpty { throw .unfinishedObject(id: innermostID) }
         phase = .finished
         stack.removeAll()
     }
@@ -174,28 +163,43 @@ public struct GraphStreamValidator {
         phase = .stopped
     }
 
-    /// Counts an object or reference into the element `stack[top]`.
-    private mutating func addDestination(_ id: ObjectID, at top: Int) throws(GraphStreamError) {
-        switch stack[top].role {
+    /// Throws unless the phase allows `begin(_:)` (when `beginning`) or an event or `finish()`.
+    private func checkPhase(beginning: Bool) throws(GraphStreamError) {
+        switch phase {
+        case .ready: if !beginning { throw .notBegun }
+        case .writing: if beginning { throw .begunTwice }
+        case .finished: throw .alreadyFinished
+        case .stopped: throw .stoppedByEarlierFailure
+        }
+    }
+
+    /// The innermost open object's identifier, for messages.
+    private var innermostID: String { objects.last?.id.text ?? "" }
+
+    /// Throws unless an object or reference `id` may go into the element `frame`.
+    private func checkDestination(_ id: ObjectID, in frame: Frame) throws(GraphStreamError) {
+        switch frame.role {
         case .document, .toMany:
             break
         case .toOne:
-            guard stack[top].isEmpty else {
-                throw .secondDestinationInToOne(relationship: stack[top].name, id: id.text)
+            guard frame.isEmpty else {
+                throw .secondDestinationInToOne(relationship: relationships.last ?? "", id: id.text)
             }
         case .object:
-            throw .objectInsideObject(id: id.text, parent: stack[top].id?.text ?? "")
+            throw .objectInsideObject(id: id.text, parent: innermostID)
         }
-        stack[top].isEmpty = false
     }
 
     /// Prepares the duplicate check for the attributes of a new object of `entity`.
     private mutating func startAttributes(of entity: String) {
+        // The previous object's attributes are complete: a template it was building is too.
+        if nameCheck == .building { templateNames = templates[template].names }
         attributeCount = 0
         if template >= 0 && templates[template].entity == entity {
             nameCheck = .matching
         } else if let known = templates.firstIndex(where: { $0.entity == entity }) {
             template = known
+            templateNames = templates[known].names
             nameCheck = .matching
         } else if templates.count < Self.templateLimit {
             templates.append(Template(entity: entity))
@@ -208,30 +212,28 @@ public struct GraphStreamValidator {
         }
     }
 
-    /// Checks that the object `stack[top]` has no attribute `name` yet, and counts it.
-    private mutating func addAttribute(_ name: String, at top: Int) throws(GraphStreamError) {
+    /// Checks that the innermost object has no attribute `name` yet, and counts it.
+    private mutating func addAttribute(_ name: String) throws(GraphStreamError) {
         switch nameCheck {
         case .matching:
-            if attributeCount < templates[template].names.count && templates[template].names[attributeCount] == name {
-                break
-            }
+            if attributeCount < templateNames.count && templateNames[attributeCount] == name { break }
             scannedNames.removeAll(keepingCapacity: true)
-            scannedNames += templates[template].names[..<attributeCount]
-            try addScanned(name, at: top)
+            scannedNames += templateNames[..<attributeCount]
+            try addScanned(name)
             nameCheck = .scanning
         case .building:
             guard !templates[template].names.contains(name) else {
-                throw .duplicateAttribute(name: name, id: stack[top].id?.text ?? "")
+                throw .duplicateAttribute(name: name, id: innermostID)
             }
             templates[template].names.append(name)
         case .scanning:
-            try addScanned(name, at: top)
+            try addScanned(name)
         }
         attributeCount += 1
     }
 
-    private mutating func addScanned(_ name: String, at top: Int) throws(GraphStreamError) {
-        guard !scannedNames.contains(name) else { throw .duplicateAttribute(name: name, id: stack[top].id?.text ?? "") }
+    private mutating func addScanned(_ name: String) throws(GraphStreamError) {
+        guard !scannedNames.contains(name) else { throw .duplicateAttribute(name: name, id: innermostID) }
         scannedNames.append(name)
     }
 }
