@@ -87,14 +87,25 @@ struct JSONDocumentEncoder {
 
     /// Writes one event, or throws without writing anything when it does not fit where the stream is.
     mutating func write(_ event: GraphEvent) throws(GraphStreamError) {
-        try validator.accept(event)
         switch event {
-        case .beginObject(let entity, let id): beginObject(entity: entity, id: id)
-        case .attribute(let name, let value): writeAttribute(name: name, value: value)
-        case .beginRelationship(let name, let isToMany): beginRelationship(name: name, isToMany: isToMany)
-        case .reference(let id): writeReference(id)
-        case .endRelationship: endRelationship()
-        case .endObject: endObject()
+        case .beginObject(let entity, let id):
+            try validator.beginObject(entity: entity, id: id)
+            beginObject(entity: entity, id: id)
+        case .attribute(let name, let value):
+            try validator.attribute(name: name)
+            writeAttribute(name: name, value: value)
+        case .beginRelationship(let name, let isToMany):
+            try validator.beginRelationship(name: name, isToMany: isToMany)
+            beginRelationship(name: name, isToMany: isToMany)
+        case .reference(let id):
+            try validator.reference(id)
+            writeReference(id)
+        case .endRelationship:
+            try validator.endRelationship()
+            endRelationship()
+        case .endObject:
+            try validator.endObject()
+            endObject()
         }
     }
 

@@ -103,51 +103,103 @@ public struct GraphStreamValidator {
     /// `beginObject` and `reference`, whether they are the first destination of their relationship
     /// (or the first object at the top level); for `endRelationship`, whether the relationship was
     /// empty; for the other events, whether the innermost object had no relationship yet.
+    ///
+    /// A writer that switches over the event anyway may call the method of the event's case
+    /// instead (``beginObject(entity:id:)`` …), which do the same without a second switch.
     @discardableResult
     public mutating func accept(_ event: GraphEvent) throws(GraphStreamError) -> Bool {
-        if phase != .writing { try checkPhase(beginning: false) }
-        let top = stack.count - 1
-        let frame = stack[top]
         switch event {
-        case .beginObject(let entity, let id):
-            try checkDestination(id, in: frame)
-            stack[top].isEmpty = false
-            stack.append(Frame(role: .object))
-            objects.append((entity, id))
-            startAttributes(of: entity)
-        case .attribute(let name, _):
-            guard frame.role == .object else { throw .attributeOutsideObject(name: name) }
-            guard frame.isEmpty else { throw .attributeAfterRelationship(name: name, id: innermostID) }
-            try addAttribute(name)
-        case .beginRelationship(let name, let isToMany):
-            guard frame.role == .object else { throw .relationshipOutsideObject(name: name) }
-            stack[top].isEmpty = false
-            stack.append(Frame(role: isToMany ? .toMany : .toOne))
-            relationships.append(name)
-        case .reference(let id):
-            guard frame.role == .toOne || frame.role == .toMany else {
-                throw .referenceOutsideRelationship(id: id.text)
-            }
-            try checkDestination(id, in: frame)
-            stack[top].isEmpty = false
-        case .endRelationship:
-            switch frame.role {
-            case .toOne, .toMany:
-                stack.removeLast()
-                relationships.removeLast()
-            case .object: throw .unmatchedEndRelationship(openObject: innermostID)
-            case .document: throw .unmatchedEndRelationship(openObject: nil)
-            }
-        case .endObject:
-            switch frame.role {
-            case .object:
-                stack.removeLast()
-                objects.removeLast()
-            case .toOne, .toMany: throw .unmatchedEndObject(openRelationship: relationships.last)
-            case .document: throw .unmatchedEndObject(openRelationship: nil)
-            }
+        case .beginObject(let entity, let id): return try beginObject(entity: entity, id: id)
+        case .attribute(let name, _): return try attribute(name: name)
+        case .beginRelationship(let name, let isToMany): return try beginRelationship(name: name, isToMany: isToMany)
+        case .reference(let id): return try reference(id)
+        case .endRelationship: return try endRelationship()
+        case .endObject: return try endObject()
+        }
+    }
+
+    /// Checks and takes in ``GraphEvent/beginObject(entity:id:)``; returns whether it is the first
+    /// object of its relationship (or of the top level).
+    @discardableResult
+    public mutating func beginObject(entity: String, id: ObjectID) throws(GraphStreamError) -> Bool {
+        let (top, frame) = try innermost()
+        try checkDestination(id, in: frame)
+        stack[top].isEmpty = false
+        stack.append(Frame(role: .object))
+        objects.append((entity, id))
+        startAttributes(of: entity)
+        return frame.isEmpty
+    }
+
+    /// Checks and takes in ``GraphEvent/attribute(name:value:)``; returns `true`.
+    @discardableResult
+    public mutating func attribute(name: String) throws(GraphStreamError) -> Bool {
+        let (_, frame) = try innermost()
+        guard frame.role == .object else { throw .attributeOutsideObject(name: name) }
+        guard frame.isEmpty else { throw .attributeAfterRelationship(name: name, id: innermostID) }
+        try addAttribute(name)
+        return true
+    }
+
+    /// Checks and takes in ``GraphEvent/beginRelationship(name:isToMany:)``; returns whether it
+    /// is the object's first relationship.
+    @discardableResult
+    public mutating func beginRelationship(name: String, isToMany: Bool) throws(GraphStreamError) -> Bool {
+        let (top, frame) = try innermost()
+        guard frame.role == .object else { throw .relationshipOutsideObject(name: name) }
+        stack[top].isEmpty = false
+        stack.append(Frame(role: isToMany ? .toMany : .toOne))
+        relationships.append(name)
+        return frame.isEmpty
+    }
+
+    /// Checks and takes in ``GraphEvent/reference(_:)``; returns whether it is the first
+    /// destination of its relationship.
+    @discardableResult
+    public mutating func reference(_ id: ObjectID) throws(GraphStreamError) -> Bool {
+        let (top, frame) = try innermost()
+        guard frame.role == .toOne || frame.role == .toMany else { throw .referenceOutsideRelationship(id: id.text) }
+        try checkDestination(id, in: frame)
+        stack[top].isEmpty = false
+        return frame.isEmpty
+    }
+
+    /// Checks and takes in ``GraphEvent/endRelationship``; returns whether the relationship was
+    /// empty.
+    @discardableResult
+    public mutating func endRelationship() throws(GraphStreamError) -> Bool {
+        let (_, frame) = try innermost()
+        switch frame.role {
+        case .toOne, .toMany:
+            stack.removeLast()
+            relationships.removeLast()
+        case .object: throw .unmatchedEndRelationship(openObject: innermostID)
+        case .document: throw .unmatchedEndRelationship(openObject: nil)
         }
         return frame.isEmpty
+    }
+
+    /// Checks and takes in ``GraphEvent/endObject``; returns whether the object had no
+    /// relationship.
+    @discardableResult
+    public mutating func endObject() throws(GraphStreamError) -> Bool {
+        let (_, frame) = try innermost()
+        switch frame.role {
+        case .object:
+            stack.removeLast()
+            objects.removeLast()
+        case .toOne, .toMany: throw .unmatchedEndObject(openRelationship: relationships.last)
+        case .document: throw .unmatchedEndObject(openRelationship: nil)
+        }
+        return frame.isEmpty
+    }
+
+    /// The innermost open element and its place, once the document is open for events.
+    @inline(__always)
+    private func innermost() throws(GraphStreamError) -> (Int, Frame) {
+        if phase != .writing { try checkPhase(beginning: false) }
+        let top = stack.count - 1
+        return (top, stack[top])
     }
 
     /// Checks `finish()`: every object has ended.
@@ -213,6 +265,7 @@ public struct GraphStreamValidator {
     }
 
     /// Checks that the innermost object has no attribute `name` yet, and counts it.
+    @inline(__always)
     private mutating func addAttribute(_ name: String) throws(GraphStreamError) {
         switch nameCheck {
         case .matching:
