@@ -17,10 +17,12 @@
 ///
 /// The validator keeps a stack of the open objects and relationships (one entry per level, so
 /// depth is bounded by memory, not by the call stack) and tells the writer what it needs to lay
-/// the stream out: the depth, the innermost object and relationship, and whether an element is
-/// still empty. Checking costs one switch per event and, for attributes, one comparison of the
-/// name with the same attribute of an earlier object of the entity; writers fed by
-/// ``GraphTraversal`` use it too, since they need what it tracks anyway.
+/// the stream out: the depth, the innermost object, whether the innermost element is a to-many
+/// relationship, and whether an element is still empty. Checking costs a switch per event and,
+/// for an attribute, one comparison of its name with the same attribute of the first object of
+/// its entity (about 50 instructions an event, `docs/PERFORMANCE.md`), so the writers fed by
+/// ``GraphTraversal``, whose streams keep the grammar by construction, check them too rather
+/// than keep a second, unchecked path.
 public struct GraphStreamValidator {
     private enum Phase {
         case ready, writing, finished, stopped
