@@ -50,7 +50,7 @@ struct Command {
 
     /// A built-in format or an external plugin.
     private enum ChosenFormat {
-        case builtIn(FormatDescriptor)
+        case builtIn(ExportFormat)
         case plugin(Plugin)
     }
 
@@ -91,14 +91,13 @@ struct Command {
         let source = try openSource(request, onWarning: warnings.report)
         let traversal = GraphTraversal(source: source, shape: request.shape, onWarning: warnings.report)
         guard let outputPath = request.output else {
-            let options = FormatOptions(pretty: request.pretty ?? (isatty(1) != 0), values: request.formatOptions)
             try write(
-                traversal, as: format, to: FileDescriptorSink.standardOutput(), options: options, warnings: warnings)
+                traversal, as: format, to: FileDescriptorSink.standardOutput(), request: request,
+                onTerminal: isatty(1) != 0, warnings: warnings)
             return
         }
         let output = try OutputFile(path: outputPath)
-        let options = FormatOptions(pretty: request.pretty ?? false, values: request.formatOptions)
-        try write(traversal, as: format, to: output.sink, options: options, warnings: warnings)
+        try write(traversal, as: format, to: output.sink, request: request, onTerminal: false, warnings: warnings)
         try output.commit()
     }
 
@@ -146,15 +145,19 @@ struct Command {
     }
 
     private func write(
-        _ traversal: GraphTraversal, as format: ChosenFormat, to sink: FileDescriptorSink, options: FormatOptions,
-        warnings: WarningPrinter
+        _ traversal: GraphTraversal, as format: ChosenFormat, to sink: FileDescriptorSink, request: ExportRequest,
+        onTerminal: Bool, warnings: WarningPrinter
     ) throws {
         switch format {
-        case .builtIn(let descriptor):
-            try traversal.run(into: descriptor.makeWriter(sink, options, warnings.report))
+        case .builtIn(let format):
+            // Pretty when asked, else on a terminal, else as the format writes by default.
+            let settings = FormatSettings(
+                pretty: request.pretty ?? (onTerminal || format.settings.pretty),
+                values: format.settings.values.merging(request.formatOptions) { $1 })
+            try traversal.run(into: format.with(settings).makeWriter(sink: sink, onWarning: warnings.report))
         case .plugin(let plugin):
             do {
-                try plugin.export(traversal, to: sink.descriptor, options: options.values)
+                try plugin.export(traversal, to: sink.descriptor, options: request.formatOptions)
             } catch {
                 // The plugin stopped because the reader of the output went away: end quietly.
                 if Self.readerIsGone(sink.descriptor) { throw SinkError.brokenPipe }

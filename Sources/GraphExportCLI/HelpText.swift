@@ -86,8 +86,10 @@ enum HelpText {
         var rows = formats.formats.map { format in
             let capabilities =
                 format.capabilities.names.isEmpty ? "" : "; " + format.capabilities.names.joined(separator: ", ")
-            let aliases = format.aliases.isEmpty ? "" : "; also " + format.aliases.joined(separator: ", ")
-            return (format.name, "." + format.fileExtension, format.summary, "built in" + capabilities + aliases)
+            var otherNames = format.aliases
+            otherNames += format.fileExtensions.dropFirst().filter { !otherNames.contains($0) }
+            let aliases = otherNames.isEmpty ? "" : "; also " + otherNames.joined(separator: ", ")
+            return (format.name, "." + format.fileExtensions[0], format.summary, "built in" + capabilities + aliases)
         }
         for plugin in plugins {
             do {
