@@ -74,8 +74,9 @@ python-deps:
 	@python3 -c 'import yaml' 2>/dev/null || python3 -m pip install --quiet pyyaml
 
 # The tests also use the sqlite3 shell to build and inspect stores, GNU time to measure the peak
-# memory of an export, make and man (man-db) to install and render the man page, and gzip.
-TEST_APT_PACKAGES := $(APT_PACKAGES) sqlite3 time make man-db gzip
+# memory of an export, make and man (man-db) to install and render the man page, zsh to check its
+# completion script, and gzip.
+TEST_APT_PACKAGES := $(APT_PACKAGES) sqlite3 time make man-db zsh gzip
 
 # Test classes whose names end in SlowTests (signals during big exports, concurrent writers) run
 # under CI (`CI` set) and with `make test-slow`; a plain `make test` leaves them out.

@@ -45,7 +45,7 @@ struct Completion {
         let options = visible.flatMap { [$0.longForm] + ($0.short.map { ["-\($0)"] } ?? []) }.joined(separator: " ")
         let words = CommandTable.all.compactMap(\.word).joined(separator: " ")
         return """
-            # bash completion for graphexport, made by graphexport --generate-completion bash
+            # bash completion for graphexport, made by graphexport from its option table (make install)
             _graphexport() {
                 local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
                 case "$prev" in
@@ -88,7 +88,7 @@ struct Completion {
         let words = CommandTable.all.compactMap(\.word).joined(separator: " ")
         return """
             #compdef graphexport
-            # zsh completion for graphexport, made by graphexport --generate-completion zsh
+            # zsh completion for graphexport, made by graphexport from its option table (make install)
             _arguments -s -S \\
               \(specs.joined(separator: " \\\n  ")) \\
               '1:command or store:{_alternative "commands:command:(\(words))" "files:store:_files"}' \\

@@ -97,10 +97,8 @@ final class InstallTests: XCTestCase {
         for option in ["--format=", "--model-version=", "--xml-style=", "--quiet", "--strict", "*--nest="] {
             XCTAssertTrue(zsh.contains(option), option)
         }
-        if let zshBinary = try? Prerequisite.executable("zsh") {
-            let zshSyntax = try run(
-                zshBinary.path, ["-n", prefix.appendingPathComponent("share/zsh/site-functions/_graphexport").path])
-            XCTAssertEqual(zshSyntax.status, 0, zshSyntax.standardError)
-        }
+        let zshScript = prefix.appendingPathComponent("share/zsh/site-functions/_graphexport").path
+        let zshSyntax = try run("zsh", ["-n", zshScript])
+        XCTAssertEqual(zshSyntax.status, 0, zshSyntax.standardError)
     }
 }
