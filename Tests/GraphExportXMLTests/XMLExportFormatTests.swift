@@ -14,7 +14,6 @@ final class XMLExportFormatTests: XCTestCase {
         XCTAssertEqual(format.options.first?.values, ["attributes", "elements"])
         XCTAssertEqual(format.options.first?.defaultValue, "attributes")
         XCTAssertEqual(FormatRegistry([format]).format(forPath: "out.XML")?.name, "xml")
-        XCTAssertEqual(FormatRegistry([format]).option(named: "xml-style")?.format.name, "xml")
     }
 
     func testMakeWriterHonoursPrettyAndStyleAndForwardsWarnings() throws {

@@ -19,14 +19,6 @@ public struct FormatRegistry: Sendable {
         }
     }
 
-    /// The format-specific option with this name, and the format it belongs to.
-    public func option(named name: String) -> (format: ExportFormat, option: FormatOption)? {
-        for format in formats {
-            if let option = format.options.first(where: { $0.name == name }) { return (format, option) }
-        }
-        return nil
-    }
-
     /// The names of all formats, comma-separated, for help and error texts (`json, xml, yaml`).
     public var names: String {
         formats.map(\.name).joined(separator: ", ")
