@@ -101,6 +101,24 @@ final class CommandLineContractTests: XCTestCase {
         XCTAssertTrue(yaml.text.hasPrefix("\"@source\":"), yaml.text)
     }
 
+    /// `--compact` YAML has every object in flow style, and PyYAML reads the same data from it.
+    func testCompactYAMLReadsBackAsTheBlockStyle() throws {
+        for shape in ["tree", "flat"] {
+            let block = try CommandRunner.run(["--model", model, "-f", "yaml", "--shape", shape, store])
+            let compact = try CommandRunner.run(["--model", model, "-f", "yaml", "--compact", "--shape", shape, store])
+            XCTAssertEqual(compact.status, 0, compact.standardError)
+            XCTAssertTrue(compact.text.contains("\n- {\"@id\": "), compact.text)
+            XCTAssertLessThan(compact.text.split(separator: "\n").count, block.text.split(separator: "\n").count)
+            let program = """
+                import sys, yaml
+                block, compact = (yaml.safe_load(part) for part in sys.stdin.read().split("\\0"))
+                print(block == compact and len(block["@graph"]) > 0)
+                """
+            let both = block.standardOutput + Data([0]) + compact.standardOutput
+            XCTAssertEqual(try Python.run(program, input: both), "True", shape)
+        }
+    }
+
     func testOutputDashIsStandardOutput() throws {
         let dash = try CommandRunner.run(["--model", model, "-o", "-", store])
         XCTAssertEqual(dash.status, 0, dash.standardError)
