@@ -72,6 +72,9 @@ final class InstallTests: XCTestCase {
         }
         XCTAssertTrue(text.contains("GRAPHEXPORT_PLUGIN_PATH"))
         XCTAssertFalse(text.contains("--generate-man"), "hidden options stay out of the page")
+        let warnings = try run("groff", ["-man", "-Tutf8", "-ww", "-z", page.path])
+        XCTAssertEqual(warnings.status, 0)
+        XCTAssertEqual(warnings.standardError, "", "groff warns about the page")
     }
 
     func testCompletionScriptsParseAndOfferTheOptions() throws {
