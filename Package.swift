@@ -123,7 +123,7 @@ let package = Package(
             name: "GraphExportCLI",
             dependencies: [
                 "GraphExport", "GraphExportStore", "GraphExportJSON", "GraphExportXML", "GraphExportYAML",
-                "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML",
+                "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML", "CZlib",
             ],
             swiftSettings: swiftSettings
         ),
