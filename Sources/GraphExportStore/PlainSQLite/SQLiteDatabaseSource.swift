@@ -138,6 +138,12 @@ public final class SQLiteDatabaseSource: GraphSource {
         try queries.count(entity)
     }
 
+    /// About how many objects an export writes (``RowCountEstimate``), or `nil` when a view or a
+    /// table without a reachable key or statistics is among the entities.
+    package func estimatedObjectCount() throws -> ObjectCountEstimate? {
+        try RowCountEstimate.objects(in: layout, database: database)
+    }
+
     /// The object with this key, or `nil`.
     public func record(_ key: ObjectKey) throws -> ObjectRecord? {
         try queries.record(key)
