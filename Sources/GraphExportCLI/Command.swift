@@ -116,20 +116,30 @@ struct Command {
         }
         let source = try openSource(request, onWarning: warnings.report)
         let traversal = GraphTraversal(source: source, shape: request.shape, onWarning: warnings.report)
+        let progress = try ProgressChoice.line(for: request, source: source)
+        warnings.progress = progress
+        defer {
+            progress?.erase()
+            warnings.progress = nil
+        }
         guard let outputPath = request.output else {
             try write(
                 traversal, as: format, to: FileDescriptorSink.standardOutput(), request: request,
-                onTerminal: isatty(1) != 0, warnings: warnings)
+                onTerminal: isatty(1) != 0, warnings: warnings, progress: progress)
             return
         }
         let output = try OutputFile(path: outputPath)
         guard Self.isGzip(outputPath) else {
-            try write(traversal, as: format, to: output.sink, request: request, onTerminal: false, warnings: warnings)
+            try write(
+                traversal, as: format, to: output.sink, request: request, onTerminal: false, warnings: warnings,
+                progress: progress)
             try output.commit()
             return
         }
         let compressed = try GzipSink(into: output.sink, path: outputPath)
-        try write(traversal, as: format, to: compressed, request: request, onTerminal: false, warnings: warnings)
+        try write(
+            traversal, as: format, to: compressed, request: request, onTerminal: false, warnings: warnings,
+            progress: progress)
         try compressed.finish()
         try output.commit()
     }
@@ -172,21 +182,25 @@ struct Command {
 
     private func write(
         _ traversal: GraphTraversal, as format: ChosenFormat, to sink: any ByteSink, request: ExportRequest,
-        onTerminal: Bool, warnings: WarningPrinter
+        onTerminal: Bool, warnings: WarningPrinter, progress: ProgressLine?
     ) throws {
+        // Counts the objects for the progress line, when there is one.
+        let counted = { (writer: any GraphWriter) -> any GraphWriter in
+            progress.map { ProgressCountingWriter(writer, line: $0) } ?? writer
+        }
         switch format {
         case .builtIn(let format):
             // Pretty when asked, else on a terminal, else as the format writes by default.
             let settings = FormatSettings(
                 pretty: request.pretty ?? (onTerminal || format.settings.pretty),
                 values: format.settings.values.merging(request.formatOptions) { $1 })
-            try traversal.run(into: format.with(settings).makeWriter(sink: sink, onWarning: warnings.report))
+            try traversal.run(into: counted(format.with(settings).makeWriter(sink: sink, onWarning: warnings.report)))
         case .plugin(let plugin):
             guard let descriptor = (sink as? FileDescriptorSink)?.descriptor else {
                 preconditionFailure("a plugin writes to a file descriptor: compressed output is refused before")
             }
             do {
-                try plugin.export(traversal, to: descriptor, options: request.formatOptions)
+                try plugin.export(traversal, to: descriptor, options: request.formatOptions, wrapping: counted)
             } catch {
                 // The plugin stopped because the reader of the output went away: end quietly.
                 if Self.readerIsGone(descriptor) { throw SinkError.brokenPipe }
@@ -209,13 +223,16 @@ func printError(_ text: String) {
 }
 
 /// Prints warnings to standard error as they come, up to a limit, then counts the rest; prints
-/// none when quiet. Counts them all either way, for `--strict`.
+/// none when quiet. Counts them all either way, for `--strict`. Prints them above the progress
+/// line while one is shown.
 final class WarningPrinter {
     /// The most warnings printed; the rest are counted in one line at the end.
     static let limit = 50
     private let quiet: Bool
     /// The warnings reported so far.
     private(set) var count = 0
+    /// The progress line of the export, while it runs.
+    var progress: ProgressLine?
 
     init(quiet: Bool) {
         self.quiet = quiet
@@ -223,7 +240,9 @@ final class WarningPrinter {
 
     func report(_ warning: Warning) {
         count += 1
-        if !quiet && count <= Self.limit { printError("graphexport: warning: \(warning)\n") }
+        guard !quiet && count <= Self.limit else { return }
+        let text = "graphexport: warning: \(warning)\n"
+        if let progress { progress.printAbove(text) } else { printError(text) }
     }
 
     func printSummary() {

@@ -30,6 +30,10 @@ enum ManualText {
             "GRAPHEXPORT_PLUGIN_TIMEOUT",
             "Seconds a plugin has to answer its handshake (above 0, at most 86400; default: 5)."
         ),
+        (
+            "GRAPHEXPORT_PROGRESS_DELAY",
+            "Seconds an export runs before its progress line appears (0 to 86400; default: 1)."
+        ),
     ]
 
     /// The exit statuses.
@@ -47,7 +51,8 @@ enum ManualText {
     static let messages =
         "Every message on standard error begins with graphexport: error: (a usage error, a failure) or "
         + "graphexport: warning: (a value that does not fit its type, a dangling reference); at most 50 "
-        + "warnings are printed, then one line counts the rest."
+        + "warnings are printed, then one line counts the rest. The progress line of a long export "
+        + "(--progress) begins with graphexport: alone."
 
     /// Examples, each a command and what it does.
     static let examples: [(command: String, text: String)] = [

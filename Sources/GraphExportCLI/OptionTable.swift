@@ -102,6 +102,11 @@ struct OptionTable {
             name: "quiet", short: "q",
             help: "Print no warnings (errors are still printed)."),
         CommandOption(
+            name: "progress",
+            help: "Show the progress line (objects written of the total, rate, time left) even when standard "
+                + "error is not a terminal, as a line a second, and even with --quiet. Default: shown on a "
+                + "terminal once an export runs over a second, unless --quiet or the output goes to the terminal."),
+        CommandOption(
             name: "strict",
             help: "Exit with status 1 when there was any warning; the output is still written."),
         CommandOption(
