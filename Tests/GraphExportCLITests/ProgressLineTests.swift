@@ -41,6 +41,17 @@ final class ProgressLineTests: XCTestCase {
         XCTAssertTrue(run.terminal.hasSuffix(eraser), run.terminal.debugDescription)
     }
 
+    func testAFailureErasesTheLineBeforeItsMessage() throws {
+        let run = try TerminalRun.graphexport(
+            ["-m", "Scrapbook.xcdatamodeld", "Scrapbook.sqlite", "-o", "/dev/full"], in: try scrapbook(),
+            environment: atOnce)
+        XCTAssertEqual(run.status, 1, run.terminal)
+        XCTAssertTrue(run.terminal.hasPrefix("\rgraphexport: 1 of 35 objects"), run.terminal.debugDescription)
+        let failure = try XCTUnwrap(run.terminal.range(of: "graphexport: error: "), run.terminal.debugDescription)
+        XCTAssertTrue(run.terminal[..<failure.lowerBound].hasSuffix(eraser), run.terminal.debugDescription)
+        XCTAssertTrue(run.terminal.hasSuffix("\n"), run.terminal.debugDescription)
+    }
+
     func testAPlainSQLiteTotalIsMarkedAsAnEstimate() throws {
         let folder = try chinook()
         let run = try TerminalRun.graphexport(["Chinook.sqlite", "-o", "out.json"], in: folder, environment: atOnce)
@@ -127,6 +138,17 @@ final class ProgressLineTests: XCTestCase {
         XCTAssertTrue(lines.first?.hasPrefix("graphexport: 1 of 35 objects (2%), ") ?? false, run.standardError)
         XCTAssertNotNil(lines.last?.wholeMatch(of: #/graphexport: 35 objects in \d+\.\d s/#), run.standardError)
         XCTAssertFalse(run.standardError.contains("\r"), run.standardError.debugDescription)
+    }
+
+    func testAPluginFormatCountsItsObjectsToo() throws {
+        let plugins = CommandRunner.repository.appendingPathComponent("Samples/Plugins")
+        let run = try CommandRunner.run(
+            ["--progress", "-f", "csv", "-m", "Scrapbook.xcdatamodeld", "Scrapbook.sqlite", "-o", "out.csv"],
+            in: try scrapbook(), environment: atOnce.merging(["GRAPHEXPORT_PLUGIN_PATH": plugins.path]) { $1 })
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let lines = run.standardError.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.first?.hasPrefix("graphexport: 1 of 35 objects (2%), ") ?? false, run.standardError)
+        XCTAssertNotNil(lines.last?.wholeMatch(of: #/graphexport: 35 objects in \d+\.\d s/#), run.standardError)
     }
 
     func testProgressWithQuietShowsTheLineButNoWarning() throws {
