@@ -44,6 +44,9 @@ final class ProgressLine {
     private var hasPrinted = false
     /// Whether the export ended: nothing is drawn any more.
     private var hasEnded = false
+    /// When the first update came and how many objects it counted: the rate is measured from
+    /// there, so that a slow first query does not make it look slow all along.
+    private var first: (instant: ContinuousClock.Instant, objects: Int)?
 
     /// A line in `style` for an export of `total` objects (`nil`: unknown), shown once the export
     /// has run for `delay`.
@@ -56,8 +59,12 @@ final class ProgressLine {
     /// Notes that `objects` objects are written; draws the line when it is due.
     func update(objects: Int) {
         let now = ContinuousClock.now
+        let first = self.first ?? (now, objects)
+        self.first = first
         guard now >= nextDraw, !hasEnded else { return }
-        let text = ProgressText.line(objects: objects, total: total, elapsed: now - start)
+        let seconds = ProgressText.seconds(now - first.instant)
+        let rate = seconds > 0 && objects > first.objects ? Double(objects - first.objects) / seconds : nil
+        let text = ProgressText.line(objects: objects, total: total, rate: rate)
         hasPrinted = true
         switch style {
         case .redrawn:

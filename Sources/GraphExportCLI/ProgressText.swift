@@ -6,10 +6,9 @@ import GraphExportStore
 /// A total that is an estimate is marked `~`. Without a total, or once the objects written pass
 /// an estimate, the line says only how many were written and the rate.
 enum ProgressText {
-    /// The line for `objects` written in `elapsed` of an export of `total` objects.
-    static func line(objects: Int, total: ObjectCountEstimate?, elapsed: Duration) -> String {
-        let seconds = self.seconds(elapsed)
-        let rate = seconds > 0 ? Double(objects) / seconds : nil
+    /// The line for `objects` written of an export of `total` objects, at `rate` objects a
+    /// second (`nil`: not known yet).
+    static func line(objects: Int, total: ObjectCountEstimate?, rate: Double?) -> String {
         var text = "graphexport: \(objects)"
         var left: Double?
         if let total, total.count > 0, objects <= total.count {
@@ -38,7 +37,8 @@ enum ProgressText {
         return "\(hours):\(minutes < 10 ? "0" : "")\(minutes):\(paddedSeconds)"
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
+    /// `duration` in seconds.
+    static func seconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return Double(seconds) + Double(attoseconds) / 1e18
     }

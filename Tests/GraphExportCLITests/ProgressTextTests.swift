@@ -8,30 +8,30 @@ final class ProgressTextTests: XCTestCase {
     func testAnExactTotalGivesTheShareTheRateAndTheTimeLeft() {
         XCTAssertEqual(
             ProgressText.line(
-                objects: 45_000, total: ObjectCountEstimate(count: 100_000, isExact: true), elapsed: .seconds(2)),
+                objects: 45_000, total: ObjectCountEstimate(count: 100_000, isExact: true), rate: 22_500),
             "graphexport: 45000 of 100000 objects (45%), 22500 objects/s, 0:03 left")
     }
 
     func testAnEstimatedTotalIsMarked() {
         XCTAssertEqual(
             ProgressText.line(
-                objects: 10, total: ObjectCountEstimate(count: 6892, isExact: false), elapsed: .seconds(1)),
+                objects: 10, total: ObjectCountEstimate(count: 6892, isExact: false), rate: 10),
             "graphexport: 10 of ~6892 objects (0%), 10 objects/s, 11:29 left")
     }
 
     func testWithoutATotalOrPastAnEstimateOnlyTheCountAndTheRateAreShown() {
         XCTAssertEqual(
-            ProgressText.line(objects: 300, total: nil, elapsed: .milliseconds(1500)),
+            ProgressText.line(objects: 300, total: nil, rate: 200.4),
             "graphexport: 300 objects, 200 objects/s")
         XCTAssertEqual(
             ProgressText.line(
-                objects: 300, total: ObjectCountEstimate(count: 250, isExact: false), elapsed: .seconds(3)),
+                objects: 300, total: ObjectCountEstimate(count: 250, isExact: false), rate: 100),
             "graphexport: 300 objects, 100 objects/s")
     }
 
-    func testNoRateBeforeAnyTimePassed() {
+    func testNoRateOrTimeLeftBeforeTheRateIsKnown() {
         XCTAssertEqual(
-            ProgressText.line(objects: 1, total: ObjectCountEstimate(count: 4, isExact: true), elapsed: .zero),
+            ProgressText.line(objects: 1, total: ObjectCountEstimate(count: 4, isExact: true), rate: nil),
             "graphexport: 1 of 4 objects (25%)")
     }
 
