@@ -19,6 +19,7 @@ struct Command {
             let invocation = try Invocation(parsing: arguments, formats: formats)
             if case .export(let request) = invocation { verbose = request.verbose }
             if case .inspect(let request) = invocation { verbose = request.source.verbose }
+            if case .schema(let request) = invocation { verbose = request.source.verbose }
             switch invocation {
             case .help:
                 print(HelpText.help(formats: formats), terminator: "")
@@ -32,6 +33,8 @@ struct Command {
                 warnings.printSummary()
             case .inspect(let request):
                 try inspect(request)
+            case .schema(let request):
+                try schema(request)
             }
             return 0
         } catch let error as UsageError {

@@ -11,6 +11,7 @@ enum HelpText {
 
         USAGE: \(usage)
                graphexport inspect [--format text|json] [--model <path>] <store>
+               graphexport schema [--format json-schema|xsd|mermaid|dot] [--shape <shape>] [-o <path>] <store>
                graphexport formats
 
         COMMANDS:
@@ -20,6 +21,10 @@ enum HelpText {
                                   and relationship, which relationships nest, and the warnings.
                                   Takes --model, --source, --busy-timeout, --verbose and the plain
                                   SQLite options; --format text (default) or json.
+          schema <store>          Write the shape of the store's export instead of the export: a
+                                  JSON Schema 2020-12 of the JSON export (default), an XML Schema of
+                                  the XML export (with --xml-style), a Mermaid erDiagram or a
+                                  Graphviz digraph. Takes --shape, -o and the options inspect takes.
           formats                 List the output formats, built in and plugins.
 
         ARGUMENTS:
@@ -58,6 +63,7 @@ enum HelpText {
           graphexport --model Model.xcdatamodeld --shape flat -o export.json Store.sqlite
           graphexport --format yaml --no-nest Genre.tracks Chinook.sqlite
           graphexport inspect --model Scrapbook.xcdatamodeld Scrapbook.sqlite
+          graphexport schema --format dot --model Scrapbook.xcdatamodeld Scrapbook.sqlite | dot -Tsvg
 
         """
     }

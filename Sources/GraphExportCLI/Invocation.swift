@@ -6,6 +6,8 @@ enum Invocation: Equatable {
     case export(ExportRequest)
     /// Describe what graphexport sees in a store (`graphexport inspect <store>`).
     case inspect(InspectRequest)
+    /// Write the shape of a store's export (`graphexport schema <store>`, `Schema*.swift`).
+    case schema(SchemaRequest)
     /// List the formats.
     case listFormats
     /// Print help.
@@ -140,6 +142,14 @@ extension Invocation {
             guard stores.count == 2 else { throw UsageError(message: "more than one store given: '\(stores[2])'") }
             request.store = stores[1]
             self = .inspect(try InspectRequest(request, given: given))
+            return
+        }
+        // `graphexport schema` (Schema*.swift).
+        if stores.first == "schema" {
+            guard stores.count > 1 else { throw UsageError(message: "missing the store to describe") }
+            guard stores.count == 2 else { throw UsageError(message: "more than one store given: '\(stores[2])'") }
+            request.store = stores[1]
+            self = .schema(try SchemaRequest(request, given: given))
             return
         }
         guard let store = stores.first else { throw UsageError(message: "missing the store to export") }

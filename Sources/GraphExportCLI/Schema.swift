@@ -1,0 +1,39 @@
+import GraphExport
+import GraphExportSchema
+import GraphExportStore
+
+extension Command {
+    /// `graphexport schema`: opens the store as an export would and writes the shape of its export
+    /// (JSON Schema, XML Schema, Mermaid or DOT), from the same model the export reads, to standard
+    /// output or to `-o`'s file (which appears only when complete). Warnings met opening the store
+    /// go to standard error, as in an export.
+    func schema(_ request: SchemaRequest) throws {
+        if let outputPath = request.source.output,
+            let input = ExportInputs(storePath: request.source.store, modelPath: request.source.model).file(
+                sameAs: outputPath)
+        {
+            throw CommandError.outputIsInput(path: outputPath, input: input)
+        }
+        let warnings = WarningPrinter()
+        let source = try openSource(request.source, onWarning: warnings.report)
+        let text = Array(Self.schemaText(request, model: source.model, title: request.source.store).utf8)
+        warnings.printSummary()
+        guard let outputPath = request.source.output else {
+            try text.withUnsafeBytes { try FileDescriptorSink.standardOutput().write($0) }
+            return
+        }
+        let output = try OutputFile(path: outputPath)
+        try text.withUnsafeBytes { try output.sink.write($0) }
+        try output.commit()
+    }
+
+    private static func schemaText(_ request: SchemaRequest, model: GraphModel, title: String) -> String {
+        let shape = request.source.shape
+        switch request.format {
+        case .jsonSchema: return JSONExportSchema(model: model, shape: shape, title: title).text
+        case .xsd: return XMLExportSchema(model: model, shape: shape, style: request.xmlStyle, title: title).text
+        case .mermaid: return MermaidDiagram(model: model, shape: shape).text
+        case .dot: return DOTDiagram(model: model, shape: shape, title: title).text
+        }
+    }
+}
