@@ -16,7 +16,11 @@ extension Command {
         }
         let warnings = WarningPrinter()
         let source = try openSource(request.source, onWarning: warnings.report)
-        let text = Array(Self.schemaText(request, model: source.model, title: request.source.store).utf8)
+        // A plain SQLite database's columns hold values of any storage class; a Core Data store's
+        // values are decoded by their declared types.
+        let typing: ValueTyping = source is SQLiteDatabaseSource ? .storageClass : .declared
+        let text = Array(
+            Self.schemaText(request, model: source.model, typing: typing, title: request.source.store).utf8)
         warnings.printSummary()
         guard let outputPath = request.source.output else {
             try text.withUnsafeBytes { try FileDescriptorSink.standardOutput().write($0) }
@@ -27,11 +31,15 @@ extension Command {
         try output.commit()
     }
 
-    private static func schemaText(_ request: SchemaRequest, model: GraphModel, title: String) -> String {
+    private static func schemaText(_ request: SchemaRequest, model: GraphModel, typing: ValueTyping, title: String)
+        -> String
+    {
         let shape = request.source.shape
         switch request.format {
-        case .jsonSchema: return JSONExportSchema(model: model, shape: shape, title: title).text
-        case .xsd: return XMLExportSchema(model: model, shape: shape, style: request.xmlStyle, title: title).text
+        case .jsonSchema: return JSONExportSchema(model: model, shape: shape, typing: typing, title: title).text
+        case .xsd:
+            return XMLExportSchema(model: model, shape: shape, style: request.xmlStyle, typing: typing, title: title)
+                .text
         case .mermaid: return MermaidDiagram(model: model, shape: shape).text
         case .dot: return DOTDiagram(model: model, shape: shape, title: title).text
         }

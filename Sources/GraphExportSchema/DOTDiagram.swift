@@ -16,7 +16,7 @@ public struct DOTDiagram {
 
     /// The diagram of `model`'s export in `shape`; `title` names the graph.
     public init(model: GraphModel, shape: ExportShape, title: String) {
-        self.layout = ExportLayout(model: model, shape: shape)
+        self.layout = ExportLayout(model: model, shape: shape, typing: .declared)
         self.title = title
     }
 

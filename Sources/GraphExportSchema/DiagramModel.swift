@@ -3,19 +3,20 @@ import GraphExport
 /// What the two diagrams draw: each entity with the attributes it declares, each relationship and
 /// its inverse as one line, and each sub-entity's link to its parent.
 ///
-/// A pair is drawn once, from the side that nests its destination in the shape when there is one
-/// (the owner), otherwise from the side met first in model order; a relationship without an inverse
-/// is a line of its own.
+/// A pair is drawn once, from the owner when one side nests the other's objects in the tree shape,
+/// otherwise from the side met first in model order, whatever the shape (which says only whether
+/// the line nests); a relationship without an inverse is a line of its own.
 struct DiagramModel {
     /// A relationship and its inverse.
     struct Line {
-        /// The entity the line starts from (the owner, when the pair nests) and the relationship.
+        /// The entity the line starts from (the owner, when one side owns the other) and the
+        /// relationship.
         let from: Int
         let relationship: RelationshipInfo
         /// The entity the line ends at, and the inverse relationship, if any.
         let to: Int
         let inverse: RelationshipInfo?
-        /// Whether `from` nests the objects of `to` in the shape.
+        /// Whether `from` nests the objects of `to` in the diagram's shape.
         let nests: Bool
     }
 
@@ -62,18 +63,17 @@ struct DiagramModel {
                 if let inverse, let inverseDeclarer {
                     drawn.insert(Declaration(entity: inverseDeclarer, name: inverse.name))
                 }
-                let nests = layout.shape == .tree && relationship.nestsDestination
-                let inverseNests = layout.shape == .tree && inverse?.nestsDestination == true
-                if inverseNests, let inverse {
+                // Oriented by the model's ownership, so that the shape changes only whether it nests.
+                if inverse?.nestsDestination == true, let inverse {
                     lines.append(
                         Line(
                             from: relationship.destination, relationship: inverse.info, to: entity,
-                            inverse: relationship.info, nests: true))
+                            inverse: relationship.info, nests: layout.shape == .tree))
                 } else {
                     lines.append(
                         Line(
                             from: entity, relationship: relationship.info, to: relationship.destination,
-                            inverse: inverse?.info, nests: nests))
+                            inverse: inverse?.info, nests: layout.shape == .tree && relationship.nestsDestination))
                 }
             }
         }

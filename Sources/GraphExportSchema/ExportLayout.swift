@@ -13,6 +13,7 @@ import GraphExport
 struct ExportLayout {
     let model: GraphModel
     let shape: ExportShape
+    let typing: ValueTyping
 
     /// The entities with objects of their own, in model order.
     var concreteEntities: [Int] { model.concreteEntities }
@@ -41,9 +42,15 @@ struct ExportLayout {
         return model.entities.indices.filter { destinations.contains($0) }
     }
 
-    /// The attribute types used by the concrete entities, in the order of ``AttributeType/allCases``.
-    var attributeTypes: [AttributeType] {
-        let used = Set(concreteEntities.flatMap { model.attributes(of: $0).map(\.type) })
-        return AttributeType.allCases.filter { used.contains($0) }
+    /// What the values of `attribute` can be.
+    func valueKind(_ attribute: AttributeInfo) -> ValueKind {
+        ValueKind(attribute, typing)
+    }
+
+    /// The kinds of value the concrete entities' attributes have, in the order of
+    /// ``ValueKind/allCases``.
+    var valueKinds: [ValueKind] {
+        let used = Set(concreteEntities.flatMap { model.attributes(of: $0).map(valueKind) })
+        return ValueKind.allCases.filter { used.contains($0) }
     }
 }

@@ -9,22 +9,20 @@ public import GraphExport
 /// has a definition `$defs/entity:<name>`: an object with exactly `"@id"` (a string), `"@type"`
 /// (the entity's name) and one member per attribute and relationship, inherited ones included,
 /// keyed as ``MarkerEscape`` writes them (`"@@id"` for a property `@id`), every one required, no
-/// other allowed. An attribute's value is its type's definition (`$defs/date`, …: see
+/// other allowed. An attribute's value is its kind's definition (`$defs/date`, …: its declared
+/// type, or any storage class for a plain SQLite database, see ``ValueTyping`` and
 /// `JSONSchemaValues`), or `null` when the model lets it be optional. A to-many relationship is an
 /// array; a to-one one holds one item, or `null` when optional. An item is a reference
 /// (`{"@id": …}` and nothing else), or, in a relationship that nests in the tree shape, an object
 /// of the destination entity or of one of its concrete sub-entities (`$defs/kindOf:<name>`).
-///
-/// A value the store holds that does not fit its attribute's declared type is exported as stored,
-/// with a warning, and does not validate: the schema describes the model, not the store's faults.
 public struct JSONExportSchema {
     private let layout: ExportLayout
     private let title: String
 
-    /// The schema of `model`'s export in `shape`; `title` names what is exported (the store's
-    /// file name, typically).
-    public init(model: GraphModel, shape: ExportShape, title: String) {
-        self.layout = ExportLayout(model: model, shape: shape)
+    /// The schema of `model`'s export in `shape`, values typed by `typing`; `title` names what is
+    /// exported (the store's file name, typically).
+    public init(model: GraphModel, shape: ExportShape, typing: ValueTyping, title: String) {
+        self.layout = ExportLayout(model: model, shape: shape, typing: typing)
         self.title = title
     }
 
@@ -50,8 +48,8 @@ public struct JSONExportSchema {
         for entity in layout.concreteEntities {
             definitions.append((Self.entityName(model.entities[entity].name), object(entity)))
         }
-        for type in layout.attributeTypes {
-            definitions.append((type.schemaName, JSONSchemaValues.schema(type)))
+        for kind in layout.valueKinds {
+            definitions.append((kind.schemaName, JSONSchemaValues.schema(kind)))
         }
         return .object([
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
@@ -113,7 +111,7 @@ public struct JSONExportSchema {
             ("@type", .object([("const", .string(name))])),
         ]
         for attribute in model.attributes(of: entity) {
-            let value = Self.ref(attribute.type.schemaName)
+            let value = Self.ref(layout.valueKind(attribute).schemaName)
             properties.append(
                 (MarkerEscape.key(for: attribute.name), attribute.isOptional ? Self.orNull(value) : value))
         }

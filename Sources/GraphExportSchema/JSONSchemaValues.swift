@@ -1,10 +1,21 @@
 import GraphExport
 
-/// The JSON Schema of one attribute value of each ``AttributeType``, as ``JSONText`` writes it (see
-/// `JSONGraphWriter`): the definitions `$defs/<name>` of a JSON export's schema refer to.
+/// The JSON Schema of one attribute value of each ``ValueKind``, as ``JSONText`` writes it (see
+/// `JSONGraphWriter`): the definitions `$defs/<name>` of a JSON export's schema.
 enum JSONSchemaValues {
-    /// The schema of a non-null value of `type`.
-    static func schema(_ type: AttributeType) -> JSONNode {
+    /// The schema of a non-null value of `kind`.
+    static func schema(_ kind: ValueKind) -> JSONNode {
+        guard case .declared(let type) = kind else {
+            return .object([
+                (
+                    "description",
+                    .string(
+                        "Any SQLite storage class: an integer, a real (\"NaN\", \"Infinity\", \"-Infinity\" when "
+                            + "not finite), text, or a blob in base64")
+                ),
+                ("type", .strings(["number", "string"])),
+            ])
+        }
         switch type {
         case .integer16: return integer(type, Int64(Int16.min), Int64(Int16.max))
         case .integer32: return integer(type, Int64(Int32.min), Int64(Int32.max))

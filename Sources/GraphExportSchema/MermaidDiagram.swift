@@ -15,7 +15,7 @@ public struct MermaidDiagram {
 
     /// The diagram of `model`'s export in `shape`.
     public init(model: GraphModel, shape: ExportShape) {
-        self.layout = ExportLayout(model: model, shape: shape)
+        self.layout = ExportLayout(model: model, shape: shape, typing: .declared)
     }
 
     /// The diagram's text, ending in a newline.

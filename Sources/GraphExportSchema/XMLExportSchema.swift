@@ -17,18 +17,17 @@ public import GraphExportXML
 /// elements in model order in the element style), then one child element per relationship in model
 /// order. A relationship holds `gx:ref`s, or, where it nests in the tree shape, also objects of the
 /// destination entity and its concrete sub-entities (group `gx:kindOf.<name>`); an empty optional
-/// to-one one is `gx:null="true"`. Values are typed `gx:value.<type>` (see `XMLSchemaValues`).
-///
-/// A value the store holds that does not fit its attribute's declared type is exported as stored,
-/// with a warning, and does not validate.
+/// to-one one is `gx:null="true"`. Values are typed `gx:value.<kind>`: the declared type, or any
+/// storage class for a plain SQLite database (see ``ValueTyping`` and `XMLSchemaValues`).
 public struct XMLExportSchema {
     private let layout: ExportLayout
     private let style: XMLOptions.Style
     private let title: String
 
-    /// The schema of `model`'s export in `shape` and `style`; `title` names what is exported.
-    public init(model: GraphModel, shape: ExportShape, style: XMLOptions.Style, title: String) {
-        self.layout = ExportLayout(model: model, shape: shape)
+    /// The schema of `model`'s export in `shape` and `style`, values typed by `typing`; `title`
+    /// names what is exported.
+    public init(model: GraphModel, shape: ExportShape, style: XMLOptions.Style, typing: ValueTyping, title: String) {
+        self.layout = ExportLayout(model: model, shape: shape, typing: typing)
         self.style = style
         self.title = title
     }
@@ -55,9 +54,9 @@ public struct XMLExportSchema {
             writeGroup("kindOf." + encoded(entity), layout.concreteKinds(of: entity), &schema)
         }
         for entity in layout.concreteEntities { writeEntity(entity, &schema) }
-        for type in layout.attributeTypes { XMLSchemaValues.define(type, in: &schema) }
+        for kind in layout.valueKinds { XMLSchemaValues.define(kind, in: &schema) }
         if style == .elements {
-            for type in layout.attributeTypes { writeElementTypes(type, &schema) }
+            for kind in layout.valueKinds { writeElementTypes(kind, &schema) }
         }
         schema.end()
         return schema.text
@@ -141,7 +140,8 @@ public struct XMLExportSchema {
         schema.start("sequence")
         if style == .elements {
             for attribute in attributes {
-                let type = "gx:element." + attribute.type.schemaName + (attribute.isOptional ? ".nullable" : "")
+                let type =
+                    "gx:element." + layout.valueKind(attribute).schemaName + (attribute.isOptional ? ".nullable" : "")
                 schema.empty("element", ["name": XMLNameEncoding.encode(attribute.name), "type": type])
             }
         }
@@ -155,12 +155,13 @@ public struct XMLExportSchema {
                 schema.empty(
                     "attribute",
                     [
-                        "name": XMLNameEncoding.encode(attribute.name), "type": "gx:value." + attribute.type.schemaName,
+                        "name": XMLNameEncoding.encode(attribute.name),
+                        "type": "gx:value." + layout.valueKind(attribute).schemaName,
                         "use": attribute.isOptional ? "optional" : "required",
                     ])
             }
             nameList("null", attributes.filter(\.isOptional), &schema)
-            nameList("base64", attributes.filter { XMLSchemaValues.isText($0.type) }, &schema)
+            nameList("base64", attributes.filter { layout.valueKind($0).mayBeText }, &schema)
         }
         schema.end()
     }
@@ -207,19 +208,19 @@ public struct XMLExportSchema {
         schema.end()
     }
 
-    /// The element-style types of a value of `type`: `gx:element.<type>` and, for optional
-    /// attributes, `gx:element.<type>.nullable`, whose text may be empty with `gx:null="true"`.
-    private func writeElementTypes(_ type: AttributeType, _ schema: inout XMLSchemaText) {
-        let value = "gx:value." + type.schemaName
-        schema.start("simpleType", ["name": "nullable." + type.schemaName])
+    /// The element-style types of a value of `kind`: `gx:element.<kind>` and, for optional
+    /// attributes, `gx:element.<kind>.nullable`, whose text may be empty with `gx:null="true"`.
+    private func writeElementTypes(_ kind: ValueKind, _ schema: inout XMLSchemaText) {
+        let value = "gx:value." + kind.schemaName
+        schema.start("simpleType", ["name": "nullable." + kind.schemaName])
         schema.empty("union", ["memberTypes": value + " gx:empty"])
         schema.end()
         for isNullable in [false, true] {
-            schema.start("complexType", ["name": "element." + type.schemaName + (isNullable ? ".nullable" : "")])
+            schema.start("complexType", ["name": "element." + kind.schemaName + (isNullable ? ".nullable" : "")])
             schema.start("simpleContent")
-            schema.start("extension", ["base": isNullable ? "gx:nullable." + type.schemaName : value])
+            schema.start("extension", ["base": isNullable ? "gx:nullable." + kind.schemaName : value])
             if isNullable { nullMark(&schema) }
-            if XMLSchemaValues.isText(type) {
+            if kind.mayBeText {
                 schema.start("attribute", ["name": "encoding", "form": "qualified"])
                 schema.start("simpleType")
                 schema.start("restriction", ["base": "xs:string"])

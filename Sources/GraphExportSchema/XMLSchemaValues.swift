@@ -1,18 +1,20 @@
 import GraphExport
 
-/// The XML Schema simple type of one attribute value of each ``AttributeType``, as the XML writer
+/// The XML Schema simple type of one attribute value of each ``ValueKind``, as the XML writer
 /// writes it (`XMLValueText`): the types `gx:value.<name>` of an XML export's schema.
 enum XMLSchemaValues {
-    /// Whether values of `type` are text that may hold characters XML 1.0 cannot, and so may be
-    /// written as base64 and marked (`gx:base64`, `gx:encoding`).
-    static func isText(_ type: AttributeType) -> Bool {
-        type == .string || type == .uri
-    }
-
-    /// Writes the definition `gx:value.<name>` of `type`.
-    static func define(_ type: AttributeType, in schema: inout XMLSchemaText) {
-        schema.start("simpleType", ["name": "value." + type.schemaName])
+    /// Writes the definition `gx:value.<name>` of `kind`.
+    static func define(_ kind: ValueKind, in schema: inout XMLSchemaText) {
+        schema.start("simpleType", ["name": "value." + kind.schemaName])
         schema.start("annotation")
+        guard case .declared(let type) = kind else {
+            schema.textElement(
+                "documentation", "Any SQLite storage class: an integer, a real, text, or a blob in base64")
+            schema.end()
+            schema.empty("restriction", ["base": "xs:string"])
+            schema.end()
+            return
+        }
         schema.textElement("documentation", documentation(type))
         schema.end()
         switch type {
