@@ -183,6 +183,13 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(
+            name: "GraphExportSchemaTests",
+            dependencies: [
+                "Prerequisites", "GraphExport", "GraphExportSchema", "GraphExportJSON", "GraphExportXML",
+                "GraphExportTestSupport",
+            ]
+        ),
+        .testTarget(
             name: "GraphExportCLITests",
             dependencies: ["Prerequisites", "GraphExportCLI", "EmbeddingExample", "GraphExportTestSupport", "CSQLite"],
             exclude: ["Golden"]

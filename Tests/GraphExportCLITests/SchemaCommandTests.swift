@@ -1,0 +1,150 @@
+import Foundation
+import Prerequisites
+import XCTest
+
+/// `graphexport schema`, end to end with the built binary: the JSON and XML exports of the
+/// Scrapbook sample, of Chinook and of every shared Core Data sample validate against the schemas
+/// the command writes for them, in both shapes (and both XML styles), checked with Python's
+/// `jsonschema` and `xmllint --schema`; `dot -Tsvg` renders the DOT; the Mermaid text is the
+/// README's; and the command's usage errors name what is wrong.
+final class SchemaCommandTests: XCTestCase {
+    /// Every store of `shared/coredata-samples/`, by folder, with the model file to open it with
+    /// (`nil`: the store's own `Z_MODELCACHE`, or the model inferred from its tables).
+    private static let sharedStores: [(folder: String, store: String, model: String?)] = [
+        ("apple-notes-macos12", "NoteStore.sqlite", nil),
+        ("bnr-manytomany", "TestModel.sqlite", "Sample.xcdatamodeld"),
+        ("coredatabooks-legacy", "CoreDataBooks.sqlite", "CoreDataBooks.xcdatamodel"),
+        ("dvc-swiftdata", "dvc.store", nil),
+        ("easylife-versions", "EasyLife.sqlite", "EasyLife.xcdatamodeld"),
+        ("easylife-versions", "EasyLife 1.3.0.sqlite", nil),
+        ("easylife-versions", "EasyLife 1.5.0.sqlite", nil),
+        ("keasyboard-wal", "Simplex.sqlite", "IME.xcdatamodeld"),
+        ("restkit-legacy-model", "RKSeedDatabase.sqlite", "RKTwitterCoreData.xcdatamodel"),
+        ("swiftdata-resourcesmanager", "default.store", nil),
+        ("texlege-v4", "TexLegeSeed.v4.sqlite", "TexLege.xcdatamodeld"),
+        ("wibosco-migration", "CoreDataMigration_Example_1.sqlite", "CoreDataMigration_Example.xcdatamodeld"),
+        ("wibosco-migration", "CoreDataMigration_Example_2.sqlite", "CoreDataMigration_Example.xcdatamodeld"),
+        ("wibosco-migration", "CoreDataMigration_Example_3.sqlite", "CoreDataMigration_Example.xcdatamodeld"),
+        ("wibosco-migration", "CoreDataMigration_Example_WAL.sqlite", "CoreDataMigration_Example.xcdatamodeld"),
+    ]
+
+    func testScrapbookExportsValidateAgainstTheirSchemas() throws {
+        let folder = try CommandRunner.copy(
+            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        try assertExportsValidate(["--model", "Scrapbook.xcdatamodeld", "Scrapbook.sqlite"], in: folder)
+    }
+
+    func testChinookExportsValidateAgainstTheirSchemas() throws {
+        let store = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
+        try assertExportsValidate([store.lastPathComponent], in: store.deletingLastPathComponent())
+    }
+
+    func testEverySharedCoreDataSampleExportsValidateAgainstTheirSchemas() throws {
+        let samples = try Prerequisite.shared("coredata-samples")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: samples.path).filter { name in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(
+                atPath: samples.appendingPathComponent(name).path, isDirectory: &isFolder) && isFolder.boolValue
+        }
+        XCTAssertEqual(Set(folders), Set(Self.sharedStores.map(\.folder)), "a sample folder is not checked here")
+        var copies: [String: URL] = [:]
+        for (name, store, model) in Self.sharedStores {
+            let folder = try copies[name] ?? CommandRunner.copyOfSample(name, for: self)
+            copies[name] = folder
+            try assertExportsValidate((model.map { ["--model", $0] } ?? []) + [store], in: folder, name: store)
+        }
+    }
+
+    func testDOTRendersAndMermaidIsTheREADMEs() throws {
+        let folder = try CommandRunner.copy(
+            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let arguments = ["--model", "Scrapbook.xcdatamodeld", "Scrapbook.sqlite"]
+        let dot = try CommandRunner.run(["schema", "--format", "dot"] + arguments, in: folder)
+        XCTAssertEqual(dot.status, 0, dot.standardError)
+        let graph = folder.appendingPathComponent("model.dot")
+        try dot.standardOutput.write(to: graph)
+        let svg = try SchemaTools.renderSVG(graph)
+        for name in ["Scrapbook", "Page", "Item", "Photo", "Note", "Clipping", "Tag", "pages / scrapbook"] {
+            XCTAssertTrue(svg.contains(">\(name)<"), "the SVG lacks \(name)")
+        }
+        let mermaid = try CommandRunner.run(["schema", "--format", "mermaid"] + arguments, in: folder)
+        XCTAssertEqual(mermaid.status, 0, mermaid.standardError)
+        XCTAssertTrue(mermaid.text.contains("    Scrapbook |o--o{ Page : \"pages / scrapbook\"\n"), mermaid.text)
+        XCTAssertTrue(mermaid.text.contains("    Photo |o..|| Item : \"is a\"\n"), mermaid.text)
+        let readme = try String(
+            contentsOf: CommandRunner.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        XCTAssertTrue(
+            readme.contains("```mermaid\n" + mermaid.text + "```\n"), "README's diagram is not the current one")
+        let flat = try CommandRunner.run(["schema", "--format", "mermaid", "--shape", "flat"] + arguments, in: folder)
+        XCTAssertTrue(flat.text.contains("    Scrapbook |o..o{ Page : \"pages / scrapbook\"\n"), flat.text)
+    }
+
+    func testOutputExtensionChoosesTheFormat() throws {
+        let folder = try CommandRunner.copy(
+            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        for (file, start) in [("s.xsd", "<?xml"), ("s.mmd", "erDiagram"), ("s.gv", "digraph"), ("s.json", "{")] {
+            let result = try CommandRunner.run(
+                ["schema", "--model", "Scrapbook.xcdatamodeld", "-o", file, "Scrapbook.sqlite"], in: folder)
+            XCTAssertEqual(result.status, 0, result.standardError)
+            XCTAssertEqual(result.standardOutput, Data(), "with -o, nothing on standard output")
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            XCTAssertTrue(text.hasPrefix(start), "\(file): \(text.prefix(80))")
+        }
+    }
+
+    func testUsageErrorsNameWhatIsWrong() throws {
+        let folder = try CommandRunner.copy(
+            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        for (arguments, message) in [
+            (["schema"], "missing the store to describe"),
+            (["schema", "--format", "csv", "Scrapbook.sqlite"], "unknown schema format 'csv'"),
+            (["schema", "--pretty", "Scrapbook.sqlite"], "'--pretty' is not an option of 'graphexport schema'"),
+            (["schema", "--xml-style", "elements", "Scrapbook.sqlite"], "--xml-style is for --format xsd"),
+            (["schema", "Scrapbook.sqlite", "Other.sqlite"], "more than one store given: 'Other.sqlite'"),
+        ] {
+            let result = try CommandRunner.run(arguments, in: folder)
+            XCTAssertEqual(result.status, 64, "\(arguments): \(result.standardError)")
+            XCTAssertTrue(result.standardError.contains(message), "\(arguments): \(result.standardError)")
+        }
+        let missing = try CommandRunner.run(["schema", "Missing.sqlite"], in: folder)
+        XCTAssertEqual(missing.status, 1, missing.standardError)
+        XCTAssertTrue(missing.standardError.contains("Missing.sqlite"), missing.standardError)
+    }
+
+    // MARK: - Helpers
+
+    /// Runs `schema` and the export for the store `arguments` name (in `folder`) in both shapes, as
+    /// JSON and as XML in both styles, and checks that every export validates against its schema.
+    private func assertExportsValidate(
+        _ arguments: [String], in folder: URL, name: String = "", file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        for shape in ["tree", "flat"] {
+            var formats: [(schema: [String], export: [String], suffix: String)] = [
+                (["--format", "json-schema"], ["--format", "json"], "json")
+            ]
+            for style in ["attributes", "elements"] {
+                formats.append(
+                    (
+                        ["--format", "xsd", "--xml-style", style], ["--format", "xml", "--xml-style", style],
+                        "\(style).xml"
+                    ))
+            }
+            for (schemaFormat, exportFormat, suffix) in formats {
+                let schema = folder.appendingPathComponent("schema-\(shape)-\(suffix).schema")
+                let export = folder.appendingPathComponent("export-\(shape)-\(suffix)")
+                let describe = try CommandRunner.run(
+                    ["schema", "--shape", shape, "-o", schema.path] + schemaFormat + arguments, in: folder)
+                XCTAssertEqual(
+                    describe.status, 0, "\(name) \(shape): \(describe.standardError)", file: file, line: line)
+                let run = try CommandRunner.run(
+                    ["--shape", shape, "-o", export.path] + exportFormat + arguments, in: folder)
+                XCTAssertEqual(run.status, 0, "\(name) \(shape): \(run.standardError)", file: file, line: line)
+                let errors =
+                    suffix == "json"
+                    ? try SchemaTools.jsonSchemaErrors(schema: schema, instance: export)
+                    : try SchemaTools.xmlSchemaErrors(schema: schema, document: export)
+                XCTAssertEqual(errors, [], "\(name) \(shape) \(suffix)", file: file, line: line)
+            }
+        }
+    }
+}
