@@ -17,7 +17,8 @@ public import GraphExportXML
 /// elements in model order in the element style), then one child element per relationship in model
 /// order. A relationship holds `gx:ref`s, or, where it nests in the tree shape, also objects of the
 /// destination entity and its concrete sub-entities (group `gx:kindOf.<name>`); an empty optional
-/// to-one one is `gx:null="true"`. Values are typed `gx:value.<kind>`: the declared type, or any
+/// to-one one is `gx:null="true"`. Object ids are unique and every `gx:ref` names an object of the
+/// document (`xs:unique`, `xs:keyref`). Values are typed `gx:value.<kind>`: the declared type, or any
 /// storage class for a plain SQLite database (see ``ValueTyping`` and `XMLSchemaValues`).
 public struct XMLExportSchema {
     private let layout: ExportLayout
@@ -89,6 +90,23 @@ public struct XMLExportSchema {
             ])
         schema.empty("attribute", ["name": "base64", "form": "qualified", "type": "xs:NMTOKENS"])
         schema.end()
+        writeIdentityConstraints(&schema)
+        schema.end()
+    }
+
+    /// Every object's `gx:id` is unique and every `gx:ref` names one: the objects are the elements
+    /// named after a concrete entity that have a `gx:id` (an attribute or relationship element that
+    /// happens to share an entity's name has none, so `xs:unique` rather than `xs:key` passes it).
+    private func writeIdentityConstraints(_ schema: inout XMLSchemaText) {
+        guard !layout.concreteEntities.isEmpty else { return }
+        let objects = layout.concreteEntities.map { ".//" + encoded($0) }.joined(separator: "|")
+        schema.start("unique", ["name": "objectID"])
+        schema.empty("selector", ["xpath": objects])
+        schema.empty("field", ["xpath": "@gx:id"])
+        schema.end()
+        schema.start("keyref", ["name": "referenceResolves", "refer": "gx:objectID"])
+        schema.empty("selector", ["xpath": ".//gx:ref"])
+        schema.empty("field", ["xpath": "@gx:id"])
         schema.end()
     }
 

@@ -58,6 +58,15 @@ final class XMLExportSchemaTests: XCTestCase {
         }
     }
 
+    func testDanglingReferenceAndDuplicateIDFail() throws {
+        try assertFails(.flat, .attributes, "a reference to no object") {
+            $0.replacingFirst("<gx:ref gx:id=\"Item/2\"/>", with: "<gx:ref gx:id=\"Item/99\"/>")
+        }
+        try assertFails(.tree, .elements, "two objects with one id") {
+            $0.replacingFirst("<Item gx:id=\"Item/4\"", with: "<Item gx:id=\"Item/2\"")
+        }
+    }
+
     func testMissingRelationshipFails() throws {
         try assertFails(.flat, .elements, "a relationship left out") {
             $0.replacingFirst("<favourite gx:null=\"true\"/>", with: "")
