@@ -19,9 +19,11 @@ struct ExportLayout {
     var concreteEntities: [Int] { model.concreteEntities }
 
     /// Whether relationship `index` of `entity` (an index into ``GraphModel/relationships(of:)``)
-    /// can hold objects written in full in this shape.
+    /// can hold objects written in full in this shape (never when its destination has no concrete
+    /// kind, whose objects could be nested).
     func nests(_ entity: Int, _ index: Int) -> Bool {
-        shape == .tree && model.relationships(of: entity)[index].nestsDestination
+        let relationship = model.relationships(of: entity)[index]
+        return shape == .tree && relationship.nestsDestination && !concreteKinds(of: relationship.destination).isEmpty
     }
 
     /// The concrete entities whose objects can be the destination of a relationship to `entity`:

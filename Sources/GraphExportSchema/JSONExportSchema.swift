@@ -5,7 +5,7 @@ public import GraphExport
 ///
 /// The document is an object of exactly `"@source"` (the header: `generator`, `sourceKind` and
 /// `shape` always, the other fields of ``DocumentInfo/fields`` when known, all strings, `shape`
-/// the one asked for) and `"@graph"` (an array of objects of any concrete entity). Each entity
+/// the one asked for; see `HeaderFields`) and `"@graph"` (an array of objects of any concrete entity). Each entity
 /// has a definition `$defs/entity:<name>`: an object with exactly `"@id"` (a string), `"@type"`
 /// (the entity's name) and one member per attribute and relationship, inherited ones included,
 /// keyed as ``MarkerEscape`` writes them (`"@@id"` for a property `@id`), every one required, no
@@ -68,21 +68,17 @@ public struct JSONExportSchema {
         ])
     }
 
-    /// The `"@source"` header: the fields ``DocumentInfo/fields`` can hold, the shape fixed.
+    /// The `"@source"` header: the fields a header can have (``HeaderFields``), the shape fixed.
     private var header: JSONNode {
-        let text = JSONNode.object([("type", .string("string"))])
-        let optional = ["source", "storeUUID", "frameworkVersion", "model", "modelVersion"]
+        let properties = HeaderFields.all.map { field -> (String, JSONNode) in
+            guard field != "shape" else { return (field, .object([("const", .string(layout.shape.rawValue))])) }
+            return (field, .object([("type", .string("string"))]))
+        }
         return .object([
             ("description", .string("Where the graph came from")),
             ("type", .string("object")),
-            (
-                "properties",
-                .object(
-                    [("generator", text), ("sourceKind", text)] + optional.map { ($0, text) } + [
-                        ("shape", .object([("const", .string(layout.shape.rawValue))]))
-                    ])
-            ),
-            ("required", .strings(["generator", "sourceKind", "shape"])),
+            ("properties", .object(properties)),
+            ("required", .strings(HeaderFields.required)),
             ("additionalProperties", .boolean(false)),
         ])
     }
@@ -96,9 +92,11 @@ public struct JSONExportSchema {
         ("additionalProperties", .boolean(false)),
     ])
 
-    /// One of the objects of `entities`: the single definition, or a choice of them.
+    /// One of the objects of `entities`: the single definition, or a choice of them; none (the
+    /// schema `false`) when there are none.
     private func anyOf(_ entities: [Int], _ description: String) -> JSONNode {
         let references = entities.map { Self.ref(Self.entityName(model.entities[$0].name)) }
+        guard !references.isEmpty else { return .boolean(false) }
         guard references.count != 1 else { return references[0] }
         return .object([("description", .string(description)), ("anyOf", .array(references))])
     }

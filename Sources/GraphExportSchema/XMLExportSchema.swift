@@ -76,11 +76,11 @@ public struct XMLExportSchema {
         schema.start("choice", ["minOccurs": "0", "maxOccurs": "unbounded"])
         if !layout.concreteEntities.isEmpty { schema.empty("group", ["ref": "gx:objects"]) }
         schema.end()
-        for field in ["generator", "sourceKind"] {
-            schema.empty("attribute", ["name": field, "form": "qualified", "type": "xs:string", "use": "required"])
-        }
-        for field in ["source", "storeUUID", "frameworkVersion", "model", "modelVersion"] {
-            schema.empty("attribute", ["name": field, "form": "qualified", "type": "xs:string"])
+        for field in HeaderFields.all where field != "shape" {
+            let use = HeaderFields.required.contains(field) ? "required" : "optional"
+            schema.empty(
+                "attribute",
+                ["name": XMLNameEncoding.encode(field), "form": "qualified", "type": "xs:string", "use": use])
         }
         schema.empty(
             "attribute",

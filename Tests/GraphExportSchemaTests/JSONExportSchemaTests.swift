@@ -1,6 +1,8 @@
 import Foundation
 import GraphExport
+import GraphExportJSON
 import GraphExportSchema
+import GraphExportTestSupport
 import Prerequisites
 import XCTest
 
@@ -117,6 +119,38 @@ final class JSONExportSchemaTests: XCTestCase {
             #"{"@source":{"generator":"g","sourceKind":"k","shape":"flat"},"@graph":[{"@id":"1","@type":"Row","when":null}]}"#
         )
         XCTAssertNotEqual(try SchemaTools.jsonSchemaErrors(schema: schema, instance: document), [], "null in NOT NULL")
+    }
+
+    func testModelWithoutConcreteEntitiesMakesASchemaOfTheEmptyExport() throws {
+        let scratch = try ScratchFiles(for: self)
+        for shape in ExportShape.allCases {
+            let schema = try scratch.write(
+                "s.json",
+                JSONExportSchema(model: try Self.abstractOnly(), shape: shape, typing: .declared, title: "t").text)
+            let sink = MemorySink()
+            let graph = SampleGraphs.graph(try Self.abstractOnly())
+            try GraphTraversal(source: graph, shape: shape).run(into: JSONGraphWriter(sink: sink))
+            let export = try scratch.write("e.json", sink.bytes)
+            XCTAssertEqual(try SchemaTools.jsonSchemaErrors(schema: schema, instance: export), [], "\(shape)")
+            let object =
+                #"{"@source":{"generator":"g","sourceKind":"k","shape":""#
+                + shape.rawValue + #""},"@graph":[{"@id":"1","@type":"Base"}]}"#
+            XCTAssertNotEqual(
+                try SchemaTools.jsonSchemaErrors(schema: schema, instance: try scratch.write("o.json", object)), [],
+                "an object of an abstract entity")
+        }
+    }
+
+    /// An abstract entity that owns others of its kind, and no concrete one.
+    static func abstractOnly() throws -> GraphModel {
+        try GraphModel(entities: [
+            EntityInfo(
+                name: "Base", isAbstract: true,
+                relationships: [
+                    RelationshipInfo(name: "children", destination: "Base", isToMany: true, inverse: "parent"),
+                    RelationshipInfo(name: "parent", destination: "Base", isToMany: false, inverse: "children"),
+                ])
+        ])
     }
 
     // MARK: - Helpers

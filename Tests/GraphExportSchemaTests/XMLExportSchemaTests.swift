@@ -1,6 +1,7 @@
 import Foundation
 import GraphExport
 import GraphExportSchema
+import GraphExportTestSupport
 import GraphExportXML
 import Prerequisites
 import XCTest
@@ -87,6 +88,24 @@ final class XMLExportSchemaTests: XCTestCase {
         XCTAssertEqual(
             try SchemaTools.xmlSchemaErrors(
                 schema: try scratch.write("s.xsd", schema.text), document: try scratch.write("d.xml", document)), [])
+    }
+
+    func testModelWithoutConcreteEntitiesMakesASchemaOfTheEmptyExport() throws {
+        let scratch = try ScratchFiles(for: self)
+        for shape in ExportShape.allCases {
+            for style in XMLOptions.Style.allCases {
+                let model = try JSONExportSchemaTests.abstractOnly()
+                let schema = XMLExportSchema(model: model, shape: shape, style: style, typing: .declared, title: "t")
+                let sink = MemorySink()
+                try GraphTraversal(source: SampleGraphs.graph(model), shape: shape).run(
+                    into: XMLGraphWriter(sink: sink, options: XMLOptions(style: style)))
+                XCTAssertEqual(
+                    try SchemaTools.xmlSchemaErrors(
+                        schema: try scratch.write("s.xsd", schema.text),
+                        document: try scratch.write("e.xml", sink.bytes)),
+                    [], "\(shape), \(style)")
+            }
+        }
     }
 
     // MARK: - Helpers
