@@ -33,9 +33,8 @@ public struct DOTDiagram {
             lines.append("  e\(index) [label=<\(Self.table(entity))>];")
         }
         for line in DiagramModel(layout).lines {
-            let label = [line.relationship.name] + (line.inverse.map { [$0.name] } ?? [])
             var attributes = [
-                "label=\(Self.quoted(label.joined(separator: " / ")))",
+                "label=\(Self.quoted(line.label))",
                 "taillabel=\(Self.quoted(Self.text(DiagramModel.Cardinality(inverse: line.inverse))))",
                 "headlabel=\(Self.quoted(Self.text(DiagramModel.Cardinality(line.relationship))))",
             ]

@@ -18,6 +18,11 @@ struct DiagramModel {
         let inverse: RelationshipInfo?
         /// Whether `from` nests the objects of `to` in the diagram's shape.
         let nests: Bool
+
+        /// The relationship's name, then its inverse's: `pages / scrapbook`.
+        var label: String {
+            ([relationship.name] + (inverse.map { [$0.name] } ?? [])).joined(separator: " / ")
+        }
     }
 
     /// How many objects one end of a line may have for one object at the other end.
@@ -41,13 +46,11 @@ struct DiagramModel {
         }
     }
 
-    let model: GraphModel
     /// The lines, in model order of the side each starts from.
     let lines: [Line]
 
     init(_ layout: ExportLayout) {
         let model = layout.model
-        self.model = model
         var lines: [Line] = []
         var drawn = Set<Declaration>()
         for entity in model.entities.indices {

@@ -41,10 +41,9 @@ public struct MermaidDiagram {
         for line in DiagramModel(layout).lines {
             let left = Self.leftMarker(DiagramModel.Cardinality(inverse: line.inverse))
             let right = Self.rightMarker(DiagramModel.Cardinality(line.relationship))
-            let label = [line.relationship.name] + (line.inverse.map { [$0.name] } ?? [])
             lines.append(
                 "    \(Self.entityName(model.entities[line.from].name)) \(left)\(line.nests ? "--" : "..")\(right) "
-                    + "\(Self.entityName(model.entities[line.to].name)) : \"\(Self.quoted(label.joined(separator: " / ")))\""
+                    + "\(Self.entityName(model.entities[line.to].name)) : \"\(Self.quoted(line.label))\""
             )
         }
         for entity in model.entities {

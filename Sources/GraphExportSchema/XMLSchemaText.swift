@@ -34,16 +34,22 @@ struct XMLSchemaText {
         attributes.map { " \($0.key)=\"\(escaped($0.value, quotes: true))\"" }.joined()
     }
 
-    /// `text` with `&`, `<` and `>` (and `"` in an attribute value) as character references.
+    /// `text` with `&`, `<` and `>` (and `"` in an attribute value) as character references, and
+    /// each character XML 1.0 cannot hold (a control character other than tab, line feed and
+    /// carriage return, U+FFFE, U+FFFF) as U+FFFD: the schema's own text (a store's path in its
+    /// documentation) must not stop it from parsing.
     private static func escaped(_ text: String, quotes: Bool) -> String {
         var result = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"" where quotes: result += "&quot;"
-            default: result.append(character)
+            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+            default:
+                let unheld = scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+                result.unicodeScalars.append(unheld ? "\u{FFFD}" : scalar)
             }
         }
         return result

@@ -90,6 +90,16 @@ final class XMLExportSchemaTests: XCTestCase {
                 schema: try scratch.write("s.xsd", schema.text), document: try scratch.write("d.xml", document)), [])
     }
 
+    func testTitleWithCharactersXMLCannotHoldStillMakesASchema() throws {
+        let scratch = try ScratchFiles(for: self)
+        let schema = XMLExportSchema(
+            model: try AwkwardGraph.model(), shape: .tree, style: .attributes, typing: .declared,
+            title: "odd\u{1}name <&> \u{FFFF}.sqlite")
+        let export = try scratch.write("e.xml", try AwkwardGraph.xml(.tree, .attributes))
+        XCTAssertEqual(
+            try SchemaTools.xmlSchemaErrors(schema: try scratch.write("s.xsd", schema.text), document: export), [])
+    }
+
     func testModelWithoutConcreteEntitiesMakesASchemaOfTheEmptyExport() throws {
         let scratch = try ScratchFiles(for: self)
         for shape in ExportShape.allCases {
