@@ -63,6 +63,25 @@ final class SchemaCommandTests: XCTestCase {
         }
     }
 
+    func testAwkwardPlainSQLiteDatabaseExportsValidateAgainstTheirSchemas() throws {
+        // Names every format must escape, values of every storage class in columns declared
+        // otherwise, text XML cannot hold, an infinity, and a STRICT table.
+        let folder = try ScratchDatabase.make(
+            "awkward.sqlite",
+            sql: """
+                CREATE TABLE "my table" ("@id" INTEGER PRIMARY KEY, "my column" TEXT NOT NULL, "_xA" DATE,
+                    "a:b" BLOB, "xmlns" NUMERIC, "@type" BOOLEAN);
+                CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES "my table"("@id")
+                    ON DELETE CASCADE, "x""y" REAL, "é" INTEGER);
+                CREATE TABLE s (k INTEGER PRIMARY KEY, v TEXT) STRICT;
+                INSERT INTO "my table" VALUES (1, 'tab' || char(9) || char(1), '2024-01-01 10:00', x'00ff', 'abc', 2);
+                INSERT INTO "my table" VALUES (2, '', 12.5, 'text in a blob column', 1.5, NULL);
+                INSERT INTO child VALUES (1, 1, 1e308 * 10, 'text'), (2, NULL, -0.0, 5);
+                INSERT INTO s VALUES (1, 'x');
+                """, for: self)
+        try assertExportsValidate(["awkward.sqlite"], in: folder)
+    }
+
     func testDOTRendersAndMermaidIsTheREADMEs() throws {
         let folder = try CommandRunner.copy(
             CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
