@@ -13,11 +13,10 @@ struct SchemaRequest: Equatable {
     /// `--xml-style`, for the XML Schema.
     var xmlStyle: XMLOptions.Style = .attributes
 
-    /// The options `schema` takes; the others only shape an export's output.
-    static let options: Set<String> = [
-        "--", "-f", "--format", "-m", "--model", "--shape", "--xml-style", "-o", "--output", "--source", "--nest",
-        "--no-nest", "--include-views", "--infer-relations", "--busy-timeout", "--verbose",
-    ]
+    /// The options `schema` takes: those of `inspect` (how the store is read, and `--format`), and
+    /// those that decide the export's shape and where the schema goes; the others only shape an
+    /// export's text.
+    static let options = InspectRequest.options.union(["--shape", "--xml-style", "-o", "--output"])
 
     /// The request for `schema` from what the parser read as an export: refuses options that
     /// `schema` does not take (`given` lists the options given), an unknown format, and
