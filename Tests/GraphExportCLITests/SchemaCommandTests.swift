@@ -119,7 +119,7 @@ final class SchemaCommandTests: XCTestCase {
         }
     }
 
-    func testUsageErrorsNameWhatIsWrong() throws {
+    func testUsageErrorsAndRefusalsNameWhatIsWrong() throws {
         let folder = try CommandRunner.copy(
             CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
         for (arguments, message) in [
@@ -133,6 +133,11 @@ final class SchemaCommandTests: XCTestCase {
             XCTAssertEqual(result.status, 64, "\(arguments): \(result.standardError)")
             XCTAssertTrue(result.standardError.contains(message), "\(arguments): \(result.standardError)")
         }
+        let before = try CommandRunner.snapshot(folder)
+        let onto = try CommandRunner.run(["schema", "-o", "Scrapbook.sqlite", "Scrapbook.sqlite"], in: folder)
+        XCTAssertEqual(onto.status, 1, onto.standardError)
+        XCTAssertTrue(onto.standardError.contains("which the export reads"), onto.standardError)
+        XCTAssertEqual(try CommandRunner.snapshot(folder), before, "-o onto the store changed a file")
         let missing = try CommandRunner.run(["schema", "Missing.sqlite"], in: folder)
         XCTAssertEqual(missing.status, 1, missing.standardError)
         XCTAssertTrue(missing.standardError.contains("Missing.sqlite"), missing.standardError)
