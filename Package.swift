@@ -62,7 +62,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // One module per format, each depending on the core only.
+        // What the XML, property list and GraphML formats share: libxml2's text writer, wrapped
+        // once, and XML 1.0's character rules. Not a product: embedders get it with those formats.
+        .target(
+            name: "GraphExportLibXML",
+            dependencies: ["GraphExport", "CLibXML2"],
+            path: "Formats/LibXML",
+            swiftSettings: swiftSettings
+        ),
+
+        // One module per format, each depending on the core (and the libxml2 formats on
+        // GraphExportLibXML) only.
         .target(
             name: "GraphExportJSON",
             dependencies: ["GraphExport"],
@@ -72,7 +82,7 @@ let package = Package(
 
         .target(
             name: "GraphExportXML",
-            dependencies: ["GraphExport", "CLibXML2"],
+            dependencies: ["GraphExport", "GraphExportLibXML"],
             path: "Formats/XML",
             swiftSettings: swiftSettings
         ),
@@ -91,13 +101,13 @@ let package = Package(
         ),
         .target(
             name: "GraphExportPlist",
-            dependencies: ["GraphExport", "CLibXML2"],
+            dependencies: ["GraphExport", "GraphExportLibXML"],
             path: "Formats/Plist",
             swiftSettings: swiftSettings
         ),
         .target(
             name: "GraphExportGraphML",
-            dependencies: ["GraphExport", "CLibXML2"],
+            dependencies: ["GraphExport", "GraphExportLibXML"],
             path: "Formats/GraphML",
             swiftSettings: swiftSettings
         ),
@@ -122,7 +132,7 @@ let package = Package(
             name: "GraphExportCLI",
             dependencies: [
                 "GraphExport", "GraphExportStore", "GraphExportJSON", "GraphExportXML", "GraphExportYAML",
-                "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML", "GraphExportSchema",
+                "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML", "GraphExportSchema", "CZlib",
             ],
             swiftSettings: swiftSettings
         ),
@@ -149,6 +159,10 @@ let package = Package(
         .testTarget(
             name: "GraphExportJSONTests",
             dependencies: ["GraphExport", "GraphExportJSON", "GraphExportTestSupport"]
+        ),
+        .testTarget(
+            name: "GraphExportLibXMLTests",
+            dependencies: ["GraphExport", "GraphExportLibXML", "CLibXML2"]
         ),
         .testTarget(
             name: "GraphExportXMLTests",

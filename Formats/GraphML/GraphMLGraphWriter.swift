@@ -1,4 +1,5 @@
 public import GraphExport
+import GraphExportLibXML
 
 /// Writes an export as one GraphML document, for Gephi, yEd, NetworkX and other graph tools,
 /// through libxml2's `xmlTextWriter`: one node per object, one edge per link.
@@ -62,7 +63,7 @@ public import GraphExport
 ///
 /// **Model.** What needs the model (pairing inverses, types from ``AttributeType``, keys for
 /// attributes that never have a value) applies when the header carries the model's entities.
-/// ``init(sink:options:onWarning:)``, which ``FormatDescriptor/graphml`` uses, gives it none, so
+/// ``init(sink:options:onWarning:)``, which ``ExportFormat/graphml(pretty:)`` uses, gives it none, so
 /// such an export works from the event stream alone, as described above for that case.
 ///
 /// **Values** are text, as in the other formats: integers as exact digits; doubles as the
@@ -179,7 +180,7 @@ public final class GraphMLGraphWriter: GraphWriter {
             edgeRules = GraphMLEdgeRules(model)
         }
         let spool = try SpoolFile()
-        body = try LibXMLTextWriter(sink: spool)
+        body = try LibXMLTextWriter(sink: spool, libxml2Failure: GraphMLWriterError.libxml2Failure)
         self.spool = spool
         header = document.fields
         stack = [Frame(kind: .graph)]
@@ -228,7 +229,7 @@ public final class GraphMLGraphWriter: GraphWriter {
         defer { self.spool = nil }
         warnAboutWidenedKeys()
 
-        let output = try LibXMLTextWriter(sink: sink)
+        let output = try LibXMLTextWriter(sink: sink, libxml2Failure: GraphMLWriterError.libxml2Failure)
         try output.startDocument()
         try output.startElement("graphml")
         try output.writeAttribute("xmlns", Self.namespace)
@@ -248,11 +249,11 @@ public final class GraphMLGraphWriter: GraphWriter {
         try output.writeAttribute("id", "G")
         try output.writeAttribute("edgedefault", "directed")
         for field in header {
-            let text = GraphMLText(field.value)
+            let text = XMLText(field.value)
             if let scalar = text.base64Because {
                 warn(
                     "field \(field.key)",
-                    "the header's \(field.key) holds \(GraphMLCharacters.describe(scalar)), which XML 1.0 cannot hold: "
+                    "the header's \(field.key) holds \(XMLCharacters.describe(scalar)), which XML 1.0 cannot hold: "
                         + #"written as base64 of its UTF-8 bytes, marked gx:encoding="base64""#)
             }
             try writeData(key: "g." + field.key, text, level: 2, output)
@@ -288,11 +289,11 @@ public final class GraphMLGraphWriter: GraphWriter {
         try body.startElement("node")
         try body.writeAttribute("id", id)
         nodeIsOpen = true
-        let type = GraphMLText(entity)
+        let type = XMLText(entity)
         if let scalar = type.base64Because {
             warn(
                 "entity \(entity)",
-                "entity name \(entity.debugDescription) (\(id)) holds \(GraphMLCharacters.describe(scalar)), which "
+                "entity name \(entity.debugDescription) (\(id)) holds \(XMLCharacters.describe(scalar)), which "
                     + #"XML 1.0 cannot hold: its @type is written as base64 of its UTF-8 bytes, marked gx:encoding="base64""#
             )
         }
@@ -313,18 +314,18 @@ public final class GraphMLGraphWriter: GraphWriter {
         if case .binaryFile(let file) = value {
             return try writeData(key: keys.keys[index].id, base64Of: file, level: 3, body)
         }
-        guard let rendered = value.graphMLText else { return }
+        guard let rendered = value.xmlText else { return }
         if rendered.isDateWithoutISO8601 {
             warn(
                 "date \(entity).\(name)",
                 "\(entity).\(name) (\(id)): dates with no ISO 8601 form (not finite, or 10^15 seconds or more from "
                     + "2001) written as seconds since 2001-01-01T00:00:00Z, NaN/INF/-INF when not finite")
         }
-        let text = GraphMLText(rendered.text)
+        let text = XMLText(rendered.text)
         if let scalar = text.base64Because {
             warn(
                 "base64 \(entity).\(name)",
-                "\(entity).\(name) (\(id)): \(GraphMLCharacters.describe(scalar)) cannot be written in XML 1.0, so "
+                "\(entity).\(name) (\(id)): \(XMLCharacters.describe(scalar)) cannot be written in XML 1.0, so "
                     + "text of this attribute holding such characters is written as base64 of its UTF-8 bytes, "
                     + #"marked gx:encoding="base64""#)
         }
@@ -407,13 +408,13 @@ public final class GraphMLGraphWriter: GraphWriter {
     }
 
     /// A relationship name as edge data, with a warning the first time it must be base64.
-    private func relationshipName(_ name: String, of entity: String) -> GraphMLText {
-        let text = GraphMLText(name)
+    private func relationshipName(_ name: String, of entity: String) -> XMLText {
+        let text = XMLText(name)
         if let scalar = text.base64Because {
             warn(
                 "relationship \(name)",
                 "relationship name \(name.debugDescription) (of \(entity) or its inverse) holds "
-                    + "\(GraphMLCharacters.describe(scalar)), which XML 1.0 cannot hold: edge labels naming it are "
+                    + "\(XMLCharacters.describe(scalar)), which XML 1.0 cannot hold: edge labels naming it are "
                     + #"written as base64 of its UTF-8 bytes, marked gx:encoding="base64""#)
         }
         return text
@@ -430,11 +431,11 @@ public final class GraphMLGraphWriter: GraphWriter {
     private func writeKey(
         id: String, for domain: String, name: String, type: GraphMLType, _ output: LibXMLTextWriter
     ) throws {
-        let text = GraphMLText(name)
+        let text = XMLText(name)
         if let scalar = text.base64Because {
             warn(
                 "key \(name)",
-                "attribute name \(name.debugDescription) holds \(GraphMLCharacters.describe(scalar)), which XML 1.0 "
+                "attribute name \(name.debugDescription) holds \(XMLCharacters.describe(scalar)), which XML 1.0 "
                     + #"cannot hold: its key's attr.name is written as base64 of its UTF-8 bytes, marked gx:encoding="base64""#
             )
         }
@@ -448,7 +449,7 @@ public final class GraphMLGraphWriter: GraphWriter {
         try output.endElement()
     }
 
-    private func writeData(key: String, _ text: GraphMLText, level: Int, _ output: LibXMLTextWriter) throws {
+    private func writeData(key: String, _ text: XMLText, level: Int, _ output: LibXMLTextWriter) throws {
         try layout(level: level, output)
         try output.startElement("data")
         try output.writeAttribute("key", key)
@@ -474,7 +475,7 @@ public final class GraphMLGraphWriter: GraphWriter {
     }
 
     private func checkIdentifier(_ id: String) throws {
-        if let scalar = GraphMLCharacters.firstNonCharacter(in: id) {
+        if let scalar = XMLCharacters.firstNonCharacter(in: id) {
             throw GraphMLWriterError.unwritableIdentifier(id: id, character: scalar)
         }
     }

@@ -1,3 +1,5 @@
+import GraphExportLibXML
+
 /// A reason ``GraphMLGraphWriter`` cannot write: an event stream that is not well nested, an
 /// identifier XML cannot hold, a temporary file that cannot be written, or a failure inside
 /// libxml2.
@@ -76,7 +78,7 @@ public enum GraphMLWriterError: Error, Sendable, Hashable, CustomStringConvertib
             return "finish() was called while object '\(id)' was still open: end every object and relationship first"
         case .unwritableIdentifier(let id, let character):
             return "object identifier '\(id.debugDescription.dropFirst().dropLast())' holds "
-                + "\(GraphMLCharacters.describe(character)), which XML 1.0 cannot hold: use another export format"
+                + "\(XMLCharacters.describe(character)), which XML 1.0 cannot hold: use another export format"
         case .temporaryFileFailed(let directory, let reason):
             return "cannot use a temporary file in \(directory) for the GraphML output: \(reason) "
                 + "(set TMPDIR to a writable directory with room for the export)"

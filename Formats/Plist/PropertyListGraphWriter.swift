@@ -1,4 +1,5 @@
 public import GraphExport
+import GraphExportLibXML
 
 /// Writes an export as an Apple XML property list 1.0, streaming, through libxml2's `xmlTextWriter`.
 ///
@@ -69,6 +70,11 @@ public import GraphExport
 /// that is not well nested, checking each event before writing anything for it. Pretty output puts
 /// each element on its own line, indented by one tab per level; both forms end with a newline.
 public final class PropertyListGraphWriter: GraphWriter {
+    /// The property list document type and its line break, as Apple's tools write them.
+    private static let documentType =
+        #"<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">"#
+        + "\n"
+
     private enum Phase {
         case ready, writing, finished
     }
@@ -96,7 +102,7 @@ public final class PropertyListGraphWriter: GraphWriter {
     private let sink: any ByteSink
     private let options: PropertyListOptions
     private let onWarning: WarningHandler
-    private var output: PlistTextWriter?
+    private var output: LibXMLTextWriter?
     private var phase = Phase.ready
     private var stack: [Frame] = []
     /// Names already checked to be writable as keys.
@@ -126,10 +132,14 @@ public final class PropertyListGraphWriter: GraphWriter {
         case .writing: throw PropertyListWriterError.begunTwice
         case .finished: throw PropertyListWriterError.alreadyFinished
         }
-        let output = try PlistTextWriter(sink: sink, pretty: options.pretty)
+        let output = try LibXMLTextWriter(
+            sink: sink, indentation: options.pretty ? "\t" : nil,
+            libxml2Failure: PropertyListWriterError.libxml2Failure)
         self.output = output
         phase = .writing
         try output.startDocument()
+        // Written raw: xmlTextWriterWriteDTD breaks the declaration over lines when indenting.
+        try output.writeRaw(Self.documentType)
         try output.startElement("plist")
         try output.writeAttribute("version", "1.0")
         try output.startElement("dict")
@@ -142,7 +152,7 @@ public final class PropertyListGraphWriter: GraphWriter {
                 dataKeys.append(field.key)
                 warnOnce(
                     "@source.\(field.key)",
-                    "the header's \(field.key) holds \(PlistCharacters.describe(scalar)), which XML 1.0 cannot hold: "
+                    "the header's \(field.key) holds \(XMLCharacters.describe(scalar)), which XML 1.0 cannot hold: "
                         + "written as <data> of its UTF-8 bytes and listed in @source's @utf8Data")
             }
         }
@@ -193,7 +203,7 @@ public final class PropertyListGraphWriter: GraphWriter {
         try output?.endDocument()
     }
 
-    private func beginObject(entity: String, id: String, _ output: PlistTextWriter) throws {
+    private func beginObject(entity: String, id: String, _ output: LibXMLTextWriter) throws {
         let top = stack.count - 1
         switch stack[top].kind {
         case .object(_, let parent):
@@ -216,13 +226,13 @@ public final class PropertyListGraphWriter: GraphWriter {
             frame.dataKeys.append("@type")
             warnOnce(
                 "@type." + entity,
-                "entity \(String(reflecting: entity)) holds \(PlistCharacters.describe(scalar)), which XML 1.0 cannot "
+                "entity \(String(reflecting: entity)) holds \(XMLCharacters.describe(scalar)), which XML 1.0 cannot "
                     + "hold: its @type is written as <data> of its UTF-8 bytes and listed in @utf8Data")
         }
         stack.append(frame)
     }
 
-    private func writeAttribute(name: String, value: Value, _ output: PlistTextWriter) throws {
+    private func writeAttribute(name: String, value: Value, _ output: LibXMLTextWriter) throws {
         let top = stack.count - 1
         guard case .object(let entity, let id) = stack[top].kind else {
             throw PropertyListWriterError.attributeOutsideObject(name: name)
@@ -246,7 +256,7 @@ public final class PropertyListGraphWriter: GraphWriter {
                 stack[top].dataKeys.append(key)
                 warnOnce(
                     "\(entity).\(name)",
-                    "\(entity).\(name) (\(id)): \(PlistCharacters.describe(scalar)) cannot be written in XML 1.0, so "
+                    "\(entity).\(name) (\(id)): \(XMLCharacters.describe(scalar)) cannot be written in XML 1.0, so "
                         + "text of this attribute holding such characters is written as <data> of its UTF-8 bytes, "
                         + "listed in the object's @utf8Data")
             }
@@ -260,7 +270,7 @@ public final class PropertyListGraphWriter: GraphWriter {
         }
     }
 
-    private func beginRelationship(name: String, isToMany: Bool, _ output: PlistTextWriter) throws {
+    private func beginRelationship(name: String, isToMany: Bool, _ output: LibXMLTextWriter) throws {
         guard case .object(_, let id) = stack[stack.count - 1].kind else {
             throw PropertyListWriterError.relationshipOutsideObject(name: name)
         }
@@ -271,7 +281,7 @@ public final class PropertyListGraphWriter: GraphWriter {
         try output.startElement("array")
     }
 
-    private func writeReference(_ id: String, _ output: PlistTextWriter) throws {
+    private func writeReference(_ id: String, _ output: LibXMLTextWriter) throws {
         let top = stack.count - 1
         guard case .relationship(let name, let isToMany) = stack[top].kind else {
             throw PropertyListWriterError.referenceOutsideRelationship(id: id)
@@ -289,7 +299,7 @@ public final class PropertyListGraphWriter: GraphWriter {
         try output.endElement()
     }
 
-    private func endRelationship(_ output: PlistTextWriter) throws {
+    private func endRelationship(_ output: LibXMLTextWriter) throws {
         let frame = stack[stack.count - 1]
         switch frame.kind {
         case .relationship(_, isToMany: true):
@@ -305,7 +315,7 @@ public final class PropertyListGraphWriter: GraphWriter {
         }
     }
 
-    private func endObject(_ output: PlistTextWriter) throws {
+    private func endObject(_ output: LibXMLTextWriter) throws {
         let frame = stack[stack.count - 1]
         switch frame.kind {
         case .object: break
@@ -320,30 +330,25 @@ public final class PropertyListGraphWriter: GraphWriter {
 
     /// Writes `text` as a `<string>`, or, when XML cannot hold it, as `<data>` of its UTF-8 bytes;
     /// returns the first character XML cannot hold in the second case.
-    private func writeText(_ text: String, _ output: PlistTextWriter) throws -> Unicode.Scalar? {
-        guard let scalar = PlistCharacters.firstNonCharacter(in: text) else {
-            try output.writeElement("string", text: text)
-            return nil
-        }
-        var base64: [UInt8] = []
-        Base64.encode(Array(text.utf8), into: &base64)
-        try output.writeElement("data", ascii: base64)
-        return scalar
+    private func writeText(_ text: String, _ output: LibXMLTextWriter) throws -> Unicode.Scalar? {
+        let checked = XMLText(text)
+        try output.writeElement(checked.base64Because == nil ? "string" : "data", text: checked.text)
+        return checked.base64Because
     }
 
     /// Writes an identifier by ``writeText(_:_:)``; returns whether it went into `<data>`.
-    private func writeIdentifier(_ id: String, _ output: PlistTextWriter) throws -> Bool {
+    private func writeIdentifier(_ id: String, _ output: LibXMLTextWriter) throws -> Bool {
         guard let scalar = try writeText(id, output) else { return false }
         warnOnce(
             "@id",
-            "\(String(reflecting: id)) holds \(PlistCharacters.describe(scalar)), which XML 1.0 cannot hold: "
+            "\(String(reflecting: id)) holds \(XMLCharacters.describe(scalar)), which XML 1.0 cannot hold: "
                 + "identifiers holding such characters are written as <data> of their UTF-8 bytes and listed in "
                 + "@utf8Data")
         return true
     }
 
     /// Writes `<key>key</key><array><string>…</string>…</array>` unless `names` is empty.
-    private func writeList(_ key: String, _ names: [String], _ output: PlistTextWriter) throws {
+    private func writeList(_ key: String, _ names: [String], _ output: LibXMLTextWriter) throws {
         guard !names.isEmpty else { return }
         try output.writeElement("key", text: key)
         try output.startElement("array")
@@ -354,7 +359,7 @@ public final class PropertyListGraphWriter: GraphWriter {
     /// Throws unless XML can hold `name`, so that it can be a key.
     private func checkName(_ name: String, id: String) throws {
         guard !writableNames.contains(name) else { return }
-        if let scalar = PlistCharacters.firstNonCharacter(in: name) {
+        if let scalar = XMLCharacters.firstNonCharacter(in: name) {
             throw PropertyListWriterError.unwritableName(name: name, character: scalar, id: id)
         }
         writableNames.insert(name)

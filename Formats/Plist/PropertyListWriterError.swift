@@ -1,3 +1,5 @@
+import GraphExportLibXML
+
 /// A reason ``PropertyListGraphWriter`` cannot write: an event stream that is not well nested, a
 /// name XML cannot hold, or a failure inside libxml2.
 ///
@@ -64,7 +66,7 @@ public enum PropertyListWriterError: Error, Sendable, Hashable, CustomStringConv
         case .unfinishedObject(let id):
             return "finish() was called while object '\(id)' was still open: end every object and relationship first"
         case .unwritableName(let name, let character, let id):
-            return "\(id): the name \(String(reflecting: name)) holds \(PlistCharacters.describe(character)), which "
+            return "\(id): the name \(String(reflecting: name)) holds \(XMLCharacters.describe(character)), which "
                 + "XML 1.0 cannot hold, so it cannot be a property list key: rename it or export another format"
         case .libxml2Failure(let call):
             return "libxml2 failed in \(call) while writing the property list (out of memory?)"

@@ -1,4 +1,5 @@
 public import GraphExport
+import GraphExportLibXML
 
 /// Writes an export as one XML 1.0 document, streaming, through libxml2's `xmlTextWriter`.
 ///
@@ -134,7 +135,8 @@ public final class XMLGraphWriter: GraphWriter {
         case .writing: throw XMLWriterError.begunTwice
         case .finished: throw XMLWriterError.alreadyFinished
         }
-        let output = try LibXMLTextWriter(sink: sink, pretty: options.pretty)
+        let output = try LibXMLTextWriter(
+            sink: sink, indentation: options.pretty ? "  " : nil, libxml2Failure: XMLWriterError.libxml2Failure)
         self.output = output
         phase = .writing
         stack.append(Frame(kind: .document))
@@ -144,16 +146,15 @@ public final class XMLGraphWriter: GraphWriter {
         var base64Fields: [String] = []
         for field in document.fields {
             let name = "gx:" + XMLNameEncoding.encode(field.key)
-            if let scalar = XMLCharacters.firstNonCharacter(in: field.value) {
+            let value = XMLText(field.value)
+            if let scalar = value.base64Because {
                 base64Fields.append(name)
-                try output.writeAttribute(name, Base64.encode(Array(field.value.utf8)))
                 onWarning(
                     Warning(
                         "the header's \(field.key) holds \(XMLCharacters.describe(scalar)), which XML 1.0 cannot "
                             + "hold: written as base64 of its UTF-8 bytes and listed in the root's gx:base64"))
-            } else {
-                try output.writeAttribute(name, field.value)
             }
+            try output.writeAttribute(name, value.text)
         }
         if !base64Fields.isEmpty { try output.writeAttribute("gx:base64", base64Fields.joined(separator: " ")) }
     }

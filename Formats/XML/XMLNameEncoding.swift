@@ -1,3 +1,5 @@
+import GraphExportLibXML
+
 /// Turns any entity, attribute or relationship name into an XML NCName, reversibly, by the
 /// `XmlConvert.EncodeName` convention.
 ///

@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportLibXML
 
 /// The text one non-null value is written as, and whether it had to be written another way.
 ///
@@ -24,44 +25,19 @@ struct XMLValueText {
 
     /// The text of `value`, or `nil` for null.
     init?(_ value: Value) {
-        var text: String
-        var issue: Issue?
-        switch value {
-        case .null: return nil
-        case .integer(let integer): text = String(integer)
-        case .double(let double): text = Self.doubleText(double)
-        case .decimal(let characters), .string(let characters), .uri(let characters): text = characters
-        case .boolean(let boolean): text = boolean ? "true" : "false"
-        case .date(let timestamp):
-            if let iso8601 = timestamp.iso8601 {
-                text = iso8601
-            } else {
-                text = Self.doubleText(timestamp.secondsSinceReferenceDate)
-                issue = .dateWithoutISO8601
-            }
-        case .binary(let bytes): text = Base64.encode(bytes)
-        case .binaryFile(let file):
+        if case .binaryFile(let file) = value {
             (self.text, self.file, self.isBase64, self.issue) = ("", file, false, nil)
             return
-        case .uuid(let uuid): text = uuid.description
         }
-        var isBase64 = false
-        if let scalar = XMLCharacters.firstNonCharacter(in: text) {
-            text = Base64.encode(Array(text.utf8))
-            isBase64 = true
-            issue = .nonCharacter(scalar)
-        }
-        self.text = text
+        guard let rendered = value.xmlText else { return nil }
+        let checked = XMLText(rendered.text)
+        self.text = checked.text
         self.file = nil
-        self.isBase64 = isBase64
-        self.issue = issue
-    }
-
-    /// The shortest text that reads back to the same bits (`0.1`, `1e-05`, `-0.0`), or `NaN`,
-    /// `INF` and `-INF`: every form is in the lexical space of `xsd:double`.
-    static func doubleText(_ value: Double) -> String {
-        if value.isFinite { return value.description }
-        if value.isNaN { return "NaN" }
-        return value < 0 ? "-INF" : "INF"
+        self.isBase64 = checked.base64Because != nil
+        if let scalar = checked.base64Because {
+            self.issue = .nonCharacter(scalar)
+        } else {
+            self.issue = rendered.isDateWithoutISO8601 ? .dateWithoutISO8601 : nil
+        }
     }
 }

@@ -1,3 +1,5 @@
+import GraphExportLibXML
+
 /// A reason ``XMLGraphWriter`` cannot write: an event stream that is not well nested, an
 /// identifier XML cannot hold, or a failure inside libxml2.
 ///

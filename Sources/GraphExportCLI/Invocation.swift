@@ -10,10 +10,14 @@ enum Invocation: Equatable {
     case schema(SchemaRequest)
     /// List the formats.
     case listFormats
-    /// Print help.
-    case help
+    /// Print the help of a command.
+    case help(CommandName)
     /// Print the version.
     case version
+    /// Print the man page.
+    case manPage
+    /// Print the completion script of a shell (`bash`, `zsh`).
+    case completion(shell: String)
 }
 
 /// How to read the store.
@@ -31,7 +35,10 @@ struct ExportRequest: Equatable {
     var store: String
     var format: String?
     var model: String?
+    /// `--model-version`: the version of the model to read the store with, instead of the one that fits.
+    var modelVersion: String?
     var shape: ExportShape = .tree
+    /// The output file; `nil` (also for `-o -`) is standard output.
     var output: String?
     var pretty: Bool?
     /// Values of format-specific options, by option name.
@@ -44,117 +51,123 @@ struct ExportRequest: Equatable {
     var inferRelations = false
     /// Whether an error also shows the SQL statement behind it.
     var verbose = false
+    /// `--quiet`: no warnings printed.
+    var quiet = false
+    /// `--strict`: any warning makes the exit status 1.
+    var strict = false
     /// `--busy-timeout`: how long to wait for another process's lock on the store; `nil`: the default.
     var busyTimeout: Duration?
+    /// The options given, by long name, in order (for the checks of what applies).
+    var given: [String] = []
 }
 
 /// A command line that does not say something graphexport can do.
 struct UsageError: Error, Equatable {
     let message: String
+    /// The command whose usage the error shows.
+    var command: CommandName = .export
 }
 
 extension Invocation {
-    /// Parses arguments (without the program name): options in any order, `--name value` or
-    /// `--name=value`, `--` ending the options.
+    /// Parses arguments (without the program name) by the option table of `formats`.
     init(parsing arguments: [String], formats: FormatRegistry) throws(UsageError) {
-        var request = ExportRequest(store: "")
-        var stores: [String] = []
-        var given: [String] = []
-        var remaining = arguments[...]
-        var optionsEnded = false
-        func value(for option: String, inline: String?) throws(UsageError) -> String {
-            if let inline { return inline }
-            guard let next = remaining.popFirst() else { throw UsageError(message: "missing value for '\(option)'") }
-            return next
+        let table = OptionTable(formats: formats)
+        let parsed = try ParsedArguments(arguments, table: table)
+        let command = parsed.command
+        do {
+            try self.init(parsed, table: table)
+        } catch {
+            throw UsageError(message: error.message, command: command)
         }
-        while let argument = remaining.popFirst() {
-            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
-                stores.append(argument)
-                continue
-            }
-            var name = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
-            given.append(name)
-            switch name {
-            case "--": optionsEnded = true
-            case "-h", "--help":
-                self = .help
-                return
-            case "--version":
-                self = .version
-                return
-            case "-f", "--format": request.format = try value(for: name, inline: inline)
-            case "-m", "--model": request.model = try value(for: name, inline: inline)
-            case "-o", "--output": request.output = try value(for: name, inline: inline)
-            case "--shape":
-                let shape = try value(for: name, inline: inline)
-                guard let parsed = ExportShape(rawValue: shape) else {
-                    throw UsageError(
-                        message:
-                            "unknown shape '\(shape)' (values: \(ExportShape.allCases.map(\.rawValue).joined(separator: ", ")))"
-                    )
-                }
-                request.shape = parsed
-            case "--source":
-                let kind = try value(for: name, inline: inline)
-                guard let parsed = SourceKind(rawValue: kind) else {
-                    let values = SourceKind.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw UsageError(message: "unknown source '\(kind)' (values: \(values))")
-                }
-                request.source = parsed
-            case "--nest": request.nest.append(try value(for: name, inline: inline))
-            case "--no-nest": request.noNest.append(try value(for: name, inline: inline))
-            case "--include-views": request.includeViews = true
-            case "--infer-relations": request.inferRelations = true
-            case "--busy-timeout":
-                let given = try value(for: name, inline: inline)
-                guard let seconds = Double(given), seconds.isFinite, seconds >= 0 else {
-                    throw UsageError(
-                        message: "invalid value '\(given)' for '\(name)': give seconds, 0 or more (e.g. 2.5)")
-                }
-                request.busyTimeout = .seconds(seconds)
-            case "--pretty": request.pretty = true
-            case "--compact": request.pretty = false
-            case "--verbose": request.verbose = true
-            default:
-                guard name.hasPrefix("--"), let (_, option) = formats.option(named: String(name.dropFirst(2))) else {
-                    throw UsageError(message: "unknown option '\(name)'")
-                }
-                let given = try value(for: name, inline: inline)
-                guard option.values.contains(given) else {
-                    throw UsageError(
-                        message:
-                            "unknown value '\(given)' for '\(name)' (values: \(option.values.joined(separator: ", ")))")
-                }
-                request.formatOptions[option.name] = given
-            }
+    }
+
+    private init(_ parsed: ParsedArguments, table: OptionTable) throws(UsageError) {
+        switch parsed.action {
+        case .help?:
+            self = .help(parsed.command)
+            return
+        case .version?:
+            self = .version
+            return
+        case .manPage?:
+            self = .manPage
+            return
+        case .completion?:
+            self = .completion(shell: parsed.value("generate-completion") ?? "")
+            return
+        case nil:
+            break
         }
-        if stores == ["formats"] {
+        let command = parsed.command
+        let word = CommandTable.entry(command).word.map { "graphexport " + $0 } ?? "an export"
+        if let name = parsed.given.first(where: { !(table.option(named: $0)?.commands.contains(command) ?? false) }) {
+            throw UsageError(message: "'--\(name)' is not an option of '\(word)'")
+        }
+        switch command {
+        case .help:
+            guard parsed.operands.count <= 1 else {
+                throw UsageError(message: "help takes one command at most, not '\(parsed.operands[1])'")
+            }
+            guard let word = parsed.operands.first else {
+                self = .help(.export)
+                return
+            }
+            guard let named = CommandTable.command(named: word) else {
+                let words = CommandTable.all.compactMap(\.word).joined(separator: ", ")
+                throw UsageError(message: "no command '\(word)' (commands: \(words))")
+            }
+            self = .help(named)
+        case .formats:
+            if let extra = parsed.operands.first {
+                throw UsageError(message: "formats takes no operand, not '\(extra)'")
+            }
             self = .listFormats
-            return
+        case .inspect:
+            self = .inspect(
+                try InspectRequest(try ExportRequest(parsed, table: table, noun: "store to inspect"), table: table))
+        case .schema:
+            self = .schema(
+                try SchemaRequest(try ExportRequest(parsed, table: table, noun: "store to describe"), table: table))
+        case .export:
+            self = .export(try ExportRequest(parsed, table: table, noun: "store to export"))
         }
-        if stores.first == "inspect" {
-            guard stores.count > 1 else { throw UsageError(message: "missing the store to inspect") }
-            guard stores.count == 2 else { throw UsageError(message: "more than one store given: '\(stores[2])'") }
-            request.store = stores[1]
-            self = .inspect(try InspectRequest(request, given: given))
-            return
+    }
+}
+
+extension ExportRequest {
+    /// The request the options and the one operand of `parsed` make; `noun` names the operand in
+    /// messages.
+    fileprivate init(_ parsed: ParsedArguments, table: OptionTable, noun: String) throws(UsageError) {
+        guard let store = parsed.operands.first else { throw UsageError(message: "missing the \(noun)") }
+        guard parsed.operands.count == 1 else {
+            throw UsageError(message: "more than one store given: '\(parsed.operands[1])'")
         }
-        // `graphexport schema` (Schema*.swift).
-        if stores.first == "schema" {
-            guard stores.count > 1 else { throw UsageError(message: "missing the store to describe") }
-            guard stores.count == 2 else { throw UsageError(message: "more than one store given: '\(stores[2])'") }
-            request.store = stores[1]
-            self = .schema(try SchemaRequest(request, given: given))
-            return
+        self.init(store: store)
+        given = parsed.given
+        format = parsed.value("format")
+        model = parsed.value("model")
+        modelVersion = parsed.value("model-version")
+        output = parsed.value("output").flatMap { $0 == "-" ? nil : $0 }
+        if let shape = parsed.value("shape") { self.shape = ExportShape(rawValue: shape) ?? .tree }
+        if let source = parsed.value("source") { self.source = SourceKind(rawValue: source) ?? .auto }
+        nest = parsed.values["nest"] ?? []
+        noNest = parsed.values["no-nest"] ?? []
+        includeViews = parsed.has("include-views")
+        inferRelations = parsed.has("infer-relations")
+        verbose = parsed.has("verbose")
+        quiet = parsed.has("quiet")
+        strict = parsed.has("strict")
+        // Of --pretty and --compact, the one given last counts.
+        pretty = parsed.given.last { $0 == "pretty" || $0 == "compact" }.map { $0 == "pretty" }
+        if let text = parsed.value("busy-timeout") {
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+                throw UsageError(
+                    message: "invalid value '\(text)' for '--busy-timeout': give seconds, 0 or more (e.g. 2.5)")
+            }
+            busyTimeout = .seconds(seconds)
         }
-        guard let store = stores.first else { throw UsageError(message: "missing the store to export") }
-        guard stores.count == 1 else { throw UsageError(message: "more than one store given: '\(stores[1])'") }
-        request.store = store
-        self = .export(request)
+        for option in table.options where option.requirements.contains(where: \.isFormat) {
+            if let value = parsed.value(option.name) { formatOptions[option.name] = value }
+        }
     }
 }

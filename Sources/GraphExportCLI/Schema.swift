@@ -5,8 +5,8 @@ import GraphExportStore
 extension Command {
     /// `graphexport schema`: opens the store as an export would and writes the shape of its export
     /// (JSON Schema, XML Schema, Mermaid or DOT), from the same model the export reads, to standard
-    /// output or to `-o`'s file (which appears only when complete). Warnings met opening the store
-    /// go to standard error, as in an export.
+    /// output or to `-o`'s file (which appears only when complete; gzip-compressed when its name
+    /// ends in `.gz`). Warnings met opening the store go to standard error, as in an export.
     func schema(_ request: SchemaRequest) throws {
         if let outputPath = request.source.output,
             let input = ExportInputs(storePath: request.source.store, modelPath: request.source.model).file(
@@ -14,7 +14,7 @@ extension Command {
         {
             throw CommandError.outputIsInput(path: outputPath, input: input)
         }
-        let warnings = WarningPrinter()
+        let warnings = WarningPrinter(quiet: request.source.quiet)
         let source = try openSource(request.source, onWarning: warnings.report)
         // A plain SQLite database's columns hold values of any storage class; a Core Data store's
         // values are decoded by their declared types.
@@ -27,7 +27,14 @@ extension Command {
             return
         }
         let output = try OutputFile(path: outputPath)
-        try text.withUnsafeBytes { try output.sink.write($0) }
+        guard Self.isGzip(outputPath) else {
+            try text.withUnsafeBytes { try output.sink.write($0) }
+            try output.commit()
+            return
+        }
+        let compressed = try GzipSink(into: output.sink, path: outputPath)
+        try text.withUnsafeBytes { try compressed.write($0) }
+        try compressed.finish()
         try output.commit()
     }
 

@@ -6,38 +6,31 @@ import GraphExportXML
 /// export.
 struct SchemaRequest: Equatable {
     /// The store and the options that say how an export would read it (`--model`, `--source`, the
-    /// plain-SQLite nesting options, `--busy-timeout`, `--verbose`), and `--shape` and `-o`.
+    /// plain-SQLite nesting options, `--busy-timeout`, `--verbose`), and `--shape` and `-o`; the
+    /// option table says which options `schema` takes.
     var source: ExportRequest
-    /// `--format`, else the one `-o`'s extension names, else JSON Schema.
+    /// `--format`, else the one `-o`'s extension names (before a `.gz`), else JSON Schema.
     var format: SchemaFormat
     /// `--xml-style`, for the XML Schema.
     var xmlStyle: XMLOptions.Style = .attributes
 
-    /// The options `schema` takes: those of `inspect` (how the store is read, and `--format`), and
-    /// those that decide the export's shape and where the schema goes; the others only shape an
-    /// export's text.
-    static let options = InspectRequest.options.union(["--shape", "--xml-style", "-o", "--output"])
-
-    /// The request for `schema` from what the parser read as an export: refuses options that
-    /// `schema` does not take (`given` lists the options given), an unknown format, and
-    /// `--xml-style` with a format other than xsd.
-    init(_ request: ExportRequest, given: [String]) throws(UsageError) {
-        if let option = given.first(where: { !Self.options.contains($0) }) {
-            throw UsageError(message: "'\(option)' is not an option of 'graphexport schema'")
-        }
+    /// The request for `schema` from what the parser read as an export: refuses an unknown
+    /// format, and the options that do not apply to the store, the shape or the schema format
+    /// (`--xml-style` with a format other than xsd).
+    init(_ request: ExportRequest, table: OptionTable) throws(UsageError) {
         if let name = request.format {
-            guard let format = SchemaFormat(rawValue: name) else {
+            guard let format = SchemaFormat(rawValue: name.lowercased()) else {
                 let values = SchemaFormat.allCases.map(\.rawValue).joined(separator: ", ")
                 throw UsageError(message: "unknown schema format '\(name)' (values: \(values))")
             }
             self.format = format
         } else {
-            self.format = request.output.flatMap(SchemaFormat.init(forPath:)) ?? .jsonSchema
+            self.format =
+                request.output.map(Command.withoutGzipSuffix).flatMap(SchemaFormat.init(forPath:))
+                ?? .jsonSchema
         }
+        try request.checkSchemaRequirements(format, table: table)
         if let style = request.formatOptions["xml-style"] {
-            guard format == .xsd else {
-                throw UsageError(message: "--xml-style is for --format xsd, not \(format.rawValue)")
-            }
             xmlStyle = XMLOptions.Style(rawValue: style) ?? .attributes
         }
         var source = request

@@ -9,6 +9,12 @@ public enum SchemaFormat: String, CaseIterable, Sendable, Hashable {
     /// A Graphviz digraph (``DOTDiagram``).
     case dot
 
+    /// The export format whose own options this schema follows (`xml` for `xsd`: `--xml-style`
+    /// decides it), `nil` when no format's options shape it.
+    public var optionsFormat: String? {
+        self == .xsd ? "xml" : nil
+    }
+
     /// The format whose file extension `path` ends in (`.json`, `.xsd`, `.mmd` or `.mermaid`,
     /// `.dot` or `.gv`, in any case), or `nil`.
     public init?(forPath path: String) {

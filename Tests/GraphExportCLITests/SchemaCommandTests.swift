@@ -117,6 +117,17 @@ final class SchemaCommandTests: XCTestCase {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             XCTAssertTrue(text.hasPrefix(start), "\(file): \(text.prefix(80))")
         }
+        // `-o s.xsd.gz`: the XML Schema, gzip-compressed, as an export's `.gz` is.
+        let compressed = try CommandRunner.run(
+            ["schema", "--model", "Scrapbook.xcdatamodeld", "-o", "s.xsd.gz", "Scrapbook.sqlite"], in: folder)
+        XCTAssertEqual(compressed.status, 0, compressed.standardError)
+        let bytes = try Data(contentsOf: folder.appendingPathComponent("s.xsd.gz"))
+        XCTAssertEqual(Array(bytes.prefix(2)), [0x1F, 0x8B])
+        // Python.run trims the text it returns, so the plain schema is compared trimmed too.
+        let decompressed = try Python.run(
+            "import gzip, sys; sys.stdout.write(gzip.decompress(sys.stdin.buffer.read()).decode())", input: bytes)
+        let plain = try String(contentsOf: folder.appendingPathComponent("s.xsd"), encoding: .utf8)
+        XCTAssertEqual(decompressed, plain.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     func testUsageErrorsAndRefusalsNameWhatIsWrong() throws {
@@ -126,7 +137,18 @@ final class SchemaCommandTests: XCTestCase {
             (["schema"], "missing the store to describe"),
             (["schema", "--format", "csv", "Scrapbook.sqlite"], "unknown schema format 'csv'"),
             (["schema", "--pretty", "Scrapbook.sqlite"], "'--pretty' is not an option of 'graphexport schema'"),
-            (["schema", "--xml-style", "elements", "Scrapbook.sqlite"], "--xml-style is for --format xsd"),
+            (
+                ["schema", "--xml-style", "elements", "Scrapbook.sqlite"],
+                "'--xml-style' is for --format xsd, not json-schema"
+            ),
+            (
+                ["schema", "-o", "s.mmd", "--xml-style=elements", "Scrapbook.sqlite"],
+                "'--xml-style' is for --format xsd"
+            ),
+            (
+                ["schema", "--nest", "Album.tracks", "--shape", "flat", "Chinook.sqlite"],
+                "does not apply with --shape flat"
+            ),
             (["schema", "Scrapbook.sqlite", "Other.sqlite"], "more than one store given: 'Other.sqlite'"),
         ] {
             let result = try CommandRunner.run(arguments, in: folder)

@@ -3,12 +3,11 @@ import GraphExportJSON
 import GraphExportTestSupport
 import XCTest
 
-final class JSONFormatDescriptorTests: XCTestCase {
-    func testDescriptor() {
-        let format = FormatDescriptor.json
+final class JSONExportFormatTests: XCTestCase {
+    func testDescription() {
+        let format = ExportFormat.json()
         XCTAssertEqual(format.name, "json")
-        XCTAssertEqual(format.fileExtension, "json")
-        XCTAssertEqual(format.mediaType, "application/json")
+        XCTAssertEqual(format.fileExtensions, ["json"])
         XCTAssertFalse(format.summary.isEmpty)
         XCTAssertFalse(format.summary.contains("\n"))
         XCTAssertEqual(FormatRegistry([format]).format(forPath: "out.JSON")?.name, "json")
@@ -20,7 +19,7 @@ final class JSONFormatDescriptorTests: XCTestCase {
         for pretty in [false, true] {
             let sink = MemorySink()
             let log = WarningLog()
-            let writer = FormatDescriptor.json.makeWriter(sink, FormatOptions(pretty: pretty)) {
+            let writer = ExportFormat.json().with(FormatSettings(pretty: pretty)).makeWriter(sink: sink) {
                 log.warnings.append($0)
             }
             try GraphTraversal(source: graph).run(into: writer)

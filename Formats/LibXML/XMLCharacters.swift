@@ -1,15 +1,16 @@
 import GraphExport
 
-/// The character classes of XML 1.0 (Fifth Edition) and Namespaces in XML 1.0 that the writer
-/// checks itself, because libxml2's text writer checks none of them.
-enum XMLCharacters {
+/// The character classes of XML 1.0 (Fifth Edition) and Namespaces in XML 1.0 that the XML,
+/// property list and GraphML writers check themselves, because libxml2's text writer checks none
+/// of them.
+package enum XMLCharacters {
     /// The first character in `text` that the `Char` production (§2.2) excludes, or `nil` when
     /// XML 1.0 can hold all of `text`.
     ///
     /// `Char` is `#x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]`. A Swift
     /// string holds no surrogates, so what remains to find is U+0000–U+001F other than tab, line
     /// feed and carriage return, and U+FFFE and U+FFFF (UTF-8 `EF BF BE`, `EF BF BF`).
-    static func firstNonCharacter(in text: String) -> Unicode.Scalar? {
+    package static func firstNonCharacter(in text: String) -> Unicode.Scalar? {
         var text = text
         let offset = text.withUTF8 { bytes -> Int? in
             var index = 0
@@ -41,7 +42,7 @@ enum XMLCharacters {
     }
 
     /// Whether `scalar` may start an NCName: a `NameStartChar` (§2.3) other than the colon.
-    static func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x41...0x5A, 0x5F, 0x61...0x7A: return true
         case 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D, 0x37F...0x1FFF, 0x200C...0x200D: return true
@@ -52,7 +53,7 @@ enum XMLCharacters {
     }
 
     /// Whether `scalar` may continue an NCName: a `NameChar` (§2.3) other than the colon.
-    static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x2D, 0x2E, 0x30...0x39, 0xB7, 0x300...0x36F, 0x203F...0x2040: return true
         default: return isNameStart(scalar)
@@ -60,7 +61,7 @@ enum XMLCharacters {
     }
 
     /// `U+0001`: how warnings and errors name a character.
-    static func describe(_ scalar: Unicode.Scalar) -> String {
+    package static func describe(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }

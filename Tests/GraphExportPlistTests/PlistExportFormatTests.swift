@@ -3,12 +3,11 @@ import GraphExportPlist
 import GraphExportTestSupport
 import XCTest
 
-final class PlistFormatDescriptorTests: XCTestCase {
-    func testDescriptor() {
-        let format = FormatDescriptor.plist
+final class PlistExportFormatTests: XCTestCase {
+    func testDescription() {
+        let format = ExportFormat.plist()
         XCTAssertEqual(format.name, "plist")
-        XCTAssertEqual(format.fileExtension, "plist")
-        XCTAssertEqual(format.mediaType, "application/x-plist")
+        XCTAssertEqual(format.fileExtensions, ["plist"])
         XCTAssertEqual(format.options.count, 0)
         XCTAssertFalse(format.summary.isEmpty)
         XCTAssertFalse(format.summary.contains("\n"))
@@ -21,7 +20,7 @@ final class PlistFormatDescriptorTests: XCTestCase {
         for pretty in [false, true] {
             let sink = MemorySink()
             let log = WarningLog()
-            let writer = FormatDescriptor.plist.makeWriter(sink, FormatOptions(pretty: pretty)) {
+            let writer = ExportFormat.plist().with(FormatSettings(pretty: pretty)).makeWriter(sink: sink) {
                 log.warnings.append($0)
             }
             try GraphTraversal(source: graph).run(into: writer)

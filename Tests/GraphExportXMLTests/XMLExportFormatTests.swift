@@ -3,19 +3,17 @@ import GraphExportTestSupport
 import GraphExportXML
 import XCTest
 
-final class XMLFormatDescriptorTests: XCTestCase {
-    func testDescriptor() {
-        let format = FormatDescriptor.xml
+final class XMLExportFormatTests: XCTestCase {
+    func testDescription() {
+        let format = ExportFormat.xml()
         XCTAssertEqual(format.name, "xml")
-        XCTAssertEqual(format.fileExtension, "xml")
-        XCTAssertEqual(format.mediaType, "application/xml")
+        XCTAssertEqual(format.fileExtensions, ["xml"])
         XCTAssertFalse(format.summary.isEmpty)
         XCTAssertFalse(format.summary.contains("\n"))
         XCTAssertEqual(format.options.map(\.name), ["xml-style"])
         XCTAssertEqual(format.options.first?.values, ["attributes", "elements"])
         XCTAssertEqual(format.options.first?.defaultValue, "attributes")
         XCTAssertEqual(FormatRegistry([format]).format(forPath: "out.XML")?.name, "xml")
-        XCTAssertEqual(FormatRegistry([format]).option(named: "xml-style")?.format.name, "xml")
     }
 
     func testMakeWriterHonoursPrettyAndStyleAndForwardsWarnings() throws {
@@ -26,8 +24,8 @@ final class XMLFormatDescriptorTests: XCTestCase {
             for style in styles {
                 let sink = MemorySink()
                 let log = WarningLog()
-                let options = FormatOptions(pretty: pretty, values: style.map { ["xml-style": $0] } ?? [:])
-                let writer = FormatDescriptor.xml.makeWriter(sink, options) { log.warnings.append($0) }
+                let settings = FormatSettings(pretty: pretty, values: style.map { ["xml-style": $0] } ?? [:])
+                let writer = ExportFormat.xml().with(settings).makeWriter(sink: sink) { log.warnings.append($0) }
                 try GraphTraversal(source: graph).run(into: writer)
                 XCTAssertEqual(sink.text.contains("\n  <Item "), pretty)
                 XCTAssertEqual(
@@ -36,5 +34,14 @@ final class XMLFormatDescriptorTests: XCTestCase {
                 _ = try ParsedXML.parse(sink.bytes)
             }
         }
+    }
+
+    func testFactoryTakesTheStyle() throws {
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
+        try graph.add("Item", ["other": .string("text")])
+        XCTAssertEqual(ExportFormat.xml(style: .elements).settings.values, ["xml-style": "elements"])
+        let sink = MemorySink()
+        try GraphExporter(source: graph).write(to: sink, format: .xml(style: .elements))
+        XCTAssertTrue(sink.text.contains("<other>text</other>"), sink.text)
     }
 }

@@ -3,12 +3,11 @@ import GraphExportGraphML
 import GraphExportTestSupport
 import XCTest
 
-final class GraphMLFormatDescriptorTests: XCTestCase {
-    func testDescriptor() {
-        let format = FormatDescriptor.graphml
+final class GraphMLExportFormatTests: XCTestCase {
+    func testDescription() {
+        let format = ExportFormat.graphml()
         XCTAssertEqual(format.name, "graphml")
-        XCTAssertEqual(format.fileExtension, "graphml")
-        XCTAssertEqual(format.mediaType, "application/graphml+xml")
+        XCTAssertEqual(format.fileExtensions, ["graphml"])
         XCTAssertEqual(format.options, [])
         XCTAssertFalse(format.summary.isEmpty)
         XCTAssertFalse(format.summary.contains("\n"))
@@ -21,7 +20,7 @@ final class GraphMLFormatDescriptorTests: XCTestCase {
         for pretty in [false, true] {
             let sink = MemorySink()
             let log = WarningLog()
-            let writer = FormatDescriptor.graphml.makeWriter(sink, FormatOptions(pretty: pretty)) {
+            let writer = ExportFormat.graphml().with(FormatSettings(pretty: pretty)).makeWriter(sink: sink) {
                 log.warnings.append($0)
             }
             try GraphTraversal(source: graph).run(into: writer)

@@ -3,12 +3,13 @@ import GraphExportJSONLines
 import GraphExportTestSupport
 import XCTest
 
-final class JSONLinesFormatDescriptorTests: XCTestCase {
-    func testDescriptor() {
-        let format = FormatDescriptor.jsonl
+final class JSONLinesExportFormatTests: XCTestCase {
+    func testDescription() {
+        let format = ExportFormat.jsonLines()
         XCTAssertEqual(format.name, "jsonl")
-        XCTAssertEqual(format.fileExtension, "jsonl")
-        XCTAssertEqual(format.mediaType, "application/jsonl")
+        XCTAssertEqual(format.fileExtensions, ["jsonl", "ndjson"])
+        XCTAssertFalse(format.capabilities.contains(.pretty))
+        XCTAssertEqual(FormatRegistry([format]).format(named: "NDJSON")?.name, "jsonl")
         XCTAssertEqual(format.options.count, 0)
         XCTAssertFalse(format.summary.isEmpty)
         XCTAssertFalse(format.summary.contains("\n"))
@@ -22,7 +23,7 @@ final class JSONLinesFormatDescriptorTests: XCTestCase {
         for pretty in [false, true] {
             let sink = MemorySink()
             let log = WarningLog()
-            let writer = FormatDescriptor.jsonl.makeWriter(sink, FormatOptions(pretty: pretty)) {
+            let writer = ExportFormat.jsonLines().with(FormatSettings(pretty: pretty)).makeWriter(sink: sink) {
                 log.warnings.append($0)
             }
             try GraphTraversal(source: graph).run(into: writer)
