@@ -135,8 +135,15 @@ extension Invocation {
             }
             self = .listFormats
         case .inspect:
-            self = .inspect(
-                try InspectRequest(try ExportRequest(parsed, table: table, noun: "store to inspect"), table: table))
+            let request = try ExportRequest(parsed, table: table, noun: "store to inspect")
+            if let name = ["nest", "no-nest"].first(where: parsed.has),
+                request.model != nil || request.source == .coredata
+            {
+                throw UsageError(
+                    message: "'--\(name)' applies to a Core Data store in an export only: inspect shows the nesting "
+                        + "of the store's own model")
+            }
+            self = .inspect(try InspectRequest(request, table: table))
         case .export:
             self = .export(try ExportRequest(parsed, table: table, noun: "store to export"))
         }
