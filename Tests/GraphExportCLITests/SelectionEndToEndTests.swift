@@ -277,11 +277,43 @@ final class SelectionEndToEndTests: XCTestCase {
         let byDefault = try chain(300)
         try exportChecked([], store: byDefault, expectedSQL: "SELECT 'Folder/' || id FROM Folder")
         let export = try CommandRunner.run([byDefault])
-        XCTAssertEqual(try Python.run(Self.depth, input: export.standardOutput), "256 2")
+        XCTAssertEqual(try Python.run(Self.depth, input: export.standardOutput), "100 3")
         XCTAssertEqual(
-            export.standardError.components(separatedBy: "deeper than 256 levels").count, 2, export.standardError)
+            export.standardError.components(separatedBy: "deeper than 100 levels").count, 2, export.standardError)
         let unlimited = try CommandRunner.run(["--depth", "0", byDefault])
         XCTAssertEqual(try Python.run(Self.depth, input: unlimited.standardOutput), "300 1")
+    }
+
+    /// With the default limit, xmllint reads the XML, property list and GraphML exports of a
+    /// 300-deep chain and PyYAML the YAML one; without a limit, xmllint refuses the XML.
+    func testTheDefaultDepthLimitKeepsEveryFormatReadable() throws {
+        let store = try chain(300)
+        let xmllint = try Prerequisite.executable("xmllint")
+        func xmllintReads(_ arguments: [String]) throws -> Bool {
+            let export = try CommandRunner.run(arguments + [store])
+            XCTAssertEqual(export.status, 0, export.standardError)
+            let process = Process()
+            process.executableURL = xmllint
+            process.arguments = ["--noout", "-"]
+            let input = Pipe()
+            process.standardInput = input
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            input.fileHandleForWriting.write(export.standardOutput)
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            return process.terminationStatus == 0
+        }
+        for format in ["xml", "plist", "graphml"] {
+            XCTAssertTrue(try xmllintReads(["--format", format]), format)
+        }
+        XCTAssertFalse(try xmllintReads(["--format", "xml", "--depth", "0"]))
+        for layout in ["--pretty", "--compact"] {
+            let yaml = try CommandRunner.run(["--format", "yaml", layout, store])
+            let read = try Python.run(
+                "import sys, yaml; print(len(yaml.safe_load(sys.stdin)['@graph']))", input: yaml.standardOutput)
+            XCTAssertEqual(read, "3", layout)
+        }
     }
 
     func testTwoExportsOfTheSameStoreAreByteIdentical() throws {

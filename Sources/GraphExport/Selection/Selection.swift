@@ -11,8 +11,11 @@
 /// so nothing is lost.
 public struct Selection: Sendable, Hashable {
     /// The depth the command line keeps to unless told otherwise: deep enough for real data,
-    /// shallow enough that Python's `json`, `xmllint` and PyYAML read every export.
-    public static let defaultDepthLimit = 256
+    /// shallow enough that the common parsers read every format's export. The tightest is
+    /// libxml2's (`xmllint`) limit of 256 nested elements, which the XML export reaches at 128
+    /// levels (two elements per level) and a property list sooner; PyYAML runs out of Python's
+    /// recursion limit at about 250 levels, Python's `json` at about 500.
+    public static let defaultDepthLimit = 100
 
     /// The entities whose objects may be written, as indexes into ``GraphModel/entities``; `nil`
     /// for all of them.
