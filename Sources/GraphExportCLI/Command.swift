@@ -120,7 +120,8 @@ struct Command {
         {
             throw CommandError.outputIsInput(path: outputPath, input: input)
         }
-        let chosen = try ExportSelection(request, store: openSource(request, onWarning: warnings.report))
+        let chosen = try ExportSelection(
+            request, store: openSource(request, onWarning: warnings.report), onWarning: warnings.report)
         let traversal = GraphTraversal(
             source: chosen.source, shape: request.shape, selection: chosen.selection, onWarning: warnings.report)
         guard let outputPath = request.output else {

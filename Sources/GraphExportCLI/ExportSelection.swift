@@ -9,9 +9,18 @@ struct ExportSelection {
     /// The objects to write and the depth to nest them to.
     let selection: Selection
 
-    /// The selection `request` asks for in `store`; a name the store does not have and a
-    /// `--where` it refuses are usage errors.
-    init(_ request: ExportRequest, store: any GraphSource) throws {
+    /// The selection `request` asks for in `store`; a name the store does not have, a `--where`
+    /// it refuses and `--include-history` for a plain SQLite database are usage errors.
+    init(_ request: ExportRequest, store: any GraphSource, onWarning: WarningHandler) throws {
+        var store = store
+        if request.includeHistory {
+            guard let coreData = store as? CoreDataStore else {
+                throw UsageError(
+                    message: "'--include-history' applies to Core Data stores, and \(request.store) is a plain "
+                        + "SQLite database")
+            }
+            store = try HistorySource(coreData, onWarning: onWarning)
+        }
         do {
             try self.init(checked: request, store: store)
         } catch let error as SelectionError {
@@ -23,7 +32,7 @@ struct ExportSelection {
 
     private init(checked request: ExportRequest, store: any GraphSource) throws {
         // A plain SQLite database applies --nest itself, by its ownership rule; Core Data here.
-        let isCoreData = store is CoreDataStore
+        let isCoreData = !(store is SQLiteDatabaseSource)
         let adjustment = ModelAdjustment(
             excludedAttributes: request.excludedAttributes, nest: isCoreData ? request.nest : [],
             noNest: isCoreData ? request.noNest : [])

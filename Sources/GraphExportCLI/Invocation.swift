@@ -59,6 +59,8 @@ struct ExportRequest: Equatable {
     var depth: Int?
     /// `--exclude-attribute`: attributes left out (`Entity.attribute`).
     var excludedAttributes: [String] = []
+    /// `--include-history`: Core Data's persistent-history tables as entities too.
+    var includeHistory = false
     var includeViews = false
     var inferRelations = false
     /// Whether an error also shows the SQL statement behind it.
@@ -180,6 +182,7 @@ extension ExportRequest {
         limit = try Self.count(parsed.value("limit"), option: "limit", least: 1)
         depth = try Self.count(parsed.value("depth"), option: "depth", least: 0)
         excludedAttributes = parsed.values["exclude-attribute"] ?? []
+        includeHistory = parsed.has("include-history")
         includeViews = parsed.has("include-views")
         inferRelations = parsed.has("infer-relations")
         verbose = parsed.has("verbose")

@@ -114,6 +114,10 @@ struct OptionTable {
                 + "written at the top level. Default: \(Selection.defaultDepthLimit), with a warning when it "
                 + "applies; 0: no limit."),
         CommandOption(
+            name: "include-history", requirements: [.coreData],
+            help: "Also export Core Data's persistent history (tables ATRANSACTION, ACHANGE, ATRANSACTIONSTRING) as "
+                + "the entities TRANSACTION, CHANGE and TRANSACTIONSTRING."),
+        CommandOption(
             name: "exclude-attribute", argument: .text("Entity.attr"), repeatable: true,
             help: "Leave this attribute (or column) out of every object of the entity. Repeatable."),
         CommandOption(

@@ -316,6 +316,36 @@ final class SelectionEndToEndTests: XCTestCase {
         }
     }
 
+    func testIncludeHistoryExportsThePersistentHistoryTablesAsEntities() throws {
+        let folder = try CommandRunner.copyOfSample("swiftdata-resourcesmanager", for: self)
+        let store = folder.appendingPathComponent("default.store").path
+        let history = "SELECT 'x-coredata://' || (SELECT Z_UUID FROM Z_METADATA) || '/%@/p' || Z_PK FROM %@"
+        let expected = [
+            ("TRANSACTION", "ATRANSACTION"), ("CHANGE", "ACHANGE"), ("TRANSACTIONSTRING", "ATRANSACTIONSTRING"),
+        ]
+        .map { String(format: history, $0.0, $0.1) }.joined(separator: " UNION ALL ")
+        for shape in ["tree", "flat"] {
+            try exportChecked(
+                [
+                    "--include-history", "--shape", shape, "--entity", "TRANSACTION", "--entity", "CHANGE", "--entity",
+                    "TRANSACTIONSTRING",
+                ], store: store, expectedSQL: expected)
+        }
+        let tree = try CommandRunner.run(["--include-history", store])
+        let graph = try XCTUnwrap(try tree.json()["@graph"] as? [[String: Any]])
+        let transactions = graph.filter { $0["@type"] as? String == "TRANSACTION" }
+        XCTAssertEqual(transactions.count, 38)
+        let changes = transactions.flatMap { ($0["changes"] as? [[String: Any]]) ?? [] }
+        XCTAssertEqual(changes.count, 55, "every change nests under its transaction")
+        XCTAssertEqual(transactions.first?["timestamp"] as? String, "2024-07-29T00:42:12.380816Z")
+        let withoutHistory = try CommandRunner.run([store])
+        XCTAssertFalse(withoutHistory.text.contains("/TRANSACTION/"), "off by default")
+        let plain = try CommandRunner.run(["--include-history", try chinook()])
+        XCTAssertEqual(plain.status, 64)
+        XCTAssertTrue(
+            plain.standardError.contains("'--include-history' applies to Core Data stores"), plain.standardError)
+    }
+
     func testTwoExportsOfTheSameStoreAreByteIdentical() throws {
         let stores: [(String, [String])] = [
             (try scrapbook(), ["--model", Self.model]),
