@@ -137,13 +137,15 @@ extension Invocation {
             }
             self = .listFormats
         case .inspect:
-            let request = try ExportRequest(parsed, table: table, noun: "store to inspect")
-            if let name = ["nest", "no-nest"].first(where: parsed.has),
-                request.model != nil || request.source == .coredata
-            {
-                throw UsageError(
-                    message: "'--\(name)' applies to a Core Data store in an export only: inspect shows the nesting "
-                        + "of the store's own model")
+            var request = try ExportRequest(parsed, table: table, noun: "store to inspect")
+            if let name = ["nest", "no-nest"].first(where: parsed.has) {
+                guard request.model == nil && request.source != .coredata else {
+                    throw UsageError(
+                        message: "'--\(name)' applies to a Core Data store in an export only: inspect shows the "
+                            + "nesting of the store's own model")
+                }
+                // Inspect takes the nesting options of a plain SQLite database only, and reads the store as one.
+                request.source = .sqlite
             }
             self = .inspect(try InspectRequest(request, table: table))
         case .export:

@@ -191,6 +191,15 @@ final class SelectionEndToEndTests: XCTestCase {
         XCTAssertEqual(try topLevelTypes(["--no-nest", "Scrapbook.pages"]), unowned.union(["Page"]))
         XCTAssertEqual(try topLevelTypes(["--no-nest", "Page.scrapbook"]), unowned.union(["Page"]))
         XCTAssertEqual(try topLevelTypes(["--no-nest", "Tag.scrapbook", "--shape", "tree"]), unowned.union(["Tag"]))
+        // A cover photo is on a page too; chosen, the one-to-one nests it under its scrapbook.
+        func coverIsNested(_ arguments: [String]) throws -> Bool {
+            let export = try CommandRunner.run(["--model", Self.model] + arguments + [store])
+            let graph = try XCTUnwrap(try export.json()["@graph"] as? [[String: Any]])
+            let scrapbook = try XCTUnwrap(graph.first { $0["@type"] as? String == "Scrapbook" })
+            return (scrapbook["cover"] as? [String: Any])?["@type"] != nil
+        }
+        XCTAssertFalse(try coverIsNested([]))
+        XCTAssertTrue(try coverIsNested(["--nest", "Scrapbook.cover"]))
         let manyToMany = try CommandRunner.run(["--model", Self.model, "--nest", "Tag.items", store])
         XCTAssertEqual(manyToMany.status, 64)
         XCTAssertTrue(
