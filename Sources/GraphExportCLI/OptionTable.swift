@@ -86,10 +86,10 @@ struct OptionTable {
         CommandOption(
             name: "entity", argument: .text("name"), repeatable: true,
             help: "Write only the objects of this entity (or table) and of the entities that inherit from it; "
-                + "relationships to the others stay references. Repeatable."),
+                + "relationships to the others stay references."),
         CommandOption(
             name: "exclude-entity", argument: .text("name"), repeatable: true,
-            help: "Leave out the objects of this entity and of the entities that inherit from it. Repeatable."),
+            help: "Leave out the objects of this entity and of the entities that inherit from it."),
         CommandOption(
             name: "exact",
             help: "--entity and --exclude-entity name that entity alone, not the entities that inherit from it."),
@@ -103,7 +103,7 @@ struct OptionTable {
                 + "ZTITLE = 'Home'). It may only read: anything else is refused."),
         CommandOption(
             name: "closure", requirements: [.option("root")],
-            help: "With --root: also every object reachable from the chosen ones through any relationship."),
+            help: "Also every object reachable from the chosen ones through any relationship."),
         CommandOption(
             name: "limit", argument: .text("count"),
             help: "At most this many objects of each entity at the top level (the first by primary key), with "
@@ -119,7 +119,7 @@ struct OptionTable {
                 + "the entities TRANSACTION, CHANGE and TRANSACTIONSTRING."),
         CommandOption(
             name: "exclude-attribute", argument: .text("Entity.attr"), repeatable: true,
-            help: "Leave this attribute (or column) out of every object of the entity. Repeatable."),
+            help: "Leave this attribute (or column) out of every object of the entity."),
         CommandOption(
             name: "include-views", commands: store, requirements: [.plainSQLite],
             help: "Export views too."),
