@@ -33,8 +33,13 @@ struct Command {
                 print(HelpText.formatList(formats, plugins: try PluginCatalog().plugins), terminator: "")
             case .export(let request):
                 let warnings = WarningPrinter(quiet: request.quiet)
-                try export(request, warnings: warnings)
+                let outside = try export(request, warnings: warnings)
                 warnings.printSummary()
+                if outside > 0 && !request.quiet {
+                    printError(
+                        "graphexport: \(outside) reference\(outside == 1 ? "" : "s") to objects outside the selection "
+                            + "\(outside == 1 ? "is" : "are") kept as references\n")
+                }
                 if request.strict && warnings.count > 0 {
                     printError(
                         "graphexport: error: \(warnings.count) warning\(warnings.count == 1 ? "" : "s") and --strict; "
@@ -100,7 +105,8 @@ struct Command {
         isGzip(path) ? String(path.dropLast(3)) : path
     }
 
-    private func export(_ request: ExportRequest, warnings: WarningPrinter) throws {
+    /// Writes the export; returns how many references point outside the selection.
+    private func export(_ request: ExportRequest, warnings: WarningPrinter) throws -> Int {
         let table = OptionTable(formats: formats)
         let format = try chooseFormat(request, warnings: warnings)
         try request.checkRequirements(format: format, table: table)
@@ -117,24 +123,27 @@ struct Command {
         {
             throw CommandError.outputIsInput(path: outputPath, input: input)
         }
-        let source = try openSource(request, onWarning: warnings.report)
-        let traversal = GraphTraversal(source: source, shape: request.shape, onWarning: warnings.report)
+        let chosen = try ExportSelection(
+            request, store: openSource(request, onWarning: warnings.report), onWarning: warnings.report)
+        let traversal = GraphTraversal(
+            source: chosen.source, shape: request.shape, selection: chosen.selection, onWarning: warnings.report)
         guard let outputPath = request.output else {
             try write(
                 traversal, as: format, to: FileDescriptorSink.standardOutput(), request: request,
                 onTerminal: isatty(1) != 0, warnings: warnings)
-            return
+            return traversal.referencesOutsideSelection
         }
         let output = try OutputFile(path: outputPath)
         guard Self.isGzip(outputPath) else {
             try write(traversal, as: format, to: output.sink, request: request, onTerminal: false, warnings: warnings)
             try output.commit()
-            return
+            return traversal.referencesOutsideSelection
         }
         let compressed = try GzipSink(into: output.sink, path: outputPath)
         try write(traversal, as: format, to: compressed, request: request, onTerminal: false, warnings: warnings)
         try compressed.finish()
         try output.commit()
+        return traversal.referencesOutsideSelection
     }
 
     /// The store as a Core Data store or a plain SQLite database, as asked or as it turns out.

@@ -130,7 +130,8 @@ final class OptionParsingTests: XCTestCase {
     func testOptionsForTheOtherKindOfStoreAreRefused() throws {
         XCTAssertEqual(
             usageError(["inspect", "--nest", "A.b", "--model", "M", "s"]),
-            "'--nest' applies to plain SQLite databases, and --model reads the store as a Core Data store")
+            "'--nest' applies to a Core Data store in an export only: inspect shows the nesting of the store's own "
+                + "model")
         XCTAssertEqual(
             usageError(["inspect", "--source", "sqlite", "--model", "M", "s"]),
             "'--model' applies to Core Data stores, and --source sqlite reads the store as a plain SQLite database")
