@@ -67,16 +67,18 @@ demo: deps
 	@echo "== graphexport --model $(SAMPLE)/Scrapbook.xcdatamodeld --pretty $(SAMPLE)/Scrapbook.sqlite" >&2
 	@$$($(SWIFT) build --show-bin-path)/graphexport --model $(SAMPLE)/Scrapbook.xcdatamodeld --pretty $(SAMPLE)/Scrapbook.sqlite
 
-# Python packages the tests read exports with (NetworkX for GraphML, PyYAML for YAML), installed
-# when missing.
+# Python packages the tests read exports with (NetworkX for GraphML, PyYAML for YAML, jsonschema
+# for the JSON Schema of `graphexport schema`), installed when missing.
 python-deps:
 	@python3 -c 'import networkx' 2>/dev/null || python3 -m pip install --quiet networkx
 	@python3 -c 'import yaml' 2>/dev/null || python3 -m pip install --quiet pyyaml
+	@python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install --quiet jsonschema
 
 # The tests also use the sqlite3 shell to build and inspect stores, GNU time to measure the peak
-# memory of an export, make and man (man-db) to install and render the man page, zsh to check its
-# completion script, and gzip.
-TEST_APT_PACKAGES := $(APT_PACKAGES) sqlite3 time make man-db zsh gzip
+# memory of an export, xmllint (libxml2-utils) to validate XML exports against their XML Schema,
+# Graphviz's dot to render the diagram `graphexport schema --format dot` writes, make and man
+# (man-db) to install and render the man page, zsh to check its completion script, and gzip.
+TEST_APT_PACKAGES := $(APT_PACKAGES) sqlite3 time libxml2-utils graphviz make man-db zsh gzip
 
 # Test classes whose names end in SlowTests (signals during big exports, concurrent writers) run
 # under CI (`CI` set) and with `make test-slow`; a plain `make test` leaves them out.

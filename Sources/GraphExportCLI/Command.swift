@@ -19,6 +19,7 @@ struct Command {
             let invocation = try Invocation(parsing: arguments, formats: formats)
             if case .export(let request) = invocation { verbose = request.verbose }
             if case .inspect(let request) = invocation { verbose = request.source.verbose }
+            if case .schema(let request) = invocation { verbose = request.source.verbose }
             switch invocation {
             case .help(let command):
                 print(HelpText(formats: formats).help(command), terminator: "")
@@ -32,8 +33,13 @@ struct Command {
                 print(HelpText.formatList(formats, plugins: try PluginCatalog().plugins), terminator: "")
             case .export(let request):
                 let warnings = WarningPrinter(quiet: request.quiet)
-                try export(request, warnings: warnings)
+                let outside = try export(request, warnings: warnings)
                 warnings.printSummary()
+                if outside > 0 && !request.quiet {
+                    printError(
+                        "graphexport: \(outside) reference\(outside == 1 ? "" : "s") to objects outside the selection "
+                            + "\(outside == 1 ? "is" : "are") kept as references\n")
+                }
                 if request.strict && warnings.count > 0 {
                     printError(
                         "graphexport: error: \(warnings.count) warning\(warnings.count == 1 ? "" : "s") and --strict; "
@@ -42,6 +48,8 @@ struct Command {
                 }
             case .inspect(let request):
                 try inspect(request)
+            case .schema(let request):
+                try schema(request)
             }
             return 0
         } catch let error as UsageError {
@@ -88,16 +96,17 @@ struct Command {
     }
 
     /// Whether `path` asks for gzip-compressed output: it ends in `.gz`, in any case.
-    private static func isGzip(_ path: String) -> Bool {
+    static func isGzip(_ path: String) -> Bool {
         path.lowercased().hasSuffix(".gz")
     }
 
     /// `path` without a `.gz` at its end: the name whose extension names the format.
-    private static func withoutGzipSuffix(_ path: String) -> String {
+    static func withoutGzipSuffix(_ path: String) -> String {
         isGzip(path) ? String(path.dropLast(3)) : path
     }
 
-    private func export(_ request: ExportRequest, warnings: WarningPrinter) throws {
+    /// Writes the export; returns how many references point outside the selection.
+    private func export(_ request: ExportRequest, warnings: WarningPrinter) throws -> Int {
         let table = OptionTable(formats: formats)
         let format = try chooseFormat(request, warnings: warnings)
         try request.checkRequirements(format: format, table: table)
@@ -114,9 +123,13 @@ struct Command {
         {
             throw CommandError.outputIsInput(path: outputPath, input: input)
         }
-        let source = try openSource(request, onWarning: warnings.report)
-        let traversal = GraphTraversal(source: source, shape: request.shape, onWarning: warnings.report)
-        let progress = try ProgressChoice.line(for: request, source: source)
+        let store = try openSource(request, onWarning: warnings.report)
+        let chosen = try ExportSelection(request, store: store, onWarning: warnings.report)
+        let traversal = GraphTraversal(
+            source: chosen.source, shape: request.shape, selection: chosen.selection, onWarning: warnings.report)
+        // A selection writes part of the store: the store's count is no total for it.
+        let progress = try ProgressChoice.line(
+            for: request, total: chosen.selection.isPartial ? nil : store.estimatedObjectCount())
         warnings.progress = progress
         defer {
             progress?.erase()
@@ -126,7 +139,7 @@ struct Command {
             try write(
                 traversal, as: format, to: FileDescriptorSink.standardOutput(), request: request,
                 onTerminal: isatty(1) != 0, warnings: warnings, progress: progress)
-            return
+            return traversal.referencesOutsideSelection
         }
         let output = try OutputFile(path: outputPath)
         guard Self.isGzip(outputPath) else {
@@ -134,7 +147,7 @@ struct Command {
                 traversal, as: format, to: output.sink, request: request, onTerminal: false, warnings: warnings,
                 progress: progress)
             try output.commit()
-            return
+            return traversal.referencesOutsideSelection
         }
         let compressed = try GzipSink(into: output.sink, path: outputPath)
         try write(
@@ -142,6 +155,7 @@ struct Command {
             progress: progress)
         try compressed.finish()
         try output.commit()
+        return traversal.referencesOutsideSelection
     }
 
     /// The store as a Core Data store or a plain SQLite database, as asked or as it turns out.

@@ -6,6 +6,8 @@ enum CommandName: String, CaseIterable {
     case export
     /// `graphexport inspect [<options>] <store>`: describe what graphexport sees in the store.
     case inspect
+    /// `graphexport schema [<options>] <store>`: write the shape of the store's export (`Schema*.swift`).
+    case schema
     /// `graphexport formats`: list the output formats.
     case formats
     /// `graphexport help [<command>]`: print help.

@@ -24,6 +24,12 @@ enum CommandTable {
                 + "every attribute and relationship, which relationships nest, and the warnings; "
                 + "--format text (default) or json."),
         CommandEntry(
+            name: .schema, word: "schema", operands: "<store>",
+            summary: "Write the shape of the store's export instead of the export, from the model the export "
+                + "reads: a JSON Schema 2020-12 of the JSON export (--format json-schema, the default), an XML "
+                + "Schema of the XML export (xsd, for the --xml-style given), a Mermaid erDiagram (mermaid) or "
+                + "a Graphviz digraph (dot); -o's extension can name the format (.json, .xsd, .mmd, .dot)."),
+        CommandEntry(
             name: .formats, word: "formats", operands: "",
             summary: "List the output formats, built in and plugins."),
         CommandEntry(

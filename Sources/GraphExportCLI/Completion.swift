@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportSchema
 
 /// The bash and zsh completion scripts, made from the command and option tables;
 /// `make install` writes them with `graphexport --generate-completion bash|zsh`.
@@ -21,7 +22,8 @@ struct Completion {
         case .choice(_, let values, _): values
         case .format:
             formats.formats.map(\.name)
-                + InspectRequest.Format.allCases.map(\.rawValue).filter { formats.format(named: $0) == nil }
+                + (InspectRequest.Format.allCases.map(\.rawValue) + SchemaFormat.allCases.map(\.rawValue))
+                .filter { formats.format(named: $0) == nil }
         }
     }
 

@@ -14,7 +14,7 @@ struct HelpText {
     /// The usage line of `command` (`graphexport inspect [<options>] <store>`).
     static func usage(_ command: CommandName) -> String {
         let entry = CommandTable.entry(command)
-        let options = command == .export || command == .inspect ? " [<options>]" : ""
+        let options = [.export, .inspect, .schema].contains(command) ? " [<options>]" : ""
         return (["graphexport"] + [entry.word].compactMap { $0 }).joined(separator: " ") + options
             + (entry.operands.isEmpty ? "" : " " + entry.operands)
     }
@@ -47,7 +47,7 @@ struct HelpText {
         let entry = CommandTable.entry(command)
         var text = "OVERVIEW: " + Self.wrapped(entry.summary, indent: 10, first: 10) + "\n"
         text += "USAGE: " + Self.usage(command) + "\n"
-        if command == .inspect { text += "\nARGUMENTS:\n" + Self.entry("<store>", ManualText.store) }
+        if entry.operands == "<store>" { text += "\nARGUMENTS:\n" + Self.entry("<store>", ManualText.store) }
         let options = table.visible(for: command)
         if !options.isEmpty { text += "\nOPTIONS:\n" + optionEntries(options) }
         return text + "\n"

@@ -6,6 +6,8 @@ enum Invocation: Equatable {
     case export(ExportRequest)
     /// Describe what graphexport sees in a store (`graphexport inspect <store>`).
     case inspect(InspectRequest)
+    /// Write the shape of a store's export (`graphexport schema <store>`, `Schema*.swift`).
+    case schema(SchemaRequest)
     /// List the formats.
     case listFormats
     /// Print the help of a command.
@@ -42,9 +44,25 @@ struct ExportRequest: Equatable {
     /// Values of format-specific options, by option name.
     var formatOptions: [String: String] = [:]
     var source: SourceKind = .auto
-    /// Plain SQLite: relationships that nest, and that never nest (`Table.relationship`).
+    /// Relationships that nest, and that never nest (`Entity.relationship`).
     var nest: [String] = []
     var noNest: [String] = []
+    /// `--entity`, `--exclude-entity`, `--exact`: the entities whose objects are written.
+    var entities: [String] = []
+    var excludedEntities: [String] = []
+    var exact = false
+    /// `--root`, `--where`, `--closure`: the objects chosen, and whether what they reach is added.
+    var root: String?
+    var whereExpression: String?
+    var closure = false
+    /// `--limit`: the most top-level objects per entity.
+    var limit: Int?
+    /// `--depth`: the most levels of nesting, 0 for no limit; `nil`: the default.
+    var depth: Int?
+    /// `--exclude-attribute`: attributes left out (`Entity.attribute`).
+    var excludedAttributes: [String] = []
+    /// `--include-history`: Core Data's persistent-history tables as entities too.
+    var includeHistory = false
     var includeViews = false
     var inferRelations = false
     /// Whether an error also shows the SQL statement behind it.
@@ -121,8 +139,20 @@ extension Invocation {
             }
             self = .listFormats
         case .inspect:
-            self = .inspect(
-                try InspectRequest(try ExportRequest(parsed, table: table, noun: "store to inspect"), table: table))
+            var request = try ExportRequest(parsed, table: table, noun: "store to inspect")
+            if let name = ["nest", "no-nest"].first(where: parsed.has) {
+                guard request.model == nil && request.source != .coredata else {
+                    throw UsageError(
+                        message: "'--\(name)' applies to a Core Data store in an export only: inspect shows the "
+                            + "nesting of the store's own model")
+                }
+                // Inspect takes the nesting options of a plain SQLite database only, and reads the store as one.
+                request.source = .sqlite
+            }
+            self = .inspect(try InspectRequest(request, table: table))
+        case .schema:
+            self = .schema(
+                try SchemaRequest(try ExportRequest(parsed, table: table, noun: "store to describe"), table: table))
         case .export:
             self = .export(try ExportRequest(parsed, table: table, noun: "store to export"))
         }
@@ -147,6 +177,19 @@ extension ExportRequest {
         if let source = parsed.value("source") { self.source = SourceKind(rawValue: source) ?? .auto }
         nest = parsed.values["nest"] ?? []
         noNest = parsed.values["no-nest"] ?? []
+        entities = parsed.values["entity"] ?? []
+        excludedEntities = parsed.values["exclude-entity"] ?? []
+        exact = parsed.has("exact")
+        if exact && entities.isEmpty && excludedEntities.isEmpty {
+            throw UsageError(message: "'--exact' goes with --entity or --exclude-entity: give one of them too")
+        }
+        root = parsed.value("root")
+        whereExpression = parsed.value("where")
+        closure = parsed.has("closure")
+        limit = try Self.count(parsed.value("limit"), option: "limit", least: 1)
+        depth = try Self.count(parsed.value("depth"), option: "depth", least: 0)
+        excludedAttributes = parsed.values["exclude-attribute"] ?? []
+        includeHistory = parsed.has("include-history")
         includeViews = parsed.has("include-views")
         inferRelations = parsed.has("infer-relations")
         verbose = parsed.has("verbose")
@@ -164,5 +207,15 @@ extension ExportRequest {
         for option in table.options where option.requirements.contains(where: \.isFormat) {
             if let value = parsed.value(option.name) { formatOptions[option.name] = value }
         }
+    }
+
+    /// The whole number `text` gives for `--<option>`, at least `least`; `nil` without one.
+    private static func count(_ text: String?, option: String, least: Int) throws(UsageError) -> Int? {
+        guard let text else { return nil }
+        guard let number = Int(text), number >= least else {
+            throw UsageError(
+                message: "invalid value '\(text)' for '--\(option)': give a whole number, \(least) or more")
+        }
+        return number
     }
 }

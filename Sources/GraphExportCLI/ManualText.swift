@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportSchema
 
 /// The prose of graphexport's help and man page beside the option and command tables, written
 /// once: ``HelpText`` renders it as text, ``ManPage`` as roff.
@@ -67,6 +68,10 @@ enum ManualText {
             "XML with values as child elements."
         ),
         ("graphexport inspect --model Scrapbook.xcdatamodeld Scrapbook.sqlite", "What graphexport sees in a store."),
+        (
+            "graphexport schema --format dot --model Scrapbook.xcdatamodeld Scrapbook.sqlite | dot -Tsvg",
+            "The model the export reads, drawn by Graphviz."
+        ),
         ("GRAPHEXPORT_PLUGIN_PATH=Samples/Plugins graphexport --format csv Store.sqlite", "A plugin format."),
     ]
 
@@ -94,7 +99,12 @@ enum ManualText {
             case .plainSQLite: sentences.append("Plain SQLite databases only.")
             case .coreData: sentences.append("Core Data stores only.")
             case .treeShape: sentences.append("Tree shape only.")
-            case .format(let name): sentences.append("The \(name) format only.")
+            case .format(let name):
+                let schemas = SchemaFormat.allCases.filter { $0.optionsFormat == name }.map(\.rawValue)
+                let forSchema =
+                    option.commands.contains(.schema) && !schemas.isEmpty
+                    ? "; for schema, --format " + schemas.joined(separator: " or ") + " only" : ""
+                sentences.append("The \(name) format only\(forSchema).")
             case .option(let name): sentences.append("With --\(name) only.")
             case .prettyLayout:
                 let names = formats.formats.filter { $0.capabilities.contains(.pretty) }.map(\.name)

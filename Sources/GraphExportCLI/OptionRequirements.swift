@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportSchema
 
 /// The format an export is written in: a built-in one or an external plugin.
 enum ChosenFormat {
@@ -55,13 +56,10 @@ extension ExportRequest {
     /// with JSON Lines or a plugin), each with the reason.
     func checkRequirements(format: ChosenFormat, table: OptionTable) throws(UsageError) {
         try checkSourceRequirements(table)
+        try checkShapeRequirements(table)
         for option in givenOptions(table) {
             for requirement in option.requirements {
                 switch requirement {
-                case .treeShape where shape != .tree:
-                    throw UsageError(
-                        message: "'\(option.longForm)' does not apply with --shape \(shape.rawValue): in that "
-                            + "shape no object nests in another")
                 case .prettyLayout:
                     guard case .builtIn(let chosen) = format, chosen.capabilities.contains(.pretty) else {
                         throw UsageError(
@@ -78,6 +76,31 @@ extension ExportRequest {
                     break
                 }
             }
+        }
+    }
+
+    /// Refuses the options given that do not apply to a schema in `schema`: the store's kind and
+    /// the shape as for the export, and a format's own option unless the schema follows that
+    /// format's options (`--xml-style` is for `--format xsd`).
+    func checkSchemaRequirements(_ schema: SchemaFormat, table: OptionTable) throws(UsageError) {
+        try checkSourceRequirements(table)
+        try checkShapeRequirements(table)
+        for option in givenOptions(table) {
+            for case .format(let name) in option.requirements where schema.optionsFormat != name {
+                let following = SchemaFormat.allCases.filter { $0.optionsFormat == name }.map(\.rawValue)
+                throw UsageError(
+                    message: "'\(option.longForm)' is for --format \(following.joined(separator: " or ")), "
+                        + "not \(schema.rawValue): it is an option of the \(name) format")
+            }
+        }
+    }
+
+    /// Refuses the options given that need the tree shape (`--nest`) when another is asked for.
+    private func checkShapeRequirements(_ table: OptionTable) throws(UsageError) {
+        for option in givenOptions(table) where option.requirements.contains(.treeShape) && shape != .tree {
+            throw UsageError(
+                message: "'\(option.longForm)' does not apply with --shape \(shape.rawValue): in that "
+                    + "shape no object nests in another")
         }
     }
 }

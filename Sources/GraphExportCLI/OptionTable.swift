@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportSchema
 
 /// Every option of graphexport, each declared once: the parser (``ParsedArguments``), the checks
 /// of what applies (``ExportRequest/checkRequirements(format:)``), help (``HelpText``), the man
@@ -8,15 +9,17 @@ struct OptionTable {
     let options: [CommandOption]
 
     /// The table for a build whose formats are `formats`: their own options (`--xml-style`) come
-    /// from their descriptions.
+    /// from their descriptions, and `schema` takes those a schema format follows (`--format xsd`).
     init(formats: FormatRegistry) {
         options =
             Self.fixed
             + formats.formats.flatMap { format in
-                format.options.map { option in
+                let schemaFollows = SchemaFormat.allCases.contains { $0.optionsFormat == format.name }
+                return format.options.map { option in
                     CommandOption(
                         name: option.name,
                         argument: .choice("value", values: option.values, defaultValue: option.defaultValue),
+                        commands: schemaFollows ? [.export, .schema] : [.export],
                         requirements: [.format(format.name)], help: Self.sentence(option.summary))
                 }
             }
@@ -42,16 +45,21 @@ struct OptionTable {
         summary.prefix(1).uppercased() + summary.dropFirst() + (summary.hasSuffix(".") ? "" : ".")
     }
 
-    private static let store: Set<CommandName> = [.export, .inspect]
+    /// The commands that read a store as an export would.
+    private static let store: Set<CommandName> = [.export, .inspect, .schema]
+    /// The commands that write something an export's shape decides.
+    private static let output: Set<CommandName> = [.export, .schema]
 
     /// The options every build has.
     private static let fixed: [CommandOption] = [
         CommandOption(
             name: "format", short: "f", argument: .format, commands: store,
             help: "The output format: a built-in one or a plugin (graphexport formats lists them), in any case. "
-                + "Default: the one -o's extension names, else json. For inspect: text (default) or json."),
+                + "Default: the one -o's extension names, else json. For inspect: text (default) or json. "
+                + "For schema: json-schema, xsd, mermaid or dot; default: the one -o's extension names, else "
+                + "json-schema."),
         CommandOption(
-            name: "output", short: "o", argument: .path("path"),
+            name: "output", short: "o", argument: .path("path"), commands: output,
             help: "Write to this file instead of standard output (- is standard output). The file appears only "
                 + "when the export is complete. A name ending in .gz is written gzip-compressed, in the format "
                 + "the name before .gz names (out.json.gz)."),
@@ -71,16 +79,56 @@ struct OptionTable {
                 + "coredata; sqlite."),
         CommandOption(
             name: "shape", argument: .choice("shape", values: ["tree", "flat"], defaultValue: "tree"),
+            commands: output,
             help: "tree: each object nests under its owner, every other mention is a reference; flat: objects "
                 + "grouped by entity, relationships as references."),
         CommandOption(
-            name: "nest", argument: .text("Table.rel"), repeatable: true, commands: store,
-            requirements: [.plainSQLite, .treeShape],
-            help: "Nest this relationship's destinations; either side of a foreign key may be named."),
+            name: "nest", argument: .text("Entity.rel"), repeatable: true, commands: store,
+            requirements: [.treeShape],
+            help: "Nest this relationship's destinations; either side of the pair may be named (a foreign key's "
+                + "column side, Track.album, or its table side, Album.tracks)."),
         CommandOption(
-            name: "no-nest", argument: .text("Table.rel"), repeatable: true, commands: store,
-            requirements: [.plainSQLite, .treeShape],
-            help: "Never nest this relationship."),
+            name: "no-nest", argument: .text("Entity.rel"), repeatable: true, commands: store,
+            requirements: [.treeShape],
+            help: "Never nest this relationship: its destinations are references (a lookup entity such as a "
+                + "recipe's type)."),
+        CommandOption(
+            name: "entity", argument: .text("name"), repeatable: true,
+            help: "Write only the objects of this entity (or table) and of the entities that inherit from it; "
+                + "relationships to the others stay references."),
+        CommandOption(
+            name: "exclude-entity", argument: .text("name"), repeatable: true,
+            help: "Leave out the objects of this entity and of the entities that inherit from it."),
+        CommandOption(
+            name: "exact",
+            help: "--entity and --exclude-entity name that entity alone, not the entities that inherit from it."),
+        CommandOption(
+            name: "root", argument: .text("name"),
+            help: "Write only the objects of this entity (all, or those --where chooses) and everything they own; "
+                + "references to other objects stay references, counted on standard error at the end."),
+        CommandOption(
+            name: "where", argument: .text("expression"), requirements: [.option("root")],
+            help: "An SQL condition on the rows of --root's table, in its column names (Name LIKE 'A%'; Core Data: "
+                + "ZTITLE = 'Home'). It may only read: anything else is refused."),
+        CommandOption(
+            name: "closure", requirements: [.option("root")],
+            help: "Also every object reachable from the chosen ones through any relationship."),
+        CommandOption(
+            name: "limit", argument: .text("count"),
+            help: "At most this many objects of each entity at the top level (the first by primary key), with "
+                + "everything they own; with --root, of the chosen objects."),
+        CommandOption(
+            name: "depth", argument: .text("levels"), requirements: [.treeShape],
+            help: "Nest at most this many levels; deeper objects are references where they would nest and are "
+                + "written at the top level. Default: \(Selection.defaultDepthLimit), with a warning when it "
+                + "applies; 0: no limit."),
+        CommandOption(
+            name: "include-history", requirements: [.coreData],
+            help: "Also export Core Data's persistent history (tables ATRANSACTION, ACHANGE, ATRANSACTIONSTRING) as "
+                + "the entities TRANSACTION, CHANGE and TRANSACTIONSTRING."),
+        CommandOption(
+            name: "exclude-attribute", argument: .text("Entity.attr"), repeatable: true,
+            help: "Leave this attribute (or column) out of every object of the entity."),
         CommandOption(
             name: "include-views", commands: store, requirements: [.plainSQLite],
             help: "Export views too."),

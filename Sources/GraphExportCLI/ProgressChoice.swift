@@ -17,9 +17,10 @@ enum ProgressChoice {
     /// The most seconds `GRAPHEXPORT_PROGRESS_DELAY` may say.
     static let maximumDelaySeconds = 86_400
 
-    /// The line for `request`, whose store is `source`; `nil` when none is shown.
+    /// The line for `request`, counting up to `total` (read only when a line is shown); `nil` when
+    /// none is shown.
     static func line(
-        for request: ExportRequest, source: any InspectableSource,
+        for request: ExportRequest, total: @autoclosure () throws -> ObjectCountEstimate?,
         environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }
     ) throws -> ProgressLine? {
         let onTerminal = isatty(2) != 0
@@ -29,7 +30,7 @@ enum ProgressChoice {
         }
         let delay = try environment("GRAPHEXPORT_PROGRESS_DELAY").map(Self.delay(from:)) ?? ProgressLine.defaultDelay
         let style: ProgressLine.Style = onTerminal && environment("TERM") != "dumb" ? .redrawn : .lines
-        return ProgressLine(style: style, total: try source.estimatedObjectCount(), delay: delay)
+        return ProgressLine(style: style, total: try total(), delay: delay)
     }
 
     /// `text` as a delay: a number of seconds from 0 to ``maximumDelaySeconds``.

@@ -92,7 +92,8 @@ final class InstallTests: XCTestCase {
         let completed = try run("bash", ["-c", script])
         XCTAssertEqual(completed.status, 0, completed.standardError)
         XCTAssertEqual(
-            completed.text.split(separator: "\n"), ["--shape", "tree flat", "json xml yaml jsonl plist graphml text"])
+            completed.text.split(separator: "\n"),
+            ["--shape", "tree flat", "json xml yaml jsonl plist graphml text json-schema xsd mermaid dot"])
 
         let zsh = try String(
             contentsOf: prefix.appendingPathComponent("share/zsh/site-functions/_graphexport"), encoding: .utf8)

@@ -104,7 +104,7 @@ final class OptionParsingTests: XCTestCase {
             try Invocation(parsing: ["--generate-completion", "zsh"], formats: builtInFormats),
             .completion(shell: "zsh"))
         XCTAssertEqual(
-            usageError(["help", "frobnicate"]), "no command 'frobnicate' (commands: inspect, formats, help)")
+            usageError(["help", "frobnicate"]), "no command 'frobnicate' (commands: inspect, schema, formats, help)")
         XCTAssertEqual(
             usageError(["--generate-completion", "fish"]),
             "unknown value 'fish' for '--generate-completion' (values: bash, zsh)")
@@ -130,12 +130,45 @@ final class OptionParsingTests: XCTestCase {
     func testOptionsForTheOtherKindOfStoreAreRefused() throws {
         XCTAssertEqual(
             usageError(["inspect", "--nest", "A.b", "--model", "M", "s"]),
-            "'--nest' applies to plain SQLite databases, and --model reads the store as a Core Data store")
+            "'--nest' applies to a Core Data store in an export only: inspect shows the nesting of the store's own "
+                + "model")
         XCTAssertEqual(
             usageError(["inspect", "--source", "sqlite", "--model", "M", "s"]),
             "'--model' applies to Core Data stores, and --source sqlite reads the store as a plain SQLite database")
         XCTAssertEqual(
             usageError(["inspect", "--model-version", "V", "s"]),
             "'--model-version' goes with --model: give --model too")
+    }
+
+    /// `schema` takes inspect's options, --shape, -o and --xml-style; its --format names a schema
+    /// format, else -o's extension does (before a .gz), and --xml-style needs the XML Schema.
+    func testSchemaTakesItsOptionsFromTheTable() throws {
+        guard
+            case .schema(let request) = try Invocation(
+                parsing: ["schema", "-f", "XSD", "--xml-style=elements", "--shape", "flat", "-m", "M", "s"],
+                formats: builtInFormats)
+        else { return XCTFail("not a schema") }
+        XCTAssertEqual(request.format, .xsd)
+        XCTAssertEqual(request.xmlStyle, .elements)
+        XCTAssertEqual(request.source.shape, .flat)
+        XCTAssertEqual(request.source.model, "M")
+        XCTAssertEqual(request.source.formatOptions, [:])
+        guard
+            case .schema(let fromPath) = try Invocation(
+                parsing: ["schema", "-o", "m.dot.gz", "s"], formats: builtInFormats)
+        else { return XCTFail("not a schema") }
+        XCTAssertEqual(fromPath.format, .dot)
+        XCTAssertEqual(
+            usageError(["schema", "--strict", "s"]), "'--strict' is not an option of 'graphexport schema'")
+        XCTAssertEqual(
+            usageError(["schema", "-f", "xml", "s"]),
+            "unknown schema format 'xml' (values: json-schema, xsd, mermaid, dot)")
+        XCTAssertEqual(
+            usageError(["schema", "-f", "dot", "--xml-style", "elements", "s"]),
+            "'--xml-style' is for --format xsd, not dot: it is an option of the xml format")
+        XCTAssertEqual(
+            usageError(["schema", "--shape", "flat", "--no-nest", "A.b", "s"]),
+            "'--no-nest' does not apply with --shape flat: in that shape no object nests in another")
+        XCTAssertEqual(usageError(["schema"]), "missing the store to describe")
     }
 }

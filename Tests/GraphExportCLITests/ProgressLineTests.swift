@@ -140,6 +140,15 @@ final class ProgressLineTests: XCTestCase {
         XCTAssertFalse(run.standardError.contains("\r"), run.standardError.debugDescription)
     }
 
+    func testASelectionCountsWithoutTheStoresTotal() throws {
+        let run = try CommandRunner.run(
+            ["--progress", "--entity", "Tag"] + scrapbookArguments, in: try scrapbook(), environment: atOnce)
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let lines = run.standardError.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "graphexport: 1 objects", run.standardError)
+        XCTAssertFalse(run.standardError.contains(" of 35 "), run.standardError)
+    }
+
     func testAPluginFormatCountsItsObjectsToo() throws {
         let plugins = CommandRunner.repository.appendingPathComponent("Samples/Plugins")
         let run = try CommandRunner.run(

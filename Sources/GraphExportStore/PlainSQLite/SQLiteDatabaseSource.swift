@@ -83,7 +83,7 @@ public final class SQLiteDatabaseSource: GraphSource {
     public let inferredRelations: [InferredRelation]
 
     private let file: StoreFile
-    private let database: SQLiteDatabase
+    let database: SQLiteDatabase
     /// Which tables are entities and links, and how every relationship is stored.
     let layout: PlainLayout
     private let queries: PlainQueries

@@ -1,8 +1,7 @@
-import GraphExport
-
 /// A JSON value built in memory and written indented, two spaces a level, keys in the order
-/// given; strings and numbers through the core's ``JSONText``.
-indirect enum JSONNode {
+/// given; strings and numbers through ``JSONText``. For documents the package makes whole (`inspect`'s
+/// description, the JSON Schema of an export), not for exports, which stream.
+package indirect enum JSONNode {
     /// An object: its members in order.
     case object([(String, JSONNode)])
     /// An array.
@@ -17,17 +16,17 @@ indirect enum JSONNode {
     case null
 
     /// A string, or `null` for `nil`.
-    static func string(_ text: String?) -> JSONNode {
+    package static func string(_ text: String?) -> JSONNode {
         text.map { .string($0) } ?? .null
     }
 
     /// An array of strings.
-    static func strings(_ texts: [String]) -> JSONNode {
+    package static func strings(_ texts: [String]) -> JSONNode {
         .array(texts.map { .string($0) })
     }
 
     /// The value's text, with a newline at the end.
-    var text: [UInt8] {
+    package var text: [UInt8] {
         var output: [UInt8] = []
         append(to: &output, depth: 0)
         output.append(UInt8(ascii: "\n"))
