@@ -8,7 +8,7 @@ APT_PACKAGES := pkg-config libsqlite3-dev libxml2-dev libyaml-dev zlib1g-dev
 SAMPLE := Samples/Scrapbook
 LINT_PATHS := Package.swift Sources Formats Tests Samples
 
-.PHONY: all deps python-deps build demo test test-slow lint format clean
+.PHONY: all deps python-deps build release install demo test test-slow lint format clean
 
 all: build
 
@@ -34,6 +34,30 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# The release build, for `make install`.
+release: deps
+	$(SWIFT) build -c release
+
+# Installs the release binary to $(DESTDIR)$(PREFIX)/bin, its man page graphexport.1 to
+# share/man/man1 and its bash and zsh completions to their usual folders; the page and the scripts
+# are made by the binary from its option table (hidden options --generate-man and
+# --generate-completion), so they cannot drift from it. GRAPHEXPORT_BIN installs that binary
+# instead of building the release one (the tests install the debug build).
+PREFIX ?= /usr/local
+GRAPHEXPORT_BIN ?=
+INSTALLED_BIN = $(or $(GRAPHEXPORT_BIN),$$($(SWIFT) build -c release --show-bin-path)/graphexport)
+
+install: $(if $(GRAPHEXPORT_BIN),,release)
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions"
+	install -m 755 "$(INSTALLED_BIN)" "$(DESTDIR)$(PREFIX)/bin/graphexport"
+	"$(INSTALLED_BIN)" --generate-man > "$(DESTDIR)$(PREFIX)/share/man/man1/graphexport.1"
+	"$(INSTALLED_BIN)" --generate-completion bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/graphexport"
+	"$(INSTALLED_BIN)" --generate-completion zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_graphexport"
+	chmod 644 "$(DESTDIR)$(PREFIX)/share/man/man1/graphexport.1" \
+	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/graphexport" \
+	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_graphexport"
+
 # The export goes to standard output, alone, so `make demo | python3 -m json.tool` parses it;
 # everything else goes to standard error.
 demo: deps
@@ -43,15 +67,18 @@ demo: deps
 	@echo "== graphexport --model $(SAMPLE)/Scrapbook.xcdatamodeld --pretty $(SAMPLE)/Scrapbook.sqlite" >&2
 	@$$($(SWIFT) build --show-bin-path)/graphexport --model $(SAMPLE)/Scrapbook.xcdatamodeld --pretty $(SAMPLE)/Scrapbook.sqlite
 
-# Python packages the tests read exports with (NetworkX for GraphML, PyYAML for YAML), installed
-# when missing.
+# Python packages the tests read exports with (NetworkX for GraphML, PyYAML for YAML, jsonschema
+# for the JSON Schema of `graphexport schema`), installed when missing.
 python-deps:
 	@python3 -c 'import networkx' 2>/dev/null || python3 -m pip install --quiet networkx
 	@python3 -c 'import yaml' 2>/dev/null || python3 -m pip install --quiet pyyaml
+	@python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install --quiet jsonschema
 
-# The tests also use the sqlite3 shell to build and inspect stores, and GNU time to measure the
-# peak memory of an export.
-TEST_APT_PACKAGES := $(APT_PACKAGES) sqlite3 time
+# The tests also use the sqlite3 shell to build and inspect stores, GNU time to measure the peak
+# memory of an export, xmllint (libxml2-utils) to validate XML exports against their XML Schema,
+# Graphviz's dot to render the diagram `graphexport schema --format dot` writes, make and man
+# (man-db) to install and render the man page, zsh to check its completion script, and gzip.
+TEST_APT_PACKAGES := $(APT_PACKAGES) sqlite3 time libxml2-utils graphviz make man-db zsh gzip
 
 # Test classes whose names end in SlowTests (signals during big exports, concurrent writers) run
 # under CI (`CI` set) and with `make test-slow`; a plain `make test` leaves them out.

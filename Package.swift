@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "GraphExportJSONLines", targets: ["GraphExportJSONLines"]),
         .library(name: "GraphExportPlist", targets: ["GraphExportPlist"]),
         .library(name: "GraphExportGraphML", targets: ["GraphExportGraphML"]),
+        .library(name: "GraphExportSchema", targets: ["GraphExportSchema"]),
         .library(name: "GraphExportTestSupport", targets: ["GraphExportTestSupport"]),
     ],
     targets: [
@@ -111,6 +112,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // The shape of an export: JSON Schema, XML Schema, Mermaid and Graphviz, from the model. The
+        // XML format's module gives its name encoding and styles, so that the XSD cannot drift.
+        .target(
+            name: "GraphExportSchema",
+            dependencies: ["GraphExport", "GraphExportXML"],
+            swiftSettings: swiftSettings
+        ),
+
         // Helpers for tests of the core and of writers: a recording writer, random graphs.
         .target(
             name: "GraphExportTestSupport",
@@ -123,7 +132,7 @@ let package = Package(
             name: "GraphExportCLI",
             dependencies: [
                 "GraphExport", "GraphExportStore", "GraphExportJSON", "GraphExportXML", "GraphExportYAML",
-                "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML",
+                "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML", "GraphExportSchema", "CZlib",
             ],
             swiftSettings: swiftSettings
         ),
@@ -193,6 +202,13 @@ let package = Package(
             dependencies: [
                 "Prerequisites", "GraphExport", "GraphExportJSON", "GraphExportXML", "GraphExportYAML",
                 "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML", "GraphExportTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "GraphExportSchemaTests",
+            dependencies: [
+                "Prerequisites", "GraphExport", "GraphExportSchema", "GraphExportJSON", "GraphExportXML",
+                "GraphExportTestSupport",
             ]
         ),
         .testTarget(

@@ -63,7 +63,7 @@ import GraphExportLibXML
 ///
 /// **Model.** What needs the model (pairing inverses, types from ``AttributeType``, keys for
 /// attributes that never have a value) applies when the header carries the model's entities.
-/// ``init(sink:options:onWarning:)``, which ``FormatDescriptor/graphml`` uses, gives it none, so
+/// ``init(sink:options:onWarning:)``, which ``ExportFormat/graphml(pretty:)`` uses, gives it none, so
 /// such an export works from the event stream alone, as described above for that case.
 ///
 /// **Values** are text, as in the other formats: integers as exact digits; doubles as the

@@ -3,8 +3,14 @@ public import GraphExport
 extension ExportFormat {
     /// An Apple XML property list, written by a ``PropertyListGraphWriter``; indented when `pretty`.
     public static func plist(pretty: Bool = false) -> ExportFormat {
-        ExportFormat(name: "plist") { sink, onWarning in
-            PropertyListGraphWriter(sink: sink, options: PropertyListOptions(pretty: pretty), onWarning: onWarning)
+        ExportFormat(
+            name: "plist",
+            summary: "Apple XML property list 1.0: a dict with @source and an @graph array of object dicts",
+            capabilities: [.nesting, .binary, .streaming, .pretty],
+            settings: FormatSettings(pretty: pretty)
+        ) { sink, settings, onWarning in
+            PropertyListGraphWriter(
+                sink: sink, options: PropertyListOptions(pretty: settings.pretty), onWarning: onWarning)
         }
     }
 }

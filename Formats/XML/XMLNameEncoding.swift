@@ -13,9 +13,9 @@ import GraphExportLibXML
 ///
 /// Decoding reads `_x`, four to six hexadecimal digits and `_` as one character, and every other
 /// character as itself; `_x_` alone is the empty name.
-enum XMLNameEncoding {
+package enum XMLNameEncoding {
     /// The NCName that stands for `name` in the document.
-    static func encode(_ name: String) -> String {
+    package static func encode(_ name: String) -> String {
         if name.isEmpty { return "_x_" }
         let scalars = Array(name.unicodeScalars)
         var needsEncoding = name == "xmlns"

@@ -1,7 +1,7 @@
 public import GraphExport
 
 /// Writes an export as one YAML document, streaming, through libyaml's emitter: the same data as
-/// ``FormatDescriptor/json``'s export, so that a YAML loader and a JSON parser read the same
+/// the JSON export, so that a YAML loader and a JSON parser read the same
 /// values from the two, in a layout for people.
 ///
 /// The document is a block mapping with two keys: `"@source"`, a mapping of the header's fields

@@ -122,4 +122,6 @@ let graph = try InMemoryGraph(
     exporting: [lisbon, porto], model: model,
     document: DocumentInfo(sourceKind: "in-memory graph", source: "EmbeddingExample"))
 let exporter = GraphExporter(source: graph, shape: .tree)
-try exporter.write(to: FileDescriptorSink.standardOutput(), format: .json(pretty: true))
+// The JSON format as its module describes it, pretty unless the program is run with `--compact`.
+let compact = CommandLine.arguments.dropFirst().contains("--compact")
+try exporter.write(to: FileDescriptorSink.standardOutput(), format: .json(pretty: !compact))

@@ -15,4 +15,10 @@ static inline void gx_xml_free(void *pointer) {
     xmlFree(pointer);
 }
 
+/// xmlParserVersion is a macro over a per-thread global ("20914" for 2.9.14): read it through a
+/// function.
+static inline const char *gx_xml_parser_version(void) {
+    return xmlParserVersion;
+}
+
 #endif

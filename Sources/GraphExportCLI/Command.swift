@@ -8,7 +8,7 @@ import GraphExportStore
 #endif
 
 /// The graphexport command: parses its arguments, runs, and maps every outcome to an exit status
-/// (0 done, 64 usage error, 1 failure).
+/// (0 done, 64 usage error, 1 failure or, with `--strict`, a warning).
 struct Command {
     let arguments: [String]
     var formats = builtInFormats
@@ -19,23 +19,41 @@ struct Command {
             let invocation = try Invocation(parsing: arguments, formats: formats)
             if case .export(let request) = invocation { verbose = request.verbose }
             if case .inspect(let request) = invocation { verbose = request.source.verbose }
+            if case .schema(let request) = invocation { verbose = request.source.verbose }
             switch invocation {
-            case .help:
-                print(HelpText.help(formats: formats), terminator: "")
+            case .help(let command):
+                print(HelpText(formats: formats).help(command), terminator: "")
             case .version:
-                print(GraphExportVersion.current)
+                print(VersionText.lines, terminator: "")
+            case .manPage:
+                print(ManPage(formats: formats).text, terminator: "")
+            case .completion(let shell):
+                print(Completion(formats: formats).script(shell: shell), terminator: "")
             case .listFormats:
                 print(HelpText.formatList(formats, plugins: try PluginCatalog().plugins), terminator: "")
             case .export(let request):
-                let warnings = WarningPrinter()
-                try export(request, warnings: warnings)
+                let warnings = WarningPrinter(quiet: request.quiet)
+                let outside = try export(request, warnings: warnings)
                 warnings.printSummary()
+                if outside > 0 && !request.quiet {
+                    printError(
+                        "graphexport: \(outside) reference\(outside == 1 ? "" : "s") to objects outside the selection "
+                            + "\(outside == 1 ? "is" : "are") kept as references\n")
+                }
+                if request.strict && warnings.count > 0 {
+                    printError(
+                        "graphexport: error: \(warnings.count) warning\(warnings.count == 1 ? "" : "s") and --strict; "
+                            + "the output was written\n")
+                    return 1
+                }
             case .inspect(let request):
                 try inspect(request)
+            case .schema(let request):
+                try schema(request)
             }
             return 0
         } catch let error as UsageError {
-            printError(HelpText.usageError(error.message))
+            printError(HelpText(formats: formats).usageError(error))
             return 64
         } catch SinkError.brokenPipe {
             return 0
@@ -48,74 +66,105 @@ struct Command {
         }
     }
 
-    /// A built-in format or an external plugin.
-    private enum ChosenFormat {
-        case builtIn(FormatDescriptor)
-        case plugin(Plugin)
-    }
-
-    /// The format `--format` names, else the one `-o`'s extension names, else the first built in.
-    /// Plugins are looked for only when no built-in format is meant, so a plugin setting (such as a
-    /// bad `GRAPHEXPORT_PLUGIN_TIMEOUT`) never stops an export in a built-in format.
-    private func chooseFormat(_ request: ExportRequest) throws -> ChosenFormat {
-        func values(_ plugins: PluginCatalog) -> String {
-            (formats.formats.map(\.name) + plugins.plugins.map(\.name)).joined(separator: ", ")
-        }
+    /// The format `--format` names, else the one `-o`'s extension names (before a `.gz`), else
+    /// JSON. Plugins are looked for only when no built-in format is meant, so a plugin setting
+    /// (such as a bad `GRAPHEXPORT_PLUGIN_TIMEOUT`) never stops an export in a built-in format.
+    private func chooseFormat(_ request: ExportRequest, warnings: WarningPrinter) throws -> ChosenFormat {
         if let name = request.format {
             if let format = formats.format(named: name) { return .builtIn(format) }
             let plugins = try PluginCatalog()
             if let plugin = plugins.plugin(named: name) { return .plugin(plugin) }
-            throw UsageError(message: "unknown format '\(name)' (values: \(values(plugins)))")
+            let values = (formats.formats.map(\.name) + plugins.plugins.map(\.name)).joined(separator: ", ")
+            let folders = plugins.folders.isEmpty ? "none: both are empty" : plugins.folders.joined(separator: ", ")
+            throw UsageError(
+                message: "unknown format '\(name)' (values: \(values)); a plugin for it would be an executable "
+                    + "\(Plugin.prefix)\(name) in a folder of GRAPHEXPORT_PLUGIN_PATH or PATH (looked in: \(folders))")
         }
-        guard let output = request.output else { return .builtIn(formats.formats[0]) }
+        let json = ChosenFormat.builtIn(formats.formats[0])
+        guard let output = request.output.map(Self.withoutGzipSuffix) else { return json }
         if let format = formats.format(forPath: output) { return .builtIn(format) }
+        guard let fileExtension = FormatRegistry.fileExtension(of: output) else { return json }
         let plugins = try PluginCatalog()
-        if let dot = output.lastIndex(of: "."), !output[dot...].contains("/") {
-            let fileExtension = output[output.index(after: dot)...].lowercased()
-            if let plugin = plugins.plugins.first(where: { (try? $0.describe().fileExtension) == fileExtension }) {
-                return .plugin(plugin)
-            }
+        if let plugin = plugins.plugins.first(where: { (try? $0.describe().fileExtension) == fileExtension }) {
+            return .plugin(plugin)
         }
-        throw UsageError(
-            message: "'\(output)' does not name a format by its extension: add --format (values: \(values(plugins)))")
+        warnings.report(
+            Warning(
+                "-o \(request.output ?? output): '.\(fileExtension)' names no format, so the output is "
+                    + "\(formats.formats[0].name); add --format to choose another"))
+        return json
     }
 
-    private func export(_ request: ExportRequest, warnings: WarningPrinter) throws {
-        let format = try chooseFormat(request)
-        if case .plugin(let plugin) = format { _ = try plugin.describe() }
+    /// Whether `path` asks for gzip-compressed output: it ends in `.gz`, in any case.
+    static func isGzip(_ path: String) -> Bool {
+        path.lowercased().hasSuffix(".gz")
+    }
+
+    /// `path` without a `.gz` at its end: the name whose extension names the format.
+    static func withoutGzipSuffix(_ path: String) -> String {
+        isGzip(path) ? String(path.dropLast(3)) : path
+    }
+
+    /// Writes the export; returns how many references point outside the selection.
+    private func export(_ request: ExportRequest, warnings: WarningPrinter) throws -> Int {
+        let table = OptionTable(formats: formats)
+        let format = try chooseFormat(request, warnings: warnings)
+        try request.checkRequirements(format: format, table: table)
+        if case .plugin(let plugin) = format {
+            if let output = request.output, Self.isGzip(output) {
+                throw UsageError(
+                    message: "-o \(output): compressed output is for the built-in formats; pipe the output of "
+                        + "\(format.phrase) through gzip instead")
+            }
+            _ = try plugin.describe()
+        }
         if let outputPath = request.output,
             let input = ExportInputs(storePath: request.store, modelPath: request.model).file(sameAs: outputPath)
         {
             throw CommandError.outputIsInput(path: outputPath, input: input)
         }
-        let source = try openSource(request, onWarning: warnings.report)
-        let traversal = GraphTraversal(source: source, shape: request.shape, onWarning: warnings.report)
+        let store = try openSource(request, onWarning: warnings.report)
+        let chosen = try ExportSelection(request, store: store, onWarning: warnings.report)
+        let traversal = GraphTraversal(
+            source: chosen.source, shape: request.shape, selection: chosen.selection, onWarning: warnings.report)
+        // A selection writes part of the store: the store's count is no total for it.
+        let progress = try ProgressChoice.line(
+            for: request, total: chosen.selection.isPartial ? nil : store.estimatedObjectCount())
+        warnings.progress = progress
+        defer {
+            progress?.erase()
+            warnings.progress = nil
+        }
         guard let outputPath = request.output else {
-            let options = FormatOptions(pretty: request.pretty ?? (isatty(1) != 0), values: request.formatOptions)
             try write(
-                traversal, as: format, to: FileDescriptorSink.standardOutput(), options: options, warnings: warnings)
-            return
+                traversal, as: format, to: FileDescriptorSink.standardOutput(), request: request,
+                onTerminal: isatty(1) != 0, warnings: warnings, progress: progress)
+            return traversal.referencesOutsideSelection
         }
         let output = try OutputFile(path: outputPath)
-        let options = FormatOptions(pretty: request.pretty ?? false, values: request.formatOptions)
-        try write(traversal, as: format, to: output.sink, options: options, warnings: warnings)
+        guard Self.isGzip(outputPath) else {
+            try write(
+                traversal, as: format, to: output.sink, request: request, onTerminal: false, warnings: warnings,
+                progress: progress)
+            try output.commit()
+            return traversal.referencesOutsideSelection
+        }
+        let compressed = try GzipSink(into: output.sink, path: outputPath)
+        try write(
+            traversal, as: format, to: compressed, request: request, onTerminal: false, warnings: warnings,
+            progress: progress)
+        try compressed.finish()
         try output.commit()
+        return traversal.referencesOutsideSelection
     }
 
     /// The store as a Core Data store or a plain SQLite database, as asked or as it turns out.
     func openSource(_ request: ExportRequest, onWarning: @escaping WarningHandler) throws -> any InspectableSource {
         let opening = request.busyTimeout.map { StoreOpenOptions(busyTimeout: $0) } ?? StoreOpenOptions()
-        let sqliteOnly =
-            !request.nest.isEmpty || !request.noNest.isEmpty || request.includeViews || request.inferRelations
+        let sqliteOnly = request.asksForPlainSQLite(OptionTable(formats: formats))
         if request.source == .coredata || request.model != nil {
-            if sqliteOnly {
-                throw UsageError(
-                    message: "--nest, --no-nest, --include-views and --infer-relations are for plain SQLite databases")
-            }
-            if request.source == .sqlite {
-                throw UsageError(message: "--model is for Core Data stores, not --source sqlite")
-            }
-            let model = try request.model.map(ModelFile.load(path:))
+            var model = try request.model.map(ModelFile.load(path:))
+            if let name = request.modelVersion { model = try model?.choosingVersion(name) }
             return try CoreDataStore(path: request.store, model: model, opening: opening, onWarning: onWarning)
         }
         if request.source == .auto && !sqliteOnly {
@@ -146,18 +195,29 @@ struct Command {
     }
 
     private func write(
-        _ traversal: GraphTraversal, as format: ChosenFormat, to sink: FileDescriptorSink, options: FormatOptions,
-        warnings: WarningPrinter
+        _ traversal: GraphTraversal, as format: ChosenFormat, to sink: any ByteSink, request: ExportRequest,
+        onTerminal: Bool, warnings: WarningPrinter, progress: ProgressLine?
     ) throws {
+        // Counts the objects for the progress line, when there is one.
+        let counted = { (writer: any GraphWriter) -> any GraphWriter in
+            progress.map { ProgressCountingWriter(writer, line: $0) } ?? writer
+        }
         switch format {
-        case .builtIn(let descriptor):
-            try traversal.run(into: descriptor.makeWriter(sink, options, warnings.report))
+        case .builtIn(let format):
+            // Pretty when asked, else on a terminal, else as the format writes by default.
+            let settings = FormatSettings(
+                pretty: request.pretty ?? (onTerminal || format.settings.pretty),
+                values: format.settings.values.merging(request.formatOptions) { $1 })
+            try traversal.run(into: counted(format.with(settings).makeWriter(sink: sink, onWarning: warnings.report)))
         case .plugin(let plugin):
+            guard let descriptor = (sink as? FileDescriptorSink)?.descriptor else {
+                preconditionFailure("a plugin writes to a file descriptor: compressed output is refused before")
+            }
             do {
-                try plugin.export(traversal, to: sink.descriptor, options: options.values)
+                try plugin.export(traversal, to: descriptor, options: request.formatOptions, wrapping: counted)
             } catch {
                 // The plugin stopped because the reader of the output went away: end quietly.
-                if Self.readerIsGone(sink.descriptor) { throw SinkError.brokenPipe }
+                if Self.readerIsGone(descriptor) { throw SinkError.brokenPipe }
                 throw error
             }
         }
@@ -176,17 +236,32 @@ func printError(_ text: String) {
     text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
 }
 
-/// Prints warnings to standard error as they come, up to a limit, then counts the rest.
+/// Prints warnings to standard error as they come, up to a limit, then counts the rest; prints
+/// none when quiet. Counts them all either way, for `--strict`. Prints them above the progress
+/// line while one is shown.
 final class WarningPrinter {
-    private static let limit = 50
-    private var count = 0
+    /// The most warnings printed; the rest are counted in one line at the end.
+    static let limit = 50
+    private let quiet: Bool
+    /// The warnings reported so far.
+    private(set) var count = 0
+    /// The progress line of the export, while it runs.
+    var progress: ProgressLine?
+
+    init(quiet: Bool) {
+        self.quiet = quiet
+    }
 
     func report(_ warning: Warning) {
         count += 1
-        if count <= Self.limit { printError("graphexport: warning: \(warning)\n") }
+        guard !quiet && count <= Self.limit else { return }
+        let text = "graphexport: warning: \(warning)\n"
+        if let progress { progress.printAbove(text) } else { printError(text) }
     }
 
     func printSummary() {
-        if count > Self.limit { printError("graphexport: warning: \(count - Self.limit) more warnings not shown\n") }
+        if !quiet && count > Self.limit {
+            printError("graphexport: warning: \(count - Self.limit) more warnings not shown\n")
+        }
     }
 }

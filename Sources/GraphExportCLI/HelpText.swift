@@ -1,93 +1,129 @@
 import GraphExport
 
-/// The texts graphexport prints for `--help`, usage errors and `formats`, built from the registry.
-enum HelpText {
-    static let usage = "graphexport [--format <format>] [--model <path>] [--shape <shape>] [-o <path>] <store>"
+/// The texts graphexport prints for `--help`, usage errors and `formats`, made from the command
+/// and option tables and ``ManualText``.
+struct HelpText {
+    let formats: FormatRegistry
+    private let table: OptionTable
 
-    static func help(formats: FormatRegistry) -> String {
-        """
-        OVERVIEW: Export the object graph of an Apple Core Data store, read on any machine without \
-        Core Data, or of any SQLite database through its foreign keys, as \(formats.names).
-
-        USAGE: \(usage)
-               graphexport inspect [--format text|json] [--model <path>] <store>
-               graphexport formats
-
-        COMMANDS:
-          inspect <store>         Print what graphexport sees in the store instead of exporting it:
-                                  the model chosen and the versions that did not fit, each entity
-                                  with its object count, the table and column of every attribute
-                                  and relationship, which relationships nest, and the warnings.
-                                  Takes --model, --source, --busy-timeout, --verbose and the plain
-                                  SQLite options; --format text (default) or json.
-          formats                 List the output formats, built in and plugins.
-
-        ARGUMENTS:
-          <store>                 The Core Data store or SQLite database to read. It is opened
-                                  read-only and read in one snapshot; its files are never changed.
-
-        OPTIONS:
-          -f, --format <format>   The output format (values: \(formats.names); default: the
-                                  format -o's extension names, else json).
-          -m, --model <path>      The app's model: an .xcdatamodeld bundle (the version that fits
-                                  the store is chosen) or one .xcdatamodel folder.
-          --source <kind>         auto: a Core Data store when the file has Core Data's tables,
-                                  else a plain SQLite database; coredata; sqlite (values: auto,
-                                  coredata, sqlite; default: auto).
-          --shape <shape>         tree: each object nests under its owner, every other mention is
-                                  a reference; flat: objects grouped by entity, relationships as
-                                  references (values: tree, flat; default: tree).
-          -o, --output <path>     Write to this file instead of standard output. The file appears
-                                  only when the export is complete.
-          --nest <Table.rel>      Plain SQLite: nest this relationship's destinations (repeatable).
-          --no-nest <Table.rel>   Plain SQLite: never nest this relationship (repeatable).
-          --include-views         Plain SQLite: export views too.
-          --infer-relations       Plain SQLite: take <table>_id / <Table>Id columns as foreign keys,
-                                  reporting every guess.
-          --busy-timeout <seconds>
-                                  How long to wait while another process holds a lock on the
-                                  store before failing (default: 5; 0: fail at once).
-          --pretty, --compact     Indented or compact output (default: pretty on a terminal,
-                                  compact otherwise).
-          --verbose               On a SQLite error, also show the SQL statement that failed.
-          --version               Show the version.
-          -h, --help              Show help information.
-
-        \(formatOptionsHelp(formats))EXAMPLES:
-          graphexport --model Scrapbook.xcdatamodeld Scrapbook.sqlite
-          graphexport --model Model.xcdatamodeld --shape flat -o export.json Store.sqlite
-          graphexport --format yaml --no-nest Genre.tracks Chinook.sqlite
-          graphexport inspect --model Scrapbook.xcdatamodeld Scrapbook.sqlite
-
-        """
+    init(formats: FormatRegistry) {
+        self.formats = formats
+        table = OptionTable(formats: formats)
     }
 
-    /// A FORMAT OPTIONS section listing each format's own options, or nothing when there are none.
-    private static func formatOptionsHelp(_ formats: FormatRegistry) -> String {
-        let lines = formats.formats.flatMap { format in
-            format.options.map { option in
-                "  --\(option.name) <value>".padding(to: 26) + "\(format.name): \(option.summary) (values: "
-                    + option.values.joined(separator: ", ") + "; default: \(option.defaultValue)).\n"
-            }
+    /// The usage line of `command` (`graphexport inspect [<options>] <store>`).
+    static func usage(_ command: CommandName) -> String {
+        let entry = CommandTable.entry(command)
+        let options = [.export, .inspect, .schema].contains(command) ? " [<options>]" : ""
+        return (["graphexport"] + [entry.word].compactMap { $0 }).joined(separator: " ") + options
+            + (entry.operands.isEmpty ? "" : " " + entry.operands)
+    }
+
+    /// The help of `command`: the export's is the whole of it.
+    func help(_ command: CommandName) -> String {
+        guard command == .export else { return commandHelp(command) }
+        var text = "OVERVIEW: " + Self.wrapped(ManualText.overview(formats), indent: 10, first: 10) + "\n"
+        text += "USAGE: " + CommandTable.all.map { Self.usage($0.name) }.joined(separator: "\n       ") + "\n\n"
+        text += "COMMANDS:\n"
+        for entry in CommandTable.all where entry.word != nil {
+            text += Self.entry(
+                entry.word! + (entry.operands.isEmpty ? "" : " " + entry.operands),
+                ManualText.summary(of: entry, table: table))
         }
-        return lines.isEmpty ? "" : "FORMAT OPTIONS:\n" + lines.joined() + "\n"
+        text += "\nARGUMENTS:\n" + Self.entry("<store>", ManualText.store)
+        text += "\nOPTIONS:\n" + optionEntries(table.visible(for: .export).filter { !isFormatOwn($0) })
+        let own = table.visible(for: .export).filter(isFormatOwn)
+        if !own.isEmpty { text += "\nFORMAT OPTIONS:\n" + optionEntries(own) }
+        text += "\nPLUGINS:\n" + Self.paragraph(ManualText.plugins)
+        text += "\nENVIRONMENT:\n" + ManualText.environment.map { Self.entry($0.name, $0.text) }.joined()
+        text += "\nEXIT STATUS:\n" + ManualText.exitStatus.map { Self.entry($0.status, $0.text) }.joined()
+        text += Self.paragraph(ManualText.messages)
+        text += "\nEXAMPLES:\n" + ManualText.examples.map { "  " + $0.command + "\n" }.joined() + "\n"
+        return text
     }
 
-    static func usageError(_ message: String) -> String {
-        """
-        Error: \(message)
-        Usage: \(usage)
-          See 'graphexport --help' for more information.
+    /// The help of a command other than the export: its usage, what it does, its options.
+    private func commandHelp(_ command: CommandName) -> String {
+        let entry = CommandTable.entry(command)
+        var text = "OVERVIEW: " + Self.wrapped(entry.summary, indent: 10, first: 10) + "\n"
+        text += "USAGE: " + Self.usage(command) + "\n"
+        if entry.operands == "<store>" { text += "\nARGUMENTS:\n" + Self.entry("<store>", ManualText.store) }
+        let options = table.visible(for: command)
+        if !options.isEmpty { text += "\nOPTIONS:\n" + optionEntries(options) }
+        return text + "\n"
+    }
 
-        """
+    /// A usage error as printed: the message, the command's usage, where to read more.
+    func usageError(_ error: UsageError) -> String {
+        let helpCommand = error.command == .export ? "graphexport --help" : "graphexport help \(error.command.rawValue)"
+        return """
+            graphexport: error: \(error.message)
+            Usage: \(Self.usage(error.command))
+              See '\(helpCommand)' for more information.
+
+            """
+    }
+
+    private func isFormatOwn(_ option: CommandOption) -> Bool {
+        option.requirements.contains(where: \.isFormat)
+    }
+
+    private func optionEntries(_ options: [CommandOption]) -> String {
+        options.map { Self.entry($0.synopsis, ManualText.details(of: $0, formats: formats)) }.joined()
+    }
+
+    /// The column where an entry's text starts.
+    private static let textColumn = 26
+    /// The width help is wrapped to.
+    private static let width = 80
+
+    /// `  term      text…`, the text wrapped in its column; a long term has the text on the next line.
+    private static func entry(_ term: String, _ text: String) -> String {
+        let lead = "  " + term
+        if lead.count < textColumn - 1 {
+            return lead.padding(to: textColumn) + wrapped(text, indent: textColumn, first: textColumn) + "\n"
+        }
+        return lead + "\n" + String(repeating: " ", count: textColumn)
+            + wrapped(text, indent: textColumn, first: textColumn)
+            + "\n"
+    }
+
+    /// A paragraph indented by two spaces.
+    private static func paragraph(_ text: String) -> String {
+        "  " + wrapped(text, indent: 2, first: 2) + "\n"
+    }
+
+    /// `text` broken into lines of at most ``width`` columns, the first starting at column `first`,
+    /// the others indented by `indent` spaces.
+    private static func wrapped(_ text: String, indent: Int, first: Int) -> String {
+        var lines: [String] = []
+        var line = ""
+        var column = first
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && column + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+                column = indent
+            }
+            if !line.isEmpty {
+                line += " "
+                column += 1
+            }
+            line += word
+            column += word.count
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n" + String(repeating: " ", count: indent))
     }
 
     static func formatList(_ formats: FormatRegistry, plugins: [Plugin]) -> String {
         var rows = formats.formats.map { format in
             let capabilities =
                 format.capabilities.names.isEmpty ? "" : "; " + format.capabilities.names.joined(separator: ", ")
-            let aliases = format.aliases.isEmpty ? "" : "; also " + format.aliases.joined(separator: ", ")
-            return (format.name, "." + format.fileExtension, format.summary, "built in" + capabilities + aliases)
+            var otherNames = format.aliases
+            otherNames += format.fileExtensions.dropFirst().filter { !otherNames.contains($0) }
+            let aliases = otherNames.isEmpty ? "" : "; also " + otherNames.joined(separator: ", ")
+            return (format.name, "." + format.fileExtensions[0], format.summary, "built in" + capabilities + aliases)
         }
         for plugin in plugins {
             do {

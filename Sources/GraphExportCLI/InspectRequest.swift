@@ -9,25 +9,17 @@ struct InspectRequest: Equatable {
     }
 
     /// The store and the options that say how an export would read it (`--model`, `--source`,
-    /// the plain-SQLite nesting options, `--busy-timeout`, `--verbose`).
+    /// the plain-SQLite nesting options, `--busy-timeout`, `--verbose`); the option table says
+    /// which options `inspect` takes.
     var source: ExportRequest
     /// `--format`: text unless json is asked for.
     var format: Format = .text
 
-    /// The options `inspect` takes; the others only shape an export's output.
-    static let options: Set<String> = [
-        "--", "-f", "--format", "-m", "--model", "--source", "--nest", "--no-nest", "--include-views",
-        "--infer-relations", "--busy-timeout", "--verbose",
-    ]
-
-    /// The request for `inspect` from what the parser read as an export: refuses options that
-    /// `inspect` does not take (`given` lists the options given) and a format other than text or json.
-    init(_ request: ExportRequest, given: [String]) throws(UsageError) {
-        if let option = given.first(where: { !Self.options.contains($0) }) {
-            throw UsageError(message: "'\(option)' is not an option of 'graphexport inspect'")
-        }
+    /// The request for `inspect` from what the parser read as an export: refuses a format other
+    /// than text or json, and the options that do not apply to the store.
+    init(_ request: ExportRequest, table: OptionTable) throws(UsageError) {
         if let name = request.format {
-            guard let format = Format(rawValue: name) else {
+            guard let format = Format(rawValue: name.lowercased()) else {
                 let values = Format.allCases.map(\.rawValue).joined(separator: ", ")
                 throw UsageError(message: "unknown inspect format '\(name)' (values: \(values))")
             }
@@ -35,6 +27,7 @@ struct InspectRequest: Equatable {
         }
         var source = request
         source.format = nil
+        try source.checkSourceRequirements(table)
         self.source = source
     }
 }

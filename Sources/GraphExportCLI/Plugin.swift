@@ -71,9 +71,13 @@ struct Plugin {
     }
 
     /// Runs the plugin on the event stream of `traversal`, with its standard output on `output`,
-    /// and waits for it to exit (``RunningPlugin``).
-    func export(_ traversal: GraphTraversal, to output: Int32, options: [String: String]) throws {
-        try RunningPlugin(self, output: output).run(traversal, options: options)
+    /// and waits for it to exit (``RunningPlugin``). The stream's writer is given to `wrap`, which
+    /// may return another that passes the events on to it.
+    func export(
+        _ traversal: GraphTraversal, to output: Int32, options: [String: String],
+        wrapping wrap: (any GraphWriter) -> any GraphWriter = { $0 }
+    ) throws {
+        try RunningPlugin(self, output: output).run(traversal, options: options, wrapping: wrap)
     }
 
     /// Reads up to the first newline, the end of the output or ``answerLimit`` bytes; `nil` when

@@ -9,13 +9,16 @@
 /// timeout `GRAPHEXPORT_PLUGIN_TIMEOUT` sets, in seconds (``Plugin/defaultTimeout`` if unset).
 struct PluginCatalog {
     let plugins: [Plugin]
+    /// The folders looked in, in order, for messages that say where a plugin was looked for.
+    let folders: [String]
 
     init(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) throws {
         let timeout = try environment("GRAPHEXPORT_PLUGIN_TIMEOUT").map(Self.timeout(from:)) ?? Plugin.defaultTimeout
         let folders = [environment("GRAPHEXPORT_PLUGIN_PATH"), environment("PATH")]
-            .compactMap { $0 }.flatMap { $0.split(separator: ":").map(String.init) }
+            .compactMap { $0 }.flatMap { $0.split(separator: ":").map(String.init) }.filter { !$0.isEmpty }
+        self.folders = folders
         var found: [Plugin] = []
-        for folder in folders where !folder.isEmpty {
+        for folder in folders {
             guard let directory = opendir(folder) else { continue }
             defer { closedir(directory) }
             var names: [String] = []

@@ -6,5 +6,6 @@ import GraphExportPlist
 import GraphExportXML
 import GraphExportYAML
 
-/// The formats this build of graphexport offers, in the order help lists them.
-let builtInFormats = FormatRegistry([.json, .xml, .yaml, .jsonl, .plist, .graphml])
+/// The formats this build of graphexport offers, in the order help lists them, with their default
+/// settings.
+let builtInFormats = FormatRegistry([.json(), .xml(), .yaml(), .jsonLines(), .plist(), .graphml()])

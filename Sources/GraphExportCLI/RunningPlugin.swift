@@ -48,12 +48,15 @@ final class RunningPlugin {
 
     /// Writes the events of `traversal`, ends the stream and waits for the plugin to exit. A
     /// plugin that stops reading, exits with a status other than 0 or is killed is a
-    /// ``PluginError``; any other failure of the export kills the plugin and is rethrown.
-    func run(_ traversal: GraphTraversal, options: [String: String]) throws {
+    /// ``PluginError``; any other failure of the export kills the plugin and is rethrown. The
+    /// writer of the stream is given to `wrap`, and the traversal writes to the one it returns.
+    func run(
+        _ traversal: GraphTraversal, options: [String: String], wrapping wrap: (any GraphWriter) -> any GraphWriter
+    ) throws {
         let events = JSONEventStreamWriter(
             sink: FileDescriptorSink(descriptor: input), format: plugin.name, options: options)
         do {
-            try traversal.run(into: events)
+            try traversal.run(into: wrap(events))
         } catch is SinkError {
             throw stoppedReading()
         } catch {

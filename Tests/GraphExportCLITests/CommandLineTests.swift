@@ -6,7 +6,17 @@ final class CommandLineTests: XCTestCase {
     func testVersionPrintsTheVersionNumber() throws {
         let result = try CommandRunner.run(["--version"])
         XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.text, "0.1.0\n")
+        let lines = result.text.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.count, 5, result.text)
+        XCTAssertEqual(lines.first, "graphexport 0.1.0")
+        for (line, library) in zip(lines.dropFirst(), ["SQLite", "libxml2", "libyaml"]) {
+            let words = line.split(separator: " ")
+            XCTAssertEqual(words.first.map(String.init), library, result.text)
+            let version = words.last.map(String.init) ?? ""
+            XCTAssertTrue(version.split(separator: ".").count >= 2, result.text)
+            XCTAssertTrue(version.allSatisfy { $0.isNumber || $0 == "." }, result.text)
+        }
+        XCTAssertEqual(lines.last, "")
     }
 
     func testHelpListsTheFormatsFromTheRegistry() throws {
@@ -14,7 +24,11 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.text.hasPrefix("OVERVIEW: "))
         XCTAssertTrue(result.text.contains("USAGE: graphexport"))
-        XCTAssertTrue(result.text.contains("(values: json"), result.text)
+        let words = result.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        XCTAssertTrue(words.contains("Built in: json, xml, yaml, jsonl, plist, graphml."), result.text)
+        for section in ["PLUGINS:", "GRAPHEXPORT_PLUGIN_PATH", "EXIT STATUS:", "  64 "] {
+            XCTAssertTrue(result.text.contains(section), section)
+        }
         XCTAssertEqual(result.standardError, "")
     }
 
@@ -28,7 +42,8 @@ final class CommandLineTests: XCTestCase {
     func testUnknownOptionIsAUsageError() throws {
         let result = try CommandRunner.run(["--frobnicate", "store.sqlite"])
         XCTAssertEqual(result.status, 64)
-        XCTAssertTrue(result.standardError.hasPrefix("Error: unknown option '--frobnicate'"), result.standardError)
+        XCTAssertTrue(
+            result.standardError.hasPrefix("graphexport: error: unknown option '--frobnicate'"), result.standardError)
         XCTAssertTrue(result.standardError.contains("Usage: graphexport"))
         XCTAssertTrue(result.standardError.contains("See 'graphexport --help'"))
         XCTAssertEqual(result.standardOutput.count, 0)
@@ -49,10 +64,23 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(twoStores.status, 64)
     }
 
-    func testOutputExtensionThatNamesNoFormatIsAUsageError() throws {
-        let result = try CommandRunner.run(["-o", "out.unknown", "store.sqlite"])
-        XCTAssertEqual(result.status, 64)
-        XCTAssertTrue(result.standardError.contains("does not name a format"), result.standardError)
+    /// As help and the README promise: JSON, with a warning that the extension named no format.
+    func testOutputExtensionThatNamesNoFormatIsJSON() throws {
+        let folder = try CommandRunner.copy(
+            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook/Scrapbook.sqlite"), for: self
+        ).deletingLastPathComponent()
+        let result = try CommandRunner.run(
+            [
+                "--model", CommandRunner.repository.path + "/Samples/Scrapbook/Scrapbook.xcdatamodeld", "-o", "out.txt",
+                "Scrapbook.sqlite",
+            ], in: folder)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(
+            result.standardError.contains(
+                "graphexport: warning: -o out.txt: '.txt' names no format, so the output is json"),
+            result.standardError)
+        let written = try Data(contentsOf: folder.appendingPathComponent("out.txt"))
+        XCTAssertNotNil(try JSONSerialization.jsonObject(with: written) as? [String: Any])
     }
 
     func testMissingStoreFileIsOneClearLine() throws {

@@ -27,7 +27,8 @@ final class DeepChainMemoryTests: XCTestCase {
         let bounds = ["json": 450, "jsonl": 530, "yaml": 410, "xml": 570, "plist": 600, "graphml": 400]
         for (format, bound) in bounds.sorted(by: { $0.key < $1.key }) {
             let growth =
-                try PeakMemory.bytes(["--format", format, paths.1]) - PeakMemory.bytes(["--format", format, paths.0])
+                try PeakMemory.bytes(["--depth", "0", "--format", format, paths.1])
+                - PeakMemory.bytes(["--depth", "0", "--format", format, paths.0])
             let perLevel = growth / (deep - shallow)
             XCTAssertLessThan(perLevel, bound, "\(format): \(perLevel) bytes per level of nesting")
         }

@@ -18,9 +18,10 @@ final class EmbeddingExampleTests: XCTestCase {
         }
     }
 
-    private func runExample() throws -> (status: Int32, output: Data, error: String) {
+    private func runExample(_ arguments: [String] = []) throws -> (status: Int32, output: Data, error: String) {
         let process = Process()
         process.executableURL = try executable
+        process.arguments = arguments
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
@@ -82,6 +83,17 @@ final class EmbeddingExampleTests: XCTestCase {
             }
         }
         XCTAssertEqual(summary.references.count, 5 + 2 + 2 + 6 + 6)
+    }
+
+    func testCompactIsTheSameDocumentOnOneLine() throws {
+        let pretty = try runExample()
+        let compact = try runExample(["--compact"])
+        XCTAssertEqual(compact.status, 0, compact.error)
+        XCTAssertEqual(compact.output.filter { $0 == UInt8(ascii: "\n") }.count, 1)
+        XCTAssertGreaterThan(pretty.output.filter { $0 == UInt8(ascii: "\n") }.count, 10)
+        let prettyDocument = try JSONSerialization.jsonObject(with: pretty.output) as? NSDictionary
+        let compactDocument = try JSONSerialization.jsonObject(with: compact.output) as? NSDictionary
+        XCTAssertEqual(prettyDocument, compactDocument)
     }
 
     /// The id of a reference `{"@id": …}`, or `nil` for anything else.

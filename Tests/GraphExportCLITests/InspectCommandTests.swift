@@ -130,7 +130,8 @@ final class InspectCommandTests: XCTestCase {
         for arguments in [["-o", "out.json"], ["--shape", "flat"], ["--pretty"], ["--format", "yaml"]] {
             let result = try CommandRunner.run(["inspect"] + arguments + [scrapbookStore])
             XCTAssertEqual(result.status, 64, "\(arguments)")
-            XCTAssertTrue(result.standardError.hasPrefix("Error: "), result.standardError)
+            XCTAssertTrue(result.standardError.hasPrefix("graphexport: error: "), result.standardError)
+            XCTAssertTrue(result.standardError.contains("Usage: graphexport inspect"), result.standardError)
         }
         let missing = try CommandRunner.run(["inspect"])
         XCTAssertEqual(missing.status, 64)
@@ -139,7 +140,7 @@ final class InspectCommandTests: XCTestCase {
 
     func testHelpShowsTheCommand() throws {
         let result = try CommandRunner.run(["--help"])
-        XCTAssertTrue(result.text.contains("graphexport inspect [--format text|json]"), result.text)
+        XCTAssertTrue(result.text.contains("graphexport inspect [<options>] <store>"), result.text)
         XCTAssertTrue(result.text.contains("  inspect <store>"), result.text)
     }
 }

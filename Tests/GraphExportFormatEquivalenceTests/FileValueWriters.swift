@@ -38,7 +38,7 @@ enum FileValueWriters {
 
     /// The built-in formats as the exporter takes them.
     static let formats: [(name: String, format: ExportFormat)] = [
-        ("json", .json()), ("jsonl", .jsonl()), ("xml", .xml()), ("yaml", .yaml()), ("plist", .plist()),
+        ("json", .json()), ("jsonl", .jsonLines()), ("xml", .xml()), ("yaml", .yaml()), ("plist", .plist()),
         ("graphml", .graphml()),
     ]
 

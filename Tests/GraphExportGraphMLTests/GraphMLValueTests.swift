@@ -104,7 +104,7 @@ final class GraphMLValueTests: XCTestCase {
         // written by hand.
         let sink = MemorySink()
         let log = WarningLog()
-        let writer = FormatDescriptor.graphml.makeWriter(sink, FormatOptions()) { log.warnings.append($0) }
+        let writer = ExportFormat.graphml().makeWriter(sink: sink) { log.warnings.append($0) }
         try writer.begin(DocumentInfo(generator: "graphexport", sourceKind: "test", source: "file\u{4}.sqlite"))
         for event: GraphEvent in [
             .beginObject(entity: "Odd\u{1}Entity", id: ObjectID("odd/1")),

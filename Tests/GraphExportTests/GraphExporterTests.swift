@@ -61,20 +61,21 @@ final class GraphExporterTests: XCTestCase {
         XCTAssertEqual(warnings, ["Node/3 is referenced through 'children' but does not exist", "lines: 16 events"])
     }
 
-    func testFormatFromDescriptorPassesItsOptions() throws {
-        let descriptor = FormatDescriptor(
-            name: "options", fileExtension: "txt", mediaType: "text/plain", summary: "the options, as text"
-        ) { sink, options, onWarning in
-            LinesWriter(sink: sink, header: "pretty=\(options.pretty) \(options.values)", onWarning: onWarning)
+    func testFormatPassesItsSettingsToItsWriters() throws {
+        let format = ExportFormat(name: "options", fileExtensions: ["txt"], summary: "the settings, as text") {
+            sink, settings, onWarning in
+            LinesWriter(sink: sink, header: "pretty=\(settings.pretty) \(settings.values)", onWarning: onWarning)
         }
-        let format = ExportFormat(descriptor, options: FormatOptions(pretty: true, values: ["style": "x"]))
         XCTAssertEqual(format.name, "options")
+        XCTAssertTrue(format.isNamed("OPTIONS"))
+        XCTAssertTrue(format.isNamed(byExtension: "TXT"))
+        let configured = format.with(FormatSettings(pretty: true, values: ["style": "x"]))
         let sink = MemorySink()
-        try GraphExporter(source: makeChain(length: 1)).write(to: sink, format: format)
+        try GraphExporter(source: makeChain(length: 1)).write(to: sink, format: configured)
         XCTAssertTrue(sink.text.hasPrefix("begin pretty=true [\"style\": \"x\"]\n"), sink.text)
 
         let defaults = MemorySink()
-        try GraphExporter(source: makeChain(length: 1)).write(to: defaults, format: ExportFormat(descriptor))
+        try GraphExporter(source: makeChain(length: 1)).write(to: defaults, format: format)
         XCTAssertTrue(defaults.text.hasPrefix("begin pretty=false [:]\n"), defaults.text)
     }
 
@@ -109,7 +110,7 @@ final class GraphExporterTests: XCTestCase {
         let folder = try temporaryFolder()
         let path = folder.appendingPathComponent("graph.txt").path
         try Data("old".utf8).write(to: URL(fileURLWithPath: path))
-        let failing = ExportFormat(name: "failing") { sink, onWarning in
+        let failing = ExportFormat(name: "failing") { sink, _, onWarning in
             LinesWriter(sink: sink, header: "", failAfter: 2, onWarning: onWarning)
         }
         XCTAssertThrowsError(try GraphExporter(source: makeChain(length: 4)).write(toFile: path, format: failing)) {
@@ -154,7 +155,7 @@ private struct TestFailure: Error, Equatable {}
 
 extension ExportFormat {
     /// One line per call, with a warning at the end naming the number of events.
-    fileprivate static let lines = ExportFormat(name: "lines") { sink, onWarning in
+    fileprivate static let lines = ExportFormat(name: "lines") { sink, _, onWarning in
         LinesWriter(sink: sink, header: nil, onWarning: onWarning)
     }
 }

@@ -38,6 +38,17 @@ public enum Prerequisite {
         return url
     }
 
+    /// The command-line tool `name` (`gzip`, `man`) from the folders of `PATH`, or ``missing(_:)``
+    /// when none has it (`make test` installs the tools the tests use).
+    public static func executable(_ name: String) throws -> URL {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        for folder in folders {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw missing("the tool '\(name)' is not on PATH: make test installs it")
+    }
+
     /// A prerequisite that CI must have.
     struct Missing: Error, CustomStringConvertible {
         let description: String

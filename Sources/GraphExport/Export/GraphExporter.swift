@@ -34,7 +34,7 @@ public struct GraphExporter {
     /// Throws what the source, the writer or the sink throws; what was written before the error
     /// stays in the sink.
     public func write(to sink: any ByteSink, format: ExportFormat) throws {
-        try write(using: format.makeWriter(sink, onWarning))
+        try write(using: format.makeWriter(sink: sink, onWarning: onWarning))
     }
 
     /// Writes the graph with a writer made by the caller: its header, its objects, the end of the

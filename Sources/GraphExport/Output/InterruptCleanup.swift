@@ -13,7 +13,8 @@
 /// right after creating it, and unregisters it once removed. The signal handler only calls `kill`,
 /// `unlink` and `rmdir` (all async-signal-safe) on values prepared at registration: process groups
 /// first (SIGKILL, so nothing writes into a file about to be removed), then files, then folders, so
-/// a private folder whose files were registered is removed with them. SIGKILL cannot be caught:
+/// a private folder whose files were registered is removed with them, and last the terminal line
+/// of a progress indicator is erased (``lineToClear``). SIGKILL cannot be caught:
 /// what must survive even that is made so nothing needs removing (an unnamed output file).
 package enum InterruptCleanup {
     /// One registered path or process group; pass it to ``unregister(_:)`` once the owner has
@@ -26,6 +27,17 @@ package enum InterruptCleanup {
     /// How many paths, and how many process groups, can be registered at once; a process that
     /// registers more leaves the extra ones to their owners' normal paths.
     package static let capacity = 64
+
+    /// The terminal, by file descriptor, whose current line holds a progress indicator redrawn in
+    /// place: an interrupting signal erases that line (carriage return, erase to its end) so the
+    /// shell's prompt does not start after it. `nil`, the default: no line to erase.
+    package static var lineToClear: Int32? {
+        get { clearedLine < 0 ? nil : clearedLine }
+        set {
+            if newValue != nil { installHandlers() }
+            clearedLine = newValue ?? -1
+        }
+    }
 
     /// Registers a file to `unlink` on an interrupting signal.
     package static func register(file path: String) -> Registration? {
@@ -107,15 +119,23 @@ nonisolated(unsafe) private let paths = UnsafeMutablePointer<UnsafeMutablePointe
 nonisolated(unsafe) private let folders = UnsafeMutablePointer<Bool>.allocate(capacity: InterruptCleanup.capacity)
 nonisolated(unsafe) private let processGroups = UnsafeMutablePointer<Int32>.allocate(
     capacity: InterruptCleanup.capacity)
+/// The descriptor of ``InterruptCleanup/lineToClear``, -1 for none; read by the signal handler.
+nonisolated(unsafe) private var clearedLine: Int32 = -1
+/// What erases a terminal line: a carriage return, then erase to the end of the line (static
+/// bytes, so the signal handler allocates nothing).
+private let lineEraser: StaticString = "\r\u{1B}[K"
 nonisolated(unsafe) private var handlersInstalled: Bool = {
     paths.initialize(repeating: nil, count: InterruptCleanup.capacity)
     folders.initialize(repeating: false, count: InterruptCleanup.capacity)
     processGroups.initialize(repeating: 0, count: InterruptCleanup.capacity)
+    clearedLine = -1
+    _ = lineEraser
     return false
 }()
 
 /// The signal handler: kills every registered process group, removes every registered file, then
-/// every registered folder, then lets the signal end the process as it would have.
+/// every registered folder, erases the progress line, then lets the signal end the process as it
+/// would have.
 private func removeRegisteredPaths(_ received: Int32) {
     for slot in 0..<InterruptCleanup.capacity where processGroups[slot] > 0 {
         kill(-processGroups[slot], SIGKILL)
@@ -126,6 +146,7 @@ private func removeRegisteredPaths(_ received: Int32) {
     for slot in 0..<InterruptCleanup.capacity where folders[slot] {
         if let path = paths[slot] { rmdir(path) }
     }
+    if clearedLine >= 0 { _ = write(clearedLine, lineEraser.utf8Start, lineEraser.utf8CodeUnitCount) }
     signal(received, SIG_DFL)
     raise(received)
 }

@@ -5,20 +5,36 @@
 /// memory, not by the call stack. Objects whose owners form a cycle (or whose owner is missing) are
 /// found by a second pass: for each such cycle one object of it is written at the top
 /// level, with everything it owns nested below it.
+///
+/// A ``Selection`` narrows this to the selected objects and bounds the nesting; see there.
 public final class GraphTraversal {
     private let source: any GraphSource
     private let model: GraphModel
     private let shape: ExportShape
+    private let selection: Selection
+    /// The selection's explicit objects by entity, in key order; `nil` when it has none.
+    private let selectedKeys: [Int: [ObjectKey]]?
     private let onWarning: WarningHandler
+    /// The references the last run wrote to objects the selection leaves out.
+    public private(set) var referencesOutsideSelection = 0
+    /// Objects the depth limit moved to the top level, waiting to be written there.
+    private var deferred: [ObjectRecord] = []
+    private var hasWarnedAtDepthLimit = false
     /// Whether the writer of the current run is given ``Value/binary(_:)`` in place of
     /// ``Value/binaryFile(_:)`` (``GraphWriter/streamsFileBytes``).
     private var readsFilesWhole = false
 
-    /// Prepares a traversal of `source` in `shape`, reporting warnings to `onWarning`.
-    public init(source: any GraphSource, shape: ExportShape = .tree, onWarning: @escaping WarningHandler = { _ in }) {
+    /// Prepares a traversal of the objects of `source` that `selection` selects, in `shape`,
+    /// reporting warnings to `onWarning`.
+    public init(
+        source: any GraphSource, shape: ExportShape = .tree, selection: Selection = .everything,
+        onWarning: @escaping WarningHandler = { _ in }
+    ) {
         self.source = source
         self.model = source.model
         self.shape = shape
+        self.selection = selection
+        self.selectedKeys = selection.objectsByEntity()
         self.onWarning = onWarning
     }
 
@@ -29,6 +45,9 @@ public final class GraphTraversal {
     /// throws ``FileBytesError``.
     public func run(into writer: any GraphWriter) throws {
         readsFilesWhole = !writer.streamsFileBytes
+        referencesOutsideSelection = 0
+        deferred = []
+        hasWarnedAtDepthLimit = false
         var document = source.document
         document.shape = shape
         document.entities = model.entities
@@ -41,12 +60,14 @@ public final class GraphTraversal {
     }
 
     private func writeFlat(to writer: any GraphWriter) throws {
-        for entity in model.concreteEntities {
+        for entity in model.concreteEntities where selection.includes(entity: entity) {
             let relationships = model.relationships(of: entity)
+            // A stream answers for every object in scan order, so not for a few chosen ones.
             let streams = try relationships.indices.map { index in
-                relationships[index].isToMany ? try source.destinationsInScanOrder(of: entity, through: index) : nil
+                relationships[index].isToMany && selectedKeys == nil
+                    ? try source.destinationsInScanOrder(of: entity, through: index) : nil
             }
-            let cursor = try source.scan(entity)
+            let cursor = try selectedRecords(of: entity)
             while let record = try cursor.next() {
                 try open(record, in: writer)
                 for (index, relationship) in relationships.enumerated() {
@@ -55,7 +76,7 @@ public final class GraphTraversal {
                         try streams[index]?.destinations(of: record.key)
                         ?? destinations(of: record, through: index)
                     for destination in destinations {
-                        try writer.write(.reference(source.id(of: destination)))
+                        try writeReference(to: destination, in: writer)
                     }
                     try writer.write(.endRelationship)
                 }
@@ -66,20 +87,75 @@ public final class GraphTraversal {
 
     private func writeTree(to writer: any GraphWriter) throws {
         var visited = VisitedSet(entityCount: model.entities.count)
-        for entity in model.concreteEntities {
-            let cursor = try source.scan(entity, withoutDestinationsIn: model.ownerRelationships(of: entity))
+        for entity in model.concreteEntities where selection.includes(entity: entity) {
+            // Everything selected: the top level is what has no owner, which SQL can select.
+            let cursor =
+                selection.isPartial
+                ? try selectedRecords(of: entity)
+                : try source.scan(entity, withoutDestinationsIn: model.ownerRelationships(of: entity))
             while let record = try cursor.next() {
-                try writeSubtree(record, to: writer, visited: &visited)
+                if let owner = model.ownerKey(of: record), selection.contains(owner) { continue }
+                if !visited.contains(record.key) { try writeTopLevel(record, to: writer, visited: &visited) }
             }
         }
-        for entity in model.concreteEntities where try visited.counts[entity] < source.count(entity) {
-            let cursor = try source.scan(entity)
+        for entity in model.concreteEntities
+        where try selection.includes(entity: entity) && visited.counts[entity] < selectedCount(of: entity) {
+            let cursor = try selectedRecords(of: entity)
             while let record = try cursor.next() {
                 if !visited.contains(record.key) {
-                    try writeSubtree(try topOfOwnerChain(record, visited: visited), to: writer, visited: &visited)
+                    try writeTopLevel(try topOfOwnerChain(record, visited: visited), to: writer, visited: &visited)
                 }
             }
         }
+    }
+
+    /// The selected objects of `entity`, in scan order.
+    private func selectedRecords(of entity: Int) throws -> any ObjectCursor {
+        guard let selectedKeys else { return try source.scan(entity) }
+        return KeyListCursor(keys: selectedKeys[entity] ?? [], source: source)
+    }
+
+    /// How many objects of `entity` are selected.
+    private func selectedCount(of entity: Int) throws -> Int {
+        guard let selectedKeys else { return try source.count(entity) }
+        return selectedKeys[entity]?.count ?? 0
+    }
+
+    /// Writes `record` at the top level with everything nested under it, then the objects the
+    /// depth limit moved out of that tree, each at the top level in turn.
+    private func writeTopLevel(_ record: ObjectRecord, to writer: any GraphWriter, visited: inout VisitedSet) throws {
+        try writeSubtree(record, to: writer, visited: &visited)
+        var next = 0
+        while next < deferred.count {
+            let moved = deferred[next]
+            next += 1
+            if !visited.contains(moved.key) { try writeSubtree(moved, to: writer, visited: &visited) }
+        }
+        deferred.removeAll()
+    }
+
+    /// Whether an object whose owner is at `level` (the top level being 1) may nest under it.
+    private func nestsBelow(level: Int) -> Bool {
+        guard let limit = selection.depthLimit else { return true }
+        return level < limit
+    }
+
+    /// Keeps `record`, which the depth limit stops from nesting, for the top level, and warns
+    /// the first time when the selection asks for it.
+    private func moveToTopLevel(_ record: ObjectRecord) {
+        deferred.append(record)
+        guard selection.warnsAtDepthLimit, !hasWarnedAtDepthLimit, let limit = selection.depthLimit else { return }
+        hasWarnedAtDepthLimit = true
+        onWarning(
+            Warning(
+                "objects nested deeper than \(limit) levels are written at the top level and referenced where "
+                    + "they would nest, so that common parsers can read the export (--depth sets the limit; 0: none)"))
+    }
+
+    /// Writes a reference to `key`, counting it when the selection leaves the object out.
+    private func writeReference(to key: ObjectKey, in writer: any GraphWriter) throws {
+        if !selection.contains(key) { referencesOutsideSelection += 1 }
+        try writer.write(.reference(source.id(of: key)))
     }
 
     /// The object to write at the top level so that `record` nests where it belongs: follows
@@ -87,7 +163,7 @@ public final class GraphTraversal {
     private func topOfOwnerChain(_ record: ObjectRecord, visited: VisitedSet) throws -> ObjectRecord {
         var current = record
         var chain: Set<ObjectKey> = [record.key]
-        while let index = owner(of: current), let key = current.toOne[index], !visited.contains(key),
+        while let key = model.ownerKey(of: current), selection.contains(key), !visited.contains(key),
             chain.insert(key).inserted, let next = try source.record(key)
         {
             current = next
@@ -148,13 +224,17 @@ public final class GraphTraversal {
                 let relationship = relationships[stack[top].relationship]
                 if let cursor = stack[top].records {
                     if let child = try cursor.next() {
-                        if !visited.contains(child.key) && owner(of: child) == relationship.inverse {
+                        let nests =
+                            !visited.contains(child.key) && selection.contains(child.key)
+                            && model.owner(of: child) == relationship.inverse
+                        if nests && nestsBelow(level: stack.count) {
                             visited.insert(child.key)
                             try open(child, in: writer)
                             stack.append(pools.push(child))
-                        } else {
-                            try writer.write(.reference(source.id(of: child.key)))
+                            continue
                         }
+                        if nests { moveToTopLevel(child) }
+                        try writeReference(to: child.key, in: writer)
                         continue
                     }
                     stack[top].records = nil
@@ -162,12 +242,15 @@ public final class GraphTraversal {
                     let destination = pools.pending[stack[top].next]
                     stack[top].next += 1
                     if let child = try nestedChild(destination, through: relationship, visited: visited) {
-                        visited.insert(child.key)
-                        try open(child, in: writer)
-                        stack.append(pools.push(child))
-                    } else {
-                        try writer.write(.reference(source.id(of: destination)))
+                        if nestsBelow(level: stack.count) {
+                            visited.insert(child.key)
+                            try open(child, in: writer)
+                            stack.append(pools.push(child))
+                            continue
+                        }
+                        moveToTopLevel(child)
                     }
+                    try writeReference(to: destination, in: writer)
                     continue
                 }
                 try writer.write(.endRelationship)
@@ -198,21 +281,17 @@ public final class GraphTraversal {
     }
 
     /// The destination's record when it nests here: the relationship nests, the destination is
-    /// not written yet, and this relationship's inverse is the destination's first owner.
+    /// selected and not written yet, and this relationship's inverse is the destination's first
+    /// owner.
     private func nestedChild(
         _ key: ObjectKey, through relationship: ResolvedRelationship, visited: VisitedSet
     ) throws -> ObjectRecord? {
-        guard relationship.nestsDestination, !visited.contains(key) else { return nil }
+        guard relationship.nestsDestination, !visited.contains(key), selection.contains(key) else { return nil }
         guard let child = try source.record(key) else {
             onWarning(Warning("\(source.id(of: key)) is referenced through '\(relationship.name)' but does not exist"))
             return nil
         }
-        return owner(of: child) == relationship.inverse ? child : nil
-    }
-
-    /// The index of the relationship through which the object is owned, if it has an owner.
-    private func owner(of record: ObjectRecord) -> Int? {
-        model.ownerRelationships(of: record.key.entity).first { record.toOne[$0] != nil }
+        return model.owner(of: child) == relationship.inverse ? child : nil
     }
 
     private func destinations(of record: ObjectRecord, through index: Int) throws -> [ObjectKey] {

@@ -23,6 +23,8 @@ public final class CoreDataStore: GraphSource {
     let layout: CoreDataLayout
     private let queries: CoreDataQueries
     private let idPrefixes: [String]
+    /// The rows the scans select, counted when the store was opened (``EntityTableCensus``).
+    private let objectCount: Int
 
     /// Opens the store at `path` with the model bundle that describes it, or, without one, with
     /// the model the store keeps of itself in `Z_MODELCACHE` (stores written since about iOS 9),
@@ -71,7 +73,7 @@ public final class CoreDataStore: GraphSource {
         let layout = fit.layout
         let versionName = fit.versionName
         layout.warnings.forEach(onWarning)
-        try EntityTableCensus.check(
+        objectCount = try EntityTableCensus.check(
             layout, primaryKeys: primaryKeys, modelVersion: versionName, database: database, onWarning: onWarning)
         self.file = file
         self.database = database
@@ -127,6 +129,12 @@ public final class CoreDataStore: GraphSource {
     /// `SELECT count(*)` of the entity's rows.
     public func count(_ entity: Int) throws -> Int {
         try queries.count(entity)
+    }
+
+    /// Exactly the objects an export writes: the rows of the entity tables whose `Z_ENT` is a
+    /// concrete entity stored there, counted when the store was opened.
+    package func estimatedObjectCount() -> ObjectCountEstimate? {
+        ObjectCountEstimate(count: objectCount, isExact: true)
     }
 
     /// `x-coredata://<store UUID>/<Entity>/p<Z_PK>`.

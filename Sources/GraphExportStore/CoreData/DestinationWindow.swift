@@ -9,6 +9,12 @@
 /// rows, the window ends before that source; when the first source alone has more rows than the
 /// limit, or the source comes before the part of its window that fits, ``rows(of:)`` answers
 /// `nil` (ask the one-source query).
+///
+/// When keys are scattered (objects numbered in creation order, the items of one page spread
+/// over the whole table), a window serves few lookups before it is replaced, and a refill reads
+/// hundreds of rows for one answer. After ``trialFills`` fills, a window that has served fewer
+/// than ``minimumLookupsPerFill`` lookups per fill stops reading (``rows(of:)`` answers `nil`
+/// from then on): a one-source query on the relationship's index costs one seek.
 final class DestinationWindow {
     /// How many consecutive source keys one query covers; windows start at multiples of it.
     static let width: Int64 = 256
@@ -17,6 +23,10 @@ final class DestinationWindow {
     /// How many windows are kept, so that objects straddling a window boundary, asked for in
     /// an order of their own, do not read the same windows over and over.
     static let windowCount = 4
+    /// How many fills a window gets before it is judged.
+    static let trialFills = 16
+    /// How many lookups a fill must serve on average for the window to go on reading.
+    static let minimumLookupsPerFill = 16
 
     private typealias Row = (source: Int64, destination: Int64, entityNumber: Int64)
 
@@ -33,6 +43,10 @@ final class DestinationWindow {
     private var windows: [Window] = []
     /// The window to replace next when all are in use.
     private var nextVictim = 0
+    private var fills = 0
+    private var lookups = 0
+    /// Whether the window has stopped reading, its keys too scattered to be worth it.
+    private var isAbandoned = false
 
     init(statement: SQLiteStatement) {
         self.statement = statement
@@ -42,7 +56,15 @@ final class DestinationWindow {
     /// The (destination `Z_PK`, destination `Z_ENT` or 0) rows of `source`, in order; `nil` when
     /// the source has too many to hold.
     func rows(of source: Int64) throws -> [(destination: Int64, entityNumber: Int64)]? {
-        let slot = try windows.firstIndex { source >= $0.start && source < $0.end } ?? fill(around: source)
+        guard !isAbandoned else { return nil }
+        lookups += 1
+        let slot: Int
+        if let held = windows.firstIndex(where: { source >= $0.start && source < $0.end }) {
+            slot = held
+        } else {
+            guard isWorthFilling() else { return nil }
+            slot = try fill(around: source)
+        }
         let rows = windows[slot].rows
         guard source >= windows[slot].start, source < windows[slot].end else { return nil }
         var low = 0
@@ -60,6 +82,17 @@ final class DestinationWindow {
     }
 
     /// Reads the window that holds `source` into a slot and returns the slot.
+    /// Counts a fill about to happen; abandons the window when its fills so far served too few
+    /// lookups.
+    private func isWorthFilling() -> Bool {
+        fills += 1
+        if fills > Self.trialFills && lookups < fills * Self.minimumLookupsPerFill {
+            isAbandoned = true
+            windows = []
+        }
+        return !isAbandoned
+    }
+
     private func fill(around source: Int64) throws -> Int {
         let aligned = source - ((source % Self.width) + Self.width) % Self.width
         let (limit, overflow) = aligned.addingReportingOverflow(Self.width)

@@ -13,13 +13,16 @@ import GraphExport
 /// select; a table whose `Z_PK` is not SQLite's row id (Core Data declares it
 /// `INTEGER PRIMARY KEY`, which makes it one, unique and integral by construction) also counts
 /// its distinct and non-integer keys. Only when the counts disagree does a second query group
-/// the odd rows by `Z_ENT` to name them.
+/// the odd rows by `Z_ENT` to name them. The rows the scans will select, added up, are the number
+/// of objects an export writes, known before it starts (for its progress line).
 enum EntityTableCensus {
-    /// Checks every table of `layout`, reporting rows that will not be exported to `onWarning`.
+    /// Checks every table of `layout`, reporting rows that will not be exported to `onWarning`;
+    /// returns how many rows will be: the objects of every concrete entity.
     static func check(
         _ layout: CoreDataLayout, primaryKeys: PrimaryKeyTable, modelVersion: String, database: SQLiteDatabase,
         onWarning: WarningHandler
-    ) throws {
+    ) throws -> Int {
+        var exportedRows = 0
         var tables: [String] = []
         for entity in layout.entities where !tables.contains(entity.table) { tables.append(entity.table) }
         for table in tables {
@@ -28,8 +31,9 @@ enum EntityTableCensus {
             let census = Census(
                 table: table, exported: exported, layout: layout, primaryKeys: primaryKeys,
                 modelVersion: modelVersion, database: database)
-            try census.run(onWarning: onWarning)
+            exportedRows += try census.run(onWarning: onWarning)
         }
+        return exportedRows
     }
 
     /// The check of one table.
@@ -45,14 +49,15 @@ enum EntityTableCensus {
         private var quoted: String { SQLiteDatabase.quote(table) }
         private var exportedList: String { exported.map(String.init).joined(separator: ", ") }
 
-        func run(onWarning: WarningHandler) throws {
+        /// Checks the table; returns how many of its rows the scans select.
+        func run(onWarning: WarningHandler) throws -> Int {
             let keyIsRowID = try primaryKeyIsRowID()
             var sql = "SELECT count(*), count(*) FILTER (WHERE Z_ENT IN (\(exportedList)))"
             if !keyIsRowID {
                 sql += ", count(*) FILTER (WHERE typeof(Z_PK) <> 'integer'), count(*) - count(DISTINCT Z_PK)"
             }
             let counts = try database.prepare(sql + " FROM \(quoted)")
-            guard try counts.step() else { return }
+            guard try counts.step() else { return 0 }
             if !keyIsRowID, counts.int64(at: 2) > 0 {
                 throw try firstOddKey(where: "typeof(Z_PK) <> 'integer'")
             }
@@ -62,6 +67,7 @@ enum EntityTableCensus {
             if counts.int64(at: 0) != counts.int64(at: 1) {
                 try reportRowsNotExported(onWarning: onWarning)
             }
+            return Int(counts.int64(at: 1))
         }
 
         /// Whether `Z_PK` is an alias of the row id: the table's only primary-key column, with no

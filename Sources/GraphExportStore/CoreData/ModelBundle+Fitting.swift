@@ -43,7 +43,8 @@ public struct ModelMisfit: Sendable, Hashable, CustomStringConvertible {
 /// The candidates, in order: without a model, the store's own `Z_MODELCACHE`, or, for a store
 /// without one, the model ``InferredModel`` reads from its tables (with one warning); with a single
 /// version (an `.xcdatamodel`, a `contents` or `.mom` file), that version alone; with a bundle
-/// (`.xcdatamodeld`, `.momd`), its versions in ``ModelBundle/versionsToTry`` order, then, when
+/// (`.xcdatamodeld`, `.momd`), the version chosen by name when there is one
+/// (``ModelBundle/choosingVersion(_:)``), else its versions in ``ModelBundle/versionsToTry`` order, then, when
 /// none fits, the store's `Z_MODELCACHE`, which is then named in one warning and in the export's
 /// header. The first candidate whose entities, tables and columns all fit is used. When none
 /// does, a single candidate's own error is thrown, and for several
@@ -81,9 +82,10 @@ struct ModelFit {
             }
             return
         }
-        guard model.isBundle else {
+        guard model.isBundle, !model.isVersionChosen else {
             self = try Self.onlyCandidate(
-                model, as: .version(model.current.name), numbers: numbers, database: database)
+                model, as: .version(model.current.name), numbers: numbers, database: database,
+                headerVersion: model.isBundle ? model.current.name : nil)
             return
         }
         var misfits: [ModelMisfit] = []
@@ -135,12 +137,14 @@ struct ModelFit {
 
     /// The one version of a model that is the only candidate, or its own error.
     private static func onlyCandidate(
-        _ model: ModelBundle, as candidate: ModelMisfit.Candidate, numbers: [String: Int64], database: SQLiteDatabase
+        _ model: ModelBundle, as candidate: ModelMisfit.Candidate, numbers: [String: Int64], database: SQLiteDatabase,
+        headerVersion: String? = nil
     ) throws -> ModelFit {
         let version = model.current
         return ModelFit(
             layout: try CoreDataLayout(version: version, numbers: numbers, database: database),
-            versionName: version.name, modelPath: model.path, headerVersion: nil, candidate: candidate, misfits: [])
+            versionName: version.name, modelPath: model.path, headerVersion: headerVersion, candidate: candidate,
+            misfits: [])
     }
 
     /// An error's message without the store's path in front, which the list names once.

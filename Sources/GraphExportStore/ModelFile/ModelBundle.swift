@@ -22,12 +22,15 @@ public struct ModelBundle: Sendable, Hashable {
     /// version the bundle does not contain. A ``CoreDataStore`` opened with the bundle passes
     /// them to its warning handler.
     public let warnings: [Warning]
+    /// Whether the one version the bundle holds was chosen by name (``choosingVersion(_:)``): a
+    /// store is then read with that version or not at all, no other candidate is tried.
+    public let isVersionChosen: Bool
 
     /// Creates a bundle; `versions` must not be empty, and `currentVersionName`, when given,
     /// must name one of them.
     init(
         path: String, versions: [ModelVersion], currentVersionName: String?, isBundle: Bool = false,
-        warnings: [Warning] = []
+        warnings: [Warning] = [], isVersionChosen: Bool = false
     ) {
         precondition(!versions.isEmpty, "a model bundle has at least one version")
         precondition(
@@ -38,6 +41,7 @@ public struct ModelBundle: Sendable, Hashable {
         self.currentVersionName = currentVersionName
         self.isBundle = isBundle
         self.warnings = warnings
+        self.isVersionChosen = isVersionChosen
     }
 
     /// The current version: the one `.xccurrentversion` names, or else the last in ``versions``.
@@ -51,5 +55,19 @@ public struct ModelBundle: Sendable, Hashable {
     /// The version with this name (`TestModel 2`), if the bundle has it.
     public func version(named name: String) -> ModelVersion? {
         versions.first { $0.name == name }
+    }
+
+    /// The model reduced to its version named `name` (`EasyLife 1.3.0`), which a
+    /// ``CoreDataStore`` then reads the store with instead of choosing the version that fits:
+    /// a store that version does not fit is that version's error, and neither the other versions
+    /// nor the store's `Z_MODELCACHE` are tried. Throws ``ModelFileError/noSuchVersion(path:name:versions:)``
+    /// when the model has no such version.
+    public func choosingVersion(_ name: String) throws(ModelFileError) -> ModelBundle {
+        guard let version = version(named: name) else {
+            throw ModelFileError.noSuchVersion(path: path, name: name, versions: versions.map(\.name))
+        }
+        return ModelBundle(
+            path: path, versions: [version], currentVersionName: version.name, isBundle: isBundle, warnings: warnings,
+            isVersionChosen: true)
     }
 }

@@ -24,6 +24,9 @@ public enum ModelFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A `.xccurrentversion` file has no `_XCCurrentVersionName` string, or a `.momd`'s
     /// `VersionInfo.plist` no `NSManagedObjectModel_CurrentVersionName` string.
     case missingCurrentVersionName(path: String)
+    /// The version asked for by name (`--model-version`) is not one of the model's; `versions`
+    /// lists the names it has.
+    case noSuchVersion(path: String, name: String, versions: [String])
 
     /// A sentence a user can act on.
     public var description: String {
@@ -53,6 +56,9 @@ public enum ModelFileError: Error, Sendable, Hashable, CustomStringConvertible {
             return "'\(path)' does not name the current model version "
                 + "(no _XCCurrentVersionName string in its dictionary, or for a .momd's VersionInfo.plist "
                 + "no NSManagedObjectModel_CurrentVersionName)"
+        case .noSuchVersion(let path, let name, let versions):
+            return "model '\(path)' has no version named '\(name)' (versions: "
+                + versions.map { "'\($0)'" }.joined(separator: ", ") + ")"
         }
     }
 

@@ -83,7 +83,7 @@ public final class SQLiteDatabaseSource: GraphSource {
     public let inferredRelations: [InferredRelation]
 
     private let file: StoreFile
-    private let database: SQLiteDatabase
+    let database: SQLiteDatabase
     /// Which tables are entities and links, and how every relationship is stored.
     let layout: PlainLayout
     private let queries: PlainQueries
@@ -136,6 +136,12 @@ public final class SQLiteDatabaseSource: GraphSource {
     /// The number of objects of `entity`: the rows of its table or view.
     public func count(_ entity: Int) throws -> Int {
         try queries.count(entity)
+    }
+
+    /// About how many objects an export writes (``RowCountEstimate``), or `nil` when a view or a
+    /// table without a reachable key or statistics is among the entities.
+    package func estimatedObjectCount() throws -> ObjectCountEstimate? {
+        try RowCountEstimate.objects(in: layout, database: database)
     }
 
     /// The object with this key, or `nil`.

@@ -6,7 +6,8 @@ import CSQLite
 /// starts a read transaction: everything read after it sees one consistent state of the file.
 final class SQLiteDatabase {
     let path: String
-    private let handle: OpaquePointer
+    /// The connection, for the wrappers of SQLite calls in this module.
+    let handle: OpaquePointer
     private let busyTimeout: Duration
     /// The private folder the connection reads a copy in, removed only once the connection is closed.
     private let folder: PrivateFolder?

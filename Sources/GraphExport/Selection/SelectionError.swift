@@ -1,0 +1,42 @@
+/// A selection or model adjustment that names something the model does not have, or asks for
+/// what its shape does not allow.
+public enum SelectionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No entity has this name; `known` lists the model's entities.
+    case unknownEntity(String, known: [String])
+    /// A name that should read `Entity.property` does not.
+    case notQualified(String)
+    /// The entity has no attribute of this name.
+    case unknownAttribute(entity: String, attribute: String)
+    /// The attribute is inherited: it is declared, and must be named, on `declarer`.
+    case inheritedAttribute(entity: String, attribute: String, declarer: String)
+    /// The entity has no relationship of this name.
+    case unknownRelationship(entity: String, relationship: String)
+    /// The relationship cannot nest: `reason` says why (many-to-many, no inverse).
+    case cannotNest(String, reason: String)
+    /// The same pair of relationships is named both to nest and never to nest.
+    case conflictingNesting(String)
+    /// Every entity is left out, so the export would be empty.
+    case nothingSelected
+
+    /// A sentence a user can act on.
+    public var description: String {
+        switch self {
+        case .unknownEntity(let name, let known):
+            return "no entity '\(name)' (entities: \(known.joined(separator: ", ")))"
+        case .notQualified(let name):
+            return "'\(name)' does not name a property as Entity.property"
+        case .unknownAttribute(let entity, let attribute):
+            return "entity '\(entity)' has no attribute '\(attribute)'"
+        case .inheritedAttribute(let entity, let attribute, let declarer):
+            return "'\(entity).\(attribute)' is inherited: name it as \(declarer).\(attribute), where it is declared"
+        case .unknownRelationship(let entity, let relationship):
+            return "entity '\(entity)' has no relationship '\(relationship)'"
+        case .cannotNest(let name, let reason):
+            return "'\(name)' cannot nest: \(reason)"
+        case .conflictingNesting(let name):
+            return "'\(name)' is named both to nest and never to nest"
+        case .nothingSelected:
+            return "the entities chosen leave every entity out: nothing to export"
+        }
+    }
+}

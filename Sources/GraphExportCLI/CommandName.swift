@@ -1,0 +1,15 @@
+/// The commands of graphexport: exporting a store (no command word), and the others by name.
+/// A new command (`schema`) adds a case here and its entry in ``CommandTable``; its options name
+/// it in their ``CommandOption/commands``.
+enum CommandName: String, CaseIterable {
+    /// `graphexport [<options>] <store>`: export the store.
+    case export
+    /// `graphexport inspect [<options>] <store>`: describe what graphexport sees in the store.
+    case inspect
+    /// `graphexport schema [<options>] <store>`: write the shape of the store's export (`Schema*.swift`).
+    case schema
+    /// `graphexport formats`: list the output formats.
+    case formats
+    /// `graphexport help [<command>]`: print help.
+    case help
+}

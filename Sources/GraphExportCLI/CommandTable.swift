@@ -1,0 +1,49 @@
+/// One command of graphexport as help, the man page and the completions describe it.
+struct CommandEntry {
+    /// Which command.
+    let name: CommandName
+    /// The word that names it on the command line; `nil` for the export, which has none.
+    let word: String?
+    /// What follows the options (`<store>`).
+    let operands: String
+    /// One line for the list of commands.
+    let summary: String
+}
+
+/// The commands of graphexport, in the order help lists them. A new command adds its entry here
+/// (and a case to ``CommandName``); the parser, help, the man page and the completions follow.
+enum CommandTable {
+    static let all: [CommandEntry] = [
+        CommandEntry(
+            name: .export, word: nil, operands: "<store>",
+            summary: "Export the store's object graph (the default: no command word)."),
+        CommandEntry(
+            name: .inspect, word: "inspect", operands: "<store>",
+            summary: "Print what graphexport sees in the store instead of exporting it: the model chosen and "
+                + "the versions that did not fit, each entity with its object count, the table and column of "
+                + "every attribute and relationship, which relationships nest, and the warnings; "
+                + "--format text (default) or json."),
+        CommandEntry(
+            name: .schema, word: "schema", operands: "<store>",
+            summary: "Write the shape of the store's export instead of the export, from the model the export "
+                + "reads: a JSON Schema 2020-12 of the JSON export (--format json-schema, the default), an XML "
+                + "Schema of the XML export (xsd, for the --xml-style given), a Mermaid erDiagram (mermaid) or "
+                + "a Graphviz digraph (dot); -o's extension can name the format (.json, .xsd, .mmd, .dot)."),
+        CommandEntry(
+            name: .formats, word: "formats", operands: "",
+            summary: "List the output formats, built in and plugins."),
+        CommandEntry(
+            name: .help, word: "help", operands: "[<command>]",
+            summary: "Print help, of a command when one is named (graphexport help inspect)."),
+    ]
+
+    /// The entry of `name`.
+    static func entry(_ name: CommandName) -> CommandEntry {
+        all.first { $0.name == name }!
+    }
+
+    /// The command a word names (`inspect`), if any.
+    static func command(named word: String) -> CommandName? {
+        all.first { $0.word == word }?.name
+    }
+}

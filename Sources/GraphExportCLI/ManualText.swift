@@ -1,0 +1,116 @@
+import GraphExport
+import GraphExportSchema
+
+/// The prose of graphexport's help and man page beside the option and command tables, written
+/// once: ``HelpText`` renders it as text, ``ManPage`` as roff.
+enum ManualText {
+    /// What graphexport does, in one paragraph.
+    static func overview(_ formats: FormatRegistry) -> String {
+        "Export the object graph of an Apple Core Data store, read on any machine without Core Data, or of "
+            + "any SQLite database through its foreign keys, as \(formats.names): every object exactly once, "
+            + "nested under its owner, every other mention a reference to its id."
+    }
+
+    /// The `<store>` operand.
+    static let store =
+        "The Core Data store or SQLite database to read. It is opened read-only and read in one snapshot; "
+        + "its files are never changed."
+
+    /// How plugins are found.
+    static let plugins =
+        "A format that is not built in is a plugin: --format NAME runs the executable graphexport-format-NAME, "
+        + "the first found in the folders of GRAPHEXPORT_PLUGIN_PATH, then of PATH, and feeds it the export "
+        + "as a stream of JSON events on its standard input; -o out.EXT picks the plugin whose handshake "
+        + "names EXT when no built-in format does. graphexport formats lists the plugins found. The protocol "
+        + "is docs/PLUGINS.md."
+
+    /// The environment variables graphexport reads.
+    static let environment: [(name: String, text: String)] = [
+        ("GRAPHEXPORT_PLUGIN_PATH", "Colon-separated folders searched for format plugins before PATH."),
+        (
+            "GRAPHEXPORT_PLUGIN_TIMEOUT",
+            "Seconds a plugin has to answer its handshake (above 0, at most 86400; default: 5)."
+        ),
+        (
+            "GRAPHEXPORT_PROGRESS_DELAY",
+            "Seconds an export runs before its progress line appears (0 to 86400; default: 1)."
+        ),
+    ]
+
+    /// The exit statuses.
+    static let exitStatus: [(status: String, text: String)] = [
+        ("0", "The export (or the command) is done; also when the reader of a pipe went away (| head)."),
+        (
+            "1",
+            "A failure, in one line on standard error that names the file, entity or row; with --strict, "
+                + "also any warning (the output is then written all the same)."
+        ),
+        ("64", "A usage error: the command line does not say something graphexport can do."),
+    ]
+
+    /// What every message on standard error begins with.
+    static let messages =
+        "Every message on standard error begins with graphexport: error: (a usage error, a failure) or "
+        + "graphexport: warning: (a value that does not fit its type, a dangling reference); at most 50 "
+        + "warnings are printed, then one line counts the rest. The progress line of a long export "
+        + "(--progress) begins with graphexport: alone."
+
+    /// Examples, each a command and what it does.
+    static let examples: [(command: String, text: String)] = [
+        ("graphexport --model Scrapbook.xcdatamodeld Scrapbook.sqlite", "The store as JSON on standard output."),
+        (
+            "graphexport -m Model.xcdatamodeld --shape flat -o export.json.gz Store.sqlite",
+            "Objects grouped by entity, gzip-compressed."
+        ),
+        ("graphexport -fyaml --no-nest Genre.tracks Chinook.sqlite", "A plain SQLite database as YAML."),
+        (
+            "graphexport --format xml --xml-style elements -o out.xml Store.sqlite",
+            "XML with values as child elements."
+        ),
+        ("graphexport inspect --model Scrapbook.xcdatamodeld Scrapbook.sqlite", "What graphexport sees in a store."),
+        (
+            "graphexport schema --format dot --model Scrapbook.xcdatamodeld Scrapbook.sqlite | dot -Tsvg",
+            "The model the export reads, drawn by Graphviz."
+        ),
+        ("GRAPHEXPORT_PLUGIN_PATH=Samples/Plugins graphexport --format csv Store.sqlite", "A plugin format."),
+    ]
+
+    /// A command's summary, and the options it takes besides --help and --version.
+    static func summary(of entry: CommandEntry, table: OptionTable) -> String {
+        let options = table.visible(for: entry.name).filter { $0.action == nil }.map(\.longForm)
+        return entry.summary + (options.isEmpty ? "" : " Options: " + options.joined(separator: ", ") + ".")
+    }
+
+    /// The sentences that follow an option's own help: its values, its default, where it applies.
+    static func details(of option: CommandOption, formats: FormatRegistry) -> String {
+        var sentences = [option.help]
+        switch option.argument {
+        case .choice(_, let values, let defaultValue):
+            sentences.append(
+                "Values: " + values.joined(separator: ", ") + (defaultValue.map { "; default: \($0)." } ?? "."))
+        case .format:
+            sentences.append("Built in: \(formats.names).")
+        case .none, .path, .text:
+            break
+        }
+        if option.repeatable { sentences.append("Repeatable.") }
+        for requirement in option.requirements {
+            switch requirement {
+            case .plainSQLite: sentences.append("Plain SQLite databases only.")
+            case .coreData: sentences.append("Core Data stores only.")
+            case .treeShape: sentences.append("Tree shape only.")
+            case .format(let name):
+                let schemas = SchemaFormat.allCases.filter { $0.optionsFormat == name }.map(\.rawValue)
+                let forSchema =
+                    option.commands.contains(.schema) && !schemas.isEmpty
+                    ? "; for schema, --format " + schemas.joined(separator: " or ") + " only" : ""
+                sentences.append("The \(name) format only\(forSchema).")
+            case .option(let name): sentences.append("With --\(name) only.")
+            case .prettyLayout:
+                let names = formats.formats.filter { $0.capabilities.contains(.pretty) }.map(\.name)
+                sentences.append("Formats " + names.joined(separator: ", ") + " only.")
+            }
+        }
+        return sentences.joined(separator: " ")
+    }
+}

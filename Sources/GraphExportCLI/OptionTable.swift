@@ -1,0 +1,177 @@
+import GraphExport
+import GraphExportSchema
+
+/// Every option of graphexport, each declared once: the parser (``ParsedArguments``), the checks
+/// of what applies (``ExportRequest/checkRequirements(format:)``), help (``HelpText``), the man
+/// page (``ManPage``) and the completions (``Completion``) are all made from this table.
+struct OptionTable {
+    /// The options, in the order help lists them: the fixed ones, then each format's own.
+    let options: [CommandOption]
+
+    /// The table for a build whose formats are `formats`: their own options (`--xml-style`) come
+    /// from their descriptions, and `schema` takes those a schema format follows (`--format xsd`).
+    init(formats: FormatRegistry) {
+        options =
+            Self.fixed
+            + formats.formats.flatMap { format in
+                let schemaFollows = SchemaFormat.allCases.contains { $0.optionsFormat == format.name }
+                return format.options.map { option in
+                    CommandOption(
+                        name: option.name,
+                        argument: .choice("value", values: option.values, defaultValue: option.defaultValue),
+                        commands: schemaFollows ? [.export, .schema] : [.export],
+                        requirements: [.format(format.name)], help: Self.sentence(option.summary))
+                }
+            }
+    }
+
+    /// The option whose long name is `name`.
+    func option(named name: String) -> CommandOption? {
+        options.first { $0.name == name }
+    }
+
+    /// The option whose one-letter name is `letter`.
+    func option(short letter: Character) -> CommandOption? {
+        options.first { $0.short == letter }
+    }
+
+    /// The options `command` takes, hidden ones left out.
+    func visible(for command: CommandName) -> [CommandOption] {
+        options.filter { !$0.hidden && $0.commands.contains(command) }
+    }
+
+    /// `summary` with a capital and a full stop.
+    private static func sentence(_ summary: String) -> String {
+        summary.prefix(1).uppercased() + summary.dropFirst() + (summary.hasSuffix(".") ? "" : ".")
+    }
+
+    /// The commands that read a store as an export would.
+    private static let store: Set<CommandName> = [.export, .inspect, .schema]
+    /// The commands that write something an export's shape decides.
+    private static let output: Set<CommandName> = [.export, .schema]
+
+    /// The options every build has.
+    private static let fixed: [CommandOption] = [
+        CommandOption(
+            name: "format", short: "f", argument: .format, commands: store,
+            help: "The output format: a built-in one or a plugin (graphexport formats lists them), in any case. "
+                + "Default: the one -o's extension names, else json. For inspect: text (default) or json. "
+                + "For schema: json-schema, xsd, mermaid or dot; default: the one -o's extension names, else "
+                + "json-schema."),
+        CommandOption(
+            name: "output", short: "o", argument: .path("path"), commands: output,
+            help: "Write to this file instead of standard output (- is standard output). The file appears only "
+                + "when the export is complete. A name ending in .gz is written gzip-compressed, in the format "
+                + "the name before .gz names (out.json.gz)."),
+        CommandOption(
+            name: "model", short: "m", argument: .path("path"), commands: store, requirements: [.coreData],
+            help: "The app's model: an .xcdatamodeld bundle or a compiled .momd (the version that fits the "
+                + "store is chosen), or one version by itself (.xcdatamodel, contents, .mom)."),
+        CommandOption(
+            name: "model-version", argument: .text("name"), commands: store,
+            requirements: [.coreData, .option("model")],
+            help: "Read the store with this version of the --model bundle (EasyLife 1.3.0) instead of the one "
+                + "that fits; a store it does not fit is an error."),
+        CommandOption(
+            name: "source", argument: .choice("kind", values: ["auto", "coredata", "sqlite"], defaultValue: "auto"),
+            commands: store,
+            help: "auto: a Core Data store when the file has Core Data's tables, else a plain SQLite database; "
+                + "coredata; sqlite."),
+        CommandOption(
+            name: "shape", argument: .choice("shape", values: ["tree", "flat"], defaultValue: "tree"),
+            commands: output,
+            help: "tree: each object nests under its owner, every other mention is a reference; flat: objects "
+                + "grouped by entity, relationships as references."),
+        CommandOption(
+            name: "nest", argument: .text("Entity.rel"), repeatable: true, commands: store,
+            requirements: [.treeShape],
+            help: "Nest this relationship's destinations; either side of the pair may be named (a foreign key's "
+                + "column side, Track.album, or its table side, Album.tracks)."),
+        CommandOption(
+            name: "no-nest", argument: .text("Entity.rel"), repeatable: true, commands: store,
+            requirements: [.treeShape],
+            help: "Never nest this relationship: its destinations are references (a lookup entity such as a "
+                + "recipe's type)."),
+        CommandOption(
+            name: "entity", argument: .text("name"), repeatable: true,
+            help: "Write only the objects of this entity (or table) and of the entities that inherit from it; "
+                + "relationships to the others stay references."),
+        CommandOption(
+            name: "exclude-entity", argument: .text("name"), repeatable: true,
+            help: "Leave out the objects of this entity and of the entities that inherit from it."),
+        CommandOption(
+            name: "exact",
+            help: "--entity and --exclude-entity name that entity alone, not the entities that inherit from it."),
+        CommandOption(
+            name: "root", argument: .text("name"),
+            help: "Write only the objects of this entity (all, or those --where chooses) and everything they own; "
+                + "references to other objects stay references, counted on standard error at the end."),
+        CommandOption(
+            name: "where", argument: .text("expression"), requirements: [.option("root")],
+            help: "An SQL condition on the rows of --root's table, in its column names (Name LIKE 'A%'; Core Data: "
+                + "ZTITLE = 'Home'). It may only read: anything else is refused."),
+        CommandOption(
+            name: "closure", requirements: [.option("root")],
+            help: "Also every object reachable from the chosen ones through any relationship."),
+        CommandOption(
+            name: "limit", argument: .text("count"),
+            help: "At most this many objects of each entity at the top level (the first by primary key), with "
+                + "everything they own; with --root, of the chosen objects."),
+        CommandOption(
+            name: "depth", argument: .text("levels"), requirements: [.treeShape],
+            help: "Nest at most this many levels; deeper objects are references where they would nest and are "
+                + "written at the top level. Default: \(Selection.defaultDepthLimit), with a warning when it "
+                + "applies; 0: no limit."),
+        CommandOption(
+            name: "include-history", requirements: [.coreData],
+            help: "Also export Core Data's persistent history (tables ATRANSACTION, ACHANGE, ATRANSACTIONSTRING) as "
+                + "the entities TRANSACTION, CHANGE and TRANSACTIONSTRING."),
+        CommandOption(
+            name: "exclude-attribute", argument: .text("Entity.attr"), repeatable: true,
+            help: "Leave this attribute (or column) out of every object of the entity."),
+        CommandOption(
+            name: "include-views", commands: store, requirements: [.plainSQLite],
+            help: "Export views too."),
+        CommandOption(
+            name: "infer-relations", commands: store, requirements: [.plainSQLite],
+            help: "Take <table>_id and <Table>Id columns as foreign keys, reporting every guess."),
+        CommandOption(
+            name: "pretty", requirements: [.prettyLayout],
+            help: "Lay the output out for people. Default: pretty on a terminal, else as the format writes by "
+                + "default (compact; YAML in block style)."),
+        CommandOption(
+            name: "compact", requirements: [.prettyLayout],
+            help: "Write the output compactly, for programs (YAML: every object in flow style)."),
+        CommandOption(
+            name: "busy-timeout", argument: .text("seconds"), commands: store,
+            help: "How long to wait while another process holds a lock on the store before failing "
+                + "(default: 5; 0: fail at once)."),
+        CommandOption(
+            name: "quiet", short: "q",
+            help: "Print no warnings (errors are still printed)."),
+        CommandOption(
+            name: "progress",
+            help: "Show the progress line (objects written of the total, rate, time left) even when standard "
+                + "error is not a terminal, as a line a second, and even with --quiet. Default: shown on a "
+                + "terminal once an export runs over a second, unless --quiet or the output goes to the terminal."),
+        CommandOption(
+            name: "strict",
+            help: "Exit with status 1 when there was any warning; the output is still written."),
+        CommandOption(
+            name: "verbose", commands: store,
+            help: "On an SQLite error, also show the SQL statement that failed."),
+        CommandOption(
+            name: "version", commands: Set(CommandName.allCases), action: .version,
+            help: "Show the version of graphexport and of the SQLite, libxml2 and libyaml it runs on."),
+        CommandOption(
+            name: "help", short: "h", commands: Set(CommandName.allCases), action: .help,
+            help: "Show help information."),
+        CommandOption(
+            name: "generate-man", action: .manPage, hidden: true,
+            help: "Print the man page graphexport.1 (roff)."),
+        CommandOption(
+            name: "generate-completion", argument: .choice("shell", values: ["bash", "zsh"], defaultValue: nil),
+            action: .completion, hidden: true,
+            help: "Print the completion script for bash or zsh."),
+    ]
+}

@@ -1,0 +1,54 @@
+import GraphExport
+import GraphExportSchema
+import GraphExportStore
+
+extension Command {
+    /// `graphexport schema`: opens the store as an export would and writes the shape of its export
+    /// (JSON Schema, XML Schema, Mermaid or DOT), from the same model the export reads, to standard
+    /// output or to `-o`'s file (which appears only when complete; gzip-compressed when its name
+    /// ends in `.gz`). Warnings met opening the store go to standard error, as in an export.
+    func schema(_ request: SchemaRequest) throws {
+        if let outputPath = request.source.output,
+            let input = ExportInputs(storePath: request.source.store, modelPath: request.source.model).file(
+                sameAs: outputPath)
+        {
+            throw CommandError.outputIsInput(path: outputPath, input: input)
+        }
+        let warnings = WarningPrinter(quiet: request.source.quiet)
+        let source = try openSource(request.source, onWarning: warnings.report)
+        // A plain SQLite database's columns hold values of any storage class; a Core Data store's
+        // values are decoded by their declared types.
+        let typing: ValueTyping = source is SQLiteDatabaseSource ? .storageClass : .declared
+        let text = Array(
+            Self.schemaText(request, model: source.model, typing: typing, title: request.source.store).utf8)
+        warnings.printSummary()
+        guard let outputPath = request.source.output else {
+            try text.withUnsafeBytes { try FileDescriptorSink.standardOutput().write($0) }
+            return
+        }
+        let output = try OutputFile(path: outputPath)
+        guard Self.isGzip(outputPath) else {
+            try text.withUnsafeBytes { try output.sink.write($0) }
+            try output.commit()
+            return
+        }
+        let compressed = try GzipSink(into: output.sink, path: outputPath)
+        try text.withUnsafeBytes { try compressed.write($0) }
+        try compressed.finish()
+        try output.commit()
+    }
+
+    private static func schemaText(_ request: SchemaRequest, model: GraphModel, typing: ValueTyping, title: String)
+        -> String
+    {
+        let shape = request.source.shape
+        switch request.format {
+        case .jsonSchema: return JSONExportSchema(model: model, shape: shape, typing: typing, title: title).text
+        case .xsd:
+            return XMLExportSchema(model: model, shape: shape, style: request.xmlStyle, typing: typing, title: title)
+                .text
+        case .mermaid: return MermaidDiagram(model: model, shape: shape).text
+        case .dot: return DOTDiagram(model: model, shape: shape, title: title).text
+        }
+    }
+}

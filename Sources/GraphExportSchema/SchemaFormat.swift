@@ -1,0 +1,31 @@
+/// What `graphexport schema` writes about an export.
+public enum SchemaFormat: String, CaseIterable, Sendable, Hashable {
+    /// JSON Schema 2020-12 of the JSON export (``JSONExportSchema``).
+    case jsonSchema = "json-schema"
+    /// XML Schema of the XML export (``XMLExportSchema``).
+    case xsd
+    /// A Mermaid `erDiagram` (``MermaidDiagram``).
+    case mermaid
+    /// A Graphviz digraph (``DOTDiagram``).
+    case dot
+
+    /// The export format whose own options this schema follows (`xml` for `xsd`: `--xml-style`
+    /// decides it), `nil` when no format's options shape it.
+    public var optionsFormat: String? {
+        self == .xsd ? "xml" : nil
+    }
+
+    /// The format whose file extension `path` ends in (`.json`, `.xsd`, `.mmd` or `.mermaid`,
+    /// `.dot` or `.gv`, in any case), or `nil`.
+    public init?(forPath path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "json": self = .jsonSchema
+        case "xsd": self = .xsd
+        case "mmd", "mermaid": self = .mermaid
+        case "dot", "gv": self = .dot
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,285 @@
+import Foundation
+import Prerequisites
+import XCTest
+
+/// The command line's contract end to end, with the built binary: options that do not apply,
+/// help, the error prefix, --quiet, --strict, the warning cap, gzip output, --model-version.
+final class CommandLineContractTests: XCTestCase {
+    private let model = "Samples/Scrapbook/Scrapbook.xcdatamodeld"
+    private let store = "Samples/Scrapbook/Scrapbook.sqlite"
+
+    /// Runs `arguments`, expects a usage error whose first line is `graphexport: error: <message>`.
+    private func assertUsageError(
+        _ arguments: [String], _ message: String, environment: [String: String] = [:], file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
+        let result = try CommandRunner.run(arguments, environment: environment)
+        XCTAssertEqual(result.status, 64, result.standardError, file: file, line: line)
+        let first = result.standardError.split(separator: "\n").first.map(String.init) ?? ""
+        XCTAssertEqual(first, "graphexport: error: " + message, file: file, line: line)
+        XCTAssertTrue(
+            result.standardError.contains("\nUsage: graphexport"), result.standardError, file: file, line: line)
+        XCTAssertEqual(result.standardOutput.count, 0, file: file, line: line)
+    }
+
+    func testOptionsThatDoNotApplyAreRefusedWithTheReason() throws {
+        try assertUsageError(
+            ["--xml-style", "elements", store], "'--xml-style' is an option of the xml format, not of the json format")
+        try assertUsageError(
+            ["--format", "yaml", "--xml-style", "elements", store],
+            "'--xml-style' is an option of the xml format, not of the yaml format")
+        try assertUsageError(
+            ["--nest", "Album.tracks", "--shape", "flat", store],
+            "'--nest' does not apply with --shape flat: in that shape no object nests in another")
+        try assertUsageError(
+            ["--no-nest", "Album.tracks", "--shape", "flat", store],
+            "'--no-nest' does not apply with --shape flat: in that shape no object nests in another")
+        try assertUsageError(
+            ["--format", "jsonl", "--pretty", store],
+            "'--pretty' does not apply to the jsonl format, which has one layout only")
+        try assertUsageError(
+            ["-o", "out.ndjson", "--compact", store],
+            "'--compact' does not apply to the jsonl format, which has one layout only")
+        try assertUsageError(
+            ["--model", model, "--include-views", store],
+            "'--include-views' applies to plain SQLite databases, and --model reads the store as a Core Data store")
+        try assertUsageError(
+            ["--source", "coredata", "--infer-relations", store],
+            "'--infer-relations' applies to plain SQLite databases, and --source coredata reads the store as a Core Data store"
+        )
+        try assertUsageError(
+            ["--source", "sqlite", "--model", model, store],
+            "'--model' applies to Core Data stores, and --source sqlite reads the store as a plain SQLite database")
+        try assertUsageError(
+            ["--model-version", "Scrapbook", store], "'--model-version' goes with --model: give --model too")
+        try assertUsageError(["--pretty=no", store], "'--pretty' takes no value (given '--pretty=no')")
+        try assertUsageError(
+            ["--include-views=no", store], "'--include-views' takes no value (given '--include-views=no')")
+    }
+
+    func testPluginFormatsTakeNoBuiltInOptionsNorGzip() throws {
+        let plugin = try PluginFixture(
+            name: "lines",
+            script: """
+                #!/bin/sh
+                if [ "$1" = "--graphexport-handshake" ]; then echo "graphexport-events 1 lines count the lines"; exit 0; fi
+                wc -l
+                """, for: self)
+        try assertUsageError(
+            ["--format", "lines", "--pretty", store],
+            "'--pretty' does not apply to the format plugin 'lines', which has one layout only",
+            environment: plugin.environment)
+        try assertUsageError(
+            ["--format", "lines", "--xml-style", "elements", store],
+            "'--xml-style' is an option of the xml format, not of the format plugin 'lines'",
+            environment: plugin.environment)
+        try assertUsageError(
+            ["--format", "lines", "-o", "out.lines.gz", store],
+            "-o out.lines.gz: compressed output is for the built-in formats; pipe the output of the format plugin "
+                + "'lines' through gzip instead", environment: plugin.environment)
+    }
+
+    func testUnknownFormatSaysWherePluginsWereLookedFor() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graphexport-no-plugins-here")
+        let result = try CommandRunner.run(
+            ["--format", "csv", store], environment: ["GRAPHEXPORT_PLUGIN_PATH": folder.path, "PATH": "/usr/bin:/bin"])
+        XCTAssertEqual(result.status, 64)
+        XCTAssertTrue(
+            result.standardError.hasPrefix(
+                "graphexport: error: unknown format 'csv' (values: json, xml, yaml, jsonl, plist, graphml); a plugin "
+                    + "for it would be an executable graphexport-format-csv in a folder of GRAPHEXPORT_PLUGIN_PATH or "
+                    + "PATH (looked in: \(folder.path), /usr/bin, /bin)\n"), result.standardError)
+    }
+
+    func testFormatNamesAreMatchedInAnyCase() throws {
+        let upper = try CommandRunner.run(["--model", model, "--format", "JSON", store])
+        XCTAssertEqual(upper.status, 0, upper.standardError)
+        let lower = try CommandRunner.run(["--model", model, "-fjson", store])
+        XCTAssertEqual(upper.standardOutput, lower.standardOutput)
+        XCTAssertNotNil(try upper.json()["@graph"])
+        let yaml = try CommandRunner.run(["--model", model, "--format=YML", store])
+        XCTAssertTrue(yaml.text.hasPrefix("\"@source\":"), yaml.text)
+    }
+
+    /// `--compact` YAML has every object in flow style, and PyYAML reads the same data from it.
+    func testCompactYAMLReadsBackAsTheBlockStyle() throws {
+        for shape in ["tree", "flat"] {
+            let block = try CommandRunner.run(["--model", model, "-f", "yaml", "--shape", shape, store])
+            let compact = try CommandRunner.run(["--model", model, "-f", "yaml", "--compact", "--shape", shape, store])
+            XCTAssertEqual(compact.status, 0, compact.standardError)
+            XCTAssertTrue(compact.text.contains("\n- {\"@id\": "), compact.text)
+            XCTAssertLessThan(compact.text.split(separator: "\n").count, block.text.split(separator: "\n").count)
+            let program = """
+                import sys, yaml
+                block, compact = (yaml.safe_load(part) for part in sys.stdin.read().split("\\0"))
+                print(block == compact and len(block["@graph"]) > 0)
+                """
+            let both = block.standardOutput + Data([0]) + compact.standardOutput
+            XCTAssertEqual(try Python.run(program, input: both), "True", shape)
+        }
+    }
+
+    func testOutputDashIsStandardOutput() throws {
+        let dash = try CommandRunner.run(["--model", model, "-o", "-", store])
+        XCTAssertEqual(dash.status, 0, dash.standardError)
+        let plain = try CommandRunner.run(["--model", model, store])
+        XCTAssertEqual(dash.standardOutput, plain.standardOutput)
+    }
+
+    func testHelpCommandPrintsHelpInsteadOfOpeningAStore() throws {
+        let help = try CommandRunner.run(["help"])
+        XCTAssertEqual(help.status, 0, help.standardError)
+        XCTAssertEqual(help.text, try CommandRunner.run(["--help"]).text)
+        let inspect = try CommandRunner.run(["help", "inspect"])
+        XCTAssertEqual(inspect.status, 0)
+        XCTAssertTrue(inspect.text.contains("USAGE: graphexport inspect [<options>] <store>"), inspect.text)
+        XCTAssertFalse(inspect.text.contains("--shape"), inspect.text)
+        XCTAssertEqual(inspect.text, try CommandRunner.run(["inspect", "--help"]).text)
+        try assertUsageError(["help", "nothing"], "no command 'nothing' (commands: inspect, schema, formats, help)")
+    }
+
+    func testEveryMessageBeginsWithTheProgramName() throws {
+        for arguments in [["--frobnicate"], ["-z", store], [], ["inspect", "-o", "x", store], ["formats", "extra"]] {
+            let result = try CommandRunner.run(arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments)")
+            XCTAssertTrue(result.standardError.hasPrefix("graphexport: error: "), result.standardError)
+        }
+        let failure = try CommandRunner.run(["no-such-store.sqlite"])
+        XCTAssertEqual(failure.status, 1)
+        XCTAssertTrue(failure.standardError.hasPrefix("graphexport: error: "), failure.standardError)
+    }
+
+    /// Without --model the Scrapbook store is read with a model inferred from its tables, with
+    /// one warning.
+    func testQuietAndStrict() throws {
+        let plain = try CommandRunner.run([store])
+        XCTAssertEqual(plain.status, 0)
+        XCTAssertEqual(plain.standardError.split(separator: "\n").count, 1)
+        XCTAssertTrue(plain.standardError.hasPrefix("graphexport: warning: "), plain.standardError)
+
+        let quiet = try CommandRunner.run(["--quiet", store])
+        XCTAssertEqual(quiet.status, 0)
+        XCTAssertEqual(quiet.standardError, "")
+        XCTAssertEqual(quiet.standardOutput, plain.standardOutput)
+
+        let strict = try CommandRunner.run(["--strict", store])
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertEqual(strict.standardOutput, plain.standardOutput)
+        let lines = strict.standardError.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2, strict.standardError)
+        XCTAssertEqual(lines.last, "graphexport: error: 1 warning and --strict; the output was written")
+
+        let both = try CommandRunner.run(["-q", "--strict", store])
+        XCTAssertEqual(both.status, 1)
+        XCTAssertEqual(both.standardError, "graphexport: error: 1 warning and --strict; the output was written\n")
+
+        let clean = try CommandRunner.run(["--strict", "--model", model, store])
+        XCTAssertEqual(clean.status, 0, clean.standardError)
+        XCTAssertEqual(clean.standardError, "")
+
+        // With -o the file is written too.
+        let folder = try CommandRunner.copy(CommandRunner.repository.appendingPathComponent(store), for: self)
+            .deletingLastPathComponent()
+        let written = try CommandRunner.run(["--strict", "-q", "-o", "out.json", "Scrapbook.sqlite"], in: folder)
+        XCTAssertEqual(written.status, 1)
+        let standardOutput = try CommandRunner.run(["-q", "Scrapbook.sqlite"], in: folder).standardOutput
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("out.json")), standardOutput)
+    }
+
+    func testAtMostFiftyWarningsArePrintedThenOneLineCountsTheRest() throws {
+        let folder = try ScratchDatabase.make(
+            "dangling.sqlite",
+            sql: """
+                CREATE TABLE Parent(id INTEGER PRIMARY KEY);
+                CREATE TABLE Child(id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES Parent(id));
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 73)
+                INSERT INTO Child SELECT i, i + 1000 FROM n;
+                """, for: self)
+        let result = try CommandRunner.run(["dangling.sqlite"], in: folder)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let lines = result.standardError.split(separator: "\n")
+        XCTAssertEqual(lines.count, 51, result.standardError)
+        XCTAssertTrue(lines.dropLast().allSatisfy { $0.hasPrefix("graphexport: warning: dangling.sqlite: Child/") })
+        XCTAssertEqual(lines.last, "graphexport: warning: 23 more warnings not shown")
+        let strict = try CommandRunner.run(["--strict", "dangling.sqlite"], in: folder)
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(
+            strict.standardError.hasSuffix("graphexport: error: 73 warnings and --strict; the output was written\n"))
+        XCTAssertEqual(try CommandRunner.run(["-q", "dangling.sqlite"], in: folder).standardError, "")
+    }
+
+    /// Decompressed with gzip, the `.gz` output is byte for byte the plain one, in each format.
+    func testGzipOutputIsTheSameExportCompressed() throws {
+        let gzip = try Prerequisite.executable("gzip")
+        let folder = try CommandRunner.copy(CommandRunner.repository.appendingPathComponent(store), for: self)
+            .deletingLastPathComponent()
+        let modelPath = CommandRunner.repository.appendingPathComponent(model).path
+        for (name, fileExtension) in [("json", "json"), ("yaml", "YAML"), ("xml", "xml")] {
+            let plain = try CommandRunner.run(
+                ["-m", modelPath, "-o", "out.\(fileExtension)", "Scrapbook.sqlite"], in: folder)
+            XCTAssertEqual(plain.status, 0, plain.standardError)
+            let compressed = try CommandRunner.run(
+                ["-m", modelPath, "-o", "out.\(fileExtension).gz", "Scrapbook.sqlite"], in: folder)
+            XCTAssertEqual(compressed.status, 0, compressed.standardError)
+            let path = folder.appendingPathComponent("out.\(fileExtension).gz").path
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            XCTAssertEqual(Array(bytes.prefix(2)), [0x1F, 0x8B], name)
+            XCTAssertEqual(try run(gzip, ["-t", path]).status, 0, name)
+            let decompressed = try run(gzip, ["-dc", path])
+            XCTAssertEqual(
+                decompressed.output, try Data(contentsOf: folder.appendingPathComponent("out.\(fileExtension)")), name)
+        }
+        // `-o x.gz` names no format: JSON, as without the .gz.
+        let bare = try CommandRunner.run(["-q", "-m", modelPath, "-o", "out.gz", "Scrapbook.sqlite"], in: folder)
+        XCTAssertEqual(bare.status, 0, bare.standardError)
+        let json = try run(gzip, ["-dc", folder.appendingPathComponent("out.gz").path])
+        XCTAssertEqual(json.output, try Data(contentsOf: folder.appendingPathComponent("out.json")))
+    }
+
+    /// `texlege-v4`: the version that fits is TexLege 4, not the current TexLege 5.
+    func testModelVersionChoosesTheVersion() throws {
+        let folder = try CommandRunner.copyOfSample("texlege-v4", for: self)
+        let bundle = "TexLege.xcdatamodeld"
+        let chosen = try CommandRunner.run(
+            ["-m", bundle, "--model-version", "TexLege 4", "TexLegeSeed.v4.sqlite"], in: folder)
+        XCTAssertEqual(chosen.status, 0, chosen.standardError)
+        XCTAssertEqual((try chosen.json()["@source"] as? [String: Any])?["modelVersion"] as? String, "TexLege 4")
+        let fitting = try CommandRunner.run(["-m", bundle, "TexLegeSeed.v4.sqlite"], in: folder)
+        XCTAssertEqual(chosen.standardOutput, fitting.standardOutput)
+
+        // The current version does not fit: with --model-version it is its own error, no other is tried.
+        let current = try CommandRunner.run(
+            ["-m", bundle, "--model-version", "TexLege 5", "TexLegeSeed.v4.sqlite"], in: folder)
+        XCTAssertEqual(current.status, 1)
+        XCTAssertTrue(
+            current.standardError.hasPrefix("graphexport: error: TexLegeSeed.v4.sqlite: model version 'TexLege 5' "),
+            current.standardError)
+        XCTAssertEqual(current.standardOutput.count, 0)
+
+        let unknown = try CommandRunner.run(
+            ["-m", bundle, "--model-version", "TexLege 9", "TexLegeSeed.v4.sqlite"], in: folder)
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertEqual(
+            unknown.standardError,
+            "graphexport: error: model 'TexLege.xcdatamodeld' has no version named 'TexLege 9' (versions: "
+                + "'TexLege 2', 'TexLege 3', 'TexLege 4', 'TexLege 5')\n")
+
+        let inspect = try CommandRunner.run(
+            ["inspect", "--format", "json", "-m", bundle, "--model-version", "TexLege 4", "TexLegeSeed.v4.sqlite"],
+            in: folder)
+        XCTAssertEqual(inspect.status, 0, inspect.standardError)
+        XCTAssertEqual((try inspect.json()["model"] as? [String: Any])?["version"] as? String, "TexLege 4")
+    }
+
+    private func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: Data) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, data)
+    }
+}

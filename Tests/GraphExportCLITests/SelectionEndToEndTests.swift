@@ -1,0 +1,377 @@
+import Foundation
+import Prerequisites
+import XCTest
+
+/// `--entity`, `--exclude-entity`, `--root`/`--where`/`--closure`, `--limit`, `--depth`,
+/// `--exclude-attribute` and `--nest`/`--no-nest` on Chinook and Scrapbook: which objects the
+/// export holds (each once) is checked against plain SQL, and so is the number of references to
+/// objects outside the selection, which the closing line on standard error gives.
+final class SelectionEndToEndTests: XCTestCase {
+    private static let model = CommandRunner.repository
+        .appendingPathComponent("Samples/Scrapbook/Scrapbook.xcdatamodeld").path
+
+    /// Reads the JSON export (standard input), runs the SQL query `argv[2]` on the store `argv[1]`
+    /// for the ids expected (`*`: any), and prints `ok <objects> objects, <references outside> outside`, or
+    /// what is wrong.
+    private static let check = """
+        import json, sqlite3, sys
+        from collections import Counter
+        document = json.load(sys.stdin)
+        ids, references = Counter(), []
+        def walk(node, top):
+            if isinstance(node, list):
+                for item in node: walk(item, False)
+            elif isinstance(node, dict):
+                if "@type" in node:
+                    ids[node["@id"]] += 1
+                elif set(node) == {"@id"} and not top:
+                    references.append(node["@id"])
+                for key, value in node.items():
+                    if key not in ("@id", "@type"): walk(value, False)
+        walk(document["@graph"], True)
+        store = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
+        expected = set(ids) if sys.argv[2] == "*" else set(row[0] for row in store.execute(sys.argv[2]))
+        problems = []
+        if set(ids) != expected:
+            problems.append(f"missing {sorted(expected - set(ids))[:3]}, extra {sorted(set(ids) - expected)[:3]}")
+        twice = [i for i, n in ids.items() if n > 1]
+        if twice: problems.append(f"{len(twice)} written twice, e.g. {twice[0]}")
+        outside = sum(1 for r in references if r not in ids)
+        print("; ".join(problems) if problems else f"ok {len(ids)} objects, {outside} outside")
+        """
+
+    private func chinook() throws -> String {
+        try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self).path
+    }
+
+    private func scrapbook() throws -> String {
+        try CommandRunner.copy(
+            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook/Scrapbook.sqlite"), for: self
+        ).path
+    }
+
+    /// Exports `store` with `arguments`, checks the objects against `expectedSQL`, and returns
+    /// the number of references outside the selection, which must match the closing line.
+    @discardableResult
+    private func exportChecked(
+        _ arguments: [String], store: String, expectedSQL: String, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws -> Int {
+        let export = try CommandRunner.run(arguments + [store])
+        XCTAssertEqual(export.status, 0, export.standardError, file: file, line: line)
+        let result = try Python.run(Self.check, arguments: [store, expectedSQL], input: export.standardOutput)
+        XCTAssertTrue(result.hasPrefix("ok "), "\(arguments): \(result)", file: file, line: line)
+        let outside = Int(result.split(separator: " ").dropFirst(3).first ?? "") ?? -1
+        if outside > 0 {
+            XCTAssertTrue(
+                export.standardError.contains("graphexport: \(outside) reference"),
+                "\(arguments): \(outside) outside, stderr: \(export.standardError)", file: file, line: line)
+        } else {
+            XCTAssertFalse(export.standardError.contains("outside the selection"), file: file, line: line)
+        }
+        return outside
+    }
+
+    /// The ids of Chinook's chosen artists, their albums and the albums' tracks.
+    private static let artistsAndWhatTheyOwn = """
+        WITH a AS (SELECT ArtistId FROM Artist WHERE Name LIKE 'A%'),
+             b AS (SELECT AlbumId FROM Album WHERE ArtistId IN a)
+        SELECT 'Artist/' || ArtistId FROM a UNION ALL SELECT 'Album/' || AlbumId FROM b
+        UNION ALL SELECT 'Track/' || TrackId FROM Track WHERE AlbumId IN b
+        """
+
+    func testRootAndWhereWriteTheChosenObjectsAndWhatTheyOwnInBothShapes() throws {
+        let store = try chinook()
+        for shape in ["tree", "flat"] {
+            let outside = try exportChecked(
+                ["--shape", shape, "--root", "Artist", "--where", "Name LIKE 'A%'"], store: store,
+                expectedSQL: Self.artistsAndWhatTheyOwn)
+            XCTAssertGreaterThan(outside, 0, "tracks reference genres, media types and playlists")
+        }
+    }
+
+    func testEntityAndExcludeEntityWriteOnlyThoseEntities() throws {
+        let store = try chinook()
+        try exportChecked(
+            ["--entity", "Genre", "--entity", "MediaType"], store: store,
+            expectedSQL:
+                "SELECT 'Genre/' || GenreId FROM Genre UNION ALL SELECT 'MediaType/' || MediaTypeId FROM MediaType"
+        )
+        let others = ["Album", "Artist", "Customer", "Employee", "Genre", "Invoice", "MediaType", "Playlist"]
+        for shape in ["tree", "flat"] {
+            try exportChecked(
+                ["--shape", shape, "--exclude-entity", "Track", "--exclude-entity", "InvoiceLine"], store: store,
+                expectedSQL: others.map { "SELECT '\($0)/' || \($0)Id FROM \($0)" }.joined(separator: " UNION ALL "))
+        }
+    }
+
+    func testClosureAddsEverythingReachableSoNoReferenceLeavesTheExport() throws {
+        let store = try chinook()
+        let export = try CommandRunner.run(["--root", "Employee", "--where", "EmployeeId = 8", "--closure", store])
+        XCTAssertEqual(export.status, 0, export.standardError)
+        let result = try Python.run(
+            Self.check, arguments: [store, "*"], input: export.standardOutput)
+        XCTAssertTrue(result.hasSuffix(", 0 outside"), result)
+        XCTAssertFalse(export.standardError.contains("outside the selection"), export.standardError)
+    }
+
+    func testLimitWritesTheFirstObjectsOfEachEntityByPrimaryKey() throws {
+        let store = try chinook()
+        let tables = [
+            "Album", "Artist", "Customer", "Employee", "Genre", "Invoice", "InvoiceLine", "MediaType", "Playlist",
+            "Track",
+        ]
+        try exportChecked(
+            ["--shape", "flat", "--limit", "2"], store: store,
+            expectedSQL: tables.map { "SELECT * FROM (SELECT '\($0)/' || \($0)Id FROM \($0) ORDER BY \($0)Id LIMIT 2)" }
+                .joined(separator: " UNION ALL "))
+        try exportChecked(
+            ["--root", "Artist", "--where", "Name LIKE 'A%'", "--limit", "1"], store: store,
+            expectedSQL: Self.artistsAndWhatTheyOwn.replacingOccurrences(
+                of: "WHERE Name LIKE 'A%')", with: "WHERE Name LIKE 'A%' ORDER BY ArtistId LIMIT 1)"))
+    }
+
+    func testExcludedAttributesAreLeftOutOfEveryObject() throws {
+        let store = try chinook()
+        let export = try CommandRunner.run(
+            ["--shape", "flat", "--exclude-attribute", "Track.Composer", "--exclude-attribute", "Artist.Name", store])
+        XCTAssertEqual(export.status, 0, export.standardError)
+        let graph = try XCTUnwrap(try export.json()["@graph"] as? [[String: Any]])
+        let tracks = graph.filter { $0["@type"] as? String == "Track" }
+        XCTAssertEqual(tracks.count, 3503)
+        XCTAssertTrue(tracks.allSatisfy { $0["Composer"] == nil && $0["Name"] != nil })
+        XCTAssertTrue(graph.filter { $0["@type"] as? String == "Artist" }.allSatisfy { $0["Name"] == nil })
+        let unknown = try CommandRunner.run(["--exclude-attribute", "Track.Nope", store])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.standardError.contains("entity 'Track' has no attribute 'Nope'"), unknown.standardError)
+    }
+
+    /// Scrapbook's ids as SQL makes them: `x-coredata://<uuid>/<entity>/p<Z_PK>`.
+    private static func scrapbookIDs(_ table: String, where condition: String) -> String {
+        "SELECT 'x-coredata://' || (SELECT Z_UUID FROM Z_METADATA) || '/' || "
+            + "(SELECT Z_NAME FROM Z_PRIMARYKEY WHERE Z_ENT = t.Z_ENT) || '/p' || t.Z_PK FROM \(table) AS t "
+            + "WHERE \(condition)"
+    }
+
+    func testRootAndWhereOnACoreDataStoreUseTheTablesColumns() throws {
+        let store = try scrapbook()
+        let chosen = "SELECT Z_PK FROM ZSCRAPBOOK WHERE ZTITLE LIKE 'Summer%'"
+        let pages = "SELECT Z_PK FROM ZPAGE WHERE ZSCRAPBOOK IN (\(chosen))"
+        let expected = [
+            Self.scrapbookIDs("ZSCRAPBOOK", where: "Z_PK IN (\(chosen))"),
+            Self.scrapbookIDs("ZTAG", where: "ZSCRAPBOOK IN (\(chosen))"),
+            Self.scrapbookIDs("ZPAGE", where: "Z_PK IN (\(pages))"),
+            Self.scrapbookIDs("ZITEM", where: "ZPAGE IN (\(pages))"),
+        ].joined(separator: " UNION ALL ")
+        for shape in ["tree", "flat"] {
+            try exportChecked(
+                ["--model", Self.model, "--shape", shape, "--root", "Scrapbook", "--where", "ZTITLE LIKE 'Summer%'"],
+                store: store, expectedSQL: expected)
+        }
+        try exportChecked(
+            ["--model", Self.model, "--entity", "Item"], store: store,
+            expectedSQL: Self.scrapbookIDs("ZITEM", where: "1"))
+        try exportChecked(
+            ["--model", Self.model, "--entity", "Note", "--exact"], store: store,
+            expectedSQL: Self.scrapbookIDs(
+                "ZITEM", where: "Z_ENT = (SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'Note')"))
+    }
+
+    func testNestAndNoNestChooseWhatNestsInACoreDataStore() throws {
+        let store = try scrapbook()
+        func topLevelTypes(_ arguments: [String]) throws -> Set<String> {
+            let export = try CommandRunner.run(["--model", Self.model] + arguments + [store])
+            XCTAssertEqual(export.status, 0, export.standardError)
+            let graph = try XCTUnwrap(try export.json()["@graph"] as? [[String: Any]])
+            return Set(graph.compactMap { $0["@type"] as? String })
+        }
+        // Two items are on no page: a photo (a scrapbook's cover) and a clipping.
+        let unowned: Set = ["Scrapbook", "Photo", "Clipping"]
+        XCTAssertEqual(try topLevelTypes([]), unowned)
+        XCTAssertEqual(try topLevelTypes(["--no-nest", "Scrapbook.pages"]), unowned.union(["Page"]))
+        XCTAssertEqual(try topLevelTypes(["--no-nest", "Page.scrapbook"]), unowned.union(["Page"]))
+        XCTAssertEqual(try topLevelTypes(["--no-nest", "Tag.scrapbook", "--shape", "tree"]), unowned.union(["Tag"]))
+        // A cover photo is on a page too; chosen, the one-to-one nests it under its scrapbook.
+        func coverIsNested(_ arguments: [String]) throws -> Bool {
+            let export = try CommandRunner.run(["--model", Self.model] + arguments + [store])
+            let graph = try XCTUnwrap(try export.json()["@graph"] as? [[String: Any]])
+            let scrapbook = try XCTUnwrap(graph.first { $0["@type"] as? String == "Scrapbook" })
+            return (scrapbook["cover"] as? [String: Any])?["@type"] != nil
+        }
+        XCTAssertFalse(try coverIsNested([]))
+        XCTAssertTrue(try coverIsNested(["--nest", "Scrapbook.cover"]))
+        let manyToMany = try CommandRunner.run(["--model", Self.model, "--nest", "Tag.items", store])
+        XCTAssertEqual(manyToMany.status, 64)
+        XCTAssertTrue(
+            manyToMany.standardError.contains("'Tag.items' cannot nest: it is many-to-many"), manyToMany.standardError)
+    }
+
+    func testAnExpressionThatDoesMoreThanReadIsAUsageErrorNamingWhatWasRefused() throws {
+        let store = try chinook()
+        let refusals = [
+            "1); DELETE FROM Artist; SELECT (1": "delete from table 'Artist'",
+            "1); UPDATE Artist SET Name = 'x'; SELECT (1": "update table 'Artist'",
+            "1); ATTACH 'other.db' AS other; SELECT (1": "attach a database",
+            "1); PRAGMA writable_schema = 1; SELECT (1": "run the pragma",
+            "Name IN (SELECT name FROM pragma_table_info('Artist'))": "run a pragma",
+            "load_extension('x') IS NULL": "call load_extension()",
+        ]
+        for (expression, refused) in refusals.sorted(by: { $0.key < $1.key }) {
+            let export = try CommandRunner.run(["--root", "Artist", "--where", expression, store])
+            XCTAssertEqual(export.status, 64, expression)
+            XCTAssertTrue(
+                export.standardError.contains("'\(expression)' may only read the store, and it tries to \(refused)"),
+                export.standardError)
+            XCTAssertTrue(export.standardOutput.isEmpty)
+        }
+        let syntax = try CommandRunner.run(["--root", "Artist", "--where", "Name LIKE", store])
+        XCTAssertEqual(syntax.status, 64)
+        XCTAssertTrue(
+            syntax.standardError.contains("the expression 'Name LIKE' is not a valid condition on the rows of Artist"),
+            syntax.standardError)
+        let count = try CommandRunner.run(["--shape", "flat", "--root", "Artist", "--where", "1 -- a comment", store])
+        XCTAssertEqual(count.status, 0, count.standardError)
+    }
+
+    func testOptionsThatDoNotApplyAreUsageErrors() throws {
+        let store = try chinook()
+        let errors: [([String], String)] = [
+            (["--where", "1"], "'--where' goes with --root: give --root too"),
+            (["--closure"], "'--closure' goes with --root: give --root too"),
+            (["--exact"], "'--exact' goes with --entity or --exclude-entity"),
+            (["--depth", "3", "--shape", "flat"], "'--depth' does not apply with --shape flat"),
+            (["--depth", "-1"], "invalid value '-1' for '--depth': give a whole number, 0 or more"),
+            (["--limit", "0"], "invalid value '0' for '--limit': give a whole number, 1 or more"),
+            (["--root", "Nope"], "no entity 'Nope' (entities: Album, Artist,"),
+            (["--entity", "Nope"], "no entity 'Nope'"),
+        ]
+        for (arguments, message) in errors {
+            let export = try CommandRunner.run(arguments + [store])
+            XCTAssertEqual(export.status, 64, "\(arguments)")
+            XCTAssertTrue(export.standardError.contains(message), "\(arguments): \(export.standardError)")
+        }
+    }
+
+    /// A plain SQLite chain of `length` rows, each owning the next (a cascading self reference).
+    private func chain(_ length: Int) throws -> String {
+        try ScratchDatabase.make(
+            "chain.sqlite",
+            sql: """
+                CREATE TABLE Folder (id INTEGER PRIMARY KEY,
+                    parent INTEGER REFERENCES Folder(id) ON DELETE CASCADE, name TEXT);
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(length))
+                INSERT INTO Folder SELECT i, nullif(i - 1, 0), 'f' || i FROM n;
+                """, for: self
+        ).appendingPathComponent("chain.sqlite").path
+    }
+
+    /// Prints the deepest nesting of objects and the number of top-level objects.
+    private static let depth = """
+        import json, sys
+        document = json.load(sys.stdin)
+        def depth(node):
+            below = [depth(child) for child in node.get("folders", []) if "@type" in child]
+            return 1 + max(below, default=0)
+        print(max(depth(top) for top in document["@graph"]), len(document["@graph"]))
+        """
+
+    func testTheDepthLimitMovesDeeperObjectsToTheTopLevelSoPythonReadsTheExport() throws {
+        let deep = try chain(1000)
+        try exportChecked(
+            ["--depth", "100"], store: deep, expectedSQL: "SELECT 'Folder/' || id FROM Folder")
+        let limited = try CommandRunner.run(["--depth", "100", deep])
+        XCTAssertEqual(try Python.run(Self.depth, input: limited.standardOutput), "100 10")
+        XCTAssertFalse(limited.standardError.contains("warning"), limited.standardError)
+
+        let byDefault = try chain(300)
+        try exportChecked([], store: byDefault, expectedSQL: "SELECT 'Folder/' || id FROM Folder")
+        let export = try CommandRunner.run([byDefault])
+        XCTAssertEqual(try Python.run(Self.depth, input: export.standardOutput), "100 3")
+        XCTAssertEqual(
+            export.standardError.components(separatedBy: "deeper than 100 levels").count, 2, export.standardError)
+        let unlimited = try CommandRunner.run(["--depth", "0", byDefault])
+        XCTAssertEqual(try Python.run(Self.depth, input: unlimited.standardOutput), "300 1")
+    }
+
+    /// With the default limit, xmllint reads the XML, property list and GraphML exports of a
+    /// 300-deep chain and PyYAML the YAML one; without a limit, xmllint refuses the XML.
+    func testTheDefaultDepthLimitKeepsEveryFormatReadable() throws {
+        let store = try chain(300)
+        let xmllint = try Prerequisite.executable("xmllint")
+        func xmllintReads(_ arguments: [String]) throws -> Bool {
+            let export = try CommandRunner.run(arguments + [store])
+            XCTAssertEqual(export.status, 0, export.standardError)
+            let process = Process()
+            process.executableURL = xmllint
+            process.arguments = ["--noout", "-"]
+            let input = Pipe()
+            process.standardInput = input
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            input.fileHandleForWriting.write(export.standardOutput)
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            return process.terminationStatus == 0
+        }
+        for format in ["xml", "plist", "graphml"] {
+            XCTAssertTrue(try xmllintReads(["--format", format]), format)
+        }
+        XCTAssertFalse(try xmllintReads(["--format", "xml", "--depth", "0"]))
+        for layout in ["--pretty", "--compact"] {
+            let yaml = try CommandRunner.run(["--format", "yaml", layout, store])
+            let read = try Python.run(
+                "import sys, yaml; print(len(yaml.safe_load(sys.stdin)['@graph']))", input: yaml.standardOutput)
+            XCTAssertEqual(read, "3", layout)
+        }
+    }
+
+    func testIncludeHistoryExportsThePersistentHistoryTablesAsEntities() throws {
+        let folder = try CommandRunner.copyOfSample("swiftdata-resourcesmanager", for: self)
+        let store = folder.appendingPathComponent("default.store").path
+        let history = "SELECT 'x-coredata://' || (SELECT Z_UUID FROM Z_METADATA) || '/%@/p' || Z_PK FROM %@"
+        let expected = [
+            ("TRANSACTION", "ATRANSACTION"), ("CHANGE", "ACHANGE"), ("TRANSACTIONSTRING", "ATRANSACTIONSTRING"),
+        ]
+        .map { String(format: history, $0.0, $0.1) }.joined(separator: " UNION ALL ")
+        for shape in ["tree", "flat"] {
+            try exportChecked(
+                [
+                    "--include-history", "--shape", shape, "--entity", "TRANSACTION", "--entity", "CHANGE", "--entity",
+                    "TRANSACTIONSTRING",
+                ], store: store, expectedSQL: expected)
+        }
+        let tree = try CommandRunner.run(["--include-history", store])
+        let graph = try XCTUnwrap(try tree.json()["@graph"] as? [[String: Any]])
+        let transactions = graph.filter { $0["@type"] as? String == "TRANSACTION" }
+        XCTAssertEqual(transactions.count, 38)
+        let changes = transactions.flatMap { ($0["changes"] as? [[String: Any]]) ?? [] }
+        XCTAssertEqual(changes.count, 55, "every change nests under its transaction")
+        XCTAssertEqual(transactions.first?["timestamp"] as? String, "2024-07-29T00:42:12.380816Z")
+        let withoutHistory = try CommandRunner.run([store])
+        XCTAssertFalse(withoutHistory.text.contains("/TRANSACTION/"), "off by default")
+        let plain = try CommandRunner.run(["--include-history", try chinook()])
+        XCTAssertEqual(plain.status, 64)
+        XCTAssertTrue(
+            plain.standardError.contains("'--include-history' applies to Core Data stores"), plain.standardError)
+    }
+
+    func testTwoExportsOfTheSameStoreAreByteIdentical() throws {
+        let stores: [(String, [String])] = [
+            (try scrapbook(), ["--model", Self.model]),
+            (try chinook(), []),
+            (
+                try CommandRunner.copyOfSample("bnr-manytomany", for: self).appendingPathComponent("TestModel.sqlite")
+                    .path, []
+            ),
+        ]
+        for (store, arguments) in stores {
+            for extra in [[], ["--shape", "flat"], ["--limit", "3"], ["--format", "xml"], ["--format", "yaml"]] {
+                let first = try CommandRunner.run(arguments + extra + [store])
+                let second = try CommandRunner.run(arguments + extra + [store])
+                XCTAssertEqual(first.status, 0, first.standardError)
+                XCTAssertFalse(first.standardOutput.isEmpty)
+                XCTAssertEqual(first.standardOutput, second.standardOutput, "\(store) \(extra)")
+            }
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import GraphExport
+import GraphExportJSON
+import GraphExportSchema
+import GraphExportTestSupport
+import Prerequisites
+import XCTest
+
+/// The JSON export of ``AwkwardGraph`` validates against its JSON Schema with Python's
+/// `jsonschema` in both shapes, and an export changed in any one way the writer never writes does
+/// not.
+final class JSONExportSchemaTests: XCTestCase {
+    func testExportValidatesInBothShapes() throws {
+        for shape in ExportShape.allCases {
+            let errors = try validate(try AwkwardGraph.json(shape), shape: shape)
+            XCTAssertEqual(errors, [], "\(shape)")
+        }
+    }
+
+    func testUnknownKeyFails() throws {
+        try assertFails(.tree, "an unknown key") { document in
+            try Self.mutateFirstObject(&document) { $0["unexpected"] = 1 }
+        }
+    }
+
+    func testWrongTypeFails() throws {
+        try assertFails(.flat, "a string in an Integer 16 attribute") { document in
+            try Self.mutateFirstObject(&document) { $0["my column"] = "one" }
+        }
+        try assertFails(.flat, "an integer out of the Integer 16 range") { document in
+            try Self.mutateFirstObject(&document) { $0["my column"] = 40_000 }
+        }
+        try assertFails(.flat, "a date that is not ISO 8601") { document in
+            try Self.mutateFirstObject(&document) { $0["_xA"] = "2024-01-01 10:00:00" }
+        }
+        try assertFails(.flat, "uppercase UUID text") { document in
+            try Self.mutateFirstObject(&document) { $0["key"] = "00000000-0000-0000-0000-0000000000AB" }
+        }
+        try assertFails(.flat, "base64 with a character outside its alphabet") { document in
+            try Self.mutateFirstObject(&document) { $0["data"] = "AA*=" }
+        }
+    }
+
+    func testMissingPropertyAndNullWhereNotOptionalFail() throws {
+        try assertFails(.flat, "an attribute left out") { document in
+            try Self.mutateFirstObject(&document) { $0["price"] = nil }
+        }
+        try assertFails(.flat, "null in a non-optional attribute") { document in
+            try Self.mutateFirstObject(&document) { $0["flag"] = NSNull() }
+        }
+    }
+
+    func testEscapedMarkerKeyIsTheAttribute() throws {
+        try assertFails(.flat, "the attribute @id written unescaped") { document in
+            try Self.mutateFirstObject(&document) { object in
+                object["@id"] = object["@@id"]
+                object["@@id"] = nil
+            }
+        }
+    }
+
+    func testObjectWhereOnlyReferencesGoFails() throws {
+        try assertFails(.flat, "an object in full in a flat export's relationship") { document in
+            var graph = try XCTUnwrap(document["@graph"] as? [[String: Any]])
+            let item = try XCTUnwrap(graph.first { $0["@type"] as? String == "Item" })
+            let box = try XCTUnwrap(graph.firstIndex { $0["@type"] as? String == "Box" })
+            graph[box]["friends"] = [item]
+            document["@graph"] = graph
+        }
+    }
+
+    func testReferenceWithMoreThanAnIDFails() throws {
+        try assertFails(.flat, "a reference with a second key") { document in
+            var graph = try XCTUnwrap(document["@graph"] as? [[String: Any]])
+            let box = try XCTUnwrap(graph.firstIndex { $0["@type"] as? String == "Box" })
+            graph[box]["friends"] = [["@id": "Item/2", "@type": "Item"]]
+            document["@graph"] = graph
+        }
+    }
+
+    func testWrongShapeInHeaderFails() throws {
+        try assertFails(.tree, "the header naming the other shape") { document in
+            var header = try XCTUnwrap(document["@source"] as? [String: Any])
+            header["shape"] = "flat"
+            document["@source"] = header
+        }
+    }
+
+    func testReferenceToAnEntityWithAnAwkwardNameResolves() throws {
+        let schema = JSONExportSchema(model: try AwkwardGraph.model(), shape: .tree, typing: .declared, title: "t").text
+        XCTAssertTrue(schema.contains(##""$ref": "#/$defs/entity:Odd:Label""##), schema)
+        let model = try GraphModel(entities: [EntityInfo(name: "a/b~c %")])
+        let escaped = JSONExportSchema(model: model, shape: .flat, typing: .declared, title: "t").text
+        XCTAssertTrue(escaped.contains(##""$ref": "#/$defs/entity:a~1b~0c%20%25""##), escaped)
+        let scratch = try ScratchFiles(for: self)
+        let document =
+            #"{"@source":{"generator":"g","sourceKind":"k","shape":"flat"},"@graph":[{"@id":"1","@type":"a/b~c %"}]}"#
+        XCTAssertEqual(
+            try SchemaTools.jsonSchemaErrors(
+                schema: try scratch.write("s.json", escaped), instance: try scratch.write("d.json", document)), [])
+    }
+
+    func testStorageClassTypingTakesAnyScalar() throws {
+        let model = try GraphModel(entities: [
+            EntityInfo(name: "Row", attributes: [AttributeInfo(name: "when", type: .date, isOptional: false)])
+        ])
+        let scratch = try ScratchFiles(for: self)
+        let schema = try scratch.write(
+            "s.json", JSONExportSchema(model: model, shape: .flat, typing: .storageClass, title: "t").text)
+        for value in [#""2024-01-01 10:00:00""#, "7", "1.5", #""Infinity""#] {
+            let document = try scratch.write(
+                "d.json",
+                #"{"@source":{"generator":"g","sourceKind":"k","shape":"flat"},"@graph":[{"@id":"1","@type":"Row","when":"#
+                    + value + "}]}")
+            XCTAssertEqual(try SchemaTools.jsonSchemaErrors(schema: schema, instance: document), [], value)
+        }
+        let document = try scratch.write(
+            "d.json",
+            #"{"@source":{"generator":"g","sourceKind":"k","shape":"flat"},"@graph":[{"@id":"1","@type":"Row","when":null}]}"#
+        )
+        XCTAssertNotEqual(try SchemaTools.jsonSchemaErrors(schema: schema, instance: document), [], "null in NOT NULL")
+    }
+
+    func testModelWithoutConcreteEntitiesMakesASchemaOfTheEmptyExport() throws {
+        let scratch = try ScratchFiles(for: self)
+        for shape in ExportShape.allCases {
+            let schema = try scratch.write(
+                "s.json",
+                JSONExportSchema(model: try Self.abstractOnly(), shape: shape, typing: .declared, title: "t").text)
+            let sink = MemorySink()
+            let graph = SampleGraphs.graph(try Self.abstractOnly())
+            try GraphTraversal(source: graph, shape: shape).run(into: JSONGraphWriter(sink: sink))
+            let export = try scratch.write("e.json", sink.bytes)
+            XCTAssertEqual(try SchemaTools.jsonSchemaErrors(schema: schema, instance: export), [], "\(shape)")
+            let object =
+                #"{"@source":{"generator":"g","sourceKind":"k","shape":""#
+                + shape.rawValue + #""},"@graph":[{"@id":"1","@type":"Base"}]}"#
+            XCTAssertNotEqual(
+                try SchemaTools.jsonSchemaErrors(schema: schema, instance: try scratch.write("o.json", object)), [],
+                "an object of an abstract entity")
+        }
+    }
+
+    /// An abstract entity that owns others of its kind, and no concrete one.
+    static func abstractOnly() throws -> GraphModel {
+        try GraphModel(entities: [
+            EntityInfo(
+                name: "Base", isAbstract: true,
+                relationships: [
+                    RelationshipInfo(name: "children", destination: "Base", isToMany: true, inverse: "parent"),
+                    RelationshipInfo(name: "parent", destination: "Base", isToMany: false, inverse: "children"),
+                ])
+        ])
+    }
+
+    // MARK: - Helpers
+
+    private func validate(_ export: [UInt8], shape: ExportShape) throws -> [String] {
+        let scratch = try ScratchFiles(for: self)
+        let schema = JSONExportSchema(model: try AwkwardGraph.model(), shape: shape, typing: .declared, title: "t")
+        return try SchemaTools.jsonSchemaErrors(
+            schema: try scratch.write("schema.json", schema.text), instance: try scratch.write("export.json", export))
+    }
+
+    /// Checks that the export in `shape` validates, and fails to once `mutate` has changed it.
+    private func assertFails(
+        _ shape: ExportShape, _ change: String, file: StaticString = #filePath, line: UInt = #line,
+        _ mutate: (inout [String: Any]) throws -> Void
+    ) throws {
+        let export = try AwkwardGraph.json(shape)
+        XCTAssertEqual(try validate(export, shape: shape), [], "before: \(change)", file: file, line: line)
+        var document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(export)) as? [String: Any])
+        try mutate(&document)
+        let mutated = try JSONSerialization.data(withJSONObject: document)
+        XCTAssertNotEqual(try validate(Array(mutated), shape: shape), [], "\(change) validated", file: file, line: line)
+    }
+
+    /// Changes the first Box of the `@graph`.
+    private static func mutateFirstObject(_ document: inout [String: Any], _ change: (inout [String: Any]) -> Void)
+        throws
+    {
+        var graph = try XCTUnwrap(document["@graph"] as? [[String: Any]])
+        let box = try XCTUnwrap(graph.firstIndex { $0["@type"] as? String == "Box" })
+        change(&graph[box])
+        document["@graph"] = graph
+    }
+}
