@@ -11,36 +11,22 @@ final class KeyOrderExactlyOnceTests: XCTestCase {
 
     /// Reads the export (standard input) and the store (argument), and prints one line per problem;
     /// nothing when every object of the store is in the export once and every reference resolves.
-    private static let check = """
-        import json, sqlite3, sys
-        from collections import Counter
-        document = json.load(sys.stdin)
-        ids, references = Counter(), []
-        def walk(node, top):
-            if isinstance(node, list):
-                for item in node: walk(item, False)
-            elif isinstance(node, dict):
-                if "@type" in node:
-                    ids[node["@id"]] += 1
-                elif set(node) == {"@id"} and not top:
-                    references.append(node["@id"])
-                for key, value in node.items():
-                    if key not in ("@id", "@type"): walk(value, False)
-        walk(document["@graph"], True)
-        store = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
-        names = dict(store.execute("SELECT Z_ENT, Z_NAME FROM Z_PRIMARYKEY"))
-        expected = Counter()
-        for table in ["ZSCRAPBOOK", "ZPAGE", "ZTAG", "ZITEM"]:
-            for entity, count in store.execute(f"SELECT Z_ENT, count(*) FROM {table} GROUP BY Z_ENT"):
-                expected[names[entity]] += count
-        found = Counter(i.split("/")[-2] for i in ids)
-        if found != expected: print("objects per entity", dict(found), "expected", dict(expected))
-        twice = [i for i, n in ids.items() if n > 1]
-        if twice: print(len(twice), "objects written more than once, e.g.", twice[0])
-        dangling = [r for r in references if r not in ids]
-        if dangling: print(len(dangling), "references to no object, e.g.", dangling[0])
-        if not references: print("no references at all")
-        """
+    private static let check =
+        ExportWalk.python + """
+            store = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
+            names = dict(store.execute("SELECT Z_ENT, Z_NAME FROM Z_PRIMARYKEY"))
+            expected = Counter()
+            for table in ["ZSCRAPBOOK", "ZPAGE", "ZTAG", "ZITEM"]:
+                for entity, count in store.execute(f"SELECT Z_ENT, count(*) FROM {table} GROUP BY Z_ENT"):
+                    expected[names[entity]] += count
+            found = Counter(i.split("/")[-2] for i in ids)
+            if found != expected: print("objects per entity", dict(found), "expected", dict(expected))
+            twice = [i for i, n in ids.items() if n > 1]
+            if twice: print(len(twice), "objects written more than once, e.g.", twice[0])
+            dangling = [r for r in references if r not in ids]
+            if dangling: print(len(dangling), "references to no object, e.g.", dangling[0])
+            if not references: print("no references at all")
+            """
 
     func testEveryObjectOnceAndEveryReferenceResolvesInEveryKeyOrder() throws {
         let generator = CommandRunner.repository.appendingPathComponent("Benchmarks/make_large_store.py")

@@ -13,32 +13,18 @@ final class SelectionEndToEndTests: XCTestCase {
     /// Reads the JSON export (standard input), runs the SQL query `argv[2]` on the store `argv[1]`
     /// for the ids expected (`*`: any), and prints `ok <objects> objects, <references outside> outside`, or
     /// what is wrong.
-    private static let check = """
-        import json, sqlite3, sys
-        from collections import Counter
-        document = json.load(sys.stdin)
-        ids, references = Counter(), []
-        def walk(node, top):
-            if isinstance(node, list):
-                for item in node: walk(item, False)
-            elif isinstance(node, dict):
-                if "@type" in node:
-                    ids[node["@id"]] += 1
-                elif set(node) == {"@id"} and not top:
-                    references.append(node["@id"])
-                for key, value in node.items():
-                    if key not in ("@id", "@type"): walk(value, False)
-        walk(document["@graph"], True)
-        store = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
-        expected = set(ids) if sys.argv[2] == "*" else set(row[0] for row in store.execute(sys.argv[2]))
-        problems = []
-        if set(ids) != expected:
-            problems.append(f"missing {sorted(expected - set(ids))[:3]}, extra {sorted(set(ids) - expected)[:3]}")
-        twice = [i for i, n in ids.items() if n > 1]
-        if twice: problems.append(f"{len(twice)} written twice, e.g. {twice[0]}")
-        outside = sum(1 for r in references if r not in ids)
-        print("; ".join(problems) if problems else f"ok {len(ids)} objects, {outside} outside")
-        """
+    private static let check =
+        ExportWalk.python + """
+            store = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
+            expected = set(ids) if sys.argv[2] == "*" else set(row[0] for row in store.execute(sys.argv[2]))
+            problems = []
+            if set(ids) != expected:
+                problems.append(f"missing {sorted(expected - set(ids))[:3]}, extra {sorted(set(ids) - expected)[:3]}")
+            twice = [i for i, n in ids.items() if n > 1]
+            if twice: problems.append(f"{len(twice)} written twice, e.g. {twice[0]}")
+            outside = sum(1 for r in references if r not in ids)
+            print("; ".join(problems) if problems else f"ok {len(ids)} objects, {outside} outside")
+            """
 
     private func chinook() throws -> String {
         try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self).path
