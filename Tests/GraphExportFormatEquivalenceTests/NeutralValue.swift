@@ -6,7 +6,7 @@ import GraphExport
 /// bit patterns, every NaN as one NaN (the formats keep no sign or payload of a NaN), and a date of
 /// `-0.0` seconds as `+0.0` (``Timestamp/iso8601`` gives both the text `2001-01-01T00:00:00Z`,
 /// which reads back as `+0.0`: documented by the XML writer, true of JSON and YAML too).
-enum NeutralValue: Hashable, CustomStringConvertible {
+enum NeutralValue: Hashable, Sendable, CustomStringConvertible {
     case null
     case integer(Int64)
     case doubleBits(UInt64)
@@ -17,6 +17,9 @@ enum NeutralValue: Hashable, CustomStringConvertible {
     case binary([UInt8])
     case uuid([UInt8])
     case uri([UInt8])
+    case array([NeutralValue])
+    /// A map's entries, in order: each key as its UTF-8 bytes and its value.
+    case map([NeutralEntry])
 
     /// The bits a double is compared by.
     static func double(_ value: Double) -> NeutralValue {
@@ -42,6 +45,9 @@ enum NeutralValue: Hashable, CustomStringConvertible {
         case .binaryFile(let file): self = .binary((try? file.readAll()) ?? [])
         case .uuid(let uuid): self = .uuid(uuid.bytes)
         case .uri(let text): self = .uri(Array(text.utf8))
+        case .array(let elements): self = .array(elements.map(NeutralValue.init))
+        case .map(let map):
+            self = .map(map.map { NeutralEntry(key: Array($0.key.utf8), value: NeutralValue($0.value)) })
         }
     }
 
@@ -64,8 +70,17 @@ enum NeutralValue: Hashable, CustomStringConvertible {
                 "binary \(bytes.count) bytes [\(bytes.prefix(12).map { String($0, radix: 16) }.joined(separator: " "))]"
         case .uuid(let bytes): return "uuid \(UUIDValue(bytes: bytes)?.description ?? "?")"
         case .uri(let bytes): return "uri \(text(bytes))"
+        case .array(let elements): return "[" + elements.map(\.description).joined(separator: ", ") + "]"
+        case .map(let entries):
+            return "{" + entries.map { "\(text($0.key)): \($0.value)" }.joined(separator: ", ") + "}"
         }
     }
+}
+
+/// One entry of a ``NeutralValue/map(_:)``.
+struct NeutralEntry: Hashable, Sendable {
+    let key: [UInt8]
+    let value: NeutralValue
 }
 
 /// Reading the text forms the formats share.
