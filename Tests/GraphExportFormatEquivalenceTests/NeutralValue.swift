@@ -45,9 +45,26 @@ enum NeutralValue: Hashable, Sendable, CustomStringConvertible {
         case .binaryFile(let file): self = .binary((try? file.readAll()) ?? [])
         case .uuid(let uuid): self = .uuid(uuid.bytes)
         case .uri(let text): self = .uri(Array(text.utf8))
-        case .array(let elements): self = .array(elements.map(NeutralValue.init))
-        case .map(let map):
-            self = .map(map.map { NeutralEntry(key: Array($0.key.utf8), value: NeutralValue($0.value)) })
+        case .array, .map: self = .structured(value)
+        }
+    }
+
+    /// An array or map as every format reads it back: its shape, its keys, null, and each other
+    /// element as its text (XML keeps no kind inside them, so JSON's and YAML's are not compared);
+    /// a scalar as ``init(_:)`` makes it.
+    static func structured(_ value: Value) -> NeutralValue {
+        switch value {
+        case .array(let elements): return .array(elements.map(structured))
+        case .map(let map): return .map(map.map { NeutralEntry(key: Array($0.key.utf8), value: structured($0.value)) })
+        case .null: return .null
+        case .integer(let integer): return .string(Array(String(integer).utf8))
+        case .double(let double): return .string(Array(double.description.utf8))
+        case .decimal(let text), .string(let text), .uri(let text): return .string(Array(text.utf8))
+        case .boolean(let boolean): return .string(Array((boolean ? "true" : "false").utf8))
+        case .date(let timestamp): return .string(Array((timestamp.iso8601 ?? "").utf8))
+        case .binary(let bytes): return .string(Array(Base64.encode(bytes).utf8))
+        case .binaryFile(let file): return .string(Array(Base64.encode((try? file.readAll()) ?? []).utf8))
+        case .uuid(let uuid): return .string(Array(uuid.description.utf8))
         }
     }
 
