@@ -200,36 +200,28 @@ public final class XMLGraphWriter: GraphWriter {
 
     private func writeAttribute(name: String, value: Value, _ output: LibXMLTextWriter) throws {
         let elementName = encoded(name)
+        if options.style == .elements { return try writeElement(elementName, value: value, attribute: name, output) }
         switch value {
         case .array, .map:
-            // An element cannot go in a start tag: in the attribute style it waits for the tag to close.
-            if options.style == .attributes {
-                structuredAttributes.append((name, elementName, value))
-            } else {
-                try writeElement(elementName, value: value, attribute: name, output)
-            }
+            // An element cannot go in a start tag: it waits for the tag to close.
+            structuredAttributes.append((name, elementName, value))
             return
         default:
             break
         }
         let text = XMLValueText(value)
         if let issue = text?.issue, let object = validator.currentObject {
-            warn(issue, "\(object.entity).\(name)", id: object.id.text)
+            warn(issue, "\(object.entity).\(name)", id: object.id.text, mark: "listed in gx:base64")
         }
-        switch options.style {
-        case .attributes:
-            guard let text else {
-                nullNames.append(elementName)
-                return
-            }
-            if text.isBase64 { base64Names.append(elementName) }
-            if let file = text.file {
-                try output.writeAttribute(elementName, base64Of: file)
-            } else {
-                try output.writeAttribute(elementName, text.text)
-            }
-        case .elements:
-            try writeElement(elementName, value: value, attribute: name, output)
+        guard let text else {
+            nullNames.append(elementName)
+            return
+        }
+        if text.isBase64 { base64Names.append(elementName) }
+        if let file = text.file {
+            try output.writeAttribute(elementName, base64Of: file)
+        } else {
+            try output.writeAttribute(elementName, text.text)
         }
     }
 
@@ -260,7 +252,7 @@ public final class XMLGraphWriter: GraphWriter {
         default:
             let text = XMLValueText(value)
             if let issue = text?.issue, let object = validator.currentObject {
-                warn(issue, "\(object.entity).\(attribute)", id: object.id.text)
+                warn(issue, "\(object.entity).\(attribute)", id: object.id.text, mark: #"marked gx:encoding="base64""#)
             }
             if let text {
                 if text.isBase64 { try output.writeAttribute("gx:encoding", "base64") }
@@ -304,11 +296,11 @@ public final class XMLGraphWriter: GraphWriter {
         return encodedName
     }
 
-    private func warn(_ issue: XMLValueText.Issue, _ attribute: String, id: String) {
+    /// Warns once per attribute; `mark` says how base64 text is marked where this value went.
+    private func warn(_ issue: XMLValueText.Issue, _ attribute: String, id: String, mark: String) {
         switch issue {
         case .nonCharacter(let scalar):
             guard warnedBase64.insert(attribute).inserted else { return }
-            let mark = options.style == .attributes ? "listed in gx:base64" : #"marked gx:encoding="base64""#
             onWarning(
                 Warning(
                     "\(attribute) (\(id)): \(XMLCharacters.describe(scalar)) cannot be written in XML 1.0, so text "
