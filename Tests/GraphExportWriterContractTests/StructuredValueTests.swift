@@ -127,6 +127,16 @@ final class StructuredValueTests: XCTestCase {
             #"[["array", ["a", 2, null, [true]]], ["map", {"w": 0.5, "@id": "x", "empty": []}]]"#)
     }
 
+    func testTheSamplePluginWritesArraysAndMapsAsTheirJSONText() throws {
+        let stream = try bytes { JSONEventStreamWriter(sink: $0, format: "csv") }
+        let plugin = Prerequisite.repository.appendingPathComponent("Samples/Plugins/graphexport-format-csv")
+        let program =
+            "import runpy, sys\nsys.argv = ['graphexport-format-csv']\nrunpy.run_path(\(plugin.path.debugDescription), run_name='__main__')"
+        let csv = try python(program, stream)
+        XCTAssertTrue(csv.contains(#"Item/1,Item,tags,array,"[""a"",2,null,[true]]""#), csv)
+        XCTAssertTrue(csv.contains(#"Item/1,Item,size,map,"{""w"":0.5,""@id"":""x"",""empty"":[]}""#), csv)
+    }
+
     func testXMLWritesItemsAndEntriesInBothStyles() throws {
         let program = """
             import sys, xml.etree.ElementTree as ET
