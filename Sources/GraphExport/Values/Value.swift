@@ -30,5 +30,4 @@ public enum Value: Sendable, Hashable {
     /// Values under text keys, in the order given (``ValueMap``). Arrays and maps nest at most
     /// ``maximumNestingDepth`` levels.
     case map(ValueMap)
-
 }
