@@ -74,7 +74,8 @@ import GraphExportLibXML
 /// 2001-01-01T00:00:00Z by the double rule, with a warning; binary values as base64 (RFC 4648,
 /// padded), a ``Value/binaryFile(_:)`` value as its bytes would be, its base64 streamed from the
 /// file in chunks of 64 KiB (to the temporary file, below); UUIDs as canonical lowercase text;
-/// strings and URIs as they are.
+/// strings and URIs as they are; arrays and maps as their compact JSON text (as the JSON format
+/// writes them), under a `string` key.
 ///
 /// **Text XML cannot hold.** XML 1.0's `Char` production leaves out U+0000–U+001F other than tab,
 /// line feed and carriage return, and U+FFFE and U+FFFF; no escape brings them back. Text that

@@ -26,7 +26,7 @@ enum GraphMLType: String {
         case .integer: self = .long
         case .double: self = .double
         case .boolean: self = .boolean
-        case .decimal, .string, .date, .binary, .binaryFile, .uuid, .uri: self = .string
+        case .decimal, .string, .date, .binary, .binaryFile, .uuid, .uri, .array, .map: self = .string
         }
     }
 

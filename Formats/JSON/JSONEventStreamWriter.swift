@@ -73,7 +73,7 @@ public final class JSONEventStreamWriter: GraphWriter {
             line += Array(#","type":""#.utf8)
             line += Array(Self.kind(of: value).utf8)
             line += Array(#"","value":"#.utf8)
-            _ = JSONText.appendValue(value, to: &line, splicing: &splices)
+            _ = JSONText.appendValue(value, to: &line, splicing: &splices, escapingKeys: false)
         case .beginRelationship(let name, let isToMany):
             line += Array(#"{"event":"beginRelationship","name":"#.utf8)
             JSONText.appendString(name, to: &line)
@@ -166,6 +166,8 @@ public final class JSONEventStreamWriter: GraphWriter {
         case .binary, .binaryFile: return "binary"
         case .uuid: return "uuid"
         case .uri: return "uri"
+        case .array: return "array"
+        case .map: return "map"
         }
     }
 }

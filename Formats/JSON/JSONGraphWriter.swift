@@ -19,7 +19,9 @@ public import GraphExport
 /// JSON readers would turn a number into a binary double. Dates are ISO 8601 strings in UTC
 /// (``Timestamp/iso8601``); a date with no such form is written as its seconds since
 /// 2001-01-01T00:00:00Z, by the double rule, with a warning. Binary values are base64 strings,
-/// UUIDs their canonical lowercase text, URIs strings.
+/// UUIDs their canonical lowercase text, URIs strings. Arrays are JSON arrays and maps JSON
+/// objects, keys in order and escaped as property names are (``MarkerEscape``), written compact
+/// (no spaces) also in pretty output.
 ///
 /// The writer keeps its place in an explicit stack, so nesting depth is bounded by memory, not by
 /// the call stack, and collects its text to hand it to an ``OutputBuffer`` in blocks of about

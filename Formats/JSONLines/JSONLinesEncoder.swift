@@ -61,7 +61,7 @@ struct JSONLinesEncoder {
             try validator.beginObject(entity: entity, id: id)
             beginObject(entity: entity, id: id.text)
         case .attribute(let name, let value):
-            try validator.attribute(name: name)
+            try validator.attribute(name: name, value: value)
             writeAttribute(name: name, value: value)
         case .beginRelationship(let name, let isToMany):
             try validator.beginRelationship(name: name, isToMany: isToMany)

@@ -10,7 +10,9 @@ extension Value {
     /// (`0.1`, `1e-05`, `-0.0`), or `NaN`, `INF` and `-INF`, all in the lexical space of
     /// `xsd:double`; decimals, strings and URIs as they are; booleans `true` and `false`; dates
     /// ISO 8601 in UTC (``Timestamp/iso8601``); binary values base64; UUIDs canonical lowercase
-    /// text. The text is not yet checked against XML 1.0's characters (``XMLText`` does that).
+    /// text; arrays and maps their compact JSON text (``JSONText/appendValue(_:to:)``, for GraphML,
+    /// whose data elements hold text). The text is not yet checked against XML 1.0's characters
+    /// (``XMLText`` does that).
     package var xmlText: (text: String, isDateWithoutISO8601: Bool)? {
         switch self {
         case .null, .binaryFile: return nil
@@ -23,6 +25,10 @@ extension Value {
             return (Self.xmlDoubleText(timestamp.secondsSinceReferenceDate), true)
         case .binary(let bytes): return (Base64.encode(bytes), false)
         case .uuid(let uuid): return (uuid.description, false)
+        case .array, .map:
+            var json: [UInt8] = []
+            let issue = JSONText.appendValue(self, to: &json)
+            return (String(decoding: json, as: UTF8.self), issue == .dateWithoutISO8601)
         }
     }
 

@@ -13,6 +13,10 @@ enum PlistValue {
     case text(String)
     /// `<data>` holding the base64 of a file's bytes, which the writer streams.
     case file(FileBytes)
+    /// `<array>` of the elements.
+    case array([Value])
+    /// `<dict>` of the entries.
+    case map(ValueMap)
 
     /// Something about the value that the writer warns about.
     enum Issue {
@@ -47,6 +51,10 @@ enum PlistValue {
             return (.file(file), nil)
         case .uuid(let uuid):
             return (.ascii(element: "string", text: Array(uuid.description.utf8)), nil)
+        case .array(let elements):
+            return (.array(elements), nil)
+        case .map(let map):
+            return (.map(map), nil)
         }
     }
 

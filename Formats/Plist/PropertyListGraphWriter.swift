@@ -53,6 +53,13 @@ import GraphExportLibXML
 /// parser's line-end normalization gives it back). An attribute or relationship name XML cannot
 /// hold cannot be a key: it is an error, ``PropertyListWriterError/unwritableName(name:character:id:)``.
 ///
+/// **Arrays and maps** are `<array>` and `<dict>`, a map's keys in order and escaped as property
+/// names are (``MarkerEscape/key(for:)``), their values written as attributes are. What a property
+/// list cannot hold there as such is a one-key marker dictionary: a null element or entry is
+/// `<dict><key>@null</key><true/></dict>`, text XML cannot hold
+/// `<dict><key>@utf8Data</key><data>…</data></dict>` (its UTF-8 bytes). A map key XML cannot hold
+/// is an error, as a property name is.
+///
 /// **Reading back.** With the model, each value reads back exactly: an attribute's type and the
 /// element holding it say what it is (a `<string>` or a `<data>` listed in `@utf8Data` in a
 /// string attribute is text; in a date attribute `<date>`, `<string>` and `<real>` are the three
@@ -233,6 +240,8 @@ public final class PropertyListGraphWriter: GraphWriter {
             try output.writeElement(element, ascii: text)
         case .file(let file):
             try output.writeElement("data", base64Of: file)
+        case .array, .map:
+            try writeNested(value, attribute: name, output)
         case .text(let text):
             if let scalar = try writeText(text, output) {
                 stack[top].dataKeys.append(key)
@@ -251,6 +260,58 @@ public final class PropertyListGraphWriter: GraphWriter {
                 "\(entity).\(name) (\(id)): dates with no ISO 8601 form (not finite, or 10^15 seconds or more from "
                     + "2001) written as <real> seconds since 2001-01-01T00:00:00Z, nan/+infinity/-infinity when not "
                     + "finite")
+        }
+    }
+
+    /// Writes a value inside an array or map attribute: arrays as `<array>`, maps as `<dict>` of
+    /// their keys (``MarkerEscape/key(for:)``) in order, scalars as attributes are, and the two a
+    /// property list cannot hold there as such as a one-key marker dictionary: null as
+    /// `<dict><key>@null</key><true/></dict>`, text XML cannot hold as
+    /// `<dict><key>@utf8Data</key><data>…</data></dict>`.
+    private func writeNested(_ value: Value, attribute: String, _ output: LibXMLTextWriter) throws {
+        guard let (form, issue) = PlistValue.of(value) else {
+            try output.startElement("dict")
+            try output.writeElement("key", text: "@null")
+            try output.writeEmptyElement("true")
+            try output.endElement()
+            return
+        }
+        let (entity, id) = currentObject
+        if issue == .dateWithoutISO8601 {
+            warnOnce(
+                "\(entity).\(attribute)#date",
+                "\(entity).\(attribute) (\(id)): dates with no ISO 8601 form (not finite, or 10^15 seconds or more "
+                    + "from 2001) written as <real> seconds since 2001-01-01T00:00:00Z, nan/+infinity/-infinity when "
+                    + "not finite")
+        }
+        switch form {
+        case .boolean(let boolean):
+            try output.writeEmptyElement(boolean ? "true" : "false")
+        case .ascii(let element, let text):
+            try output.writeElement(element, ascii: text)
+        case .file(let file):
+            try output.writeElement("data", base64Of: file)
+        case .text(let text):
+            let checked = XMLText(text)
+            guard checked.base64Because != nil else { return try output.writeElement("string", text: checked.text) }
+            try output.startElement("dict")
+            try output.writeElement("key", text: "@utf8Data")
+            try output.writeElement("data", text: checked.text)
+            try output.endElement()
+        case .array(let elements):
+            try output.startElement("array")
+            for element in elements { try writeNested(element, attribute: attribute, output) }
+            try output.endElement()
+        case .map(let map):
+            try output.startElement("dict")
+            for entry in map {
+                if let scalar = XMLCharacters.firstNonCharacter(in: entry.key) {
+                    throw PropertyListWriterError.unwritableName(name: entry.key, character: scalar, id: id)
+                }
+                try output.writeElement("key", text: MarkerEscape.key(for: entry.key))
+                try writeNested(entry.value, attribute: attribute, output)
+            }
+            try output.endElement()
         }
     }
 

@@ -33,6 +33,15 @@ import GraphExportLibXML
 /// values as base64 (RFC 4648, padded); UUIDs as canonical lowercase text; strings and URIs as they
 /// are.
 ///
+/// **Arrays and maps** are child elements in both styles (in the attribute style after the start
+/// tag, before the relationships), named after the attribute and marked `gx:type="array"` or
+/// `gx:type="map"`. An array holds one `gx:item` element per element and a map one `gx:entry`
+/// element per entry, in order, its key in the unprefixed attribute `key`; each item or entry is
+/// written as an attribute is in the element style, and nests the same way:
+/// `<tags gx:type="array"><gx:item>a</gx:item><gx:item gx:null="true"/></tags>`,
+/// `<size gx:type="map"><gx:entry key="w">3</gx:entry></size>`. A key XML cannot hold is its
+/// base64, marked `gx:keyEncoding="base64"`.
+///
 /// **Text XML cannot hold.** XML 1.0's `Char` production leaves out U+0000–U+001F other than tab,
 /// line feed and carriage return, and U+FFFE and U+FFFF; no escape brings them back. A value whose
 /// text holds one is written as the base64 of its UTF-8 bytes, and marked: in the attribute style
@@ -85,6 +94,9 @@ public final class XMLGraphWriter: GraphWriter {
     /// attributes, written when its start tag closes.
     private var nullNames: [String] = []
     private var base64Names: [String] = []
+    /// In the attribute style, the innermost object's array and map attributes (name, encoded
+    /// name, value), written as child elements when its start tag closes.
+    private var structuredAttributes: [(name: String, elementName: String, value: Value)] = []
     /// Whether the innermost object's start tag still waits for `gx:null` and `gx:base64`.
     private var startTagIsOpen = false
     private var encodedNames: [String: String] = [:]
@@ -187,25 +199,61 @@ public final class XMLGraphWriter: GraphWriter {
     }
 
     private func writeAttribute(name: String, value: Value, _ output: LibXMLTextWriter) throws {
+        let elementName = encoded(name)
+        if options.style == .elements { return try writeElement(elementName, value: value, attribute: name, output) }
+        switch value {
+        case .array, .map:
+            // An element cannot go in a start tag: it waits for the tag to close.
+            structuredAttributes.append((name, elementName, value))
+            return
+        default:
+            break
+        }
         let text = XMLValueText(value)
         if let issue = text?.issue, let object = validator.currentObject {
-            warn(issue, "\(object.entity).\(name)", id: object.id.text)
+            warn(issue, "\(object.entity).\(name)", id: object.id.text, mark: "listed in gx:base64")
         }
-        let elementName = encoded(name)
-        switch options.style {
-        case .attributes:
-            guard let text else {
-                nullNames.append(elementName)
-                return
+        guard let text else {
+            nullNames.append(elementName)
+            return
+        }
+        if text.isBase64 { base64Names.append(elementName) }
+        if let file = text.file {
+            try output.writeAttribute(elementName, base64Of: file)
+        } else {
+            try output.writeAttribute(elementName, text.text)
+        }
+    }
+
+    /// Writes `value` as the element `elementName`: an array as `gx:type="array"` and one `gx:item`
+    /// per element, a map as `gx:type="map"` and one `gx:entry` per entry with its key in `key`,
+    /// anything else as its text, `gx:null="true"` or base64 with `gx:encoding="base64"`.
+    /// `attribute` is the model attribute the value belongs to, for warnings.
+    private func writeElement(
+        _ elementName: String, value: Value, key: String? = nil, attribute: String, _ output: LibXMLTextWriter
+    ) throws {
+        try output.startElement(elementName)
+        if let key {
+            let checked = XMLText(key)
+            try output.writeAttribute("key", checked.text)
+            if checked.base64Because != nil { try output.writeAttribute("gx:keyEncoding", "base64") }
+        }
+        switch value {
+        case .array(let elements):
+            try output.writeAttribute("gx:type", "array")
+            for element in elements {
+                try writeElement("gx:item", value: element, attribute: attribute, output)
             }
-            if text.isBase64 { base64Names.append(elementName) }
-            if let file = text.file {
-                try output.writeAttribute(elementName, base64Of: file)
-            } else {
-                try output.writeAttribute(elementName, text.text)
+        case .map(let map):
+            try output.writeAttribute("gx:type", "map")
+            for entry in map {
+                try writeElement("gx:entry", value: entry.value, key: entry.key, attribute: attribute, output)
             }
-        case .elements:
-            try output.startElement(elementName)
+        default:
+            let text = XMLValueText(value)
+            if let issue = text?.issue, let object = validator.currentObject {
+                warn(issue, "\(object.entity).\(attribute)", id: object.id.text, mark: #"marked gx:encoding="base64""#)
+            }
             if let text {
                 if text.isBase64 { try output.writeAttribute("gx:encoding", "base64") }
                 if let file = text.file {
@@ -216,8 +264,8 @@ public final class XMLGraphWriter: GraphWriter {
             } else {
                 try output.writeAttribute("gx:null", "true")
             }
-            try output.endElement()
         }
+        try output.endElement()
     }
 
     /// Writes the innermost object's `gx:null` and `gx:base64` lists, if it has them and they are
@@ -233,6 +281,10 @@ public final class XMLGraphWriter: GraphWriter {
             try output.writeAttribute("gx:base64", base64Names.joined(separator: " "))
             base64Names.removeAll(keepingCapacity: true)
         }
+        for (name, elementName, value) in structuredAttributes {
+            try writeElement(elementName, value: value, attribute: name, output)
+        }
+        structuredAttributes.removeAll(keepingCapacity: true)
     }
 
     /// The NCName that stands for a model name, encoded once per name.
@@ -244,11 +296,11 @@ public final class XMLGraphWriter: GraphWriter {
         return encodedName
     }
 
-    private func warn(_ issue: XMLValueText.Issue, _ attribute: String, id: String) {
+    /// Warns once per attribute; `mark` says how base64 text is marked where this value went.
+    private func warn(_ issue: XMLValueText.Issue, _ attribute: String, id: String, mark: String) {
         switch issue {
         case .nonCharacter(let scalar):
             guard warnedBase64.insert(attribute).inserted else { return }
-            let mark = options.style == .attributes ? "listed in gx:base64" : #"marked gx:encoding="base64""#
             onWarning(
                 Warning(
                     "\(attribute) (\(id)): \(XMLCharacters.describe(scalar)) cannot be written in XML 1.0, so text "

@@ -42,7 +42,9 @@ public import GraphExport
 /// their exact text (`"12.50"`) and dates double-quoted ISO 8601 strings in UTC, as in JSON (and
 /// so that YAML 1.1 readers do not turn them into timestamps); a date with no ISO 8601 form is
 /// written as its seconds since 2001-01-01T00:00:00Z by the double rule, with one warning per
-/// attribute. UUIDs and URIs are strings.
+/// attribute. UUIDs and URIs are strings. Arrays are sequences and maps mappings, their keys in
+/// order with ``MarkerEscape/key(for:)``, block style in a block context and flow style (`[1, 2]`,
+/// `{a: 1}`) where the object itself is in flow style; empty ones are `[]` and `{}`.
 ///
 /// Strings are plain where every YAML 1.1 and 1.2 reader reads them back as the same string.
 /// Text such a reader would type as something else is double-quoted: the implicit types of YAML
@@ -151,11 +153,11 @@ public final class YAMLGraphWriter: GraphWriter {
                 try emitter.scalar(YAMLScalar(string: entity, in: context, literalBlocks: false))
             }
         case .attribute(let name, let value):
-            let (scalar, isDateWithoutISO8601) = YAMLScalar.value(
-                value, in: valueContext, literalBlocks: options.literalBlocks)
+            let context = valueContext
+            var isDateWithoutISO8601 = false
             try emitting {
                 try emitter.scalar(YAMLScalar(string: MarkerEscape.key(for: name), in: keyContext))
-                try emitter.scalar(scalar)
+                isDateWithoutISO8601 = try emitter.value(value, in: context, literalBlocks: options.literalBlocks)
             }
             if isDateWithoutISO8601 { warnAboutDate(in: "\(validator.currentObject?.entity ?? "").\(name)") }
         case .beginRelationship(let name, let isToMany):

@@ -2,11 +2,14 @@ import GraphExport
 
 extension YAMLScalar {
     /// The scalar for an attribute value (see ``YAMLGraphWriter`` for each kind), and whether the
-    /// value is a date with no ISO 8601 form, written as seconds since 2001 instead.
+    /// value is a date with no ISO 8601 form, written as seconds since 2001 instead; `nil` for an
+    /// array or a map, which are no one scalar (``YAMLEmitter/value(_:in:literalBlocks:)``).
     static func value(_ value: Value, in context: Context, literalBlocks: Bool) -> (
         scalar: YAMLScalar, isDateWithoutISO8601: Bool
-    ) {
+    )? {
         switch value {
+        case .array, .map:
+            return nil
         case .null:
             return (.null, false)
         case .integer(let integer):
@@ -45,5 +48,40 @@ extension YAMLScalar {
             text.insert(contentsOf: ".0", at: exponent)
         }
         return text
+    }
+}
+
+extension YAMLEmitter {
+    /// Writes a value: a scalar by ``YAMLScalar/value(_:in:literalBlocks:)``, an array as a
+    /// sequence and a map as a mapping of its keys (``MarkerEscape/key(for:)``) in order, both in
+    /// flow style inside flow context. Returns whether the value held a date with no ISO 8601 form.
+    func value(_ value: Value, in context: YAMLScalar.Context, literalBlocks: Bool) throws -> Bool {
+        if let (scalar, isDateWithoutISO8601) = YAMLScalar.value(value, in: context, literalBlocks: literalBlocks) {
+            try self.scalar(scalar)
+            return isDateWithoutISO8601
+        }
+        let inner: YAMLScalar.Context = context == .flow ? .flow : .blockValue
+        var hadDateWithoutISO8601 = false
+        switch value {
+        case .array(let elements):
+            try beginSequence(flow: context == .flow)
+            for element in elements {
+                hadDateWithoutISO8601 =
+                    try self.value(element, in: inner, literalBlocks: literalBlocks) || hadDateWithoutISO8601
+            }
+            try endSequence()
+        case .map(let map):
+            try beginMapping(flow: context == .flow)
+            for entry in map {
+                try scalar(
+                    YAMLScalar(string: MarkerEscape.key(for: entry.key), in: context == .flow ? .flow : .blockKey))
+                hadDateWithoutISO8601 =
+                    try self.value(entry.value, in: inner, literalBlocks: literalBlocks) || hadDateWithoutISO8601
+            }
+            try endMapping()
+        default:
+            break
+        }
+        return hadDateWithoutISO8601
     }
 }

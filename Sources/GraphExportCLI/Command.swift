@@ -182,7 +182,7 @@ struct Command {
         }
         let options = SQLiteSourceOptions(
             nest: request.nest, noNest: request.noNest, includeViews: request.includeViews,
-            inferRelations: request.inferRelations)
+            inferRelations: request.inferRelations, jsonColumns: request.jsonColumns)
         do {
             return try SQLiteDatabaseSource(
                 path: request.store, options: options, opening: opening, onWarning: onWarning)

@@ -65,6 +65,8 @@ struct ExportRequest: Equatable {
     var includeHistory = false
     var includeViews = false
     var inferRelations = false
+    /// `--json-columns`: JSON arrays and objects in text columns read as arrays and maps.
+    var jsonColumns = false
     /// Whether an error also shows the SQL statement behind it.
     var verbose = false
     /// `--quiet`: no warnings printed.
@@ -192,6 +194,7 @@ extension ExportRequest {
         includeHistory = parsed.has("include-history")
         includeViews = parsed.has("include-views")
         inferRelations = parsed.has("infer-relations")
+        jsonColumns = parsed.has("json-columns")
         verbose = parsed.has("verbose")
         quiet = parsed.has("quiet")
         strict = parsed.has("strict")

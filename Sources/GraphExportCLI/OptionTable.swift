@@ -136,6 +136,10 @@ struct OptionTable {
             name: "infer-relations", commands: store, requirements: [.plainSQLite],
             help: "Take <table>_id and <Table>Id columns as foreign keys, reporting every guess."),
         CommandOption(
+            name: "json-columns", commands: store, requirements: [.plainSQLite],
+            help: "Read text that is a JSON array or object as an array or map; other text stays text, with one "
+                + "warning per column for text that is not JSON."),
+        CommandOption(
             name: "pretty", requirements: [.prettyLayout],
             help: "Lay the output out for people. Default: pretty on a terminal, else as the format writes by "
                 + "default (compact; YAML in block style)."),

@@ -155,6 +155,8 @@ struct DataTreeReader {
             return .binary(bytes)
         case (.uuid, .string(let text)):
             if let bytes = ValueText.uuid(text) { return .uuid(bytes) }
+        case (.transformable, .sequence), (.transformable, .mapping):
+            return try structured(data, at: path)
         default:
             break
         }
@@ -166,6 +168,28 @@ struct DataTreeReader {
         case .string(let text): return .string(Array(text.utf8))
         case .binary(let bytes): return .binary(bytes)
         case .sequence, .mapping: throw ReadError(description: "\(path): a \(data.kind) as a \(type.rawValue) value")
+        }
+    }
+
+    /// An array or map in the form ``NeutralValue/structured(_:)`` gives the source's: keys with
+    /// their `@` escape undone, every scalar but null as its text.
+    private func structured(_ data: DataNode, at path: String) throws -> NeutralValue {
+        switch data {
+        case .null: return .null
+        case .boolean(let boolean): return .string(Array((boolean ? "true" : "false").utf8))
+        case .integer(let integer): return .string(Array(String(integer).utf8))
+        case .float(let double): return .string(Array(double.description.utf8))
+        case .string(let text): return .string(Array(text.utf8))
+        case .binary(let bytes): return .string(Array(Base64.encode(bytes).utf8))
+        case .sequence(let elements): return .array(try elements.map { try structured($0, at: path) })
+        case .mapping(let members):
+            return .map(
+                try members.map { member in
+                    guard let key = MarkerEscape.name(forKey: member.key) else {
+                        throw ReadError(description: "\(path): \(member.key.debugDescription) is a marker in a map")
+                    }
+                    return NeutralEntry(key: Array(key.utf8), value: try structured(member.value, at: path))
+                })
         }
     }
 

@@ -24,11 +24,18 @@ struct XMLTreeReader {
             case relationship(name: String, isToMany: Bool, isNull: Bool)
             case reference
             case value(name: String, type: AttributeType, isNull: Bool, isBase64: Bool)
+            /// An array or map: of the attribute `attribute`, or an item (`key` nil) or entry of another.
+            case structure(attribute: String?, key: [UInt8]?, isMap: Bool)
+            /// A scalar item or entry of an array or map.
+            case leaf(key: [UInt8]?, isNull: Bool, isBase64: Bool)
         }
 
         let kind: Kind
         var node: NeutralNode?
         var items: [NeutralItem] = []
+        /// An array's items or a map's entries so far.
+        var elements: [NeutralValue] = []
+        var entries: [NeutralEntry] = []
         var text: [UInt8] = []
 
         init(_ kind: Kind, node: NeutralNode? = nil) {
@@ -47,8 +54,22 @@ struct XMLTreeReader {
         for event in events.dropFirst() {
             let top = stack[stack.count - 1]
             switch (event, top.kind) {
-            case (.text(let text), .value):
+            case (.text(let text), .value), (.text(let text), .leaf):
                 top.text += text
+            case (.start(let name, let attributes), .structure(_, _, let isMap)):
+                stack.append(try structureChild(name, attributes, inMap: isMap))
+            case (.end, .leaf(let key, let isNull, let isBase64)):
+                stack.removeLast()
+                let text = try isBase64 ? self.text(base64: String(decoding: top.text, as: UTF8.self)) : top.text
+                add(isNull ? .null : .string(text), key: key, to: stack[stack.count - 1])
+            case (.end, .structure(let attribute, let key, let isMap)):
+                stack.removeLast()
+                let value: NeutralValue = isMap ? .map(top.entries) : .array(top.elements)
+                if let attribute {
+                    stack[stack.count - 1].node?.attributes[attribute] = value
+                } else {
+                    add(value, key: key, to: stack[stack.count - 1])
+                }
             case (.text(let text), _):
                 guard text.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
                     throw ReadError(description: "text \(String(decoding: text, as: UTF8.self)) in \(top.kind)")
@@ -172,12 +193,21 @@ struct XMLTreeReader {
         guard name.namespace == nil else { throw ReadError(description: "bad property element \(name)") }
         var isNull = false
         var isBase64 = false
+        var structure: Bool?
         for (attributeName, value) in attributes {
             switch (attributeName.namespace, attributeName.local, value) {
             case (Self.gx, "null", "true"): isNull = true
             case (Self.gx, "encoding", "base64"): isBase64 = true
+            case (Self.gx, "type", "array"): structure = false
+            case (Self.gx, "type", "map"): structure = true
             default: throw ReadError(description: "\(propertyName): unexpected attribute \(attributeName)=\(value)")
             }
+        }
+        if let isMap = structure {
+            guard !isNull, !isBase64, model.attributes(of: entity).contains(where: { $0.name == propertyName }) else {
+                throw ReadError(description: "\(propertyName): an array or map that is no attribute, or marked")
+            }
+            return Frame(.structure(attribute: propertyName, key: nil, isMap: isMap))
         }
         if let relationship = model.relationships(of: entity).first(where: { $0.name == propertyName }) {
             guard !isBase64, !(isNull && relationship.isToMany) else {
@@ -188,6 +218,44 @@ struct XMLTreeReader {
         guard style == .elements, let attribute = model.attributes(of: entity).first(where: { $0.name == propertyName })
         else { throw ReadError(description: "\(propertyName) is no property of \(model.entities[entity].name)") }
         return Frame(.value(name: propertyName, type: attribute.type, isNull: isNull, isBase64: isBase64))
+    }
+
+    /// The frame for a `gx:item` of an array or a `gx:entry` of a map.
+    private func structureChild(_ name: XMLName, _ attributes: [(name: XMLName, value: String)], inMap: Bool) throws
+        -> Frame
+    {
+        guard name == XMLName(namespace: Self.gx, local: inMap ? "entry" : "item") else {
+            throw ReadError(description: "\(name) in an \(inMap ? "map" : "array")")
+        }
+        var key: String?
+        var isKeyBase64 = false
+        var isNull = false
+        var isBase64 = false
+        var structure: Bool?
+        for (attributeName, value) in attributes {
+            switch (attributeName.namespace, attributeName.local, value) {
+            case (nil, "key", _) where inMap: key = value
+            case (Self.gx, "keyEncoding", "base64") where inMap: isKeyBase64 = true
+            case (Self.gx, "null", "true"): isNull = true
+            case (Self.gx, "encoding", "base64"): isBase64 = true
+            case (Self.gx, "type", "array"): structure = false
+            case (Self.gx, "type", "map"): structure = true
+            default: throw ReadError(description: "\(name): unexpected attribute \(attributeName)=\(value)")
+            }
+        }
+        guard inMap == (key != nil) else { throw ReadError(description: "\(name): key \(key ?? "missing")") }
+        let keyBytes = try key.map { isKeyBase64 ? try text(base64: $0) : Array($0.utf8) }
+        if let isMap = structure { return Frame(.structure(attribute: nil, key: keyBytes, isMap: isMap)) }
+        return Frame(.leaf(key: keyBytes, isNull: isNull, isBase64: isBase64))
+    }
+
+    /// Adds an item (`key` nil) or entry to the array or map `frame` reads.
+    private func add(_ value: NeutralValue, key: [UInt8]?, to frame: Frame) {
+        if let key {
+            frame.entries.append(NeutralEntry(key: key, value: value))
+        } else {
+            frame.elements.append(value)
+        }
     }
 
     private func checkComplete(_ node: NeutralNode) throws {

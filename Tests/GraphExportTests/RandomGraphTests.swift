@@ -166,6 +166,8 @@ final class RandomGraphTests: XCTestCase {
         case .binaryFile: return ["binary file"]
         case .uuid: return ["uuid"]
         case .uri: return ["uri"]
+        case .array(let elements): return ["array"] + elements.flatMap(cases(of:))
+        case .map(let map): return ["map"] + map.flatMap { cases(of: $0.value) }
         }
     }
 }

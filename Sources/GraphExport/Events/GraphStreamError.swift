@@ -19,6 +19,8 @@ public enum GraphStreamError: Error, Sendable, Hashable, CustomStringConvertible
     case attributeAfterRelationship(name: String, id: String)
     /// An object received a second attribute of the same name.
     case duplicateAttribute(name: String, id: String)
+    /// An attribute's value nests arrays and maps deeper than ``Value/maximumNestingDepth``.
+    case valueNestedTooDeeply(name: String, id: String)
     /// A relationship started outside an object: at the top level or directly inside a relationship.
     case relationshipOutsideObject(name: String)
     /// An object started directly inside another object instead of inside one of its relationships.
@@ -53,6 +55,9 @@ public enum GraphStreamError: Error, Sendable, Hashable, CustomStringConvertible
             return "attribute '\(name)' of object '\(id)' arrived after its relationships: attributes come first"
         case .duplicateAttribute(let name, let id):
             return "object '\(id)' received attribute '\(name)' twice"
+        case .valueNestedTooDeeply(let name, let id):
+            return
+                "attribute '\(name)' of object '\(id)' nests arrays and maps deeper than \(Value.maximumNestingDepth) levels: flatten it or write it as text"
         case .relationshipOutsideObject(let name):
             return "relationship '\(name)' began outside an object: relationships belong directly inside an object"
         case .objectInsideObject(let id, let parent):

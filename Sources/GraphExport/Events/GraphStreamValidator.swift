@@ -112,7 +112,7 @@ public struct GraphStreamValidator {
     public mutating func accept(_ event: GraphEvent) throws(GraphStreamError) -> Bool {
         switch event {
         case .beginObject(let entity, let id): return try beginObject(entity: entity, id: id)
-        case .attribute(let name, _): return try attribute(name: name)
+        case .attribute(let name, let value): return try attribute(name: name, value: value)
         case .beginRelationship(let name, let isToMany): return try beginRelationship(name: name, isToMany: isToMany)
         case .reference(let id): return try reference(id)
         case .endRelationship: return try endRelationship()
@@ -135,10 +135,11 @@ public struct GraphStreamValidator {
 
     /// Checks and takes in ``GraphEvent/attribute(name:value:)``; returns `true`.
     @discardableResult
-    public mutating func attribute(name: String) throws(GraphStreamError) -> Bool {
+    public mutating func attribute(name: String, value: Value) throws(GraphStreamError) -> Bool {
         let (_, frame) = try innermost()
         guard frame.role == .object else { throw .attributeOutsideObject(name: name) }
         guard frame.isEmpty else { throw .attributeAfterRelationship(name: name, id: innermostID) }
+        guard !value.isNestedTooDeeply else { throw .valueNestedTooDeeply(name: name, id: innermostID) }
         try addAttribute(name)
         return true
     }

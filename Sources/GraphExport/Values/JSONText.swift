@@ -26,7 +26,9 @@ package enum JSONText {
     /// Null is `null`; integers exact digits; doubles by ``appendNumber(_:to:)``; decimals, strings
     /// and URIs strings of their text; booleans `true`/`false`; dates ISO 8601 strings in UTC
     /// (``Timestamp/iso8601``), or their seconds since 2001-01-01T00:00:00Z by the double rule when
-    /// they have no such form; binary values base64 strings; UUIDs their canonical lowercase text.
+    /// they have no such form; binary values base64 strings; UUIDs their canonical lowercase text;
+    /// arrays JSON arrays and maps JSON objects (no spaces), their values by these rules and their
+    /// keys by ``MarkerEscape/key(for:)``, so that a map's key never looks like an `@id` marker.
     ///
     /// A ``Value/binaryFile(_:)`` value needs ``appendValue(_:to:splicing:)``: given one, this
     /// traps.
@@ -41,11 +43,15 @@ package enum JSONText {
     /// Appends `value` as JSON as ``appendValue(_:to:)`` does, except that the bytes of a
     /// ``Value/binaryFile(_:)`` value are not read: its string's quotes are appended and the place
     /// between them recorded in `splices`, where ``FileSplices/write(_:to:)`` streams the base64
-    /// text when the output is handed on.
+    /// text when the output is handed on. With `escapingKeys` false, a map's keys are written as
+    /// they are, for output that has no `@` markers (the plugin event stream).
     @discardableResult
-    package static func appendValue(_ value: Value, to output: inout [UInt8], splicing splices: inout FileSplices)
-        -> Issue?
-    {
+    package static func appendValue(
+        _ value: Value,
+        to output: inout [UInt8],
+        splicing splices: inout FileSplices,
+        escapingKeys: Bool = true
+    ) -> Issue? {
         switch value {
         case .null:
             output.append(contentsOf: Bytes.null)
@@ -75,6 +81,26 @@ package enum JSONText {
             output.append(UInt8(ascii: "\""))
         case .uuid(let uuid):
             appendString(uuid.description, to: &output)
+        case .array(let elements):
+            var issue: Issue?
+            output.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                issue = appendValue(element, to: &output, splicing: &splices, escapingKeys: escapingKeys) ?? issue
+            }
+            output.append(UInt8(ascii: "]"))
+            return issue
+        case .map(let map):
+            var issue: Issue?
+            output.append(UInt8(ascii: "{"))
+            for (index, entry) in map.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                appendString(escapingKeys ? MarkerEscape.key(for: entry.key) : entry.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                issue = appendValue(entry.value, to: &output, splicing: &splices, escapingKeys: escapingKeys) ?? issue
+            }
+            output.append(UInt8(ascii: "}"))
+            return issue
         }
         return nil
     }

@@ -24,4 +24,10 @@ public enum Value: Sendable, Hashable {
     case uuid(UUIDValue)
     /// A uniform resource identifier, as its text.
     case uri(String)
+    /// An ordered list of values. Arrays and maps nest at most ``maximumNestingDepth`` levels; bytes
+    /// inside them are ``binary(_:)``, never ``binaryFile(_:)``, which only an attribute holds.
+    case array([Value])
+    /// Values under text keys, in the order given (``ValueMap``). Arrays and maps nest at most
+    /// ``maximumNestingDepth`` levels.
+    case map(ValueMap)
 }

@@ -89,6 +89,8 @@ struct ValueDecoder {
         case .date: return "date"
         case .binary, .binaryFile: return "bytes"
         case .uuid: return "UUID"
+        case .array: return "array"
+        case .map: return "map"
         }
     }
 }

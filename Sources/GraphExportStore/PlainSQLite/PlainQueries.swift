@@ -12,6 +12,10 @@ final class PlainQueries {
     private let layout: PlainLayout
     private let database: SQLiteDatabase
     private let onWarning: WarningHandler
+    /// Whether text that is a JSON array or object becomes an array or map (`--json-columns`).
+    private let readsJSON: Bool
+    /// The columns (entity, attribute) already reported as holding text that is not JSON.
+    private var reportedNonJSONColumns: Set<[Int]> = []
     /// `<escaped table name>/`, per entity.
     private let idPrefixes: [String]
     /// How each entity's rows are read, worked out once.
@@ -49,9 +53,10 @@ final class PlainQueries {
         let toOne: [(destination: Int, foreignKey: Int)?]
     }
 
-    init(layout: PlainLayout, database: SQLiteDatabase, onWarning: @escaping WarningHandler) throws {
+    init(layout: PlainLayout, database: SQLiteDatabase, readsJSON: Bool, onWarning: @escaping WarningHandler) throws {
         self.layout = layout
         self.database = database
+        self.readsJSON = readsJSON
         self.onWarning = onWarning
         idPrefixes = layout.entityTables.map { ObjectIDText.escaped(Array(layout.tables[$0].name.utf8)) + "/" }
         plans = layout.entityTables.indices.map { entity in
@@ -273,14 +278,36 @@ final class PlainQueries {
         case .real: return .double(statement.double(at: column))
         case .blob: return .binary(statement.bytes(at: column))
         case .text:
-            if let text = statement.text(at: column) { return .string(text) }
             let attribute = Int(column - plans[key.entity].firstColumn)
+            if let text = statement.text(at: column) {
+                return readsJSON ? jsonValue(text, attribute: attribute, key: key) : .string(text)
+            }
             if reported.insert(.attribute(key, attribute)).inserted {
                 let name = layout.model.attributes(of: key.entity)[attribute].name
                 onWarning(
                     Warning("\(database.path): \(id(of: key)) \(name): text is not valid UTF-8; written as its bytes"))
             }
             return .binary(statement.bytes(at: column))
+        }
+    }
+
+    /// The array or map a JSON array or object stands for; any other text as a string, with one
+    /// warning per column for text that is not JSON.
+    private func jsonValue(_ text: String, attribute: Int, key: ObjectKey) -> Value {
+        switch JSONColumnText.read(text) {
+        case .structured(let value): return value
+        case .scalar: return .string(text)
+        case .notJSON:
+            if reportedNonJSONColumns.insert([key.entity, attribute]).inserted {
+                let table = layout.table(of: key.entity).name
+                let column = layout.model.attributes(of: key.entity)[attribute].name
+                onWarning(
+                    Warning(
+                        "\(database.path): \(table).\(column) holds text that is not JSON (first in \(id(of: key))), "
+                            + "or JSON nested deeper than \(Value.maximumNestingDepth) levels: such text is written "
+                            + "as a string (--json-columns)"))
+            }
+            return .string(text)
         }
     }
 

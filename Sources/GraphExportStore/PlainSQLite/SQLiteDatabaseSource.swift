@@ -112,7 +112,8 @@ public final class SQLiteDatabaseSource: GraphSource {
         }
         let (tables, inferred) = try SchemaReader(database: database, options: options, onWarning: onWarning).read()
         let layout = try PlainLayout(tables: tables, options: options, database: database, onWarning: onWarning)
-        self.queries = try PlainQueries(layout: layout, database: database, onWarning: onWarning)
+        self.queries = try PlainQueries(
+            layout: layout, database: database, readsJSON: options.jsonColumns, onWarning: onWarning)
         self.layout = layout
         self.inferredRelations = inferred
         self.document = DocumentInfo(sourceKind: "SQLite database", source: path)

@@ -18,17 +18,24 @@ public struct SQLiteSourceOptions: Sendable, Hashable {
     /// taken as foreign keys to that table's single-column primary key (`--infer-relations`). Every
     /// guess is reported as a warning and in ``SQLiteDatabaseSource/inferredRelations``.
     public var inferRelations: Bool
+    /// Whether text that is a JSON array or object is read as an array or map value
+    /// (``Value/array(_:)``, ``Value/map(_:)``) rather than as a string (`--json-columns`). Other
+    /// JSON (a number, a string) stays the text it is; text that is not JSON stays text too, with
+    /// one warning per column.
+    public var jsonColumns: Bool
 
     /// Creates options; the defaults change nothing.
     public init(
         nest: [String] = [],
         noNest: [String] = [],
         includeViews: Bool = false,
-        inferRelations: Bool = false
+        inferRelations: Bool = false,
+        jsonColumns: Bool = false
     ) {
         self.nest = nest
         self.noNest = noNest
         self.includeViews = includeViews
         self.inferRelations = inferRelations
+        self.jsonColumns = jsonColumns
     }
 }

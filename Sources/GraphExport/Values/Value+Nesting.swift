@@ -1,0 +1,27 @@
+extension Value {
+    /// How many levels of arrays and maps a value may nest: `[[1]]` nests two, a scalar none.
+    ///
+    /// The stream validator rejects a deeper value (``GraphStreamError/valueNestedTooDeeply(name:id:)``),
+    /// and the readers never make one, so that every writer may write nesting by recursion.
+    public static let maximumNestingDepth = 64
+
+    /// Whether the value nests arrays and maps deeper than ``maximumNestingDepth``; for a scalar
+    /// one comparison.
+    public var isNestedTooDeeply: Bool {
+        switch self {
+        case .array, .map: return !nests(within: Self.maximumNestingDepth)
+        default: return false
+        }
+    }
+
+    private func nests(within levels: Int) -> Bool {
+        switch self {
+        case .array(let elements):
+            return levels > 0 && elements.allSatisfy { $0.nests(within: levels - 1) }
+        case .map(let map):
+            return levels > 0 && map.allSatisfy { $0.value.nests(within: levels - 1) }
+        default:
+            return true
+        }
+    }
+}
