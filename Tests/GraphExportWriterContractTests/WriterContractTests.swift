@@ -95,6 +95,26 @@ final class WriterContractTests: XCTestCase {
         NestingStreams.reference, NestingStreams.b, .endRelationship, .endObject,
     ]
 
+    func testEveryWriterRejectsAFileInsideAnArrayOrMap() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("graphexport-\(UUID().uuidString)")
+            .path
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3])))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let file = Value.binaryFile(try FileBytes(path: path))
+        for value in [Value.array([.integer(1), file]), .map(["cover": .array([file])])] {
+            for (name, make) in writers {
+                let sink = MemorySink()
+                let writer = make(sink)
+                try writer.begin(document)
+                try writer.write(.beginObject(entity: "Item", id: ObjectID("Item/1")))
+                XCTAssertThrowsError(try writer.write(.attribute(name: "files", value: value)), name) { error in
+                    XCTAssertEqual(
+                        error as? GraphStreamError, .fileInsideStructuredValue(name: "files", id: "Item/1"), name)
+                }
+            }
+        }
+    }
+
     func testARejectedCallChangesNothing() throws {
         for (name, make) in writers {
             for events in NestingStreams.valid {

@@ -21,6 +21,9 @@ public enum GraphStreamError: Error, Sendable, Hashable, CustomStringConvertible
     case duplicateAttribute(name: String, id: String)
     /// An attribute's value nests arrays and maps deeper than ``Value/maximumNestingDepth``.
     case valueNestedTooDeeply(name: String, id: String)
+    /// An attribute's array or map holds a file (``Value/binaryFile(_:)``), which only an
+    /// attribute's whole value may be.
+    case fileInsideStructuredValue(name: String, id: String)
     /// A relationship started outside an object: at the top level or directly inside a relationship.
     case relationshipOutsideObject(name: String)
     /// An object started directly inside another object instead of inside one of its relationships.
@@ -58,6 +61,9 @@ public enum GraphStreamError: Error, Sendable, Hashable, CustomStringConvertible
         case .valueNestedTooDeeply(let name, let id):
             return
                 "attribute '\(name)' of object '\(id)' nests arrays and maps deeper than \(Value.maximumNestingDepth) levels: flatten it or write it as text"
+        case .fileInsideStructuredValue(let name, let id):
+            return
+                "attribute '\(name)' of object '\(id)' holds a file inside an array or map: give the file's bytes (.binary) there, or make the file the attribute's whole value"
         case .relationshipOutsideObject(let name):
             return "relationship '\(name)' began outside an object: relationships belong directly inside an object"
         case .objectInsideObject(let id, let parent):

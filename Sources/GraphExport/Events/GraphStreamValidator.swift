@@ -140,6 +140,7 @@ public struct GraphStreamValidator {
         guard frame.role == .object else { throw .attributeOutsideObject(name: name) }
         guard frame.isEmpty else { throw .attributeAfterRelationship(name: name, id: innermostID) }
         guard !value.isNestedTooDeeply else { throw .valueNestedTooDeeply(name: name, id: innermostID) }
+        guard !value.holdsFile else { throw .fileInsideStructuredValue(name: name, id: innermostID) }
         try addAttribute(name)
         return true
     }

@@ -24,4 +24,19 @@ extension Value {
             return true
         }
     }
+
+    /// Whether an array or map holds a ``binaryFile(_:)`` at any level: a file is streamed as an
+    /// attribute's whole value only. Asked after ``isNestedTooDeeply``, so its recursion is bounded.
+    public var holdsFile: Bool {
+        switch self {
+        case .array(let elements): return elements.contains { $0.isOrHoldsFile }
+        case .map(let map): return map.contains { $0.value.isOrHoldsFile }
+        default: return false
+        }
+    }
+
+    private var isOrHoldsFile: Bool {
+        if case .binaryFile = self { return true }
+        return holdsFile
+    }
 }
