@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "GraphExport", targets: ["GraphExport"]),
         .library(name: "GraphExportStore", targets: ["GraphExportStore"]),
         .library(name: "GraphExportJSON", targets: ["GraphExportJSON"]),
+        .library(name: "GraphExportPlugin", targets: ["GraphExportPlugin"]),
         .library(name: "GraphExportXML", targets: ["GraphExportXML"]),
         .library(name: "GraphExportYAML", targets: ["GraphExportYAML"]),
         .library(name: "GraphExportJSONLines", targets: ["GraphExportJSONLines"]),
@@ -80,6 +81,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // The event stream a plugin reads (docs/PLUGINS.md): the plugin protocol, apart from any format.
+        .target(
+            name: "GraphExportPlugin",
+            dependencies: ["GraphExport"],
+            path: "Formats/Plugin",
+            swiftSettings: swiftSettings
+        ),
+
         .target(
             name: "GraphExportXML",
             dependencies: ["GraphExport", "GraphExportLibXML"],
@@ -132,7 +141,8 @@ let package = Package(
             name: "GraphExportCLI",
             dependencies: [
                 "GraphExport", "GraphExportStore", "GraphExportJSON", "GraphExportXML", "GraphExportYAML",
-                "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML", "GraphExportSchema", "CZlib",
+                "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML", "GraphExportSchema",
+                "GraphExportPlugin", "CZlib",
             ],
             swiftSettings: swiftSettings
         ),
@@ -191,7 +201,8 @@ let package = Package(
             dependencies: [
                 "Prerequisites",
                 "GraphExport", "GraphExportStore", "GraphExportJSON", "GraphExportXML", "GraphExportYAML",
-                "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML", "GraphExportTestSupport", "CLibXML2",
+                "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML", "GraphExportPlugin",
+                "GraphExportTestSupport", "CLibXML2",
                 "CYAML", "CSQLite",
             ],
             exclude: ["Golden"]
@@ -201,7 +212,8 @@ let package = Package(
             name: "GraphExportWriterContractTests",
             dependencies: [
                 "Prerequisites", "GraphExport", "GraphExportJSON", "GraphExportXML", "GraphExportYAML",
-                "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML", "GraphExportTestSupport",
+                "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML", "GraphExportPlugin",
+                "GraphExportTestSupport",
             ]
         ),
         .testTarget(

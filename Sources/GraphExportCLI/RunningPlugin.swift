@@ -1,5 +1,6 @@
 import GraphExport
 import GraphExportJSON
+import GraphExportPlugin
 
 #if canImport(Glibc)
     import Glibc
@@ -53,7 +54,7 @@ final class RunningPlugin {
     func run(
         _ traversal: GraphTraversal, options: [String: String], wrapping wrap: (any GraphWriter) -> any GraphWriter
     ) throws {
-        let events = JSONEventStreamWriter(
+        let events = PluginEventStreamWriter(
             sink: FileDescriptorSink(descriptor: input), format: plugin.name, options: options)
         do {
             try traversal.run(into: wrap(events))

@@ -3,6 +3,7 @@ import GraphExportGraphML
 import GraphExportJSON
 import GraphExportJSONLines
 import GraphExportPlist
+import GraphExportPlugin
 import GraphExportXML
 import GraphExportYAML
 import XCTest
@@ -17,7 +18,7 @@ enum FileValueWriters {
         ("json", { JSONGraphWriter(sink: $0) }),
         ("json pretty", { JSONGraphWriter(sink: $0, options: JSONOptions(pretty: true)) }),
         ("jsonl", { JSONLinesGraphWriter(sink: $0) }),
-        ("plugin event stream", { JSONEventStreamWriter(sink: $0, format: "test") }),
+        ("plugin event stream", { PluginEventStreamWriter(sink: $0, format: "test") }),
         ("xml", { XMLGraphWriter(sink: $0) }),
         ("xml pretty", { XMLGraphWriter(sink: $0, options: XMLOptions(pretty: true)) }),
         ("xml elements", { XMLGraphWriter(sink: $0, options: XMLOptions(style: .elements)) }),

@@ -4,6 +4,7 @@ import GraphExportGraphML
 import GraphExportJSON
 import GraphExportJSONLines
 import GraphExportPlist
+import GraphExportPlugin
 import GraphExportTestSupport
 import GraphExportXML
 import GraphExportYAML
@@ -115,7 +116,7 @@ final class StructuredValueTests: XCTestCase {
     }
 
     func testPluginEventStreamWritesJSONValuesWithTheirKind() throws {
-        let output = try bytes { JSONEventStreamWriter(sink: $0, format: "csv") }
+        let output = try bytes { PluginEventStreamWriter(sink: $0, format: "csv") }
         let program = """
             import json, sys
             events = [json.loads(l) for l in sys.stdin]
@@ -128,7 +129,7 @@ final class StructuredValueTests: XCTestCase {
     }
 
     func testTheSamplePluginWritesArraysAndMapsAsTheirJSONText() throws {
-        let stream = try bytes { JSONEventStreamWriter(sink: $0, format: "csv") }
+        let stream = try bytes { PluginEventStreamWriter(sink: $0, format: "csv") }
         let plugin = Prerequisite.repository.appendingPathComponent("Samples/Plugins/graphexport-format-csv")
         let program =
             "import runpy, sys\nsys.argv = ['graphexport-format-csv']\nrunpy.run_path(\(plugin.path.debugDescription), run_name='__main__')"

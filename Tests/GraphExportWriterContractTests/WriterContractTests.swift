@@ -4,6 +4,7 @@ import GraphExportGraphML
 import GraphExportJSON
 import GraphExportJSONLines
 import GraphExportPlist
+import GraphExportPlugin
 import GraphExportTestSupport
 import GraphExportXML
 import GraphExportYAML
@@ -28,7 +29,7 @@ final class WriterContractTests: XCTestCase {
         ("XML elements", { XMLGraphWriter(sink: $0, options: XMLOptions(pretty: true, style: .elements)) }),
         ("property list", { PropertyListGraphWriter(sink: $0) }),
         ("GraphML", { GraphMLGraphWriter(sink: $0) }),
-        ("plugin event stream", { JSONEventStreamWriter(sink: $0, format: "csv") }),
+        ("plugin event stream", { PluginEventStreamWriter(sink: $0, format: "csv") }),
     ]
 
     /// Writes `events` between `begin` and `finish()` with a new writer; the bytes, or the first error.
@@ -156,7 +157,7 @@ final class WriterContractTests: XCTestCase {
             )
         else { throw Prerequisite.missing("python3 is not on the PATH: the sample plugin is a Python script") }
         for events in NestingStreams.valid {
-            let stream = try write(events, with: { JSONEventStreamWriter(sink: $0, format: "csv") }).get()
+            let stream = try write(events, with: { PluginEventStreamWriter(sink: $0, format: "csv") }).get()
             let process = Process()
             process.executableURL = plugin
             let input = Pipe()

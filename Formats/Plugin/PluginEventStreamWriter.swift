@@ -8,14 +8,14 @@ public import GraphExport
 /// event, `{"event":"beginObject","entity":…,"id":…}`, `{"event":"attribute","name":…,"type":…,
 /// "value":…}`, `{"event":"beginRelationship","name":…,"toMany":…}`, `{"event":"reference",
 /// "id":…}`, `{"event":"endRelationship"}`, `{"event":"endObject"}`, and last `{"event":"end"}`.
-/// Values are encoded as ``JSONGraphWriter`` encodes them; `type` names the value's kind
+/// Values are encoded as the JSON format (`GraphExportJSON`) encodes them; `type` names the value's kind
 /// (`null`, `integer`, `double`, `decimal`, `string`, `boolean`, `date`, `binary`, `uuid`, `uri`),
 /// so a reader knows that a string holds a date or base64 bytes. A ``Value/binaryFile(_:)`` value
 /// is written as its bytes would be, its base64 streamed from the file in chunks of 64 KiB, so
 /// that memory stays flat whatever its size. It throws ``GraphStreamError`` for an event stream
 /// that is not well nested (``GraphStreamValidator``), before writing anything for the call, so a
 /// plugin only ever reads streams that keep the grammar.
-public final class JSONEventStreamWriter: GraphWriter {
+public final class PluginEventStreamWriter: GraphWriter {
     /// The protocol version this writer speaks.
     public static let protocolVersion = 1
 
