@@ -109,6 +109,28 @@ struct JSONDocumentEncoder {
         }
     }
 
+    /// Writes an object's start and all its attributes, or throws without writing anything when
+    /// the row does not fit where the stream is.
+    mutating func beginObject(_ row: ObjectRow) throws(GraphStreamError) {
+        try validator.beginObject(row)
+        beginObject(entity: row.entityName, id: row.id)
+        for (name, value) in zip(row.attributeNames, row.values) {
+            appendPropertyKey(name)
+            switch value {
+            case .text(let bytes):
+                JSONText.appendString(utf8: bytes, to: &text)
+            case .bytes(let bytes):
+                text.append(UInt8(ascii: "\""))
+                Base64.encode(bytes, into: &text)
+                text.append(UInt8(ascii: "\""))
+            case .integer(let integer):
+                JSONText.appendInteger(integer, to: &text)
+            default:
+                appendValue(value.value, of: name)
+            }
+        }
+    }
+
     /// Closes the `"@graph"` array and the document and writes the final newline.
     mutating func finish() throws(GraphStreamError) {
         try validator.finish()
@@ -136,6 +158,12 @@ struct JSONDocumentEncoder {
 
     private mutating func writeAttribute(name: String, value: Value) {
         appendPropertyKey(name)
+        appendValue(value, of: name)
+    }
+
+    /// Appends `value`, the value of attribute `name` of the innermost object, warning once per
+    /// attribute about what JSON cannot hold as such.
+    private mutating func appendValue(_ value: Value, of name: String) {
         guard let issue = JSONText.appendValue(value, to: &text, splicing: &splices) else { return }
         let entity = validator.currentObject?.entity ?? ""
         switch issue {

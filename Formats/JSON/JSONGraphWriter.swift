@@ -24,16 +24,13 @@ public import GraphExport
 /// (no spaces) also in pretty output.
 ///
 /// The writer keeps its place in an explicit stack, so nesting depth is bounded by memory, not by
-/// the call stack, and collects its text to hand it to an ``OutputBuffer`` in blocks of about
-/// 16 KiB. A ``Value/binaryFile(_:)`` value is written as its bytes would be, its base64 streamed
+/// the call stack, and collects its text to hand it to an ``OutputBuffer`` in blocks of the
+/// buffer's size, each of which goes to the sink in one write, uncopied. A ``Value/binaryFile(_:)`` value is written as its bytes would be, its base64 streamed
 /// from the file in chunks of 64 KiB, so that memory stays flat whatever its size. It throws
 /// ``GraphStreamError`` for an event stream that is not well nested (``GraphStreamValidator``).
 /// Pretty output (``JSONOptions/pretty``) indents by two spaces, puts each property on its own line
 /// and writes a reference on one line; both forms end with a newline.
 public final class JSONGraphWriter: GraphWriter {
-    /// How many bytes of text collect before they go to the output buffer.
-    private static let handOffSize = 1 << 14
-
     private let output: OutputBuffer
     private let onWarning: WarningHandler
     /// The encoder, owned by this writer alone: kept behind a pointer rather than in a `var`
@@ -49,7 +46,7 @@ public final class JSONGraphWriter: GraphWriter {
         self.onWarning = onWarning
         self.encoder = .allocate(capacity: 1)
         encoder.initialize(to: JSONDocumentEncoder(pretty: options.pretty))
-        encoder.pointee.text.reserveCapacity(Self.handOffSize + 1024)
+        encoder.pointee.text.reserveCapacity(output.blockSize + 1024)
     }
 
     deinit {
@@ -63,7 +60,7 @@ public final class JSONGraphWriter: GraphWriter {
     /// Writes the document's opening, the `"@source"` header, and opens the `"@graph"` array.
     public func begin(_ document: DocumentInfo) throws {
         try encoder.pointee.begin(document)
-        try handOff(atLeast: Self.handOffSize)
+        try handOff(atLeast: output.blockSize)
     }
 
     /// Writes one event, or throws ``GraphStreamError`` without writing anything when the event
@@ -71,7 +68,15 @@ public final class JSONGraphWriter: GraphWriter {
     public func write(_ event: GraphEvent) throws {
         try encoder.pointee.write(event)
         if !encoder.pointee.warnings.isEmpty { reportWarnings() }
-        try handOff(atLeast: Self.handOffSize)
+        try handOff(atLeast: output.blockSize)
+    }
+
+    /// Writes an object's start and its attributes straight from the row's values, the keys
+    /// escaped once per entity; or throws ``GraphStreamError`` without writing anything.
+    public func beginObject(_ row: ObjectRow) throws {
+        try encoder.pointee.beginObject(row)
+        if !encoder.pointee.warnings.isEmpty { reportWarnings() }
+        try handOff(atLeast: output.blockSize)
     }
 
     /// Closes the `"@graph"` array and the document, writes the final newline and flushes the sink.
@@ -88,7 +93,7 @@ public final class JSONGraphWriter: GraphWriter {
             try encoder.pointee.splices.write(encoder.pointee.text, to: output)
         } else {
             guard encoder.pointee.text.count >= threshold, !encoder.pointee.text.isEmpty else { return }
-            try output.appendBytes(encoder.pointee.text)
+            try encoder.pointee.text.withUnsafeBytes { try output.append($0) }
         }
         encoder.pointee.text.removeAll(keepingCapacity: true)
     }

@@ -75,6 +75,9 @@ public struct GraphStreamValidator {
     private var attributeCount = 0
     /// The innermost object's attribute names, in the `scanning` check.
     private var scannedNames: [String] = []
+    /// Name lists of ``ObjectRow``s already found to hold distinct names, and the one found last.
+    private var distinctRowNames: [[String]] = []
+    private var lastDistinctRowNames = -1
 
     /// Creates a validator for one document, before its `begin(_:)`.
     public init() {}
@@ -131,6 +134,59 @@ public struct GraphStreamValidator {
         objects.append((entity, id))
         startAttributes(of: entity)
         return frame.isEmpty
+    }
+
+    /// Checks and takes in ``GraphWriter/beginObject(_:)``: an object with all its attributes, as
+    /// ``beginObject(entity:id:)`` and one ``attribute(name:value:)`` per value would; returns
+    /// whether it is the first object of its relationship (or of the top level).
+    ///
+    /// A list of names is checked for duplicates once, the first time it comes: a source gives
+    /// the rows of an entity one list, so a row costs a look at each of its owned values.
+    @discardableResult
+    public mutating func beginObject(_ row: ObjectRow) throws(GraphStreamError) -> Bool {
+        let (top, frame) = try innermost()
+        try checkDestination(row.id, in: frame)
+        try checkNames(of: row)
+        for (name, value) in zip(row.attributeNames, row.values) {
+            guard case .other(let owned) = value else { continue }
+            guard !owned.isNestedTooDeeply else { throw .valueNestedTooDeeply(name: name, id: row.id.text) }
+            guard !owned.holdsFile else { throw .fileInsideStructuredValue(name: name, id: row.id.text) }
+        }
+        if nameCheck == .building { templateNames = templates[template].names }
+        stack[top].isEmpty = false
+        stack.append(Frame(role: .object))
+        objects.append((row.entityName, row.id))
+        // Attributes after the row are checked against all of its names.
+        template = -1
+        templateNames = row.attributeNames
+        attributeCount = row.attributeNames.count
+        nameCheck = .matching
+        return frame.isEmpty
+    }
+
+    /// Throws unless the names of `row` are distinct; a list is scanned the first time it comes.
+    private mutating func checkNames(of row: ObjectRow) throws(GraphStreamError) {
+        let names = row.attributeNames
+        if lastDistinctRowNames >= 0 && Self.sameStorage(distinctRowNames[lastDistinctRowNames], names) { return }
+        if let known = distinctRowNames.firstIndex(where: { Self.sameStorage($0, names) }) {
+            lastDistinctRowNames = known
+            return
+        }
+        var seen: Set<String> = []
+        for name in names where !seen.insert(name).inserted {
+            throw .duplicateAttribute(name: name, id: row.id.text)
+        }
+        guard distinctRowNames.count < Self.templateLimit else { return }
+        distinctRowNames.append(names)
+        lastDistinctRowNames = distinctRowNames.count - 1
+    }
+
+    /// Whether two arrays share one buffer (and so hold the same names).
+    private static func sameStorage(_ lhs: [String], _ rhs: [String]) -> Bool {
+        lhs.count == rhs.count
+            && lhs.withUnsafeBufferPointer { left in
+                rhs.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress }
+            }
     }
 
     /// Checks and takes in ``GraphEvent/attribute(name:value:)``; returns `true`.

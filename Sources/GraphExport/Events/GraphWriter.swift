@@ -27,9 +27,27 @@ public protocol GraphWriter: AnyObject {
     /// goes on writing them as bytes, holding each one in memory while it does. Every built-in
     /// writer says `true`.
     var streamsFileBytes: Bool { get }
+    /// Starts an object and writes all its attributes: the same as ``GraphEvent/beginObject(entity:id:)``
+    /// followed by one ``GraphEvent/attribute(name:value:)`` per value, and the same grammar.
+    ///
+    /// ``GraphTraversal`` starts every object this way, with the values borrowed from the source
+    /// (``ObjectRow``), so that a writer that implements it writes a row without a ``Value`` or an
+    /// event per value, and prepares what it writes for an entity once, by the entity's index.
+    /// The default writes the events; a writer given a row whose ``ObjectRow/values`` it keeps
+    /// past the call keeps ``RowValue/value``.
+    func beginObject(_ row: ObjectRow) throws
 }
 
 extension GraphWriter {
     /// `false`: the writer is given ``Value/binary(_:)`` in place of ``Value/binaryFile(_:)``.
     public var streamsFileBytes: Bool { false }
+
+    /// Writes ``GraphEvent/beginObject(entity:id:)``, then one ``GraphEvent/attribute(name:value:)``
+    /// per value, its text and bytes copied (``RowValue/value``).
+    public func beginObject(_ row: ObjectRow) throws {
+        try write(.beginObject(entity: row.entityName, id: row.id))
+        for (name, value) in zip(row.attributeNames, row.values) {
+            try write(.attribute(name: name, value: value.value))
+        }
+    }
 }

@@ -19,11 +19,17 @@ public final class OutputBuffer {
         if storage.count >= capacity { try flush() }
     }
 
-    /// Appends the bytes of a buffer.
+    /// Appends the bytes of a buffer; a block of at least the capacity, with nothing buffered
+    /// before it, goes to the sink as it is, in one write, without being copied.
     public func append(_ bytes: UnsafeRawBufferPointer) throws {
+        if storage.isEmpty && bytes.count >= capacity { return try sink.write(bytes) }
         storage.append(contentsOf: bytes)
         if storage.count >= capacity { try flush() }
     }
+
+    /// The size of the blocks the buffer hands the sink: a writer that collects its own text
+    /// hands it on in blocks of this size, so that each goes to the sink uncopied.
+    public var blockSize: Int { capacity }
 
     /// Appends the UTF-8 bytes of `text`.
     public func append(_ text: String) throws {

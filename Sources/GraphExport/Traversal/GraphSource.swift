@@ -37,6 +37,17 @@ public struct ObjectRecord: Sendable {
 public protocol ObjectCursor: AnyObject {
     /// The next record, or `nil` at the end.
     func next() throws -> ObjectRecord?
+    /// The next record with its values borrowed from the source, valid until the cursor is asked
+    /// again; or `nil` at the end. A cursor over stored rows answers without copying text or
+    /// bytes (``RowValue``); the default wraps ``next()``.
+    func nextBorrowed() throws -> BorrowedRecord?
+}
+
+extension ObjectCursor {
+    /// ``next()``'s record, its values wrapped (``RowValue/init(_:)``).
+    public func nextBorrowed() throws -> BorrowedRecord? {
+        try next().map(BorrowedRecord.init)
+    }
 }
 
 /// Anything the traversal can turn into an event stream: a Core Data store, a SQLite database, a

@@ -23,6 +23,9 @@ public final class GraphTraversal {
     /// Whether the writer of the current run is given ``Value/binary(_:)`` in place of
     /// ``Value/binaryFile(_:)`` (``GraphWriter/streamsFileBytes``).
     private var readsFilesWhole = false
+    /// Each entity's attribute names, in model order: one array per entity, handed to every
+    /// ``ObjectRow`` of it.
+    private let attributeNames: [[String]]
 
     /// Prepares a traversal of the objects of `source` that `selection` selects, in `shape`,
     /// reporting warnings to `onWarning`.
@@ -36,6 +39,8 @@ public final class GraphTraversal {
         self.selection = selection
         self.selectedKeys = selection.objectsByEntity()
         self.onWarning = onWarning
+        let model = source.model
+        self.attributeNames = model.entities.indices.map { entity in model.attributes(of: entity).map(\.name) }
     }
 
     /// Writes the whole graph to `writer`: header, objects, end of document.
@@ -68,7 +73,7 @@ public final class GraphTraversal {
                     ? try source.destinationsInScanOrder(of: entity, through: index) : nil
             }
             let cursor = try selectedRecords(of: entity)
-            while let record = try cursor.next() {
+            while let record = try cursor.nextBorrowed() {
                 try open(record, in: writer)
                 for (index, relationship) in relationships.enumerated() {
                     try writer.write(.beginRelationship(name: relationship.name, isToMany: relationship.isToMany))
@@ -93,8 +98,10 @@ public final class GraphTraversal {
                 selection.isPartial
                 ? try selectedRecords(of: entity)
                 : try source.scan(entity, withoutDestinationsIn: model.ownerRelationships(of: entity))
-            while let record = try cursor.next() {
-                if let owner = model.ownerKey(of: record), selection.contains(owner) { continue }
+            while let record = try cursor.nextBorrowed() {
+                if let owner = model.ownerKey(of: record), selection.contains(owner) {
+                    continue
+                }
                 if !visited.contains(record.key) { try writeTopLevel(record, to: writer, visited: &visited) }
             }
         }
@@ -103,7 +110,8 @@ public final class GraphTraversal {
             let cursor = try selectedRecords(of: entity)
             while let record = try cursor.next() {
                 if !visited.contains(record.key) {
-                    try writeTopLevel(try topOfOwnerChain(record, visited: visited), to: writer, visited: &visited)
+                    let top = try topOfOwnerChain(record, visited: visited)
+                    try writeTopLevel(BorrowedRecord(top), to: writer, visited: &visited)
                 }
             }
         }
@@ -123,13 +131,13 @@ public final class GraphTraversal {
 
     /// Writes `record` at the top level with everything nested under it, then the objects the
     /// depth limit moved out of that tree, each at the top level in turn.
-    private func writeTopLevel(_ record: ObjectRecord, to writer: any GraphWriter, visited: inout VisitedSet) throws {
+    private func writeTopLevel(_ record: BorrowedRecord, to writer: any GraphWriter, visited: inout VisitedSet) throws {
         try writeSubtree(record, to: writer, visited: &visited)
         var next = 0
         while next < deferred.count {
             let moved = deferred[next]
             next += 1
-            if !visited.contains(moved.key) { try writeSubtree(moved, to: writer, visited: &visited) }
+            if !visited.contains(moved.key) { try writeSubtree(BorrowedRecord(moved), to: writer, visited: &visited) }
         }
         deferred.removeAll()
     }
@@ -198,7 +206,7 @@ public final class GraphTraversal {
         var pending: [ObjectKey] = []
 
         /// A frame for `record` on top of the others, its to-one destinations added.
-        mutating func push(_ record: ObjectRecord) -> Frame {
+        mutating func push(_ record: BorrowedRecord) -> Frame {
             let frame = Frame(key: record.key, toOne: toOne.count, pendingStart: pending.count)
             toOne += record.toOne
             return frame
@@ -212,7 +220,7 @@ public final class GraphTraversal {
     }
 
     private func writeSubtree(
-        _ root: ObjectRecord, to writer: any GraphWriter, visited: inout VisitedSet
+        _ root: BorrowedRecord, to writer: any GraphWriter, visited: inout VisitedSet
     ) throws {
         visited.insert(root.key)
         try open(root, in: writer)
@@ -223,7 +231,7 @@ public final class GraphTraversal {
             if stack[top].isOpen {
                 let relationship = relationships[stack[top].relationship]
                 if let cursor = stack[top].records {
-                    if let child = try cursor.next() {
+                    if let child = try cursor.nextBorrowed() {
                         let nests =
                             !visited.contains(child.key) && selection.contains(child.key)
                             && model.owner(of: child) == relationship.inverse
@@ -233,7 +241,7 @@ public final class GraphTraversal {
                             stack.append(pools.push(child))
                             continue
                         }
-                        if nests { moveToTopLevel(child) }
+                        if nests { moveToTopLevel(child.record) }
                         try writeReference(to: child.key, in: writer)
                         continue
                     }
@@ -243,9 +251,10 @@ public final class GraphTraversal {
                     stack[top].next += 1
                     if let child = try nestedChild(destination, through: relationship, visited: visited) {
                         if nestsBelow(level: stack.count) {
+                            let borrowed = BorrowedRecord(child)
                             visited.insert(child.key)
-                            try open(child, in: writer)
-                            stack.append(pools.push(child))
+                            try open(borrowed, in: writer)
+                            stack.append(pools.push(borrowed))
                             continue
                         }
                         moveToTopLevel(child)
@@ -294,22 +303,25 @@ public final class GraphTraversal {
         return model.owner(of: child) == relationship.inverse ? child : nil
     }
 
-    private func destinations(of record: ObjectRecord, through index: Int) throws -> [ObjectKey] {
+    private func destinations(of record: BorrowedRecord, through index: Int) throws -> [ObjectKey] {
         if model.relationships(of: record.key.entity)[index].isToMany {
             return try source.destinations(of: record.key, through: index)
         }
         return record.toOne[index].map { [$0] } ?? []
     }
 
-    private func open(_ record: ObjectRecord, in writer: any GraphWriter) throws {
+    /// Starts the object of `record` in `writer` with all its attributes (``GraphWriter/beginObject(_:)``).
+    private func open(_ record: BorrowedRecord, in writer: any GraphWriter) throws {
         let entity = record.key.entity
-        try writer.write(.beginObject(entity: model.entities[entity].name, id: source.id(of: record.key)))
-        for (attribute, value) in zip(model.attributes(of: entity), record.values) {
-            if readsFilesWhole, case .binaryFile(let file) = value {
-                try writer.write(.attribute(name: attribute.name, value: .binary(file.readAll())))
-            } else {
-                try writer.write(.attribute(name: attribute.name, value: value))
+        var values = record.values
+        if readsFilesWhole {
+            for (index, value) in values.enumerated() {
+                if case .other(.binaryFile(let file)) = value { values[index] = .other(.binary(try file.readAll())) }
             }
         }
+        try writer.beginObject(
+            ObjectRow(
+                entity: entity, entityName: model.entities[entity].name, attributeNames: attributeNames[entity],
+                id: source.id(of: record.key), values: values))
     }
 }

@@ -80,7 +80,9 @@ package enum JSONText {
             splices.insert(file, at: output.count)
             output.append(UInt8(ascii: "\""))
         case .uuid(let uuid):
-            appendString(uuid.description, to: &output)
+            output.append(UInt8(ascii: "\""))
+            uuid.appendText(to: &output)
+            output.append(UInt8(ascii: "\""))
         case .array(let elements):
             var issue: Issue?
             output.append(UInt8(ascii: "["))
@@ -130,6 +132,14 @@ package enum JSONText {
             output.append(contentsOf: value < 0 ? Bytes.negativeInfinity : Bytes.infinity)
         }
         return false
+    }
+
+    /// Appends valid UTF-8 `bytes` as a JSON string, quotes included, escaped as
+    /// ``appendString(_:to:)`` escapes text.
+    package static func appendString(utf8 bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        appendEscaped(bytes.assumingMemoryBound(to: UInt8.self), to: &output)
+        output.append(UInt8(ascii: "\""))
     }
 
     /// Appends valid UTF-8 `bytes` with JSON string escapes, copying runs that need none in one go.

@@ -49,8 +49,12 @@ struct EntityLayout {
 struct CoreDataLayout {
     let model: GraphModel
     let entities: [EntityLayout]
-    /// Model entity index by store entity number.
-    let indexByNumber: [Int64: Int]
+    /// Model entity index by store entity number (``entity(numbered:)``).
+    private let indexByNumber: [Int64: Int]
+    /// The same for the numbers up to ``denseNumberLimit``, by number, -1 for none: a row's
+    /// `Z_ENT` is looked up for every row read.
+    private let denseIndexByNumber: [Int32]
+    private static let denseNumberLimit: Int64 = 1 << 16
     /// What the mapping chose on its own, each once: a column or join table picked among several
     /// that fit, an ordered relationship read without its order.
     let warnings: [Warning]
@@ -102,6 +106,12 @@ struct CoreDataLayout {
         self.model = model
         self.entities = layouts
         self.indexByNumber = Dictionary(uniqueKeysWithValues: entityNumbers.enumerated().map { ($1, $0) })
+        let denseNumbers = entityNumbers.filter { (0..<Self.denseNumberLimit).contains($0) }
+        var dense = [Int32](repeating: -1, count: Int(denseNumbers.max() ?? -1) + 1)
+        for (index, number) in entityNumbers.enumerated() where denseNumbers.contains(number) {
+            dense[Int(number)] = Int32(index)
+        }
+        self.denseIndexByNumber = dense
         var seen: Set<Warning> = []
         self.warnings = warnings.filter { seen.insert($0).inserted }
     }
@@ -184,5 +194,17 @@ struct CoreDataLayout {
         model.lineage(of: entity).last { ancestor in
             model.entities[ancestor].relationships.contains { $0.name == name }
         } ?? entity
+    }
+}
+
+extension CoreDataLayout {
+    /// The model entity index of the store's entity `number` (`Z_ENT`), if there is one.
+    @inline(__always)
+    func entity(numbered number: Int64) -> Int? {
+        if number >= 0 && number < Int64(denseIndexByNumber.count) {
+            let index = denseIndexByNumber[Int(number)]
+            return index >= 0 ? Int(index) : nil
+        }
+        return indexByNumber[number]
     }
 }

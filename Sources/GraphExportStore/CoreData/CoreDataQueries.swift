@@ -150,7 +150,8 @@ final class CoreDataQueries {
         let destination = layout.model.relationships(of: key.entity)[index].destination
         var keys: [ObjectKey] = []
         for (row, number) in rows {
-            let entity = readsEntity ? layout.indexByNumber[number] : try concreteEntity(of: row, kindOf: destination)
+            let entity =
+                readsEntity ? layout.entity(numbered: number) : try concreteEntity(of: row, kindOf: destination)
             guard let entity else {
                 let name =
                     "\(layout.model.entities[key.entity].name).\(layout.model.relationships(of: key.entity)[index].name)"
@@ -243,29 +244,41 @@ final class CoreDataQueries {
 
     /// Decodes the current row of a statement made from a ``RowSelection``.
     fileprivate func decodeRow(_ statement: SQLiteStatement, _ selection: RowSelection) throws -> ObjectRecord {
+        var values: [RowValue] = []
+        var toOne: [ObjectKey?] = []
+        let key = try decodeRow(statement, selection, values: &values, toOne: &toOne)
+        return ObjectRecord(key: key, values: values.map(\.value), toOne: toOne)
+    }
+
+    /// Decodes the current row of a statement made from a ``RowSelection`` into `values`, lent
+    /// from the statement, and `toOne`, both emptied first; returns the row's key.
+    fileprivate func decodeRow(
+        _ statement: SQLiteStatement, _ selection: RowSelection, values: inout [RowValue], toOne: inout [ObjectKey?]
+    ) throws -> ObjectKey {
+        values.removeAll(keepingCapacity: true)
+        toOne.removeAll(keepingCapacity: true)
         let model = layout.model
         let row = statement.int64(at: 0)
-        guard let entity = layout.indexByNumber[statement.int64(at: 1)] else {
+        guard let entity = layout.entity(numbered: statement.int64(at: 1)) else {
             throw StoreError.malformedStore(path: database.path, reason: "row Z_PK \(row) has an unknown Z_ENT")
         }
-        guard let shape = selection.shapes[entity] else {
+        guard let shape = selection.shape(of: entity) else {
             throw StoreError.malformedStore(path: database.path, reason: "row Z_PK \(row) has an unexpected Z_ENT")
         }
         let entityName = model.entities[entity].name
-        var values: [Value] = []
         values.reserveCapacity(shape.attributes.count)
         for ((attribute, storage), column) in zip(
             zip(model.attributes(of: entity), layout.entities[entity].attributeColumns), shape.attributes)
         {
             var value = decoder.decode(
                 statement, at: column, as: attribute.type, context: "\(entityName) p\(row) \(attribute.name)")
-            if storage.isExternal, case .binary(let bytes) = value {
-                value = externalData.resolve(
-                    bytes, context: "\(entityName) p\(row) \(attribute.name)", onWarning: decoder.onWarning)
+            if storage.isExternal, case .bytes(let bytes) = value {
+                value = RowValue(
+                    externalData.resolve(
+                        Array(bytes), context: "\(entityName) p\(row) \(attribute.name)", onWarning: decoder.onWarning))
             }
             values.append(value)
         }
-        var toOne: [ObjectKey?] = []
         toOne.reserveCapacity(shape.foreignKeys.count)
         for (relationship, key) in zip(model.relationships(of: entity), shape.foreignKeys) {
             guard let key, statement.storage(at: key) != .null else {
@@ -284,14 +297,14 @@ final class CoreDataQueries {
             }
             toOne.append(ObjectKey(entity: destinationEntity, row: destinationRow))
         }
-        return ObjectRecord(key: ObjectKey(entity: entity, row: row), values: values, toOne: toOne)
+        return ObjectKey(entity: entity, row: row)
     }
 
     /// The concrete entity of a destination row, from its own `Z_ENT`; `nil` when the row does
     /// not exist or is not of the destination's kind.
     fileprivate func concreteEntity(of row: Int64, kindOf destination: Int) throws -> Int? {
         let slot = try directorySlots[destination] ?? directorySlot(for: destination)
-        guard let number = directories[slot].entityNumber(of: row), let entity = layout.indexByNumber[number],
+        guard let number = directories[slot].entityNumber(of: row), let entity = layout.entity(numbered: number),
             layout.model.entity(entity, isKindOf: destination)
         else { return nil }
         return entity
@@ -316,7 +329,7 @@ final class CoreDataQueries {
 
     /// The entity whose `Z_ENT` is `number`, if any.
     fileprivate func entity(numbered number: Int64) -> Int? {
-        layout.indexByNumber[number]
+        layout.entity(numbered: number)
     }
 
     private func cached<Key: Hashable>(
@@ -361,6 +374,9 @@ private final class StatementCursor: ObjectCursor {
     private let selection: RowSelection
     private unowned let queries: CoreDataQueries
     private var pool: StatementPool?
+    /// The arrays the borrowed records are read into, reused from row to row.
+    private var values: [RowValue] = []
+    private var toOne: [ObjectKey?] = []
 
     init(statement: SQLiteStatement, selection: RowSelection, queries: CoreDataQueries, pool: StatementPool? = nil) {
         self.statement = statement
@@ -379,6 +395,15 @@ private final class StatementCursor: ObjectCursor {
             return nil
         }
         return try queries.decodeRow(statement, selection)
+    }
+
+    func nextBorrowed() throws -> BorrowedRecord? {
+        guard try statement.step() else {
+            release()
+            return nil
+        }
+        let key = try queries.decodeRow(statement, selection, values: &values, toOne: &toOne)
+        return BorrowedRecord(key: key, values: values, toOne: toOne)
     }
 
     private func release() {

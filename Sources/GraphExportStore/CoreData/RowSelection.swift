@@ -7,8 +7,9 @@
 struct RowSelection {
     /// The SQL expressions after `SELECT`, quoted.
     let expressions: [String]
-    /// The shape of each entity's rows, by model entity index.
-    let shapes: [Int: RowShape]
+    /// The entities whose rows the selection reads, each with the shape of its rows: a few
+    /// (one hierarchy's concrete entities), searched in order for every row.
+    private let shapes: [(entity: Int, shape: RowShape)]
 
     init(entities: [Int], layout: CoreDataLayout) {
         let quote = SQLiteDatabase.quote
@@ -21,7 +22,7 @@ struct RowSelection {
             positions[column] = index
             return index
         }
-        var shapes: [Int: RowShape] = [:]
+        var shapes: [(entity: Int, shape: RowShape)] = []
         for entity in entities {
             let entityLayout = layout.entities[entity]
             let attributes = entityLayout.attributeColumns.map { position(of: $0.name) }
@@ -29,10 +30,17 @@ struct RowSelection {
                 guard case .foreignKey(let column) = storage else { return nil }
                 return position(of: column)
             }
-            shapes[entity] = RowShape(attributes: attributes, foreignKeys: keys)
+            shapes.append((entity, RowShape(attributes: attributes, foreignKeys: keys)))
         }
         self.expressions = expressions
         self.shapes = shapes
+    }
+
+    /// The shape of the rows of `entity`, or `nil` when the selection does not read them.
+    @inline(__always)
+    func shape(of entity: Int) -> RowShape? {
+        for entry in shapes where entry.entity == entity { return entry.shape }
+        return nil
     }
 
     /// `SELECT <expressions> FROM <table> WHERE Z_ENT IN (<numbers>)`.

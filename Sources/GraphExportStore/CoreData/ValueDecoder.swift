@@ -1,15 +1,17 @@
 import GraphExport
 
-/// Turns one stored column into a typed ``Value``, by the attribute's type and the value's actual
+/// Turns one stored column into a typed value, by the attribute's type and the value's actual
 /// storage class; a value whose storage does not fit its type keeps its storage class and draws a
 /// warning, so nothing is coerced silently. A decimal stored as the text `NaN` (how
 /// `NSDecimalNumber.notANumber` prints) stays the decimal `NaN`.
+///
+/// Text and bytes are lent from SQLite's buffer (``RowValue``), valid until the statement moves on.
 struct ValueDecoder {
     let onWarning: WarningHandler
 
     func decode(
         _ statement: SQLiteStatement, at column: Int32, as type: AttributeType, context: @autoclosure () -> String
-    ) -> Value {
+    ) -> RowValue {
         let storage = statement.storage(at: column)
         switch (type, storage) {
         case (_, .null):
@@ -25,14 +27,14 @@ struct ValueDecoder {
         case (.double, .integer), (.float, .integer):
             return .double(Double(statement.int64(at: column)))
         case (.decimal, .integer):
-            return .decimal(String(statement.int64(at: column)))
+            return .other(.decimal(String(statement.int64(at: column))))
         case (.decimal, .real):
-            return DecimalDigits(shortest: statement.double(at: column)).map { .decimal($0.plainText) }
+            return DecimalDigits(shortest: statement.double(at: column)).map { .other(.decimal($0.plainText)) }
                 ?? mismatch(.double(statement.double(at: column)), type, context())
         case (.decimal, .text):
             let text = statement.text(at: column)
-            if let text, let digits = DecimalDigits(text: text) { return .decimal(digits.plainText) }
-            if text == "NaN" { return .decimal("NaN") }
+            if let text, let digits = DecimalDigits(text: text) { return .other(.decimal(digits.plainText)) }
+            if text == "NaN" { return .other(.decimal("NaN")) }
             return mismatch(raw(statement, column, storage, context()), type, context())
         case (.date, .real):
             return .date(Timestamp(secondsSinceReferenceDate: statement.double(at: column)))
@@ -41,14 +43,14 @@ struct ValueDecoder {
         case (.string, .text):
             return raw(statement, column, storage, context())
         case (.uri, .text):
-            if let text = statement.text(at: column) { return .uri(text) }
+            if let text = statement.text(at: column) { return .other(.uri(text)) }
             return raw(statement, column, storage, context())
         case (.binary, .blob), (.transformable, .blob):
-            return .binary(statement.bytes(at: column))
+            return .bytes(statement.rawBytes(at: column))
         case (.uuid, .blob):
-            let bytes = statement.bytes(at: column)
-            if let uuid = UUIDValue(bytes: bytes) { return .uuid(uuid) }
-            return mismatch(.binary(bytes), type, context())
+            let bytes = statement.rawBytes(at: column)
+            if let uuid = UUIDValue(bytes: bytes) { return .other(.uuid(uuid)) }
+            return mismatch(.bytes(bytes), type, context())
         default:
             return mismatch(raw(statement, column, storage, context()), type, context())
         }
@@ -57,25 +59,34 @@ struct ValueDecoder {
     /// The value by its storage class alone; text that is not valid UTF-8 stays bytes.
     private func raw(
         _ statement: SQLiteStatement, _ column: Int32, _ storage: SQLiteStorage, _ context: @autoclosure () -> String
-    ) -> Value {
+    ) -> RowValue {
         switch storage {
         case .null: return .null
         case .integer: return .integer(statement.int64(at: column))
         case .real: return .double(statement.double(at: column))
-        case .blob: return .binary(statement.bytes(at: column))
+        case .blob: return .bytes(statement.rawBytes(at: column))
         case .text:
-            if let text = statement.text(at: column) { return .string(text) }
+            if let text = statement.borrowedText(at: column) { return .text(text) }
             onWarning(Warning("\(context()): text is not valid UTF-8; written as its bytes"))
-            return .binary(statement.bytes(at: column))
+            return .bytes(statement.rawBytes(at: column))
         }
     }
 
-    private func mismatch(_ value: Value, _ type: AttributeType, _ context: String) -> Value {
+    private func mismatch(_ value: RowValue, _ type: AttributeType, _ context: String) -> RowValue {
         onWarning(
             Warning(
                 "\(context): stored value does not fit type \(type.rawValue); written as stored (\(Self.kind(of: value)))"
             ))
         return value
+    }
+
+    private static func kind(of value: RowValue) -> String {
+        switch value {
+        case .text: return "text"
+        case .bytes: return "bytes"
+        case .other(let owned): return kind(of: owned)
+        default: return kind(of: value.value)
+        }
     }
 
     private static func kind(of value: Value) -> String {

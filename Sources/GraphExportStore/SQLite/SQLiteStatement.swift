@@ -1,4 +1,5 @@
 import CSQLite
+import GraphExport
 
 /// The storage class of one value SQLite returned.
 enum SQLiteStorage {
@@ -81,8 +82,15 @@ final class SQLiteStatement {
         String(validating: rawBytes(at: index).assumingMemoryBound(to: UInt8.self), as: UTF8.self)
     }
 
+    /// The column's text in SQLite's own buffer when it is valid UTF-8, else `nil`; valid until
+    /// the statement steps, resets or is finalized.
+    func borrowedText(at index: Int32) -> UnsafeRawBufferPointer? {
+        let bytes = rawBytes(at: index)
+        return UTF8Validation.isValid(bytes) ? bytes : nil
+    }
+
     /// SQLite's own buffer for the column, valid until the statement steps, resets or is finalized.
-    private func rawBytes(at index: Int32) -> UnsafeRawBufferPointer {
+    func rawBytes(at index: Int32) -> UnsafeRawBufferPointer {
         let isText = sqlite3_column_type(handle, index) == SQLITE_TEXT
         let pointer = isText ? UnsafeRawPointer(sqlite3_column_text(handle, index)) : sqlite3_column_blob(handle, index)
         let count = Int(sqlite3_column_bytes(handle, index))

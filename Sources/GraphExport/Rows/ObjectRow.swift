@@ -1,0 +1,31 @@
+/// One object's start as ``GraphWriter/beginObject(_:)`` receives it: its entity by index, its
+/// identifier and all its attribute values, borrowed from the source (``RowValue``).
+///
+/// `entity` indexes ``DocumentInfo/entities``, so that a writer can prepare what it writes for an
+/// entity (its name's text, its keys' bytes) once and find it again by index. For every row of
+/// one document, an entity index comes with the same `entityName` and the same `attributeNames`,
+/// distinct names in model order (``GraphModel/attributes(of:)``, inherited ones first), one
+/// value each.
+public struct ObjectRow {
+    /// The object's concrete entity, as an index into ``DocumentInfo/entities``.
+    public let entity: Int
+    /// The entity's name.
+    public let entityName: String
+    /// The names of the entity's attributes, in model order.
+    public let attributeNames: [String]
+    /// The object's identifier.
+    public let id: ObjectID
+    /// One value per attribute, in the order of ``attributeNames``; borrowed, valid only during
+    /// the call that receives the row.
+    public let values: [RowValue]
+
+    /// Creates a row; `values` must have one value per name of `attributeNames`.
+    public init(entity: Int, entityName: String, attributeNames: [String], id: ObjectID, values: [RowValue]) {
+        precondition(attributeNames.count == values.count, "an ObjectRow needs one value per attribute name")
+        self.entity = entity
+        self.entityName = entityName
+        self.attributeNames = attributeNames
+        self.id = id
+        self.values = values
+    }
+}
