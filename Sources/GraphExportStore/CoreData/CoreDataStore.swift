@@ -43,19 +43,22 @@ public final class CoreDataStore: GraphSource {
     /// `Z_PRIMARYKEY`, a `Z_ENT` or `Z_PK` that is not an integer, a `Z_PK` shared by several
     /// rows of one table) is a ``StoreError``. The model's own warnings (``ModelBundle/warnings``)
     /// go to `onWarning` too.
+    /// `options` says how values are read (``CoreDataStoreOptions``).
     public convenience init(
-        path: String, model: ModelBundle? = nil, opening: StoreOpenOptions = .init(),
-        onWarning: @escaping WarningHandler = { _ in }
+        path: String, model: ModelBundle? = nil, options: CoreDataStoreOptions = .init(),
+        opening: StoreOpenOptions = .init(), onWarning: @escaping WarningHandler = { _ in }
     ) throws {
-        try self.init(path: path, model: model, readingModelCache: true, opening: opening, onWarning: onWarning)
+        try self.init(
+            path: path, model: model, readingModelCache: true, options: options, opening: opening,
+            onWarning: onWarning)
     }
 
-    /// Opens the store as ``init(path:model:opening:onWarning:)`` does; with `readingModelCache`
-    /// false, a store opened without a model is read with a model inferred from its tables even
-    /// when it has a `Z_MODELCACHE` (for comparing the two).
+    /// Opens the store as ``init(path:model:options:opening:onWarning:)`` does; with
+    /// `readingModelCache` false, a store opened without a model is read with a model inferred from
+    /// its tables even when it has a `Z_MODELCACHE` (for comparing the two).
     package init(
-        path: String, model: ModelBundle?, readingModelCache: Bool, opening: StoreOpenOptions = .init(),
-        onWarning: @escaping WarningHandler = { _ in }
+        path: String, model: ModelBundle?, readingModelCache: Bool, options: CoreDataStoreOptions = .init(),
+        opening: StoreOpenOptions = .init(), onWarning: @escaping WarningHandler = { _ in }
     ) throws {
         let onWarning = Self.once(onWarning)
         let file = try StoreFile(storePath: path, options: opening, onWarning: onWarning)
@@ -81,7 +84,10 @@ public final class CoreDataStore: GraphSource {
         self.modelVersion = versionName
         self.modelChoice = ModelChoice(fit, given: model)
         self.queries = CoreDataQueries(
-            layout: layout, database: database, decoder: ValueDecoder(onWarning: onWarning),
+            layout: layout, database: database,
+            decoder: ValueDecoder(
+                onWarning: onWarning,
+                transformables: options.rawTransformables ? nil : TransformableValues(onWarning: onWarning)),
             externalData: ExternalDataFolder(storePath: path))
         self.idPrefixes = layout.model.entities.map { "x-coredata://\(uuid)/\($0.name)/p" }
         self.document = DocumentInfo(

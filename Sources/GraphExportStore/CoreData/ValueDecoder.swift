@@ -6,6 +6,8 @@ import GraphExport
 /// `NSDecimalNumber.notANumber` prints) stays the decimal `NaN`.
 struct ValueDecoder {
     let onWarning: WarningHandler
+    /// Decodes Transformable values into structured ones; `nil` keeps their bytes.
+    var transformables: TransformableValues? = nil
 
     func decode(
         _ statement: SQLiteStatement, at column: Int32, as type: AttributeType, context: @autoclosure () -> String
@@ -43,8 +45,11 @@ struct ValueDecoder {
         case (.uri, .text):
             if let text = statement.text(at: column) { return .uri(text) }
             return raw(statement, column, storage, context())
-        case (.binary, .blob), (.transformable, .blob):
+        case (.binary, .blob):
             return .binary(statement.bytes(at: column))
+        case (.transformable, .blob):
+            let bytes = statement.bytes(at: column)
+            return transformables?.value(of: bytes, context: context()) ?? .binary(bytes)
         case (.uuid, .blob):
             let bytes = statement.bytes(at: column)
             if let uuid = UUIDValue(bytes: bytes) { return .uuid(uuid) }
