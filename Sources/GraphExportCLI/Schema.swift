@@ -17,8 +17,10 @@ extension Command {
         let warnings = WarningPrinter(quiet: request.source.quiet)
         let source = try openSource(request.source, onWarning: warnings.report)
         // A plain SQLite database's columns hold values of any storage class; a Core Data store's
-        // values are decoded by their declared types.
-        let typing: ValueTyping = source is SQLiteDatabaseSource ? .storageClass : .declared
+        // values are decoded by their declared types, Transformable ones into any value unless
+        // --raw-transformable keeps their bytes.
+        let typing: ValueTyping =
+            source is SQLiteDatabaseSource ? .storageClass : request.source.rawTransformables ? .declared : .decoded
         let text = Array(
             Self.schemaText(request, model: source.model, typing: typing, title: request.source.store).utf8)
         warnings.printSummary()
