@@ -223,6 +223,13 @@ final class TransformableDecoderTests: XCTestCase {
             })
         XCTAssertEqual(
             decode(laughs.bytes), .undecodable(.tooManyElements(limit: TransformableDecoder.maximumElementCount)))
+        // A megabyte of text referenced 50 times: few elements, but 50 MB of output.
+        var text = HandMadeArchive()
+        let megabyte = text.object("NSString", [("NS.string", .string(String(repeating: "a", count: 1 << 20)))])
+        let copies = text.array(Array(repeating: megabyte, count: 50))
+        XCTAssertEqual(
+            decode(text.bytes(root: copies)),
+            .undecodable(.payloadTooLarge(limit: TransformableDecoder.maximumPayloadSize)))
         // Sharing within the limit decodes: one string referenced many times.
         var shared = HandMadeArchive()
         let word = shared.add(.string("w"))

@@ -6,13 +6,15 @@ import GraphExport
 ///
 /// Classes are recognised by their exact archived name, so a subclass that may encode more
 /// fields is an unknown class rather than half read. Every element built counts against
-/// ``TransformableDecoder/maximumElementCount``, every array and map against
+/// ``TransformableDecoder/maximumElementCount``, every string and data against
+/// ``TransformableDecoder/maximumPayloadSize``, every array and map against
 /// ``GraphExport/Value/maximumNestingDepth``, and an object reached again while it is being
 /// built is a cycle: whatever the bytes hold, the work is bounded.
 struct ArchivedValueBuilder {
     /// The archive whose references are followed; `nil` for a plain property list.
     let archive: KeyedArchive?
     private var elementCount = 0
+    private var payloadSize = 0
     private var objectsInProgress: Set<UInt64> = []
 
     init(archive: KeyedArchive?) {
@@ -48,14 +50,26 @@ struct ArchivedValueBuilder {
             return .map(ValueMap(entries))
         case .array(let elements):
             return try array(elements, depth: depth)
-        case .string(let text): return .string(text)
+        case .string(let text):
+            try count(payload: text.utf8.count)
+            return .string(text)
         case .integer(let number): return .integer(number)
         case .unsignedInteger(let number): return .decimal(String(number))
         case .real(let number): return .double(number)
         case .boolean(let flag): return .boolean(flag)
         case .date(let seconds): return .date(Timestamp(secondsSinceReferenceDate: seconds))
-        case .data(let bytes): return .binary(bytes)
+        case .data(let bytes):
+            try count(payload: bytes.count)
+            return .binary(bytes)
         case .null: return .null
+        }
+    }
+
+    /// Counts `size` bytes of text or data against ``TransformableDecoder/maximumPayloadSize``.
+    private mutating func count(payload size: Int) throws {
+        payloadSize += size
+        guard payloadSize <= TransformableDecoder.maximumPayloadSize else {
+            throw TransformableDefect.payloadTooLarge(limit: TransformableDecoder.maximumPayloadSize)
         }
     }
 
@@ -76,7 +90,9 @@ struct ArchivedValueBuilder {
             }
             return .map(ValueMap(entries))
         case "NSString", "NSMutableString":
-            return try archive.string(reference, at: location).map(Value.string) ?? .null
+            guard let text = try archive.string(reference, at: location) else { return .null }
+            try count(payload: text.utf8.count)
+            return .string(text)
         case "NSDate":
             switch try object["NS.time"].map(archive.resolve) {
             case .real(let seconds)?: return .date(Timestamp(secondsSinceReferenceDate: seconds))
@@ -87,6 +103,7 @@ struct ArchivedValueBuilder {
             guard case .data(let bytes)? = try object["NS.data"].map(archive.resolve) else {
                 throw TransformableDefect.unreadableObject(className: object.className, key: "NS.data")
             }
+            try count(payload: bytes.count)
             return .binary(bytes)
         case "NSUUID":
             guard case .data(let bytes)? = try object["NS.uuidbytes"].map(archive.resolve),
@@ -113,6 +130,7 @@ struct ArchivedValueBuilder {
         guard let relative = try archive.string(object["NS.relative"], at: "NS.relative of \(object.label)") else {
             throw TransformableDefect.unreadableObject(className: object.className, key: "NS.relative")
         }
+        try count(payload: relative.utf8.count)
         guard let base = object["NS.base"], try archive.resolve(base) != .null else { return .uri(relative) }
         try checkNesting(depth)
         return .map(["base": try value(of: base, depth: depth + 1), "relative": .uri(relative)])

@@ -12,13 +12,18 @@ import GraphExport
 ///   ``TransformableDecoding/opaque``: they stay bytes, which is no defect.
 ///
 /// A property list that cannot be decoded (damaged, an unknown class, a cycle, nesting deeper
-/// than ``GraphExport/Value/maximumNestingDepth``, more than ``maximumElementCount`` elements) is
+/// than ``GraphExport/Value/maximumNestingDepth``, more than ``maximumElementCount`` elements or
+/// ``maximumPayloadSize`` bytes of text and data) is
 /// ``TransformableDecoding/undecodable(_:)``, and its bytes are kept.
 enum TransformableDecoder {
     /// The most elements (scalars, arrays and maps, at every level) one value may decode to: the
     /// references of an archive may share objects, so a small archive could otherwise stand for
     /// an enormous tree.
     static let maximumElementCount = 100_000
+    /// The most bytes of text and data one value may decode to, counting a string or data object
+    /// each time it is referred to: shared objects could otherwise make a small archive write a
+    /// huge export.
+    static let maximumPayloadSize = 16 << 20
 
     /// What `bytes` decode to; `source` names the value in errors (`Entity p12 attribute`).
     static func decode(_ bytes: [UInt8], source: String) -> TransformableDecoding {

@@ -13,6 +13,8 @@ enum TransformableDefect: Error, Hashable, CustomStringConvertible {
     case nestedTooDeeply(limit: Int)
     /// The value would hold more elements than ``TransformableDecoder/maximumElementCount``.
     case tooManyElements(limit: Int)
+    /// The value would hold more than ``TransformableDecoder/maximumPayloadSize`` bytes of text and data.
+    case payloadTooLarge(limit: Int)
     /// A property list that is no keyed archive holds a keyed-archive reference (UID).
     case referenceOutsideArchive
 
@@ -31,6 +33,8 @@ enum TransformableDefect: Error, Hashable, CustomStringConvertible {
             return "nests arrays and dictionaries more than \(limit) levels deep"
         case .tooManyElements(let limit):
             return "holds more than \(limit) elements"
+        case .payloadTooLarge(let limit):
+            return "holds more than \(limit) bytes of text and data"
         case .referenceOutsideArchive:
             return "is a property list holding a keyed-archive reference outside an NSKeyedArchiver archive"
         }
