@@ -10,27 +10,36 @@ public import GraphExportXML
 /// the namespace while every element and attribute named after the model is in none, as in the
 /// export. Names are the writer's encoded names (`my_x0020_column`). The root has the header's
 /// attributes (`gx:generator`, `gx:sourceKind` and `gx:shape`, the shape asked for, always; the
-/// others when known) and holds objects of any concrete entity. Each concrete entity has a type
-/// `gx:entity.<name>`: `gx:id`, then its attributes (inherited ones included; as XML attributes
-/// in the attribute style, a non-null one required unless the model lets it be optional, with
-/// `gx:null` and `gx:base64` listing only names of this entity that can be null or text; as child
-/// elements in model order in the element style), then one child element per relationship in model
-/// order. A relationship holds `gx:ref`s, or, where it nests in the tree shape, also objects of the
-/// destination entity and its concrete sub-entities (group `gx:kindOf.<name>`); an empty optional
-/// to-one one is `gx:null="true"`. Object ids are unique and every `gx:ref` names an object of the
-/// document (`xs:unique`, `xs:keyref`). Values are typed `gx:value.<kind>`: the declared type, or any
-/// storage class for a plain SQLite database (see ``ValueTyping`` and `XMLSchemaValues`).
+/// others, the source's own fields included, when known) and holds objects of any concrete entity.
+/// Each concrete entity has a type `gx:entity.<name>`: `gx:id`, then its attributes (inherited ones
+/// included; as XML attributes in the attribute style, a non-null one required unless the model
+/// lets it be optional, with `gx:null` and `gx:base64` listing only names of this entity that can
+/// be null or text; as child elements in model order in the element style), then one child element
+/// per relationship in model order. A relationship holds `gx:ref`s, or, where it nests in the tree
+/// shape, also objects of the destination entity and its concrete sub-entities (group
+/// `gx:kindOf.<name>`); an empty optional to-one one is `gx:null="true"`. Object ids are unique and
+/// every `gx:ref` names an object of the document (`xs:unique`, `xs:keyref`). Values are typed
+/// `gx:value.<kind>`: the declared type, or any storage class for a plain SQLite database (see
+/// ``ValueTyping`` and `XMLSchemaValues`).
 public struct XMLExportSchema {
     private let layout: ExportLayout
     private let style: XMLOptions.Style
     private let title: String
+    private let sourceFields: [String]
 
     /// The schema of `model`'s export in `shape` and `style`, values typed by `typing`; `title`
-    /// names what is exported.
-    public init(model: GraphModel, shape: ExportShape, style: XMLOptions.Style, typing: ValueTyping, title: String) {
+    /// names what is exported. `sourceFields` are the keys of the source's own header fields
+    /// (`source.document.sourceFields.map(\.key)`; a Core Data store's `storeUUID` and
+    /// `frameworkVersion`), which the root may have; keys that ``DocumentInfo`` refuses stop the
+    /// program.
+    public init(
+        model: GraphModel, shape: ExportShape, style: XMLOptions.Style, typing: ValueTyping, title: String,
+        sourceFields: [String] = []
+    ) {
         self.layout = ExportLayout(model: model, shape: shape, typing: typing)
         self.style = style
         self.title = title
+        self.sourceFields = sourceFields
     }
 
     /// The schema document, indented, with a newline at the end.
@@ -77,7 +86,7 @@ public struct XMLExportSchema {
         schema.start("choice", ["minOccurs": "0", "maxOccurs": "unbounded"])
         if !layout.concreteEntities.isEmpty { schema.empty("group", ["ref": "gx:objects"]) }
         schema.end()
-        for field in HeaderFields.all where field != "shape" {
+        for field in HeaderFields.all(sourceFields: sourceFields) where field != "shape" {
             let use = HeaderFields.required.contains(field) ? "required" : "optional"
             schema.empty(
                 "attribute",

@@ -7,10 +7,16 @@ public import GraphExport
 public final class CoreDataStore: GraphSource {
     /// The entities of the model version in use.
     public var model: GraphModel { layout.model }
-    /// The export header: store path, store UUID, model file and version (the version used from a
+    /// The export header: store path; as ``DocumentInfo/sourceFields``, `storeUUID` and, when the
+    /// metadata names it, `frameworkVersion`; model file and version (the version used from a
     /// bundle, even a bundle of one; `Z_MODELCACHE (no version of <bundle> fits)` when the store's
     /// own model replaced a bundle).
     public let document: DocumentInfo
+    /// The store's UUID (`Z_METADATA.Z_UUID`), part of every object's identifier.
+    public let storeUUID: String
+    /// The version of the framework that wrote the store (`NSPersistenceFrameworkVersion` in
+    /// `Z_METADATA`'s plist), when the metadata names it.
+    public let frameworkVersion: String?
     /// The name of the model version that fits the store.
     public let modelVersion: String
     /// Which model the store is read with, where it came from, and what was tried before it.
@@ -82,6 +88,8 @@ public final class CoreDataStore: GraphSource {
         self.database = database
         self.layout = layout
         self.modelVersion = versionName
+        self.storeUUID = uuid
+        self.frameworkVersion = frameworkVersion
         self.modelChoice = ModelChoice(fit, given: model)
         self.queries = CoreDataQueries(
             layout: layout, database: database,
@@ -91,7 +99,9 @@ public final class CoreDataStore: GraphSource {
             externalData: ExternalDataFolder(storePath: path))
         self.idPrefixes = layout.model.entities.map { "x-coredata://\(uuid)/\($0.name)/p" }
         self.document = DocumentInfo(
-            sourceKind: "Core Data store", source: path, storeUUID: uuid, frameworkVersion: frameworkVersion,
+            sourceKind: "Core Data store", source: path,
+            sourceFields: [DocumentField(key: "storeUUID", value: uuid)]
+                + (frameworkVersion.map { [DocumentField(key: "frameworkVersion", value: $0)] } ?? []),
             model: fit.modelPath, modelVersion: fit.headerVersion)
     }
 
