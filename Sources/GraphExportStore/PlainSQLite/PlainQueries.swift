@@ -102,9 +102,10 @@ final class PlainQueries {
         statement.reset()
         let isPositional = plans[entity].keying == .position
         var position: Int64 = 0
-        return Cursor(statement: statement, table: table) { [unowned self] in
+        return Cursor(statement: statement, table: table) { [unowned self] values, toOne in
             position += 1
-            return self.decodeRow(statement, entity: entity, row: isPositional ? position : nil)
+            return self.decodeRow(
+                statement, entity: entity, row: isPositional ? position : nil, values: &values, toOne: &toOne)
         }
     }
 
@@ -125,8 +126,8 @@ final class PlainQueries {
             }
         }
         statement.reset()
-        return Cursor(statement: statement, table: table) { [unowned self] in
-            self.decodeRow(statement, entity: entity, row: nil)
+        return Cursor(statement: statement, table: table) { [unowned self] values, toOne in
+            self.decodeRow(statement, entity: entity, row: nil, values: &values, toOne: &toOne)
         }
     }
 
@@ -243,16 +244,27 @@ final class PlainQueries {
 
     /// One row of ``rowStatement(_:_:)``; `row` is given for a table keyed by position.
     private func decodeRow(_ statement: RowStatement, entity: Int, row given: Int64?) -> ObjectRecord {
+        var values: [RowValue] = []
+        var toOne: [ObjectKey?] = []
+        let key = decodeRow(statement, entity: entity, row: given, values: &values, toOne: &toOne)
+        return ObjectRecord(key: key, values: values.map(\.value), toOne: toOne)
+    }
+
+    /// One row of ``rowStatement(_:_:)`` into `values`, lent from the statement, and `toOne`,
+    /// both emptied first; returns the row's key. `row` is given for a table keyed by position.
+    private func decodeRow(
+        _ statement: RowStatement, entity: Int, row given: Int64?, values: inout [RowValue], toOne: inout [ObjectKey?]
+    ) -> ObjectKey {
+        values.removeAll(keepingCapacity: true)
+        toOne.removeAll(keepingCapacity: true)
         let plan = plans[entity]
         var column = plan.firstColumn
         let key = ObjectKey(entity: entity, row: given ?? statement.int64(at: plan.keyColumn ?? 0))
-        var values: [Value] = []
         values.reserveCapacity(plan.columnCount)
         for _ in 0..<plan.columnCount {
             values.append(value(statement, at: column, key: key))
             column += 1
         }
-        var toOne: [ObjectKey?] = []
         toOne.reserveCapacity(plan.toOne.count)
         for (index, relationship) in plan.toOne.enumerated() {
             guard let relationship else {
@@ -267,27 +279,29 @@ final class PlainQueries {
             toOne.append(nil)
             reportDanglingKey(of: key, relationship: index, foreignKey: relationship.foreignKey, values: values)
         }
-        return ObjectRecord(key: key, values: values, toOne: toOne)
+        return key
     }
 
-    /// The value by its storage class alone; text that is not valid UTF-8 stays bytes.
-    private func value(_ statement: RowStatement, at column: Int32, key: ObjectKey) -> Value {
+    /// The value by its storage class alone, text and bytes lent from the statement; text that
+    /// is not valid UTF-8 stays bytes.
+    private func value(_ statement: RowStatement, at column: Int32, key: ObjectKey) -> RowValue {
         switch statement.storage(at: column) {
         case .null: return .null
         case .integer: return .integer(statement.int64(at: column))
         case .real: return .double(statement.double(at: column))
-        case .blob: return .binary(statement.bytes(at: column))
+        case .blob: return .bytes(statement.rawBytes(at: column))
         case .text:
             let attribute = Int(column - plans[key.entity].firstColumn)
-            if let text = statement.text(at: column) {
-                return readsJSON ? jsonValue(text, attribute: attribute, key: key) : .string(text)
+            if let text = statement.borrowedText(at: column) {
+                guard readsJSON else { return .text(text) }
+                return RowValue(jsonValue(String(decoding: text, as: UTF8.self), attribute: attribute, key: key))
             }
             if reported.insert(.attribute(key, attribute)).inserted {
                 let name = layout.model.attributes(of: key.entity)[attribute].name
                 onWarning(
                     Warning("\(database.path): \(id(of: key)) \(name): text is not valid UTF-8; written as its bytes"))
             }
-            return .binary(statement.bytes(at: column))
+            return .bytes(statement.rawBytes(at: column))
         }
     }
 
@@ -312,10 +326,10 @@ final class PlainQueries {
     }
 
     /// Reports a to-one whose key columns all have a value but match no row, once per object.
-    private func reportDanglingKey(of key: ObjectKey, relationship: Int, foreignKey index: Int, values all: [Value]) {
+    private func reportDanglingKey(of key: ObjectKey, relationship: Int, foreignKey index: Int, values all: [RowValue]) {
         let table = layout.table(of: key.entity)
         let foreignKey = table.foreignKeys[index]
-        let values = foreignKey.columns.map { all[$0] }
+        let values = foreignKey.columns.map { all[$0].value }
         guard !values.contains(.null), reported.insert(.relationship(key, relationship)).inserted else { return }
         let parent = layout.tables[foreignKey.parent]
         let columns = foreignKey.columns.map { table.columns[$0].name }.joined(separator: ", ")
@@ -478,18 +492,29 @@ final class PlainQueries {
     }
 
     private final class Cursor: ObjectCursor {
+        /// Decodes the current row into its values (lent from the statement) and to-one keys.
+        typealias Decode = (_ values: inout [RowValue], _ toOne: inout [ObjectKey?]) -> ObjectKey
+
         private let statement: RowStatement
         /// What a SQLite error names: the table (``PlainQueries/subject(_:relationship:)``).
         private let subject: String
-        private let decode: () throws -> ObjectRecord
+        private let decode: Decode
+        /// The arrays the borrowed records are read into, reused from row to row; not checked for
+        /// exclusive access at run time (a cursor is used from one thread, one call at a time).
+        @exclusivity(unchecked) private var values: [RowValue] = []
+        @exclusivity(unchecked) private var toOne: [ObjectKey?] = []
 
-        init(statement: RowStatement, table: TableSchema, decode: @escaping () throws -> ObjectRecord) {
+        init(statement: RowStatement, table: TableSchema, decode: @escaping Decode) {
             self.statement = statement
             self.subject = PlainQueries.subject(table)
             self.decode = decode
         }
 
         func next() throws -> ObjectRecord? {
+            try nextBorrowed()?.record
+        }
+
+        func nextBorrowed() throws -> BorrowedRecord? {
             let hasRow: Bool
             do {
                 hasRow = try statement.step()
@@ -500,7 +525,8 @@ final class PlainQueries {
                 statement.reset()
                 return nil
             }
-            return try decode()
+            let key = decode(&values, &toOne)
+            return BorrowedRecord(key: key, values: values, toOne: toOne)
         }
     }
 }

@@ -92,6 +92,17 @@ final class RowStatement {
         index < width ? first.text(at: index) : slice(index).statement.text(at: slice(index).column)
     }
 
+    /// Result column `index`'s bytes in SQLite's own buffer, valid until the next step or reset.
+    func rawBytes(at index: Int32) -> UnsafeRawBufferPointer {
+        index < width ? first.rawBytes(at: index) : slice(index).statement.rawBytes(at: slice(index).column)
+    }
+
+    /// Result column `index`'s text in SQLite's own buffer when it is valid UTF-8, else `nil`;
+    /// valid until the next step or reset.
+    func borrowedText(at index: Int32) -> UnsafeRawBufferPointer? {
+        index < width ? first.borrowedText(at: index) : slice(index).statement.borrowedText(at: slice(index).column)
+    }
+
     /// The statement of a further slice that holds result column `index`, and its column there.
     private func slice(_ index: Int32) -> (statement: SQLiteStatement, column: Int32) {
         (others[Int(index / width) - 1], index % width)
