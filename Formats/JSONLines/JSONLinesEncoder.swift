@@ -40,6 +40,9 @@ struct JSONLinesEncoder {
     /// The attributes (`Entity.name`) already warned about, one set per kind of warning.
     private var warnedNonFinite: Set<String> = []
     private var warnedDates: Set<String> = []
+    /// Per entity index (``ObjectRow/entity``), its attribute names and the text `,"key":` of
+    /// each, made from the first row of the entity, so that a key is escaped once per entity.
+    private var rowKeys: [(names: [String], keys: [[UInt8]])] = []
 
     /// Writes the header line, `{"@source":{…}}`.
     mutating func begin(_ document: DocumentInfo) throws(GraphStreamError) {
@@ -78,6 +81,41 @@ struct JSONLinesEncoder {
         }
     }
 
+    /// Writes an object's start and all its attributes straight from the row's values, or throws
+    /// without writing anything when the row does not fit where the stream is.
+    mutating func beginObject(_ row: ObjectRow) throws(GraphStreamError) {
+        try validator.beginObject(row)
+        beginObject(entity: row.entityName, id: row.id.text)
+        if row.entity >= rowKeys.count {
+            rowKeys += repeatElement((names: [], keys: []), count: row.entity + 1 - rowKeys.count)
+        }
+        if rowKeys[row.entity].names != row.attributeNames {
+            rowKeys[row.entity] = (
+                row.attributeNames,
+                row.attributeNames.map { name in
+                    var key: [UInt8] = []
+                    Self.appendKey(name, to: &key)
+                    return key
+                }
+            )
+        }
+        for (index, value) in row.values.enumerated() {
+            openLines += rowKeys[row.entity].keys[index]
+            switch value {
+            case .text(let bytes):
+                JSONText.appendString(utf8: bytes, to: &openLines)
+            case .bytes(let bytes):
+                openLines.append(UInt8(ascii: "\""))
+                Base64.encode(bytes, into: &openLines)
+                openLines.append(UInt8(ascii: "\""))
+            case .integer(let integer):
+                JSONText.appendInteger(integer, to: &openLines)
+            default:
+                appendValue(value.value, of: row.attributeNames[index])
+            }
+        }
+    }
+
     /// Checks that every object has ended; the last line is already complete.
     mutating func finish() throws(GraphStreamError) {
         try validator.finish()
@@ -93,9 +131,21 @@ struct JSONLinesEncoder {
     }
 
     private mutating func writeAttribute(name: String, value: Value) {
-        openLines.append(UInt8(ascii: ","))
-        JSONText.appendString(MarkerEscape.key(for: name), to: &openLines)
-        openLines.append(UInt8(ascii: ":"))
+        Self.appendKey(name, to: &openLines)
+        appendValue(value, of: name)
+    }
+
+    /// Appends the text that starts the member of property `name` in a line: `,"key":`
+    /// (``MarkerEscape``).
+    private static func appendKey(_ name: String, to text: inout [UInt8]) {
+        text.append(UInt8(ascii: ","))
+        JSONText.appendString(MarkerEscape.key(for: name), to: &text)
+        text.append(UInt8(ascii: ":"))
+    }
+
+    /// Appends `value`, the value of attribute `name` of the innermost object, warning once per
+    /// attribute about what JSON cannot hold as such.
+    private mutating func appendValue(_ value: Value, of name: String) {
         switch JSONText.appendValue(value, to: &openLines, splicing: &openSplices) {
         case nil:
             break
@@ -120,9 +170,7 @@ struct JSONLinesEncoder {
     }
 
     private mutating func beginRelationship(name: String, isToMany: Bool) {
-        openLines.append(UInt8(ascii: ","))
-        JSONText.appendString(MarkerEscape.key(for: name), to: &openLines)
-        openLines.append(UInt8(ascii: ":"))
+        Self.appendKey(name, to: &openLines)
         if isToMany { openLines.append(UInt8(ascii: "[")) }
         stack.append(Frame(isToMany: isToMany))
     }

@@ -34,16 +34,13 @@ public import GraphExport
 /// **Streaming.** The writer holds the lines of the open objects, one after the other in one
 /// buffer: in the flat shape one line, in the tree shape one per level of nesting, never
 /// recursing, so depth is bounded by memory, not by the call stack. Complete lines go to an
-/// ``OutputBuffer`` in blocks of about 16 KiB. A ``Value/binaryFile(_:)`` value is written as its
+/// ``OutputBuffer`` in blocks of its size, each of which goes to the sink in one write, uncopied. A ``Value/binaryFile(_:)`` value is written as its
 /// bytes would be: an open line keeps only its place, and its base64 streams from the file in
 /// chunks of 64 KiB when the line is complete, so that memory stays flat whatever its size (the
 /// file is read then, and must not change before). The writer throws ``GraphStreamError`` for
 /// an event stream that is not well nested (``GraphStreamValidator``), before writing anything for
 /// the offending call.
 public final class JSONLinesGraphWriter: GraphWriter {
-    /// How many bytes of complete lines collect before they go to the output buffer.
-    private static let handOffSize = 1 << 14
-
     private let output: OutputBuffer
     private let onWarning: WarningHandler
     private var encoder = JSONLinesEncoder()
@@ -52,7 +49,7 @@ public final class JSONLinesGraphWriter: GraphWriter {
     public init(sink: any ByteSink, onWarning: @escaping WarningHandler = { _ in }) {
         self.output = OutputBuffer(sink: sink)
         self.onWarning = onWarning
-        encoder.text.reserveCapacity(Self.handOffSize + 1024)
+        encoder.text.reserveCapacity(output.blockSize + 1024)
     }
 
     /// `true`: ``Value/binaryFile(_:)`` values are streamed.
@@ -61,7 +58,7 @@ public final class JSONLinesGraphWriter: GraphWriter {
     /// Writes the header line, `{"@source":{…}}`.
     public func begin(_ document: DocumentInfo) throws {
         try encoder.begin(document)
-        try handOff(atLeast: Self.handOffSize)
+        try handOff(atLeast: output.blockSize)
     }
 
     /// Writes one event, or throws ``GraphStreamError`` without writing anything when the
@@ -69,7 +66,15 @@ public final class JSONLinesGraphWriter: GraphWriter {
     public func write(_ event: GraphEvent) throws {
         try encoder.write(event)
         if !encoder.warnings.isEmpty { reportWarnings() }
-        try handOff(atLeast: Self.handOffSize)
+        try handOff(atLeast: output.blockSize)
+    }
+
+    /// Writes an object's start and its attributes straight from the row's values, the keys
+    /// escaped once per entity; or throws ``GraphStreamError`` without writing anything.
+    public func beginObject(_ row: ObjectRow) throws {
+        try encoder.beginObject(row)
+        if !encoder.warnings.isEmpty { reportWarnings() }
+        try handOff(atLeast: output.blockSize)
     }
 
     /// Checks that every object has ended and flushes the sink.
@@ -86,7 +91,7 @@ public final class JSONLinesGraphWriter: GraphWriter {
             try encoder.splices.write(encoder.text, to: output)
         } else {
             guard encoder.text.count >= threshold, !encoder.text.isEmpty else { return }
-            try output.appendBytes(encoder.text)
+            try encoder.text.withUnsafeBytes { try output.append($0) }
         }
         encoder.text.removeAll(keepingCapacity: true)
     }

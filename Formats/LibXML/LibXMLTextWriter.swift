@@ -23,6 +23,9 @@ package final class LibXMLTextWriter {
 
     private let bridge: LibXMLSinkBridge
     private let writer: OpaquePointer
+    /// Reused for text borrowed from a source, which libxml2 wants NUL-terminated, and for
+    /// base64 made from borrowed bytes.
+    private var scratch: [UInt8] = []
     private let libxml2Failure: (_ call: String) -> any Error
     /// The first error a call threw: the sink's, a file's, or a libxml2 failure. Once there is
     /// one, the output cannot be completed.
@@ -72,6 +75,74 @@ package final class LibXMLTextWriter {
     /// Starts an element named `name` (qualified, such as `gx:ref`, or not).
     package func startElement(_ name: String) throws {
         try check(name.withXMLCharacters { xmlTextWriterStartElement(writer, $0) }, "xmlTextWriterStartElement")
+    }
+
+    /// Starts an element whose name was prepared once.
+    package func startElement(_ name: LibXMLName) throws {
+        try check(name.withXMLCharacters { xmlTextWriterStartElement(writer, $0) }, "xmlTextWriterStartElement")
+    }
+
+    /// Writes an attribute, whose name was prepared once, of the element just started.
+    package func writeAttribute(_ name: LibXMLName, _ value: String) throws {
+        let result = name.withXMLCharacters { name in
+            value.withXMLCharacters { xmlTextWriterWriteAttribute(writer, name, $0) }
+        }
+        try check(result, "xmlTextWriterWriteAttribute")
+    }
+
+    /// Writes an attribute of the element just started whose value is UTF-8 `text` borrowed from
+    /// a source, the same bytes as ``writeAttribute(_:_:)-(String,String)`` with that text: `text`
+    /// is copied into a reused buffer to be NUL-terminated, so it must hold no U+0000 (nor
+    /// anything else XML 1.0 cannot hold).
+    package func writeAttribute(_ name: LibXMLName, utf8 text: UnsafeRawBufferPointer) throws {
+        fillScratch(with: text)
+        let result = name.withXMLCharacters { name in
+            scratch.withUnsafeBufferPointer { xmlTextWriterWriteAttribute(writer, name, $0.baseAddress) }
+        }
+        try check(result, "xmlTextWriterWriteAttribute")
+    }
+
+    /// Writes an attribute of the element just started whose value is the base64 text of
+    /// `bytes`, the same bytes as ``writeAttribute(_:_:)-(String,String)`` with that text.
+    package func writeAttribute(_ name: LibXMLName, base64Of bytes: UnsafeRawBufferPointer) throws {
+        scratch.removeAll(keepingCapacity: true)
+        Base64.encode(bytes, into: &scratch)
+        scratch.append(0)
+        let result = name.withXMLCharacters { name in
+            scratch.withUnsafeBufferPointer { xmlTextWriterWriteAttribute(writer, name, $0.baseAddress) }
+        }
+        try check(result, "xmlTextWriterWriteAttribute")
+    }
+
+    /// Writes an attribute, whose name was prepared once, whose value is the base64 text of `file`.
+    package func writeAttribute(_ name: LibXMLName, base64Of file: FileBytes) throws {
+        try check(name.withXMLCharacters { xmlTextWriterStartAttribute(writer, $0) }, "xmlTextWriterStartAttribute")
+        try writeBase64(of: file)
+        try check(xmlTextWriterEndAttribute(writer), "xmlTextWriterEndAttribute")
+    }
+
+    /// Writes UTF-8 `text` borrowed from a source as text content, escaped: the same bytes as
+    /// ``writeString(_:)`` with that text, under the same rule as
+    /// ``writeAttribute(_:utf8:)``.
+    package func writeString(utf8 text: UnsafeRawBufferPointer) throws {
+        fillScratch(with: text)
+        let result = scratch.withUnsafeBufferPointer { xmlTextWriterWriteString(writer, $0.baseAddress) }
+        try check(result, "xmlTextWriterWriteString")
+    }
+
+    /// Writes the base64 text of `bytes` as content, the same bytes as ``writeString(_:)`` with
+    /// that text (base64 has nothing to escape).
+    package func writeBase64(of bytes: UnsafeRawBufferPointer) throws {
+        scratch.removeAll(keepingCapacity: true)
+        Base64.encode(bytes, into: &scratch)
+        try scratch.withUnsafeBytes { try writeRaw($0) }
+    }
+
+    /// Makes ``scratch`` `text` and a NUL.
+    private func fillScratch(with text: UnsafeRawBufferPointer) {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: text)
+        scratch.append(0)
     }
 
     /// Writes an attribute of the element just started.
@@ -197,6 +268,26 @@ package final class LibXMLTextWriter {
     private func fail(_ error: any Error) throws -> Never {
         failure = failure ?? error
         throw error
+    }
+}
+
+/// An element or attribute name prepared once for libxml2: its NUL-terminated UTF-8 bytes, so
+/// that a writer that writes it for every object does not convert it every time.
+package struct LibXMLName {
+    /// The name.
+    package let text: String
+    /// Its UTF-8 bytes and a NUL.
+    private let characters: [UInt8]
+
+    /// Prepares `text`, which must hold no U+0000.
+    package init(_ text: String) {
+        self.text = text
+        self.characters = Array(text.utf8) + [0]
+    }
+
+    /// Calls `body` with the NUL-terminated bytes as libxml2's `const xmlChar *`.
+    fileprivate func withXMLCharacters<Result>(_ body: (UnsafePointer<xmlChar>) throws -> Result) rethrows -> Result {
+        try characters.withUnsafeBufferPointer { try body($0.baseAddress!) }
     }
 }
 

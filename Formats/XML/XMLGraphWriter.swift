@@ -64,7 +64,8 @@ import GraphExportLibXML
 /// and `_x_` alone as the empty name; every other character stands for itself. The lists in
 /// `gx:null` and `gx:base64` hold encoded names, which never contain spaces.
 ///
-/// **Streaming.** Each event is written as it arrives; the writer holds only its stack of open
+/// **Streaming.** Each event is written as it arrives, and each row (``beginObject(_:)``) straight
+/// from its borrowed text and bytes, its entity's encoded names made once per entity; the writer holds only its stack of open
 /// elements and, for the object being opened, the names of its null and base64 attributes. Neither
 /// it nor libxml2's writer recurses, so nesting depth is bounded by memory, not by the call stack;
 /// pretty output costs time and space that grow with the square of the depth
@@ -83,6 +84,17 @@ import GraphExportLibXML
 public final class XMLGraphWriter: GraphWriter {
     /// The namespace of everything the format adds to the model's names.
     public static let namespace = "urn:graphexport:1"
+    private static let idName = LibXMLName("gx:id")
+    private static let itemName = LibXMLName("gx:item")
+    private static let entryName = LibXMLName("gx:entry")
+
+    /// The encoded names of one entity's rows, prepared from its first row (``ObjectRow/entity``).
+    private struct RowNames {
+        /// The model's attribute names they were made from.
+        let attributeNames: [String]
+        let element: LibXMLName
+        let attributes: [LibXMLName]
+    }
 
     private let sink: any ByteSink
     private let options: XMLOptions
@@ -96,10 +108,13 @@ public final class XMLGraphWriter: GraphWriter {
     private var base64Names: [String] = []
     /// In the attribute style, the innermost object's array and map attributes (name, encoded
     /// name, value), written as child elements when its start tag closes.
-    private var structuredAttributes: [(name: String, elementName: String, value: Value)] = []
+    private var structuredAttributes: [(name: String, elementName: LibXMLName, value: Value)] = []
     /// Whether the innermost object's start tag still waits for `gx:null` and `gx:base64`.
     private var startTagIsOpen = false
-    private var encodedNames: [String: String] = [:]
+    /// The encoded names of the model's names, for events.
+    private var encodedNames: [String: LibXMLName] = [:]
+    /// The encoded names of each entity, by index, for rows.
+    private var rowNames: [RowNames?] = []
     /// The attributes (`Entity.name`) already warned about, one set per kind of warning.
     private var warnedBase64: Set<String> = []
     private var warnedDates: Set<String> = []
@@ -158,10 +173,7 @@ public final class XMLGraphWriter: GraphWriter {
         let id: String
         switch event {
         case .beginObject(_, let objectID), .reference(let objectID):
-            id = objectID.text
-            if let scalar = XMLCharacters.firstNonCharacter(in: id) {
-                throw XMLWriterError.unwritableIdentifier(id: id, character: scalar)
-            }
+            id = try Self.checkedText(of: objectID)
         default:
             id = ""
         }
@@ -170,17 +182,15 @@ public final class XMLGraphWriter: GraphWriter {
         guard let output else { throw GraphStreamError.notBegun }
         switch event {
         case .beginObject(let entity, _):
-            startTagIsOpen = true
-            try output.startElement(encoded(entity))
-            try output.writeAttribute("gx:id", id)
+            try startObject(encoded(entity), id: id, output)
         case .attribute(let name, let value):
-            try writeAttribute(name: name, value: value, output)
+            try writeAttribute(RowValue(value), name: encoded(name), attribute: name, output)
         case .beginRelationship(let name, _):
             try closeStartTag(output)
             try output.startElement(encoded(name))
         case .reference:
             try output.startElement("gx:ref")
-            try output.writeAttribute("gx:id", id)
+            try output.writeAttribute(Self.idName, id)
             try output.endElement()
         case .endRelationship:
             if !endsToMany && wasEmpty { try output.writeAttribute("gx:null", "true") }
@@ -191,6 +201,21 @@ public final class XMLGraphWriter: GraphWriter {
         }
     }
 
+    /// Writes an object's start tag and its attributes straight from the row's values, the
+    /// names encoded once per entity; or throws as ``write(_:)`` does, without writing anything.
+    public func beginObject(_ row: ObjectRow) throws {
+        if let failure = output?.failure { throw failure }
+        let id = try Self.checkedText(of: row.id)
+        try validator.beginObject(row)
+        guard let output else { throw GraphStreamError.notBegun }
+        let names = rowNames(for: row)
+        try startObject(names.element, id: id, output)
+        for index in row.values.indices {
+            try writeAttribute(
+                row.values[index], name: names.attributes[index], attribute: row.attributeNames[index], output)
+        }
+    }
+
     /// Closes the root element and the document, writes the final newline and flushes the sink.
     public func finish() throws {
         if let failure = output?.failure { throw failure }
@@ -198,30 +223,50 @@ public final class XMLGraphWriter: GraphWriter {
         try output?.endDocument()
     }
 
-    private func writeAttribute(name: String, value: Value, _ output: LibXMLTextWriter) throws {
-        let elementName = encoded(name)
-        if options.style == .elements { return try writeElement(elementName, value: value, attribute: name, output) }
+    /// The text of `id`, or the error for an identifier XML cannot hold.
+    private static func checkedText(of id: ObjectID) throws(XMLWriterError) -> String {
+        let text = id.text
+        if let scalar = XMLCharacters.firstNonCharacter(in: text) {
+            throw .unwritableIdentifier(id: text, character: scalar)
+        }
+        return text
+    }
+
+    /// Starts the element of an object, with its `gx:id`, its start tag left open.
+    private func startObject(_ element: LibXMLName, id: String, _ output: LibXMLTextWriter) throws {
+        startTagIsOpen = true
+        try output.startElement(element)
+        try output.writeAttribute(Self.idName, id)
+    }
+
+    /// Writes `value`, of the model attribute `attribute` whose encoded name is `name`: an XML
+    /// attribute in the attribute style (null and base64 ones listed when the tag closes, arrays
+    /// and maps written as elements then), a child element in the element style.
+    private func writeAttribute(
+        _ value: RowValue, name: LibXMLName, attribute: String, _ output: LibXMLTextWriter
+    ) throws {
+        if options.style == .elements { return try writeElement(name, value: value, attribute: attribute, output) }
         switch value {
-        case .array, .map:
+        case .other(.array), .other(.map):
             // An element cannot go in a start tag: it waits for the tag to close.
-            structuredAttributes.append((name, elementName, value))
+            structuredAttributes.append((attribute, name, value.value))
             return
         default:
             break
         }
-        let text = XMLValueText(value)
-        if let issue = text?.issue, let object = validator.currentObject {
-            warn(issue, "\(object.entity).\(name)", id: object.id.text, mark: "listed in gx:base64")
-        }
-        guard let text else {
-            nullNames.append(elementName)
-            return
-        }
-        if text.isBase64 { base64Names.append(elementName) }
-        if let file = text.file {
-            try output.writeAttribute(elementName, base64Of: file)
-        } else {
-            try output.writeAttribute(elementName, text.text)
+        try XMLValueText.with(value) { text, issue in
+            if let issue { warn(issue, attribute, mark: "listed in gx:base64") }
+            switch text {
+            case .null:
+                nullNames.append(name.text)
+            case .text(let bytes):
+                try output.writeAttribute(name, utf8: bytes)
+            case .base64(let bytes, let isText):
+                if isText { base64Names.append(name.text) }
+                try output.writeAttribute(name, base64Of: bytes)
+            case .file(let file):
+                try output.writeAttribute(name, base64Of: file)
+            }
         }
     }
 
@@ -230,7 +275,7 @@ public final class XMLGraphWriter: GraphWriter {
     /// anything else as its text, `gx:null="true"` or base64 with `gx:encoding="base64"`.
     /// `attribute` is the model attribute the value belongs to, for warnings.
     private func writeElement(
-        _ elementName: String, value: Value, key: String? = nil, attribute: String, _ output: LibXMLTextWriter
+        _ elementName: LibXMLName, value: RowValue, key: String? = nil, attribute: String, _ output: LibXMLTextWriter
     ) throws {
         try output.startElement(elementName)
         if let key {
@@ -239,30 +284,31 @@ public final class XMLGraphWriter: GraphWriter {
             if checked.base64Because != nil { try output.writeAttribute("gx:keyEncoding", "base64") }
         }
         switch value {
-        case .array(let elements):
+        case .other(.array(let elements)):
             try output.writeAttribute("gx:type", "array")
             for element in elements {
-                try writeElement("gx:item", value: element, attribute: attribute, output)
+                try writeElement(Self.itemName, value: RowValue(element), attribute: attribute, output)
             }
-        case .map(let map):
+        case .other(.map(let map)):
             try output.writeAttribute("gx:type", "map")
             for entry in map {
-                try writeElement("gx:entry", value: entry.value, key: entry.key, attribute: attribute, output)
+                try writeElement(
+                    Self.entryName, value: RowValue(entry.value), key: entry.key, attribute: attribute, output)
             }
         default:
-            let text = XMLValueText(value)
-            if let issue = text?.issue, let object = validator.currentObject {
-                warn(issue, "\(object.entity).\(attribute)", id: object.id.text, mark: #"marked gx:encoding="base64""#)
-            }
-            if let text {
-                if text.isBase64 { try output.writeAttribute("gx:encoding", "base64") }
-                if let file = text.file {
+            try XMLValueText.with(value) { text, issue in
+                if let issue { warn(issue, attribute, mark: #"marked gx:encoding="base64""#) }
+                switch text {
+                case .null:
+                    try output.writeAttribute("gx:null", "true")
+                case .text(let bytes):
+                    try output.writeString(utf8: bytes)
+                case .base64(let bytes, let isText):
+                    if isText { try output.writeAttribute("gx:encoding", "base64") }
+                    try output.writeBase64(of: bytes)
+                case .file(let file):
                     try output.writeBase64(of: file)
-                } else {
-                    try output.writeString(text.text)
                 }
-            } else {
-                try output.writeAttribute("gx:null", "true")
             }
         }
         try output.endElement()
@@ -282,22 +328,39 @@ public final class XMLGraphWriter: GraphWriter {
             base64Names.removeAll(keepingCapacity: true)
         }
         for (name, elementName, value) in structuredAttributes {
-            try writeElement(elementName, value: value, attribute: name, output)
+            try writeElement(elementName, value: .other(value), attribute: name, output)
         }
         structuredAttributes.removeAll(keepingCapacity: true)
     }
 
     /// The NCName that stands for a model name, encoded once per name.
-    private func encoded(_ name: String) -> String {
-        if XMLNameEncoding.isKeptASCII(name) { return name }
+    private func encoded(_ name: String) -> LibXMLName {
         if let known = encodedNames[name] { return known }
-        let encodedName = XMLNameEncoding.encode(name)
+        let encodedName = LibXMLName(XMLNameEncoding.encode(name))
         encodedNames[name] = encodedName
         return encodedName
     }
 
-    /// Warns once per attribute; `mark` says how base64 text is marked where this value went.
-    private func warn(_ issue: XMLValueText.Issue, _ attribute: String, id: String, mark: String) {
+    /// The encoded names of the entity of `row`, made once per entity index (again should its
+    /// names change, which ``ObjectRow`` rules out within a document).
+    private func rowNames(for row: ObjectRow) -> RowNames {
+        if row.entity < rowNames.count, let known = rowNames[row.entity], known.attributeNames == row.attributeNames {
+            return known
+        }
+        let names = RowNames(
+            attributeNames: row.attributeNames, element: encoded(row.entityName),
+            attributes: row.attributeNames.map(encoded))
+        if row.entity >= rowNames.count { rowNames += repeatElement(nil, count: row.entity + 1 - rowNames.count) }
+        rowNames[row.entity] = names
+        return names
+    }
+
+    /// Warns once per attribute of the innermost object; `mark` says how base64 text is marked
+    /// where this value went.
+    private func warn(_ issue: XMLValueText.Issue, _ name: String, mark: String) {
+        guard let object = validator.currentObject else { return }
+        let attribute = "\(object.entity).\(name)"
+        let id = object.id.text
         switch issue {
         case .nonCharacter(let scalar):
             guard warnedBase64.insert(attribute).inserted else { return }
