@@ -100,6 +100,17 @@ public final class YAMLGraphWriter: GraphWriter {
     private var validator = GraphStreamValidator()
     /// The attributes (`Entity.name`) already warned about for dates with no ISO 8601 form.
     private var warnedDates: Set<String> = []
+    /// Per entity index (``ObjectRow/entity``), the scalars of its `"@type"` value and its keys,
+    /// made from its first row in each context: a block mapping's, and flow.
+    private var rowScalars: [(names: [String], block: EntityScalars?, flow: EntityScalars?)] = []
+
+    /// The scalars written for every object of one entity in one context.
+    private struct EntityScalars {
+        /// The entity's name, the value of `"@type"`.
+        let type: YAMLScalar
+        /// The key of each attribute (``MarkerEscape``), in model order.
+        let keys: [YAMLScalar]
+    }
 
     /// Creates a writer that writes to `sink` and reports dates YAML cannot hold as such to
     /// `onWarning`.
@@ -143,15 +154,9 @@ public final class YAMLGraphWriter: GraphWriter {
         guard let emitter else { return }
         switch event {
         case .beginObject(let entity, let id):
-            let idText = id.text
             let context = valueContext
-            try emitting {
-                try emitter.beginMapping(flow: context == .flow)
-                try emitter.scalar(Self.idKey)
-                try emitter.scalar(YAMLScalar(string: idText, in: context, literalBlocks: false))
-                try emitter.scalar(Self.typeKey)
-                try emitter.scalar(YAMLScalar(string: entity, in: context, literalBlocks: false))
-            }
+            let type = YAMLScalar(string: entity, in: context, literalBlocks: false)
+            try emitting { try startObject(type: type, id: id, in: context, emitter) }
         case .attribute(let name, let value):
             let context = valueContext
             var isDateWithoutISO8601 = false
@@ -159,7 +164,7 @@ public final class YAMLGraphWriter: GraphWriter {
                 try emitter.scalar(YAMLScalar(string: MarkerEscape.key(for: name), in: keyContext))
                 isDateWithoutISO8601 = try emitter.value(value, in: context, literalBlocks: options.literalBlocks)
             }
-            if isDateWithoutISO8601 { warnAboutDate(in: "\(validator.currentObject?.entity ?? "").\(name)") }
+            if isDateWithoutISO8601 { warnAboutDate(of: name) }
         case .beginRelationship(let name, let isToMany):
             let flow = valueContext == .flow
             try emitting {
@@ -187,6 +192,34 @@ public final class YAMLGraphWriter: GraphWriter {
         }
     }
 
+    /// Writes an object's start and its attributes straight from the row's values, its keys and
+    /// type made once per entity; or throws ``GraphStreamError`` without writing anything.
+    public func beginObject(_ row: ObjectRow) throws {
+        try validator.beginObject(row)
+        guard let emitter else { return }
+        let context = valueContext
+        let scalars = entityScalars(for: row, in: context)
+        let literalBlocks = options.literalBlocks
+        var datesWithoutISO8601: [String] = []
+        try emitting {
+            try startObject(type: scalars.type, id: row.id, in: context, emitter)
+            for (index, value) in row.values.enumerated() {
+                try emitter.scalar(scalars.keys[index])
+                switch value {
+                case .text(let bytes):
+                    try emitter.string(utf8: bytes, in: context, literalBlocks: literalBlocks)
+                case .bytes(let bytes):
+                    try emitter.binary(bytes)
+                default:
+                    if try emitter.value(value.value, in: context, literalBlocks: literalBlocks) {
+                        datesWithoutISO8601.append(row.attributeNames[index])
+                    }
+                }
+            }
+        }
+        datesWithoutISO8601.forEach(warnAboutDate)
+    }
+
     /// Closes the `"@graph"` sequence and the document and flushes everything to the sink.
     public func finish() throws {
         try validator.finish()
@@ -195,6 +228,41 @@ public final class YAMLGraphWriter: GraphWriter {
             try emitter?.endMapping()
             try emitter?.endDocument()
         }
+    }
+
+    /// Starts an object's mapping and writes its `"@id"` and `"@type"`.
+    private func startObject(type: YAMLScalar, id: ObjectID, in context: YAMLScalar.Context, _ emitter: YAMLEmitter)
+        throws
+    {
+        try emitter.beginMapping(flow: context == .flow)
+        try emitter.scalar(Self.idKey)
+        try emitter.scalar(YAMLScalar(string: id.text, in: context, literalBlocks: false))
+        try emitter.scalar(Self.typeKey)
+        try emitter.scalar(type)
+    }
+
+    /// The scalars of the entity of `row` in `context`, made once per entity index and context
+    /// (again should its names change, which ``ObjectRow`` rules out within a document).
+    private func entityScalars(for row: ObjectRow, in context: YAMLScalar.Context) -> EntityScalars {
+        let entity = row.entity
+        if entity >= rowScalars.count {
+            rowScalars += repeatElement((names: [], block: nil, flow: nil), count: entity + 1 - rowScalars.count)
+        }
+        if rowScalars[entity].names != row.attributeNames {
+            rowScalars[entity] = (row.attributeNames, nil, nil)
+        }
+        let isFlow = context == .flow
+        if let known = isFlow ? rowScalars[entity].flow : rowScalars[entity].block { return known }
+        let keyContext: YAMLScalar.Context = isFlow ? .flow : .blockKey
+        let scalars = EntityScalars(
+            type: YAMLScalar(string: row.entityName, in: context, literalBlocks: false),
+            keys: row.attributeNames.map { YAMLScalar(string: MarkerEscape.key(for: $0), in: keyContext) })
+        if isFlow {
+            rowScalars[entity].flow = scalars
+        } else {
+            rowScalars[entity].block = scalars
+        }
+        return scalars
     }
 
     /// Runs `body`, and stops the document if it throws: libyaml cannot go on after a failure.
@@ -218,7 +286,10 @@ public final class YAMLGraphWriter: GraphWriter {
         valueContext == .flow ? .flow : .blockKey
     }
 
-    private func warnAboutDate(in attribute: String) {
+    /// Warns, once per attribute, of a date with no ISO 8601 form in attribute `name` of the
+    /// innermost object.
+    private func warnAboutDate(of name: String) {
+        let attribute = "\(validator.currentObject?.entity ?? "").\(name)"
         guard warnedDates.insert(attribute).inserted else { return }
         onWarning(
             Warning(
