@@ -23,8 +23,7 @@ package final class LibXMLTextWriter {
 
     private let bridge: LibXMLSinkBridge
     private let writer: OpaquePointer
-    /// Reused for text borrowed from a source, which libxml2 wants NUL-terminated, and for
-    /// base64 made from borrowed bytes.
+    /// Reused for base64 made from borrowed bytes.
     private var scratch: [UInt8] = []
     private let libxml2Failure: (_ call: String) -> any Error
     /// The first error a call threw: the sink's, a file's, or a libxml2 failure. Once there is
@@ -92,12 +91,11 @@ package final class LibXMLTextWriter {
 
     /// Writes an attribute of the element just started whose value is UTF-8 `text` borrowed from
     /// a source, the same bytes as ``writeAttribute(_:_:)-(String,String)`` with that text: `text`
-    /// is copied into a reused buffer to be NUL-terminated, so it must hold no U+0000 (nor
-    /// anything else XML 1.0 cannot hold).
+    /// is copied to be NUL-terminated, so it must hold no U+0000 (nor anything else XML 1.0
+    /// cannot hold).
     package func writeAttribute(_ name: LibXMLName, utf8 text: UnsafeRawBufferPointer) throws {
-        fillScratch(with: text)
         let result = name.withXMLCharacters { name in
-            scratch.withUnsafeBufferPointer { xmlTextWriterWriteAttribute(writer, name, $0.baseAddress) }
+            Self.withNULTerminated(text) { xmlTextWriterWriteAttribute(writer, name, $0) }
         }
         try check(result, "xmlTextWriterWriteAttribute")
     }
@@ -125,8 +123,7 @@ package final class LibXMLTextWriter {
     /// ``writeString(_:)`` with that text, under the same rule as
     /// ``writeAttribute(_:utf8:)``.
     package func writeString(utf8 text: UnsafeRawBufferPointer) throws {
-        fillScratch(with: text)
-        let result = scratch.withUnsafeBufferPointer { xmlTextWriterWriteString(writer, $0.baseAddress) }
+        let result = Self.withNULTerminated(text) { xmlTextWriterWriteString(writer, $0) }
         try check(result, "xmlTextWriterWriteString")
     }
 
@@ -138,11 +135,16 @@ package final class LibXMLTextWriter {
         try scratch.withUnsafeBytes { try writeRaw($0) }
     }
 
-    /// Makes ``scratch`` `text` and a NUL.
-    private func fillScratch(with text: UnsafeRawBufferPointer) {
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: text)
-        scratch.append(0)
+    /// Calls `body` with a copy of `text` and a NUL after it, on the stack unless it is long, as
+    /// libxml2's `const xmlChar *`.
+    private static func withNULTerminated<Result>(
+        _ text: UnsafeRawBufferPointer, _ body: (UnsafePointer<xmlChar>) -> Result
+    ) -> Result {
+        withUnsafeTemporaryAllocation(of: xmlChar.self, capacity: text.count + 1) { buffer in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: text)
+            buffer[text.count] = 0
+            return body(buffer.baseAddress!)
+        }
     }
 
     /// Writes an attribute of the element just started.

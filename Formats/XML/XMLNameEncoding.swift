@@ -34,6 +34,41 @@ package enum XMLNameEncoding {
         return String(encoded)
     }
 
+    /// Whether `name` is plain ASCII that ``encode(_:)`` keeps as it is: a letter or `_` first,
+    /// then letters, digits, `_`, `-` and `.`, no `_x`, not `xmlns`. A quick test that spares
+    /// the usual model name a dictionary lookup; `false` says nothing (ask ``encode(_:)``).
+    static func isKeptASCII(_ name: String) -> Bool {
+        let kept =
+            name.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+                // Of the name characters, only letters and `_` are at or above "A" (digits, `-`
+                // and `.` may not start an NCName).
+                guard let first = bytes.first, isASCIINameCharacter(first), first >= UInt8(ascii: "A") else {
+                    return false
+                }
+                var previous: UInt8 = 0
+                for byte in bytes {
+                    guard isASCIINameCharacter(byte), !(previous == UInt8(ascii: "_") && byte == UInt8(ascii: "x"))
+                    else { return false }
+                    previous = byte
+                }
+                return true
+            } ?? false
+        return kept && name != "xmlns"
+    }
+
+    /// Whether `byte` is an ASCII letter, digit, `_`, `-` or `.`, by two 64-bit masks (bit `n`
+    /// of the first is byte `n`, of the second byte `64 + n`).
+    @inline(__always)
+    private static func isASCIINameCharacter(_ byte: UInt8) -> Bool {
+        let low: UInt64 = 1 << 0x2D | 1 << 0x2E | 0x3FF << 0x30
+        let high: UInt64 = 0x3FF_FFFF << 1 | 1 << 31 | 0x3FF_FFFF << 33
+        switch byte {
+        case 0..<64: return low >> UInt64(byte) & 1 != 0
+        case 64..<128: return high >> UInt64(byte - 64) & 1 != 0
+        default: return false
+        }
+    }
+
     /// Whether the character at `index` may be written as itself.
     private static func fits(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
         let scalar = scalars[index]
