@@ -43,6 +43,8 @@ struct JSONLinesEncoder {
     /// Per entity index (``ObjectRow/entity``), its attribute names and the text `,"key":` of
     /// each, made from the first row of the entity, so that a key is escaped once per entity.
     private var rowKeys: [(names: [String], keys: [[UInt8]])] = []
+    /// The text of the identifier being written.
+    private var idText: [UInt8] = []
 
     /// Writes the header line, `{"@source":{…}}`.
     mutating func begin(_ document: DocumentInfo) throws(GraphStreamError) {
@@ -62,7 +64,7 @@ struct JSONLinesEncoder {
         switch event {
         case .beginObject(let entity, let id):
             try validator.beginObject(entity: entity, id: id)
-            beginObject(entity: entity, id: id.text)
+            beginObject(entity: entity, id: id)
         case .attribute(let name, let value):
             try validator.attribute(name: name, value: value)
             writeAttribute(name: name, value: value)
@@ -71,7 +73,7 @@ struct JSONLinesEncoder {
             beginRelationship(name: name, isToMany: isToMany)
         case .reference(let id):
             try validator.reference(id)
-            appendReference(id.text, in: stack.count - 1)
+            appendReference(id, in: stack.count - 1)
         case .endRelationship:
             try validator.endRelationship()
             endRelationship()
@@ -85,7 +87,7 @@ struct JSONLinesEncoder {
     /// without writing anything when the row does not fit where the stream is.
     mutating func beginObject(_ row: ObjectRow) throws(GraphStreamError) {
         try validator.beginObject(row)
-        beginObject(entity: row.entityName, id: row.id.text)
+        beginObject(entity: row.entityName, id: row.id)
         if row.entity >= rowKeys.count {
             rowKeys += repeatElement((names: [], keys: []), count: row.entity + 1 - rowKeys.count)
         }
@@ -121,11 +123,11 @@ struct JSONLinesEncoder {
         try validator.finish()
     }
 
-    private mutating func beginObject(entity: String, id: String) {
+    private mutating func beginObject(entity: String, id: ObjectID) {
         if let top = stack.indices.last { appendReference(id, in: top) }
         stack.append(Frame(lineStart: openLines.count))
         openLines.append(contentsOf: #"{"@id":"#.utf8)
-        JSONText.appendString(id, to: &openLines)
+        appendID(id)
         openLines.append(contentsOf: #","@type":"#.utf8)
         JSONText.appendString(entity, to: &openLines)
     }
@@ -176,12 +178,20 @@ struct JSONLinesEncoder {
     }
 
     /// Appends `{"@id":…}` to the line of the object whose relationship is `stack[frame]`.
-    private mutating func appendReference(_ id: String, in frame: Int) {
+    private mutating func appendReference(_ id: ObjectID, in frame: Int) {
         if stack[frame].hasItems { openLines.append(UInt8(ascii: ",")) }
         stack[frame].hasItems = true
         openLines.append(contentsOf: #"{"@id":"#.utf8)
-        JSONText.appendString(id, to: &openLines)
+        appendID(id)
         openLines.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends the text of `id` as a JSON string, built in a reused buffer rather than a `String`.
+    private mutating func appendID(_ id: ObjectID) {
+        idText.removeAll(keepingCapacity: true)
+        idText.append(contentsOf: id.textPrefix.utf8)
+        if let number = id.numericSuffix { JSONText.appendInteger(number, to: &idText) }
+        idText.withUnsafeBytes { JSONText.appendString(utf8: $0, to: &openLines) }
     }
 
     private mutating func endRelationship() {

@@ -43,13 +43,23 @@ public import GraphExport
 public final class JSONLinesGraphWriter: GraphWriter {
     private let output: OutputBuffer
     private let onWarning: WarningHandler
-    private var encoder = JSONLinesEncoder()
+    /// The encoder, owned by this writer alone: kept behind a pointer rather than in a `var`
+    /// property, so that each call costs no run-time exclusivity check (the writer is not
+    /// reentrant, so no two accesses can overlap).
+    private let encoder: UnsafeMutablePointer<JSONLinesEncoder>
 
     /// Creates a writer that writes to `sink` and reports values JSON cannot hold to `onWarning`.
     public init(sink: any ByteSink, onWarning: @escaping WarningHandler = { _ in }) {
         self.output = OutputBuffer(sink: sink)
         self.onWarning = onWarning
-        encoder.text.reserveCapacity(output.blockSize + 1024)
+        self.encoder = .allocate(capacity: 1)
+        encoder.initialize(to: JSONLinesEncoder())
+        encoder.pointee.text.reserveCapacity(output.blockSize + 1024)
+    }
+
+    deinit {
+        encoder.deinitialize(count: 1)
+        encoder.deallocate()
     }
 
     /// `true`: ``Value/binaryFile(_:)`` values are streamed.
@@ -57,29 +67,29 @@ public final class JSONLinesGraphWriter: GraphWriter {
 
     /// Writes the header line, `{"@source":{…}}`.
     public func begin(_ document: DocumentInfo) throws {
-        try encoder.begin(document)
+        try encoder.pointee.begin(document)
         try handOff(atLeast: output.blockSize)
     }
 
     /// Writes one event, or throws ``GraphStreamError`` without writing anything when the
     /// event does not fit where the stream is. An object's line is complete at its `endObject`.
     public func write(_ event: GraphEvent) throws {
-        try encoder.write(event)
-        if !encoder.warnings.isEmpty { reportWarnings() }
+        try encoder.pointee.write(event)
+        if !encoder.pointee.warnings.isEmpty { reportWarnings() }
         try handOff(atLeast: output.blockSize)
     }
 
     /// Writes an object's start and its attributes straight from the row's values, the keys
     /// escaped once per entity; or throws ``GraphStreamError`` without writing anything.
     public func beginObject(_ row: ObjectRow) throws {
-        try encoder.beginObject(row)
-        if !encoder.warnings.isEmpty { reportWarnings() }
+        try encoder.pointee.beginObject(row)
+        if !encoder.pointee.warnings.isEmpty { reportWarnings() }
         try handOff(atLeast: output.blockSize)
     }
 
     /// Checks that every object has ended and flushes the sink.
     public func finish() throws {
-        try encoder.finish()
+        try encoder.pointee.finish()
         try handOff(atLeast: 0)
         try output.flush()
     }
@@ -87,18 +97,18 @@ public final class JSONLinesGraphWriter: GraphWriter {
     /// Hands the lines written so far to the output buffer once there are `threshold` bytes of
     /// them, or at once when they hold a file value, whose base64 then streams into its place.
     private func handOff(atLeast threshold: Int) throws {
-        if !encoder.splices.isEmpty {
-            try encoder.splices.write(encoder.text, to: output)
+        if !encoder.pointee.splices.isEmpty {
+            try encoder.pointee.splices.write(encoder.pointee.text, to: output)
         } else {
-            guard encoder.text.count >= threshold, !encoder.text.isEmpty else { return }
-            try encoder.text.withUnsafeBytes { try output.append($0) }
+            guard encoder.pointee.text.count >= threshold, !encoder.pointee.text.isEmpty else { return }
+            try encoder.pointee.text.withUnsafeBytes { try output.append($0) }
         }
-        encoder.text.removeAll(keepingCapacity: true)
+        encoder.pointee.text.removeAll(keepingCapacity: true)
     }
 
     private func reportWarnings() {
-        let warnings = encoder.warnings
-        encoder.warnings.removeAll()
+        let warnings = encoder.pointee.warnings
+        encoder.pointee.warnings.removeAll()
         warnings.forEach(onWarning)
     }
 }
