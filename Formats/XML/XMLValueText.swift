@@ -28,6 +28,7 @@ enum XMLValueText {
 
     /// Calls `body` with what `value` is written as and what could not be written as such, if
     /// anything; the buffers are valid only during the call.
+    @inline(__always)
     static func with<Result>(
         _ value: RowValue, _ body: (XMLValueText, Issue?) throws -> Result
     ) rethrows -> Result {
@@ -46,6 +47,7 @@ enum XMLValueText {
     }
 
     /// ``with(_:_:)-(RowValue,_)`` for an owned value.
+    @inline(__always)
     private static func with<Result>(_ value: Value, _ body: (XMLValueText, Issue?) throws -> Result) rethrows
         -> Result
     {
@@ -65,6 +67,7 @@ enum XMLValueText {
     }
 
     /// Calls `body` with `text` as it is, or as base64 when XML 1.0 cannot hold it.
+    @inline(__always)
     private static func checking<Result>(
         _ text: UnsafeRawBufferPointer, isDateWithoutISO8601: Bool, _ body: (XMLValueText, Issue?) throws -> Result
     ) rethrows -> Result {
