@@ -80,7 +80,8 @@ public final class JSONLinesGraphWriter: GraphWriter {
     }
 
     /// Writes an object's start and its attributes straight from the row's values, the keys
-    /// escaped once per entity; or throws ``GraphStreamError`` without writing anything.
+    /// escaped once per entity; or throws ``GraphStreamError`` without writing anything when the
+    /// row does not fit where the stream is.
     public func beginObject(_ row: ObjectRow) throws {
         try encoder.pointee.beginObject(row)
         if !encoder.pointee.warnings.isEmpty { reportWarnings() }

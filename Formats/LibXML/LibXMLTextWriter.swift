@@ -73,20 +73,17 @@ package final class LibXMLTextWriter {
 
     /// Starts an element named `name` (qualified, such as `gx:ref`, or not).
     package func startElement(_ name: String) throws {
-        try check(name.withXMLCharacters { xmlTextWriterStartElement(writer, $0) }, "xmlTextWriterStartElement")
+        try start(name)
     }
 
     /// Starts an element whose name was prepared once.
     package func startElement(_ name: LibXMLName) throws {
-        try check(name.withXMLCharacters { xmlTextWriterStartElement(writer, $0) }, "xmlTextWriterStartElement")
+        try start(name)
     }
 
     /// Writes an attribute, whose name was prepared once, of the element just started.
     package func writeAttribute(_ name: LibXMLName, _ value: String) throws {
-        let result = name.withXMLCharacters { name in
-            value.withXMLCharacters { xmlTextWriterWriteAttribute(writer, name, $0) }
-        }
-        try check(result, "xmlTextWriterWriteAttribute")
+        try attribute(name, value)
     }
 
     /// Writes an attribute of the element just started whose value is UTF-8 `text` borrowed from
@@ -112,7 +109,9 @@ package final class LibXMLTextWriter {
         try check(result, "xmlTextWriterWriteAttribute")
     }
 
-    /// Writes an attribute, whose name was prepared once, whose value is the base64 text of `file`.
+    /// Writes an attribute of the element just started, its name prepared once, whose value is
+    /// the base64 text of `file`, the same bytes as ``writeAttribute(_:_:)-(String,String)`` with
+    /// that text.
     package func writeAttribute(_ name: LibXMLName, base64Of file: FileBytes) throws {
         try check(name.withXMLCharacters { xmlTextWriterStartAttribute(writer, $0) }, "xmlTextWriterStartAttribute")
         try writeBase64(of: file)
@@ -149,18 +148,21 @@ package final class LibXMLTextWriter {
 
     /// Writes an attribute of the element just started.
     package func writeAttribute(_ name: String, _ value: String) throws {
+        try attribute(name, value)
+    }
+
+    /// Starts an element: what both ``startElement(_:)-(String)`` and
+    /// ``startElement(_:)-(LibXMLName)`` do.
+    private func start(_ name: some XMLCharacterSource) throws {
+        try check(name.withXMLCharacters { xmlTextWriterStartElement(writer, $0) }, "xmlTextWriterStartElement")
+    }
+
+    /// Writes an attribute: what both `writeAttribute(_:_:)` do.
+    private func attribute(_ name: some XMLCharacterSource, _ value: String) throws {
         let result = name.withXMLCharacters { name in
             value.withXMLCharacters { xmlTextWriterWriteAttribute(writer, name, $0) }
         }
         try check(result, "xmlTextWriterWriteAttribute")
-    }
-
-    /// Writes an attribute of the element just started whose value is the base64 text of `file`,
-    /// the same bytes as ``writeAttribute(_:_:)`` with that text.
-    package func writeAttribute(_ name: String, base64Of file: FileBytes) throws {
-        try check(name.withXMLCharacters { xmlTextWriterStartAttribute(writer, $0) }, "xmlTextWriterStartAttribute")
-        try writeBase64(of: file)
-        try check(xmlTextWriterEndAttribute(writer), "xmlTextWriterEndAttribute")
     }
 
     /// Writes text content, escaped.
@@ -273,9 +275,15 @@ package final class LibXMLTextWriter {
     }
 }
 
+/// Text that can be handed to libxml2 as a NUL-terminated `const xmlChar *`.
+private protocol XMLCharacterSource {
+    /// Calls `body` with the NUL-terminated UTF-8 bytes.
+    func withXMLCharacters<Result>(_ body: (UnsafePointer<xmlChar>) throws -> Result) rethrows -> Result
+}
+
 /// An element or attribute name prepared once for libxml2: its NUL-terminated UTF-8 bytes, so
 /// that a writer that writes it for every object does not convert it every time.
-package struct LibXMLName {
+package struct LibXMLName: XMLCharacterSource {
     /// The name.
     package let text: String
     /// Its UTF-8 bytes and a NUL.
@@ -293,7 +301,7 @@ package struct LibXMLName {
     }
 }
 
-extension String {
+extension String: XMLCharacterSource {
     /// Calls `body` with the string's NUL-terminated UTF-8 bytes as libxml2's `const xmlChar *`.
     fileprivate func withXMLCharacters<Result>(_ body: (UnsafePointer<xmlChar>) throws -> Result) rethrows -> Result {
         try withCString { characters in

@@ -65,10 +65,11 @@ import GraphExportLibXML
 /// `gx:null` and `gx:base64` hold encoded names, which never contain spaces.
 ///
 /// **Streaming.** Each event is written as it arrives, and each row (``beginObject(_:)``) straight
-/// from its borrowed text and bytes, its entity's encoded names made once per entity; the writer holds only its stack of open
-/// elements and, for the object being opened, the names of its null and base64 attributes. Neither
-/// it nor libxml2's writer recurses, so nesting depth is bounded by memory, not by the call stack;
-/// pretty output costs time and space that grow with the square of the depth
+/// from its borrowed text and bytes, its entity's encoded names made once per entity; the writer
+/// holds only its stack of open elements, those names and, for the object being opened, the names
+/// of its null and base64 attributes. Neither it nor libxml2's writer recurses, so nesting depth
+/// is bounded by memory, not by the call stack; pretty output costs time and space that grow with
+/// the square of the depth
 /// (``XMLOptions/pretty``). A ``Value/binaryFile(_:)`` value is written as its bytes would be, its
 /// base64 streamed from the file in chunks of 64 KiB, so that memory stays flat whatever its
 /// size. libxml2's output goes through an ``OutputBuffer``, so the sink receives
@@ -104,7 +105,7 @@ public final class XMLGraphWriter: GraphWriter {
     private let onWarning: WarningHandler
     /// What changes as the document is written, owned by this writer alone: kept behind a
     /// pointer rather than in `var` properties, so that each call costs no run-time exclusivity
-    /// check (the writer is not thread-safe, as no writer is).
+    /// check (the writer is not reentrant, so no two accesses can overlap).
     private let state: UnsafeMutablePointer<State>
 
     /// The writer's changing state.
@@ -252,9 +253,8 @@ public final class XMLGraphWriter: GraphWriter {
         try state.pointee.output?.endDocument()
     }
 
-    /// Makes ``state.pointee.idText`` the text of `id`, or throws for an identifier XML cannot hold. Only the
-    /// prefix can hold such a character (digits cannot), and it is checked once for the
-    /// identifiers of one entity in a row.
+    /// Makes the state's `idText` the text of `id`, or throws for an identifier XML cannot hold.
+    /// Only the prefix can hold such a character (digits cannot), and each prefix is checked once.
     private func takeIdentifier(_ id: ObjectID) throws(XMLWriterError) {
         if !state.pointee.checkedPrefixes.contains(id.textPrefix) {
             if let scalar = XMLCharacters.firstNonCharacter(in: id.textPrefix) {

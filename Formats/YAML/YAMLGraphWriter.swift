@@ -96,7 +96,7 @@ public final class YAMLGraphWriter: GraphWriter {
     private let onWarning: WarningHandler
     /// What changes as the document is written, owned by this writer alone: kept behind a
     /// pointer rather than in `var` properties, so that each call costs no run-time exclusivity
-    /// check (the writer is not thread-safe, as no writer is).
+    /// check (the writer is not reentrant, so no two accesses can overlap).
     private let state: UnsafeMutablePointer<State>
 
     /// The writer's changing state.
@@ -209,7 +209,8 @@ public final class YAMLGraphWriter: GraphWriter {
     }
 
     /// Writes an object's start and its attributes straight from the row's values, its keys and
-    /// type made once per entity; or throws ``GraphStreamError`` without writing anything.
+    /// type made once per entity; or throws ``GraphStreamError`` without writing anything when
+    /// the row does not fit where the stream is.
     public func beginObject(_ row: ObjectRow) throws {
         try state.pointee.validator.beginObject(row)
         guard let emitter = state.pointee.emitter else { return }
