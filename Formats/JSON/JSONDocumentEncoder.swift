@@ -31,8 +31,20 @@ struct JSONDocumentEncoder {
     /// came in its first object, so that a key is escaped once per entity rather than once per object.
     private struct KeyTable {
         let entity: String
+        /// `,"@type":"<entity>"`.
+        let typeText: [UInt8]
         var keys: [(name: String, text: [UInt8])] = []
+
+        init(entity: String) {
+            self.entity = entity
+            var typeText = Array(#","@type":"#.utf8)
+            JSONText.appendString(entity, to: &typeText)
+            self.typeText = typeText
+        }
     }
+
+    /// `"@id":`, the key every object and reference starts with, in compact output.
+    private static let compactIDKey = Array(#""@id":"#.utf8)
 
     /// How many entities get a key table; objects of further entities escape their keys each time.
     private static let keyTableLimit = 256
@@ -147,7 +159,14 @@ struct JSONDocumentEncoder {
         if stack[top].role != .toOne { startElement() }
         stack[top].hasItems = true
         text.append(UInt8(ascii: "{"))
-        stack.append(Frame(role: .object, keyTable: pretty ? -1 : keyTable(for: entity)))
+        let table = pretty ? -1 : keyTable(for: entity)
+        stack.append(Frame(role: .object, keyTable: table))
+        if table >= 0 {
+            text += Self.compactIDKey
+            appendID(id)
+            text += keyTables[table].typeText
+            return
+        }
         startLine(indent: stack.count + 1)
         appendKey("@id")
         appendID(id)
@@ -196,7 +215,7 @@ struct JSONDocumentEncoder {
         if stack[top].role == .toMany { startElement() }
         stack[top].hasItems = true
         text.append(UInt8(ascii: "{"))
-        appendKey("@id")
+        if pretty { appendKey("@id") } else { text += Self.compactIDKey }
         appendID(id)
         text.append(UInt8(ascii: "}"))
     }

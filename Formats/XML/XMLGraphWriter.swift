@@ -6,9 +6,10 @@ import GraphExportLibXML
 /// **Document.** `<?xml version="1.0" encoding="UTF-8"?>`, then one root element `gx:export`
 /// declaring `xmlns:gx="urn:graphexport:1"`, with one attribute per header field
 /// (``DocumentInfo/fields``, in their order), its key prefixed: `gx:generator`, `gx:sourceKind`,
-/// `gx:source`, `gx:storeUUID`, …, `gx:shape`. The root holds the top-level objects. Everything the
-/// format adds is in the `gx` namespace; every name from the model is in no namespace, so the two
-/// never collide (a model attribute named `id` is `id`, the identifier is `gx:id`).
+/// `gx:source`, the source's own fields (a Core Data store's `gx:storeUUID`), …, `gx:shape`. The
+/// root holds the top-level objects. Everything the format adds is in the `gx` namespace; every
+/// name from the model is in no namespace, so the two never collide (a model attribute named `id`
+/// is `id`, the identifier is `gx:id`).
 ///
 /// **Objects.** An object is an element named after its entity, with `gx:id` (its ``ObjectID``). In
 /// the default attribute style (``XMLOptions/Style/attributes``) each non-null attribute value is

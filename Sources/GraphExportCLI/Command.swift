@@ -162,15 +162,18 @@ struct Command {
     func openSource(_ request: ExportRequest, onWarning: @escaping WarningHandler) throws -> any InspectableSource {
         let opening = request.busyTimeout.map { StoreOpenOptions(busyTimeout: $0) } ?? StoreOpenOptions()
         let sqliteOnly = request.asksForPlainSQLite(OptionTable(formats: formats))
+        let coreData = CoreDataStoreOptions(rawTransformables: request.rawTransformables)
         if request.source == .coredata || request.model != nil {
             var model = try request.model.map(ModelFile.load(path:))
             if let name = request.modelVersion { model = try model?.choosingVersion(name) }
-            return try CoreDataStore(path: request.store, model: model, opening: opening, onWarning: onWarning)
+            return try CoreDataStore(
+                path: request.store, model: model, options: coreData, opening: opening, onWarning: onWarning)
         }
         if request.source == .auto && !sqliteOnly {
             let held = HeldWarnings()
             do {
-                let store = try CoreDataStore(path: request.store, opening: opening, onWarning: held.report)
+                let store = try CoreDataStore(
+                    path: request.store, options: coreData, opening: opening, onWarning: held.report)
                 held.release(to: onWarning)
                 return store
             } catch StoreError.notCoreDataStore {

@@ -40,8 +40,8 @@ enum InspectText {
     private static func header(_ description: StoreDescription) -> [String] {
         let document = description.document
         var rows: [[String]] = []
-        if let uuid = document.storeUUID { rows.append(["store UUID", uuid]) }
-        if let version = document.frameworkVersion { rows.append(["framework version", version]) }
+        if let uuid = description.storeUUID { rows.append(["store UUID", uuid]) }
+        if let version = description.frameworkVersion { rows.append(["framework version", version]) }
         if let model = description.model {
             switch model.origin {
             case .modelCache:

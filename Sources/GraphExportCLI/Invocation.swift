@@ -67,6 +67,8 @@ struct ExportRequest: Equatable {
     var inferRelations = false
     /// `--json-columns`: JSON arrays and objects in text columns read as arrays and maps.
     var jsonColumns = false
+    /// `--raw-transformable`: Core Data Transformable attributes keep their stored bytes.
+    var rawTransformables = false
     /// Whether an error also shows the SQL statement behind it.
     var verbose = false
     /// `--quiet`: no warnings printed.
@@ -195,6 +197,7 @@ extension ExportRequest {
         includeViews = parsed.has("include-views")
         inferRelations = parsed.has("infer-relations")
         jsonColumns = parsed.has("json-columns")
+        rawTransformables = parsed.has("raw-transformable")
         verbose = parsed.has("verbose")
         quiet = parsed.has("quiet")
         strict = parsed.has("strict")

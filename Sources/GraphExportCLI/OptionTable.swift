@@ -130,6 +130,10 @@ struct OptionTable {
             name: "exclude-attribute", argument: .text("Entity.attr"), repeatable: true,
             help: "Leave this attribute (or column) out of every object of the entity."),
         CommandOption(
+            name: "raw-transformable", commands: store, requirements: [.coreData],
+            help: "Write Core Data Transformable attributes as their stored bytes, in base64, instead of decoding "
+                + "keyed archives and property lists into arrays, maps and values."),
+        CommandOption(
             name: "include-views", commands: store, requirements: [.plainSQLite],
             help: "Export views too."),
         CommandOption(

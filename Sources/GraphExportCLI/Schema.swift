@@ -17,10 +17,15 @@ extension Command {
         let warnings = WarningPrinter(quiet: request.source.quiet)
         let source = try openSource(request.source, onWarning: warnings.report)
         // A plain SQLite database's columns hold values of any storage class; a Core Data store's
-        // values are decoded by their declared types.
-        let typing: ValueTyping = source is SQLiteDatabaseSource ? .storageClass : .declared
+        // values are decoded by their declared types, Transformable ones into any value unless
+        // --raw-transformable keeps their bytes.
+        let typing: ValueTyping =
+            source is SQLiteDatabaseSource ? .storageClass : request.source.rawTransformables ? .declared : .decoded
         let text = Array(
-            Self.schemaText(request, model: source.model, typing: typing, title: request.source.store).utf8)
+            Self.schemaText(
+                request, model: source.model, typing: typing, title: request.source.store,
+                sourceFields: source.document.sourceFields.map(\.key)
+            ).utf8)
         warnings.printSummary()
         guard let outputPath = request.source.output else {
             try text.withUnsafeBytes { try FileDescriptorSink.standardOutput().write($0) }
@@ -38,15 +43,20 @@ extension Command {
         try output.commit()
     }
 
-    private static func schemaText(_ request: SchemaRequest, model: GraphModel, typing: ValueTyping, title: String)
-        -> String
-    {
+    private static func schemaText(
+        _ request: SchemaRequest, model: GraphModel, typing: ValueTyping, title: String, sourceFields: [String]
+    ) -> String {
         let shape = request.source.shape
         switch request.format {
-        case .jsonSchema: return JSONExportSchema(model: model, shape: shape, typing: typing, title: title).text
+        case .jsonSchema:
+            let schema = JSONExportSchema(
+                model: model, shape: shape, typing: typing, title: title, sourceFields: sourceFields)
+            return schema.text
         case .xsd:
-            return XMLExportSchema(model: model, shape: shape, style: request.xmlStyle, typing: typing, title: title)
-                .text
+            let schema = XMLExportSchema(
+                model: model, shape: shape, style: request.xmlStyle, typing: typing, title: title,
+                sourceFields: sourceFields)
+            return schema.text
         case .mermaid: return MermaidDiagram(model: model, shape: shape).text
         case .dot: return DOTDiagram(model: model, shape: shape, title: title).text
         }

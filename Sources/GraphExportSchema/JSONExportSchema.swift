@@ -4,26 +4,33 @@ public import GraphExport
 /// `JSONGraphWriter` writes for the objects ``GraphTraversal`` reads from a source of that model.
 ///
 /// The document is an object of exactly `"@source"` (the header: `generator`, `sourceKind` and
-/// `shape` always, the other fields of ``DocumentInfo/fields`` when known, all strings, `shape`
-/// the one asked for; see `HeaderFields`) and `"@graph"` (an array of objects of any concrete entity). Each entity
-/// has a definition `$defs/entity:<name>`: an object with exactly `"@id"` (a string), `"@type"`
-/// (the entity's name) and one member per attribute and relationship, inherited ones included,
-/// keyed as ``MarkerEscape`` writes them (`"@@id"` for a property `@id`), every one required, no
-/// other allowed. An attribute's value is its kind's definition (`$defs/date`, …: its declared
-/// type, or any storage class for a plain SQLite database, see ``ValueTyping`` and
-/// `JSONSchemaValues`), or `null` when the model lets it be optional. A to-many relationship is an
-/// array; a to-one one holds one item, or `null` when optional. An item is a reference
-/// (`{"@id": …}` and nothing else), or, in a relationship that nests in the tree shape, an object
-/// of the destination entity or of one of its concrete sub-entities (`$defs/kindOf:<name>`).
+/// `shape` always, the other fields of ``DocumentInfo/fields``, the source's own included, when
+/// known, all strings, `shape` the one asked for; see `HeaderFields`) and `"@graph"` (an array of
+/// objects of any concrete entity). Each entity has a definition `$defs/entity:<name>`: an object
+/// with exactly `"@id"` (a string), `"@type"` (the entity's name) and one member per attribute and
+/// relationship, inherited ones included, keyed as ``MarkerEscape`` writes them (`"@@id"` for a
+/// property `@id`), every one required, no other allowed. An attribute's value is its kind's
+/// definition (`$defs/date`, …: its declared type, or any storage class for a plain SQLite
+/// database, see ``ValueTyping`` and `JSONSchemaValues`), or `null` when the model lets it be
+/// optional. A to-many relationship is an array; a to-one one holds one item, or `null` when
+/// optional. An item is a reference (`{"@id": …}` and nothing else), or, in a relationship that
+/// nests in the tree shape, an object of the destination entity or of one of its concrete
+/// sub-entities (`$defs/kindOf:<name>`).
 public struct JSONExportSchema {
     private let layout: ExportLayout
     private let title: String
+    private let sourceFields: [String]
 
     /// The schema of `model`'s export in `shape`, values typed by `typing`; `title` names what is
-    /// exported (the store's file name, typically).
-    public init(model: GraphModel, shape: ExportShape, typing: ValueTyping, title: String) {
+    /// exported (the store's file name, typically). `sourceFields` are the keys of the source's own
+    /// header fields (`source.document.sourceFields.map(\.key)`; a Core Data store's `storeUUID`
+    /// and `frameworkVersion`), which the header may have; keys that ``DocumentInfo`` refuses stop
+    /// the program.
+    public init(model: GraphModel, shape: ExportShape, typing: ValueTyping, title: String, sourceFields: [String] = [])
+    {
         self.layout = ExportLayout(model: model, shape: shape, typing: typing)
         self.title = title
+        self.sourceFields = sourceFields
     }
 
     /// The schema, indented JSON with a newline at the end.
@@ -70,7 +77,7 @@ public struct JSONExportSchema {
 
     /// The `"@source"` header: the fields a header can have (``HeaderFields``), the shape fixed.
     private var header: JSONNode {
-        let properties = HeaderFields.all.map { field -> (String, JSONNode) in
+        let properties = HeaderFields.all(sourceFields: sourceFields).map { field -> (String, JSONNode) in
             guard field != "shape" else { return (field, .object([("const", .string(layout.shape.rawValue))])) }
             return (field, .object([("type", .string("string"))]))
         }

@@ -5,6 +5,17 @@ import GraphExport
 enum JSONSchemaValues {
     /// The schema of a non-null value of `kind`.
     static func schema(_ kind: ValueKind) -> JSONNode {
+        if kind == .structured {
+            return .object([
+                (
+                    "description",
+                    .string(
+                        "Transformable, decoded: any value, written as values are (arrays and objects, strings, "
+                            + "numbers, booleans, dates and UUIDs as text, bytes in base64), or the stored bytes in "
+                            + "base64 where they are no keyed archive or property list graphexport decodes")
+                )
+            ])
+        }
         guard case .declared(let type) = kind else {
             return .object([
                 (

@@ -1,28 +1,36 @@
 import GraphExport
 
-/// What one attribute's values can be in an export: those of its declared type, or any of
-/// SQLite's storage classes (``ValueTyping``).
+/// What one attribute's values can be in an export: those of its declared type, any of SQLite's
+/// storage classes, or any value at all, arrays and maps included (``ValueTyping``).
 enum ValueKind: Hashable {
     case declared(AttributeType)
     case storageClass
+    /// A decoded Transformable: any value, arrays and maps included, or bytes.
+    case structured
 
     /// The kind of `attribute`'s values under `typing`.
     init(_ attribute: AttributeInfo, _ typing: ValueTyping) {
         switch typing {
         case .declared: self = .declared(attribute.type)
+        case .decoded: self = attribute.type == .transformable ? .structured : .declared(attribute.type)
         case .storageClass: self = .storageClass
         }
     }
 
     /// Every kind, in a fixed order: the declared types in the order of ``AttributeType/allCases``,
-    /// then the storage classes.
-    static let allCases: [ValueKind] = AttributeType.allCases.map(ValueKind.declared) + [.storageClass]
+    /// then the storage classes, then any value.
+    static let allCases: [ValueKind] = AttributeType.allCases.map(ValueKind.declared) + [.storageClass, .structured]
 
     /// The kind's name in the schemas, an identifier both languages take as it is (`integer16`,
-    /// `date`, `storageClass`): the JSON Schema definition `$defs/<name>`, the XML Schema type
-    /// `gx:value.<name>`.
+    /// `date`, `storageClass`, `structured`): the JSON Schema definition `$defs/<name>`, the XML
+    /// Schema type `gx:value.<name>`.
     var schemaName: String {
-        guard case .declared(let type) = self else { return "storageClass" }
+        let type: AttributeType
+        switch self {
+        case .declared(let declared): type = declared
+        case .storageClass: return "storageClass"
+        case .structured: return "structured"
+        }
         switch type {
         case .integer16: return "integer16"
         case .integer32: return "integer32"
@@ -45,7 +53,7 @@ enum ValueKind: Hashable {
     var mayBeText: Bool {
         switch self {
         case .declared(let type): return type == .string || type == .uri
-        case .storageClass: return true
+        case .storageClass, .structured: return true
         }
     }
 }

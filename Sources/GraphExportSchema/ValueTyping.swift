@@ -4,6 +4,11 @@ public enum ValueTyping: Sendable, Hashable, CaseIterable {
     /// decodes a value by its attribute's type. A value that does not fit is exported as stored,
     /// with a warning, and does not validate.
     case declared
+    /// By each attribute's declared type, as ``declared``, except that a Transformable attribute's
+    /// values may be anything: a Core Data store's Transformable values decoded into the structured
+    /// values they hold (an array, a map, a string, a number, …), or their bytes where they are not
+    /// decodable (the store reader's default; ``declared`` describes `--raw-transformable`).
+    case decoded
     /// By SQLite's storage classes, as a plain SQLite database's values are: a column of an
     /// ordinary table holds a value of any class whatever its declared type, and the reader writes
     /// what is stored (an integer, a real, text, or a blob as base64).

@@ -10,27 +10,36 @@ public import GraphExportXML
 /// the namespace while every element and attribute named after the model is in none, as in the
 /// export. Names are the writer's encoded names (`my_x0020_column`). The root has the header's
 /// attributes (`gx:generator`, `gx:sourceKind` and `gx:shape`, the shape asked for, always; the
-/// others when known) and holds objects of any concrete entity. Each concrete entity has a type
-/// `gx:entity.<name>`: `gx:id`, then its attributes (inherited ones included; as XML attributes
-/// in the attribute style, a non-null one required unless the model lets it be optional, with
-/// `gx:null` and `gx:base64` listing only names of this entity that can be null or text; as child
-/// elements in model order in the element style), then one child element per relationship in model
-/// order. A relationship holds `gx:ref`s, or, where it nests in the tree shape, also objects of the
-/// destination entity and its concrete sub-entities (group `gx:kindOf.<name>`); an empty optional
-/// to-one one is `gx:null="true"`. Object ids are unique and every `gx:ref` names an object of the
-/// document (`xs:unique`, `xs:keyref`). Values are typed `gx:value.<kind>`: the declared type, or any
-/// storage class for a plain SQLite database (see ``ValueTyping`` and `XMLSchemaValues`).
+/// others, the source's own fields included, when known) and holds objects of any concrete entity.
+/// Each concrete entity has a type `gx:entity.<name>`: `gx:id`, then its attributes (inherited ones
+/// included; as XML attributes in the attribute style, a non-null one required unless the model
+/// lets it be optional, with `gx:null` and `gx:base64` listing only names of this entity that can
+/// be null or text; as child elements in model order in the element style), then one child element
+/// per relationship in model order. A relationship holds `gx:ref`s, or, where it nests in the tree
+/// shape, also objects of the destination entity and its concrete sub-entities (group
+/// `gx:kindOf.<name>`); an empty optional to-one one is `gx:null="true"`. Object ids are unique and
+/// every `gx:ref` names an object of the document (`xs:unique`, `xs:keyref`). Values are typed
+/// `gx:value.<kind>`: the declared type, or any storage class for a plain SQLite database (see
+/// ``ValueTyping`` and `XMLSchemaValues`).
 public struct XMLExportSchema {
     private let layout: ExportLayout
     private let style: XMLOptions.Style
     private let title: String
+    private let sourceFields: [String]
 
     /// The schema of `model`'s export in `shape` and `style`, values typed by `typing`; `title`
-    /// names what is exported.
-    public init(model: GraphModel, shape: ExportShape, style: XMLOptions.Style, typing: ValueTyping, title: String) {
+    /// names what is exported. `sourceFields` are the keys of the source's own header fields
+    /// (`source.document.sourceFields.map(\.key)`; a Core Data store's `storeUUID` and
+    /// `frameworkVersion`), which the root may have; keys that ``DocumentInfo`` refuses stop the
+    /// program.
+    public init(
+        model: GraphModel, shape: ExportShape, style: XMLOptions.Style, typing: ValueTyping, title: String,
+        sourceFields: [String] = []
+    ) {
         self.layout = ExportLayout(model: model, shape: shape, typing: typing)
         self.style = style
         self.title = title
+        self.sourceFields = sourceFields
     }
 
     /// The schema document, indented, with a newline at the end.
@@ -56,6 +65,7 @@ public struct XMLExportSchema {
         }
         for entity in layout.concreteEntities { writeEntity(entity, &schema) }
         for kind in layout.valueKinds { XMLSchemaValues.define(kind, in: &schema) }
+        if layout.valueKinds.contains(.structured) { writeStructuredTypes(&schema) }
         if style == .elements {
             for kind in layout.valueKinds { writeElementTypes(kind, &schema) }
         }
@@ -76,7 +86,7 @@ public struct XMLExportSchema {
         schema.start("choice", ["minOccurs": "0", "maxOccurs": "unbounded"])
         if !layout.concreteEntities.isEmpty { schema.empty("group", ["ref": "gx:objects"]) }
         schema.end()
-        for field in HeaderFields.all where field != "shape" {
+        for field in HeaderFields.all(sourceFields: sourceFields) where field != "shape" {
             let use = HeaderFields.required.contains(field) ? "required" : "optional"
             schema.empty(
                 "attribute",
@@ -163,6 +173,15 @@ public struct XMLExportSchema {
                 schema.empty("element", ["name": XMLNameEncoding.encode(attribute.name), "type": type])
             }
         }
+        if style == .attributes {
+            // An array or map cannot sit in the start tag: it is a child element before the
+            // relationships.
+            for attribute in attributes where layout.valueKind(attribute) == .structured {
+                schema.empty(
+                    "element",
+                    ["name": XMLNameEncoding.encode(attribute.name), "type": "gx:structured", "minOccurs": "0"])
+            }
+        }
         for (index, relationship) in model.relationships(of: entity).enumerated() {
             writeRelationship(relationship, nests: layout.nests(entity, index), &schema)
         }
@@ -175,7 +194,8 @@ public struct XMLExportSchema {
                     [
                         "name": XMLNameEncoding.encode(attribute.name),
                         "type": "gx:value." + layout.valueKind(attribute).schemaName,
-                        "use": attribute.isOptional ? "optional" : "required",
+                        "use": attribute.isOptional || layout.valueKind(attribute) == .structured
+                            ? "optional" : "required",
                     ])
             }
             nameList("null", attributes.filter(\.isOptional), &schema)
@@ -226,9 +246,58 @@ public struct XMLExportSchema {
         schema.end()
     }
 
+    /// `gx:structured`, a value that may be an array or a map (a decoded Transformable): text, or
+    /// `gx:type="array"` with `gx:item` children, or `gx:type="map"` with `gx:entry key="…"`
+    /// children, each item and entry a value of the same kind; `gx:null` and `gx:encoding` as on
+    /// any value. Its text is not typed further (XML Schema 1.0 cannot tie it to `gx:type`).
+    private func writeStructuredTypes(_ schema: inout XMLSchemaText) {
+        schema.start("complexType", ["name": "structured", "mixed": "true"])
+        schema.start("choice", ["minOccurs": "0", "maxOccurs": "unbounded"])
+        schema.empty("element", ["ref": "gx:item"])
+        schema.empty("element", ["ref": "gx:entry"])
+        schema.end()
+        enumeration("type", ["array", "map"], &schema)
+        nullMark(&schema)
+        enumeration("encoding", ["base64"], &schema)
+        schema.end()
+        schema.empty("element", ["name": "item", "type": "gx:structured"])
+        schema.start("element", ["name": "entry"])
+        schema.start("complexType", ["mixed": "true"])
+        schema.start("complexContent")
+        schema.start("extension", ["base": "gx:structured"])
+        schema.empty("attribute", ["name": "key", "type": "xs:string", "use": "required"])
+        enumeration("keyEncoding", ["base64"], &schema)
+        schema.end()
+        schema.end()
+        schema.end()
+        schema.end()
+    }
+
+    /// An optional `gx:<name>` attribute whose value is one of `values`.
+    private func enumeration(_ name: String, _ values: [String], _ schema: inout XMLSchemaText) {
+        schema.start("attribute", ["name": name, "form": "qualified"])
+        schema.start("simpleType")
+        schema.start("restriction", ["base": "xs:string"])
+        for value in values { schema.empty("enumeration", ["value": value]) }
+        schema.end()
+        schema.end()
+        schema.end()
+    }
+
     /// The element-style types of a value of `kind`: `gx:element.<kind>` and, for optional
-    /// attributes, `gx:element.<kind>.nullable`, whose text may be empty with `gx:null="true"`.
+    /// attributes, `gx:element.<kind>.nullable`, whose text may be empty with `gx:null="true"`
+    /// (for ``ValueKind/structured``, both `gx:structured`, which allows `gx:null` anyway).
     private func writeElementTypes(_ kind: ValueKind, _ schema: inout XMLSchemaText) {
+        if kind == .structured {
+            for name in ["element.structured", "element.structured.nullable"] {
+                schema.start("complexType", ["name": name, "mixed": "true"])
+                schema.start("complexContent")
+                schema.empty("extension", ["base": "gx:structured"])
+                schema.end()
+                schema.end()
+            }
+            return
+        }
         let value = "gx:value." + kind.schemaName
         schema.start("simpleType", ["name": "nullable." + kind.schemaName])
         schema.empty("union", ["memberTypes": value + " gx:empty"])
@@ -238,15 +307,7 @@ public struct XMLExportSchema {
             schema.start("simpleContent")
             schema.start("extension", ["base": isNullable ? "gx:nullable." + kind.schemaName : value])
             if isNullable { nullMark(&schema) }
-            if kind.mayBeText {
-                schema.start("attribute", ["name": "encoding", "form": "qualified"])
-                schema.start("simpleType")
-                schema.start("restriction", ["base": "xs:string"])
-                schema.empty("enumeration", ["value": "base64"])
-                schema.end()
-                schema.end()
-                schema.end()
-            }
+            if kind.mayBeText { enumeration("encoding", ["base64"], &schema) }
             schema.end()
             schema.end()
             schema.end()

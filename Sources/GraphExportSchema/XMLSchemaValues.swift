@@ -7,6 +7,16 @@ enum XMLSchemaValues {
     static func define(_ kind: ValueKind, in schema: inout XMLSchemaText) {
         schema.start("simpleType", ["name": "value." + kind.schemaName])
         schema.start("annotation")
+        if kind == .structured {
+            schema.textElement(
+                "documentation",
+                "Transformable, decoded, as an XML attribute: a scalar's text, or the stored bytes in base64; an "
+                    + "array or map is a child element of type gx:structured")
+            schema.end()
+            schema.empty("restriction", ["base": "xs:string"])
+            schema.end()
+            return
+        }
         guard case .declared(let type) = kind else {
             schema.textElement(
                 "documentation", "Any SQLite storage class: an integer, a real, text, or a blob in base64")

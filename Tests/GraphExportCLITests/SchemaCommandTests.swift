@@ -63,6 +63,33 @@ final class SchemaCommandTests: XCTestCase {
         }
     }
 
+    /// Apple Notes' one Transformable, an archived dictionary: with `--raw-transformable` export
+    /// and schema have it as base64; a decoded export (a map) does not fit that schema, which is
+    /// why the default schema types a Transformable as any value.
+    func testRawTransformableExportsValidateAgainstTheirSchemasAndDecodedOnesDoNot() throws {
+        let folder = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
+        try assertExportsValidate(
+            ["--raw-transformable", "NoteStore.sqlite"], in: folder, name: "raw", shapes: ["flat"])
+        for (schemaFormat, exportFormat) in [
+            (["--format", "json-schema"], ["--format", "json"]), (["--format", "xsd"], ["--format", "xml"]),
+        ] {
+            let schema = folder.appendingPathComponent("raw.schema")
+            let export = folder.appendingPathComponent("decoded.export")
+            let describe = try CommandRunner.run(
+                ["schema", "--raw-transformable", "--shape", "flat", "-o", schema.path] + schemaFormat
+                    + ["NoteStore.sqlite"], in: folder)
+            XCTAssertEqual(describe.status, 0, describe.standardError)
+            let run = try CommandRunner.run(
+                ["--shape", "flat", "-o", export.path] + exportFormat + ["NoteStore.sqlite"], in: folder)
+            XCTAssertEqual(run.status, 0, run.standardError)
+            let errors =
+                exportFormat.last == "json"
+                ? try SchemaTools.jsonSchemaErrors(schema: schema, instance: export)
+                : try SchemaTools.xmlSchemaErrors(schema: schema, document: export)
+            XCTAssertFalse(errors.isEmpty, "the decoded map fits the base64 type of \(schemaFormat)")
+        }
+    }
+
     func testAwkwardPlainSQLiteDatabaseExportsValidateAgainstTheirSchemas() throws {
         // Names every format must escape, values of every storage class in columns declared
         // otherwise, text XML cannot hold, an infinity, and a STRICT table.

@@ -49,7 +49,7 @@ final class GoldenFileTests: XCTestCase {
         expected.source = "Samples/Scrapbook/Scrapbook.sqlite"
         expected.model = "Samples/Scrapbook/Scrapbook.xcdatamodeld"
         XCTAssertEqual(renamed.document, expected)
-        XCTAssertEqual(sample.store.document.storeUUID, HostileStore.uuid)
+        XCTAssertEqual(sample.store.storeUUID, HostileStore.uuid)
         XCTAssertEqual(sample.store.document.modelVersion, "Scrapbook", "a bundle names its version, even of one")
     }
 

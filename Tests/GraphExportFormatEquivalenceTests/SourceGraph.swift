@@ -1,6 +1,8 @@
 import Foundation
 import GraphExport
 
+@testable import GraphExportStore
+
 /// A source's objects as its own records say, with no writer involved: ``GraphSource/scan(_:)``
 /// over every concrete entity, each record's values, its to-one destinations and
 /// ``GraphSource/destinations(of:through:)`` for the to-many ones.
@@ -39,10 +41,13 @@ enum SourceGraph {
 /// inverse's key column when that is plain (ordered by `Z_FOK_<INVERSE>` where there is one, else
 /// `Z_PK`), every to-many without an inverse through its hidden key `Z<n><NAME>` on the destination
 /// table (ordered by `Z_FOK_<n><NAME>`), and every many-to-many join table `Z_<n><NAME>` whose key
-/// columns carry no suffix.
+/// columns carry no suffix. With `decodesTransformables`, a Transformable attribute's value must be
+/// what the store's Transformable decoder makes of the stored bytes (its bytes when it decodes
+/// nothing); without, the bytes themselves.
 struct CoreDataSQLCheck {
     let model: GraphModel
     let storePath: String
+    var decodesTransformables = false
 
     func problems(of graph: FlatGraph) throws -> [String] {
         let sql = try SQLiteFile(storePath)
@@ -85,7 +90,15 @@ struct CoreDataSQLCheck {
                 for attribute in model.attributes(of: entity) where isPlainColumn(attribute.name, in: entity) {
                     guard let cell = cells["Z" + attribute.name.uppercased()] else { continue }
                     let value = object.attributes[attribute.name] ?? .null
-                    if !agrees(cell, value) { problems.append("\(objectID).\(attribute.name): SQL \(cell), \(value)") }
+                    if decodesTransformables, attribute.type == .transformable, case .blob(let bytes) = cell,
+                        case .value(let decoded) = TransformableDecoder.decode(bytes, source: objectID)
+                    {
+                        if NeutralValue(decoded) != value {
+                            problems.append("\(objectID).\(attribute.name): SQL decodes to \(decoded), \(value)")
+                        }
+                    } else if !agrees(cell, value) {
+                        problems.append("\(objectID).\(attribute.name): SQL \(cell), \(value)")
+                    }
                 }
                 for (index, relationship) in model.relationships(of: entity).enumerated() {
                     let found = object.relationships[relationship.name] ?? []

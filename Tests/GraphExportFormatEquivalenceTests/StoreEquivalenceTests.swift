@@ -1,5 +1,6 @@
 import Foundation
 import GraphExport
+import GraphExportStore
 import GraphExportTestSupport
 import XCTest
 
@@ -116,5 +117,18 @@ final class StoreEquivalenceTests: XCTestCase {
         XCTAssertEqual(sample.warnings, [], "\(store): opening warned", file: file, line: line)
         try assertFormatsAgree(
             sample.store, store, formats: only.formats, shapes: only.shapes, sql: sample.sql, file: file, line: line)
+        // Transformable values as their stored bytes too, compared with plain SQL byte for byte.
+        let graphModel = sample.store.model
+        guard
+            graphModel.entities.indices.contains(where: {
+                graphModel.attributes(of: $0).contains { $0.type == .transformable }
+            })
+        else { return }
+        let raw = try StoreSample(
+            copying: try Inputs.sharedSamples().appendingPathComponent(folder), store: store, model: model,
+            options: CoreDataStoreOptions(rawTransformables: true), for: self)
+        try assertFormatsAgree(
+            raw.store, store + " (--raw-transformable)", formats: only.formats, shapes: only.shapes, sql: raw.sql,
+            file: file, line: line)
     }
 }

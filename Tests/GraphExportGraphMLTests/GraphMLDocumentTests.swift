@@ -178,8 +178,11 @@ final class GraphMLDocumentTests: XCTestCase {
 
     func testHeaderFieldsAreGraphData() throws {
         let info = DocumentInfo(
-            generator: "graphexport 9", sourceKind: "Core Data store", source: "Photos.sqlite", storeUUID: "1234-ABCD",
-            frameworkVersion: "1240", model: "Photos.momd", modelVersion: "Photos 2")
+            generator: "graphexport 9", sourceKind: "Core Data store", source: "Photos.sqlite",
+            sourceFields: [
+                DocumentField(key: "storeUUID", value: "1234-ABCD"),
+                DocumentField(key: "frameworkVersion", value: "1240"),
+            ], model: "Photos.momd", modelVersion: "Photos 2")
         let graph = InMemoryGraph(model: try SampleGraphs.itemModel(), document: info)
         let parsed = try Fixtures.export(graph, shape: .flat).parsed()
         var expected = info

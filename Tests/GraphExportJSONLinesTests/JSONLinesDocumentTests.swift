@@ -35,8 +35,11 @@ final class JSONLinesDocumentTests: XCTestCase {
 
     func testHeaderLineHoldsTheFieldsAsStrings() throws {
         let info = DocumentInfo(
-            sourceKind: "Core Data store", source: "Photos\n\u{2028}.sqlite", storeUUID: "1234-ABCD",
-            frameworkVersion: "1241", model: "Photos.momd", modelVersion: "Photos 2")
+            sourceKind: "Core Data store", source: "Photos\n\u{2028}.sqlite",
+            sourceFields: [
+                DocumentField(key: "storeUUID", value: "1234-ABCD"),
+                DocumentField(key: "frameworkVersion", value: "1241"),
+            ], model: "Photos.momd", modelVersion: "Photos 2")
         let graph = InMemoryGraph(model: try SampleGraphs.albumModel(), document: info)
         for shape in ExportShape.allCases {
             let export = try Fixtures.export(graph, shape: shape)

@@ -74,7 +74,8 @@ final class JSONDocumentTests: XCTestCase {
 
     func testSourceHoldsTheHeaderFieldsAsStrings() throws {
         let info = DocumentInfo(
-            sourceKind: "Core Data store", source: "Photos.sqlite", storeUUID: "1234-ABCD", model: "Photos.momd",
+            sourceKind: "Core Data store", source: "Photos.sqlite",
+            sourceFields: [DocumentField(key: "storeUUID", value: "1234-ABCD")], model: "Photos.momd",
             modelVersion: "Photos 2")
         let graph = InMemoryGraph(model: try SampleGraphs.itemModel(), document: info)
         for shape in ExportShape.allCases {

@@ -121,9 +121,11 @@ final class PlistDocumentTests: XCTestCase {
     func testHeaderFieldsReadBack() throws {
         try PythonPlistlib.require()
         let info = DocumentInfo(
-            sourceKind: "Core Data store", source: "Photos <1>.sqlite", storeUUID: "1234-ABCD",
-            frameworkVersion: "1241",
-            model: "Photos.momd", modelVersion: "Photos\u{1}2")
+            sourceKind: "Core Data store", source: "Photos <1>.sqlite",
+            sourceFields: [
+                DocumentField(key: "storeUUID", value: "1234-ABCD"),
+                DocumentField(key: "frameworkVersion", value: "1241"),
+            ], model: "Photos.momd", modelVersion: "Photos\u{1}2")
         let log = WarningLog()
         let sink = MemorySink()
         try GraphTraversal(source: InMemoryGraph(model: try SampleGraphs.itemModel(), document: info))

@@ -100,6 +100,22 @@ final class JSONExportSchemaTests: XCTestCase {
                 schema: try scratch.write("s.json", escaped), instance: try scratch.write("d.json", document)), [])
     }
 
+    func testHeaderMayHoldTheSourcesOwnFieldsAndNoOthers() throws {
+        let model = try GraphModel(entities: [EntityInfo(name: "Row")])
+        let scratch = try ScratchFiles(for: self)
+        let document = try scratch.write(
+            "d.json",
+            #"{"@source":{"generator":"g","sourceKind":"k","storeUUID":"u","shape":"flat"},"@graph":[]}"#)
+        let named = JSONExportSchema(
+            model: model, shape: .flat, typing: .declared, title: "t", sourceFields: ["storeUUID"])
+        XCTAssertEqual(
+            try SchemaTools.jsonSchemaErrors(schema: try scratch.write("s.json", named.text), instance: document), [])
+        let unnamed = JSONExportSchema(model: model, shape: .flat, typing: .declared, title: "t")
+        XCTAssertNotEqual(
+            try SchemaTools.jsonSchemaErrors(schema: try scratch.write("s.json", unnamed.text), instance: document), [],
+            "a header field the source does not have")
+    }
+
     func testStorageClassTypingTakesAnyScalar() throws {
         let model = try GraphModel(entities: [
             EntityInfo(name: "Row", attributes: [AttributeInfo(name: "when", type: .date, isOptional: false)])

@@ -90,6 +90,26 @@ final class XMLExportSchemaTests: XCTestCase {
                 schema: try scratch.write("s.xsd", schema.text), document: try scratch.write("d.xml", document)), [])
     }
 
+    func testRootMayHoldTheSourcesOwnFieldsAndNoOthers() throws {
+        let model = try GraphModel(entities: [EntityInfo(name: "Row")])
+        let scratch = try ScratchFiles(for: self)
+        let document = try scratch.write(
+            "d.xml",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gx:export xmlns:gx="urn:graphexport:1" gx:generator="g" gx:sourceKind="k" gx:storeUUID="u" \
+            gx:shape="flat"/>
+            """)
+        let named = XMLExportSchema(
+            model: model, shape: .flat, style: .attributes, typing: .declared, title: "t", sourceFields: ["storeUUID"])
+        XCTAssertEqual(
+            try SchemaTools.xmlSchemaErrors(schema: try scratch.write("s.xsd", named.text), document: document), [])
+        let unnamed = XMLExportSchema(model: model, shape: .flat, style: .attributes, typing: .declared, title: "t")
+        XCTAssertNotEqual(
+            try SchemaTools.xmlSchemaErrors(schema: try scratch.write("s.xsd", unnamed.text), document: document), [],
+            "a root attribute the source does not have")
+    }
+
     func testTitleWithCharactersXMLCannotHoldStillMakesASchema() throws {
         let scratch = try ScratchFiles(for: self)
         let schema = XMLExportSchema(

@@ -38,7 +38,7 @@ final class CoreDataDestinationWindowTests: XCTestCase {
         let window = try window()
         for source in Int64(1)...20_000 {
             let rows = try window.rows(of: source)
-            XCTAssertEqual(rows?.map(\.destination), [source * 10, source * 10 + 1], "source \(source)")
+            XCTAssertEqual(rows, [source * 10, source * 10 + 1], "source \(source)")
             if rows == nil { break }
         }
     }
@@ -51,7 +51,7 @@ final class CoreDataDestinationWindowTests: XCTestCase {
         for _ in 0..<2_000 {
             let source = Int64.random(in: 1...20_000, using: &generator)
             if let rows = try window.rows(of: source) {
-                XCTAssertEqual(rows.map(\.destination), [source * 10, source * 10 + 1], "source \(source)")
+                XCTAssertEqual(rows, [source * 10, source * 10 + 1], "source \(source)")
                 answered += 1
             } else {
                 declined += 1

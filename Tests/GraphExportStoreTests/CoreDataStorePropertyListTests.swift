@@ -44,7 +44,8 @@ final class CoreDataStorePropertyListTests: XCTestCase {
                     "'\(store.path) (Z_METADATA)' is not a well-formed binary property list: \(defect); "
                         + "the export's header names no framework version"
                 ], name)
-            XCTAssertNil(opened.document.frameworkVersion, name)
+            XCTAssertNil(opened.frameworkVersion, name)
+            XCTAssertEqual(opened.document.sourceFields.map(\.key), ["storeUUID"], name)
             let export = try StoreExport(opened, shape: .flat, warnings: warnings)
             XCTAssertTrue(export.check.isValid, "\(name):\n\(export.check.summary())")
             XCTAssertEqual(

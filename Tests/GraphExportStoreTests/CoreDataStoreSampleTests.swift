@@ -384,7 +384,7 @@ final class CoreDataStoreSampleTests: XCTestCase {
         if let version = expectedVersion {
             XCTAssertEqual(store.modelVersion, version, "\(file): model version", file: source, line: line)
         }
-        XCTAssertEqual(store.document.storeUUID, manifest.storeUUID, "\(file): store UUID", file: source, line: line)
+        XCTAssertEqual(store.storeUUID, manifest.storeUUID, "\(file): store UUID", file: source, line: line)
         XCTAssertEqual(warnings.take(), [], "\(file): opening warned", file: source, line: line)
         var exports: [ExportShape: StoreExport] = [:]
         for shape in ExportShape.allCases {

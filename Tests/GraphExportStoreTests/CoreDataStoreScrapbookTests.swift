@@ -16,8 +16,15 @@ final class CoreDataStoreScrapbookTests: XCTestCase {
         let data = try Data(contentsOf: StoreTestInputs.scrapbook.appendingPathComponent("expected-counts.json"))
         let expected = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Int])
         XCTAssertEqual(scrapbook.store.modelVersion, "Scrapbook")
-        XCTAssertEqual(scrapbook.store.document.storeUUID, "6F2C8E4A-3B1D-4E7F-9A25-C0D81B7E5F93")
-        XCTAssertEqual(scrapbook.store.document.storeUUID, scrapbook.uuid)
+        XCTAssertEqual(scrapbook.store.storeUUID, "6F2C8E4A-3B1D-4E7F-9A25-C0D81B7E5F93")
+        XCTAssertEqual(scrapbook.store.storeUUID, scrapbook.uuid)
+        XCTAssertEqual(scrapbook.store.frameworkVersion, "1048")
+        XCTAssertEqual(
+            scrapbook.store.document.sourceFields,
+            [
+                DocumentField(key: "storeUUID", value: scrapbook.uuid),
+                DocumentField(key: "frameworkVersion", value: "1048"),
+            ])
         for shape in ExportShape.allCases {
             let export = try scrapbook.export(shape)
             XCTAssertTrue(export.check.isValid, "\(shape):\n\(export.check.summary())")

@@ -47,7 +47,8 @@ final class XMLDocumentTests: XCTestCase {
     func testRootHoldsTheHeaderFieldsInTheFormatNamespace() throws {
         let info = DocumentInfo(
             generator: "graphexport", sourceKind: "Core Data store", source: "Photos & Co.sqlite",
-            storeUUID: "1234-ABCD", model: "Photos.momd", modelVersion: "Photos 2")
+            sourceFields: [DocumentField(key: "storeUUID", value: "1234-ABCD")], model: "Photos.momd",
+            modelVersion: "Photos 2")
         let graph = InMemoryGraph(model: try SampleGraphs.itemModel(), document: info)
         for shape in ExportShape.allCases {
             let parsed = try Fixtures.export(graph, shape: shape).parsed()

@@ -118,7 +118,8 @@ final class YAMLDocumentTests: XCTestCase {
 
     func testSourceHoldsTheHeaderFieldsAsStrings() throws {
         let info = DocumentInfo(
-            sourceKind: "Core Data store", source: "yes", storeUUID: "1234-12-12", model: "1.0",
+            sourceKind: "Core Data store", source: "yes",
+            sourceFields: [DocumentField(key: "storeUUID", value: "1234-12-12")], model: "1.0",
             modelVersion: "Photos: 2 # final\n")
         let graph = InMemoryGraph(model: try SampleGraphs.itemModel(), document: info)
         for shape in ExportShape.allCases {

@@ -72,15 +72,21 @@ public final class GraphTraversal {
                 relationships[index].isToMany && selectedKeys == nil
                     ? try source.destinationsInScanOrder(of: entity, through: index) : nil
             }
+            let beginnings = relationships.map { GraphEvent.beginRelationship(name: $0.name, isToMany: $0.isToMany) }
             let cursor = try selectedRecords(of: entity)
             while let record = try cursor.nextBorrowed() {
                 try open(record, in: writer)
-                for (index, relationship) in relationships.enumerated() {
-                    try writer.write(.beginRelationship(name: relationship.name, isToMany: relationship.isToMany))
-                    let destinations =
-                        try streams[index]?.destinations(of: record.key)
-                        ?? destinations(of: record, through: index)
-                    for destination in destinations {
+                for index in relationships.indices {
+                    try writer.write(beginnings[index])
+                    if let stream = streams[index] {
+                        for destination in try stream.destinations(of: record.key) {
+                            try writeReference(to: destination, in: writer)
+                        }
+                    } else if relationships[index].isToMany {
+                        for destination in try source.destinations(of: record.key, through: index) {
+                            try writeReference(to: destination, in: writer)
+                        }
+                    } else if let destination = record.toOne[index] {
                         try writeReference(to: destination, in: writer)
                     }
                     try writer.write(.endRelationship)
@@ -301,13 +307,6 @@ public final class GraphTraversal {
             return nil
         }
         return model.owner(of: child) == relationship.inverse ? child : nil
-    }
-
-    private func destinations(of record: BorrowedRecord, through index: Int) throws -> [ObjectKey] {
-        if model.relationships(of: record.key.entity)[index].isToMany {
-            return try source.destinations(of: record.key, through: index)
-        }
-        return record.toOne[index].map { [$0] } ?? []
     }
 
     /// Starts the object of `record` in `writer` with all its attributes (``GraphWriter/beginObject(_:)``).

@@ -12,7 +12,8 @@ struct KeyedArchive {
     /// Names the archive in errors.
     let source: String
     private let objects: [PropertyListValue]
-    private let rootReference: PropertyListValue
+    /// The value of `$top.root`: a reference to the root object, unresolved.
+    let rootReference: PropertyListValue
 
     /// Reads the envelope of an archive.
     init(_ plist: PropertyListValue, source: String) throws {

@@ -26,9 +26,11 @@ final class CoreDataQueries {
     private var destinationWindowsBySQL: [String: DestinationWindow] = [:]
     private var childPools: [Int: [Int: StatementPool]] = [:]
     /// Row directories, one per table, built when first needed.
-    private var directories: [RowDirectory] = []
+    /// Read for every destination key: not checked for exclusive access at run time (the
+    /// queries are used from one thread, and no access to it overlaps another).
+    @exclusivity(unchecked) private var directories: [RowDirectory] = []
     /// For each entity, the index in `directories` of its table's directory, once built.
-    private var directorySlots: [Int?]
+    @exclusivity(unchecked) private var directorySlots: [Int?]
 
     init(layout: CoreDataLayout, database: SQLiteDatabase, decoder: ValueDecoder, externalData: ExternalDataFolder) {
         self.layout = layout
@@ -114,7 +116,7 @@ final class CoreDataQueries {
     func destinations(of key: ObjectKey, through index: Int) throws -> [ObjectKey] {
         let window = try destinationWindows[key.entity << 16 | index] ?? destinationWindow(key.entity, index)
         if let rows = try window.rows(of: key.row) {
-            return try resolve(rows, readsEntity: window.readsEntity, of: key, through: index)
+            return try resolve(rows, of: key, through: index)
         }
         var statements = destinationQueries[key.entity] ?? [:]
         let statement = try cached(&statements, index) {
@@ -124,12 +126,9 @@ final class CoreDataQueries {
         statement.reset()
         try statement.bind(key.row, at: 1)
         defer { statement.reset() }
-        var rows: [(destination: Int64, entityNumber: Int64)] = []
-        let readsEntity = statement.columnCount > 1
-        while try statement.step() {
-            rows.append((statement.int64(at: 0), readsEntity ? statement.int64(at: 1) : 0))
-        }
-        return try resolve(rows, readsEntity: readsEntity, of: key, through: index)
+        var rows: [Int64] = []
+        while try statement.step() { rows.append(statement.int64(at: 0)) }
+        return try resolve(rows, of: key, through: index)
     }
 
     /// The window of a relationship, shared by every entity that inherits the relationship (the
@@ -142,16 +141,18 @@ final class CoreDataQueries {
         return window
     }
 
-    /// The keys of destination rows (`Z_PK`, and `Z_ENT` when the query read it), each checked
-    /// against the store: a row that does not exist is left out with a warning.
+    /// The keys of destination rows, each entity from the row directory: a row of a join table
+    /// that does not exist is left out with a warning; a row of the destination's table that is
+    /// no kind of the destination does not belong to the relationship (``belongsByKind(_:_:)``).
     private func resolve(
-        _ rows: [(destination: Int64, entityNumber: Int64)], readsEntity: Bool, of key: ObjectKey, through index: Int
+        _ rows: [Int64], of key: ObjectKey, through index: Int
     ) throws -> [ObjectKey] {
         let destination = layout.model.relationships(of: key.entity)[index].destination
+        let skipsOtherKinds = belongsByKind(key.entity, index)
         var keys: [ObjectKey] = []
-        for (row, number) in rows {
-            let entity =
-                readsEntity ? layout.entity(numbered: number) : try concreteEntity(of: row, kindOf: destination)
+        for row in rows {
+            let entity = try concreteEntity(of: row, kindOf: destination)
+            if entity == nil && skipsOtherKinds { continue }
             guard let entity else {
                 let name =
                     "\(layout.model.entities[key.entity].name).\(layout.model.relationships(of: key.entity)[index].name)"
@@ -170,8 +171,17 @@ final class CoreDataQueries {
         let name = "\(layout.model.entities[entity].name).\(layout.model.relationships(of: entity)[index].name)"
         return MergedDestinations(
             statement: try database.prepare(sql), queries: self,
-            destination: layout.model.relationships(of: entity)[index].destination, onWarning: decoder.onWarning,
-            relationship: name)
+            destination: layout.model.relationships(of: entity)[index].destination,
+            skipsOtherKinds: belongsByKind(entity, index), onWarning: decoder.onWarning, relationship: name)
+    }
+
+    /// Whether the destinations of relationship `index` of `entity` are the rows of the
+    /// destination's table that hold the source's key (a one-to-many): the rows of that table
+    /// that are no kind of the destination do not belong to it, and are passed over in silence,
+    /// as the store's own `Z_ENT IN (…)` condition would. A join table's rows all belong.
+    private func belongsByKind(_ entity: Int, _ index: Int) -> Bool {
+        if case .inverseForeignKey = layout.entities[entity].relationships[index] { return true }
+        return false
     }
 
     /// Which source keys a destination query reads.
@@ -185,9 +195,11 @@ final class CoreDataQueries {
     }
 
     /// The query for the destinations of a to-many relationship: `[source,] destination Z_PK`,
-    /// and the destination's `Z_ENT` when it is in the same table (a one-to-many relationship; a
-    /// join table's destinations get theirs from the row directory), ordered by source, then by
-    /// the relationship's order column, then by destination.
+    /// ordered by source, then by the relationship's order column, then by destination. The
+    /// destination's `Z_ENT` comes from the row directory, not the query: reading or testing it
+    /// there would cost a table lookup per row of what is otherwise a covering index (the key
+    /// column's, whose entries hold the `Z_PK`), and SQLite would plan `… AND Z_ENT IN (…)
+    /// ORDER BY <key>` as a search of the `Z_ENT` index and a sort.
     private func destinationsSQL(_ entity: Int, _ index: Int, _ sources: SourceKeys) -> String {
         let quote = SQLiteDatabase.quote
         var columns: [String]
@@ -199,11 +211,10 @@ final class CoreDataQueries {
         switch layout.entities[entity].relationships[index] {
         case .foreignKey:
             preconditionFailure("to-one relationships are read from the row")
-        case .inverseForeignKey(let childTable, let column, let orderColumn, let entities):
+        case .inverseForeignKey(let childTable, let column, let orderColumn, _):
             (table, source, destination, order) = (childTable, quote(column), "Z_PK", orderColumn)
-            columns = [destination, "Z_ENT"]
+            columns = [destination]
             if sources == .all { conditions.append("\(source) IS NOT NULL") }
-            conditions.append("Z_ENT IN (\(entities.map(String.init).joined(separator: ", ")))")
         case .joinTable(let joinTable, let sourceColumn, let destinationColumn, let orderColumn, _):
             (table, source, destination, order) = (
                 joinTable, quote(sourceColumn), quote(destinationColumn), orderColumn
@@ -257,7 +268,6 @@ final class CoreDataQueries {
     ) throws -> ObjectKey {
         values.removeAll(keepingCapacity: true)
         toOne.removeAll(keepingCapacity: true)
-        let model = layout.model
         let row = statement.int64(at: 0)
         guard let entity = layout.entity(numbered: statement.int64(at: 1)) else {
             throw StoreError.malformedStore(path: database.path, reason: "row Z_PK \(row) has an unknown Z_ENT")
@@ -265,32 +275,31 @@ final class CoreDataQueries {
         guard let shape = selection.shape(of: entity) else {
             throw StoreError.malformedStore(path: database.path, reason: "row Z_PK \(row) has an unexpected Z_ENT")
         }
-        let entityName = model.entities[entity].name
         values.reserveCapacity(shape.attributes.count)
-        for ((attribute, storage), column) in zip(
-            zip(model.attributes(of: entity), layout.entities[entity].attributeColumns), shape.attributes)
-        {
+        for position in shape.attributes.indices {
             var value = decoder.decode(
-                statement, at: column, as: attribute.type, context: "\(entityName) p\(row) \(attribute.name)")
-            if storage.isExternal, case .bytes(let bytes) = value {
+                statement, at: shape.attributes[position], as: shape.attributeTypes[position],
+                context: attributeContext(entity, row, position))
+            if shape.isExternal[position], case .bytes(let bytes) = value {
                 value = RowValue(
                     externalData.resolve(
-                        Array(bytes), context: "\(entityName) p\(row) \(attribute.name)", onWarning: decoder.onWarning))
+                        Array(bytes), context: attributeContext(entity, row, position), onWarning: decoder.onWarning))
             }
             values.append(value)
         }
         toOne.reserveCapacity(shape.foreignKeys.count)
-        for (relationship, key) in zip(model.relationships(of: entity), shape.foreignKeys) {
-            guard let key, statement.storage(at: key) != .null else {
+        for position in shape.foreignKeys.indices {
+            guard let key = shape.foreignKeys[position], statement.storage(at: key) != .null else {
                 toOne.append(nil)
                 continue
             }
             let destinationRow = statement.int64(at: key)
-            guard let destinationEntity = try concreteEntity(of: destinationRow, kindOf: relationship.destination)
-            else {
+            let destination = shape.destinations[position]
+            guard let destinationEntity = try concreteEntity(of: destinationRow, kindOf: destination) else {
+                let relationship = layout.model.relationships(of: entity)[position].name
                 decoder.onWarning(
                     Warning(
-                        "\(entityName) p\(row) \(relationship.name) points at Z_PK \(destinationRow), which is no \(model.entities[relationship.destination].name); left out"
+                        "\(layout.model.entities[entity].name) p\(row) \(relationship) points at Z_PK \(destinationRow), which is no \(layout.model.entities[destination].name); left out"
                     ))
                 toOne.append(nil)
                 continue
@@ -300,12 +309,19 @@ final class CoreDataQueries {
         return ObjectKey(entity: entity, row: row)
     }
 
+    /// Names attribute `position` of row `row` of `entity` in a warning: `Entity p12 name`. A
+    /// method rather than a local function, so that a row's decoding captures nothing to make it.
+    private func attributeContext(_ entity: Int, _ row: Int64, _ position: Int) -> String {
+        "\(layout.model.entities[entity].name) p\(row) \(layout.model.attributes(of: entity)[position].name)"
+    }
+
     /// The concrete entity of a destination row, from its own `Z_ENT`; `nil` when the row does
-    /// not exist or is not of the destination's kind.
+    /// not exist, or is not of a concrete entity of the destination's kind (a row marked with an
+    /// abstract entity's number holds no object).
     fileprivate func concreteEntity(of row: Int64, kindOf destination: Int) throws -> Int? {
         let slot = try directorySlots[destination] ?? directorySlot(for: destination)
         guard let number = directories[slot].entityNumber(of: row), let entity = layout.entity(numbered: number),
-            layout.model.entity(entity, isKindOf: destination)
+            layout.model.entity(entity, isKindOf: destination), !layout.model.entities[entity].isAbstract
         else { return nil }
         return entity
     }
@@ -325,11 +341,6 @@ final class CoreDataQueries {
         }
         directorySlots[destination] = slot
         return slot
-    }
-
-    /// The entity whose `Z_ENT` is `number`, if any.
-    fileprivate func entity(numbered number: Int64) -> Int? {
-        layout.entity(numbered: number)
     }
 
     private func cached<Key: Hashable>(
@@ -374,9 +385,10 @@ private final class StatementCursor: ObjectCursor {
     private let selection: RowSelection
     private unowned let queries: CoreDataQueries
     private var pool: StatementPool?
-    /// The arrays the borrowed records are read into, reused from row to row.
-    private var values: [RowValue] = []
-    private var toOne: [ObjectKey?] = []
+    /// The arrays the borrowed records are read into, reused from row to row; not checked for
+    /// exclusive access at run time (a cursor is used from one thread, one call at a time).
+    @exclusivity(unchecked) private var values: [RowValue] = []
+    @exclusivity(unchecked) private var toOne: [ObjectKey?] = []
 
     init(statement: SQLiteStatement, selection: RowSelection, queries: CoreDataQueries, pool: StatementPool? = nil) {
         self.statement = statement
@@ -417,25 +429,25 @@ private final class StatementCursor: ObjectCursor {
 }
 
 /// One to-many relationship's (source, destination) pairs, ordered by source key, consumed
-/// alongside a scan in the same order: a merge join instead of a query per object. Rows carry the
-/// destination's `Z_ENT` as a third column, or (join tables) the store's row directory tells it.
+/// alongside a scan in the same order: a merge join instead of a query per object. The store's row
+/// directory tells each destination's `Z_ENT`.
 private final class MergedDestinations: DestinationCursor {
     private let statement: SQLiteStatement
     private unowned let queries: CoreDataQueries
     private let destination: Int
-    private let readsEntity: Bool
+    private let skipsOtherKinds: Bool
     private let onWarning: WarningHandler
     private let relationship: String
     private var hasRow: Bool?
 
     init(
-        statement: SQLiteStatement, queries: CoreDataQueries, destination: Int,
+        statement: SQLiteStatement, queries: CoreDataQueries, destination: Int, skipsOtherKinds: Bool,
         onWarning: @escaping WarningHandler, relationship: String
     ) {
         self.statement = statement
         self.queries = queries
         self.destination = destination
-        self.readsEntity = statement.columnCount > 2
+        self.skipsOtherKinds = skipsOtherKinds
         self.onWarning = onWarning
         self.relationship = relationship
     }
@@ -447,13 +459,9 @@ private final class MergedDestinations: DestinationCursor {
         var keys: [ObjectKey] = []
         while hasRow && statement.int64(at: 0) == key.row {
             let row = statement.int64(at: 1)
-            let entity =
-                readsEntity
-                ? queries.entity(numbered: statement.int64(at: 2))
-                : try queries.concreteEntity(of: row, kindOf: destination)
-            if let entity {
+            if let entity = try queries.concreteEntity(of: row, kindOf: destination) {
                 keys.append(ObjectKey(entity: entity, row: row))
-            } else {
+            } else if !skipsOtherKinds {
                 onWarning(
                     Warning("\(relationship) of Z_PK \(key.row) points at Z_PK \(row), which does not exist; left out"))
             }

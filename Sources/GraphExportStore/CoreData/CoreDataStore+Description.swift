@@ -51,7 +51,9 @@ extension CoreDataStore {
                     table: entityLayout.table, entityNumber: entityLayout.number, attributes: attributes,
                     relationships: relationships))
         }
-        return StoreDescription(document: document, model: modelChoice, entities: entities)
+        return StoreDescription(
+            document: document, storeUUID: storeUUID, frameworkVersion: frameworkVersion, model: modelChoice,
+            entities: entities)
     }
 
     /// Whether `name` is Core Data's copy of a to-one's destination `Z_ENT` beside its key

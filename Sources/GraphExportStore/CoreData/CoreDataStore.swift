@@ -7,10 +7,16 @@ public import GraphExport
 public final class CoreDataStore: GraphSource {
     /// The entities of the model version in use.
     public var model: GraphModel { layout.model }
-    /// The export header: store path, store UUID, model file and version (the version used from a
+    /// The export header: store path; as ``DocumentInfo/sourceFields``, `storeUUID` and, when the
+    /// metadata names it, `frameworkVersion`; model file and version (the version used from a
     /// bundle, even a bundle of one; `Z_MODELCACHE (no version of <bundle> fits)` when the store's
     /// own model replaced a bundle).
     public let document: DocumentInfo
+    /// The store's UUID (`Z_METADATA.Z_UUID`), part of every object's identifier.
+    public let storeUUID: String
+    /// The version of the framework that wrote the store (`NSPersistenceFrameworkVersion` in
+    /// `Z_METADATA`'s plist), when the metadata names it.
+    public let frameworkVersion: String?
     /// The name of the model version that fits the store.
     public let modelVersion: String
     /// Which model the store is read with, where it came from, and what was tried before it.
@@ -43,19 +49,22 @@ public final class CoreDataStore: GraphSource {
     /// `Z_PRIMARYKEY`, a `Z_ENT` or `Z_PK` that is not an integer, a `Z_PK` shared by several
     /// rows of one table) is a ``StoreError``. The model's own warnings (``ModelBundle/warnings``)
     /// go to `onWarning` too.
+    /// `options` says how values are read (``CoreDataStoreOptions``).
     public convenience init(
-        path: String, model: ModelBundle? = nil, opening: StoreOpenOptions = .init(),
-        onWarning: @escaping WarningHandler = { _ in }
+        path: String, model: ModelBundle? = nil, options: CoreDataStoreOptions = .init(),
+        opening: StoreOpenOptions = .init(), onWarning: @escaping WarningHandler = { _ in }
     ) throws {
-        try self.init(path: path, model: model, readingModelCache: true, opening: opening, onWarning: onWarning)
+        try self.init(
+            path: path, model: model, readingModelCache: true, options: options, opening: opening,
+            onWarning: onWarning)
     }
 
-    /// Opens the store as ``init(path:model:opening:onWarning:)`` does; with `readingModelCache`
-    /// false, a store opened without a model is read with a model inferred from its tables even
-    /// when it has a `Z_MODELCACHE` (for comparing the two).
+    /// Opens the store as ``init(path:model:options:opening:onWarning:)`` does; with
+    /// `readingModelCache` false, a store opened without a model is read with a model inferred from
+    /// its tables even when it has a `Z_MODELCACHE` (for comparing the two).
     package init(
-        path: String, model: ModelBundle?, readingModelCache: Bool, opening: StoreOpenOptions = .init(),
-        onWarning: @escaping WarningHandler = { _ in }
+        path: String, model: ModelBundle?, readingModelCache: Bool, options: CoreDataStoreOptions = .init(),
+        opening: StoreOpenOptions = .init(), onWarning: @escaping WarningHandler = { _ in }
     ) throws {
         let onWarning = Self.once(onWarning)
         let file = try StoreFile(storePath: path, options: opening, onWarning: onWarning)
@@ -79,13 +88,20 @@ public final class CoreDataStore: GraphSource {
         self.database = database
         self.layout = layout
         self.modelVersion = versionName
+        self.storeUUID = uuid
+        self.frameworkVersion = frameworkVersion
         self.modelChoice = ModelChoice(fit, given: model)
         self.queries = CoreDataQueries(
-            layout: layout, database: database, decoder: ValueDecoder(onWarning: onWarning),
+            layout: layout, database: database,
+            decoder: ValueDecoder(
+                onWarning: onWarning,
+                transformables: options.rawTransformables ? nil : TransformableValues(onWarning: onWarning)),
             externalData: ExternalDataFolder(storePath: path))
         self.idPrefixes = layout.model.entities.map { "x-coredata://\(uuid)/\($0.name)/p" }
         self.document = DocumentInfo(
-            sourceKind: "Core Data store", source: path, storeUUID: uuid, frameworkVersion: frameworkVersion,
+            sourceKind: "Core Data store", source: path,
+            sourceFields: [DocumentField(key: "storeUUID", value: uuid)]
+                + (frameworkVersion.map { [DocumentField(key: "frameworkVersion", value: $0)] } ?? []),
             model: fit.modelPath, modelVersion: fit.headerVersion)
     }
 

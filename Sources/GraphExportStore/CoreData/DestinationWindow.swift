@@ -3,7 +3,7 @@
 /// join can follow, but objects written near each other (the items of one page) usually have
 /// nearby keys, so one query serves many of them instead of one query each.
 ///
-/// The statement selects `source, destination Z_PK[, destination Z_ENT]` for sources in
+/// The statement selects `source, destination Z_PK` for sources in
 /// `[?1, ?2)`, ordered by source and then in the relationship's own order, with a `LIMIT` of
 /// ``rowLimit`` + 1: memory stays bounded whatever the links. When the limit cuts a source's
 /// rows, the window ends before that source; when the first source alone has more rows than the
@@ -28,7 +28,7 @@ final class DestinationWindow {
     /// How many lookups a fill must serve on average for the window to go on reading.
     static let minimumLookupsPerFill = 16
 
-    private typealias Row = (source: Int64, destination: Int64, entityNumber: Int64)
+    private typealias Row = (source: Int64, destination: Int64)
 
     /// The rows of the sources in `[start, end)`, complete.
     private struct Window {
@@ -38,8 +38,6 @@ final class DestinationWindow {
     }
 
     private let statement: SQLiteStatement
-    /// Whether the statement's third column is the destination's `Z_ENT`.
-    let readsEntity: Bool
     private var windows: [Window] = []
     /// The window to replace next when all are in use.
     private var nextVictim = 0
@@ -50,12 +48,10 @@ final class DestinationWindow {
 
     init(statement: SQLiteStatement) {
         self.statement = statement
-        self.readsEntity = statement.columnCount > 2
     }
 
-    /// The (destination `Z_PK`, destination `Z_ENT` or 0) rows of `source`, in order; `nil` when
-    /// the source has too many to hold.
-    func rows(of source: Int64) throws -> [(destination: Int64, entityNumber: Int64)]? {
+    /// The destination `Z_PK`s of `source`, in order; `nil` when the source has too many to hold.
+    func rows(of source: Int64) throws -> [Int64]? {
         guard !isAbandoned else { return nil }
         lookups += 1
         let slot: Int
@@ -73,9 +69,9 @@ final class DestinationWindow {
             let middle = (low + high) / 2
             if rows[middle].source < source { low = middle + 1 } else { high = middle }
         }
-        var found: [(destination: Int64, entityNumber: Int64)] = []
+        var found: [Int64] = []
         while low < rows.count && rows[low].source == source {
-            found.append((rows[low].destination, rows[low].entityNumber))
+            found.append(rows[low].destination)
             low += 1
         }
         return found
@@ -104,8 +100,7 @@ final class DestinationWindow {
         try statement.bind(window.start, at: 1)
         try statement.bind(window.end, at: 2)
         while try statement.step() {
-            window.rows.append(
-                (statement.int64(at: 0), statement.int64(at: 1), readsEntity ? statement.int64(at: 2) : 0))
+            window.rows.append((statement.int64(at: 0), statement.int64(at: 1)))
         }
         if window.rows.count > Self.rowLimit {
             // The last source's rows may be cut: the window ends before it.

@@ -1,3 +1,5 @@
+import GraphExport
+
 /// The columns one SELECT reads for objects of one or more entities of a hierarchy, and where
 /// each entity finds its own among them.
 ///
@@ -26,11 +28,20 @@ struct RowSelection {
         for entity in entities {
             let entityLayout = layout.entities[entity]
             let attributes = entityLayout.attributeColumns.map { position(of: $0.name) }
+            let attributeTypes = layout.model.attributes(of: entity).map(\.type)
+            let external = entityLayout.attributeColumns.map(\.isExternal)
             let keys = entityLayout.relationships.map { storage -> Int32? in
                 guard case .foreignKey(let column) = storage else { return nil }
                 return position(of: column)
             }
-            shapes.append((entity, RowShape(attributes: attributes, foreignKeys: keys)))
+            let destinations = layout.model.relationships(of: entity).map(\.destination)
+            shapes.append(
+                (
+                    entity,
+                    RowShape(
+                        attributes: attributes, attributeTypes: attributeTypes, isExternal: external,
+                        foreignKeys: keys, destinations: destinations)
+                ))
         }
         self.expressions = expressions
         self.shapes = shapes
@@ -51,11 +62,30 @@ struct RowSelection {
     }
 }
 
-/// Where one entity's values sit in a selected row.
-struct RowShape {
+/// Where one entity's values sit in a selected row, and how to read them: what decoding a row
+/// needs, without a name (names are looked up only for a warning). A class, so that finding a
+/// row's shape costs one reference, not one per array.
+final class RowShape {
     /// The column of each attribute, in model order.
     let attributes: [Int32]
+    /// The type of each attribute, in model order.
+    let attributeTypes: [AttributeType]
+    /// Whether each attribute allows external storage, in model order.
+    let isExternal: [Bool]
     /// The column of each to-one relationship's destination `Z_PK`, in model order; `nil` for
     /// to-many ones.
     let foreignKeys: [Int32?]
+    /// The destination entity of each relationship, in model order.
+    let destinations: [Int]
+
+    init(
+        attributes: [Int32], attributeTypes: [AttributeType], isExternal: [Bool], foreignKeys: [Int32?],
+        destinations: [Int]
+    ) {
+        self.attributes = attributes
+        self.attributeTypes = attributeTypes
+        self.isExternal = isExternal
+        self.foreignKeys = foreignKeys
+        self.destinations = destinations
+    }
 }

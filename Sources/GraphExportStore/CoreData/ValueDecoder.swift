@@ -8,6 +8,8 @@ import GraphExport
 /// Text and bytes are lent from SQLite's buffer (``RowValue``), valid until the statement moves on.
 struct ValueDecoder {
     let onWarning: WarningHandler
+    /// Decodes Transformable values into structured ones; `nil` keeps their bytes.
+    var transformables: TransformableValues? = nil
 
     func decode(
         _ statement: SQLiteStatement, at column: Int32, as type: AttributeType, context: @autoclosure () -> String
@@ -45,8 +47,12 @@ struct ValueDecoder {
         case (.uri, .text):
             if let text = statement.text(at: column) { return .other(.uri(text)) }
             return raw(statement, column, storage, context())
-        case (.binary, .blob), (.transformable, .blob):
+        case (.binary, .blob):
             return .bytes(statement.rawBytes(at: column))
+        case (.transformable, .blob):
+            let bytes = statement.rawBytes(at: column)
+            guard let transformables else { return .bytes(bytes) }
+            return RowValue(transformables.value(of: Array(bytes), context: context()))
         case (.uuid, .blob):
             let bytes = statement.rawBytes(at: column)
             if let uuid = UUIDValue(bytes: bytes) { return .other(.uuid(uuid)) }

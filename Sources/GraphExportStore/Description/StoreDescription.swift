@@ -8,8 +8,13 @@ package import GraphExport
 /// layout, ``SQLiteDatabaseSource``'s schema) and from the same ``GraphModel`` whose ownership
 /// rule the traversal follows, so it says what an export does, not what it would be expected to.
 package struct StoreDescription: Sendable, Hashable {
-    /// The export header's facts: source kind, path, store UUID, framework version, model.
+    /// The export header's facts: source kind, path, the source's own fields, model.
     package var document: DocumentInfo
+    /// A Core Data store's UUID (``CoreDataStore/storeUUID``); `nil` for a plain SQLite database.
+    package var storeUUID: String?
+    /// The version of the framework that wrote a Core Data store, when its metadata names it
+    /// (``CoreDataStore/frameworkVersion``); `nil` for a plain SQLite database.
+    package var frameworkVersion: String?
     /// How the model was chosen, for a Core Data store; `nil` for a plain SQLite database.
     package var model: ModelChoice?
     /// The entities, in model order.
@@ -21,10 +26,12 @@ package struct StoreDescription: Sendable, Hashable {
 
     /// Creates a description.
     package init(
-        document: DocumentInfo, model: ModelChoice?, entities: [Entity], linkTables: [LinkTable] = [],
-        inferredRelations: [InferredRelation] = []
+        document: DocumentInfo, storeUUID: String? = nil, frameworkVersion: String? = nil, model: ModelChoice?,
+        entities: [Entity], linkTables: [LinkTable] = [], inferredRelations: [InferredRelation] = []
     ) {
         self.document = document
+        self.storeUUID = storeUUID
+        self.frameworkVersion = frameworkVersion
         self.model = model
         self.entities = entities
         self.linkTables = linkTables

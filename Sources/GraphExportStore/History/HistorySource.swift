@@ -177,7 +177,7 @@ public final class HistorySource: GraphSource, RowFilteringSource {
     public func id(of key: ObjectKey) -> ObjectID {
         guard key.entity >= firstHistoryEntity else { return store.id(of: key) }
         return ObjectID(
-            prefix: "x-coredata://\(document.storeUUID ?? "")/\(model.entities[key.entity].name)/p", number: key.row)
+            prefix: "x-coredata://\(store.storeUUID)/\(model.entities[key.entity].name)/p", number: key.row)
     }
 
     /// The store's, for the model's entities.

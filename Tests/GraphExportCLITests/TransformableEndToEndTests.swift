@@ -1,0 +1,171 @@
+import Foundation
+import XCTest
+
+/// Transformable attributes run through the built CLI on the shared samples: Apple Notes' one
+/// archived dictionary, and TexLege's `lineColor` (null in every row of the sample) given archives
+/// and bytes by Python; each export read back by Python's json, xml.etree and PyYAML.
+final class TransformableEndToEndTests: XCTestCase {
+    /// Reads an export (`sys.argv[1]`: json, yaml, xml or xml-elements) from standard input and
+    /// prints `{object id: value}` of attribute `sys.argv[2]` where it is not null, as JSON: arrays
+    /// and maps as they are, every scalar as a float when it reads as one, else as its text (XML
+    /// keeps no kinds inside arrays and maps), bytes (YAML's `!!binary`) as base64.
+    private static let readBack = """
+        import base64, json, sys, yaml
+        import xml.etree.ElementTree as ET
+        GX = '{urn:graphexport:1}'
+        form, name = sys.argv[1], sys.argv[2]
+        def scalar(value):
+            if isinstance(value, bool): return 'true' if value else 'false'
+            try: return float(value)
+            except (TypeError, ValueError): return str(value)
+        def plain(value):
+            if isinstance(value, list): return [plain(v) for v in value]
+            if isinstance(value, dict): return {k: plain(v) for k, v in value.items()}
+            if isinstance(value, bytes): return base64.b64encode(value).decode()
+            return None if value is None else scalar(value)
+        def element(node):
+            if node.get(GX + 'null') == 'true': return None
+            kind = node.get(GX + 'type')
+            if kind == 'array': return [element(c) for c in node if c.tag == GX + 'item']
+            if kind == 'map': return {c.get('key'): element(c) for c in node if c.tag == GX + 'entry'}
+            return scalar(node.text or '')
+        text = sys.stdin.read()
+        found = {}
+        if form.startswith('xml'):
+            for node in ET.fromstring(text):
+                child = node.find(name)
+                value = element(child) if child is not None else node.get(name)
+                if value is not None: found[node.get(GX + 'id')] = plain(value) if child is None else value
+        else:
+            document = json.loads(text) if form == 'json' else yaml.safe_load(text)
+            for node in document['@graph']:
+                if node.get(name) is not None: found[node['@id']] = plain(node[name])
+        print(json.dumps(found, sort_keys=True))
+        """
+
+    private func values(_ arguments: [String], _ form: String, attribute: String, in folder: URL) throws -> (
+        values: String, warnings: String
+    ) {
+        let format =
+            form.hasPrefix("xml")
+            ? ["-f", "xml", "--xml-style", form == "xml" ? "attributes" : "elements"]
+            : ["-f", form]
+        let export = try CommandRunner.run(["--shape", "flat"] + format + arguments, in: folder)
+        XCTAssertEqual(export.status, 0, export.standardError)
+        return (
+            try Python.run(Self.readBack, arguments: [form, attribute], input: export.standardOutput),
+            export.standardError
+        )
+    }
+
+    func testAppleNotesArchivedDictionaryReadsBackAlikeFromJSONXMLAndYAML() throws {
+        let folder = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
+        let expected =
+            #"{"x-coredata://FABDAB03-8EF2-41B9-9944-193D67BE0365/ICAccount/p3": {"com.apple.Notes": "d79f75c6-5ed8-4d72-acc2-7db0572f401e", "#
+            + #""com.apple.Notes.IntentsExtension": "5e7d56f2-04bf-4d93-8c2e-2edb48e45f39", "#
+            + #""com.apple.Notes.SharingExtension": "00169159-e428-4a3d-af11-a56878e4b868"}}"#
+        for form in ["json", "yaml", "xml", "xml-elements"] {
+            let read = try values(["NoteStore.sqlite"], form, attribute: "replicaIDToBundleIdentifier", in: folder)
+            XCTAssertEqual(read.values, expected, form)
+            XCTAssertFalse(read.warnings.contains("Transformable"), read.warnings)
+        }
+    }
+
+    func testRawTransformableWritesTheStoredBytes() throws {
+        let folder = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
+        let stored = try Python.run(
+            """
+            import base64, sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            row = db.execute('SELECT ZREPLICAIDTOBUNDLEIDENTIFIER FROM ZICCLOUDSYNCINGOBJECT '
+                'WHERE ZREPLICAIDTOBUNDLEIDENTIFIER IS NOT NULL').fetchone()
+            print(base64.b64encode(row[0]).decode())
+            """, arguments: [folder.appendingPathComponent("NoteStore.sqlite").path], input: Data())
+        for form in ["json", "yaml", "xml"] {
+            let read = try values(
+                ["--raw-transformable", "NoteStore.sqlite"], form, attribute: "replicaIDToBundleIdentifier",
+                in: folder)
+            XCTAssertEqual(
+                read.values, #"{"x-coredata://FABDAB03-8EF2-41B9-9944-193D67BE0365/ICAccount/p3": "\#(stored)"}"#,
+                form)
+        }
+    }
+
+    /// TexLege with `lineColor` set by Python's plistlib in four rows: a `UIColor` archive, an
+    /// archive of an app's own class twice, and JPEG bytes.
+    private func texLegeWithColors() throws -> (
+        folder: URL, rows: [String: String], pictureBase64: String,
+        unknownBase64: String
+    ) {
+        let folder = try CommandRunner.copyOfSample("texlege-v4", for: self)
+        let made = try Python.run(
+            """
+            import base64, json, plistlib, sqlite3, sys
+            from plistlib import UID
+            def archive(objects):
+                return plistlib.dumps({'$version': 100000, '$archiver': 'NSKeyedArchiver', '$top': {'root': UID(1)},
+                    '$objects': ['$null'] + objects}, fmt=plistlib.FMT_BINARY)
+            color = archive([{'$class': UID(2), 'UIColorComponentCount': 4, 'UIRed': 1.0, 'UIGreen': 0.5,
+                'UIBlue': 0.25, 'UIAlpha': 1.0}, {'$classname': 'UIColor', '$classes': ['UIColor', 'NSObject']}])
+            unknown = archive([{'$class': UID(2), 'hue': 3}, {'$classname': 'TXLShade', '$classes': ['TXLShade', 'NSObject']}])
+            picture = bytes([0xFF, 0xD8, 0xFF, 0xE0, 0, 16]) + b'JFIF'
+            db = sqlite3.connect(sys.argv[1])
+            keys = [row[0] for row in db.execute('SELECT Z_PK FROM ZDISTRICTMAPOBJ ORDER BY Z_PK LIMIT 4')]
+            for key, value in zip(keys, [color, unknown, unknown, picture]):
+                db.execute('UPDATE ZDISTRICTMAPOBJ SET ZLINECOLOR = ? WHERE Z_PK = ?', (value, key))
+            db.commit()
+            print(json.dumps({'keys': keys, 'picture': base64.b64encode(picture).decode(),
+                'unknown': base64.b64encode(unknown).decode()}))
+            """, arguments: [folder.appendingPathComponent("TexLegeSeed.v4.sqlite").path], input: Data())
+        let facts = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(made.utf8)) as? [String: Any])
+        let keys = try XCTUnwrap(facts["keys"] as? [Int])
+        let rows = Dictionary(
+            uniqueKeysWithValues: zip(["color", "unknown", "again", "picture"], keys.map { "p\($0)" }))
+        return (folder, rows, try XCTUnwrap(facts["picture"] as? String), try XCTUnwrap(facts["unknown"] as? String))
+    }
+
+    func testTexLegeColorsDecodeAndOtherBytesStayBytesWithOneWarningForTheAttribute() throws {
+        let (folder, rows, picture, unknown) = try texLegeWithColors()
+        let arguments = ["-m", "TexLege.xcdatamodeld", "TexLegeSeed.v4.sqlite"]
+        var seen: Set<String> = []
+        for form in ["json", "yaml", "xml", "xml-elements"] {
+            let read = try values(arguments, form, attribute: "lineColor", in: folder)
+            let found = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(read.values.utf8)) as? [String: Any])
+            let byRow = Dictionary(
+                uniqueKeysWithValues: found.map { (String($0.key.split(separator: "/").last!), $0.value) })
+            XCTAssertEqual(byRow.count, 4, "\(form): \(found)")
+            XCTAssertEqual(
+                byRow[rows["color"]!] as? [String: Double], ["red": 1, "green": 0.5, "blue": 0.25, "alpha": 1], form)
+            XCTAssertEqual(byRow[rows["unknown"]!] as? String, unknown, form)
+            XCTAssertEqual(byRow[rows["again"]!] as? String, unknown, form)
+            XCTAssertEqual(byRow[rows["picture"]!] as? String, picture, form)
+            let warnings = read.warnings.components(separatedBy: "\n").filter { $0.contains("Transformable") }
+            XCTAssertEqual(
+                warnings,
+                [
+                    "graphexport: warning: DistrictMapObj \(rows["unknown"]!) lineColor: the Transformable value is a "
+                        + "keyed archive holding an object of class 'TXLShade', which graphexport does not decode; "
+                        + "written as its bytes, as is every value of this attribute that cannot be decoded (only the "
+                        + "first is named)"
+                ], form)
+            seen.insert(read.values)
+        }
+        XCTAssertEqual(seen.count, 1, "every format reads back the same: \(seen)")
+        let raw = try values(["--raw-transformable"] + arguments, "json", attribute: "lineColor", in: folder)
+        let rawValues = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(raw.values.utf8)) as? [String: Any])
+        XCTAssertEqual(rawValues.count, 4)
+        XCTAssertTrue(rawValues.values.allSatisfy { $0 is String }, "every value its bytes in base64: \(rawValues)")
+        XCTAssertFalse(raw.warnings.contains("Transformable"), raw.warnings)
+    }
+
+    func testRawTransformableAppliesToCoreDataStoresOnly() throws {
+        let folder = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
+        let result = try CommandRunner.run(
+            ["--source", "sqlite", "--raw-transformable", "NoteStore.sqlite"], in: folder)
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(
+            result.standardError.contains(
+                "'--raw-transformable' applies to Core Data stores, and --source sqlite reads the store as a plain "
+                    + "SQLite database"), result.standardError)
+    }
+}

@@ -1,0 +1,137 @@
+import GraphExport
+import GraphExportGraphML
+import GraphExportJSON
+import GraphExportJSONLines
+import GraphExportPlist
+import GraphExportPlugin
+import GraphExportTestSupport
+import GraphExportXML
+import GraphExportYAML
+import XCTest
+
+/// The row-at-a-time entry (``GraphWriter/beginObject(_:)``) writes exactly what the events it
+/// stands for write: every writer, given random graphs whose text and bytes are lent from buffers
+/// the source reuses (as a store's are), writes the same bytes as through the default expansion.
+final class RowEntryContractTests: XCTestCase {
+    /// Every writer of the package, by name, made on a sink.
+    private let writers: [(name: String, make: (any ByteSink) -> any GraphWriter)] = [
+        ("JSON", { JSONGraphWriter(sink: $0) }),
+        ("JSON pretty", { JSONGraphWriter(sink: $0, options: JSONOptions(pretty: true)) }),
+        ("JSON Lines", { JSONLinesGraphWriter(sink: $0) }),
+        ("YAML", { YAMLGraphWriter(sink: $0) }),
+        ("YAML flow", { YAMLGraphWriter(sink: $0, options: YAMLOptions(maxBlockDepth: 0)) }),
+        ("XML attributes", { XMLGraphWriter(sink: $0) }),
+        ("XML elements", { XMLGraphWriter(sink: $0, options: XMLOptions(pretty: true, style: .elements)) }),
+        ("property list", { PropertyListGraphWriter(sink: $0) }),
+        ("GraphML", { GraphMLGraphWriter(sink: $0) }),
+        ("plugin event stream", { PluginEventStreamWriter(sink: $0, format: "csv") }),
+    ]
+
+    func testRowsWriteWhatTheirEventsWriteInEveryFormat() throws {
+        var generator = RandomGraphGenerator(seed: 14)
+        for round in 0..<12 {
+            let graph = try generator.makeGraph()
+            for shape in ExportShape.allCases {
+                for (name, make) in writers {
+                    let rows = MemorySink()
+                    try GraphTraversal(source: LendingSource(graph), shape: shape).run(into: make(rows))
+                    let events = MemorySink()
+                    try GraphTraversal(source: LendingSource(graph), shape: shape)
+                        .run(into: EventsOnly(make(events)))
+                    XCTAssertEqual(rows.bytes, events.bytes, "\(name), \(shape), graph \(round)")
+                }
+            }
+        }
+    }
+
+    func testARowWithRepeatedNamesIsRefusedAsEventsWouldBe() throws {
+        for (name, make) in writers {
+            let writer = make(MemorySink())
+            try writer.begin(DocumentInfo(sourceKind: "test"))
+            let row = ObjectRow(
+                entity: 0, entityName: "A", attributeNames: ["x", "x"], id: ObjectID("A/1"),
+                values: [.integer(1), .integer(2)])
+            XCTAssertThrowsError(try writer.beginObject(row), name) {
+                XCTAssertEqual($0 as? GraphStreamError, .duplicateAttribute(name: "x", id: "A/1"), name)
+            }
+        }
+    }
+}
+
+/// A writer that writes its rows as events: the default ``GraphWriter/beginObject(_:)``.
+private final class EventsOnly: GraphWriter {
+    private let base: any GraphWriter
+
+    init(_ base: any GraphWriter) {
+        self.base = base
+    }
+
+    var streamsFileBytes: Bool { base.streamsFileBytes }
+    func begin(_ document: DocumentInfo) throws { try base.begin(document) }
+    func write(_ event: GraphEvent) throws { try base.write(event) }
+    func finish() throws { try base.finish() }
+}
+
+/// A source over an in-memory graph whose cursors lend text and bytes, as a store's do: each
+/// record's strings and bytes are copied into buffers that the next record overwrites.
+private final class LendingSource: GraphSource {
+    private let base: InMemoryGraph
+
+    init(_ base: InMemoryGraph) {
+        self.base = base
+    }
+
+    var model: GraphModel { base.model }
+    var document: DocumentInfo { base.document }
+    func scan(_ entity: Int) throws -> any ObjectCursor { LendingCursor(try base.scan(entity)) }
+    func record(_ key: ObjectKey) throws -> ObjectRecord? { try base.record(key) }
+    func destinations(of key: ObjectKey, through relationship: Int) throws -> [ObjectKey] {
+        try base.destinations(of: key, through: relationship)
+    }
+    func id(of key: ObjectKey) -> ObjectID { base.id(of: key) }
+}
+
+private final class LendingCursor: ObjectCursor {
+    private let base: any ObjectCursor
+    /// The buffers the current record's values are lent from.
+    private var buffers: [UnsafeMutableRawBufferPointer] = []
+
+    init(_ base: any ObjectCursor) {
+        self.base = base
+    }
+
+    deinit {
+        release()
+    }
+
+    func next() throws -> ObjectRecord? { try base.next() }
+
+    func nextBorrowed() throws -> BorrowedRecord? {
+        release()
+        guard let record = try base.next() else { return nil }
+        let values = record.values.map { value -> RowValue in
+            switch value {
+            case .string(let text): return .text(lend(Array(text.utf8)))
+            case .binary(let bytes): return .bytes(lend(bytes))
+            default: return RowValue(value)
+            }
+        }
+        return BorrowedRecord(key: record.key, values: values, toOne: record.toOne)
+    }
+
+    private func lend(_ bytes: [UInt8]) -> UnsafeRawBufferPointer {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
+        buffer.copyBytes(from: bytes)
+        buffers.append(buffer)
+        return UnsafeRawBufferPointer(buffer)
+    }
+
+    private func release() {
+        for buffer in buffers {
+            // Overwritten before it is freed, so that a writer that kept a lent value shows it.
+            buffer.initializeMemory(as: UInt8.self, repeating: 0xA5)
+            buffer.deallocate()
+        }
+        buffers.removeAll()
+    }
+}
