@@ -33,21 +33,6 @@ final class RowPathTests: XCTestCase {
         Entity(name: "Tag é", attributeNames: ["name", "_x41", "xmlns", "size", "uuid"]),
     ]
 
-    /// Every writer of the package, by name, made on a sink and a warning handler.
-    private let writers: [(name: String, make: (any ByteSink, @escaping WarningHandler) -> any GraphWriter)] = [
-        ("JSON", { JSONGraphWriter(sink: $0, onWarning: $1) }),
-        ("JSON pretty", { JSONGraphWriter(sink: $0, options: JSONOptions(pretty: true), onWarning: $1) }),
-        ("JSON Lines", { JSONLinesGraphWriter(sink: $0, onWarning: $1) }),
-        ("YAML", { YAMLGraphWriter(sink: $0, onWarning: $1) }),
-        ("YAML flow", { YAMLGraphWriter(sink: $0, options: YAMLOptions(maxBlockDepth: 0), onWarning: $1) }),
-        ("YAML one level", { YAMLGraphWriter(sink: $0, options: YAMLOptions(maxBlockDepth: 1), onWarning: $1) }),
-        ("XML attributes", { XMLGraphWriter(sink: $0, onWarning: $1) }),
-        ("XML elements", { XMLGraphWriter(sink: $0, options: XMLOptions(style: .elements), onWarning: $1) }),
-        ("property list", { PropertyListGraphWriter(sink: $0, onWarning: $1) }),
-        ("GraphML", { GraphMLGraphWriter(sink: $0, onWarning: $1) }),
-        ("plugin event stream", { sink, _ in PluginEventStreamWriter(sink: sink, format: "csv") }),
-    ]
-
     /// Text that each format must handle with care: empty, implicit YAML types, markup, blanks
     /// at the ends, line breaks, characters XML 1.0 cannot hold (U+0000 among them), emoji, and
     /// text long enough not to fit in a small stack buffer.
@@ -150,7 +135,7 @@ final class RowPathTests: XCTestCase {
 
     func testEveryWriterWritesARowAsItsEvents() throws {
         let steps = script
-        for (name, make) in writers {
+        for (name, make) in everyWriter {
             let events = try write(steps, asRows: false, with: make).get()
             let rows = try write(steps, asRows: true, with: make).get()
             XCTAssertEqual(
@@ -189,7 +174,7 @@ final class RowPathTests: XCTestCase {
             .row(entity: 0, id: ObjectID("Photo/1"), values: [.null, .null, .null, .null, .null, .null, .null]),
             .row(entity: 0, id: ObjectID("Photo/2"), values: [.null, .null, .null, .null, .null, .null, .null]),
         ]
-        for (name, make) in writers {
+        for (name, make) in everyWriter {
             for steps in [unwritable, misplaced] {
                 let events = write(steps, asRows: false, with: make)
                 let rows = write(steps, asRows: true, with: make)
