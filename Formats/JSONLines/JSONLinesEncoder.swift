@@ -40,6 +40,11 @@ struct JSONLinesEncoder {
     /// The attributes (`Entity.name`) already warned about, one set per kind of warning.
     private var warnedNonFinite: Set<String> = []
     private var warnedDates: Set<String> = []
+    /// Per entity index (``ObjectRow/entity``), its attribute names and the text `,"key":` of
+    /// each, made from the first row of the entity, so that a key is escaped once per entity.
+    private var rowKeys: [(names: [String], keys: [[UInt8]])] = []
+    /// The text of the identifier being written.
+    private var idText: [UInt8] = []
 
     /// Writes the header line, `{"@source":{…}}`.
     mutating func begin(_ document: DocumentInfo) throws(GraphStreamError) {
@@ -59,7 +64,7 @@ struct JSONLinesEncoder {
         switch event {
         case .beginObject(let entity, let id):
             try validator.beginObject(entity: entity, id: id)
-            beginObject(entity: entity, id: id.text)
+            beginObject(entity: entity, id: id)
         case .attribute(let name, let value):
             try validator.attribute(name: name, value: value)
             writeAttribute(name: name, value: value)
@@ -68,7 +73,7 @@ struct JSONLinesEncoder {
             beginRelationship(name: name, isToMany: isToMany)
         case .reference(let id):
             try validator.reference(id)
-            appendReference(id.text, in: stack.count - 1)
+            appendReference(id, in: stack.count - 1)
         case .endRelationship:
             try validator.endRelationship()
             endRelationship()
@@ -78,24 +83,71 @@ struct JSONLinesEncoder {
         }
     }
 
+    /// Writes an object's start and all its attributes straight from the row's values, or throws
+    /// without writing anything when the row does not fit where the stream is.
+    mutating func beginObject(_ row: ObjectRow) throws(GraphStreamError) {
+        try validator.beginObject(row)
+        beginObject(entity: row.entityName, id: row.id)
+        if row.entity >= rowKeys.count {
+            rowKeys += repeatElement((names: [], keys: []), count: row.entity + 1 - rowKeys.count)
+        }
+        if rowKeys[row.entity].names != row.attributeNames {
+            rowKeys[row.entity] = (
+                row.attributeNames,
+                row.attributeNames.map { name in
+                    var key: [UInt8] = []
+                    Self.appendKey(name, to: &key)
+                    return key
+                }
+            )
+        }
+        for (index, value) in row.values.enumerated() {
+            openLines += rowKeys[row.entity].keys[index]
+            switch value {
+            case .text(let bytes):
+                JSONText.appendString(utf8: bytes, to: &openLines)
+            case .bytes(let bytes):
+                openLines.append(UInt8(ascii: "\""))
+                Base64.encode(bytes, into: &openLines)
+                openLines.append(UInt8(ascii: "\""))
+            case .integer(let integer):
+                JSONText.appendInteger(integer, to: &openLines)
+            default:
+                appendValue(value.value, of: row.attributeNames[index])
+            }
+        }
+    }
+
     /// Checks that every object has ended; the last line is already complete.
     mutating func finish() throws(GraphStreamError) {
         try validator.finish()
     }
 
-    private mutating func beginObject(entity: String, id: String) {
+    private mutating func beginObject(entity: String, id: ObjectID) {
         if let top = stack.indices.last { appendReference(id, in: top) }
         stack.append(Frame(lineStart: openLines.count))
         openLines.append(contentsOf: #"{"@id":"#.utf8)
-        JSONText.appendString(id, to: &openLines)
+        appendID(id)
         openLines.append(contentsOf: #","@type":"#.utf8)
         JSONText.appendString(entity, to: &openLines)
     }
 
     private mutating func writeAttribute(name: String, value: Value) {
-        openLines.append(UInt8(ascii: ","))
-        JSONText.appendString(MarkerEscape.key(for: name), to: &openLines)
-        openLines.append(UInt8(ascii: ":"))
+        Self.appendKey(name, to: &openLines)
+        appendValue(value, of: name)
+    }
+
+    /// Appends the text that starts the member of property `name` in a line: `,"key":`
+    /// (``MarkerEscape``).
+    private static func appendKey(_ name: String, to text: inout [UInt8]) {
+        text.append(UInt8(ascii: ","))
+        JSONText.appendString(MarkerEscape.key(for: name), to: &text)
+        text.append(UInt8(ascii: ":"))
+    }
+
+    /// Appends `value`, the value of attribute `name` of the innermost object, warning once per
+    /// attribute about what JSON cannot hold as such.
+    private mutating func appendValue(_ value: Value, of name: String) {
         switch JSONText.appendValue(value, to: &openLines, splicing: &openSplices) {
         case nil:
             break
@@ -120,20 +172,26 @@ struct JSONLinesEncoder {
     }
 
     private mutating func beginRelationship(name: String, isToMany: Bool) {
-        openLines.append(UInt8(ascii: ","))
-        JSONText.appendString(MarkerEscape.key(for: name), to: &openLines)
-        openLines.append(UInt8(ascii: ":"))
+        Self.appendKey(name, to: &openLines)
         if isToMany { openLines.append(UInt8(ascii: "[")) }
         stack.append(Frame(isToMany: isToMany))
     }
 
     /// Appends `{"@id":…}` to the line of the object whose relationship is `stack[frame]`.
-    private mutating func appendReference(_ id: String, in frame: Int) {
+    private mutating func appendReference(_ id: ObjectID, in frame: Int) {
         if stack[frame].hasItems { openLines.append(UInt8(ascii: ",")) }
         stack[frame].hasItems = true
         openLines.append(contentsOf: #"{"@id":"#.utf8)
-        JSONText.appendString(id, to: &openLines)
+        appendID(id)
         openLines.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends the text of `id` as a JSON string, built in a reused buffer rather than a `String`.
+    private mutating func appendID(_ id: ObjectID) {
+        idText.removeAll(keepingCapacity: true)
+        idText.append(contentsOf: id.textPrefix.utf8)
+        if let number = id.numericSuffix { JSONText.appendInteger(number, to: &idText) }
+        idText.withUnsafeBytes { JSONText.appendString(utf8: $0, to: &openLines) }
     }
 
     private mutating func endRelationship() {

@@ -34,25 +34,32 @@ public import GraphExport
 /// **Streaming.** The writer holds the lines of the open objects, one after the other in one
 /// buffer: in the flat shape one line, in the tree shape one per level of nesting, never
 /// recursing, so depth is bounded by memory, not by the call stack. Complete lines go to an
-/// ``OutputBuffer`` in blocks of about 16 KiB. A ``Value/binaryFile(_:)`` value is written as its
+/// ``OutputBuffer`` in blocks of its size, each of which goes to the sink in one write, uncopied. A ``Value/binaryFile(_:)`` value is written as its
 /// bytes would be: an open line keeps only its place, and its base64 streams from the file in
 /// chunks of 64 KiB when the line is complete, so that memory stays flat whatever its size (the
 /// file is read then, and must not change before). The writer throws ``GraphStreamError`` for
 /// an event stream that is not well nested (``GraphStreamValidator``), before writing anything for
 /// the offending call.
 public final class JSONLinesGraphWriter: GraphWriter {
-    /// How many bytes of complete lines collect before they go to the output buffer.
-    private static let handOffSize = 1 << 14
-
     private let output: OutputBuffer
     private let onWarning: WarningHandler
-    private var encoder = JSONLinesEncoder()
+    /// The encoder, owned by this writer alone: kept behind a pointer rather than in a `var`
+    /// property, so that each call costs no run-time exclusivity check (the writer is not
+    /// reentrant, so no two accesses can overlap).
+    private let encoder: UnsafeMutablePointer<JSONLinesEncoder>
 
     /// Creates a writer that writes to `sink` and reports values JSON cannot hold to `onWarning`.
     public init(sink: any ByteSink, onWarning: @escaping WarningHandler = { _ in }) {
         self.output = OutputBuffer(sink: sink)
         self.onWarning = onWarning
-        encoder.text.reserveCapacity(Self.handOffSize + 1024)
+        self.encoder = .allocate(capacity: 1)
+        encoder.initialize(to: JSONLinesEncoder())
+        encoder.pointee.text.reserveCapacity(output.blockSize + 1024)
+    }
+
+    deinit {
+        encoder.deinitialize(count: 1)
+        encoder.deallocate()
     }
 
     /// `true`: ``Value/binaryFile(_:)`` values are streamed.
@@ -60,21 +67,30 @@ public final class JSONLinesGraphWriter: GraphWriter {
 
     /// Writes the header line, `{"@source":{…}}`.
     public func begin(_ document: DocumentInfo) throws {
-        try encoder.begin(document)
-        try handOff(atLeast: Self.handOffSize)
+        try encoder.pointee.begin(document)
+        try handOff(atLeast: output.blockSize)
     }
 
     /// Writes one event, or throws ``GraphStreamError`` without writing anything when the
     /// event does not fit where the stream is. An object's line is complete at its `endObject`.
     public func write(_ event: GraphEvent) throws {
-        try encoder.write(event)
-        if !encoder.warnings.isEmpty { reportWarnings() }
-        try handOff(atLeast: Self.handOffSize)
+        try encoder.pointee.write(event)
+        if !encoder.pointee.warnings.isEmpty { reportWarnings() }
+        try handOff(atLeast: output.blockSize)
+    }
+
+    /// Writes an object's start and its attributes straight from the row's values, the keys
+    /// escaped once per entity; or throws ``GraphStreamError`` without writing anything when the
+    /// row does not fit where the stream is.
+    public func beginObject(_ row: ObjectRow) throws {
+        try encoder.pointee.beginObject(row)
+        if !encoder.pointee.warnings.isEmpty { reportWarnings() }
+        try handOff(atLeast: output.blockSize)
     }
 
     /// Checks that every object has ended and flushes the sink.
     public func finish() throws {
-        try encoder.finish()
+        try encoder.pointee.finish()
         try handOff(atLeast: 0)
         try output.flush()
     }
@@ -82,18 +98,18 @@ public final class JSONLinesGraphWriter: GraphWriter {
     /// Hands the lines written so far to the output buffer once there are `threshold` bytes of
     /// them, or at once when they hold a file value, whose base64 then streams into its place.
     private func handOff(atLeast threshold: Int) throws {
-        if !encoder.splices.isEmpty {
-            try encoder.splices.write(encoder.text, to: output)
+        if !encoder.pointee.splices.isEmpty {
+            try encoder.pointee.splices.write(encoder.pointee.text, to: output)
         } else {
-            guard encoder.text.count >= threshold, !encoder.text.isEmpty else { return }
-            try output.appendBytes(encoder.text)
+            guard encoder.pointee.text.count >= threshold, !encoder.pointee.text.isEmpty else { return }
+            try encoder.pointee.text.withUnsafeBytes { try output.append($0) }
         }
-        encoder.text.removeAll(keepingCapacity: true)
+        encoder.pointee.text.removeAll(keepingCapacity: true)
     }
 
     private func reportWarnings() {
-        let warnings = encoder.warnings
-        encoder.warnings.removeAll()
+        let warnings = encoder.pointee.warnings
+        encoder.pointee.warnings.removeAll()
         warnings.forEach(onWarning)
     }
 }

@@ -23,6 +23,8 @@ package final class LibXMLTextWriter {
 
     private let bridge: LibXMLSinkBridge
     private let writer: OpaquePointer
+    /// Reused for base64 made from borrowed bytes.
+    private var scratch: [UInt8] = []
     private let libxml2Failure: (_ call: String) -> any Error
     /// The first error a call threw: the sink's, a file's, or a libxml2 failure. Once there is
     /// one, the output cannot be completed.
@@ -71,23 +73,96 @@ package final class LibXMLTextWriter {
 
     /// Starts an element named `name` (qualified, such as `gx:ref`, or not).
     package func startElement(_ name: String) throws {
-        try check(name.withXMLCharacters { xmlTextWriterStartElement(writer, $0) }, "xmlTextWriterStartElement")
+        try start(name)
     }
 
-    /// Writes an attribute of the element just started.
-    package func writeAttribute(_ name: String, _ value: String) throws {
+    /// Starts an element whose name was prepared once.
+    package func startElement(_ name: LibXMLName) throws {
+        try start(name)
+    }
+
+    /// Writes an attribute, whose name was prepared once, of the element just started.
+    package func writeAttribute(_ name: LibXMLName, _ value: String) throws {
+        try attribute(name, value)
+    }
+
+    /// Writes an attribute of the element just started whose value is UTF-8 `text` borrowed from
+    /// a source, the same bytes as ``writeAttribute(_:_:)-(String,String)`` with that text: `text`
+    /// is copied to be NUL-terminated, so it must hold no U+0000 (nor anything else XML 1.0
+    /// cannot hold).
+    package func writeAttribute(_ name: LibXMLName, utf8 text: UnsafeRawBufferPointer) throws {
         let result = name.withXMLCharacters { name in
-            value.withXMLCharacters { xmlTextWriterWriteAttribute(writer, name, $0) }
+            Self.withNULTerminated(text) { xmlTextWriterWriteAttribute(writer, name, $0) }
         }
         try check(result, "xmlTextWriterWriteAttribute")
     }
 
-    /// Writes an attribute of the element just started whose value is the base64 text of `file`,
-    /// the same bytes as ``writeAttribute(_:_:)`` with that text.
-    package func writeAttribute(_ name: String, base64Of file: FileBytes) throws {
+    /// Writes an attribute of the element just started whose value is the base64 text of
+    /// `bytes`, the same bytes as ``writeAttribute(_:_:)-(String,String)`` with that text.
+    package func writeAttribute(_ name: LibXMLName, base64Of bytes: UnsafeRawBufferPointer) throws {
+        scratch.removeAll(keepingCapacity: true)
+        Base64.encode(bytes, into: &scratch)
+        scratch.append(0)
+        let result = name.withXMLCharacters { name in
+            scratch.withUnsafeBufferPointer { xmlTextWriterWriteAttribute(writer, name, $0.baseAddress) }
+        }
+        try check(result, "xmlTextWriterWriteAttribute")
+    }
+
+    /// Writes an attribute of the element just started, its name prepared once, whose value is
+    /// the base64 text of `file`, the same bytes as ``writeAttribute(_:_:)-(String,String)`` with
+    /// that text.
+    package func writeAttribute(_ name: LibXMLName, base64Of file: FileBytes) throws {
         try check(name.withXMLCharacters { xmlTextWriterStartAttribute(writer, $0) }, "xmlTextWriterStartAttribute")
         try writeBase64(of: file)
         try check(xmlTextWriterEndAttribute(writer), "xmlTextWriterEndAttribute")
+    }
+
+    /// Writes UTF-8 `text` borrowed from a source as text content, escaped: the same bytes as
+    /// ``writeString(_:)`` with that text, under the same rule as
+    /// ``writeAttribute(_:utf8:)``.
+    package func writeString(utf8 text: UnsafeRawBufferPointer) throws {
+        let result = Self.withNULTerminated(text) { xmlTextWriterWriteString(writer, $0) }
+        try check(result, "xmlTextWriterWriteString")
+    }
+
+    /// Writes the base64 text of `bytes` as content, the same bytes as ``writeString(_:)`` with
+    /// that text (base64 has nothing to escape).
+    package func writeBase64(of bytes: UnsafeRawBufferPointer) throws {
+        scratch.removeAll(keepingCapacity: true)
+        Base64.encode(bytes, into: &scratch)
+        try scratch.withUnsafeBytes { try writeRaw($0) }
+    }
+
+    /// Calls `body` with a copy of `text` and a NUL after it, on the stack unless it is long, as
+    /// libxml2's `const xmlChar *`.
+    private static func withNULTerminated<Result>(
+        _ text: UnsafeRawBufferPointer, _ body: (UnsafePointer<xmlChar>) -> Result
+    ) -> Result {
+        withUnsafeTemporaryAllocation(of: xmlChar.self, capacity: text.count + 1) { buffer in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: text)
+            buffer[text.count] = 0
+            return body(buffer.baseAddress!)
+        }
+    }
+
+    /// Writes an attribute of the element just started.
+    package func writeAttribute(_ name: String, _ value: String) throws {
+        try attribute(name, value)
+    }
+
+    /// Starts an element: what both ``startElement(_:)-(String)`` and
+    /// ``startElement(_:)-(LibXMLName)`` do.
+    private func start(_ name: some XMLCharacterSource) throws {
+        try check(name.withXMLCharacters { xmlTextWriterStartElement(writer, $0) }, "xmlTextWriterStartElement")
+    }
+
+    /// Writes an attribute: what both `writeAttribute(_:_:)` do.
+    private func attribute(_ name: some XMLCharacterSource, _ value: String) throws {
+        let result = name.withXMLCharacters { name in
+            value.withXMLCharacters { xmlTextWriterWriteAttribute(writer, name, $0) }
+        }
+        try check(result, "xmlTextWriterWriteAttribute")
     }
 
     /// Writes text content, escaped.
@@ -200,7 +275,33 @@ package final class LibXMLTextWriter {
     }
 }
 
-extension String {
+/// Text that can be handed to libxml2 as a NUL-terminated `const xmlChar *`.
+private protocol XMLCharacterSource {
+    /// Calls `body` with the NUL-terminated UTF-8 bytes.
+    func withXMLCharacters<Result>(_ body: (UnsafePointer<xmlChar>) throws -> Result) rethrows -> Result
+}
+
+/// An element or attribute name prepared once for libxml2: its NUL-terminated UTF-8 bytes, so
+/// that a writer that writes it for every object does not convert it every time.
+package struct LibXMLName: XMLCharacterSource {
+    /// The name.
+    package let text: String
+    /// Its UTF-8 bytes and a NUL.
+    private let characters: [UInt8]
+
+    /// Prepares `text`, which must hold no U+0000.
+    package init(_ text: String) {
+        self.text = text
+        self.characters = Array(text.utf8) + [0]
+    }
+
+    /// Calls `body` with the NUL-terminated bytes as libxml2's `const xmlChar *`.
+    fileprivate func withXMLCharacters<Result>(_ body: (UnsafePointer<xmlChar>) throws -> Result) rethrows -> Result {
+        try characters.withUnsafeBufferPointer { try body($0.baseAddress!) }
+    }
+}
+
+extension String: XMLCharacterSource {
     /// Calls `body` with the string's NUL-terminated UTF-8 bytes as libxml2's `const xmlChar *`.
     fileprivate func withXMLCharacters<Result>(_ body: (UnsafePointer<xmlChar>) throws -> Result) rethrows -> Result {
         try withCString { characters in

@@ -12,25 +12,29 @@ package enum XMLCharacters {
     /// feed and carriage return, and U+FFFE and U+FFFF (UTF-8 `EF BF BE`, `EF BF BF`).
     package static func firstNonCharacter(in text: String) -> Unicode.Scalar? {
         var text = text
-        let offset = text.withUTF8 { bytes -> Int? in
-            var index = 0
-            while index < bytes.count {
-                if index + 8 <= bytes.count, !mayHoldNonCharacter(UnsafeRawPointer(bytes.baseAddress! + index)) {
-                    index += 8
-                    continue
-                }
-                let byte = bytes[index]
-                if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return index }
-                if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] & 0xFE == 0xBE {
-                    return index
-                }
-                index += 1
+        return text.withUTF8 { firstNonCharacter(inUTF8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The first character that the `Char` production excludes in valid UTF-8 `bytes`, or `nil`
+    /// when XML 1.0 can hold all of them: the same check as ``firstNonCharacter(in:)``, for text
+    /// borrowed from a source (which may hold U+0000, and need not be NUL-terminated).
+    package static func firstNonCharacter(inUTF8 bytes: UnsafeRawBufferPointer) -> Unicode.Scalar? {
+        let bytes = bytes.assumingMemoryBound(to: UInt8.self)
+        var index = 0
+        while index < bytes.count {
+            if index + 8 <= bytes.count, !mayHoldNonCharacter(UnsafeRawPointer(bytes.baseAddress! + index)) {
+                index += 8
+                continue
             }
-            return nil
+            let byte = bytes[index]
+            if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return Unicode.Scalar(byte) }
+            if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] & 0xFE == 0xBE {
+                // EF BF BE is U+FFFE, EF BF BF U+FFFF.
+                return bytes[index + 2] == 0xBE ? "\u{FFFE}" : "\u{FFFF}"
+            }
+            index += 1
         }
-        guard let offset else { return nil }
-        let utf8 = text.utf8
-        return text.unicodeScalars[utf8.index(utf8.startIndex, offsetBy: offset)]
+        return nil
     }
 
     /// Whether any of the 8 bytes at `pointer` is below 0x20 or 0xEF, the bytes

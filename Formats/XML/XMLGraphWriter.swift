@@ -65,10 +65,12 @@ import GraphExportLibXML
 /// and `_x_` alone as the empty name; every other character stands for itself. The lists in
 /// `gx:null` and `gx:base64` hold encoded names, which never contain spaces.
 ///
-/// **Streaming.** Each event is written as it arrives; the writer holds only its stack of open
-/// elements and, for the object being opened, the names of its null and base64 attributes. Neither
-/// it nor libxml2's writer recurses, so nesting depth is bounded by memory, not by the call stack;
-/// pretty output costs time and space that grow with the square of the depth
+/// **Streaming.** Each event is written as it arrives, and each row (``beginObject(_:)``) straight
+/// from its borrowed text and bytes, its entity's encoded names made once per entity; the writer
+/// holds only its stack of open elements, those names and, for the object being opened, the names
+/// of its null and base64 attributes. Neither it nor libxml2's writer recurses, so nesting depth
+/// is bounded by memory, not by the call stack; pretty output costs time and space that grow with
+/// the square of the depth
 /// (``XMLOptions/pretty``). A ``Value/binaryFile(_:)`` value is written as its bytes would be, its
 /// base64 streamed from the file in chunks of 64 KiB, so that memory stays flat whatever its
 /// size. libxml2's output goes through an ``OutputBuffer``, so the sink receives
@@ -84,26 +86,59 @@ import GraphExportLibXML
 public final class XMLGraphWriter: GraphWriter {
     /// The namespace of everything the format adds to the model's names.
     public static let namespace = "urn:graphexport:1"
+    private static let idName = LibXMLName("gx:id")
+    private static let referenceName = LibXMLName("gx:ref")
+    private static let nullName = LibXMLName("gx:null")
+    private static let base64Name = LibXMLName("gx:base64")
+    private static let itemName = LibXMLName("gx:item")
+    private static let entryName = LibXMLName("gx:entry")
+
+    /// The encoded names of one entity's rows, prepared from its first row (``ObjectRow/entity``).
+    private struct RowNames {
+        /// The model's attribute names they were made from.
+        let attributeNames: [String]
+        let element: LibXMLName
+        let attributes: [LibXMLName]
+    }
 
     private let sink: any ByteSink
     private let options: XMLOptions
     private let onWarning: WarningHandler
-    private var output: LibXMLTextWriter?
-    /// The stream's grammar, checked before anything is written for a call.
-    private var validator = GraphStreamValidator()
-    /// In the attribute style, the encoded names of the innermost object's null and base64
-    /// attributes, written when its start tag closes.
-    private var nullNames: [String] = []
-    private var base64Names: [String] = []
-    /// In the attribute style, the innermost object's array and map attributes (name, encoded
-    /// name, value), written as child elements when its start tag closes.
-    private var structuredAttributes: [(name: String, elementName: String, value: Value)] = []
-    /// Whether the innermost object's start tag still waits for `gx:null` and `gx:base64`.
-    private var startTagIsOpen = false
-    private var encodedNames: [String: String] = [:]
-    /// The attributes (`Entity.name`) already warned about, one set per kind of warning.
-    private var warnedBase64: Set<String> = []
-    private var warnedDates: Set<String> = []
+    /// What changes as the document is written, owned by this writer alone: kept behind a
+    /// pointer rather than in `var` properties, so that each call costs no run-time exclusivity
+    /// check (the writer is not reentrant, so no two accesses can overlap).
+    private let state: UnsafeMutablePointer<State>
+
+    /// The writer's changing state.
+    private struct State {
+        var output: LibXMLTextWriter?
+        /// The stream's grammar, checked before anything is written for a call.
+        var validator = GraphStreamValidator()
+        /// In the attribute style, the space-separated encoded names of the innermost object's
+        /// null and base64 attributes, written when its start tag closes.
+        var nullNames: [UInt8] = []
+        var base64Names: [UInt8] = []
+        /// In the attribute style, the innermost object's array and map attributes (name, encoded
+        /// name, value), written as child elements when its start tag closes.
+        var structuredAttributes: [(name: String, elementName: LibXMLName, value: Value)] = []
+        /// Whether the innermost object's start tag still waits for `gx:null` and `gx:base64`.
+        var startTagIsOpen = false
+        /// The encoded names of the model's names, for events.
+        var encodedNames: [String: LibXMLName] = [:]
+        /// The text of the identifier being written, made without a `String`.
+        var idText: [UInt8] = []
+        /// Identifier prefixes found to be text XML 1.0 can hold: at most
+        /// ``XMLGraphWriter/checkedPrefixLimit``.
+        var checkedPrefixes: [String] = []
+        /// The encoded names of each entity, by index, for rows.
+        var rowNames: [RowNames?] = []
+        /// The attributes (`Entity.name`) already warned about, one set per kind of warning.
+        var warnedBase64: Set<String> = []
+        var warnedDates: Set<String> = []
+    }
+
+    /// How many identifier prefixes (one per entity, typically) are remembered as checked.
+    private static let checkedPrefixLimit = 256
 
     /// Creates a writer that writes to `sink` and reports values XML cannot hold as such to
     /// `onWarning`. Nothing is written, and libxml2 is not called, before ``begin(_:)``.
@@ -113,6 +148,13 @@ public final class XMLGraphWriter: GraphWriter {
         self.sink = sink
         self.options = options
         self.onWarning = onWarning
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// `true`: ``Value/binaryFile(_:)`` values are streamed.
@@ -120,16 +162,16 @@ public final class XMLGraphWriter: GraphWriter {
 
     /// Writes the XML declaration and the `gx:export` start tag with the header's fields.
     public func begin(_ document: DocumentInfo) throws {
-        try validator.begin()
+        try state.pointee.validator.begin()
         let output: LibXMLTextWriter
         do {
             output = try LibXMLTextWriter(
                 sink: sink, indentation: options.pretty ? "  " : nil, libxml2Failure: XMLWriterError.libxml2Failure)
         } catch {
-            validator.stop()
+            state.pointee.validator.stop()
             throw error
         }
-        self.output = output
+        state.pointee.output = output
         try output.startDocument()
         try output.startElement("gx:export")
         try output.writeAttribute("xmlns:gx", Self.namespace)
@@ -155,36 +197,34 @@ public final class XMLGraphWriter: GraphWriter {
     ///
     /// Once the sink or libxml2 has failed, every call throws that first error again.
     public func write(_ event: GraphEvent) throws {
-        if let failure = output?.failure { throw failure }
-        let id: String
+        if let failure = state.pointee.output?.failure { throw failure }
         switch event {
-        case .beginObject(_, let objectID), .reference(let objectID):
-            id = objectID.text
-            if let scalar = XMLCharacters.firstNonCharacter(in: id) {
-                throw XMLWriterError.unwritableIdentifier(id: id, character: scalar)
-            }
+        case .beginObject(_, let id), .reference(let id):
+            try takeIdentifier(id)
         default:
-            id = ""
+            break
         }
-        let endsToMany = validator.isInToMany
-        let wasEmpty = try validator.accept(event)
-        guard let output else { throw GraphStreamError.notBegun }
+        let endsToMany = state.pointee.validator.isInToMany
+        let wasEmpty = try state.pointee.validator.accept(event)
+        guard let output = state.pointee.output else { throw GraphStreamError.notBegun }
         switch event {
         case .beginObject(let entity, _):
-            startTagIsOpen = true
-            try output.startElement(encoded(entity))
-            try output.writeAttribute("gx:id", id)
+            try startObject(encoded(entity), output)
         case .attribute(let name, let value):
-            try writeAttribute(name: name, value: value, output)
+            try writeAttribute(RowValue(value), name: encoded(name), attribute: name, output)
         case .beginRelationship(let name, _):
             try closeStartTag(output)
-            try output.startElement(encoded(name))
+            if XMLNameEncoding.isKeptASCII(name) {
+                try output.startElement(name)
+            } else {
+                try output.startElement(encoded(name))
+            }
         case .reference:
-            try output.startElement("gx:ref")
-            try output.writeAttribute("gx:id", id)
+            try output.startElement(Self.referenceName)
+            try writeIdentifier(output)
             try output.endElement()
         case .endRelationship:
-            if !endsToMany && wasEmpty { try output.writeAttribute("gx:null", "true") }
+            if !endsToMany && wasEmpty { try output.writeAttribute(Self.nullName, "true") }
             try output.endElement()
         case .endObject:
             try closeStartTag(output)
@@ -192,37 +232,84 @@ public final class XMLGraphWriter: GraphWriter {
         }
     }
 
-    /// Closes the root element and the document, writes the final newline and flushes the sink.
-    public func finish() throws {
-        if let failure = output?.failure { throw failure }
-        try validator.finish()
-        try output?.endDocument()
+    /// Writes an object's start tag and its attributes straight from the row's values, the
+    /// names encoded once per entity; or throws as ``write(_:)`` does, without writing anything.
+    public func beginObject(_ row: ObjectRow) throws {
+        if let failure = state.pointee.output?.failure { throw failure }
+        try takeIdentifier(row.id)
+        try state.pointee.validator.beginObject(row)
+        guard let output = state.pointee.output else { throw GraphStreamError.notBegun }
+        let names = rowNames(for: row)
+        try startObject(names.element, output)
+        for index in row.values.indices {
+            try writeAttribute(
+                row.values[index], name: names.attributes[index], attribute: row.attributeNames[index], output)
+        }
     }
 
-    private func writeAttribute(name: String, value: Value, _ output: LibXMLTextWriter) throws {
-        let elementName = encoded(name)
-        if options.style == .elements { return try writeElement(elementName, value: value, attribute: name, output) }
+    /// Closes the root element and the document, writes the final newline and flushes the sink.
+    public func finish() throws {
+        if let failure = state.pointee.output?.failure { throw failure }
+        try state.pointee.validator.finish()
+        try state.pointee.output?.endDocument()
+    }
+
+    /// Makes the state's `idText` the text of `id`, or throws for an identifier XML cannot hold.
+    /// Only the prefix can hold such a character (digits cannot), and each prefix is checked once.
+    private func takeIdentifier(_ id: ObjectID) throws(XMLWriterError) {
+        if !state.pointee.checkedPrefixes.contains(id.textPrefix) {
+            if let scalar = XMLCharacters.firstNonCharacter(in: id.textPrefix) {
+                throw .unwritableIdentifier(id: id.text, character: scalar)
+            }
+            if state.pointee.checkedPrefixes.count < Self.checkedPrefixLimit {
+                state.pointee.checkedPrefixes.append(id.textPrefix)
+            }
+        }
+        state.pointee.idText.removeAll(keepingCapacity: true)
+        state.pointee.idText.append(contentsOf: id.textPrefix.utf8)
+        if let number = id.numericSuffix { JSONText.appendInteger(number, to: &state.pointee.idText) }
+    }
+
+    /// Writes `gx:id` with the identifier taken last (``takeIdentifier(_:)``).
+    private func writeIdentifier(_ output: LibXMLTextWriter) throws {
+        try state.pointee.idText.withUnsafeBytes { try output.writeAttribute(Self.idName, utf8: $0) }
+    }
+
+    /// Starts the element of an object, with the `gx:id` taken last, its start tag left open.
+    private func startObject(_ element: LibXMLName, _ output: LibXMLTextWriter) throws {
+        state.pointee.startTagIsOpen = true
+        try output.startElement(element)
+        try writeIdentifier(output)
+    }
+
+    /// Writes `value`, of the model attribute `attribute` whose encoded name is `name`: an XML
+    /// attribute in the attribute style (null and base64 ones listed when the tag closes, arrays
+    /// and maps written as elements then), a child element in the element style.
+    private func writeAttribute(
+        _ value: RowValue, name: LibXMLName, attribute: String, _ output: LibXMLTextWriter
+    ) throws {
+        if options.style == .elements { return try writeElement(name, value: value, attribute: attribute, output) }
         switch value {
-        case .array, .map:
+        case .other(.array), .other(.map):
             // An element cannot go in a start tag: it waits for the tag to close.
-            structuredAttributes.append((name, elementName, value))
+            state.pointee.structuredAttributes.append((attribute, name, value.value))
             return
         default:
             break
         }
-        let text = XMLValueText(value)
-        if let issue = text?.issue, let object = validator.currentObject {
-            warn(issue, "\(object.entity).\(name)", id: object.id.text, mark: "listed in gx:base64")
-        }
-        guard let text else {
-            nullNames.append(elementName)
-            return
-        }
-        if text.isBase64 { base64Names.append(elementName) }
-        if let file = text.file {
-            try output.writeAttribute(elementName, base64Of: file)
-        } else {
-            try output.writeAttribute(elementName, text.text)
+        try XMLValueText.with(value) { text, issue in
+            if let issue { warn(issue, attribute, mark: "listed in gx:base64") }
+            switch text {
+            case .null:
+                Self.appendName(name, to: &state.pointee.nullNames)
+            case .text(let bytes):
+                try output.writeAttribute(name, utf8: bytes)
+            case .base64(let bytes, let isText):
+                if isText { Self.appendName(name, to: &state.pointee.base64Names) }
+                try output.writeAttribute(name, base64Of: bytes)
+            case .file(let file):
+                try output.writeAttribute(name, base64Of: file)
+            }
         }
     }
 
@@ -231,7 +318,7 @@ public final class XMLGraphWriter: GraphWriter {
     /// anything else as its text, `gx:null="true"` or base64 with `gx:encoding="base64"`.
     /// `attribute` is the model attribute the value belongs to, for warnings.
     private func writeElement(
-        _ elementName: String, value: Value, key: String? = nil, attribute: String, _ output: LibXMLTextWriter
+        _ elementName: LibXMLName, value: RowValue, key: String? = nil, attribute: String, _ output: LibXMLTextWriter
     ) throws {
         try output.startElement(elementName)
         if let key {
@@ -240,30 +327,31 @@ public final class XMLGraphWriter: GraphWriter {
             if checked.base64Because != nil { try output.writeAttribute("gx:keyEncoding", "base64") }
         }
         switch value {
-        case .array(let elements):
+        case .other(.array(let elements)):
             try output.writeAttribute("gx:type", "array")
             for element in elements {
-                try writeElement("gx:item", value: element, attribute: attribute, output)
+                try writeElement(Self.itemName, value: RowValue(element), attribute: attribute, output)
             }
-        case .map(let map):
+        case .other(.map(let map)):
             try output.writeAttribute("gx:type", "map")
             for entry in map {
-                try writeElement("gx:entry", value: entry.value, key: entry.key, attribute: attribute, output)
+                try writeElement(
+                    Self.entryName, value: RowValue(entry.value), key: entry.key, attribute: attribute, output)
             }
         default:
-            let text = XMLValueText(value)
-            if let issue = text?.issue, let object = validator.currentObject {
-                warn(issue, "\(object.entity).\(attribute)", id: object.id.text, mark: #"marked gx:encoding="base64""#)
-            }
-            if let text {
-                if text.isBase64 { try output.writeAttribute("gx:encoding", "base64") }
-                if let file = text.file {
+            try XMLValueText.with(value) { text, issue in
+                if let issue { warn(issue, attribute, mark: #"marked gx:encoding="base64""#) }
+                switch text {
+                case .null:
+                    try output.writeAttribute(Self.nullName, "true")
+                case .text(let bytes):
+                    try output.writeString(utf8: bytes)
+                case .base64(let bytes, let isText):
+                    if isText { try output.writeAttribute("gx:encoding", "base64") }
+                    try output.writeBase64(of: bytes)
+                case .file(let file):
                     try output.writeBase64(of: file)
-                } else {
-                    try output.writeString(text.text)
                 }
-            } else {
-                try output.writeAttribute("gx:null", "true")
             }
         }
         try output.endElement()
@@ -272,43 +360,71 @@ public final class XMLGraphWriter: GraphWriter {
     /// Writes the innermost object's `gx:null` and `gx:base64` lists, if it has them and they are
     /// not written yet.
     private func closeStartTag(_ output: LibXMLTextWriter) throws {
-        guard startTagIsOpen else { return }
-        startTagIsOpen = false
-        if !nullNames.isEmpty {
-            try output.writeAttribute("gx:null", nullNames.joined(separator: " "))
-            nullNames.removeAll(keepingCapacity: true)
+        guard state.pointee.startTagIsOpen else { return }
+        state.pointee.startTagIsOpen = false
+        if !state.pointee.nullNames.isEmpty {
+            try state.pointee.nullNames.withUnsafeBytes { try output.writeAttribute(Self.nullName, utf8: $0) }
+            state.pointee.nullNames.removeAll(keepingCapacity: true)
         }
-        if !base64Names.isEmpty {
-            try output.writeAttribute("gx:base64", base64Names.joined(separator: " "))
-            base64Names.removeAll(keepingCapacity: true)
+        if !state.pointee.base64Names.isEmpty {
+            try state.pointee.base64Names.withUnsafeBytes { try output.writeAttribute(Self.base64Name, utf8: $0) }
+            state.pointee.base64Names.removeAll(keepingCapacity: true)
         }
-        for (name, elementName, value) in structuredAttributes {
-            try writeElement(elementName, value: value, attribute: name, output)
+        for (name, elementName, value) in state.pointee.structuredAttributes {
+            try writeElement(elementName, value: .other(value), attribute: name, output)
         }
-        structuredAttributes.removeAll(keepingCapacity: true)
+        state.pointee.structuredAttributes.removeAll(keepingCapacity: true)
     }
 
-    /// The NCName that stands for a model name, encoded once per name.
-    private func encoded(_ name: String) -> String {
-        if XMLNameEncoding.isKeptASCII(name) { return name }
-        if let known = encodedNames[name] { return known }
-        let encodedName = XMLNameEncoding.encode(name)
-        encodedNames[name] = encodedName
+    /// Appends `name` to a space-separated list of names.
+    private static func appendName(_ name: LibXMLName, to list: inout [UInt8]) {
+        if !list.isEmpty { list.append(UInt8(ascii: " ")) }
+        list.append(contentsOf: name.text.utf8)
+    }
+
+    /// The NCName that stands for a model name, encoded once per name (a name
+    /// ``XMLNameEncoding/isKeptASCII(_:)`` passes needs no lookup where a `String` will do).
+    private func encoded(_ name: String) -> LibXMLName {
+        if let known = state.pointee.encodedNames[name] { return known }
+        let encodedName = LibXMLName(XMLNameEncoding.encode(name))
+        state.pointee.encodedNames[name] = encodedName
         return encodedName
     }
 
-    /// Warns once per attribute; `mark` says how base64 text is marked where this value went.
-    private func warn(_ issue: XMLValueText.Issue, _ attribute: String, id: String, mark: String) {
+    /// The encoded names of the entity of `row`, made once per entity index (again should its
+    /// names change, which ``ObjectRow`` rules out within a document).
+    private func rowNames(for row: ObjectRow) -> RowNames {
+        if row.entity < state.pointee.rowNames.count, let known = state.pointee.rowNames[row.entity],
+            known.attributeNames == row.attributeNames
+        {
+            return known
+        }
+        let names = RowNames(
+            attributeNames: row.attributeNames, element: encoded(row.entityName),
+            attributes: row.attributeNames.map(encoded))
+        if row.entity >= state.pointee.rowNames.count {
+            state.pointee.rowNames += repeatElement(nil, count: row.entity + 1 - state.pointee.rowNames.count)
+        }
+        state.pointee.rowNames[row.entity] = names
+        return names
+    }
+
+    /// Warns once per attribute of the innermost object; `mark` says how base64 text is marked
+    /// where this value went.
+    private func warn(_ issue: XMLValueText.Issue, _ name: String, mark: String) {
+        guard let object = state.pointee.validator.currentObject else { return }
+        let attribute = "\(object.entity).\(name)"
+        let id = object.id.text
         switch issue {
         case .nonCharacter(let scalar):
-            guard warnedBase64.insert(attribute).inserted else { return }
+            guard state.pointee.warnedBase64.insert(attribute).inserted else { return }
             onWarning(
                 Warning(
                     "\(attribute) (\(id)): \(XMLCharacters.describe(scalar)) cannot be written in XML 1.0, so text "
                         + "of this attribute holding such characters is written as base64 of its UTF-8 bytes, \(mark)"
                 ))
         case .dateWithoutISO8601:
-            guard warnedDates.insert(attribute).inserted else { return }
+            guard state.pointee.warnedDates.insert(attribute).inserted else { return }
             onWarning(
                 Warning(
                     "\(attribute) (\(id)): dates with no ISO 8601 form (not finite, or 10^15 seconds or more from "

@@ -1,10 +1,13 @@
 import GraphExport
 import GraphExportLibXML
 
-/// The text one non-null value is written as, and whether it had to be written another way.
+/// What one value that is no array or map is written as: nothing (null), text, or base64, and
+/// what about it the writer warns of.
 ///
-/// See ``XMLGraphWriter`` for the form of each kind of value.
-struct XMLValueText {
+/// See ``XMLGraphWriter`` for the form of each kind of value. The one place where both the event
+/// path and the row path (``ObjectRow``) turn a value into text: borrowed text and bytes are
+/// handed on as they are, never built into a `String` or an array.
+enum XMLValueText {
     /// What about a value XML could not hold as such, and what the writer warns about.
     enum Issue {
         /// Text held a character XML 1.0 cannot hold (the first one named): written as base64.
@@ -13,31 +16,64 @@ struct XMLValueText {
         case dateWithoutISO8601
     }
 
-    /// The text, which XML 1.0 can hold and which has no U+0000; empty for a file value.
-    let text: String
-    /// For a ``Value/binaryFile(_:)`` value, the file whose base64 is the value's text, which the
-    /// writer streams: base64 is ASCII that XML holds as it is.
-    let file: FileBytes?
-    /// Whether ``text`` is the base64 of the value's UTF-8 text rather than the text itself.
-    let isBase64: Bool
-    /// What could not be written as such, if anything.
-    let issue: Issue?
+    /// Null: no text.
+    case null
+    /// UTF-8 text that XML 1.0 can hold, with no U+0000.
+    case text(UnsafeRawBufferPointer)
+    /// Bytes written as their base64 text, which XML holds as it is; `isText` when they are text
+    /// XML 1.0 cannot hold, which the document marks as base64.
+    case base64(UnsafeRawBufferPointer, isText: Bool)
+    /// A file whose base64 text is the value's, streamed by the writer.
+    case file(FileBytes)
 
-    /// The text of `value`, or `nil` for null.
-    init?(_ value: Value) {
-        if case .binaryFile(let file) = value {
-            (self.text, self.file, self.isBase64, self.issue) = ("", file, false, nil)
-            return
+    /// Calls `body` with what `value` is written as and what could not be written as such, if
+    /// anything; the buffers are valid only during the call.
+    @inline(__always)
+    static func with<Result>(
+        _ value: RowValue, _ body: (XMLValueText, Issue?) throws -> Result
+    ) rethrows -> Result {
+        switch value {
+        case .null:
+            return try body(.null, nil)
+        case .text(let bytes):
+            return try checking(bytes, isDateWithoutISO8601: false, body)
+        case .bytes(let bytes):
+            return try body(.base64(bytes, isText: false), nil)
+        case .integer, .double, .boolean, .date:
+            return try with(value.value, body)
+        case .other(let owned):
+            return try with(owned, body)
         }
-        guard let rendered = value.xmlText else { return nil }
-        let checked = XMLText(rendered.text)
-        self.text = checked.text
-        self.file = nil
-        self.isBase64 = checked.base64Because != nil
-        if let scalar = checked.base64Because {
-            self.issue = .nonCharacter(scalar)
-        } else {
-            self.issue = rendered.isDateWithoutISO8601 ? .dateWithoutISO8601 : nil
+    }
+
+    /// ``with(_:_:)-(RowValue,_)`` for an owned value.
+    @inline(__always)
+    private static func with<Result>(_ value: Value, _ body: (XMLValueText, Issue?) throws -> Result) rethrows
+        -> Result
+    {
+        switch value {
+        case .string(var text), .uri(var text), .decimal(var text):
+            return try text.withUTF8 { try checking(UnsafeRawBufferPointer($0), isDateWithoutISO8601: false, body) }
+        case .binary(let bytes):
+            return try bytes.withUnsafeBytes { try body(.base64($0, isText: false), nil) }
+        case .binaryFile(let file):
+            return try body(.file(file), nil)
+        default:
+            guard var rendered = value.xmlText else { return try body(.null, nil) }
+            return try rendered.text.withUTF8 {
+                try checking(UnsafeRawBufferPointer($0), isDateWithoutISO8601: rendered.isDateWithoutISO8601, body)
+            }
         }
+    }
+
+    /// Calls `body` with `text` as it is, or as base64 when XML 1.0 cannot hold it.
+    @inline(__always)
+    private static func checking<Result>(
+        _ text: UnsafeRawBufferPointer, isDateWithoutISO8601: Bool, _ body: (XMLValueText, Issue?) throws -> Result
+    ) rethrows -> Result {
+        if let scalar = XMLCharacters.firstNonCharacter(inUTF8: text) {
+            return try body(.base64(text, isText: true), .nonCharacter(scalar))
+        }
+        return try body(.text(text), isDateWithoutISO8601 ? .dateWithoutISO8601 : nil)
     }
 }

@@ -33,6 +33,8 @@ final class YAMLEmitter {
     /// While the scalar of a file value is emitted, the last bytes libyaml wrote, not yet handed
     /// to the sink: at most as many as the placeholder has. `nil` the rest of the time.
     private var heldBack: [UInt8]?
+    /// Reused for the base64 text of bytes, which libyaml copies.
+    private var scratch: [UInt8] = []
     private let emitter: UnsafeMutablePointer<yaml_emitter_t>
 
     /// Creates an emitter writing UTF-8 to `sink` with `indentation` spaces per level, lines of
@@ -163,29 +165,49 @@ final class YAMLEmitter {
     /// Hands one scalar to libyaml as it is.
     private func emitScalar(_ scalar: YAMLScalar) throws {
         var text = scalar.text
-        let count = text.utf8.count
-        guard count <= Int(Int32.max) else {
+        try text.withUTF8 { try emitScalar(UnsafeRawBufferPointer($0), style: scalar.style, isBinary: scalar.isBinary) }
+    }
+
+    /// Writes the string whose UTF-8 bytes are `text`, borrowed from a source, in the style
+    /// ``YAMLScalar/init(string:in:literalBlocks:)`` would choose for it.
+    func string(utf8 text: UnsafeRawBufferPointer, in context: YAMLScalar.Context, literalBlocks: Bool) throws {
+        let style = YAMLScalar.style(
+            ofString: text.assumingMemoryBound(to: UInt8.self), in: context, literalBlocks: literalBlocks)
+        try emitScalar(text, style: style, isBinary: false)
+    }
+
+    /// Writes `bytes` as a `!!binary` scalar: their base64 text, plain, or `""` when there are none.
+    func binary(_ bytes: UnsafeRawBufferPointer) throws {
+        scratch.removeAll(keepingCapacity: true)
+        Base64.encode(bytes, into: &scratch)
+        try scratch.withUnsafeBytes {
+            try emitScalar($0, style: bytes.isEmpty ? .doubleQuoted : .plain, isBinary: true)
+        }
+    }
+
+    /// Hands libyaml one scalar of the UTF-8 text `text`, which it copies.
+    private func emitScalar(_ text: UnsafeRawBufferPointer, style: YAMLScalar.Style, isBinary: Bool) throws {
+        guard text.count <= Int(Int32.max) else {
             throw YAMLWriterError.libyaml(
                 call: "yaml_scalar_event_initialize",
-                problem: "a value of \(count) bytes is longer than libyaml's limit of \(Int32.max) bytes")
+                problem: "a value of \(text.count) bytes is longer than libyaml's limit of \(Int32.max) bytes")
         }
-        let style: yaml_scalar_style_t
-        switch scalar.style {
-        case .plain: style = YAML_PLAIN_SCALAR_STYLE
-        case .doubleQuoted: style = YAML_DOUBLE_QUOTED_SCALAR_STYLE
-        case .literal: style = YAML_LITERAL_SCALAR_STYLE
+        let libyamlStyle: yaml_scalar_style_t
+        switch style {
+        case .plain: libyamlStyle = YAML_PLAIN_SCALAR_STYLE
+        case .doubleQuoted: libyamlStyle = YAML_DOUBLE_QUOTED_SCALAR_STYLE
+        case .literal: libyamlStyle = YAML_LITERAL_SCALAR_STYLE
         }
         // Untagged plain text is resolved by its characters; untagged quoted text is a string.
-        let plainImplicit: Int32 = scalar.isBinary ? 0 : (scalar.style == .plain ? 1 : 0)
-        let quotedImplicit: Int32 = scalar.isBinary ? 0 : 1
-        try text.withUTF8 { bytes in
-            try Self.emptyText.withUnsafeBufferPointer { empty in
-                try Self.binaryTag.withUnsafeBufferPointer { binaryTag in
-                    try emit("yaml_scalar_event_initialize") {
-                        yaml_scalar_event_initialize(
-                            $0, nil, scalar.isBinary ? binaryTag.baseAddress : nil,
-                            bytes.baseAddress ?? empty.baseAddress, Int32(count), plainImplicit, quotedImplicit, style)
-                    }
+        let plainImplicit: Int32 = isBinary ? 0 : (style == .plain ? 1 : 0)
+        let quotedImplicit: Int32 = isBinary ? 0 : 1
+        let characters = text.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        try Self.emptyText.withUnsafeBufferPointer { empty in
+            try Self.binaryTag.withUnsafeBufferPointer { binaryTag in
+                try emit("yaml_scalar_event_initialize") {
+                    yaml_scalar_event_initialize(
+                        $0, nil, isBinary ? binaryTag.baseAddress : nil, characters ?? empty.baseAddress,
+                        Int32(text.count), plainImplicit, quotedImplicit, libyamlStyle)
                 }
             }
         }

@@ -94,12 +94,33 @@ public final class YAMLGraphWriter: GraphWriter {
     private let sink: any ByteSink
     private let options: YAMLOptions
     private let onWarning: WarningHandler
-    private var emitter: YAMLEmitter?
-    /// The stream's grammar, checked before anything is handed to libyaml; stopped once libyaml or
-    /// the sink has failed.
-    private var validator = GraphStreamValidator()
-    /// The attributes (`Entity.name`) already warned about for dates with no ISO 8601 form.
-    private var warnedDates: Set<String> = []
+    /// What changes as the document is written, owned by this writer alone: kept behind a
+    /// pointer rather than in `var` properties, so that each call costs no run-time exclusivity
+    /// check (the writer is not reentrant, so no two accesses can overlap).
+    private let state: UnsafeMutablePointer<State>
+
+    /// The writer's changing state.
+    private struct State {
+        var emitter: YAMLEmitter?
+        /// The stream's grammar, checked before anything is handed to libyaml; stopped once
+        /// libyaml or the sink has failed.
+        var validator = GraphStreamValidator()
+        /// The attributes (`Entity.name`) already warned about for dates with no ISO 8601 form.
+        var warnedDates: Set<String> = []
+        /// Per entity index (``ObjectRow/entity``), the scalars of its `"@type"` value and its
+        /// keys, made from its first row in each context: a block mapping's, and flow.
+        var rowScalars: [(names: [String], block: EntityScalars?, flow: EntityScalars?)] = []
+        /// The text of the identifier being written, made without a `String`.
+        var idText: [UInt8] = []
+    }
+
+    /// The scalars written for every object of one entity in one context.
+    private struct EntityScalars {
+        /// The entity's name, the value of `"@type"`.
+        let type: YAMLScalar
+        /// The key of each attribute (``MarkerEscape``), in model order.
+        let keys: [YAMLScalar]
+    }
 
     /// Creates a writer that writes to `sink` and reports dates YAML cannot hold as such to
     /// `onWarning`.
@@ -109,6 +130,13 @@ public final class YAMLGraphWriter: GraphWriter {
         self.sink = sink
         self.options = options
         self.onWarning = onWarning
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// `true`: ``Value/binaryFile(_:)`` values are streamed.
@@ -116,10 +144,10 @@ public final class YAMLGraphWriter: GraphWriter {
 
     /// Starts the document, writes the `"@source"` header and opens the `"@graph"` sequence.
     public func begin(_ document: DocumentInfo) throws {
-        try validator.begin()
+        try state.pointee.validator.begin()
         try emitting {
             let emitter = try YAMLEmitter(sink: sink, indentation: options.indentation)
-            self.emitter = emitter
+            state.pointee.emitter = emitter
             try emitter.beginDocument()
             try emitter.beginMapping(flow: false)
             try emitter.scalar(Self.sourceKey)
@@ -138,20 +166,14 @@ public final class YAMLGraphWriter: GraphWriter {
     /// Writes one event, or throws ``GraphStreamError`` without writing anything when the event
     /// does not fit where the stream is.
     public func write(_ event: GraphEvent) throws {
-        let endsToMany = validator.isInToMany
-        let wasEmpty = try validator.accept(event)
-        guard let emitter else { return }
+        let endsToMany = state.pointee.validator.isInToMany
+        let wasEmpty = try state.pointee.validator.accept(event)
+        guard let emitter = state.pointee.emitter else { return }
         switch event {
         case .beginObject(let entity, let id):
-            let idText = id.text
             let context = valueContext
-            try emitting {
-                try emitter.beginMapping(flow: context == .flow)
-                try emitter.scalar(Self.idKey)
-                try emitter.scalar(YAMLScalar(string: idText, in: context, literalBlocks: false))
-                try emitter.scalar(Self.typeKey)
-                try emitter.scalar(YAMLScalar(string: entity, in: context, literalBlocks: false))
-            }
+            let type = YAMLScalar(string: entity, in: context, literalBlocks: false)
+            try emitting { try startObject(type: type, id: id, in: context, emitter) }
         case .attribute(let name, let value):
             let context = valueContext
             var isDateWithoutISO8601 = false
@@ -159,7 +181,7 @@ public final class YAMLGraphWriter: GraphWriter {
                 try emitter.scalar(YAMLScalar(string: MarkerEscape.key(for: name), in: keyContext))
                 isDateWithoutISO8601 = try emitter.value(value, in: context, literalBlocks: options.literalBlocks)
             }
-            if isDateWithoutISO8601 { warnAboutDate(in: "\(validator.currentObject?.entity ?? "").\(name)") }
+            if isDateWithoutISO8601 { warnAboutDate(of: name) }
         case .beginRelationship(let name, let isToMany):
             let flow = valueContext == .flow
             try emitting {
@@ -167,11 +189,10 @@ public final class YAMLGraphWriter: GraphWriter {
                 if isToMany { try emitter.beginSequence(flow: flow) }
             }
         case .reference(let id):
-            let idText = id.text
             try emitting {
                 try emitter.beginMapping(flow: true)
                 try emitter.scalar(Self.idKey)
-                try emitter.scalar(YAMLScalar(string: idText, in: .flow))
+                try writeIdentifier(id, in: .flow, emitter)
                 try emitter.endMapping()
             }
         case .endRelationship:
@@ -187,14 +208,89 @@ public final class YAMLGraphWriter: GraphWriter {
         }
     }
 
+    /// Writes an object's start and its attributes straight from the row's values, its keys and
+    /// type made once per entity; or throws ``GraphStreamError`` without writing anything when
+    /// the row does not fit where the stream is.
+    public func beginObject(_ row: ObjectRow) throws {
+        try state.pointee.validator.beginObject(row)
+        guard let emitter = state.pointee.emitter else { return }
+        let context = valueContext
+        let scalars = entityScalars(for: row, in: context)
+        let literalBlocks = options.literalBlocks
+        var datesWithoutISO8601: [String] = []
+        try emitting {
+            try startObject(type: scalars.type, id: row.id, in: context, emitter)
+            for (index, value) in row.values.enumerated() {
+                try emitter.scalar(scalars.keys[index])
+                switch value {
+                case .text(let bytes):
+                    try emitter.string(utf8: bytes, in: context, literalBlocks: literalBlocks)
+                case .bytes(let bytes):
+                    try emitter.binary(bytes)
+                default:
+                    if try emitter.value(value.value, in: context, literalBlocks: literalBlocks) {
+                        datesWithoutISO8601.append(row.attributeNames[index])
+                    }
+                }
+            }
+        }
+        datesWithoutISO8601.forEach(warnAboutDate)
+    }
+
     /// Closes the `"@graph"` sequence and the document and flushes everything to the sink.
     public func finish() throws {
-        try validator.finish()
+        try state.pointee.validator.finish()
         try emitting {
-            try emitter?.endSequence()
-            try emitter?.endMapping()
-            try emitter?.endDocument()
+            try state.pointee.emitter?.endSequence()
+            try state.pointee.emitter?.endMapping()
+            try state.pointee.emitter?.endDocument()
         }
+    }
+
+    /// Starts an object's mapping and writes its `"@id"` and `"@type"`.
+    private func startObject(type: YAMLScalar, id: ObjectID, in context: YAMLScalar.Context, _ emitter: YAMLEmitter)
+        throws
+    {
+        try emitter.beginMapping(flow: context == .flow)
+        try emitter.scalar(Self.idKey)
+        try writeIdentifier(id, in: context, emitter)
+        try emitter.scalar(Self.typeKey)
+        try emitter.scalar(type)
+    }
+
+    /// Writes the text of `id` as a string, never a literal block, built in a reused buffer.
+    private func writeIdentifier(_ id: ObjectID, in context: YAMLScalar.Context, _ emitter: YAMLEmitter) throws {
+        state.pointee.idText.removeAll(keepingCapacity: true)
+        state.pointee.idText.append(contentsOf: id.textPrefix.utf8)
+        if let number = id.numericSuffix { JSONText.appendInteger(number, to: &state.pointee.idText) }
+        try state.pointee.idText.withUnsafeBytes { try emitter.string(utf8: $0, in: context, literalBlocks: false) }
+    }
+
+    /// The scalars of the entity of `row` in `context`, made once per entity index and context
+    /// (again should its names change, which ``ObjectRow`` rules out within a document).
+    private func entityScalars(for row: ObjectRow, in context: YAMLScalar.Context) -> EntityScalars {
+        let entity = row.entity
+        if entity >= state.pointee.rowScalars.count {
+            state.pointee.rowScalars += repeatElement(
+                (names: [], block: nil, flow: nil), count: entity + 1 - state.pointee.rowScalars.count)
+        }
+        if state.pointee.rowScalars[entity].names != row.attributeNames {
+            state.pointee.rowScalars[entity] = (row.attributeNames, nil, nil)
+        }
+        let isFlow = context == .flow
+        if let known = isFlow ? state.pointee.rowScalars[entity].flow : state.pointee.rowScalars[entity].block {
+            return known
+        }
+        let keyContext: YAMLScalar.Context = isFlow ? .flow : .blockKey
+        let scalars = EntityScalars(
+            type: YAMLScalar(string: row.entityName, in: context, literalBlocks: false),
+            keys: row.attributeNames.map { YAMLScalar(string: MarkerEscape.key(for: $0), in: keyContext) })
+        if isFlow {
+            state.pointee.rowScalars[entity].flow = scalars
+        } else {
+            state.pointee.rowScalars[entity].block = scalars
+        }
+        return scalars
     }
 
     /// Runs `body`, and stops the document if it throws: libyaml cannot go on after a failure.
@@ -202,7 +298,7 @@ public final class YAMLGraphWriter: GraphWriter {
         do {
             try body()
         } catch {
-            validator.stop()
+            state.pointee.validator.stop()
             throw error
         }
     }
@@ -210,7 +306,7 @@ public final class YAMLGraphWriter: GraphWriter {
     /// Where the current object's values go: flow context once objects nest deeper than
     /// ``YAMLOptions/maxBlockDepth``.
     private var valueContext: YAMLScalar.Context {
-        validator.objectDepth > max(options.maxBlockDepth, 0) ? .flow : .blockValue
+        state.pointee.validator.objectDepth > max(options.maxBlockDepth, 0) ? .flow : .blockValue
     }
 
     /// Where the current object's keys go.
@@ -218,8 +314,11 @@ public final class YAMLGraphWriter: GraphWriter {
         valueContext == .flow ? .flow : .blockKey
     }
 
-    private func warnAboutDate(in attribute: String) {
-        guard warnedDates.insert(attribute).inserted else { return }
+    /// Warns, once per attribute, of a date with no ISO 8601 form in attribute `name` of the
+    /// innermost object.
+    private func warnAboutDate(of name: String) {
+        let attribute = "\(state.pointee.validator.currentObject?.entity ?? "").\(name)"
+        guard state.pointee.warnedDates.insert(attribute).inserted else { return }
         onWarning(
             Warning(
                 "\(attribute): dates with no ISO 8601 form (not finite, or 10^15 seconds or more from 2001) written "

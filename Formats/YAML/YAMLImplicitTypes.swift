@@ -24,23 +24,20 @@ enum YAMLImplicitTypes {
         "<<", "=",
     ]
 
-    /// Whether a YAML 1.1 or 1.2 reader would read `text`, written plain, as something other
-    /// than the string `text`.
-    static func isNonString(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let first = bytes.first else { return true }
-            // Every implicit type starts with one of these.
-            switch first {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
-                return isNumber(bytes) || isTimestamp(bytes)
-            case UInt8(ascii: "~"), UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: "n"), UInt8(ascii: "N"),
-                UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"),
-                UInt8(ascii: "F"), UInt8(ascii: "o"), UInt8(ascii: "O"):
-                return bytes.count <= 5 && words.contains(String(decoding: bytes, as: UTF8.self))
-            default:
-                return false
-            }
+    /// Whether a YAML 1.1 or 1.2 reader would read the UTF-8 text `bytes`, written plain, as
+    /// something other than that string.
+    static func isNonString(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first else { return true }
+        // Every implicit type starts with one of these.
+        switch first {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            return isNumber(bytes) || isTimestamp(bytes)
+        case UInt8(ascii: "~"), UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: "n"), UInt8(ascii: "N"),
+            UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"),
+            UInt8(ascii: "F"), UInt8(ascii: "o"), UInt8(ascii: "O"):
+            return bytes.count <= 5 && words.contains(String(decoding: bytes, as: UTF8.self))
+        default:
+            return false
         }
     }
 

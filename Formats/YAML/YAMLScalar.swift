@@ -64,90 +64,86 @@ struct YAMLScalar {
     /// double-quoted, where libyaml escapes what is not printable (control characters, `U+FEFF`,
     /// `U+FFFE`, `U+FFFF`, and, in libyaml 0.2.5, characters beyond U+FFFF such as emoji).
     init(string text: String, in context: Context, literalBlocks: Bool = true) {
+        var text = text
+        self.style = text.withUTF8 { Self.style(ofString: $0, in: context, literalBlocks: literalBlocks) }
         self.text = text
         self.isBinary = false
-        if YAMLImplicitTypes.isNonString(text) {
-            style = .doubleQuoted
-        } else if Self.isPlainSafe(text, inFlow: context == .flow) {
-            style = .plain
-        } else if context == .blockValue, literalBlocks, Self.isLiteralSafe(text) {
-            style = .literal
-        } else {
-            style = .doubleQuoted
-        }
     }
 
-    /// Whether `text` can be written plain, read back as the same string once it is known not to
+    /// The style of the string whose UTF-8 bytes are `bytes`, as ``init(string:in:literalBlocks:)``
+    /// chooses it: for text borrowed from a source, which is written without a `String`.
+    static func style(ofString bytes: UnsafeBufferPointer<UInt8>, in context: Context, literalBlocks: Bool) -> Style {
+        if YAMLImplicitTypes.isNonString(bytes) { return .doubleQuoted }
+        if isPlainSafe(bytes, inFlow: context == .flow) { return .plain }
+        if context == .blockValue, literalBlocks, isLiteralSafe(bytes) { return .literal }
+        return .doubleQuoted
+    }
+
+    /// Whether the UTF-8 text `bytes` can be written plain, read back as the same string once it is known not to
     /// look like another type: one line of printable characters, no leading or trailing blank, no
     /// indicator first (`-` only before a non-blank), no document marker first, no `: ` or ` #`,
     /// no `:` last, and in flow context none of `,?[]{}:`.
     ///
     /// The rules are libyaml's own (`yaml_emitter_analyze_scalar`), made stricter where that is
     /// simpler; should libyaml still refuse, it falls back to single quotes, which read the same.
-    static func isPlainSafe(_ text: String, inFlow: Bool) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let first = bytes.first, let last = bytes.last, !isBlank(first), !isBlank(last),
-                last != UInt8(ascii: ":"), !startsWithDocumentMarker(bytes)
-            else { return false }
-            switch first {
-            case UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"),
-                UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"),
-                UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""),
-                UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"):
-                return false
-            case UInt8(ascii: "-"):
-                guard bytes.count > 1, !isBlank(bytes[1]) else { return false }
-            default:
-                break
-            }
-            var previous = UInt8(ascii: " ")
-            var index = 0
-            while index < bytes.count {
-                // A word right after `:` may start with the blank that makes `: `.
-                if index + 8 <= bytes.count, previous != UInt8(ascii: ":"),
-                    isQuietASCII(UnsafeRawPointer(bytes.baseAddress! + index), inFlow: inFlow)
-                {
-                    index += 8
-                    previous = bytes[index - 1]
-                    continue
-                }
-                let byte = bytes[index]
-                index += 1
-                guard isPrintable(bytes, at: index - 1) else { return false }
-                if inFlow && isFlowIndicator(byte) { return false }
-                if previous == UInt8(ascii: ":") && isBlank(byte) || isBlank(previous) && byte == UInt8(ascii: "#") {
-                    return false
-                }
-                previous = byte
-            }
-            return true
+    static func isPlainSafe(_ bytes: UnsafeBufferPointer<UInt8>, inFlow: Bool) -> Bool {
+        guard let first = bytes.first, let last = bytes.last, !isBlank(first), !isBlank(last),
+            last != UInt8(ascii: ":"), !startsWithDocumentMarker(bytes)
+        else { return false }
+        switch first {
+        case UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"),
+            UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"),
+            UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""),
+            UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"):
+            return false
+        case UInt8(ascii: "-"):
+            guard bytes.count > 1, !isBlank(bytes[1]) else { return false }
+        default:
+            break
         }
+        var previous = UInt8(ascii: " ")
+        var index = 0
+        while index < bytes.count {
+            // A word right after `:` may start with the blank that makes `: `.
+            if index + 8 <= bytes.count, previous != UInt8(ascii: ":"),
+                isQuietASCII(UnsafeRawPointer(bytes.baseAddress! + index), inFlow: inFlow)
+            {
+                index += 8
+                previous = bytes[index - 1]
+                continue
+            }
+            let byte = bytes[index]
+            index += 1
+            guard isPrintable(bytes, at: index - 1) else { return false }
+            if inFlow && isFlowIndicator(byte) { return false }
+            if previous == UInt8(ascii: ":") && isBlank(byte) || isBlank(previous) && byte == UInt8(ascii: "#") {
+                return false
+            }
+            previous = byte
+        }
+        return true
     }
 
-    /// Whether multi-line `text` reads back exactly from a literal block, for YAML 1.1 and 1.2
+    /// Whether the multi-line UTF-8 text `bytes` reads back exactly from a literal block, for YAML 1.1 and 1.2
     /// readers alike: printable characters and `\n` only (no `\r`, tab, `U+0085`, `U+2028` or
     /// `U+2029`, which readers of the two versions treat differently or fold), and no blank before
     /// a line break or at the end (libyaml refuses those).
     ///
     /// libyaml adds the indentation indicator (`|2`) for a first line that starts with a space and
     /// the chomping indicator (`|-`, `|+`) for the trailing line breaks.
-    static func isLiteralSafe(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.contains(UInt8(ascii: "\n")), bytes.last != UInt8(ascii: " ") else { return false }
-            var previous = UInt8(ascii: "\n")
-            for index in bytes.indices {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\n") {
-                    if previous == UInt8(ascii: " ") { return false }
-                } else if !isPrintable(bytes, at: index) {
-                    return false
-                }
-                previous = byte
+    static func isLiteralSafe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.contains(UInt8(ascii: "\n")), bytes.last != UInt8(ascii: " ") else { return false }
+        var previous = UInt8(ascii: "\n")
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                if previous == UInt8(ascii: " ") { return false }
+            } else if !isPrintable(bytes, at: index) {
+                return false
             }
-            return true
+            previous = byte
         }
+        return true
     }
 
     /// A space or a tab.

@@ -3,12 +3,13 @@ import GraphExport
 extension YAMLScalar {
     /// The scalar for an attribute value (see ``YAMLGraphWriter`` for each kind), and whether the
     /// value is a date with no ISO 8601 form, written as seconds since 2001 instead; `nil` for an
-    /// array or a map, which are no one scalar (``YAMLEmitter/value(_:in:literalBlocks:)``).
+    /// array or a map, which are no one scalar, and for bytes in memory, which the emitter
+    /// encodes itself (``YAMLEmitter/value(_:in:literalBlocks:)``).
     static func value(_ value: Value, in context: Context, literalBlocks: Bool) -> (
         scalar: YAMLScalar, isDateWithoutISO8601: Bool
     )? {
         switch value {
-        case .array, .map:
+        case .array, .map, .binary:
             return nil
         case .null:
             return (.null, false)
@@ -27,9 +28,6 @@ extension YAMLScalar {
                 return (YAMLScalar(text: floatText(timestamp.secondsSinceReferenceDate), style: .plain), true)
             }
             return (YAMLScalar(text: text, style: .doubleQuoted), false)
-        case .binary(let bytes):
-            let text = Base64.encode(bytes)
-            return (YAMLScalar(text: text, style: text.isEmpty ? .doubleQuoted : .plain, isBinary: true), false)
         case .binaryFile(let file):
             return (YAMLScalar(binaryFile: file), false)
         case .uuid(let uuid):
@@ -52,7 +50,8 @@ extension YAMLScalar {
 }
 
 extension YAMLEmitter {
-    /// Writes a value: a scalar by ``YAMLScalar/value(_:in:literalBlocks:)``, an array as a
+    /// Writes a value: a scalar by ``YAMLScalar/value(_:in:literalBlocks:)``, bytes by
+    /// ``binary(_:)``, an array as a
     /// sequence and a map as a mapping of its keys (``MarkerEscape/key(for:)``) in order, both in
     /// flow style inside flow context. Returns whether the value held a date with no ISO 8601 form.
     func value(_ value: Value, in context: YAMLScalar.Context, literalBlocks: Bool) throws -> Bool {
@@ -63,6 +62,8 @@ extension YAMLEmitter {
         let inner: YAMLScalar.Context = context == .flow ? .flow : .blockValue
         var hadDateWithoutISO8601 = false
         switch value {
+        case .binary(let bytes):
+            try bytes.withUnsafeBytes { try binary($0) }
         case .array(let elements):
             try beginSequence(flow: context == .flow)
             for element in elements {

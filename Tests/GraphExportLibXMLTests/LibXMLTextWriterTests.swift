@@ -82,7 +82,9 @@ final class LibXMLTextWriterTests: XCTestCase {
                     try fromFile ? output.writeBase64(of: file) : output.writeString(text)
                     try output.endElement()
                     try output.startElement("attribute")
-                    try fromFile ? output.writeAttribute("value", base64Of: file) : output.writeAttribute("value", text)
+                    try fromFile
+                        ? output.writeAttribute(LibXMLName("value"), base64Of: file)
+                        : output.writeAttribute("value", text)
                     try output.endElement()
                     try fromFile
                         ? output.writeElement("data", base64Of: file) : output.writeElement("data", text: text)
