@@ -66,9 +66,8 @@ struct JSONDocumentEncoder {
     /// The stream's grammar, checked before anything is written for a call.
     private var validator = GraphStreamValidator()
     private var stack: [Frame] = []
-    /// The attributes (`Entity.name`) already warned about, one set per kind of warning.
-    private var warnedNonFinite: Set<String> = []
-    private var warnedDates: Set<String> = []
+    /// The attributes already warned about.
+    private var valueWarnings = JSONValueWarnings()
 
     init(pretty: Bool) {
         self.pretty = pretty
@@ -128,18 +127,8 @@ struct JSONDocumentEncoder {
         beginObject(entity: row.entityName, id: row.id)
         for (name, value) in zip(row.attributeNames, row.values) {
             appendPropertyKey(name)
-            switch value {
-            case .text(let bytes):
-                JSONText.appendString(utf8: bytes, to: &text)
-            case .bytes(let bytes):
-                text.append(UInt8(ascii: "\""))
-                Base64.encode(bytes, into: &text)
-                text.append(UInt8(ascii: "\""))
-            case .integer(let integer):
-                JSONText.appendInteger(integer, to: &text)
-            default:
-                appendValue(value.value, of: name)
-            }
+            guard let issue = JSONText.appendValue(value, to: &text, splicing: &splices) else { continue }
+            report(issue, of: name)
         }
     }
 
@@ -177,31 +166,14 @@ struct JSONDocumentEncoder {
 
     private mutating func writeAttribute(name: String, value: Value) {
         appendPropertyKey(name)
-        appendValue(value, of: name)
+        guard let issue = JSONText.appendValue(value, to: &text, splicing: &splices) else { return }
+        report(issue, of: name)
     }
 
-    /// Appends `value`, the value of attribute `name` of the innermost object, warning once per
-    /// attribute about what JSON cannot hold as such.
-    private mutating func appendValue(_ value: Value, of name: String) {
-        guard let issue = JSONText.appendValue(value, to: &text, splicing: &splices) else { return }
+    /// Warns once per attribute about `issue` of attribute `name` of the innermost object.
+    private mutating func report(_ issue: JSONText.Issue, of name: String) {
         let entity = validator.currentObject?.entity ?? ""
-        switch issue {
-        case .nonFiniteNumber:
-            if warnedNonFinite.insert("\(entity).\(name)").inserted {
-                warnings.append(
-                    Warning(
-                        "\(entity).\(name): NaN/Infinity written as the strings \"NaN\"/\"Infinity\"/\"-Infinity\" "
-                            + "(JSON has no such numbers)"))
-            }
-        case .dateWithoutISO8601:
-            if warnedDates.insert("\(entity).\(name)").inserted {
-                warnings.append(
-                    Warning(
-                        "\(entity).\(name): dates with no ISO 8601 form (not finite, or 10^15 seconds or more from "
-                            + "2001) written as seconds since 2001-01-01T00:00:00Z, NaN/Infinity as the strings "
-                            + "\"NaN\"/\"Infinity\"/\"-Infinity\""))
-            }
-        }
+        if let warning = valueWarnings.warning(for: issue, entity: entity, attribute: name) { warnings.append(warning) }
     }
 
     private mutating func beginRelationship(name: String, isToMany: Bool) {

@@ -38,8 +38,7 @@ struct JSONLinesEncoder {
     /// place, never its bytes.
     private var openSplices = FileSplices()
     /// The attributes (`Entity.name`) already warned about, one set per kind of warning.
-    private var warnedNonFinite: Set<String> = []
-    private var warnedDates: Set<String> = []
+    private var valueWarnings = JSONValueWarnings()
     /// Per entity index (``ObjectRow/entity``), its attribute names and the text `,"key":` of
     /// each, made from the first row of the entity, so that a key is escaped once per entity.
     private var rowKeys: [(names: [String], keys: [[UInt8]])] = []
@@ -103,18 +102,8 @@ struct JSONLinesEncoder {
         }
         for (index, value) in row.values.enumerated() {
             openLines += rowKeys[row.entity].keys[index]
-            switch value {
-            case .text(let bytes):
-                JSONText.appendString(utf8: bytes, to: &openLines)
-            case .bytes(let bytes):
-                openLines.append(UInt8(ascii: "\""))
-                Base64.encode(bytes, into: &openLines)
-                openLines.append(UInt8(ascii: "\""))
-            case .integer(let integer):
-                JSONText.appendInteger(integer, to: &openLines)
-            default:
-                appendValue(value.value, of: row.attributeNames[index])
-            }
+            guard let issue = JSONText.appendValue(value, to: &openLines, splicing: &openSplices) else { continue }
+            report(issue, of: row.attributeNames[index])
         }
     }
 
@@ -134,7 +123,8 @@ struct JSONLinesEncoder {
 
     private mutating func writeAttribute(name: String, value: Value) {
         Self.appendKey(name, to: &openLines)
-        appendValue(value, of: name)
+        guard let issue = JSONText.appendValue(value, to: &openLines, splicing: &openSplices) else { return }
+        report(issue, of: name)
     }
 
     /// Appends the text that starts the member of property `name` in a line: `,"key":`
@@ -145,30 +135,10 @@ struct JSONLinesEncoder {
         text.append(UInt8(ascii: ":"))
     }
 
-    /// Appends `value`, the value of attribute `name` of the innermost object, warning once per
-    /// attribute about what JSON cannot hold as such.
-    private mutating func appendValue(_ value: Value, of name: String) {
-        switch JSONText.appendValue(value, to: &openLines, splicing: &openSplices) {
-        case nil:
-            break
-        case .nonFiniteNumber:
-            let entity = validator.currentObject?.entity ?? ""
-            if warnedNonFinite.insert("\(entity).\(name)").inserted {
-                warnings.append(
-                    Warning(
-                        "\(entity).\(name): NaN/Infinity written as the strings \"NaN\"/\"Infinity\"/\"-Infinity\" "
-                            + "(JSON has no such numbers)"))
-            }
-        case .dateWithoutISO8601:
-            let entity = validator.currentObject?.entity ?? ""
-            if warnedDates.insert("\(entity).\(name)").inserted {
-                warnings.append(
-                    Warning(
-                        "\(entity).\(name): dates with no ISO 8601 form (not finite, or 10^15 seconds or more from "
-                            + "2001) written as seconds since 2001-01-01T00:00:00Z, NaN/Infinity as the strings "
-                            + "\"NaN\"/\"Infinity\"/\"-Infinity\""))
-            }
-        }
+    /// Warns once per attribute about `issue` of attribute `name` of the innermost object.
+    private mutating func report(_ issue: JSONText.Issue, of name: String) {
+        let entity = validator.currentObject?.entity ?? ""
+        if let warning = valueWarnings.warning(for: issue, entity: entity, attribute: name) { warnings.append(warning) }
     }
 
     private mutating func beginRelationship(name: String, isToMany: Bool) {

@@ -107,6 +107,27 @@ package enum JSONText {
         return nil
     }
 
+    /// Appends a value of a row (``RowValue``) as ``appendValue(_:to:splicing:escapingKeys:)``
+    /// appends the same value: text and bytes straight from the lent buffer.
+    @discardableResult
+    package static func appendValue(
+        _ value: RowValue, to output: inout [UInt8], splicing splices: inout FileSplices
+    ) -> Issue? {
+        switch value {
+        case .text(let bytes):
+            appendString(utf8: bytes, to: &output)
+        case .bytes(let bytes):
+            output.append(UInt8(ascii: "\""))
+            Base64.encode(bytes, into: &output)
+            output.append(UInt8(ascii: "\""))
+        case .integer(let integer):
+            appendInteger(integer, to: &output)
+        default:
+            return appendValue(value.value, to: &output, splicing: &splices)
+        }
+        return nil
+    }
+
     /// Appends the exact decimal digits of `value`, with a minus sign when negative.
     package static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
         // Made in a stack buffer and appended in one go: one capacity check, not one per digit.

@@ -326,7 +326,8 @@ final class PlainQueries {
     }
 
     /// Reports a to-one whose key columns all have a value but match no row, once per object.
-    private func reportDanglingKey(of key: ObjectKey, relationship: Int, foreignKey index: Int, values all: [RowValue]) {
+    private func reportDanglingKey(of key: ObjectKey, relationship: Int, foreignKey index: Int, values all: [RowValue])
+    {
         let table = layout.table(of: key.entity)
         let foreignKey = table.foreignKeys[index]
         let values = foreignKey.columns.map { all[$0].value }

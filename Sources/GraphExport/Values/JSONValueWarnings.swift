@@ -1,0 +1,29 @@
+/// The warnings the JSON writers give about values JSON cannot hold as such (``JSONText/Issue``):
+/// one per attribute and kind of issue, however many values have it.
+package struct JSONValueWarnings {
+    /// `Entity.attribute` of each attribute warned about, per kind of issue.
+    private var warnedNonFinite: Set<String> = []
+    private var warnedDates: Set<String> = []
+
+    /// Creates a record of no warnings.
+    package init() {}
+
+    /// The warning for `issue` of attribute `attribute` of an object of `entity`, or `nil` when
+    /// that attribute was warned about for it already.
+    package mutating func warning(for issue: JSONText.Issue, entity: String, attribute: String) -> Warning? {
+        let name = "\(entity).\(attribute)"
+        switch issue {
+        case .nonFiniteNumber:
+            guard warnedNonFinite.insert(name).inserted else { return nil }
+            return Warning(
+                "\(name): NaN/Infinity written as the strings \"NaN\"/\"Infinity\"/\"-Infinity\" (JSON has no such numbers)"
+            )
+        case .dateWithoutISO8601:
+            guard warnedDates.insert(name).inserted else { return nil }
+            return Warning(
+                "\(name): dates with no ISO 8601 form (not finite, or 10^15 seconds or more from 2001) written as "
+                    + "seconds since 2001-01-01T00:00:00Z, NaN/Infinity as the strings \"NaN\"/\"Infinity\"/\"-Infinity\""
+            )
+        }
+    }
+}
