@@ -152,7 +152,6 @@ public struct GraphStreamValidator {
             guard !owned.isNestedTooDeeply else { throw .valueNestedTooDeeply(name: name, id: row.id.text) }
             guard !owned.holdsFile else { throw .fileInsideStructuredValue(name: name, id: row.id.text) }
         }
-        if nameCheck == .building { templateNames = templates[template].names }
         stack[top].isEmpty = false
         stack.append(Frame(role: .object))
         objects.append((row.entityName, row.id))
