@@ -53,9 +53,8 @@ struct JSONDocumentEncoder {
     var text: [UInt8] = []
     /// Where in ``text`` the base64 of file values goes, streamed when the writer takes the text.
     var splices = FileSplices()
-    /// The escaped text of recent identifier prefixes (one per entity, typically), so that a
-    /// prefix is escaped once rather than once per object and reference.
-    private var escapedPrefixes: [(prefix: String, escaped: [UInt8])] = []
+    /// Identifiers, each prefix escaped once.
+    private var identifiers = JSONIdentifierText()
     /// Key texts per entity (compact output only).
     private var keyTables: [KeyTable] = []
     /// The row of `keyTables` used last, tried first.
@@ -272,25 +271,8 @@ struct JSONDocumentEncoder {
         if pretty { text.append(UInt8(ascii: " ")) }
     }
 
-    /// Appends an identifier as a JSON string, its prefix escaped once and then reused.
+    /// Appends an identifier as a JSON string (``JSONIdentifierText``).
     private mutating func appendID(_ id: ObjectID) {
-        guard let number = id.numericSuffix else {
-            JSONText.appendString(id.textPrefix, to: &text)
-            return
-        }
-        // Lengths first: telling two different prefixes apart by `==` costs a full comparison.
-        let length = id.textPrefix.utf8.count
-        if let cached = escapedPrefixes.first(where: { $0.prefix.utf8.count == length && $0.prefix == id.textPrefix }) {
-            text += cached.escaped
-        } else {
-            var escaped: [UInt8] = []
-            JSONText.appendString(id.textPrefix, to: &escaped)
-            escaped.removeLast()
-            if escapedPrefixes.count == 16 { escapedPrefixes.removeFirst() }
-            escapedPrefixes.append((id.textPrefix, escaped))
-            text += escaped
-        }
-        JSONText.appendInteger(number, to: &text)
-        text.append(UInt8(ascii: "\""))
+        identifiers.append(id, to: &text)
     }
 }

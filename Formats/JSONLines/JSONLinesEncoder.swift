@@ -42,8 +42,8 @@ struct JSONLinesEncoder {
     /// Per entity index (``ObjectRow/entity``), its attribute names and the text `,"key":` of
     /// each, made from the first row of the entity, so that a key is escaped once per entity.
     private var rowKeys: [(names: [String], keys: [[UInt8]])] = []
-    /// The text of the identifier being written.
-    private var idText: [UInt8] = []
+    /// Identifiers, each prefix escaped once.
+    private var identifiers = JSONIdentifierText()
 
     /// Writes the header line, `{"@source":{…}}`.
     mutating func begin(_ document: DocumentInfo) throws(GraphStreamError) {
@@ -156,12 +156,9 @@ struct JSONLinesEncoder {
         openLines.append(UInt8(ascii: "}"))
     }
 
-    /// Appends the text of `id` as a JSON string, built in a reused buffer rather than a `String`.
+    /// Appends an identifier as a JSON string (``JSONIdentifierText``).
     private mutating func appendID(_ id: ObjectID) {
-        idText.removeAll(keepingCapacity: true)
-        idText.append(contentsOf: id.textPrefix.utf8)
-        if let number = id.numericSuffix { JSONText.appendInteger(number, to: &idText) }
-        idText.withUnsafeBytes { JSONText.appendString(utf8: $0, to: &openLines) }
+        identifiers.append(id, to: &openLines)
     }
 
     private mutating func endRelationship() {

@@ -253,14 +253,7 @@ public final class PropertyListGraphWriter: GraphWriter {
                         + "listed in the object's @utf8Data")
             }
         }
-        if issue == .dateWithoutISO8601 {
-            let (entity, id) = currentObject
-            warnOnce(
-                "\(entity).\(name)#date",
-                "\(entity).\(name) (\(id)): dates with no ISO 8601 form (not finite, or 10^15 seconds or more from "
-                    + "2001) written as <real> seconds since 2001-01-01T00:00:00Z, nan/+infinity/-infinity when not "
-                    + "finite")
-        }
+        if issue == .dateWithoutISO8601 { warnAboutDateWithoutISO8601(in: name) }
     }
 
     /// Writes a value inside an array or map attribute: arrays as `<array>`, maps as `<dict>` of
@@ -276,14 +269,7 @@ public final class PropertyListGraphWriter: GraphWriter {
             try output.endElement()
             return
         }
-        let (entity, id) = currentObject
-        if issue == .dateWithoutISO8601 {
-            warnOnce(
-                "\(entity).\(attribute)#date",
-                "\(entity).\(attribute) (\(id)): dates with no ISO 8601 form (not finite, or 10^15 seconds or more "
-                    + "from 2001) written as <real> seconds since 2001-01-01T00:00:00Z, nan/+infinity/-infinity when "
-                    + "not finite")
-        }
+        if issue == .dateWithoutISO8601 { warnAboutDateWithoutISO8601(in: attribute) }
         switch form {
         case .boolean(let boolean):
             try output.writeEmptyElement(boolean ? "true" : "false")
@@ -306,7 +292,8 @@ public final class PropertyListGraphWriter: GraphWriter {
             try output.startElement("dict")
             for entry in map {
                 if let scalar = XMLCharacters.firstNonCharacter(in: entry.key) {
-                    throw PropertyListWriterError.unwritableName(name: entry.key, character: scalar, id: id)
+                    throw PropertyListWriterError.unwritableName(
+                        name: entry.key, character: scalar, id: currentObject.id)
                 }
                 try output.writeElement("key", text: MarkerEscape.key(for: entry.key))
                 try writeNested(entry.value, attribute: attribute, output)
@@ -364,6 +351,16 @@ public final class PropertyListGraphWriter: GraphWriter {
     /// The entity and identifier of the innermost open object, for warnings and errors.
     private var currentObject: (entity: String, id: String) {
         validator.currentObject.map { ($0.entity, $0.id.text) } ?? ("", "")
+    }
+
+    /// Warns once per attribute that its dates with no ISO 8601 form are written as seconds.
+    private func warnAboutDateWithoutISO8601(in attribute: String) {
+        let (entity, id) = currentObject
+        warnOnce(
+            "\(entity).\(attribute)#date",
+            "\(entity).\(attribute) (\(id)): dates with no ISO 8601 form (not finite, or 10^15 seconds or more from "
+                + "2001) written as <real> seconds since 2001-01-01T00:00:00Z, nan/+infinity/-infinity when not finite"
+        )
     }
 
     private func warnOnce(_ key: String, _ message: String) {

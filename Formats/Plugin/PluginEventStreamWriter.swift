@@ -27,6 +27,8 @@ public final class PluginEventStreamWriter: GraphWriter {
     private var splices = FileSplices()
     /// The stream's grammar, checked before anything is written for a call.
     private var validator = GraphStreamValidator()
+    /// Identifiers as JSON strings, each prefix escaped once.
+    private var identifiers = JSONIdentifierText()
 
     /// Creates a writer for the plugin of format `format`, passing it `options`.
     public init(sink: any ByteSink, format: String, options: [String: String] = [:]) {
@@ -66,7 +68,7 @@ public final class PluginEventStreamWriter: GraphWriter {
             line += Array(#"{"event":"beginObject","entity":"#.utf8)
             JSONText.appendString(entity, to: &line)
             line += Array(#","id":"#.utf8)
-            JSONText.appendString(id.text, to: &line)
+            identifiers.append(id, to: &line)
         case .attribute(let name, let value):
             line += Array(#"{"event":"attribute","name":"#.utf8)
             JSONText.appendString(name, to: &line)
@@ -80,7 +82,7 @@ public final class PluginEventStreamWriter: GraphWriter {
             line += Array((isToMany ? #","toMany":true"# : #","toMany":false"#).utf8)
         case .reference(let id):
             line += Array(#"{"event":"reference","id":"#.utf8)
-            JSONText.appendString(id.text, to: &line)
+            identifiers.append(id, to: &line)
         case .endRelationship:
             line += Array(#"{"event":"endRelationship""#.utf8)
         case .endObject:

@@ -105,9 +105,7 @@ public final class GraphTraversal {
                 ? try selectedRecords(of: entity)
                 : try source.scan(entity, withoutDestinationsIn: model.ownerRelationships(of: entity))
             while let record = try cursor.nextBorrowed() {
-                if let owner = model.ownerKey(of: record), selection.contains(owner) {
-                    continue
-                }
+                if let owner = model.ownerKey(of: record), selection.contains(owner) { continue }
                 if !visited.contains(record.key) { try writeTopLevel(record, to: writer, visited: &visited) }
             }
         }

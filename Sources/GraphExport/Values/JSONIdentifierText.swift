@@ -1,0 +1,36 @@
+/// Object identifiers as JSON strings, for the JSON writers: each identifier's prefix (one per
+/// entity, typically) is escaped once and its text reused, so that an identifier costs a copy and
+/// its digits rather than an escape of its whole text.
+package struct JSONIdentifierText {
+    /// How many prefixes are kept; the oldest goes first.
+    private static let prefixLimit = 16
+
+    /// The escaped text of recent prefixes, without their closing quote.
+    private var escapedPrefixes: [(prefix: String, escaped: [UInt8])] = []
+
+    /// Creates an empty cache.
+    package init() {}
+
+    /// Appends `id` as a JSON string, quotes included: the bytes ``JSONText/appendString(_:to:)``
+    /// gives its text.
+    package mutating func append(_ id: ObjectID, to output: inout [UInt8]) {
+        guard let number = id.numericSuffix else {
+            JSONText.appendString(id.textPrefix, to: &output)
+            return
+        }
+        // Lengths first: telling two different prefixes apart by `==` costs a full comparison.
+        let length = id.textPrefix.utf8.count
+        if let cached = escapedPrefixes.first(where: { $0.prefix.utf8.count == length && $0.prefix == id.textPrefix }) {
+            output += cached.escaped
+        } else {
+            var escaped: [UInt8] = []
+            JSONText.appendString(id.textPrefix, to: &escaped)
+            escaped.removeLast()
+            if escapedPrefixes.count == Self.prefixLimit { escapedPrefixes.removeFirst() }
+            escapedPrefixes.append((id.textPrefix, escaped))
+            output += escaped
+        }
+        JSONText.appendInteger(number, to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+}
