@@ -14,14 +14,18 @@ enum ScratchDatabase {
             .appendingPathComponent("graphexport-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        try create(at: folder.appendingPathComponent(name), sql: sql)
+        return folder
+    }
+
+    /// Makes the database `url` by running `sql`.
+    static func create(at url: URL, sql: String) throws {
         var connection: OpaquePointer?
-        let path = folder.appendingPathComponent(name).path
         defer { sqlite3_close_v2(connection) }
-        guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK,
+        guard sqlite3_open_v2(url.path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK,
             sqlite3_exec(connection, sql, nil, nil, nil) == SQLITE_OK
         else {
-            throw Failure(description: "\(path): \(connection.map { String(cString: sqlite3_errmsg($0)) } ?? "")")
+            throw Failure(description: "\(url.path): \(connection.map { String(cString: sqlite3_errmsg($0)) } ?? "")")
         }
-        return folder
     }
 }
