@@ -29,15 +29,22 @@ struct Command {
                 print(ManPage(formats: formats).text, terminator: "")
             case .completion(let shell):
                 print(Completion(formats: formats).script(shell: shell), terminator: "")
-            case .listFormats:
-                print(HelpText.formatList(formats, plugins: try PluginCatalog().plugins), terminator: "")
+            case .listFormats(let listing):
+                let plugins = try PluginCatalog().plugins
+                switch listing {
+                case .text: print(HelpText.formatList(formats, plugins: plugins), terminator: "")
+                case .json:
+                    try FormatListJSON.render(formats, plugins: plugins).withUnsafeBytes {
+                        try FileDescriptorSink.standardOutput().write($0)
+                    }
+                }
             case .export(let request):
                 let warnings = WarningPrinter(quiet: request.quiet)
                 let outside = try export(request, warnings: warnings)
                 warnings.printSummary()
                 if outside > 0 && !request.quiet {
                     printError(
-                        "graphexport: \(outside) reference\(outside == 1 ? "" : "s") to objects outside the selection "
+                        "graphexport: note: \(outside) reference\(outside == 1 ? "" : "s") to objects outside the selection "
                             + "\(outside == 1 ? "is" : "are") kept as references\n")
                 }
                 if request.strict && warnings.count > 0 {
