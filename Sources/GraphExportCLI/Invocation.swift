@@ -59,6 +59,8 @@ struct ExportRequest: Equatable {
     var limit: Int?
     /// `--depth`: the most levels of nesting, 0 for no limit; `nil`: the default.
     var depth: Int?
+    /// `--blobs`: the folder binary values are written to, one file each, their paths in the export.
+    var blobs: String?
     /// `--exclude-attribute`: attributes left out (`Entity.attribute`).
     var excludedAttributes: [String] = []
     /// `--include-history`: Core Data's persistent-history tables as entities too.
@@ -193,6 +195,7 @@ extension ExportRequest {
         limit = try Self.count(parsed.value("limit"), option: "limit", least: 1)
         depth = try Self.count(parsed.value("depth"), option: "depth", least: 0)
         excludedAttributes = parsed.values["exclude-attribute"] ?? []
+        blobs = parsed.value("blobs")
         includeHistory = parsed.has("include-history")
         includeViews = parsed.has("include-views")
         inferRelations = parsed.has("infer-relations")

@@ -129,6 +129,13 @@ struct OptionTable {
             help: "Also export Core Data's persistent history (tables ATRANSACTION, ACHANGE, ATRANSACTIONSTRING) as "
                 + "the entities TRANSACTION, CHANGE and TRANSACTIONSTRING."),
         CommandOption(
+            name: "blobs", argument: .path("folder"), commands: output,
+            help: "Write each binary value to a file of its own in this folder (made when missing), named by object "
+                + "and attribute (Photo-p8-thumbnail.png), and put the file's path in the export instead of the "
+                + "base64: relative to -o's folder, else to the current folder. Never replaces a file; a failed "
+                + "or interrupted export removes the files it wrote. For schema: describe such an export (the "
+                + "folder is not touched)."),
+        CommandOption(
             name: "exclude-attribute", argument: .text("Entity.attr"), repeatable: true,
             help: "Leave this attribute (or column) out of every object of the entity."),
         CommandOption(
