@@ -45,9 +45,9 @@ public struct SelectionBuilder {
     /// rule.
     ///
     /// `.flat`: the first `limit` objects of each entity in scan order. `.tree`: entity after entity,
-    /// owners before what they own (``sampleOrder(entities:)``), the first objects of the entity
+    /// owners before what they own, the first objects of the entity
     /// that the tree shape writes at the top level, and what they own, breadth-first
-    /// (``SampleChooser``); then, while the entity has room, its first objects in scan order that
+    /// (`SampleChooser`); then, while the entity has room, its first objects in scan order that
     /// are not chosen yet, and what they own. Children of chosen owners thus come first, and an
     /// entity falls short of `limit` only when it has fewer objects.
     public func sample(limit: Int, entities: Set<Int>?, shape: ExportShape) throws -> Set<ObjectKey> {
@@ -56,7 +56,7 @@ public struct SelectionBuilder {
             for entity in model.concreteEntities where chooser.hasRoom(for: entity) {
                 let cursor = try source.scan(entity)
                 while chooser.hasRoom(for: entity), let record = try cursor.nextBorrowed() {
-                    chooser.take(record.key, toOne: [])
+                    chooser.take(record.key, toOne: record.toOne)
                 }
             }
             return chooser.chosen
@@ -88,7 +88,7 @@ public struct SelectionBuilder {
 
     /// A sample for `--limit` with `--root`: `roots` (the caller takes the first `limit` of each
     /// entity) and what they reach (`reach`), breadth-first, at most `limit` objects of each
-    /// concrete entity in all (``SampleChooser``); a root that does not exist is left out.
+    /// concrete entity in all (`SampleChooser`); a root that does not exist is left out.
     public func sample(limit: Int, from roots: [ObjectKey], reach: SelectionReach) throws -> Set<ObjectKey> {
         var chooser = SampleChooser(source: source, limit: limit, entities: nil, reach: reach)
         for root in roots {
