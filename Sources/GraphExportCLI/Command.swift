@@ -29,15 +29,22 @@ struct Command {
                 print(ManPage(formats: formats).text, terminator: "")
             case .completion(let shell):
                 print(Completion(formats: formats).script(shell: shell), terminator: "")
-            case .listFormats:
-                print(HelpText.formatList(formats, plugins: try PluginCatalog().plugins), terminator: "")
+            case .listFormats(let listing):
+                let plugins = try PluginCatalog().plugins
+                switch listing {
+                case .text: print(HelpText.formatList(formats, plugins: plugins), terminator: "")
+                case .json:
+                    try FormatListJSON.render(formats, plugins: plugins).withUnsafeBytes {
+                        try FileDescriptorSink.standardOutput().write($0)
+                    }
+                }
             case .export(let request):
                 let warnings = WarningPrinter(quiet: request.quiet)
                 let outside = try export(request, warnings: warnings)
                 warnings.printSummary()
                 if outside > 0 && !request.quiet {
                     printError(
-                        "graphexport: \(outside) reference\(outside == 1 ? "" : "s") to objects outside the selection "
+                        "graphexport: note: \(outside) reference\(outside == 1 ? "" : "s") to objects outside the selection "
                             + "\(outside == 1 ? "is" : "are") kept as references\n")
                 }
                 if request.strict && warnings.count > 0 {
@@ -135,27 +142,42 @@ struct Command {
             progress?.erase()
             warnings.progress = nil
         }
-        guard let outputPath = request.output else {
+        let output = try request.output.map { try OutputFile(path: $0) }
+        let blobs = try request.blobs.map { try Self.blobFolder($0, request: request, base: output?.folderPath) }
+        // Removes the files of a blob folder not committed: the export did not complete.
+        defer { blobs?.discard() }
+        guard let outputPath = request.output, let output else {
             try write(
                 traversal, as: format, to: FileDescriptorSink.standardOutput(), request: request,
-                onTerminal: isatty(1) != 0, warnings: warnings, progress: progress)
+                onTerminal: isatty(1) != 0, warnings: warnings, progress: progress, blobs: blobs)
+            blobs?.commit()
             return traversal.referencesOutsideSelection
         }
-        let output = try OutputFile(path: outputPath)
         guard Self.isGzip(outputPath) else {
             try write(
                 traversal, as: format, to: output.sink, request: request, onTerminal: false, warnings: warnings,
-                progress: progress)
+                progress: progress, blobs: blobs)
             try output.commit()
+            blobs?.commit()
             return traversal.referencesOutsideSelection
         }
         let compressed = try GzipSink(into: output.sink, path: outputPath)
         try write(
             traversal, as: format, to: compressed, request: request, onTerminal: false, warnings: warnings,
-            progress: progress)
+            progress: progress, blobs: blobs)
         try compressed.finish()
         try output.commit()
+        blobs?.commit()
         return traversal.referencesOutsideSelection
+    }
+
+    /// The folder of `--blobs`, its paths relative to `base` (-o's folder; `nil`: the working
+    /// folder); one the export reads (the store's folder, its external data, the model) is refused.
+    private static func blobFolder(_ path: String, request: ExportRequest, base: String?) throws -> BlobFolder {
+        if let role = ExportInputs(storePath: request.store, modelPath: request.model).folderRole(of: path) {
+            throw BlobFolderError.isInput(path: path, what: role)
+        }
+        return try BlobFolder(path: path, relativeTo: base ?? ".")
     }
 
     /// The store as a Core Data store or a plain SQLite database, as asked or as it turns out.
@@ -199,11 +221,13 @@ struct Command {
 
     private func write(
         _ traversal: GraphTraversal, as format: ChosenFormat, to sink: any ByteSink, request: ExportRequest,
-        onTerminal: Bool, warnings: WarningPrinter, progress: ProgressLine?
+        onTerminal: Bool, warnings: WarningPrinter, progress: ProgressLine?, blobs: BlobFolder?
     ) throws {
-        // Counts the objects for the progress line, when there is one.
+        // Writes the binary values to files of --blobs, and counts the objects for the progress
+        // line, when there are those.
         let counted = { (writer: any GraphWriter) -> any GraphWriter in
-            progress.map { ProgressCountingWriter(writer, line: $0) } ?? writer
+            let unblobbed = blobs.map { BlobFileWriter(writer, folder: $0) } ?? writer
+            return progress.map { ProgressCountingWriter(unblobbed, line: $0) } ?? unblobbed
         }
         switch format {
         case .builtIn(let format):

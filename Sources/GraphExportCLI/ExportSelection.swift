@@ -50,14 +50,15 @@ struct ExportSelection {
             }
             var roots: [ObjectKey] = []
             for entity in model.concreteEntities where model.entity(entity, isKindOf: root) {
-                var keys = try Self.keys(of: entity, where: request.whereExpression, in: store, source: source)
-                if let limit = request.limit { keys = Array(keys.prefix(limit)) }
-                roots += keys
+                roots += try Self.keys(
+                    of: entity, where: request.whereExpression, limit: request.limit, in: store, source: source)
             }
-            selection.objects = try builder.objects(from: roots, reach: request.closure ? .reachable : .owned)
+            let reach = request.closure ? SelectionReach.reachable : .owned
+            selection.objects =
+                try request.limit.map { try builder.sample(limit: $0, from: roots, reach: reach) }
+                ?? builder.objects(from: roots, reach: reach)
         } else if let limit = request.limit {
-            let roots = try builder.firstObjects(limit: limit, entities: selection.entities, shape: request.shape)
-            selection.objects = request.shape == .tree ? try builder.objects(from: roots, reach: .owned) : Set(roots)
+            selection.objects = try builder.sample(limit: limit, entities: selection.entities, shape: request.shape)
         }
         switch request.depth {
         case nil:
@@ -71,19 +72,20 @@ struct ExportSelection {
     }
 
     /// The objects of `entity` whose rows satisfy `expression`, or all of them without one, in
-    /// key order.
+    /// key order; the first `limit` of them when there is one.
     private static func keys(
-        of entity: Int, where expression: String?, in store: any GraphSource, source: any GraphSource
+        of entity: Int, where expression: String?, limit: Int?, in store: any GraphSource, source: any GraphSource
     ) throws -> [ObjectKey] {
         if let expression {
             guard let filtering = store as? any RowFilteringSource else {
                 throw UsageError(message: "'--where' does not apply to this store, which is not read through SQLite")
             }
-            return try filtering.keys(of: entity, where: expression)
+            let keys = try filtering.keys(of: entity, where: expression)
+            return limit.map { Array(keys.prefix($0)) } ?? keys
         }
         var keys: [ObjectKey] = []
         let cursor = try source.scan(entity)
-        while let record = try cursor.next() { keys.append(record.key) }
+        while keys.count < limit ?? .max, let record = try cursor.nextBorrowed() { keys.append(record.key) }
         return keys
     }
 }

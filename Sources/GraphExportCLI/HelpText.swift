@@ -14,7 +14,7 @@ struct HelpText {
     /// The usage line of `command` (`graphexport inspect [<options>] <store>`).
     static func usage(_ command: CommandName) -> String {
         let entry = CommandTable.entry(command)
-        let options = [.export, .inspect, .schema].contains(command) ? " [<options>]" : ""
+        let options = [.export, .inspect, .schema, .formats].contains(command) ? " [<options>]" : ""
         return (["graphexport"] + [entry.word].compactMap { $0 }).joined(separator: " ") + options
             + (entry.operands.isEmpty ? "" : " " + entry.operands)
     }

@@ -8,8 +8,8 @@ enum Invocation: Equatable {
     case inspect(InspectRequest)
     /// Write the shape of a store's export (`graphexport schema <store>`, `Schema*.swift`).
     case schema(SchemaRequest)
-    /// List the formats.
-    case listFormats
+    /// List the formats, as text or as one JSON object (`graphexport formats --format json`).
+    case listFormats(FormatListing)
     /// Print the help of a command.
     case help(CommandName)
     /// Print the version.
@@ -55,10 +55,12 @@ struct ExportRequest: Equatable {
     var root: String?
     var whereExpression: String?
     var closure = false
-    /// `--limit`: the most top-level objects per entity.
+    /// `--limit`: the most objects of each entity, a sample (`docs/SELECTION.md`).
     var limit: Int?
     /// `--depth`: the most levels of nesting, 0 for no limit; `nil`: the default.
     var depth: Int?
+    /// `--blobs`: the folder binary values are written to, one file each, their paths in the export.
+    var blobs: String?
     /// `--exclude-attribute`: attributes left out (`Entity.attribute`).
     var excludedAttributes: [String] = []
     /// `--include-history`: Core Data's persistent-history tables as entities too.
@@ -141,7 +143,7 @@ extension Invocation {
             if let extra = parsed.operands.first {
                 throw UsageError(message: "formats takes no operand, not '\(extra)'")
             }
-            self = .listFormats
+            self = .listFormats(try FormatListing(parsed.value("format")))
         case .inspect:
             var request = try ExportRequest(parsed, table: table, noun: "store to inspect")
             if let name = ["nest", "no-nest"].first(where: parsed.has) {
@@ -193,6 +195,7 @@ extension ExportRequest {
         limit = try Self.count(parsed.value("limit"), option: "limit", least: 1)
         depth = try Self.count(parsed.value("depth"), option: "depth", least: 0)
         excludedAttributes = parsed.values["exclude-attribute"] ?? []
+        blobs = parsed.value("blobs")
         includeHistory = parsed.has("include-history")
         includeViews = parsed.has("include-views")
         inferRelations = parsed.has("infer-relations")

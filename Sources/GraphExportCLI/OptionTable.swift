@@ -53,11 +53,11 @@ struct OptionTable {
     /// The options every build has.
     private static let fixed: [CommandOption] = [
         CommandOption(
-            name: "format", short: "f", argument: .format, commands: store,
+            name: "format", short: "f", argument: .format, commands: store.union([.formats]),
             help: "The output format: a built-in one or a plugin (graphexport formats lists them), in any case. "
                 + "Default: the one -o's extension names, else json. For inspect: text (default) or json. "
                 + "For schema: json-schema, xsd, mermaid or dot; default: the one -o's extension names, else "
-                + "json-schema."),
+                + "json-schema. For formats: text (default) or json."),
         CommandOption(
             name: "output", short: "o", argument: .path("path"), commands: output,
             help: "Write to this file instead of standard output (- is standard output). The file appears only "
@@ -115,8 +115,10 @@ struct OptionTable {
             help: "Also every object reachable from the chosen ones through any relationship."),
         CommandOption(
             name: "limit", argument: .text("count"),
-            help: "At most this many objects of each entity at the top level (the first by primary key), with "
-                + "everything they own; with --root, of the chosen objects."),
+            help: "A sample: at most this many objects of each entity, at every level (flat shape: the first by "
+                + "primary key; tree shape: the first at the top level and, first, the children of the chosen "
+                + "owners); with --root, the first chosen objects and at most this many of each entity below. "
+                + "References that leave the sample are counted on standard error at the end."),
         CommandOption(
             name: "depth", argument: .text("levels"), requirements: [.treeShape],
             help: "Nest at most this many levels; deeper objects are references where they would nest and are "
@@ -126,6 +128,13 @@ struct OptionTable {
             name: "include-history", requirements: [.coreData],
             help: "Also export Core Data's persistent history (tables ATRANSACTION, ACHANGE, ATRANSACTIONSTRING) as "
                 + "the entities TRANSACTION, CHANGE and TRANSACTIONSTRING."),
+        CommandOption(
+            name: "blobs", argument: .path("folder"), commands: output,
+            help: "Write each binary value to a file of its own in this folder (made when missing), named by object "
+                + "and attribute (Photo-p8-thumbnail.png), and put the file's path in the export instead of the "
+                + "base64: relative to -o's folder, else to the current folder. Never replaces a file; a failed "
+                + "or interrupted export removes the files it wrote. For schema: describe such an export (the "
+                + "folder is not touched)."),
         CommandOption(
             name: "exclude-attribute", argument: .text("Entity.attr"), repeatable: true,
             help: "Leave this attribute (or column) out of every object of the entity."),

@@ -21,9 +21,16 @@ extension Command {
         // --raw-transformable keeps their bytes.
         let typing: ValueTyping =
             source is SQLiteDatabaseSource ? .storageClass : request.source.rawTransformables ? .declared : .decoded
+        // With --blobs, bytes are paths: Binary attributes, and Transformable ones kept as bytes.
+        let model =
+            request.source.blobs == nil
+            ? source.model
+            : try GraphModel(
+                entities: BlobFileWriter.pathTyped(
+                    source.model.entities, types: typing == .declared ? [.binary, .transformable] : [.binary]))
         let text = Array(
             Self.schemaText(
-                request, model: source.model, typing: typing, title: request.source.store,
+                request, model: model, typing: typing, title: request.source.store,
                 sourceFields: source.document.sourceFields.map(\.key)
             ).utf8)
         warnings.printSummary()

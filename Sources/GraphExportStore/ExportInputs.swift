@@ -1,3 +1,5 @@
+import GraphExport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -60,6 +62,40 @@ package struct ExportInputs: Sendable {
             return found == nil
         }
         return found
+    }
+
+    /// What the folder at `path` is to the export when it is the store's folder, the store's
+    /// support folder (`.<store name>_SUPPORT`, which holds its external data) or a folder inside
+    /// it, or the model's folder or one inside it: in words for a message (`the store's folder`);
+    /// else `nil`. A folder not made yet is judged by where it would be made, so `path` may name
+    /// `_EXTERNAL_DATA` of a store that has none yet.
+    package func folderRole(of path: String) -> String? {
+        guard let target = Self.resolvedFolder(path) else { return nil }
+        let storeFolder = Self.resolvedFolder(PathText.folder(of: storePath)) ?? ""
+        if target == storeFolder { return "the store's folder" }
+        let inside = { (folder: String?) in folder.map { target == $0 || target.hasPrefix($0 + "/") } ?? false }
+        let support = ExternalDataFolder(storePath: storePath).supportPath
+        if inside(Self.resolvedFolder(support)) { return "the store's support folder, which holds its external data" }
+        var info = stat()
+        if let modelPath, stat(modelPath, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+            inside(Self.resolvedFolder(modelPath))
+        {
+            return "the model's folder"
+        }
+        return nil
+    }
+
+    /// `path` with its links and `.`/`..` resolved, or, when it does not exist, its resolved
+    /// parent and its last component; `nil` when neither exists.
+    private static func resolvedFolder(_ path: String) -> String? {
+        if let resolved = PathText.realPath(path) { return resolved }
+        var trimmed = Substring(path)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        let name = PathText.name(of: String(trimmed))
+        guard name != ".", name != "..", let parent = PathText.realPath(PathText.folder(of: String(trimmed))) else {
+            return nil
+        }
+        return (parent == "/" ? "" : parent) + "/" + name
     }
 
     /// Calls `body` with every input until it returns `false`.

@@ -66,13 +66,18 @@ enum CommandRunner {
         try copy(try Prerequisite.shared("coredata-samples/" + name), for: test)
     }
 
-    /// A fresh, writable copy of a file or folder, removed at the end of the test.
-    static func copy(_ source: URL, for test: XCTestCase) throws -> URL {
+    /// A fresh empty folder, removed at the end of the test.
+    static func scratchFolder(for test: XCTestCase) throws -> URL {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("graphexport-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        let destination = folder.appendingPathComponent(source.lastPathComponent)
+        return folder
+    }
+
+    /// A fresh, writable copy of a file or folder, removed at the end of the test.
+    static func copy(_ source: URL, for test: XCTestCase) throws -> URL {
+        let destination = try scratchFolder(for: test).appendingPathComponent(source.lastPathComponent)
         try FileManager.default.copyItem(at: source, to: destination)
         try makeWritable(destination)
         return destination

@@ -98,7 +98,10 @@ final class OptionParsingTests: XCTestCase {
         XCTAssertEqual(try Invocation(parsing: ["help", "inspect"], formats: builtInFormats), .help(.inspect))
         XCTAssertEqual(try Invocation(parsing: ["inspect", "-h"], formats: builtInFormats), .help(.inspect))
         XCTAssertEqual(try Invocation(parsing: ["--version"], formats: builtInFormats), .version)
-        XCTAssertEqual(try Invocation(parsing: ["formats"], formats: builtInFormats), .listFormats)
+        XCTAssertEqual(try Invocation(parsing: ["formats"], formats: builtInFormats), .listFormats(.text))
+        XCTAssertEqual(
+            try Invocation(parsing: ["formats", "-f", "JSON"], formats: builtInFormats), .listFormats(.json))
+        XCTAssertEqual(usageError(["formats", "--format", "xml"]), "unknown formats format 'xml' (values: text, json)")
         XCTAssertEqual(try Invocation(parsing: ["--generate-man"], formats: builtInFormats), .manPage)
         XCTAssertEqual(
             try Invocation(parsing: ["--generate-completion", "zsh"], formats: builtInFormats),

@@ -17,6 +17,63 @@ final class PluginTests: XCTestCase {
         return try CommandRunner.run(arguments, in: directory, environment: ["PATH": path])
     }
 
+    func testFormatsAsJSONListsTheBuiltInFormatsAndThePluginsFound() throws {
+        let broken = try pluginFolder(
+            name: "broken",
+            script: """
+                #!/bin/sh
+                exit 3
+                """)
+        let listing = try CommandRunner.run(
+            ["formats", "--format", "json"],
+            environment: ["GRAPHEXPORT_PLUGIN_PATH": "Samples/Plugins:" + broken.path])
+        XCTAssertEqual(listing.status, 0, listing.standardError)
+        XCTAssertEqual(listing.standardError, "")
+        let object = try listing.json()
+        XCTAssertEqual(object["formatsVersion"] as? Int, 1)
+        let formats = try XCTUnwrap(object["formats"] as? [[String: Any]])
+        XCTAssertEqual(
+            formats.map { $0["name"] as? String },
+            ["json", "xml", "yaml", "jsonl", "plist", "graphml", "csv", "broken"])
+        let keys: Set = [
+            "name", "origin", "aliases", "extensions", "summary", "options", "capabilities", "path", "protocolVersion",
+            "error",
+        ]
+        for format in formats { XCTAssertEqual(Set(format.keys), keys, "\(format)") }
+        let yaml = formats[2]
+        XCTAssertEqual(yaml["origin"] as? String, "built-in")
+        XCTAssertEqual(yaml["aliases"] as? [String], ["yml"])
+        XCTAssertEqual(yaml["extensions"] as? [String], ["yaml", "yml"])
+        XCTAssertTrue(yaml["path"] is NSNull)
+        let xmlStyle = try XCTUnwrap((formats[1]["options"] as? [[String: Any]])?.first)
+        XCTAssertEqual(xmlStyle["name"] as? String, "xml-style")
+        XCTAssertEqual(xmlStyle["values"] as? [String], ["attributes", "elements"])
+        XCTAssertEqual(xmlStyle["default"] as? String, "attributes")
+        XCTAssertEqual(formats[0]["capabilities"] as? [String], ["nesting", "nulls", "streaming", "pretty"])
+        let csv = formats[6]
+        XCTAssertEqual(csv["origin"] as? String, "plugin")
+        XCTAssertEqual(csv["extensions"] as? [String], ["csv"])
+        XCTAssertEqual(csv["protocolVersion"] as? Int, 1)
+        XCTAssertEqual(csv["path"] as? String, "Samples/Plugins/graphexport-format-csv")
+        XCTAssertTrue(csv["error"] is NSNull)
+        let failing = formats[7]
+        XCTAssertTrue(failing["summary"] is NSNull)
+        XCTAssertEqual(failing["extensions"] as? [String], [])
+        XCTAssertTrue((failing["error"] as? String)?.contains("exit status 3") ?? false, "\(failing)")
+        // Python's json module reads it too, and the text listing names the same formats.
+        let names = try Python.run(
+            "import json, sys; print(' '.join(f['name'] for f in json.load(sys.stdin)['formats']))",
+            input: listing.standardOutput)
+        XCTAssertEqual(names, "json xml yaml jsonl plist graphml csv broken")
+        let text = try CommandRunner.run(["formats"], environment: ["GRAPHEXPORT_PLUGIN_PATH": "Samples/Plugins"])
+        XCTAssertTrue(text.text.contains("csv"), text.text)
+        let wrong = try CommandRunner.run(["formats", "--format", "yaml"])
+        XCTAssertEqual(wrong.status, 64)
+        XCTAssertTrue(
+            wrong.standardError.hasPrefix("graphexport: error: unknown formats format 'yaml' (values: text, json)"),
+            wrong.standardError)
+    }
+
     func testAThrowawayPluginOnPathReceivesTheEventStream() throws {
         let folder = try pluginFolder(
             name: "lines",

@@ -90,6 +90,36 @@ final class SchemaCommandTests: XCTestCase {
         }
     }
 
+    /// With `--blobs` the export holds paths where the base64 was: `schema --blobs` describes that
+    /// export (and leaves the folder alone), the plain schema does not fit it.
+    func testBlobsExportsValidateAgainstTheSchemaOfBlobs() throws {
+        let folder = try CommandRunner.copy(
+            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let store = ["--model", "Scrapbook.xcdatamodeld", "Scrapbook.sqlite"]
+        for (schemaFormat, exportFormat, suffix) in [("json-schema", "json", "json"), ("xsd", "xml", "xml")] {
+            let schema = folder.appendingPathComponent("blobs.\(suffix).schema")
+            let plainSchema = folder.appendingPathComponent("plain.\(suffix).schema")
+            let export = folder.appendingPathComponent("export.\(suffix)")
+            let described = try CommandRunner.run(
+                ["schema", "-f", schemaFormat, "--blobs", "never-made", "-o", schema.path] + store, in: folder)
+            XCTAssertEqual(described.status, 0, described.standardError)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("never-made").path))
+            let plain = try CommandRunner.run(
+                ["schema", "-f", schemaFormat, "-o", plainSchema.path] + store, in: folder)
+            XCTAssertEqual(plain.status, 0, plain.standardError)
+            let run = try CommandRunner.run(
+                ["-f", exportFormat, "--blobs", "files-\(suffix)", "-o", export.path] + store, in: folder)
+            XCTAssertEqual(run.status, 0, run.standardError)
+            let errors = { (schema: URL) in
+                suffix == "json"
+                    ? try SchemaTools.jsonSchemaErrors(schema: schema, instance: export)
+                    : try SchemaTools.xmlSchemaErrors(schema: schema, document: export)
+            }
+            XCTAssertEqual(try errors(schema), [], suffix)
+            XCTAssertFalse(try errors(plainSchema).isEmpty, "\(suffix): a path is no base64")
+        }
+    }
+
     func testAwkwardPlainSQLiteDatabaseExportsValidateAgainstTheirSchemas() throws {
         // Names every format must escape, values of every storage class in columns declared
         // otherwise, text XML cannot hold, an infinity, and a STRICT table.

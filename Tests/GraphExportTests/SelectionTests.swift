@@ -83,8 +83,35 @@ final class SelectionTests: XCTestCase {
         let reached = try run(graph, selection: Selection(objects: try builder.objects(from: roots, reach: .reachable)))
         XCTAssertEqual(reached.written.sorted(), ["Album/1", "Details/3", "Photo/2", "Photo/4", "Tag/5"])
         XCTAssertEqual(reached.outside, 0)
-        let first = try builder.firstObjects(limit: 1, entities: nil, shape: .flat)
-        XCTAssertEqual(first.map { graph.id(of: $0).text }, ["Album/1", "Photo/2", "Details/3", "Tag/5"])
+        let first = try builder.sample(limit: 1, entities: nil, shape: .flat)
+        XCTAssertEqual(first.map { graph.id(of: $0).text }.sorted(), ["Album/1", "Details/3", "Photo/2", "Tag/5"])
+    }
+
+    func testATreeSampleTakesTheChildrenOfTheChosenOwnersFirstAndAtMostTheLimitOfEachEntity() throws {
+        // Album/1 owns Photo/4 with its details; Album/2 owns Photo/3; Photo/6 is in no album.
+        let graph = SampleGraphs.graph(try SampleGraphs.albumModel())
+        let first = try graph.add("Album", ["title": .string("First")])
+        let second = try graph.add("Album", ["title": .string("Second")])
+        let ofSecond = try graph.add("Photo", ["caption": .string("of the second")])
+        let ofFirst = try graph.add("Photo", ["caption": .string("of the first")])
+        let details = try graph.add("Details", ["note": .string("of the first's photo")])
+        try graph.add("Photo", ["caption": .string("loose")])
+        try graph.link(first, "photos", to: ofFirst)
+        try graph.link(second, "photos", to: ofSecond)
+        try graph.link(ofFirst, "details", to: details)
+        let builder = SelectionBuilder(source: graph)
+        let tree = try run(
+            graph, selection: Selection(objects: try builder.sample(limit: 1, entities: nil, shape: .tree)))
+        XCTAssertEqual(tree.written, ["Album/1", "Photo/4", "Details/5"])
+        XCTAssertEqual(tree.topLevel, 1)
+        XCTAssertEqual(tree.outside, 0)
+        let flat = try builder.sample(limit: 1, entities: nil, shape: .flat)
+        XCTAssertEqual(flat.map { graph.id(of: $0).text }.sorted(), ["Album/1", "Details/5", "Photo/3"])
+        let two = try run(
+            graph, selection: Selection(objects: try builder.sample(limit: 2, entities: nil, shape: .tree)))
+        XCTAssertEqual(two.written, ["Album/1", "Photo/4", "Details/5", "Album/2", "Photo/3"])
+        let rooted = try builder.sample(limit: 1, from: [second], reach: .owned)
+        XCTAssertEqual(rooted.map { graph.id(of: $0).text }.sorted(), ["Album/2", "Photo/3"])
     }
 
     func testAnAdjustedModelLeavesOutAttributesAndChoosesTheNesting() throws {

@@ -28,6 +28,9 @@ package final class OutputFile {
     package let path: String
     /// Writes the output.
     package let sink: FileDescriptorSink
+    /// The folder the file goes to (`.` for the working folder, else ending in `/`), once links
+    /// are followed; `nil` for a descriptor, a device or a FIFO, which are written in place.
+    package let folderPath: String?
     private let placement: Placement
     private var isOpen = true
 
@@ -51,11 +54,13 @@ package final class OutputFile {
             guard descriptor >= 0 else { throw OutputTarget.failure(path, errno) }
             placement = .direct
             sink = FileDescriptorSink(descriptor: descriptor, name: path)
+            folderPath = nil
         case .node(let nodePath):
             let descriptor = open(nodePath, O_WRONLY | O_NOCTTY | O_CLOEXEC)
             guard descriptor >= 0 else { throw OutputTarget.failure(path, errno) }
             placement = .direct
             sink = FileDescriptorSink(descriptor: descriptor, name: path)
+            folderPath = nil
         case .file(let folderPath, let name, let existing):
             let folder = open(folderPath.isEmpty ? "." : folderPath, Self.folderFlags)
             guard folder >= 0 else { throw OutputTarget.failure(path, errno) }
@@ -63,6 +68,7 @@ package final class OutputFile {
                 in: folder, folderPath: folderPath, name: name, path: path, allowsUnnamedFile: allowsUnnamedFile)
             placement = newPlacement
             sink = FileDescriptorSink(descriptor: descriptor, name: path)
+            self.folderPath = folderPath.isEmpty ? "." : folderPath
             if let existing { Self.give(descriptor, existing) }
         }
     }

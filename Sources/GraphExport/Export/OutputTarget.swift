@@ -45,17 +45,17 @@ enum OutputTarget: Equatable {
             var info = stat()
             guard lstat(current, &info) == 0 else {
                 guard errno == ENOENT else { throw failure(path, errno) }
-                return .file(folder: folder(of: current), name: name(of: current), existing: nil)
+                return .file(folder: PathText.folder(of: current), name: PathText.name(of: current), existing: nil)
             }
             switch info.st_mode & S_IFMT {
             case S_IFLNK:
                 let target = try linkTarget(current, outputPath: path)
-                current = target.hasPrefix("/") ? target : folder(of: current) + target
+                current = target.hasPrefix("/") ? target : PathText.folder(of: current) + target
             case S_IFREG:
                 guard faccessat(AT_FDCWD, current, W_OK, AT_EACCESS) == 0 else { throw failure(path, errno) }
                 let status = FileStatus(
                     permissions: info.st_mode & 0o777, owner: info.st_uid, group: info.st_gid)
-                return .file(folder: folder(of: current), name: name(of: current), existing: status)
+                return .file(folder: PathText.folder(of: current), name: PathText.name(of: current), existing: status)
             case S_IFDIR:
                 throw failure(path, EISDIR)
             case S_IFSOCK:
@@ -72,19 +72,12 @@ enum OutputTarget: Equatable {
 
     /// The descriptor `path` names when it is an entry of the process's own descriptor folder.
     private static func descriptorNumber(named path: String) -> Int32? {
-        let last = name(of: path)
+        let last = PathText.name(of: path)
         guard !last.isEmpty, last.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-            let number = Int32(last), let ownFolder = realPath("/proc/self/fd"),
-            realPath(folder(of: path)) == ownFolder
+            let number = Int32(last), let ownFolder = PathText.realPath("/proc/self/fd"),
+            PathText.realPath(PathText.folder(of: path)) == ownFolder
         else { return nil }
         return number
-    }
-
-    /// The path with every link and `.`/`..` resolved, or `nil` when it does not exist.
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path.isEmpty ? "." : path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     /// What the link at `path` points to.
@@ -93,16 +86,6 @@ enum OutputTarget: Equatable {
         let count = readlink(path, &buffer, buffer.count - 1)
         guard count >= 0 else { throw failure(outputPath, errno) }
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// The folder part of `path`, with its final `/`; `""` for a bare name.
-    static func folder(of path: String) -> String {
-        path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
-    }
-
-    /// The last component of `path`.
-    static func name(of path: String) -> String {
-        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     }
 
     /// The error for `code` on the output `path`.

@@ -23,6 +23,8 @@ import GraphExport
 final class ExternalDataFolder {
     /// `…/.<store name>_SUPPORT/_EXTERNAL_DATA/`, for messages.
     let path: String
+    /// `…/.<store name>_SUPPORT`, the folder Core Data keeps beside the store.
+    let supportPath: String
     /// The folder the store is in (`.` for a bare file name).
     private let storeFolder: String
     /// `.<store name>_SUPPORT`, inside ``storeFolder``.
@@ -40,7 +42,8 @@ final class ExternalDataFolder {
         if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
         storeFolder = folder.isEmpty ? "." : folder
         supportName = "." + name + "_SUPPORT"
-        path = folder + supportName + "/" + Self.externalName + "/"
+        supportPath = folder + supportName
+        path = supportPath + "/" + Self.externalName + "/"
     }
 
     /// The value's bytes: inline ones without their marker, external ones as their file (which
