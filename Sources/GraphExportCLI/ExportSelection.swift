@@ -1,6 +1,29 @@
 import GraphExport
 import GraphExportStore
 
+extension ExportRequest {
+    /// What of the store the export reads: the properties `--exclude-attribute` and `--attributes`
+    /// leave, of the entities `--entity`, `--exclude-entity` and `--exact` choose. A Core Data
+    /// store looks for the storage of those alone (``CoreDataStoreOptions/scope``).
+    var readScope: ReadScope {
+        ReadScope(
+            adjustment: ModelAdjustment(excludedProperties: excludedAttributes, keptProperties: keptAttributes),
+            included: entities, excluded: excludedEntities, exact: exact)
+    }
+
+    /// `source` with the properties `--exclude-attribute` and `--attributes` leave out left out,
+    /// for `inspect` and `schema`; a name its model does not have is a usage error.
+    func keepingProperties(of source: any GraphSource) throws -> any GraphSource {
+        let adjustment = readScope.adjustment
+        guard !adjustment.isEmpty else { return source }
+        do {
+            return try AdjustedSource(source, adjustment: adjustment)
+        } catch let error as SelectionError {
+            throw UsageError(message: error.description)
+        }
+    }
+}
+
 /// What an export reads and writes of the store it opened: the source with the model as the
 /// options adjust it, and the selection the traversal honours.
 struct ExportSelection {
@@ -34,8 +57,8 @@ struct ExportSelection {
         // A plain SQLite database applies --nest itself, by its ownership rule; Core Data here.
         let isCoreData = !(store is SQLiteDatabaseSource)
         let adjustment = ModelAdjustment(
-            excludedAttributes: request.excludedAttributes, nest: isCoreData ? request.nest : [],
-            noNest: isCoreData ? request.noNest : [])
+            excludedProperties: request.excludedAttributes, keptProperties: request.keptAttributes,
+            nest: isCoreData ? request.nest : [], noNest: isCoreData ? request.noNest : [])
         let source = adjustment.isEmpty ? store : try AdjustedSource(store, adjustment: adjustment)
         let model = source.model
         var selection = Selection()
@@ -54,10 +77,13 @@ struct ExportSelection {
                 if let limit = request.limit { keys = Array(keys.prefix(limit)) }
                 roots += keys
             }
-            selection.objects = try builder.objects(from: roots, reach: request.closure ? .reachable : .owned)
+            selection.objects = try builder.objects(
+                from: roots, reach: request.closure ? .reachable : .owned, within: selection.entities)
         } else if let limit = request.limit {
             let roots = try builder.firstObjects(limit: limit, entities: selection.entities, shape: request.shape)
-            selection.objects = request.shape == .tree ? try builder.objects(from: roots, reach: .owned) : Set(roots)
+            selection.objects =
+                request.shape == .tree
+                ? try builder.objects(from: roots, reach: .owned, within: selection.entities) : Set(roots)
         }
         switch request.depth {
         case nil:

@@ -59,8 +59,10 @@ struct ExportRequest: Equatable {
     var limit: Int?
     /// `--depth`: the most levels of nesting, 0 for no limit; `nil`: the default.
     var depth: Int?
-    /// `--exclude-attribute`: attributes left out (`Entity.attribute`).
+    /// `--exclude-attribute`: properties left out (`Entity.property`), attributes and relationships.
     var excludedAttributes: [String] = []
+    /// `--attributes`: the only properties kept of an entity (`Entity.a,b`).
+    var keptAttributes: [String] = []
     /// `--include-history`: Core Data's persistent-history tables as entities too.
     var includeHistory = false
     var includeViews = false
@@ -193,6 +195,7 @@ extension ExportRequest {
         limit = try Self.count(parsed.value("limit"), option: "limit", least: 1)
         depth = try Self.count(parsed.value("depth"), option: "depth", least: 0)
         excludedAttributes = parsed.values["exclude-attribute"] ?? []
+        keptAttributes = parsed.values["attributes"] ?? []
         includeHistory = parsed.has("include-history")
         includeViews = parsed.has("include-views")
         inferRelations = parsed.has("infer-relations")

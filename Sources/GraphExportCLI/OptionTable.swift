@@ -127,8 +127,13 @@ struct OptionTable {
             help: "Also export Core Data's persistent history (tables ATRANSACTION, ACHANGE, ATRANSACTIONSTRING) as "
                 + "the entities TRANSACTION, CHANGE and TRANSACTIONSTRING."),
         CommandOption(
-            name: "exclude-attribute", argument: .text("Entity.attr"), repeatable: true,
-            help: "Leave this attribute (or column) out of every object of the entity."),
+            name: "exclude-attribute", argument: .text("Entity.attr"), repeatable: true, commands: store,
+            help: "Leave this attribute or relationship (or column) out of every object of the entity, named on "
+                + "the entity that declares it; a Core Data store does not look for where it is stored."),
+        CommandOption(
+            name: "attributes", argument: .text("Entity.a,b"), repeatable: true, commands: store,
+            help: "Keep only these of the attributes and relationships the entity (or table) declares; inherited "
+                + "ones are kept or left out on the entity that declares them."),
         CommandOption(
             name: "raw-transformable", commands: store, requirements: [.coreData],
             help: "Write Core Data Transformable attributes as their stored bytes, in base64, instead of decoding "

@@ -4,9 +4,10 @@ import GraphExportStore
 
 extension Command {
     /// `graphexport schema`: opens the store as an export would and writes the shape of its export
-    /// (JSON Schema, XML Schema, Mermaid or DOT), from the same model the export reads, to standard
-    /// output or to `-o`'s file (which appears only when complete; gzip-compressed when its name
-    /// ends in `.gz`). Warnings met opening the store go to standard error, as in an export.
+    /// (JSON Schema, XML Schema, Mermaid or DOT), from the same model the export reads (without the
+    /// properties `--exclude-attribute` and `--attributes` leave out), to standard output or to
+    /// `-o`'s file (which appears only when complete; gzip-compressed when its name ends in `.gz`).
+    /// Warnings met opening the store go to standard error, as in an export.
     func schema(_ request: SchemaRequest) throws {
         if let outputPath = request.source.output,
             let input = ExportInputs(storePath: request.source.store, modelPath: request.source.model).file(
@@ -21,9 +22,10 @@ extension Command {
         // --raw-transformable keeps their bytes.
         let typing: ValueTyping =
             source is SQLiteDatabaseSource ? .storageClass : request.source.rawTransformables ? .declared : .decoded
+        let model = try request.source.keepingProperties(of: source).model
         let text = Array(
             Self.schemaText(
-                request, model: source.model, typing: typing, title: request.source.store,
+                request, model: model, typing: typing, title: request.source.store,
                 sourceFields: source.document.sourceFields.map(\.key)
             ).utf8)
         warnings.printSummary()

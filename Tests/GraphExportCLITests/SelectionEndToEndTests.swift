@@ -129,7 +129,9 @@ final class SelectionEndToEndTests: XCTestCase {
         XCTAssertTrue(graph.filter { $0["@type"] as? String == "Artist" }.allSatisfy { $0["Name"] == nil })
         let unknown = try CommandRunner.run(["--exclude-attribute", "Track.Nope", store])
         XCTAssertEqual(unknown.status, 64)
-        XCTAssertTrue(unknown.standardError.contains("entity 'Track' has no attribute 'Nope'"), unknown.standardError)
+        XCTAssertTrue(
+            unknown.standardError.contains("entity 'Track' has no attribute or relationship 'Nope' (it has TrackId, "),
+            unknown.standardError)
     }
 
     /// Scrapbook's ids as SQL makes them: `x-coredata://<uuid>/<entity>/p<Z_PK>`.

@@ -90,7 +90,7 @@ final class SelectionTests: XCTestCase {
     func testAnAdjustedModelLeavesOutAttributesAndChoosesTheNesting() throws {
         let graph = try SampleGraphs.albumGraph()
         let adjusted = try AdjustedSource(
-            graph, adjustment: ModelAdjustment(excludedAttributes: ["Album.rating"], noNest: ["Photo.album"]))
+            graph, adjustment: ModelAdjustment(excludedProperties: ["Album.rating"], noNest: ["Photo.album"]))
         let album = try XCTUnwrap(adjusted.model.index(of: "Album"))
         XCTAssertEqual(adjusted.model.attributes(of: album).map(\.name), ["title"])
         XCTAssertEqual(try adjusted.scan(album).next()?.values, [.string("Trip")])
@@ -106,7 +106,7 @@ final class SelectionTests: XCTestCase {
         ) { error in
             XCTAssertEqual("\(error)", "'Photo.album' is named both to nest and never to nest")
         }
-        XCTAssertThrowsError(try AdjustedSource(graph, adjustment: ModelAdjustment(excludedAttributes: ["Album"])))
+        XCTAssertThrowsError(try AdjustedSource(graph, adjustment: ModelAdjustment(excludedProperties: ["Album"])))
     }
 
     func testEntityNamesIncludeTheEntitiesThatInheritUnlessExact() throws {
