@@ -45,7 +45,7 @@ struct ExportSelection {
             store = try HistorySource(coreData, onWarning: onWarning)
         }
         do {
-            try self.init(checked: request, store: store)
+            try self.init(checked: request, store: store, onWarning: onWarning)
         } catch let error as SelectionError {
             throw UsageError(message: error.description)
         } catch let error as RowFilterError {
@@ -53,7 +53,7 @@ struct ExportSelection {
         }
     }
 
-    private init(checked request: ExportRequest, store: any GraphSource) throws {
+    private init(checked request: ExportRequest, store: any GraphSource, onWarning: WarningHandler) throws {
         // A plain SQLite database applies --nest itself, by its ownership rule; Core Data here.
         let isCoreData = !(store is SQLiteDatabaseSource)
         let adjustment = ModelAdjustment(
@@ -73,9 +73,13 @@ struct ExportSelection {
             }
             var roots: [ObjectKey] = []
             for entity in model.concreteEntities where model.entity(entity, isKindOf: root) {
-                var keys = try Self.keys(of: entity, where: request.whereExpression, in: store, source: source)
+                var keys = try Self.keys(
+                    of: entity, where: request.whereExpression, namesOf: root, in: store, source: source)
                 if let limit = request.limit { keys = Array(keys.prefix(limit)) }
                 roots += keys
+            }
+            if let expression = request.whereExpression, roots.isEmpty {
+                onWarning(Warning("--where \"\(expression)\" selects no \(rootName)"))
             }
             selection.objects = try builder.objects(
                 from: roots, reach: request.closure ? .reachable : .owned, within: selection.entities)
@@ -96,16 +100,18 @@ struct ExportSelection {
         self.selection = selection
     }
 
-    /// The objects of `entity` whose rows satisfy `expression`, or all of them without one, in
-    /// key order.
+    /// The objects of `entity` whose rows satisfy `expression`, in which names are those of
+    /// `root` (``RowFilteringSource/keys(of:where:namesOf:)``), or all of them without one, in key
+    /// order.
     private static func keys(
-        of entity: Int, where expression: String?, in store: any GraphSource, source: any GraphSource
+        of entity: Int, where expression: String?, namesOf root: Int, in store: any GraphSource,
+        source: any GraphSource
     ) throws -> [ObjectKey] {
         if let expression {
             guard let filtering = store as? any RowFilteringSource else {
                 throw UsageError(message: "'--where' does not apply to this store, which is not read through SQLite")
             }
-            return try filtering.keys(of: entity, where: expression)
+            return try filtering.keys(of: entity, where: expression, namesOf: root)
         }
         var keys: [ObjectKey] = []
         let cursor = try source.scan(entity)

@@ -165,7 +165,8 @@ final class CoreDataLayoutTests: XCTestCase {
             XCTAssertEqual(
                 $0 as? StoreError,
                 .missingColumn(
-                    path: store.path, table: "ZSEARCHWORD", column: "Z3SEARCHWORDS", property: "Searchable.searchWords"))
+                    path: store.path, table: "ZSEARCHWORD", column: "Z3SEARCHWORDS", property: "Searchable.searchWords")
+            )
         }
     }
 

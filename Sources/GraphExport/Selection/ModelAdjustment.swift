@@ -59,7 +59,8 @@ public struct ModelAdjustment: Sendable, Hashable {
         }
         for (entity, names) in kept {
             let info = model.entities[entity]
-            for property in info.attributes.map(\.name) + info.relationships.map(\.name) where !names.contains(property) {
+            for property in info.attributes.map(\.name) + info.relationships.map(\.name) where !names.contains(property)
+            {
                 leftOut.insert(DeclaredProperty(entity: entity, name: property))
             }
         }
@@ -154,7 +155,9 @@ public struct ModelAdjustment: Sendable, Hashable {
     /// is declared, an unknown one lists the entity's properties.
     private static func checkDeclared(_ name: String, by entity: Int, in model: GraphModel) throws(SelectionError) {
         let info = model.entities[entity]
-        if info.attributes.contains(where: { $0.name == name }) || info.relationships.contains(where: { $0.name == name }) {
+        if info.attributes.contains(where: { $0.name == name })
+            || info.relationships.contains(where: { $0.name == name })
+        {
             return
         }
         if let declarer = declarer(of: name, in: entity, model) {

@@ -256,7 +256,8 @@ final class CoreDataQueries {
     /// ``destinationsSQL(_:_:_:)``'s: `UNION` drops a pair stored both ways, and its `ORDER BY`
     /// makes SQLite merge the two ordered halves (`MERGE (UNION)`, each half read from the index
     /// that starts with its source column) rather than collect them, so it streams.
-    private static func reflexiveSQL(table: String, _ first: String, _ second: String, _ sources: SourceKeys) -> String {
+    private static func reflexiveSQL(table: String, _ first: String, _ second: String, _ sources: SourceKeys) -> String
+    {
         func half(_ source: String, _ destination: String) -> String {
             let columns = sources == .one ? destination : "\(source), \(destination)"
             let condition: String =

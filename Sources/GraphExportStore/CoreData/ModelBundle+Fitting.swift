@@ -75,11 +75,13 @@ struct ModelFit {
     ) throws {
         guard let model else {
             if let cache = try cachedModel() {
-                self = try Self.onlyCandidate(cache, as: .modelCache, numbers: numbers, database: database, scope: scope)
+                self = try Self.onlyCandidate(
+                    cache, as: .modelCache, numbers: numbers, database: database, scope: scope)
             } else {
                 let inferred = try InferredModel(database: database, numbers: numbers)
                 onWarning(inferred.warning)
-                self = try Self.onlyCandidate(inferred.bundle, as: .inferred, numbers: numbers, database: database, scope: scope)
+                self = try Self.onlyCandidate(
+                    inferred.bundle, as: .inferred, numbers: numbers, database: database, scope: scope)
             }
             return
         }
@@ -105,7 +107,8 @@ struct ModelFit {
         }
         do {
             if let cache = try cachedModel() {
-                let layout = try CoreDataLayout(version: cache.current, numbers: numbers, database: database, scope: scope)
+                let layout = try CoreDataLayout(
+                    version: cache.current, numbers: numbers, database: database, scope: scope)
                 let versions = misfits.map(\.description).joined(separator: "; ")
                 onWarning(
                     Warning(

@@ -135,7 +135,9 @@ package struct StoreDescription: Sendable, Hashable {
             let relationships = model.relationships(of: index)
             entity.attributes.removeAll { !attributes.contains($0.info.name) }
             entity.relationships = entity.relationships.compactMap { relationship in
-                guard let resolved = relationships.first(where: { $0.name == relationship.info.name }) else { return nil }
+                guard let resolved = relationships.first(where: { $0.name == relationship.info.name }) else {
+                    return nil
+                }
                 var relationship = relationship
                 relationship.info.inverse = resolved.info.inverse
                 relationship.nests = resolved.nestsDestination
