@@ -108,8 +108,9 @@ struct OptionTable {
                 + "references to other objects stay references, counted on standard error at the end."),
         CommandOption(
             name: "where", argument: .text("expression"), requirements: [.option("root")],
-            help: "An SQL condition on the rows of --root's table, in its column names (Name LIKE 'A%'; Core Data: "
-                + "ZTITLE = 'Home'). It may only read: anything else is refused."),
+            help: "An SQL condition on the rows of --root's table, in its column names (Name LIKE 'A%'); Core Data: "
+                + "also in the root entity's attribute and to-one names (title = 'Home', the column wins a tie). It may "
+                + "only read: anything else is refused; choosing nothing is a warning."),
         CommandOption(
             name: "closure", requirements: [.option("root")],
             help: "Also every object reachable from the chosen ones through any relationship."),

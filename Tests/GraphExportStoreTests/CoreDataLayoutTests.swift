@@ -1,5 +1,3 @@
-import CSQLite
-import Foundation
 import GraphExport
 import GraphExportStore
 import GraphExportTestSupport
@@ -186,29 +184,7 @@ final class CoreDataLayoutTests: XCTestCase {
             warnings: warnings)
     }
 
-    /// Writes the store with SQLite's C API (then `editing`) and its model as a `contents` file,
-    /// in a scratch folder; returns both paths.
     private func write(_ built: HandBuiltStores.Store, editing: String = "") throws -> (path: String, model: String) {
-        let scratch = try StoreScratchFolder(for: self)
-        let path = scratch.path("Store.sqlite")
-        var handle: OpaquePointer?
-        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else {
-            sqlite3_close_v2(handle)
-            throw StoreBuildError(message: "cannot create \(path)")
-        }
-        defer { sqlite3_close_v2(handle) }
-        var message: UnsafeMutablePointer<CChar>?
-        guard sqlite3_exec(handle, built.sql + ";" + editing, nil, nil, &message) == SQLITE_OK else {
-            defer { sqlite3_free(message) }
-            throw StoreBuildError(message: message.map { String(cString: $0) } ?? "unknown error")
-        }
-        let model = scratch.path("contents")
-        try Data(built.model.utf8).write(to: URL(fileURLWithPath: model))
-        return (path, model)
-    }
-
-    private struct StoreBuildError: Error, CustomStringConvertible {
-        let message: String
-        var description: String { "cannot build the store: \(message)" }
+        try built.written(for: self, editing: editing)
     }
 }
