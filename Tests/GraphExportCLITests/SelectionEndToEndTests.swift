@@ -141,16 +141,20 @@ final class SelectionEndToEndTests: XCTestCase {
             + "WHERE \(condition)"
     }
 
-    func testRootAndWhereOnACoreDataStoreUseTheTablesColumns() throws {
-        let store = try scrapbook()
+    /// The ids of the Scrapbook whose title starts with `Summer`, its tags, pages and their items.
+    private static var summerScrapbookAndWhatItOwns: String {
         let chosen = "SELECT Z_PK FROM ZSCRAPBOOK WHERE ZTITLE LIKE 'Summer%'"
         let pages = "SELECT Z_PK FROM ZPAGE WHERE ZSCRAPBOOK IN (\(chosen))"
-        let expected = [
-            Self.scrapbookIDs("ZSCRAPBOOK", where: "Z_PK IN (\(chosen))"),
-            Self.scrapbookIDs("ZTAG", where: "ZSCRAPBOOK IN (\(chosen))"),
-            Self.scrapbookIDs("ZPAGE", where: "Z_PK IN (\(pages))"),
-            Self.scrapbookIDs("ZITEM", where: "ZPAGE IN (\(pages))"),
+        return [
+            scrapbookIDs("ZSCRAPBOOK", where: "Z_PK IN (\(chosen))"),
+            scrapbookIDs("ZTAG", where: "ZSCRAPBOOK IN (\(chosen))"),
+            scrapbookIDs("ZPAGE", where: "Z_PK IN (\(pages))"), scrapbookIDs("ZITEM", where: "ZPAGE IN (\(pages))"),
         ].joined(separator: " UNION ALL ")
+    }
+
+    func testRootAndWhereOnACoreDataStoreUseTheTablesColumns() throws {
+        let store = try scrapbook()
+        let expected = Self.summerScrapbookAndWhatItOwns
         for shape in ["tree", "flat"] {
             try exportChecked(
                 ["--model", Self.model, "--shape", shape, "--root", "Scrapbook", "--where", "ZTITLE LIKE 'Summer%'"],
@@ -169,14 +173,7 @@ final class SelectionEndToEndTests: XCTestCase {
     /// is `ZTITLE`, a page's `scrapbook` its key column `ZSCRAPBOOK`.
     func testWhereOnACoreDataStoreTakesTheModelsAttributeAndToOneNames() throws {
         let store = try scrapbook()
-        let chosen = "SELECT Z_PK FROM ZSCRAPBOOK WHERE ZTITLE LIKE 'Summer%'"
-        let pages = "SELECT Z_PK FROM ZPAGE WHERE ZSCRAPBOOK IN (\(chosen))"
-        let expected = [
-            Self.scrapbookIDs("ZSCRAPBOOK", where: "Z_PK IN (\(chosen))"),
-            Self.scrapbookIDs("ZTAG", where: "ZSCRAPBOOK IN (\(chosen))"),
-            Self.scrapbookIDs("ZPAGE", where: "Z_PK IN (\(pages))"),
-            Self.scrapbookIDs("ZITEM", where: "ZPAGE IN (\(pages))"),
-        ].joined(separator: " UNION ALL ")
+        let expected = Self.summerScrapbookAndWhatItOwns
         try exportChecked(
             ["--model", Self.model, "--root", "Scrapbook", "--where", "title LIKE 'Summer%'"], store: store,
             expectedSQL: expected)
