@@ -184,7 +184,7 @@ struct Command {
     func openSource(_ request: ExportRequest, onWarning: @escaping WarningHandler) throws -> any InspectableSource {
         let opening = request.busyTimeout.map { StoreOpenOptions(busyTimeout: $0) } ?? StoreOpenOptions()
         let sqliteOnly = request.asksForPlainSQLite(OptionTable(formats: formats))
-        let coreData = CoreDataStoreOptions(rawTransformables: request.rawTransformables)
+        let coreData = CoreDataStoreOptions(rawTransformables: request.rawTransformables, scope: request.readScope)
         if request.source == .coredata || request.model != nil {
             var model = try request.model.map(ModelFile.load(path:))
             if let name = request.modelVersion { model = try model?.choosingVersion(name) }

@@ -1,6 +1,29 @@
 import GraphExport
 import GraphExportStore
 
+extension ExportRequest {
+    /// What of the store the export reads: the properties `--exclude-attribute` and `--attributes`
+    /// leave, of the entities `--entity`, `--exclude-entity` and `--exact` choose. A Core Data
+    /// store looks for the storage of those alone (``CoreDataStoreOptions/scope``).
+    var readScope: ReadScope {
+        ReadScope(
+            adjustment: ModelAdjustment(excludedProperties: excludedAttributes, keptProperties: keptAttributes),
+            included: entities, excluded: excludedEntities, exact: exact)
+    }
+
+    /// `source` with the properties `--exclude-attribute` and `--attributes` leave out left out,
+    /// for `inspect` and `schema`; a name its model does not have is a usage error.
+    func keepingProperties(of source: any GraphSource) throws -> any GraphSource {
+        let adjustment = readScope.adjustment
+        guard !adjustment.isEmpty else { return source }
+        do {
+            return try AdjustedSource(source, adjustment: adjustment)
+        } catch let error as SelectionError {
+            throw UsageError(message: error.description)
+        }
+    }
+}
+
 /// What an export reads and writes of the store it opened: the source with the model as the
 /// options adjust it, and the selection the traversal honours.
 struct ExportSelection {
@@ -22,7 +45,7 @@ struct ExportSelection {
             store = try HistorySource(coreData, onWarning: onWarning)
         }
         do {
-            try self.init(checked: request, store: store)
+            try self.init(checked: request, store: store, onWarning: onWarning)
         } catch let error as SelectionError {
             throw UsageError(message: error.description)
         } catch let error as RowFilterError {
@@ -30,12 +53,12 @@ struct ExportSelection {
         }
     }
 
-    private init(checked request: ExportRequest, store: any GraphSource) throws {
+    private init(checked request: ExportRequest, store: any GraphSource, onWarning: WarningHandler) throws {
         // A plain SQLite database applies --nest itself, by its ownership rule; Core Data here.
         let isCoreData = !(store is SQLiteDatabaseSource)
         let adjustment = ModelAdjustment(
-            excludedAttributes: request.excludedAttributes, nest: isCoreData ? request.nest : [],
-            noNest: isCoreData ? request.noNest : [])
+            excludedProperties: request.excludedAttributes, keptProperties: request.keptAttributes,
+            nest: isCoreData ? request.nest : [], noNest: isCoreData ? request.noNest : [])
         let source = adjustment.isEmpty ? store : try AdjustedSource(store, adjustment: adjustment)
         let model = source.model
         var selection = Selection()
@@ -51,12 +74,18 @@ struct ExportSelection {
             var roots: [ObjectKey] = []
             for entity in model.concreteEntities where model.entity(entity, isKindOf: root) {
                 roots += try Self.keys(
-                    of: entity, where: request.whereExpression, limit: request.limit, in: store, source: source)
+                    of: entity, where: request.whereExpression, namesOf: root, limit: request.limit, in: store,
+                    source: source)
+            }
+            if let expression = request.whereExpression, roots.isEmpty {
+                onWarning(Warning("--where \"\(expression)\" selects no \(rootName)"))
             }
             let reach = request.closure ? SelectionReach.reachable : .owned
             selection.objects =
-                try request.limit.map { try builder.sample(limit: $0, from: roots, reach: reach) }
-                ?? builder.objects(from: roots, reach: reach)
+                try request.limit.map {
+                    try builder.sample(limit: $0, from: roots, reach: reach, within: selection.entities)
+                }
+                ?? builder.objects(from: roots, reach: reach, within: selection.entities)
         } else if let limit = request.limit {
             selection.objects = try builder.sample(limit: limit, entities: selection.entities, shape: request.shape)
         }
@@ -71,16 +100,18 @@ struct ExportSelection {
         self.selection = selection
     }
 
-    /// The objects of `entity` whose rows satisfy `expression`, or all of them without one, in
-    /// key order; the first `limit` of them when there is one.
+    /// The objects of `entity` whose rows satisfy `expression`, in which names are those of
+    /// `root` (``RowFilteringSource/keys(of:where:namesOf:)``), or all of them without one, in key
+    /// order; the first `limit` of them when there is one.
     private static func keys(
-        of entity: Int, where expression: String?, limit: Int?, in store: any GraphSource, source: any GraphSource
+        of entity: Int, where expression: String?, namesOf root: Int, limit: Int?, in store: any GraphSource,
+        source: any GraphSource
     ) throws -> [ObjectKey] {
         if let expression {
             guard let filtering = store as? any RowFilteringSource else {
                 throw UsageError(message: "'--where' does not apply to this store, which is not read through SQLite")
             }
-            let keys = try filtering.keys(of: entity, where: expression)
+            let keys = try filtering.keys(of: entity, where: expression, namesOf: root)
             return limit.map { Array(keys.prefix($0)) } ?? keys
         }
         var keys: [ObjectKey] = []

@@ -124,6 +124,10 @@ enum InspectJSON {
                 ("kind", .string("joinTable")), ("table", .string(table)), ("sourceColumns", .strings(sourceColumns)),
                 ("destinationColumns", .strings(destinationColumns)), ("orderColumn", .string(orderColumn)),
             ])
+        case .reflexiveJoinTable(let table, let columns):
+            return .object([
+                ("kind", .string("reflexiveJoinTable")), ("table", .string(table)), ("columns", .strings(columns)),
+            ])
         }
     }
 

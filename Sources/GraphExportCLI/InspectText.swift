@@ -123,6 +123,8 @@ enum InspectText {
         case .joinTable(let table, let sourceColumns, let destinationColumns, let orderColumn):
             return "join table \(table) (\(list(sourceColumns)) → \(list(destinationColumns)))"
                 + (orderColumn.map { ", ordered by \($0)" } ?? "")
+        case .reflexiveJoinTable(let table, let columns):
+            return "join table \(table) (\(columns.joined(separator: " ↔ ")), pairs in either order)"
         }
     }
 

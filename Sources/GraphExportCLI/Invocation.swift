@@ -61,8 +61,10 @@ struct ExportRequest: Equatable {
     var depth: Int?
     /// `--blobs`: the folder binary values are written to, one file each, their paths in the export.
     var blobs: String?
-    /// `--exclude-attribute`: attributes left out (`Entity.attribute`).
+    /// `--exclude-attribute`: properties left out (`Entity.property`), attributes and relationships.
     var excludedAttributes: [String] = []
+    /// `--attributes`: the only properties kept of an entity (`Entity.a,b`).
+    var keptAttributes: [String] = []
     /// `--include-history`: Core Data's persistent-history tables as entities too.
     var includeHistory = false
     var includeViews = false
@@ -196,6 +198,7 @@ extension ExportRequest {
         depth = try Self.count(parsed.value("depth"), option: "depth", least: 0)
         excludedAttributes = parsed.values["exclude-attribute"] ?? []
         blobs = parsed.value("blobs")
+        keptAttributes = parsed.values["attributes"] ?? []
         includeHistory = parsed.has("include-history")
         includeViews = parsed.has("include-views")
         inferRelations = parsed.has("infer-relations")

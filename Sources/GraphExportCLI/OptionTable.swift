@@ -108,8 +108,9 @@ struct OptionTable {
                 + "references to other objects stay references, counted on standard error at the end."),
         CommandOption(
             name: "where", argument: .text("expression"), requirements: [.option("root")],
-            help: "An SQL condition on the rows of --root's table, in its column names (Name LIKE 'A%'; Core Data: "
-                + "ZTITLE = 'Home'). It may only read: anything else is refused."),
+            help: "An SQL condition on the rows of --root's table, in its column names (Name LIKE 'A%'); Core Data: "
+                + "also in the root entity's attribute and to-one names (title = 'Home', the column wins a tie). It may "
+                + "only read: anything else is refused; choosing nothing is a warning."),
         CommandOption(
             name: "closure", requirements: [.option("root")],
             help: "Also every object reachable from the chosen ones through any relationship."),
@@ -136,8 +137,13 @@ struct OptionTable {
                 + "or interrupted export removes the files it wrote. For schema: describe such an export (the "
                 + "folder is not touched)."),
         CommandOption(
-            name: "exclude-attribute", argument: .text("Entity.attr"), repeatable: true,
-            help: "Leave this attribute (or column) out of every object of the entity."),
+            name: "exclude-attribute", argument: .text("Entity.attr"), repeatable: true, commands: store,
+            help: "Leave this attribute or relationship (or column) out of every object of the entity, named on "
+                + "the entity that declares it; a Core Data store does not look for where it is stored."),
+        CommandOption(
+            name: "attributes", argument: .text("Entity.a,b"), repeatable: true, commands: store,
+            help: "Keep only these of the attributes and relationships the entity (or table) declares; inherited "
+                + "ones are kept or left out on the entity that declares them."),
         CommandOption(
             name: "raw-transformable", commands: store, requirements: [.coreData],
             help: "Write Core Data Transformable attributes as their stored bytes, in base64, instead of decoding "

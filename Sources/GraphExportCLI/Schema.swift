@@ -4,9 +4,10 @@ import GraphExportStore
 
 extension Command {
     /// `graphexport schema`: opens the store as an export would and writes the shape of its export
-    /// (JSON Schema, XML Schema, Mermaid or DOT), from the same model the export reads, to standard
-    /// output or to `-o`'s file (which appears only when complete; gzip-compressed when its name
-    /// ends in `.gz`). Warnings met opening the store go to standard error, as in an export.
+    /// (JSON Schema, XML Schema, Mermaid or DOT), from the same model the export reads (without the
+    /// properties `--exclude-attribute` and `--attributes` leave out), to standard output or to
+    /// `-o`'s file (which appears only when complete; gzip-compressed when its name ends in `.gz`).
+    /// Warnings met opening the store go to standard error, as in an export.
     func schema(_ request: SchemaRequest) throws {
         if let outputPath = request.source.output,
             let input = ExportInputs(storePath: request.source.store, modelPath: request.source.model).file(
@@ -21,13 +22,14 @@ extension Command {
         // --raw-transformable keeps their bytes.
         let typing: ValueTyping =
             source is SQLiteDatabaseSource ? .storageClass : request.source.rawTransformables ? .declared : .decoded
+        let kept = try request.source.keepingProperties(of: source).model
         // With --blobs, bytes are paths: Binary attributes, and Transformable ones kept as bytes.
         let model =
             request.source.blobs == nil
-            ? source.model
+            ? kept
             : try GraphModel(
                 entities: BlobFileWriter.pathTyped(
-                    source.model.entities, types: typing == .declared ? [.binary, .transformable] : [.binary]))
+                    kept.entities, types: typing == .declared ? [.binary, .transformable] : [.binary]))
         let text = Array(
             Self.schemaText(
                 request, model: model, typing: typing, title: request.source.store,

@@ -126,6 +126,69 @@ public enum HandBuiltStores {
             </entity>
             """))
 
+    /// Reflexive many-to-manys, each its own inverse: `Person.invalidMergeCandidates` in a join
+    /// table laid out as the Photos report of issue 20 names it (columns `Z_1INVALIDMERGECANDIDATES`
+    /// and `REFLEXIVE`, like Photos' `Z_45INVALIDMERGECANDIDATES`), and `Person.twins` with the
+    /// second column named by the rule for a self-referential pair, `Z_1TWINS1`. Which order Core
+    /// Data stores a pair in is not known, so the pairs are stored every way: once in one order,
+    /// once in the other, in both orders, with itself.
+    ///
+    /// invalidMergeCandidates: p1 ↔ p2 stored (1, 2); p1 ↔ p5 stored (5, 1); p3 ↔ p4 stored both
+    /// ways; p6 with itself. So p1 has p2 and p5, p2 p1, p3 p4, p4 p3, p5 p1, p6 p6. twins: p2 ↔
+    /// p3 stored (3, 2) and (2, 3).
+    public static let reflexiveManyToMany = Store(
+        uuid: "5E7A1C3B-9F24-4D68-8B0E-3A6C2D1F9E47",
+        entities: [(1, "Person", 0, 6)],
+        tables: """
+            CREATE TABLE ZPERSON (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZNAME VARCHAR);
+            CREATE TABLE Z_1INVALIDMERGECANDIDATES (Z_1INVALIDMERGECANDIDATES INTEGER, REFLEXIVE INTEGER,
+                PRIMARY KEY (Z_1INVALIDMERGECANDIDATES, REFLEXIVE));
+            CREATE INDEX Z_1INVALIDMERGECANDIDATES_REFLEXIVE_INDEX
+                ON Z_1INVALIDMERGECANDIDATES (REFLEXIVE, Z_1INVALIDMERGECANDIDATES);
+            CREATE TABLE Z_1TWINS (Z_1TWINS INTEGER, Z_1TWINS1 INTEGER, PRIMARY KEY (Z_1TWINS, Z_1TWINS1));
+            CREATE INDEX Z_1TWINS_Z_1TWINS1_INDEX ON Z_1TWINS (Z_1TWINS1, Z_1TWINS);
+            INSERT INTO ZPERSON VALUES (1, 1, 1, 'Ann'), (2, 1, 1, 'Ben'), (3, 1, 1, 'Cat'), (4, 1, 1, 'Dan'),
+                (5, 1, 1, 'Eve'), (6, 1, 1, 'Fay');
+            INSERT INTO Z_1INVALIDMERGECANDIDATES VALUES (1, 2), (5, 1), (3, 4), (4, 3), (6, 6);
+            INSERT INTO Z_1TWINS VALUES (3, 2), (2, 3);
+            """,
+        model: model(
+            """
+            <entity name="Person" representedClassName="Person" syncable="YES">
+                <attribute name="name" optional="YES" attributeType="String"/>
+                <relationship name="invalidMergeCandidates" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Person" inverseName="invalidMergeCandidates" inverseEntity="Person"/>
+                <relationship name="twins" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Person" inverseName="twins" inverseEntity="Person"/>
+            </entity>
+            """))
+
+    /// A store one of whose properties has a layout graphexport does not know: the join table of
+    /// the reflexive `Person.peers` has the columns `Z_1PEERS` and `MIRROR`. Everything else reads:
+    /// Person p1 and p2, their `notes` (Note p1 and p2 are Ann's, p3 Ben's) and `name`s.
+    public static let unknownJoinTableLayout = Store(
+        uuid: "C2B8E4D1-6A3F-4E95-A07C-1D9B5F2E8A63",
+        entities: [(1, "Person", 0, 2), (2, "Note", 0, 3)],
+        tables: """
+            CREATE TABLE ZPERSON (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZNAME VARCHAR);
+            CREATE TABLE ZNOTE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZPERSON INTEGER, ZTEXT VARCHAR);
+            CREATE INDEX ZNOTE_ZPERSON_INDEX ON ZNOTE (ZPERSON);
+            CREATE TABLE Z_1PEERS (Z_1PEERS INTEGER, MIRROR INTEGER, PRIMARY KEY (Z_1PEERS, MIRROR));
+            INSERT INTO ZPERSON VALUES (1, 1, 1, 'Ann'), (2, 1, 1, 'Ben');
+            INSERT INTO ZNOTE VALUES (1, 2, 1, 1, 'first'), (2, 2, 1, 1, 'second'), (3, 2, 1, 2, 'third');
+            INSERT INTO Z_1PEERS VALUES (1, 2);
+            """,
+        model: model(
+            """
+            <entity name="Note" representedClassName="Note" syncable="YES">
+                <attribute name="text" optional="YES" attributeType="String"/>
+                <relationship name="person" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Person" inverseName="notes" inverseEntity="Person"/>
+            </entity>
+            <entity name="Person" representedClassName="Person" syncable="YES">
+                <attribute name="name" optional="YES" attributeType="String"/>
+                <relationship name="notes" optional="YES" toMany="YES" deletionRule="Cascade" destinationEntity="Note" inverseName="person" inverseEntity="Note"/>
+                <relationship name="peers" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Person" inverseName="peers" inverseEntity="Person"/>
+            </entity>
+            """))
+
     /// `Z_PRIMARYKEY` with `entities` and `Z_METADATA` with `uuid` and the store's binary plist
     /// (`NSStoreType` SQLite, framework version 1345).
     private static func bookkeeping(_ entities: [(Int, String, Int, Int)], uuid: String) -> String {

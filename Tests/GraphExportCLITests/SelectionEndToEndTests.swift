@@ -114,7 +114,9 @@ final class SelectionEndToEndTests: XCTestCase {
         XCTAssertTrue(graph.filter { $0["@type"] as? String == "Artist" }.allSatisfy { $0["Name"] == nil })
         let unknown = try CommandRunner.run(["--exclude-attribute", "Track.Nope", store])
         XCTAssertEqual(unknown.status, 64)
-        XCTAssertTrue(unknown.standardError.contains("entity 'Track' has no attribute 'Nope'"), unknown.standardError)
+        XCTAssertTrue(
+            unknown.standardError.contains("entity 'Track' has no attribute or relationship 'Nope' (it has TrackId, "),
+            unknown.standardError)
     }
 
     /// Scrapbook's ids as SQL makes them: `x-coredata://<uuid>/<entity>/p<Z_PK>`.
@@ -124,16 +126,20 @@ final class SelectionEndToEndTests: XCTestCase {
             + "WHERE \(condition)"
     }
 
-    func testRootAndWhereOnACoreDataStoreUseTheTablesColumns() throws {
-        let store = try scrapbook()
+    /// The ids of the Scrapbook whose title starts with `Summer`, its tags, pages and their items.
+    private static var summerScrapbookAndWhatItOwns: String {
         let chosen = "SELECT Z_PK FROM ZSCRAPBOOK WHERE ZTITLE LIKE 'Summer%'"
         let pages = "SELECT Z_PK FROM ZPAGE WHERE ZSCRAPBOOK IN (\(chosen))"
-        let expected = [
-            Self.scrapbookIDs("ZSCRAPBOOK", where: "Z_PK IN (\(chosen))"),
-            Self.scrapbookIDs("ZTAG", where: "ZSCRAPBOOK IN (\(chosen))"),
-            Self.scrapbookIDs("ZPAGE", where: "Z_PK IN (\(pages))"),
-            Self.scrapbookIDs("ZITEM", where: "ZPAGE IN (\(pages))"),
+        return [
+            scrapbookIDs("ZSCRAPBOOK", where: "Z_PK IN (\(chosen))"),
+            scrapbookIDs("ZTAG", where: "ZSCRAPBOOK IN (\(chosen))"),
+            scrapbookIDs("ZPAGE", where: "Z_PK IN (\(pages))"), scrapbookIDs("ZITEM", where: "ZPAGE IN (\(pages))"),
         ].joined(separator: " UNION ALL ")
+    }
+
+    func testRootAndWhereOnACoreDataStoreUseTheTablesColumns() throws {
+        let store = try scrapbook()
+        let expected = Self.summerScrapbookAndWhatItOwns
         for shape in ["tree", "flat"] {
             try exportChecked(
                 ["--model", Self.model, "--shape", shape, "--root", "Scrapbook", "--where", "ZTITLE LIKE 'Summer%'"],
@@ -146,6 +152,62 @@ final class SelectionEndToEndTests: XCTestCase {
             ["--model", Self.model, "--entity", "Note", "--exact"], store: store,
             expectedSQL: Self.scrapbookIDs(
                 "ZITEM", where: "Z_ENT = (SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'Note')"))
+    }
+
+    /// The same objects as the column names choose, from the model's names: Scrapbook's `title`
+    /// is `ZTITLE`, a page's `scrapbook` its key column `ZSCRAPBOOK`.
+    func testWhereOnACoreDataStoreTakesTheModelsAttributeAndToOneNames() throws {
+        let store = try scrapbook()
+        let expected = Self.summerScrapbookAndWhatItOwns
+        try exportChecked(
+            ["--model", Self.model, "--root", "Scrapbook", "--where", "title LIKE 'Summer%'"], store: store,
+            expectedSQL: expected)
+        try exportChecked(
+            [
+                "--model", Self.model, "--root", "Page", "--where", "scrapbook = 1 AND \"number\" > 1", "--entity",
+                "Page",
+            ],
+            store: store, expectedSQL: Self.scrapbookIDs("ZPAGE", where: "ZSCRAPBOOK = 1 AND ZNUMBER > 1"))
+    }
+
+    /// Apple Notes keeps several entities' `title`s in one table: a folder's is `ZTITLE2`, which
+    /// only `inspect` shows; `title` finds it, and a note's `folder` is `ZFOLDER`, its `account`
+    /// `ZACCOUNT4`.
+    func testWhereOnAppleNotesFindsTheFoldersTitleInItsSuffixedColumn() throws {
+        let store = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
+            .appendingPathComponent("NoteStore.sqlite").path
+        func ids(_ entity: String, where condition: String) -> String {
+            "SELECT 'x-coredata://' || (SELECT Z_UUID FROM Z_METADATA) || '/\(entity)/p' || Z_PK "
+                + "FROM ZICCLOUDSYNCINGOBJECT WHERE Z_ENT = (SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = "
+                + "'\(entity)') AND \(condition)"
+        }
+        let cases: [(entity: String, expression: String, condition: String)] = [
+            ("ICFolder", "title = 'Notes'", "ZTITLE2 = 'Notes'"),
+            ("ICFolder", "ZTITLE2 = 'Notes'", "ZTITLE2 = 'Notes'"),
+            ("ICFolder", "\"title\" LIKE 'Folder%' AND 'title' = 'title'", "ZTITLE2 LIKE 'Folder%'"),
+            ("ICNote", "folder = 4", "ZFOLDER = 4"),
+            ("ICNote", "account IS NOT NULL AND title IS NOT NULL", "ZACCOUNT4 IS NOT NULL AND ZTITLE1 IS NOT NULL"),
+        ]
+        for (entity, expression, condition) in cases {
+            try exportChecked(
+                ["--root", entity, "--where", expression, "--entity", entity], store: store,
+                expectedSQL: ids(entity, where: condition))
+        }
+        let notes = try CommandRunner.run([
+            "--root", "ICFolder", "--where", "title = 'Notes'", "--entity", "ICFolder", store,
+        ])
+        XCTAssertEqual(
+            notes.standardError, "graphexport: 6 references to objects outside the selection are kept as references\n",
+            "as the README shows")
+        let folders = try XCTUnwrap(try notes.json()["@graph"] as? [[String: Any]])
+        XCTAssertEqual(folders.map { $0["title"] as? String }, ["Notes"])
+        let empty = try CommandRunner.run(["--root", "ICFolder", "--where", "ZTITLE = 'Notes'", store])
+        XCTAssertEqual(empty.status, 0, empty.standardError)
+        XCTAssertEqual(
+            empty.standardError, "graphexport: warning: --where \"ZTITLE = 'Notes'\" selects no ICFolder\n")
+        XCTAssertEqual(try XCTUnwrap(try empty.json()["@graph"] as? [Any]).count, 0)
+        let strict = try CommandRunner.run(["--strict", "--root", "ICFolder", "--where", "ZTITLE = 'Notes'", store])
+        XCTAssertEqual(strict.status, 1, "an empty selection is a warning, which --strict fails")
     }
 
     func testNestAndNoNestChooseWhatNestsInACoreDataStore() throws {

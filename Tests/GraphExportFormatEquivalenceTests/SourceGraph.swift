@@ -184,6 +184,21 @@ struct CoreDataSQLCheck {
         let keyColumn = "Z_\(own)\(inverse.name.uppercased())"
         let destinationColumn = "Z_\(other)\(relationship.name.uppercased())"
         let joinColumns = try sql.columns(of: joinTable)
+        if keyColumn == destinationColumn {
+            // Its own inverse: the other column is REFLEXIVE (Photos) or suffixed, and a pair is
+            // read in either order, each partner once.
+            guard joinColumns.contains(keyColumn),
+                let other = ["REFLEXIVE", keyColumn + "1"].first(where: joinColumns.contains)
+            else { return nil }
+            let rows = try sql.run(
+                """
+                SELECT d.Z_ENT, d.Z_PK FROM \(table) d WHERE d.Z_PK IN (
+                    SELECT \(other) FROM \(joinTable) WHERE \(keyColumn) = ?1
+                    UNION SELECT \(keyColumn) FROM \(joinTable) WHERE \(other) = ?1)
+                ORDER BY d.Z_PK
+                """, [.integer(key)])
+            return rows.map { id($0[0].integer, $0[1].integer) }
+        }
         guard joinColumns.contains(keyColumn), joinColumns.contains(destinationColumn) else { return nil }
         let rows = try sql.run(
             """

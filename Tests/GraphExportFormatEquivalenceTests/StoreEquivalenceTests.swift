@@ -66,6 +66,10 @@ final class StoreEquivalenceTests: XCTestCase {
         try checkHandBuilt(HandBuiltStores.hiddenToManyKeys, "to-many relationships without inverse")
     }
 
+    func testHandBuiltStoreWithReflexiveManyToManys() throws {
+        try checkHandBuilt(HandBuiltStores.reflexiveManyToMany, "reflexive many-to-manys")
+    }
+
     /// Writes a ``HandBuiltStores`` store and its model into a scratch folder, opens it and checks
     /// every format against its records and plain SQL.
     private func checkHandBuilt(

@@ -96,10 +96,10 @@ final class CoreDataStoreErrorTests: XCTestCase {
         }
     }
 
-    func testDroppedJoinTableIsMissingTable() throws {
+    func testDroppedJoinTableIsMissingJoinTable() throws {
         let (store, model) = try editedScrapbook("DROP TABLE Z_1TAGS")
         assertStoreError(try CoreDataStore(path: store, model: model)) { error in
-            guard case .missingTable(let path, let table, _) = error else { return false }
+            guard case .missingJoinTable(let path, let table, _) = error else { return false }
             return path == store && table.contains("Z_1TAGS")
         }
     }

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import GraphExport
 import GraphExportTestSupport
@@ -227,14 +228,17 @@ final class StoreExport {
     /// The events read back into objects, on first use (large stores are only counted).
     private(set) lazy var graph = ExportedGraph(recording.events)
 
-    /// Exports `store` to a ``RecordingGraphWriter`` that records file values as files when
-    /// `streamsFileBytes`, as their bytes otherwise.
-    init(_ store: CoreDataStore, shape: ExportShape, warnings log: CollectedWarnings, streamsFileBytes: Bool = false)
-        throws
-    {
+    /// Exports `store` (the `selection` of it) to a ``RecordingGraphWriter`` that records file
+    /// values as files when `streamsFileBytes`, as their bytes otherwise; ``check`` holds the whole
+    /// store to account, so it finds the objects a partial selection leaves out missing.
+    init(
+        _ store: any GraphSource, shape: ExportShape, selection: Selection = .everything,
+        warnings log: CollectedWarnings, streamsFileBytes: Bool = false
+    ) throws {
         _ = log.take()
         let recording = RecordingGraphWriter(streamsFileBytes: streamsFileBytes)
-        try GraphTraversal(source: store, shape: shape, onWarning: log.record).run(into: recording)
+        try GraphTraversal(source: store, shape: shape, selection: selection, onWarning: log.record).run(
+            into: recording)
         warnings = log.take()
         self.recording = recording
         check = try GraphCheck(recording: recording, source: store)
@@ -428,4 +432,33 @@ enum ReferenceValues {
         )
         return UUID(uuid: tuple).uuidString.lowercased()
     }
+}
+
+extension HandBuiltStores.Store {
+    /// Writes the store with SQLite's C API (then `editing`) and its model as a `contents` file,
+    /// in a scratch folder of `test`; returns both paths.
+    func written(for test: XCTestCase, editing: String = "") throws -> (path: String, model: String) {
+        let scratch = try StoreScratchFolder(for: test)
+        let path = scratch.path("Store.sqlite")
+        var handle: OpaquePointer?
+        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else {
+            sqlite3_close_v2(handle)
+            throw HandBuiltStoreError(message: "cannot create \(path)")
+        }
+        defer { sqlite3_close_v2(handle) }
+        var message: UnsafeMutablePointer<CChar>?
+        guard sqlite3_exec(handle, sql + ";" + editing, nil, nil, &message) == SQLITE_OK else {
+            defer { sqlite3_free(message) }
+            throw HandBuiltStoreError(message: message.map { String(cString: $0) } ?? "unknown error")
+        }
+        let model = scratch.path("contents")
+        try Data(self.model.utf8).write(to: URL(fileURLWithPath: model))
+        return (path, model)
+    }
+}
+
+/// A ``HandBuiltStores`` store that could not be written.
+struct HandBuiltStoreError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { "cannot build the store: \(message)" }
 }

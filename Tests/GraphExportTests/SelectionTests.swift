@@ -114,10 +114,24 @@ final class SelectionTests: XCTestCase {
         XCTAssertEqual(rooted.map { graph.id(of: $0).text }.sorted(), ["Album/2", "Photo/3"])
     }
 
+    /// An entity left out is not read, so what its objects reach is not reached through them.
+    func testChosenObjectsDoNotReachThroughAnEntityLeftOut() throws {
+        let graph = try SampleGraphs.albumGraph()
+        let album = try XCTUnwrap(graph.model.index(of: "Album"))
+        let photo = try XCTUnwrap(graph.model.index(of: "Photo"))
+        let roots = try graph.scan(album).next().map { [$0.key] } ?? []
+        let builder = SelectionBuilder(source: graph)
+        let entities = Set(graph.model.entities.indices).subtracting([photo])
+        for reach in [SelectionReach.owned, .reachable] {
+            let objects = try builder.objects(from: roots, reach: reach, within: entities)
+            XCTAssertEqual(objects.map { graph.id(of: $0).text }, ["Album/1"], "\(reach)")
+        }
+    }
+
     func testAnAdjustedModelLeavesOutAttributesAndChoosesTheNesting() throws {
         let graph = try SampleGraphs.albumGraph()
         let adjusted = try AdjustedSource(
-            graph, adjustment: ModelAdjustment(excludedAttributes: ["Album.rating"], noNest: ["Photo.album"]))
+            graph, adjustment: ModelAdjustment(excludedProperties: ["Album.rating"], noNest: ["Photo.album"]))
         let album = try XCTUnwrap(adjusted.model.index(of: "Album"))
         XCTAssertEqual(adjusted.model.attributes(of: album).map(\.name), ["title"])
         XCTAssertEqual(try adjusted.scan(album).next()?.values, [.string("Trip")])
@@ -133,7 +147,85 @@ final class SelectionTests: XCTestCase {
         ) { error in
             XCTAssertEqual("\(error)", "'Photo.album' is named both to nest and never to nest")
         }
-        XCTAssertThrowsError(try AdjustedSource(graph, adjustment: ModelAdjustment(excludedAttributes: ["Album"])))
+        XCTAssertThrowsError(try AdjustedSource(graph, adjustment: ModelAdjustment(excludedProperties: ["Album"])))
+    }
+
+    /// A relationship left out leaves the other side of its pair without an inverse: Photo.album
+    /// is a reference, and the photos no longer nest under their album.
+    func testAnAdjustedModelLeavesOutRelationshipsAndKeepsOnlyTheListedProperties() throws {
+        let graph = try SampleGraphs.albumGraph()
+        let withoutPhotos = try AdjustedSource(graph, adjustment: ModelAdjustment(excludedProperties: ["Album.photos"]))
+        let album = try XCTUnwrap(withoutPhotos.model.index(of: "Album"))
+        let photo = try XCTUnwrap(withoutPhotos.model.index(of: "Photo"))
+        XCTAssertEqual(withoutPhotos.model.relationships(of: album).map(\.name), ["cover"])
+        XCTAssertNil(withoutPhotos.model.relationships(of: photo)[0].inverse)
+        XCTAssertEqual(try withoutPhotos.scan(album).next()?.toOne.count, 1)
+        let result = try run(withoutPhotos)
+        XCTAssertEqual(result.written.count, 6)
+        XCTAssertEqual(result.topLevel, 5, "only the details still nest")
+        XCTAssertEqual(try run(withoutPhotos, shape: .flat).written.count, 6)
+
+        let kept = try AdjustedSource(
+            graph, adjustment: ModelAdjustment(keptProperties: ["Photo.caption,details", "Photo.tags"]))
+        XCTAssertEqual(kept.model.attributes(of: photo).map(\.name), ["caption"])
+        XCTAssertEqual(kept.model.relationships(of: photo).map(\.name), ["tags", "details"])
+        XCTAssertEqual(kept.model.attributes(of: album).map(\.name), ["title", "rating"], "other entities keep all")
+        let hill = ObjectKey(entity: photo, row: 4)
+        XCTAssertEqual(try kept.destinations(of: hill, through: 0).map { kept.id(of: $0).text }, ["Tag/5"])
+        XCTAssertEqual(try kept.record(hill)?.toOne.count, 2)
+        let keptRun = try run(kept)
+        XCTAssertEqual(keptRun.written.count, 6)
+        XCTAssertEqual(keptRun.outside, 0)
+
+        let failures: [(ModelAdjustment, String)] = [
+            (
+                ModelAdjustment(keptProperties: ["Photo.caption,nope"]),
+                "entity 'Photo' has no attribute or relationship 'nope' (it has caption, album, tags, details)"
+            ),
+            (
+                ModelAdjustment(excludedProperties: ["Photo.nope"]),
+                "entity 'Photo' has no attribute or relationship 'nope' (it has caption, album, tags, details)"
+            ),
+            (ModelAdjustment(keptProperties: ["Nope.a,b"]), "no entity 'Nope' (entities: Album, Photo, Details, Tag)"),
+            (
+                ModelAdjustment(excludedProperties: ["Album.photos"], noNest: ["Album.photos"]),
+                "'Album.photos' is left out of the export: it cannot also be named to nest or never to nest"
+            ),
+        ]
+        for (adjustment, message) in failures {
+            XCTAssertThrowsError(try AdjustedSource(graph, adjustment: adjustment)) { error in
+                XCTAssertEqual("\(error)", message)
+            }
+        }
+    }
+
+    /// An inherited property is one property of its hierarchy: it is named where it is declared.
+    func testAnInheritedPropertyIsNamedOnTheEntityThatDeclaresIt() throws {
+        let model = try GraphModel(entities: [
+            EntityInfo(
+                name: "Item", attributes: [AttributeInfo(name: "title", type: .string)],
+                relationships: [RelationshipInfo(name: "owner", destination: "Item", isToMany: false)]),
+            EntityInfo(name: "Note", parent: "Item", attributes: [AttributeInfo(name: "body", type: .string)]),
+        ])
+        XCTAssertEqual(
+            try ModelAdjustment(keptProperties: ["Item.title"]).propertiesLeftOut(of: model),
+            [DeclaredProperty(entity: 0, name: "owner")])
+        XCTAssertEqual(
+            try ModelAdjustment(keptProperties: ["Note.body"]).propertiesLeftOut(of: model), [],
+            "the inherited ones are kept or left out on Item")
+        let named = [
+            (ModelAdjustment(keptProperties: ["Note.title"]), "title", [DeclaredProperty(entity: 1, name: "body")]),
+            (ModelAdjustment(excludedProperties: ["Note.owner"]), "owner", []),
+        ]
+        for (adjustment, property, lenient) in named {
+            XCTAssertThrowsError(try adjustment.propertiesLeftOut(of: model)) { error in
+                XCTAssertEqual(
+                    "\(error)", "'Note.\(property)' is inherited: name it as Item.\(property), where it is declared")
+            }
+            XCTAssertEqual(
+                try adjustment.propertiesLeftOut(of: model, strictly: false), Set(lenient),
+                "not strictly: the names it has, the others passed over")
+        }
     }
 
     func testEntityNamesIncludeTheEntitiesThatInheritUnlessExact() throws {

@@ -1,12 +1,14 @@
-/// A source read with a ``ModelAdjustment``: its model without the excluded attributes and with
+/// A source read with a ``ModelAdjustment``: its model without the properties left out and with
 /// the nesting chosen; everything else is the wrapped source's.
 public final class AdjustedSource: GraphSource {
     private let base: any GraphSource
-    /// The adjusted model; entity and relationship indexes are those of the wrapped source's.
+    /// The adjusted model; entity indexes are those of the wrapped source's.
     public let model: GraphModel
     /// Per entity, the indexes of the wrapped source's attribute values that are kept; `nil` when
     /// all are.
     private let keptValues: [[Int]?]
+    /// Per entity, the wrapped source's index of each relationship kept; `nil` when all are.
+    private let keptRelationships: [[Int]?]
 
     /// `base` with `adjustment` made; throws ``SelectionError`` for an adjustment that names
     /// what the model does not have.
@@ -15,15 +17,23 @@ public final class AdjustedSource: GraphSource {
         let model = try GraphModel(entities: adjustment.entities(adjusting: base.model))
         self.model = model
         keptValues = model.entities.indices.map { entity in
-            let all = base.model.attributes(of: entity)
-            let kept = model.attributes(of: entity)
-            guard kept.count < all.count else { return nil }
-            var next = 0
-            return all.indices.filter { index in
-                guard next < kept.count, kept[next].name == all[index].name else { return false }
-                next += 1
-                return true
-            }
+            Self.kept(model.attributes(of: entity).map(\.name), of: base.model.attributes(of: entity).map(\.name))
+        }
+        keptRelationships = model.entities.indices.map { entity in
+            Self.kept(
+                model.relationships(of: entity).map(\.name), of: base.model.relationships(of: entity).map(\.name))
+        }
+    }
+
+    /// The positions in `all` of the names `kept` keeps, in order (`kept` is a subsequence of
+    /// `all`); `nil` when it keeps them all.
+    private static func kept(_ kept: [String], of all: [String]) -> [Int]? {
+        guard kept.count < all.count else { return nil }
+        var next = 0
+        return all.indices.filter { index in
+            guard next < kept.count, kept[next] == all[index] else { return false }
+            next += 1
+            return true
         }
     }
 
@@ -42,7 +52,7 @@ public final class AdjustedSource: GraphSource {
 
     /// The wrapped source's destinations.
     public func destinations(of key: ObjectKey, through relationship: Int) throws -> [ObjectKey] {
-        try base.destinations(of: key, through: relationship)
+        try base.destinations(of: key, through: baseIndex(relationship, of: key.entity))
     }
 
     /// The wrapped source's identifier.
@@ -52,12 +62,16 @@ public final class AdjustedSource: GraphSource {
 
     /// The wrapped source's destination records, adjusted.
     public func destinationRecords(of key: ObjectKey, through relationship: Int) throws -> (any ObjectCursor)? {
-        try base.destinationRecords(of: key, through: relationship).map { AdjustedCursor($0, source: self) }
+        try base.destinationRecords(of: key, through: baseIndex(relationship, of: key.entity)).map {
+            AdjustedCursor($0, source: self)
+        }
     }
 
     /// The wrapped source's objects without these destinations, adjusted.
     public func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
-        AdjustedCursor(try base.scan(entity, withoutDestinationsIn: relationships), source: self)
+        AdjustedCursor(
+            try base.scan(entity, withoutDestinationsIn: relationships.map { baseIndex($0, of: entity) }),
+            source: self)
     }
 
     /// The wrapped source's count.
@@ -67,14 +81,21 @@ public final class AdjustedSource: GraphSource {
 
     /// The wrapped source's destinations in scan order.
     public func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> (any DestinationCursor)? {
-        try base.destinationsInScanOrder(of: entity, through: relationship)
+        try base.destinationsInScanOrder(of: entity, through: baseIndex(relationship, of: entity))
     }
 
-    /// `record` with only the kept attribute values.
+    /// The wrapped source's index of relationship `index` of `entity`.
+    private func baseIndex(_ index: Int, of entity: Int) -> Int {
+        keptRelationships[entity]?[index] ?? index
+    }
+
+    /// `record` with only the kept attribute values and to-one destinations.
     fileprivate func adjusted(_ record: ObjectRecord) -> ObjectRecord {
-        guard let kept = keptValues[record.key.entity] else { return record }
+        let entity = record.key.entity
+        guard keptValues[entity] != nil || keptRelationships[entity] != nil else { return record }
         var record = record
-        record.values = kept.map { record.values[$0] }
+        if let kept = keptValues[entity] { record.values = kept.map { record.values[$0] } }
+        if let kept = keptRelationships[entity] { record.toOne = kept.map { record.toOne[$0] } }
         return record
     }
 }

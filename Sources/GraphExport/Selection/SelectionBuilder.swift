@@ -12,11 +12,16 @@ public struct SelectionBuilder {
 
     /// `roots` and what they reach (`reach`), each once. Following ownership means following the
     /// relationships that nest their destinations to the destinations they own (as the tree shape
-    /// nests them); a destination that does not exist is left out.
-    public func objects(from roots: [ObjectKey], reach: SelectionReach) throws -> Set<ObjectKey> {
+    /// nests them); a destination that does not exist is left out. Only objects of `entities`
+    /// (all when `nil`) are followed and added: an entity left out is not read, so what its
+    /// objects reach is reached through them only.
+    public func objects(
+        from roots: [ObjectKey], reach: SelectionReach, within entities: Set<Int>? = nil
+    ) throws -> Set<ObjectKey> {
         var selected = Set(roots)
         var pending = roots
         while let key = pending.popLast() {
+            guard entities?.contains(key.entity) ?? true else { continue }
             guard let record = try source.record(key) else {
                 selected.remove(key)
                 continue
@@ -26,7 +31,8 @@ public struct SelectionBuilder {
                 let destinations =
                     relationship.isToMany
                     ? try source.destinations(of: key, through: index) : record.toOne[index].map { [$0] } ?? []
-                for destination in destinations where !selected.contains(destination) {
+                for destination in destinations
+                where !selected.contains(destination) && entities?.contains(destination.entity) ?? true {
                     if reach == .owned {
                         guard let child = try source.record(destination),
                             model.owner(of: child) == relationship.inverse
@@ -88,9 +94,13 @@ public struct SelectionBuilder {
 
     /// A sample for `--limit` with `--root`: `roots` (the caller takes the first `limit` of each
     /// entity) and what they reach (`reach`), breadth-first, at most `limit` objects of each
-    /// concrete entity in all (`SampleChooser`); a root that does not exist is left out.
-    public func sample(limit: Int, from roots: [ObjectKey], reach: SelectionReach) throws -> Set<ObjectKey> {
-        var chooser = SampleChooser(source: source, limit: limit, entities: nil, reach: reach)
+    /// concrete entity in all (`SampleChooser`); a root that does not exist is left out. Only
+    /// objects of `entities` (all when `nil`) are followed and added, as in
+    /// ``objects(from:reach:within:)``.
+    public func sample(
+        limit: Int, from roots: [ObjectKey], reach: SelectionReach, within entities: Set<Int>? = nil
+    ) throws -> Set<ObjectKey> {
+        var chooser = SampleChooser(source: source, limit: limit, entities: entities, reach: reach)
         for root in roots {
             if let record = try source.record(root) { chooser.take(root, toOne: record.toOne) }
         }

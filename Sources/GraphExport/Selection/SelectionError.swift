@@ -5,12 +5,15 @@ public enum SelectionError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownEntity(String, known: [String])
     /// A name that should read `Entity.property` does not.
     case notQualified(String)
-    /// The entity has no attribute of this name.
-    case unknownAttribute(entity: String, attribute: String)
-    /// The attribute is inherited: it is declared, and must be named, on `declarer`.
+    /// The property (attribute or relationship) is inherited: it is declared, and must be named,
+    /// on `declarer`.
     case inheritedAttribute(entity: String, attribute: String, declarer: String)
     /// The entity has no relationship of this name.
     case unknownRelationship(entity: String, relationship: String)
+    /// The entity has no attribute or relationship of this name; `known` lists those it has.
+    case unknownProperty(entity: String, property: String, known: [String])
+    /// A relationship named to nest or never to nest is left out of the export.
+    case leftOut(String)
     /// The relationship cannot nest: `reason` says why (many-to-many, no inverse).
     case cannotNest(String, reason: String)
     /// The same pair of relationships is named both to nest and never to nest.
@@ -25,12 +28,15 @@ public enum SelectionError: Error, Sendable, Hashable, CustomStringConvertible {
             return "no entity '\(name)' (entities: \(known.joined(separator: ", ")))"
         case .notQualified(let name):
             return "'\(name)' does not name a property as Entity.property"
-        case .unknownAttribute(let entity, let attribute):
-            return "entity '\(entity)' has no attribute '\(attribute)'"
         case .inheritedAttribute(let entity, let attribute, let declarer):
             return "'\(entity).\(attribute)' is inherited: name it as \(declarer).\(attribute), where it is declared"
         case .unknownRelationship(let entity, let relationship):
             return "entity '\(entity)' has no relationship '\(relationship)'"
+        case .unknownProperty(let entity, let property, let known):
+            let list = known.isEmpty ? "it has none" : "it has " + known.joined(separator: ", ")
+            return "entity '\(entity)' has no attribute or relationship '\(property)' (\(list))"
+        case .leftOut(let name):
+            return "'\(name)' is left out of the export: it cannot also be named to nest or never to nest"
         case .cannotNest(let name, let reason):
             return "'\(name)' cannot nest: \(reason)"
         case .conflictingNesting(let name):

@@ -14,6 +14,10 @@ enum RelationshipStorage {
     case joinTable(
         table: String, sourceColumn: String, destinationColumn: String, orderColumn: String?,
         destinationTable: String)
+    /// A reflexive many-to-many, whose inverse is itself (`Person.invalidMergeCandidates`): a join
+    /// table whose two key columns each hold one object of a pair. Which order a pair is stored in
+    /// is not known, so an object's destinations are its partners in either column, each once.
+    case reflexiveJoinTable(table: String, columns: (String, String), destinationTable: String)
 }
 
 /// The column of one attribute.
@@ -30,10 +34,12 @@ struct EntityLayout {
     let number: Int64
     /// The table of its inheritance hierarchy (`Z` + uppercase root entity name).
     let table: String
-    /// One column per attribute, in ``GraphModel/attributes(of:)`` order.
-    let attributeColumns: [AttributeColumn]
-    /// One entry per relationship, in ``GraphModel/relationships(of:)`` order.
-    let relationships: [RelationshipStorage]
+    /// One column per attribute, in ``GraphModel/attributes(of:)`` order; `nil` for an attribute
+    /// the store's ``ReadScope`` does not read.
+    let attributeColumns: [AttributeColumn?]
+    /// One entry per relationship, in ``GraphModel/relationships(of:)`` order; `nil` for a
+    /// relationship the store's ``ReadScope`` does not read.
+    let relationships: [RelationshipStorage?]
 }
 
 /// The mapping of a model version onto a store, checked column by column.
@@ -46,6 +52,10 @@ struct EntityLayout {
 /// destination's table. Every name is then looked for among the store's real tables and columns,
 /// where a numeric suffix the rules do not predict is accepted when one name alone fits
 /// (``NameMatching``).
+///
+/// Only the properties a ``ReadScope`` reads are looked for, each once, on the entity that
+/// declares it: one that is left out, or that only entities whose objects are not written have,
+/// is neither looked for nor read, so it cannot stop the rest of the store from being exported.
 struct CoreDataLayout {
     let model: GraphModel
     let entities: [EntityLayout]
@@ -59,7 +69,7 @@ struct CoreDataLayout {
     /// that fit, an ordered relationship read without its order.
     let warnings: [Warning]
 
-    init(version: ModelVersion, numbers: [String: Int64], database: SQLiteDatabase) throws {
+    init(version: ModelVersion, numbers: [String: Int64], database: SQLiteDatabase, scope: ReadScope) throws {
         let model = try GraphModel(entities: version.entities)
         let path = database.path
         for name in numbers.keys.sorted() where model.index(of: name) == nil {
@@ -77,31 +87,44 @@ struct CoreDataLayout {
             model: model, numbers: entityNumbers, schema: schema,
             columns: try EntityColumns(model: model, numbers: entityNumbers, schema: schema),
             joinTables: JoinTables(model: model, numbers: entityNumbers, schema: schema))
+        let reads = scope.reads(in: model)
         var warnings: [Warning] = []
-        var layouts: [EntityLayout] = []
-        for index in model.entities.indices {
-            let entityName = model.entities[index].name
-            let lineage = model.lineage(of: index)
-            let declaredAttributes = lineage.flatMap { declarer in
-                model.entities[declarer].attributes.map { (declarer, $0) }
-            }
-            let attributeColumns = try declaredAttributes.map { declarer, attribute in
-                AttributeColumn(
+        var attributeColumns: [DeclaredProperty: AttributeColumn] = [:]
+        var storage: [DeclaredProperty: RelationshipStorage] = [:]
+        for declarer in model.entities.indices {
+            let info = model.entities[declarer]
+            for attribute in info.attributes {
+                let property = DeclaredProperty(entity: declarer, name: attribute.name)
+                guard reads.reads(property) else { continue }
+                attributeColumns[property] = AttributeColumn(
                     name: try mapping.columns.column(of: declarer, attribute.name).column(
-                        for: "\(entityName).\(attribute.name)", path: path, warnings: &warnings),
-                    isExternal: version.allowsExternalStorage(
-                        entity: model.entities[declarer].name, attribute: attribute.name))
+                        for: "\(info.name).\(attribute.name)", path: path, warnings: &warnings),
+                    isExternal: version.allowsExternalStorage(entity: info.name, attribute: attribute.name))
             }
-            let declarers = lineage.flatMap { declarer in model.entities[declarer].relationships.map { _ in declarer } }
-            let storage = try zip(model.relationships(of: index), declarers).map { relationship, declarer in
-                try mapping.storage(
-                    of: relationship, declaredBy: declarer, property: "\(entityName).\(relationship.name)",
+            for relationship in model.relationships(of: declarer).suffix(info.relationships.count) {
+                let property = DeclaredProperty(entity: declarer, name: relationship.name)
+                guard reads.reads(property) else { continue }
+                storage[property] = try mapping.storage(
+                    of: relationship, declaredBy: declarer, property: "\(info.name).\(relationship.name)",
                     warnings: &warnings)
             }
+        }
+        var layouts: [EntityLayout] = []
+        for index in model.entities.indices {
+            let lineage = model.lineage(of: index)
             layouts.append(
                 EntityLayout(
                     number: entityNumbers[index], table: EntityColumns.table(of: index, in: model),
-                    attributeColumns: attributeColumns, relationships: storage))
+                    attributeColumns: lineage.flatMap { declarer in
+                        model.entities[declarer].attributes.map {
+                            attributeColumns[DeclaredProperty(entity: declarer, name: $0.name)]
+                        }
+                    },
+                    relationships: lineage.flatMap { declarer in
+                        model.entities[declarer].relationships.map {
+                            storage[DeclaredProperty(entity: declarer, name: $0.name)]
+                        }
+                    }))
         }
         self.model = model
         self.entities = layouts

@@ -50,7 +50,7 @@ final class CoreDataQueries {
         let statement = try cached(&topLevelScans, entity) {
             var sql = selectSQL(entity)
             for index in relationships {
-                guard case .foreignKey(let column) = layout.entities[entity].relationships[index] else { continue }
+                guard case .foreignKey(let column)? = layout.entities[entity].relationships[index] else { continue }
                 sql += " AND \(SQLiteDatabase.quote(column)) IS NULL"
             }
             return try database.prepare(sql + " ORDER BY Z_PK")
@@ -84,7 +84,7 @@ final class CoreDataQueries {
     /// relationships stored otherwise.
     func destinationRecords(of key: ObjectKey, through index: Int) throws -> (any ObjectCursor)? {
         guard
-            case .inverseForeignKey(let table, let column, let orderColumn, let numbers) =
+            case .inverseForeignKey(let table, let column, let orderColumn, let numbers)? =
                 layout.entities[key.entity].relationships[index]
         else { return nil }
         var pools = childPools[key.entity] ?? [:]
@@ -114,6 +114,7 @@ final class CoreDataQueries {
     }
 
     func destinations(of key: ObjectKey, through index: Int) throws -> [ObjectKey] {
+        try checkRead(key.entity, index)
         let window = try destinationWindows[key.entity << 16 | index] ?? destinationWindow(key.entity, index)
         if let rows = try window.rows(of: key.row) {
             return try resolve(rows, of: key, through: index)
@@ -166,7 +167,8 @@ final class CoreDataQueries {
     }
 
     func destinationsInScanOrder(of entity: Int, through index: Int) throws -> (any DestinationCursor)? {
-        if case .foreignKey = layout.entities[entity].relationships[index] { return nil }
+        try checkRead(entity, index)
+        if case .foreignKey? = layout.entities[entity].relationships[index] { return nil }
         let sql = destinationsSQL(entity, index, .all)
         let name = "\(layout.model.entities[entity].name).\(layout.model.relationships(of: entity)[index].name)"
         return MergedDestinations(
@@ -180,8 +182,16 @@ final class CoreDataQueries {
     /// that are no kind of the destination do not belong to it, and are passed over in silence,
     /// as the store's own `Z_ENT IN (…)` condition would. A join table's rows all belong.
     private func belongsByKind(_ entity: Int, _ index: Int) -> Bool {
-        if case .inverseForeignKey = layout.entities[entity].relationships[index] { return true }
+        if case .inverseForeignKey? = layout.entities[entity].relationships[index] { return true }
         return false
+    }
+
+    /// Throws ``StoreError/propertyNotRead(path:property:)`` for a relationship outside the
+    /// store's ``ReadScope``, whose storage was never looked for.
+    private func checkRead(_ entity: Int, _ index: Int) throws {
+        guard layout.entities[entity].relationships[index] == nil else { return }
+        let name = "\(layout.model.entities[entity].name).\(layout.model.relationships(of: entity)[index].name)"
+        throw StoreError.propertyNotRead(path: database.path, property: name)
     }
 
     /// Which source keys a destination query reads.
@@ -209,13 +219,15 @@ final class CoreDataQueries {
         let destination: String
         let order: String?
         switch layout.entities[entity].relationships[index] {
-        case .foreignKey:
-            preconditionFailure("to-one relationships are read from the row")
-        case .inverseForeignKey(let childTable, let column, let orderColumn, _):
+        case .foreignKey?, nil:
+            preconditionFailure("to-one relationships are read from the row; those not read are refused before")
+        case .reflexiveJoinTable(let joinTable, (let first, let second), _)?:
+            return Self.reflexiveSQL(table: quote(joinTable), quote(first), quote(second), sources)
+        case .inverseForeignKey(let childTable, let column, let orderColumn, _)?:
             (table, source, destination, order) = (childTable, quote(column), "Z_PK", orderColumn)
             columns = [destination]
             if sources == .all { conditions.append("\(source) IS NOT NULL") }
-        case .joinTable(let joinTable, let sourceColumn, let destinationColumn, let orderColumn, _):
+        case .joinTable(let joinTable, let sourceColumn, let destinationColumn, let orderColumn, _)?:
             (table, source, destination, order) = (
                 joinTable, quote(sourceColumn), quote(destinationColumn), orderColumn
             )
@@ -238,6 +250,27 @@ final class CoreDataQueries {
         sql += " ORDER BY " + ordering.joined(separator: ", ")
         if sources == .window { sql += " LIMIT \(DestinationWindow.rowLimit + 1)" }
         return sql
+    }
+
+    /// The query of a reflexive join table's pairs in both orders, the same rows as
+    /// ``destinationsSQL(_:_:_:)``'s: `UNION` drops a pair stored both ways, and its `ORDER BY`
+    /// makes SQLite merge the two ordered halves (`MERGE (UNION)`, each half read from the index
+    /// that starts with its source column) rather than collect them, so it streams.
+    private static func reflexiveSQL(table: String, _ first: String, _ second: String, _ sources: SourceKeys) -> String
+    {
+        func half(_ source: String, _ destination: String) -> String {
+            let columns = sources == .one ? destination : "\(source), \(destination)"
+            let condition: String =
+                switch sources {
+                case .one: " WHERE \(source) = ?1"
+                case .window: " WHERE \(source) >= ?1 AND \(source) < ?2"
+                case .all: ""
+                }
+            return "SELECT \(columns) FROM \(table)\(condition)"
+        }
+        let order = sources == .one ? "1" : "1, 2"
+        let limit = sources == .window ? " LIMIT \(DestinationWindow.rowLimit + 1)" : ""
+        return half(first, second) + " UNION " + half(second, first) + " ORDER BY \(order)\(limit)"
     }
 
     /// `SELECT <the entity's columns> FROM <table> WHERE Z_ENT IN (<n>)`.
@@ -277,6 +310,10 @@ final class CoreDataQueries {
         }
         values.reserveCapacity(shape.attributes.count)
         for position in shape.attributes.indices {
+            guard shape.attributes[position] != RowShape.notRead else {
+                values.append(.null)
+                continue
+            }
             var value = decoder.decode(
                 statement, at: shape.attributes[position], as: shape.attributeTypes[position],
                 context: attributeContext(entity, row, position))

@@ -1,7 +1,8 @@
 extension CoreDataStore {
     /// What graphexport sees in the store (``StoreDescription``): the model chosen, and for every
     /// entity its object count (one `count(*)` per concrete entity), its table, and the column or
-    /// table each of its properties is read from.
+    /// table each of its properties is read from; the properties outside the store's
+    /// ``ReadScope`` are not read, and not listed.
     package func storeDescription() throws -> StoreDescription {
         let model = layout.model
         var columnsByTable: [String: [String]] = [:]
@@ -15,17 +16,20 @@ extension CoreDataStore {
         for index in model.entities.indices {
             let entityLayout = layout.entities[index]
             let declarers = StoreDescription.declarers(in: model, of: index)
-            let attributes = zip(model.attributes(of: index), entityLayout.attributeColumns).enumerated().map {
-                position, pair in
-                StoreDescription.Attribute(
+            let attributes = zip(model.attributes(of: index), entityLayout.attributeColumns).enumerated().compactMap {
+                position, pair -> StoreDescription.Attribute? in
+                guard let column = pair.1 else { return nil }
+                return StoreDescription.Attribute(
                     info: pair.0, declaredBy: declarers.attributes[position], table: entityLayout.table,
-                    column: pair.1.name, declaredType: nil, allowsExternalStorage: pair.1.isExternal)
+                    column: column.name, declaredType: nil, allowsExternalStorage: column.isExternal)
             }
             var relationships: [StoreDescription.Relationship] = []
             for (position, relationship) in model.relationships(of: index).enumerated() {
                 let storage: StoreDescription.Storage
                 switch entityLayout.relationships[position] {
-                case .foreignKey(let column):
+                case nil:
+                    continue
+                case .foreignKey(let column)?:
                     let entityColumn = try columns(of: entityLayout.table).first {
                         Self.isEntityColumn($0, of: column)
                     }
@@ -33,12 +37,14 @@ extension CoreDataStore {
                         table: entityLayout.table, columns: [column],
                         destinationTable: layout.entities[relationship.destination].table,
                         destinationColumns: ["Z_PK"], entityColumn: entityColumn)
-                case .inverseForeignKey(let table, let column, let orderColumn, _):
+                case .inverseForeignKey(let table, let column, let orderColumn, _)?:
                     storage = .inverseForeignKey(table: table, columns: [column], orderColumn: orderColumn)
-                case .joinTable(let table, let sourceColumn, let destinationColumn, let orderColumn, _):
+                case .joinTable(let table, let sourceColumn, let destinationColumn, let orderColumn, _)?:
                     storage = .joinTable(
                         table: table, sourceColumns: [sourceColumn], destinationColumns: [destinationColumn],
                         orderColumn: orderColumn)
+                case .reflexiveJoinTable(let table, let columns, _)?:
+                    storage = .reflexiveJoinTable(table: table, columns: [columns.0, columns.1])
                 }
                 relationships.append(
                     StoreDescription.Relationship(

@@ -77,7 +77,7 @@ public final class CoreDataStore: GraphSource {
         let (uuid, frameworkVersion) = try Self.metadata(database, onWarning: onWarning)
         model?.warnings.forEach(onWarning)
         let fit = try ModelFit(
-            model: model, numbers: primaryKeys.numbers, database: database, onWarning: onWarning,
+            model: model, numbers: primaryKeys.numbers, database: database, scope: options.scope, onWarning: onWarning,
             cachedModel: { readingModelCache ? try Self.cachedModel(database) : nil })
         let layout = fit.layout
         let versionName = fit.versionName

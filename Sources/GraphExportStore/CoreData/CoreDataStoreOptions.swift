@@ -1,3 +1,5 @@
+public import GraphExport
+
 /// How a Core Data store's values are read, beyond what its model says.
 public struct CoreDataStoreOptions: Sendable, Hashable {
     /// Whether Transformable attributes keep their stored bytes (`--raw-transformable`) rather than
@@ -5,9 +7,18 @@ public struct CoreDataStoreOptions: Sendable, Hashable {
     /// property list becomes the structured value it holds (an array, a map, a string, a number,
     /// a date, …), and bytes of any other kind stay bytes (docs/COREDATA.md).
     public var rawTransformables: Bool
+    /// The part of the model an export reads. The store looks for the columns and join tables of
+    /// those properties only, so a property it cannot find stops the store from opening only when
+    /// the scope reads it. A property outside the scope stays in ``CoreDataStore/model`` but is
+    /// never read: its values are null, its to-one destinations empty, and asking for its to-many
+    /// destinations is ``StoreError/propertyNotRead(path:property:)``. Read the store through an
+    /// ``AdjustedSource`` with the scope's adjustment and a ``Selection`` of its entities, which
+    /// ask for none of them.
+    public var scope: ReadScope
 
-    /// Creates options; the defaults decode Transformable values.
-    public init(rawTransformables: Bool = false) {
+    /// Creates options; the defaults decode Transformable values and read everything.
+    public init(rawTransformables: Bool = false, scope: ReadScope = .everything) {
         self.rawTransformables = rawTransformables
+        self.scope = scope
     }
 }

@@ -24,7 +24,8 @@ import GraphExport
 ///   source point there), ordered when the source table has `Z_FOK_<NAME>`.
 /// - **Many-to-many relationships** are the join tables `Z_<n><NAME>` with two columns
 ///   `Z_<n><A>`, `Z_<m><B>` (`B` being declared by entity `n`, `A` by `m`), ordered by
-///   `Z_FOK_<m><B>`.
+///   `Z_FOK_<m><B>`; a table `Z_<n><NAME>` with the columns `Z_<n><NAME>` and `REFLEXIVE` is a
+///   reflexive one, entity `n`'s to-many `<name>` whose inverse is itself.
 ///
 /// What cannot be told is named in ``warning``: hidden columns of to-many relationships without
 /// an inverse and columns Core Data does not name are not read; integer columns that look like
@@ -348,6 +349,18 @@ private struct Inference {
         for table in tables {
             let columns = try database.columns(of: table)
             let sides = columns.filter { !$0.hasPrefix("Z_FOK_") }
+            if Set(sides) == [table, "REFLEXIVE"], let side = ColumnNaming.joinColumn(table),
+                let entity = indexByNumber[side.number]
+            {
+                guard !isTaken(side.name, near: entity) else {
+                    unread.append("\(table) (its relationship name is taken by a column)")
+                    continue
+                }
+                entities[entity].relationships.append(
+                    RelationshipInfo(
+                        name: side.name, destination: entities[entity].name, isToMany: true, inverse: side.name))
+                continue
+            }
             guard sides.count == 2, let first = ColumnNaming.joinColumn(sides[0]),
                 let second = ColumnNaming.joinColumn(sides[1]), let firstEntity = indexByNumber[first.number],
                 let secondEntity = indexByNumber[second.number]

@@ -8,6 +8,11 @@ import GraphExport
 /// a numeric suffix (a Photos library: `Z_34SUGGESTIONSBEINGREPRESENTATIVEASSETS` with
 /// `Z_34REPRESENTATIVEASSETS1`). The tables named exactly are tried first; the list of tables is
 /// read only when none of them fits.
+///
+/// A reflexive many-to-many, whose inverse is itself, has one name, `Z_<n><NAME>`, and its key
+/// columns are `Z_<n><NAME>` and `REFLEXIVE` (Apple Photos: `Z_45INVALIDMERGECANDIDATES` with the
+/// columns `Z_45INVALIDMERGECANDIDATES` and `REFLEXIVE`), or, where a store has no `REFLEXIVE`,
+/// the suffixed `Z_<n><NAME>1` the rule above gives.
 struct JoinTables {
     private let schema: StoreSchema
     /// The exact name of every join table the model has, so that no pair takes another's.
@@ -29,7 +34,8 @@ struct JoinTables {
     }
 
     /// The storage of `relationship`, declared by entity number `source`, whose to-many
-    /// `inverse` is declared by entity number `destination`.
+    /// `inverse` is declared by entity number `destination`: a reflexive join table when the
+    /// inverse is the relationship itself.
     ///
     /// - Throws: a ``StoreError`` naming the join table and key column looked for and what the
     ///   store has instead.
@@ -43,17 +49,21 @@ struct JoinTables {
         }
         let sourceStem = "Z_\(source)" + inverse.name.uppercased()
         let destinationStem = "Z_\(destination)" + relationship.name.uppercased()
-        let keys = [
-            NameRequest(sourceStem),
-            NameRequest(expected: destinationStem + (sourceStem == destinationStem ? "1" : ""), stem: destinationStem),
-        ]
+        let suffixed = NameRequest(
+            expected: destinationStem + (sourceStem == destinationStem ? "1" : ""), stem: destinationStem)
+        let isReflexive = source == destination && relationship.name == inverse.name
+        let keys = [NameRequest(sourceStem), isReflexive ? Self.reflexive : suffixed]
         var examined: [(table: String, columns: [String], matches: [NameMatch])] = []
         func examine(_ tables: [String]) throws -> [(table: String, matches: [NameMatch])] {
             var fitting: [(table: String, matches: [NameMatch])] = []
             for table in tables {
                 let columns = try schema.columns(of: table)
                 guard !columns.isEmpty else { continue }
-                let matches = NameMatching.match(keys, among: columns)
+                var matches = NameMatching.match(keys, among: columns)
+                if isReflexive && matches[1].name == nil {
+                    let other = NameMatching.match([keys[0], suffixed], among: columns)
+                    if other[1].name != nil { matches = other }
+                }
                 examined.append((table, columns, matches))
                 if matches.allSatisfy({ $0.name != nil }) { fitting.append((table, matches)) }
             }
@@ -77,11 +87,23 @@ struct JoinTables {
                         + "of \(property); \(table) is read"))
         }
         let columns = try schema.columns(of: table)
-        let lookups = zip(keys, matches).map {
+        let requests =
+            isReflexive && !(matches[1].name.map(Self.reflexive.fits) ?? false) ? [keys[0], suffixed] : keys
+        let lookups = zip(requests, matches).map {
             ColumnLookup(table: table, request: $0, match: $1, tableExists: true)
         }
         let sourceColumn = try lookups[0].column(for: property, path: schema.path, warnings: &warnings)
         let destinationColumn = try lookups[1].column(for: property, path: schema.path, warnings: &warnings)
+        if isReflexive {
+            if relationship.info.isOrdered {
+                warnings.append(
+                    Warning(
+                        "\(schema.path): \(property) is ordered and its own inverse, and no store shows where "
+                            + "such an order is kept; its destinations are read in Z_PK order"))
+            }
+            return .reflexiveJoinTable(
+                table: table, columns: (sourceColumn, destinationColumn), destinationTable: destinationTable)
+        }
         var orderColumn: String?
         if relationship.info.isOrdered {
             let order = NameRequest(
@@ -92,6 +114,9 @@ struct JoinTables {
             table: table, sourceColumn: sourceColumn, destinationColumn: destinationColumn, orderColumn: orderColumn,
             destinationTable: destinationTable)
     }
+
+    /// The second key column of a reflexive join table.
+    private static let reflexive = NameRequest("REFLEXIVE")
 
     /// The error for a pair no table fits: the first key column missing from the first table
     /// looked in (with the columns that table has besides the other key), else the tables missing.
@@ -113,6 +138,6 @@ struct JoinTables {
         guard similar.isEmpty else {
             return .unmatchedTable(path: schema.path, table: table, entity: property, present: similar)
         }
-        return .missingTable(path: schema.path, table: table, entity: property)
+        return .missingJoinTable(path: schema.path, table: table, property: property)
     }
 }

@@ -46,9 +46,10 @@ public struct ModelMisfit: Sendable, Hashable, CustomStringConvertible {
 /// (`.xcdatamodeld`, `.momd`), the version chosen by name when there is one
 /// (``ModelBundle/choosingVersion(_:)``), else its versions in ``ModelBundle/versionsToTry`` order, then, when
 /// none fits, the store's `Z_MODELCACHE`, which is then named in one warning and in the export's
-/// header. The first candidate whose entities, tables and columns all fit is used. When none
-/// does, a single candidate's own error is thrown, and for several
-/// ``StoreError/noModelFits(path:model:misfits:)``, listing what each lacks.
+/// header. The first candidate whose entities, tables and columns all fit is used: the columns
+/// and tables of the properties a ``ReadScope`` reads. When none does, a single candidate's own
+/// error is thrown, and for several ``StoreError/noModelFits(path:model:misfits:)``, listing
+/// what each lacks.
 struct ModelFit {
     /// The mapping of the chosen version onto the store.
     let layout: CoreDataLayout
@@ -69,22 +70,24 @@ struct ModelFit {
     /// Chooses among the candidates above; `cachedModel` reads the store's `Z_MODELCACHE` (`nil`
     /// for a store without one) and is called only when the cache is a candidate.
     init(
-        model: ModelBundle?, numbers: [String: Int64], database: SQLiteDatabase, onWarning: WarningHandler,
-        cachedModel: () throws -> ModelBundle?
+        model: ModelBundle?, numbers: [String: Int64], database: SQLiteDatabase, scope: ReadScope,
+        onWarning: WarningHandler, cachedModel: () throws -> ModelBundle?
     ) throws {
         guard let model else {
             if let cache = try cachedModel() {
-                self = try Self.onlyCandidate(cache, as: .modelCache, numbers: numbers, database: database)
+                self = try Self.onlyCandidate(
+                    cache, as: .modelCache, numbers: numbers, database: database, scope: scope)
             } else {
                 let inferred = try InferredModel(database: database, numbers: numbers)
                 onWarning(inferred.warning)
-                self = try Self.onlyCandidate(inferred.bundle, as: .inferred, numbers: numbers, database: database)
+                self = try Self.onlyCandidate(
+                    inferred.bundle, as: .inferred, numbers: numbers, database: database, scope: scope)
             }
             return
         }
         guard model.isBundle, !model.isVersionChosen else {
             self = try Self.onlyCandidate(
-                model, as: .version(model.current.name), numbers: numbers, database: database,
+                model, as: .version(model.current.name), numbers: numbers, database: database, scope: scope,
                 headerVersion: model.isBundle ? model.current.name : nil)
             return
         }
@@ -92,7 +95,7 @@ struct ModelFit {
         var firstError: (any Error)?
         for version in model.versionsToTry {
             do {
-                let layout = try CoreDataLayout(version: version, numbers: numbers, database: database)
+                let layout = try CoreDataLayout(version: version, numbers: numbers, database: database, scope: scope)
                 self.init(
                     layout: layout, versionName: version.name, modelPath: model.path, headerVersion: version.name,
                     candidate: .version(version.name), misfits: misfits)
@@ -104,7 +107,8 @@ struct ModelFit {
         }
         do {
             if let cache = try cachedModel() {
-                let layout = try CoreDataLayout(version: cache.current, numbers: numbers, database: database)
+                let layout = try CoreDataLayout(
+                    version: cache.current, numbers: numbers, database: database, scope: scope)
                 let versions = misfits.map(\.description).joined(separator: "; ")
                 onWarning(
                     Warning(
@@ -138,11 +142,11 @@ struct ModelFit {
     /// The one version of a model that is the only candidate, or its own error.
     private static func onlyCandidate(
         _ model: ModelBundle, as candidate: ModelMisfit.Candidate, numbers: [String: Int64], database: SQLiteDatabase,
-        headerVersion: String? = nil
+        scope: ReadScope, headerVersion: String? = nil
     ) throws -> ModelFit {
         let version = model.current
         return ModelFit(
-            layout: try CoreDataLayout(version: version, numbers: numbers, database: database),
+            layout: try CoreDataLayout(version: version, numbers: numbers, database: database, scope: scope),
             versionName: version.name, modelPath: model.path, headerVersion: headerVersion, candidate: candidate,
             misfits: [])
     }

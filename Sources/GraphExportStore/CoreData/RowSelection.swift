@@ -27,11 +27,11 @@ struct RowSelection {
         var shapes: [(entity: Int, shape: RowShape)] = []
         for entity in entities {
             let entityLayout = layout.entities[entity]
-            let attributes = entityLayout.attributeColumns.map { position(of: $0.name) }
+            let attributes = entityLayout.attributeColumns.map { $0.map { position(of: $0.name) } ?? RowShape.notRead }
             let attributeTypes = layout.model.attributes(of: entity).map(\.type)
-            let external = entityLayout.attributeColumns.map(\.isExternal)
+            let external = entityLayout.attributeColumns.map { $0?.isExternal ?? false }
             let keys = entityLayout.relationships.map { storage -> Int32? in
-                guard case .foreignKey(let column) = storage else { return nil }
+                guard case .foreignKey(let column)? = storage else { return nil }
                 return position(of: column)
             }
             let destinations = layout.model.relationships(of: entity).map(\.destination)
@@ -66,14 +66,17 @@ struct RowSelection {
 /// needs, without a name (names are looked up only for a warning). A class, so that finding a
 /// row's shape costs one reference, not one per array.
 final class RowShape {
-    /// The column of each attribute, in model order.
+    /// The column of an attribute that is not read (outside the store's ``ReadScope``): its
+    /// value is null.
+    static let notRead: Int32 = -1
+    /// The column of each attribute, in model order, or ``notRead``.
     let attributes: [Int32]
     /// The type of each attribute, in model order.
     let attributeTypes: [AttributeType]
     /// Whether each attribute allows external storage, in model order.
     let isExternal: [Bool]
     /// The column of each to-one relationship's destination `Z_PK`, in model order; `nil` for
-    /// to-many ones.
+    /// to-many ones and for those not read.
     let foreignKeys: [Int32?]
     /// The destination entity of each relationship, in model order.
     let destinations: [Int]

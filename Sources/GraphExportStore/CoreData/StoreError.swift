@@ -13,7 +13,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An entity's table is missing.
     case missingTable(path: String, table: String, entity: String)
     /// A column the model needs is missing from its table, under its name and with any numeric
-    /// suffix, and the table has no other column that could be meant.
+    /// suffix, and the table has no other column that could be meant. `property` is
+    /// `Entity.property`, named on the entity that declares it, as every case that names one.
     case missingColumn(path: String, table: String, column: String, property: String)
     /// No candidate model fits the store: none of the versions of the bundle `model`, nor the
     /// store's own `Z_MODELCACHE` when it has one; `misfits` says what each candidate lacks, in
@@ -26,6 +27,12 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A join table the model needs is missing under either of its names (`table` lists both) and
     /// with any numeric suffix; `present` lists the tables whose names start with one of them.
     case unmatchedTable(path: String, table: String, entity: String, present: [String])
+    /// The join table of a many-to-many relationship is missing under either of its names
+    /// (`table` lists both) and with any numeric suffix, and no table starts like them.
+    case missingJoinTable(path: String, table: String, property: String)
+    /// A relationship's destinations were asked for although the store's ``ReadScope`` does not
+    /// read it, so its storage was never looked for.
+    case propertyNotRead(path: String, property: String)
     /// `Z_PRIMARYKEY` lists one entity name under several numbers.
     case duplicateEntityName(path: String, name: String, numbers: [Int64])
     /// `Z_PRIMARYKEY` lists one entity number under several names.
@@ -55,17 +62,24 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path): table \(table) for entity '\(entity)' is missing"
         case .missingColumn(let path, let table, let column, let property):
             return "\(path): column \(table).\(column) for \(property) is missing, with or without a numeric suffix: "
-                + "the model does not fit the store"
+                + "the model does not fit the store; \(Self.leaveOut(property))"
         case .noModelFits(let path, let model, let misfits):
             let cache = misfits.contains { $0.candidate == .modelCache } ? " nor its own Z_MODELCACHE" : ""
             return "\(path): no version of '\(model)'\(cache) fits the store: "
                 + misfits.map(\.description).joined(separator: "; ")
         case .unmatchedColumn(let path, let table, let column, let property, let present):
             return "\(path): column \(table).\(column) for \(property) is missing, with or without a numeric suffix; "
-                + "\(table) has \(present.joined(separator: ", ")) instead: the model does not fit the store"
+                + "\(table) has \(present.joined(separator: ", ")) instead: the model does not fit the store; "
+                + Self.leaveOut(property)
         case .unmatchedTable(let path, let table, let entity, let present):
             return "\(path): table \(table) for \(entity) is missing, with or without a numeric suffix; "
-                + "the store has \(present.joined(separator: ", ")) instead: the model does not fit the store"
+                + "the store has \(present.joined(separator: ", ")) instead: the model does not fit the store; "
+                + Self.leaveOut(entity)
+        case .missingJoinTable(let path, let table, let property):
+            return "\(path): join table \(table) for \(property) is missing, with or without a numeric suffix: "
+                + "the model does not fit the store; \(Self.leaveOut(property))"
+        case .propertyNotRead(let path, let property):
+            return "\(path): \(property) was left out of what the store reads, so its destinations cannot be read"
         case .duplicateEntityName(let path, let name, let numbers):
             let list = numbers.map(String.init).joined(separator: " and ")
             return "\(path): Z_PRIMARYKEY lists entity '\(name)' more than once (Z_ENT \(list)), "
@@ -80,6 +94,14 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path): table \(table) has \(Self.rows(rows)) with Z_PK \(key), "
                 + "which must be unique; \(Self.damaged)"
         }
+    }
+
+    /// How to export the rest of a store whose model names a property (`Entity.property`) it cannot
+    /// find: the options that leave it out, so that it is never looked for.
+    private static func leaveOut(_ property: String) -> String {
+        let entity = property.lastIndex(of: ".").map { String(property[..<$0]) } ?? property
+        return "to export the rest, leave it out with --exclude-attribute \(property) "
+            + "(or its entity with --exclude-entity \(entity))"
     }
 
     /// What to do about a store whose bookkeeping contradicts itself.

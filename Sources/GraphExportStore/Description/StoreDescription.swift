@@ -108,6 +108,9 @@ package struct StoreDescription: Sendable, Hashable {
         /// A many-to-many: the rows of `table` pair `sourceColumns` (pointing at the source) with
         /// `destinationColumns` (pointing at the destinations); `orderColumn` orders an ordered one.
         case joinTable(table: String, sourceColumns: [String], destinationColumns: [String], orderColumn: String?)
+        /// A many-to-many whose inverse is itself: each row of `table` pairs the objects in its two
+        /// `columns`, in either order, and each object's destinations are its partners in both.
+        case reflexiveJoinTable(table: String, columns: [String])
     }
 
     /// Plain SQLite: a table whose rows are the pairs of a many-to-many relationship.
@@ -118,6 +121,32 @@ package struct StoreDescription: Sendable, Hashable {
         package var linkedTables: [String]
         /// The relationships it holds, as `Entity.relationship`.
         package var relationships: [String]
+    }
+
+    /// The description with only the properties `model` keeps (the source's model with some left
+    /// out, ``AdjustedSource``; entities by name), each relationship's inverse, nesting and each
+    /// entity's owners as `model` has them.
+    package func keeping(_ model: GraphModel) -> StoreDescription {
+        var kept = self
+        kept.entities = entities.map { entity in
+            guard let index = model.index(of: entity.name) else { return entity }
+            var entity = entity
+            let attributes = Set(model.attributes(of: index).map(\.name))
+            let relationships = model.relationships(of: index)
+            entity.attributes.removeAll { !attributes.contains($0.info.name) }
+            entity.relationships = entity.relationships.compactMap { relationship in
+                guard let resolved = relationships.first(where: { $0.name == relationship.info.name }) else {
+                    return nil
+                }
+                var relationship = relationship
+                relationship.info.inverse = resolved.info.inverse
+                relationship.nests = resolved.nestsDestination
+                return relationship
+            }
+            entity.owners = model.ownerRelationships(of: index).map { relationships[$0].name }
+            return entity
+        }
+        return kept
     }
 
     /// The entity that declares each of `entity`'s attributes and each of its relationships, in

@@ -209,9 +209,10 @@ public final class HistorySource: GraphSource, RowFilteringSource {
         entity < firstHistoryEntity ? try store.destinationsInScanOrder(of: entity, through: relationship) : nil
     }
 
-    /// The store's, for the model's entities; `WHERE (<expression>)` on the history table.
-    public func keys(of entity: Int, where expression: String) throws -> [ObjectKey] {
-        guard let table = table(entity) else { return try store.keys(of: entity, where: expression) }
+    /// The store's, for the model's entities; `WHERE (<expression>)` on the history table, in its
+    /// column names.
+    public func keys(of entity: Int, where expression: String, namesOf root: Int) throws -> [ObjectKey] {
+        guard let table = table(entity) else { return try store.keys(of: entity, where: expression, namesOf: root) }
         let statement = try ReadOnlyStatement.prepare(
             store.database, before: "SELECT Z_PK FROM \(SQLiteDatabase.quote(table.history.table)) WHERE ",
             expression: expression, after: " ORDER BY Z_PK", entity: table.history.entity)

@@ -6,13 +6,16 @@ internal import CSQLite
 /// `ATTACH`, a pragma, a transaction) makes the preparation fail with
 /// ``RowFilterError/refused(_:action:)`` naming it.
 enum ReadOnlyStatement {
-    /// Prepares `before + "(" + expression + "\n)" + after` (the line break ends a `--` comment
-    /// in the expression), and throws ``RowFilterError`` when SQLite refuses it, the authorizer
-    /// refuses it, or SQL follows the first statement.
+    /// Prepares `before + "(" + condition + "\n)" + after` (the line break ends a `--` comment
+    /// in the expression), `condition` being the expression with its names replaced
+    /// (``ExpressionNames``), by default the expression itself; throws ``RowFilterError``, naming
+    /// the expression as given, when SQLite refuses it, the authorizer refuses it, or SQL follows
+    /// the first statement.
     static func prepare(
-        _ database: SQLiteDatabase, before: String, expression: String, after: String, entity: String
+        _ database: SQLiteDatabase, before: String, expression: String, condition: String? = nil, after: String,
+        entity: String
     ) throws -> SQLiteStatement {
-        let sql = before + "(" + expression + "\n)" + after
+        let sql = before + "(" + (condition ?? expression) + "\n)" + after
         let refusals = Refusals()
         let context = Unmanaged.passUnretained(refusals).toOpaque()
         sqlite3_set_authorizer(database.handle, authorize, context)

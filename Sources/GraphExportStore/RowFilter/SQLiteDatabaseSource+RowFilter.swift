@@ -3,8 +3,9 @@ public import GraphExport
 extension SQLiteDatabaseSource: RowFilteringSource {
     /// The objects of `entity` whose rows of its table satisfy `expression`, in key order: the
     /// statement is `SELECT <row> FROM <table> AS t WHERE (<expression>)`, column names the
-    /// table's. A view's objects, identified by position, cannot be chosen so.
-    public func keys(of entity: Int, where expression: String) throws -> [ObjectKey] {
+    /// table's (its attributes' names: `root` changes nothing). A view's objects, identified by
+    /// position, cannot be chosen so.
+    public func keys(of entity: Int, where expression: String, namesOf root: Int) throws -> [ObjectKey] {
         let table = layout.table(of: entity)
         guard let reach = PlainSQL.rowReach(table, alias: "t", isOuter: false) else {
             throw RowFilterError.notFilterable(entity: table.name, reason: "its objects are rows of a view")

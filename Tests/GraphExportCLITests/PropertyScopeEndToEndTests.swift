@@ -1,0 +1,123 @@
+import Foundation
+import GraphExportTestSupport
+import Prerequisites
+import XCTest
+
+/// The built command on stores with a reflexive many-to-many and with a property graphexport
+/// cannot find the storage of (``HandBuiltStores``), and `--exclude-attribute`, `--attributes`
+/// and `--exclude-entity` leaving properties and entities out, on those and on Chinook.
+final class PropertyScopeEndToEndTests: XCTestCase {
+    /// The store and its model (`contents`) in a folder of their own.
+    private func write(_ built: HandBuiltStores.Store) throws -> (store: String, model: String) {
+        let folder = try ScratchDatabase.make("Store.sqlite", sql: built.sql, for: self)
+        let model = folder.appendingPathComponent("contents")
+        try Data(built.model.utf8).write(to: model)
+        return (folder.appendingPathComponent("Store.sqlite").path, model.path)
+    }
+
+    /// The objects of an export by id: each one's properties. Each is written once, and every
+    /// reference resolves unless the export leaves some objects out.
+    private func objects(_ result: CommandResult, leavesObjectsOut: Bool = false) throws -> [String: [String: Any]] {
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let summary = try ExportSummary(try result.json())
+        XCTAssertEqual(summary.problems.filter { !leavesObjectsOut || !$0.hasPrefix("reference") }, [])
+        return summary.objects
+    }
+
+    func testAReflexiveManyToManyListsEveryPartnerOnceInEveryFormat() throws {
+        let built = HandBuiltStores.reflexiveManyToMany
+        let (store, model) = try write(built)
+        let expected: [Int: [Int]] = [1: [2, 5], 2: [1], 3: [4], 4: [3], 5: [1], 6: [6]]
+        for shape in ["tree", "flat"] {
+            let people = try objects(try CommandRunner.run(["-m", model, "--shape", shape, "--strict", store]))
+            for (key, partners) in expected {
+                let person = try XCTUnwrap(people[built.id("Person", key)], "\(shape) p\(key)")
+                let ids = (person["invalidMergeCandidates"] as? [[String: Any]])?.compactMap { $0["@id"] as? String }
+                XCTAssertEqual(ids, partners.map { built.id("Person", $0) }, "\(shape) p\(key)")
+            }
+        }
+        for format in ["xml", "yaml", "jsonl", "plist", "graphml"] {
+            let export = try CommandRunner.run(["-m", model, "-f", format, "--strict", store])
+            XCTAssertEqual(export.status, 0, "\(format): \(export.standardError)")
+        }
+        let inspect = try CommandRunner.run(["inspect", "-m", model, store])
+        XCTAssertTrue(
+            inspect.text.contains(
+                "join table Z_1INVALIDMERGECANDIDATES (Z_1INVALIDMERGECANDIDATES ↔ REFLEXIVE, pairs in either order)"),
+            inspect.text)
+    }
+
+    /// Before: the whole store was refused, also by `inspect`, `--exclude-entity Person` and
+    /// `--exclude-attribute`.
+    func testAPropertyWhoseStorageCannotBeFoundIsLeftOutByTheOptionItsErrorNames() throws {
+        let built = HandBuiltStores.unknownJoinTableLayout
+        let (store, model) = try write(built)
+        let option = "--exclude-attribute Person.peers (or its entity with --exclude-entity Person)"
+        for command in [[], ["inspect"], ["schema"]] {
+            let refused = try CommandRunner.run(command + ["-m", model, store])
+            XCTAssertEqual(refused.status, 1, "\(command)")
+            XCTAssertTrue(refused.standardError.hasPrefix("graphexport: error: \(store): column Z_1PEERS.REFLEXIVE"))
+            XCTAssertTrue(refused.standardError.contains("leave it out with \(option)"), refused.standardError)
+        }
+        let ann = built.id("Person", 1)
+        let notes = [built.id("Note", 1), built.id("Note", 2)]
+        for leavingOut in [["--exclude-attribute", "Person.peers"], ["--attributes", "Person.name,notes"]] {
+            for shape in ["tree", "flat"] {
+                let people = try objects(
+                    try CommandRunner.run(["-m", model, "--shape", shape, "--strict"] + leavingOut + [store]))
+                XCTAssertEqual(people.count, 5, "\(leavingOut) \(shape)")
+                XCTAssertEqual(people[ann]?["name"] as? String, "Ann")
+                XCTAssertNil(people[ann]?["peers"], "\(leavingOut) \(shape)")
+                XCTAssertEqual(
+                    (people[ann]?["notes"] as? [[String: Any]])?.compactMap { $0["@id"] as? String }, notes)
+            }
+            let inspect = try CommandRunner.run(["inspect", "-m", model] + leavingOut + [store])
+            XCTAssertEqual(inspect.status, 0, inspect.standardError)
+            XCTAssertTrue(inspect.text.contains("notes  to-many Note"), inspect.text)
+            XCTAssertFalse(inspect.text.contains("peers"), inspect.text)
+            let schema = try CommandRunner.run(["schema", "-m", model] + leavingOut + [store])
+            XCTAssertEqual(schema.status, 0, schema.standardError)
+            XCTAssertFalse(schema.text.contains("peers"))
+        }
+        let withoutPeople = try CommandRunner.run(["-m", model, "--exclude-entity", "Person", store])
+        XCTAssertEqual(
+            withoutPeople.standardError,
+            "graphexport: 3 references to objects outside the selection are kept as references\n")
+        let noteObjects = try objects(withoutPeople, leavesObjectsOut: true)
+        XCTAssertEqual(Set(noteObjects.keys), Set((1...3).map { built.id("Note", $0) }))
+        XCTAssertEqual(
+            (noteObjects[built.id("Note", 3)]?["person"] as? [String: Any])?["@id"] as? String, built.id("Person", 2))
+    }
+
+    func testAttributesKeepsOnlyTheNamedPropertiesOfAPlainTable() throws {
+        let store = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self).path
+        let export = try CommandRunner.run(["--shape", "flat", "--attributes", "Track.Name,album", store])
+        let graph = try objects(export)
+        let tracks = graph.values.filter { $0["@type"] as? String == "Track" }
+        XCTAssertEqual(tracks.count, 3503)
+        XCTAssertTrue(
+            tracks.allSatisfy { Set($0.keys) == ["@id", "@type", "Name", "album"] }, "\(tracks.first ?? [:])")
+        XCTAssertTrue(graph.values.contains { $0["@type"] as? String == "Album" && $0["tracks"] != nil })
+        let unknown = try CommandRunner.run(["--attributes", "Track.Name,Title", store])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(
+            unknown.standardError.hasPrefix(
+                "graphexport: error: entity 'Track' has no attribute or relationship 'Title' (it has TrackId, Name, "),
+            unknown.standardError)
+    }
+
+    /// A relationship left out takes its pair's nesting with it: without `Album.tracks`, the
+    /// tracks are written at the top level, each with its album as a reference.
+    func testExcludingARelationshipLeavesItsInverseAReference() throws {
+        let store = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self).path
+        let export = try CommandRunner.run([
+            "--entity", "Album", "--entity", "Track", "--exclude-attribute", "Album.tracks", store,
+        ])
+        XCTAssertEqual(export.status, 0, export.standardError)
+        let graph = try XCTUnwrap(try export.json()["@graph"] as? [[String: Any]])
+        XCTAssertEqual(graph.filter { $0["@type"] as? String == "Track" }.count, 3503, "every track at the top level")
+        XCTAssertTrue(graph.filter { $0["@type"] as? String == "Album" }.allSatisfy { $0["tracks"] == nil })
+        let track = try XCTUnwrap(graph.first { $0["@type"] as? String == "Track" })
+        XCTAssertEqual((track["album"] as? [String: Any])?.keys.sorted(), ["@id"])
+    }
+}
