@@ -82,7 +82,7 @@ final class PropertyScopeEndToEndTests: XCTestCase {
         let withoutPeople = try CommandRunner.run(["-m", model, "--exclude-entity", "Person", store])
         XCTAssertEqual(
             withoutPeople.standardError,
-            "graphexport: 3 references to objects outside the selection are kept as references\n")
+            "graphexport: note: 3 references to objects outside the selection are kept as references\n")
         let noteObjects = try objects(withoutPeople, leavesObjectsOut: true)
         XCTAssertEqual(Set(noteObjects.keys), Set((1...3).map { built.id("Note", $0) }))
         XCTAssertEqual(

@@ -197,7 +197,8 @@ final class SelectionEndToEndTests: XCTestCase {
             "--root", "ICFolder", "--where", "title = 'Notes'", "--entity", "ICFolder", store,
         ])
         XCTAssertEqual(
-            notes.standardError, "graphexport: 6 references to objects outside the selection are kept as references\n",
+            notes.standardError,
+            "graphexport: note: 6 references to objects outside the selection are kept as references\n",
             "as the README shows")
         let folders = try XCTUnwrap(try notes.json()["@graph"] as? [[String: Any]])
         XCTAssertEqual(folders.map { $0["title"] as? String }, ["Notes"])
