@@ -102,7 +102,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(lines.count, 1, result.standardError)
         XCTAssertTrue(lines.first?.hasPrefix("graphexport: warning: ") == true, result.standardError)
         XCTAssertTrue(result.standardError.contains("its model is inferred from its tables"), result.standardError)
-        XCTAssertTrue(result.standardError.contains("pass --model"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("--model gives the app's own names"), result.standardError)
         let document = try result.json()
         XCTAssertEqual(
             (document["@source"] as? [String: Any])?["model"] as? String,

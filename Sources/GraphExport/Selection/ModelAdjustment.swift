@@ -40,7 +40,9 @@ public struct ModelAdjustment: Sendable, Hashable {
                 throw .inheritedAttribute(
                     entity: entityName, attribute: attribute, declarer: model.entities[declarer].name)
             }
-            throw .unknownAttribute(entity: entityName, attribute: attribute)
+            throw .unknownAttribute(
+                entity: entityName, attribute: attribute,
+                known: Self.ownFirst(entities[entity].attributes.map(\.name), model.attributes(of: entity).map(\.name)))
         }
         var chosen: [String: NestingRule] = [:]
         for (names, rule) in [(nest, NestingRule.nest), (noNest, .reference)] {
@@ -68,7 +70,10 @@ public struct ModelAdjustment: Sendable, Hashable {
     )] {
         let (entity, relationshipName) = try split(name, in: model)
         guard let index = model.relationships(of: entity).firstIndex(where: { $0.name == relationshipName }) else {
-            throw .unknownRelationship(entity: model.entities[entity].name, relationship: relationshipName)
+            throw .unknownRelationship(
+                entity: model.entities[entity].name, relationship: relationshipName,
+                known: ownFirst(
+                    model.entities[entity].relationships.map(\.name), model.relationships(of: entity).map(\.name)))
         }
         let relationship = model.relationships(of: entity)[index]
         guard let inverseIndex = relationship.inverse else {
@@ -87,6 +92,12 @@ public struct ModelAdjustment: Sendable, Hashable {
             if rule == .reference { return [((entity, index), .reference), (inverseSide, .reference)] }
             return [((entity, index), .nest), (inverseSide, .automatic)]
         }
+    }
+
+    /// The names an entity declares (`own`), then the others of `all` (those it inherits): what
+    /// an error lists of an entity's properties.
+    private static func ownFirst(_ own: [String], _ all: [String]) -> [String] {
+        own + all.filter { !own.contains($0) }
     }
 
     /// One name for both sides of a relationship's pair, to catch a pair named twice.

@@ -5,12 +5,12 @@ public enum SelectionError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownEntity(String, known: [String])
     /// A name that should read `Entity.property` does not.
     case notQualified(String)
-    /// The entity has no attribute of this name.
-    case unknownAttribute(entity: String, attribute: String)
+    /// The entity has no attribute of this name; `known` lists the entity's attributes.
+    case unknownAttribute(entity: String, attribute: String, known: [String] = [])
     /// The attribute is inherited: it is declared, and must be named, on `declarer`.
     case inheritedAttribute(entity: String, attribute: String, declarer: String)
-    /// The entity has no relationship of this name.
-    case unknownRelationship(entity: String, relationship: String)
+    /// The entity has no relationship of this name; `known` lists the entity's relationships.
+    case unknownRelationship(entity: String, relationship: String, known: [String] = [])
     /// The relationship cannot nest: `reason` says why (many-to-many, no inverse).
     case cannotNest(String, reason: String)
     /// The same pair of relationships is named both to nest and never to nest.
@@ -22,15 +22,17 @@ public enum SelectionError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownEntity(let name, let known):
-            return "no entity '\(name)' (entities: \(known.joined(separator: ", ")))"
+            return "no entity '\(name)'" + NearNames.hint(for: name, among: known, kind: "entities")
         case .notQualified(let name):
             return "'\(name)' does not name a property as Entity.property"
-        case .unknownAttribute(let entity, let attribute):
+        case .unknownAttribute(let entity, let attribute, let known):
             return "entity '\(entity)' has no attribute '\(attribute)'"
+                + NearNames.hint(for: attribute, among: known, kind: "attributes")
         case .inheritedAttribute(let entity, let attribute, let declarer):
             return "'\(entity).\(attribute)' is inherited: name it as \(declarer).\(attribute), where it is declared"
-        case .unknownRelationship(let entity, let relationship):
+        case .unknownRelationship(let entity, let relationship, let known):
             return "entity '\(entity)' has no relationship '\(relationship)'"
+                + NearNames.hint(for: relationship, among: known, kind: "relationships")
         case .cannotNest(let name, let reason):
             return "'\(name)' cannot nest: \(reason)"
         case .conflictingNesting(let name):
