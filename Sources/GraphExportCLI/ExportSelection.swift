@@ -9,16 +9,12 @@ struct ExportSelection {
     /// The objects to write and the depth to nest them to.
     let selection: Selection
 
-    /// The selection `request` asks for in `store`; a name the store does not have, a `--where`
-    /// it refuses and `--include-history` for a plain SQLite database are usage errors.
+    /// The selection `request` asks for in `store`; a name the store does not have and a `--where`
+    /// it refuses are usage errors.
     init(_ request: ExportRequest, store: any GraphSource, onWarning: WarningHandler) throws {
         var store = store
-        if request.includeHistory {
-            guard let coreData = store as? CoreDataStore else {
-                throw UsageError(
-                    message: "'--include-history' applies to Core Data stores, and \(request.store) is a plain "
-                        + "SQLite database")
-            }
+        // --include-history was refused for a plain SQLite database (``Applicability``).
+        if request.includeHistory, let coreData = store as? CoreDataStore {
             store = try HistorySource(coreData, onWarning: onWarning)
         }
         do {
@@ -31,11 +27,7 @@ struct ExportSelection {
     }
 
     private init(checked request: ExportRequest, store: any GraphSource) throws {
-        // A plain SQLite database applies --nest itself, by its ownership rule; Core Data here.
-        let isCoreData = !(store is SQLiteDatabaseSource)
-        let adjustment = ModelAdjustment(
-            excludedAttributes: request.excludedAttributes, nest: isCoreData ? request.nest : [],
-            noNest: isCoreData ? request.noNest : [])
+        let adjustment = request.modelAdjustment(for: store)
         let source = adjustment.isEmpty ? store : try AdjustedSource(store, adjustment: adjustment)
         let model = source.model
         var selection = Selection()
@@ -85,5 +77,16 @@ struct ExportSelection {
         let cursor = try source.scan(entity)
         while let record = try cursor.next() { keys.append(record.key) }
         return keys
+    }
+}
+
+extension ExportRequest {
+    /// The changes to the model of `store` the options ask for: `--exclude-attribute`, and for a
+    /// Core Data store `--nest` and `--no-nest` (a plain SQLite database applies those when it is
+    /// opened, by its ownership rule). The export and `inspect` resolve the names alike.
+    func modelAdjustment(for store: any GraphSource) -> ModelAdjustment {
+        let isCoreData = !(store is SQLiteDatabaseSource)
+        return ModelAdjustment(
+            excludedAttributes: excludedAttributes, nest: isCoreData ? nest : [], noNest: isCoreData ? noNest : [])
     }
 }

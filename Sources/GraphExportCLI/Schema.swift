@@ -7,6 +7,7 @@ extension Command {
     /// (JSON Schema, XML Schema, Mermaid or DOT), from the same model the export reads, to standard
     /// output or to `-o`'s file (which appears only when complete; gzip-compressed when its name
     /// ends in `.gz`). Warnings met opening the store go to standard error, as in an export.
+    /// `--nest` and `--no-nest` shape it as they shape the export.
     func schema(_ request: SchemaRequest) throws {
         if let outputPath = request.source.output,
             let input = ExportInputs(storePath: request.source.store, modelPath: request.source.model).file(
@@ -14,8 +15,18 @@ extension Command {
         {
             throw CommandError.outputIsInput(path: outputPath, input: input)
         }
-        let warnings = WarningPrinter(quiet: request.source.quiet)
+        let warnings = WarningPrinter(quiet: request.source.quiet, verbose: request.source.verbose)
         let source = try openSource(request.source, onWarning: warnings.report)
+        try Applicability(command: .schema, store: request.source.storeFound(source)).check(
+            request.source, table: OptionTable(formats: formats))
+        // A Core Data store's --nest and --no-nest adjust its model, as in the export.
+        let adjustment = request.source.modelAdjustment(for: source)
+        let model: GraphModel
+        do {
+            model = adjustment.isEmpty ? source.model : try AdjustedSource(source, adjustment: adjustment).model
+        } catch let error as SelectionError {
+            throw UsageError(message: error.description, command: .schema)
+        }
         // A plain SQLite database's columns hold values of any storage class; a Core Data store's
         // values are decoded by their declared types, Transformable ones into any value unless
         // --raw-transformable keeps their bytes.
@@ -23,7 +34,7 @@ extension Command {
             source is SQLiteDatabaseSource ? .storageClass : request.source.rawTransformables ? .declared : .decoded
         let text = Array(
             Self.schemaText(
-                request, model: source.model, typing: typing, title: request.source.store,
+                request, model: model, typing: typing, title: request.source.store,
                 sourceFields: source.document.sourceFields.map(\.key)
             ).utf8)
         warnings.printSummary()

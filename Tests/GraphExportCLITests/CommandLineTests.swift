@@ -44,8 +44,12 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(
             result.standardError.hasPrefix("graphexport: error: unknown option '--frobnicate'"), result.standardError)
-        XCTAssertTrue(result.standardError.contains("Usage: graphexport"))
-        XCTAssertTrue(result.standardError.contains("See 'graphexport --help'"))
+        XCTAssertEqual(
+            result.standardError.split(separator: "\n").dropFirst(),
+            [
+                "graphexport: note: usage: graphexport [<options>] <store>",
+                "graphexport: note: see 'graphexport --help' for more information",
+            ])
         XCTAssertEqual(result.standardOutput.count, 0)
     }
 

@@ -50,7 +50,7 @@ final class SelectionEndToEndTests: XCTestCase {
         let outside = Int(result.split(separator: " ").dropFirst(3).first ?? "") ?? -1
         if outside > 0 {
             XCTAssertTrue(
-                export.standardError.contains("graphexport: \(outside) reference"),
+                export.standardError.contains("graphexport: note: \(outside) reference"),
                 "\(arguments): \(outside) outside, stderr: \(export.standardError)", file: file, line: line)
         } else {
             XCTAssertFalse(export.standardError.contains("outside the selection"), file: file, line: line)
