@@ -296,8 +296,9 @@ public final class GraphMLGraphWriter: GraphWriter {
         if rendered.isDateWithoutISO8601 {
             warn(
                 "date \(entity).\(name)",
-                "\(entity).\(name) (\(id)): dates with no ISO 8601 form (not finite, or 10^15 seconds or more from "
-                    + "2001) written as seconds since 2001-01-01T00:00:00Z, NaN/INF/-INF when not finite")
+                .datesWithoutISO8601(
+                    "\(entity).\(name) (\(id))", writtenAs: "seconds since 2001-01-01T00:00:00Z",
+                    notFinite: "NaN/INF/-INF"))
         }
         let text = XMLText(rendered.text)
         if let scalar = text.base64Because {
@@ -425,7 +426,12 @@ public final class GraphMLGraphWriter: GraphWriter {
 
     /// Reports `message` unless `subject` was already reported.
     private func warn(_ subject: String, _ message: @autoclosure () -> String) {
+        warn(subject, Warning(message()))
+    }
+
+    /// Reports `warning` unless `subject` was already reported.
+    private func warn(_ subject: String, _ warning: @autoclosure () -> Warning) {
         guard warned.insert(subject).inserted else { return }
-        onWarning(Warning(message()))
+        onWarning(warning())
     }
 }

@@ -358,13 +358,17 @@ public final class PropertyListGraphWriter: GraphWriter {
         let (entity, id) = currentObject
         warnOnce(
             "\(entity).\(attribute)#date",
-            "\(entity).\(attribute) (\(id)): dates with no ISO 8601 form (not finite, or 10^15 seconds or more from "
-                + "2001) written as <real> seconds since 2001-01-01T00:00:00Z, nan/+infinity/-infinity when not finite"
-        )
+            .datesWithoutISO8601(
+                "\(entity).\(attribute) (\(id))", writtenAs: "<real> seconds since 2001-01-01T00:00:00Z",
+                notFinite: "nan/+infinity/-infinity"))
     }
 
     private func warnOnce(_ key: String, _ message: String) {
+        warnOnce(key, Warning(message))
+    }
+
+    private func warnOnce(_ key: String, _ warning: Warning) {
         guard warned.insert(key).inserted else { return }
-        onWarning(Warning(message))
+        onWarning(warning)
     }
 }

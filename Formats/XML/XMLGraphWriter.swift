@@ -426,9 +426,8 @@ public final class XMLGraphWriter: GraphWriter {
         case .dateWithoutISO8601:
             guard state.pointee.warnedDates.insert(attribute).inserted else { return }
             onWarning(
-                Warning(
-                    "\(attribute) (\(id)): dates with no ISO 8601 form (not finite, or 10^15 seconds or more from "
-                        + "2001) written as seconds since 2001-01-01T00:00:00Z, NaN/INF/-INF when not finite"))
+                .datesWithoutISO8601(
+                    "\(attribute) (\(id))", writtenAs: "seconds since 2001-01-01T00:00:00Z", notFinite: "NaN/INF/-INF"))
         }
     }
 }

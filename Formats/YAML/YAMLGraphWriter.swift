@@ -320,8 +320,7 @@ public final class YAMLGraphWriter: GraphWriter {
         let attribute = "\(state.pointee.validator.currentObject?.entity ?? "").\(name)"
         guard state.pointee.warnedDates.insert(attribute).inserted else { return }
         onWarning(
-            Warning(
-                "\(attribute): dates with no ISO 8601 form (not finite, or 10^15 seconds or more from 2001) written "
-                    + "as seconds since 2001-01-01T00:00:00Z, NaN/Infinity as .nan/.inf/-.inf"))
+            .datesWithoutISO8601(
+                attribute, writtenAs: "seconds since 2001-01-01T00:00:00Z", notFinite: ".nan/.inf/-.inf"))
     }
 }

@@ -15,8 +15,12 @@ struct Command {
 
     func run() -> Int32 {
         var verbose = false
+        // The command a usage error found after parsing shows the usage of.
+        var command: CommandName?
         do {
             let invocation = try Invocation(parsing: arguments, formats: formats)
+            if case .inspect = invocation { command = .inspect }
+            if case .schema = invocation { command = .schema }
             if case .export(let request) = invocation { verbose = request.verbose }
             if case .inspect(let request) = invocation { verbose = request.source.verbose }
             if case .schema(let request) = invocation { verbose = request.source.verbose }
@@ -39,18 +43,19 @@ struct Command {
                     }
                 }
             case .export(let request):
-                let warnings = WarningPrinter(quiet: request.quiet)
+                let warnings = WarningPrinter(quiet: request.quiet, verbose: request.verbose)
                 let outside = try export(request, warnings: warnings)
                 warnings.printSummary()
-                if outside > 0 && !request.quiet {
-                    printError(
-                        "graphexport: note: \(outside) reference\(outside == 1 ? "" : "s") to objects outside the selection "
-                            + "\(outside == 1 ? "is" : "are") kept as references\n")
+                if outside > 0 {
+                    warnings.note(
+                        "\(outside) reference\(outside == 1 ? "" : "s") to objects outside the selection "
+                            + "\(outside == 1 ? "is" : "are") kept as references")
                 }
                 if request.strict && warnings.count > 0 {
                     printError(
-                        "graphexport: error: \(warnings.count) warning\(warnings.count == 1 ? "" : "s") and --strict; "
-                            + "the output was written\n")
+                        .error,
+                        "\(warnings.count) warning\(warnings.count == 1 ? "" : "s") and --strict; the output was written"
+                    )
                     return 1
                 }
             case .inspect(let request):
@@ -59,16 +64,17 @@ struct Command {
                 try schema(request)
             }
             return 0
-        } catch let error as UsageError {
+        } catch var error as UsageError {
+            if let command { error.command = command }
             printError(HelpText(formats: formats).usageError(error))
             return 64
         } catch SinkError.brokenPipe {
             return 0
         } catch let error as SQLiteError where verbose {
-            printError("graphexport: error: \(error.descriptionWithSQL)\n")
+            printError(.error, error.descriptionWithSQL)
             return 1
         } catch {
-            printError("graphexport: error: \(error)\n")
+            printError(.error, "\(error)")
             return 1
         }
     }
@@ -76,30 +82,55 @@ struct Command {
     /// The format `--format` names, else the one `-o`'s extension names (before a `.gz`), else
     /// JSON. Plugins are looked for only when no built-in format is meant, so a plugin setting
     /// (such as a bad `GRAPHEXPORT_PLUGIN_TIMEOUT`) never stops an export in a built-in format.
+    /// An `-o` whose extension names another built-in format than `--format` is a warning (YAML
+    /// into `out.json`); one that names none is JSON, with a warning (`out.txt`), or with a note
+    /// when only `.gz` ends it (`out.gz`).
     private func chooseFormat(_ request: ExportRequest, warnings: WarningPrinter) throws -> ChosenFormat {
+        let output = request.output.map(Self.withoutGzipSuffix)
         if let name = request.format {
-            if let format = formats.format(named: name) { return .builtIn(format) }
-            let plugins = try PluginCatalog()
-            if let plugin = plugins.plugin(named: name) { return .plugin(plugin) }
-            let values = (formats.formats.map(\.name) + plugins.plugins.map(\.name)).joined(separator: ", ")
-            let folders = plugins.folders.isEmpty ? "none: both are empty" : plugins.folders.joined(separator: ", ")
-            throw UsageError(
-                message: "unknown format '\(name)' (values: \(values)); a plugin for it would be an executable "
-                    + "\(Plugin.prefix)\(name) in a folder of GRAPHEXPORT_PLUGIN_PATH or PATH (looked in: \(folders))")
+            let chosen = try namedFormat(name)
+            if let path = request.output, let output, let named = formats.format(forPath: output),
+                chosen.facts.ownOptions != named.name
+            {
+                warnings.report(
+                    Warning(
+                        "-o \(path): '.\(FormatRegistry.fileExtension(of: output) ?? "")' names the \(named.name) format, "
+                            + "but the output is in \(chosen.phrase), as --format \(name) asks"))
+            }
+            return chosen
         }
         let json = ChosenFormat.builtIn(formats.formats[0])
-        guard let output = request.output.map(Self.withoutGzipSuffix) else { return json }
+        guard let path = request.output, let output else { return json }
         if let format = formats.format(forPath: output) { return .builtIn(format) }
-        guard let fileExtension = FormatRegistry.fileExtension(of: output) else { return json }
+        guard let fileExtension = FormatRegistry.fileExtension(of: output) else {
+            if Self.isGzip(path) {
+                warnings.note(
+                    "-o \(path): no extension before .gz names a format, so the output is gzip-compressed "
+                        + "\(formats.formats[0].name); add --format to choose another")
+            }
+            return json
+        }
         let plugins = try PluginCatalog()
         if let plugin = plugins.plugins.first(where: { (try? $0.describe().fileExtension) == fileExtension }) {
             return .plugin(plugin)
         }
         warnings.report(
             Warning(
-                "-o \(request.output ?? output): '.\(fileExtension)' names no format, so the output is "
+                "-o \(path): '.\(fileExtension)' names no format, so the output is "
                     + "\(formats.formats[0].name); add --format to choose another"))
         return json
+    }
+
+    /// The built-in format or the plugin `name` names (`--format`).
+    private func namedFormat(_ name: String) throws -> ChosenFormat {
+        if let format = formats.format(named: name) { return .builtIn(format) }
+        let plugins = try PluginCatalog()
+        if let plugin = plugins.plugin(named: name) { return .plugin(plugin) }
+        let values = (formats.formats.map(\.name) + plugins.plugins.map(\.name)).joined(separator: ", ")
+        let folders = plugins.folders.isEmpty ? "none: both are empty" : plugins.folders.joined(separator: ", ")
+        throw UsageError(
+            message: "unknown format '\(name)' (values: \(values)); a plugin for it would be an executable "
+                + "\(Plugin.prefix)\(name) in a folder of GRAPHEXPORT_PLUGIN_PATH or PATH (looked in: \(folders))")
     }
 
     /// Whether `path` asks for gzip-compressed output: it ends in `.gz`, in any case.
@@ -114,9 +145,18 @@ struct Command {
 
     /// Writes the export; returns how many references point outside the selection.
     private func export(_ request: ExportRequest, warnings: WarningPrinter) throws -> Int {
+        if let outputPath = request.output,
+            let input = ExportInputs(storePath: request.store, modelPath: request.model).file(sameAs: outputPath)
+        {
+            throw CommandError.outputIsInput(path: outputPath, input: input)
+        }
         let table = OptionTable(formats: formats)
         let format = try chooseFormat(request, warnings: warnings)
-        try request.checkRequirements(format: format, table: table)
+        let request = request.adopting(format.facts)
+        var applicability = Applicability(
+            command: .export, store: request.storeAskedFor, format: format.facts, shape: request.shape,
+            shapeGiven: request.given.contains("shape"))
+        try applicability.check(request, table: table)
         if case .plugin(let plugin) = format {
             if let output = request.output, Self.isGzip(output) {
                 throw UsageError(
@@ -125,12 +165,9 @@ struct Command {
             }
             _ = try plugin.describe()
         }
-        if let outputPath = request.output,
-            let input = ExportInputs(storePath: request.store, modelPath: request.model).file(sameAs: outputPath)
-        {
-            throw CommandError.outputIsInput(path: outputPath, input: input)
-        }
         let store = try openSource(request, onWarning: warnings.report)
+        applicability.store = request.storeFound(store)
+        try applicability.check(request, table: table)
         let chosen = try ExportSelection(request, store: store, onWarning: warnings.report)
         let traversal = GraphTraversal(
             source: chosen.source, shape: request.shape, selection: chosen.selection, onWarning: warnings.report)
@@ -213,7 +250,8 @@ struct Command {
                 path: request.store, options: options, opening: opening, onWarning: onWarning)
         } catch let error as SQLiteSourceError {
             switch error {
-            case .unknownRelationship, .cannotNest, .conflictingNesting: throw UsageError(message: error.description)
+            case .unknownRelationship, .unknownTable, .unknownTableRelationship, .cannotNest, .conflictingNesting:
+                throw UsageError(message: error.description)
             default: throw error
             }
         }
@@ -254,41 +292,5 @@ struct Command {
     private static func readerIsGone(_ descriptor: Int32) -> Bool {
         var poller = pollfd(fd: descriptor, events: 0, revents: 0)
         return poll(&poller, 1, 0) == 1 && poller.revents & Int16(POLLERR) != 0
-    }
-}
-
-/// Writes text to standard error.
-func printError(_ text: String) {
-    var text = text
-    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
-}
-
-/// Prints warnings to standard error as they come, up to a limit, then counts the rest; prints
-/// none when quiet. Counts them all either way, for `--strict`. Prints them above the progress
-/// line while one is shown.
-final class WarningPrinter {
-    /// The most warnings printed; the rest are counted in one line at the end.
-    static let limit = 50
-    private let quiet: Bool
-    /// The warnings reported so far.
-    private(set) var count = 0
-    /// The progress line of the export, while it runs.
-    var progress: ProgressLine?
-
-    init(quiet: Bool) {
-        self.quiet = quiet
-    }
-
-    func report(_ warning: Warning) {
-        count += 1
-        guard !quiet && count <= Self.limit else { return }
-        let text = "graphexport: warning: \(warning)\n"
-        if let progress { progress.printAbove(text) } else { printError(text) }
-    }
-
-    func printSummary() {
-        if !quiet && count > Self.limit {
-            printError("graphexport: warning: \(count - Self.limit) more warnings not shown\n")
-        }
     }
 }

@@ -17,20 +17,31 @@ struct CommandOption {
         case format
     }
 
-    /// Where the option has an effect; given anywhere else it is a usage error that says why.
-    enum Requirement: Equatable {
-        /// Only a plain SQLite database: not with `--model` or `--source coredata`.
+    /// Where the option has an effect; given anywhere else it is a usage error that says why. The
+    /// one checker (``Applicability``) derives every such error from these, and help, the man
+    /// page and the completions the sentences that say where an option applies.
+    indirect enum Requirement: Equatable, Sendable {
+        /// Only a plain SQLite database: not with `--model` or `--source coredata`, nor for a store
+        /// that turns out to be a Core Data store.
         case plainSQLite
-        /// Only a Core Data store: not with `--source sqlite`.
+        /// Only a Core Data store: not with `--source sqlite`, nor for a store that turns out to be
+        /// a plain SQLite database.
         case coreData
-        /// Only the tree shape: not with `--shape flat`.
+        /// Only the tree shape: not with `--shape flat`, nor in a format written flat (one without
+        /// ``FormatCapabilities/nesting``).
         case treeShape
+        /// Only a format that keeps objects nested in their owners (``FormatCapabilities/nesting``).
+        case nestingFormat
         /// Only a built-in format that can be laid out for people or compactly.
         case prettyLayout
         /// Only the built-in format of this name (its own option).
         case format(String)
         /// Only together with this other option (by its long name).
         case option(String)
+        /// Only together with one of these other options (by their long names).
+        case anyOption([String])
+        /// The requirement, when the option's value is this one (`--shape tree`).
+        case whenValue(String, Requirement)
 
         /// Whether this makes the option one format's own.
         var isFormat: Bool {

@@ -11,16 +11,28 @@ extension ExportRequest {
             included: entities, excluded: excludedEntities, exact: exact)
     }
 
-    /// `source` with the properties `--exclude-attribute` and `--attributes` leave out left out,
-    /// for `inspect` and `schema`; a name its model does not have is a usage error.
-    func keepingProperties(of source: any GraphSource) throws -> any GraphSource {
-        let adjustment = readScope.adjustment
-        guard !adjustment.isEmpty else { return source }
+    /// The model of `source` as the export reads it, for `inspect` and `schema`: the options'
+    /// ``modelAdjustment(for:)`` applied; a name its model does not have is a usage error of
+    /// `command`.
+    func adjustedModel(of source: any GraphSource, for command: CommandName) throws -> GraphModel {
+        let adjustment = modelAdjustment(for: source)
+        guard !adjustment.isEmpty else { return source.model }
         do {
-            return try AdjustedSource(source, adjustment: adjustment)
+            return try AdjustedSource(source, adjustment: adjustment).model
         } catch let error as SelectionError {
-            throw UsageError(message: error.description)
+            throw UsageError(message: error.description, command: command)
         }
+    }
+
+    /// The changes to the model of `store` the options ask for: `--exclude-attribute`,
+    /// `--attributes`, and for a Core Data store `--nest` and `--no-nest` (a plain SQLite database
+    /// applies those when it is opened, by its ownership rule). The export, `inspect` and `schema`
+    /// resolve the names alike.
+    func modelAdjustment(for store: any GraphSource) -> ModelAdjustment {
+        let isCoreData = !(store is SQLiteDatabaseSource)
+        return ModelAdjustment(
+            excludedProperties: excludedAttributes, keptProperties: keptAttributes, nest: isCoreData ? nest : [],
+            noNest: isCoreData ? noNest : [])
     }
 }
 
@@ -32,16 +44,12 @@ struct ExportSelection {
     /// The objects to write and the depth to nest them to.
     let selection: Selection
 
-    /// The selection `request` asks for in `store`; a name the store does not have, a `--where`
-    /// it refuses and `--include-history` for a plain SQLite database are usage errors.
+    /// The selection `request` asks for in `store`; a name the store does not have and a `--where`
+    /// it refuses are usage errors.
     init(_ request: ExportRequest, store: any GraphSource, onWarning: WarningHandler) throws {
         var store = store
-        if request.includeHistory {
-            guard let coreData = store as? CoreDataStore else {
-                throw UsageError(
-                    message: "'--include-history' applies to Core Data stores, and \(request.store) is a plain "
-                        + "SQLite database")
-            }
+        // --include-history was refused for a plain SQLite database (``Applicability``).
+        if request.includeHistory, let coreData = store as? CoreDataStore {
             store = try HistorySource(coreData, onWarning: onWarning)
         }
         do {
@@ -54,11 +62,7 @@ struct ExportSelection {
     }
 
     private init(checked request: ExportRequest, store: any GraphSource, onWarning: WarningHandler) throws {
-        // A plain SQLite database applies --nest itself, by its ownership rule; Core Data here.
-        let isCoreData = !(store is SQLiteDatabaseSource)
-        let adjustment = ModelAdjustment(
-            excludedProperties: request.excludedAttributes, keptProperties: request.keptAttributes,
-            nest: isCoreData ? request.nest : [], noNest: isCoreData ? request.noNest : [])
+        let adjustment = request.modelAdjustment(for: store)
         let source = adjustment.isEmpty ? store : try AdjustedSource(store, adjustment: adjustment)
         let model = source.model
         var selection = Selection()

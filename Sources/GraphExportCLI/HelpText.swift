@@ -56,12 +56,9 @@ struct HelpText {
     /// A usage error as printed: the message, the command's usage, where to read more.
     func usageError(_ error: UsageError) -> String {
         let helpCommand = error.command == .export ? "graphexport --help" : "graphexport help \(error.command.rawValue)"
-        return """
-            graphexport: error: \(error.message)
-            Usage: \(Self.usage(error.command))
-              See '\(helpCommand)' for more information.
-
-            """
+        return MessageKind.error.lines(error.message)
+            + MessageKind.note.lines("usage: \(Self.usage(error.command))")
+            + MessageKind.note.lines("see '\(helpCommand)' for more information")
     }
 
     private func isFormatOwn(_ option: CommandOption) -> Bool {

@@ -3,11 +3,12 @@ import GraphExportStore
 
 /// The JSON object `graphexport inspect --format json` prints, described in `docs/INSPECT.md`.
 ///
-/// Its keys are stable: `inspectVersion` (1) changes only if a key changes meaning or goes away;
+/// Its keys are stable: `inspectVersion` (2) changes only if a key changes meaning or goes away;
 /// new keys may be added. Every key is always present, `null` when it has no value for the source.
+/// Version 2: an entity lists only the attributes and relationships it declares itself.
 enum InspectJSON {
     /// The version of the object's layout.
-    static let version: Int64 = 1
+    static let version: Int64 = 2
 
     /// The object's text, indented, with a newline at the end.
     static func render(_ description: StoreDescription, warnings: [Warning]) -> [UInt8] {
@@ -33,7 +34,7 @@ enum InspectJSON {
                         ])
                     })
             ),
-            ("warnings", .strings(warnings.map(\.message))),
+            ("warnings", .strings(warnings.map(\.fullText))),
         ]).text
     }
 
@@ -72,8 +73,8 @@ enum InspectJSON {
             ("table", .string(entity.table)),
             ("entityNumber", entity.entityNumber.map { .integer($0) } ?? .null),
             ("owners", .strings(entity.owners)),
-            ("attributes", .array(entity.attributes.map(attribute))),
-            ("relationships", .array(entity.relationships.map(relationship))),
+            ("attributes", .array(entity.ownAttributes.map(attribute))),
+            ("relationships", .array(entity.ownRelationships.map(relationship))),
         ])
     }
 

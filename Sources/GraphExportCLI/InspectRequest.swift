@@ -15,9 +15,9 @@ struct InspectRequest: Equatable {
     /// `--format`: text unless json is asked for.
     var format: Format = .text
 
-    /// The request for `inspect` from what the parser read as an export: refuses a format other
-    /// than text or json, and the options that do not apply to the store.
-    init(_ request: ExportRequest, table: OptionTable) throws(UsageError) {
+    /// The request for `inspect` from what the parser read as an export (whose options were
+    /// checked against the store asked for): refuses a format other than text or json.
+    init(_ request: ExportRequest) throws(UsageError) {
         if let name = request.format {
             guard let format = Format(rawValue: name.lowercased()) else {
                 let values = Format.allCases.map(\.rawValue).joined(separator: ", ")
@@ -27,7 +27,6 @@ struct InspectRequest: Equatable {
         }
         var source = request
         source.format = nil
-        try source.checkSourceRequirements(table)
         self.source = source
     }
 }

@@ -2,7 +2,9 @@ import GraphExport
 import GraphExportStore
 
 /// The text `graphexport inspect` prints: the source and its model, an overview of the entities,
-/// then each entity's attributes and relationships in aligned columns, then the warnings.
+/// then each entity's own attributes and relationships in aligned columns (an inherited one is
+/// shown once, on the entity that declares it; a sub-entity says what it inherits from whom),
+/// then the warnings, whole.
 enum InspectText {
     /// The whole text, ending in a newline.
     static func render(_ description: StoreDescription, warnings: [Warning]) -> String {
@@ -31,7 +33,7 @@ enum InspectText {
             lines.append("No warnings.")
         } else {
             lines.append("Warnings (\(warnings.count))")
-            lines += warnings.map { "  \($0)" }
+            lines += warnings.map { "  \($0.fullText)" }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -80,13 +82,20 @@ enum InspectText {
         var title = entity.name + (entity.parent.map { " : \($0)" } ?? "")
         if !entity.owners.isEmpty { title += "  (nests under its " + entity.owners.joined(separator: ", then ") + ")" }
         var lines = [title]
-        if !entity.attributes.isEmpty {
+        let inherited = entity.inherited.map { declarer in
+            [
+                declarer.attributes > 0 ? plural(declarer.attributes, "attribute") : nil,
+                declarer.relationships > 0 ? plural(declarer.relationships, "relationship") : nil,
+            ].compactMap { $0 }.joined(separator: " and ") + " from \(declarer.entity)"
+        }
+        if !inherited.isEmpty { lines.append("  inherits " + inherited.joined(separator: "; ") + " (listed there)") }
+        let attributes = entity.ownAttributes
+        if !attributes.isEmpty {
             lines.append("  attributes")
             lines += aligned(
-                entity.attributes.map { attribute in
+                attributes.map { attribute in
                     var notes: [String] = []
                     if attribute.allowsExternalStorage { notes.append("external storage") }
-                    if attribute.declaredBy != entity.name { notes.append("from \(attribute.declaredBy)") }
                     let declared = attribute.declaredType.flatMap { $0.isEmpty ? nil : " (\($0))" }
                     let type = attribute.info.type.rawValue + (declared ?? "")
                     return [
@@ -95,17 +104,17 @@ enum InspectText {
                     ]
                 }, indent: 4)
         }
-        if !entity.relationships.isEmpty {
+        let relationships = entity.ownRelationships
+        if !relationships.isEmpty {
             lines.append("  relationships")
             lines += aligned(
-                entity.relationships.map { relationship in
+                relationships.map { relationship in
                     let info = relationship.info
                     let kind = info.isToMany ? (info.isOrdered ? "to-many ordered" : "to-many") : "to-one"
                     return [
                         info.name, "\(kind) \(info.destination)",
                         info.inverse.map { "inverse \($0)" } ?? "no inverse",
                         relationship.nests ? "nests" : "reference", storageText(relationship.storage),
-                        relationship.declaredBy == entity.name ? "" : "from \(relationship.declaredBy)",
                     ]
                 }, indent: 4)
         }

@@ -83,6 +83,8 @@ struct ExportRequest: Equatable {
     var busyTimeout: Duration?
     /// The options given, by long name, in order (for the checks of what applies).
     var given: [String] = []
+    /// The value that counts of each option given that takes one, by long name.
+    var givenValues: [String: String] = [:]
 }
 
 /// A command line that does not say something graphexport can do.
@@ -123,10 +125,8 @@ extension Invocation {
             break
         }
         let command = parsed.command
-        let word = CommandTable.entry(command).word.map { "graphexport " + $0 } ?? "an export"
-        if let name = parsed.given.first(where: { !(table.option(named: $0)?.commands.contains(command) ?? false) }) {
-            throw UsageError(message: "'--\(name)' is not an option of '\(word)'")
-        }
+        try Applicability(command: command).check(
+            given: parsed.given, values: parsed.values.compactMapValues(\.last), table: table)
         switch command {
         case .help:
             guard parsed.operands.count <= 1 else {
@@ -147,17 +147,8 @@ extension Invocation {
             }
             self = .listFormats(try FormatListing(parsed.value("format")))
         case .inspect:
-            var request = try ExportRequest(parsed, table: table, noun: "store to inspect")
-            if let name = ["nest", "no-nest"].first(where: parsed.has) {
-                guard request.model == nil && request.source != .coredata else {
-                    throw UsageError(
-                        message: "'--\(name)' applies to a Core Data store in an export only: inspect shows the "
-                            + "nesting of the store's own model")
-                }
-                // Inspect takes the nesting options of a plain SQLite database only, and reads the store as one.
-                request.source = .sqlite
-            }
-            self = .inspect(try InspectRequest(request, table: table))
+            self = .inspect(
+                try InspectRequest(try ExportRequest(parsed, table: table, noun: "store to inspect")))
         case .schema:
             self = .schema(
                 try SchemaRequest(try ExportRequest(parsed, table: table, noun: "store to describe"), table: table))
@@ -177,6 +168,7 @@ extension ExportRequest {
         }
         self.init(store: store)
         given = parsed.given
+        givenValues = parsed.values.compactMapValues(\.last)
         format = parsed.value("format")
         model = parsed.value("model")
         modelVersion = parsed.value("model-version")
@@ -188,9 +180,6 @@ extension ExportRequest {
         entities = parsed.values["entity"] ?? []
         excludedEntities = parsed.values["exclude-entity"] ?? []
         exact = parsed.has("exact")
-        if exact && entities.isEmpty && excludedEntities.isEmpty {
-            throw UsageError(message: "'--exact' goes with --entity or --exclude-entity: give one of them too")
-        }
         root = parsed.value("root")
         whereExpression = parsed.value("where")
         closure = parsed.has("closure")
@@ -219,6 +208,7 @@ extension ExportRequest {
         for option in table.options where option.requirements.contains(where: \.isFormat) {
             if let value = parsed.value(option.name) { formatOptions[option.name] = value }
         }
+        try Applicability(command: parsed.command, store: storeAskedFor).check(self, table: table)
     }
 
     /// The whole number `text` gives for `--<option>`, at least `least`; `nil` without one.

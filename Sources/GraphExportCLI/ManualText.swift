@@ -48,12 +48,14 @@ enum ManualText {
         ("64", "A usage error: the command line does not say something graphexport can do."),
     ]
 
-    /// What every message on standard error begins with.
+    /// What every line on standard error begins with.
     static let messages =
-        "Every message on standard error begins with graphexport: error: (a usage error, a failure) or "
-        + "graphexport: warning: (a value that does not fit its type, a dangling reference); at most 50 "
-        + "warnings are printed, then one line counts the rest. The progress line of a long export "
-        + "(--progress) begins with graphexport: alone."
+        "Every line on standard error begins with graphexport: error: (a usage error, a failure), "
+        + "graphexport: warning: (a value that does not fit its type, a dangling reference) or graphexport: "
+        + "note: (the progress line, the count of references leaving a selection, the usage after a usage "
+        + "error, a warning's detail with --verbose, a format plugin's own lines). A warning is one line under "
+        + "200 characters; --verbose prints it whole, with its detail. At most 50 warnings are printed, then "
+        + "one line counts the rest."
 
     /// Examples, each a command and what it does.
     static let examples: [(command: String, text: String)] = [
@@ -94,23 +96,34 @@ enum ManualText {
             break
         }
         if option.repeatable { sentences.append("Repeatable.") }
-        for requirement in option.requirements {
-            switch requirement {
-            case .plainSQLite: sentences.append("Plain SQLite databases only.")
-            case .coreData: sentences.append("Core Data stores only.")
-            case .treeShape: sentences.append("Tree shape only.")
-            case .format(let name):
-                let schemas = SchemaFormat.allCases.filter { $0.optionsFormat == name }.map(\.rawValue)
-                let forSchema =
-                    option.commands.contains(.schema) && !schemas.isEmpty
-                    ? "; for schema, --format " + schemas.joined(separator: " or ") + " only" : ""
-                sentences.append("The \(name) format only\(forSchema).")
-            case .option(let name): sentences.append("With --\(name) only.")
-            case .prettyLayout:
-                let names = formats.formats.filter { $0.capabilities.contains(.pretty) }.map(\.name)
-                sentences.append("Formats " + names.joined(separator: ", ") + " only.")
-            }
-        }
+        sentences += option.requirements.map { sentence($0, of: option, formats: formats) }
         return sentences.joined(separator: " ")
+    }
+
+    /// The sentence that says where `requirement` lets `option` apply.
+    private static func sentence(
+        _ requirement: CommandOption.Requirement, of option: CommandOption, formats: FormatRegistry
+    ) -> String {
+        switch requirement {
+        case .plainSQLite: return "Plain SQLite databases only."
+        case .coreData: return "Core Data stores only."
+        case .treeShape: return "Tree shape only."
+        case .nestingFormat:
+            let names = formats.formats.filter { $0.capabilities.contains(.nesting) }.map(\.name)
+            return "Formats " + names.joined(separator: ", ") + " and plugins only."
+        case .format(let name):
+            let schemas = SchemaFormat.allCases.filter { $0.optionsFormat == name }.map(\.rawValue)
+            let forSchema =
+                option.commands.contains(.schema) && !schemas.isEmpty
+                ? "; for schema, --format " + schemas.joined(separator: " or ") + " only" : ""
+            return "The \(name) format only\(forSchema)."
+        case .option(let name): return "With --\(name) only."
+        case .anyOption(let names): return "With " + names.map { "--" + $0 }.joined(separator: " or ") + " only."
+        case .prettyLayout:
+            let names = formats.formats.filter { $0.capabilities.contains(.pretty) }.map(\.name)
+            return "Formats " + names.joined(separator: ", ") + " only."
+        case .whenValue(let value, let inner):
+            return value + ": " + sentence(inner, of: option, formats: formats)
+        }
     }
 }

@@ -2,7 +2,7 @@ import GraphExport
 import GraphExportSchema
 
 /// Every option of graphexport, each declared once: the parser (``ParsedArguments``), the checks
-/// of what applies (``ExportRequest/checkRequirements(format:)``), help (``HelpText``), the man
+/// of what applies (``Applicability``), help (``HelpText``), the man
 /// page (``ManPage``) and the completions (``Completion``) are all made from this table.
 struct OptionTable {
     /// The options, in the order help lists them: the fixed ones, then each format's own.
@@ -56,13 +56,14 @@ struct OptionTable {
             name: "format", short: "f", argument: .format, commands: store.union([.formats]),
             help: "The output format: a built-in one or a plugin (graphexport formats lists them), in any case. "
                 + "Default: the one -o's extension names, else json. For inspect: text (default) or json. "
-                + "For schema: json-schema, xsd, mermaid or dot; default: the one -o's extension names, else "
-                + "json-schema. For formats: text (default) or json."),
+                + "For schema: json-schema (or json), xsd, mermaid or dot; default: the one -o's extension names, "
+                + "else json-schema. For formats: text (default) or json."),
         CommandOption(
             name: "output", short: "o", argument: .path("path"), commands: output,
             help: "Write to this file instead of standard output (- is standard output). The file appears only "
                 + "when the export is complete. A name ending in .gz is written gzip-compressed, in the format "
-                + "the name before .gz names (out.json.gz)."),
+                + "the name before .gz names (out.json.gz). An extension that names another format than --format "
+                + "is a warning."),
         CommandOption(
             name: "model", short: "m", argument: .path("path"), commands: store, requirements: [.coreData],
             help: "The app's model: an .xcdatamodeld bundle or a compiled .momd (the version that fits the "
@@ -79,14 +80,15 @@ struct OptionTable {
                 + "coredata; sqlite."),
         CommandOption(
             name: "shape", argument: .choice("shape", values: ["tree", "flat"], defaultValue: "tree"),
-            commands: output,
+            commands: output, requirements: [.whenValue("tree", .nestingFormat)],
             help: "tree: each object nests under its owner, every other mention is a reference; flat: objects "
-                + "grouped by entity, relationships as references."),
+                + "grouped by entity, relationships as references. A format that keeps no nesting (jsonl, "
+                + "graphml) is written flat."),
         CommandOption(
             name: "nest", argument: .text("Entity.rel"), repeatable: true, commands: store,
             requirements: [.treeShape],
             help: "Nest this relationship's destinations; either side of the pair may be named (a foreign key's "
-                + "column side, Track.album, or its table side, Album.tracks)."),
+                + "column side, Track.album, or its table side, Album.tracks). For inspect: the nesting shown."),
         CommandOption(
             name: "no-nest", argument: .text("Entity.rel"), repeatable: true, commands: store,
             requirements: [.treeShape],
@@ -100,7 +102,7 @@ struct OptionTable {
             name: "exclude-entity", argument: .text("name"), repeatable: true,
             help: "Leave out the objects of this entity and of the entities that inherit from it."),
         CommandOption(
-            name: "exact",
+            name: "exact", requirements: [.anyOption(["entity", "exclude-entity"])],
             help: "--entity and --exclude-entity name that entity alone, not the entities that inherit from it."),
         CommandOption(
             name: "root", argument: .text("name"),
@@ -170,8 +172,9 @@ struct OptionTable {
             help: "How long to wait while another process holds a lock on the store before failing "
                 + "(default: 5; 0: fail at once)."),
         CommandOption(
-            name: "quiet", short: "q",
-            help: "Print no warnings (errors are still printed)."),
+            name: "quiet", short: "q", commands: store,
+            help: "Print no warnings and no notes (errors are still printed). inspect lists its warnings in what it "
+                + "prints all the same."),
         CommandOption(
             name: "progress",
             help: "Show the progress line (objects written of the total, rate, time left) even when standard "
@@ -182,7 +185,8 @@ struct OptionTable {
             help: "Exit with status 1 when there was any warning; the output is still written."),
         CommandOption(
             name: "verbose", commands: store,
-            help: "On an SQLite error, also show the SQL statement that failed."),
+            help: "Print each warning whole, with its detail (the full list, the SQL statement) in a note below it; "
+                + "on an SQLite error, also show the SQL statement that failed."),
         CommandOption(
             name: "version", commands: Set(CommandName.allCases), action: .version,
             help: "Show the version of graphexport and of the SQLite, libxml2 and libyaml it runs on."),

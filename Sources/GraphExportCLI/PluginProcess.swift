@@ -12,6 +12,7 @@ import GraphExport
 ///
 /// The plugin starts with the signal dispositions a shell would give it: SIGPIPE back to its
 /// default (graphexport itself ignores it), and no signal blocked that graphexport did not block.
+/// Its standard error is forwarded to graphexport's, each line a note (``PluginErrorLines``).
 final class PluginProcess {
     /// How the leader ended.
     enum Termination: Equatable {
@@ -20,6 +21,7 @@ final class PluginProcess {
     }
 
     let pid: pid_t
+    private let errorLines: PluginErrorLines
     private var cleanup: InterruptCleanup.Registration?
     private var termination: Termination?
 
@@ -28,6 +30,8 @@ final class PluginProcess {
     init(_ plugin: Plugin, arguments: [String], standardInput: Int32?, standardOutput: Int32, closing unused: Int32)
         throws
     {
+        let errorLines = try PluginErrorLines(plugin: plugin.name)
+        defer { errorLines.closeWriteEnd() }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -37,6 +41,7 @@ final class PluginProcess {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
         posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
+        posix_spawn_file_actions_adddup2(&actions, errorLines.writeEnd, 2)
         posix_spawn_file_actions_addclose(&actions, unused)
 
         // Interrupting signals wait until the new group is registered, so none can end graphexport
@@ -71,6 +76,7 @@ final class PluginProcess {
                 name: plugin.name, path: plugin.path, reason: String(cString: strerror(status)))
         }
         self.pid = pid
+        self.errorLines = errorLines
         cleanup = InterruptCleanup.register(processGroup: pid)
     }
 
@@ -92,7 +98,7 @@ final class PluginProcess {
     }
 
     /// Kills whatever is left of the group (the leader too, if it still runs), then collects the
-    /// leader's status.
+    /// leader's status and forwards the rest of its standard error.
     @discardableResult
     func end() -> Termination {
         if let termination { return termination }
@@ -105,6 +111,7 @@ final class PluginProcess {
         let ended: Termination =
             signalNumber == 0 ? .exited(status: (status >> 8) & 0xFF) : .killed(signal: signalNumber)
         termination = ended
+        errorLines.finish()
         return ended
     }
 

@@ -1,7 +1,8 @@
 import GraphExportStore
 
 /// The words of the progress line: objects written of the total, the share done, the rate and
-/// the time left (`graphexport: 45000 of 100000 objects (45%), 52300 objects/s, 0:02 left`).
+/// the time left (`graphexport: note: 45000 of 100000 objects (45%), 52300 objects/s, 0:02 left`),
+/// a note as every line graphexport writes on standard error is an error, a warning or a note.
 ///
 /// A total that is an estimate is marked `~`. Without a total, or once the objects written pass
 /// an estimate, the line says only how many were written and the rate.
@@ -9,7 +10,7 @@ enum ProgressText {
     /// The line for `objects` written of an export of `total` objects, at `rate` objects a
     /// second (`nil`: not known yet).
     static func line(objects: Int, total: ObjectCountEstimate?, rate: Double?) -> String {
-        var text = "graphexport: \(objects)"
+        var text = MessageKind.note.prefix + "\(objects)"
         var left: Double?
         if let total, total.count > 0, objects <= total.count {
             text += " of \(total.isExact ? "" : "~")\(total.count) objects (\(objects * 100 / total.count)%)"
@@ -22,10 +23,10 @@ enum ProgressText {
         return text
     }
 
-    /// The last line of `--progress` into a file or pipe: `graphexport: 100000 objects in 1.9 s`.
+    /// The last line of `--progress` into a file or pipe: `graphexport: note: 100000 objects in 1.9 s`.
     static func summary(objects: Int, elapsed: Duration) -> String {
         let tenths = Int((seconds(elapsed) * 10).rounded())
-        return "graphexport: \(objects) objects in \(tenths / 10).\(tenths % 10) s"
+        return MessageKind.note.prefix + "\(objects) objects in \(tenths / 10).\(tenths % 10) s"
     }
 
     /// `0:07`, `12:30`, `1:02:03`: seconds rounded up.

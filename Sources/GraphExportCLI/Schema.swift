@@ -5,9 +5,10 @@ import GraphExportStore
 extension Command {
     /// `graphexport schema`: opens the store as an export would and writes the shape of its export
     /// (JSON Schema, XML Schema, Mermaid or DOT), from the same model the export reads (without the
-    /// properties `--exclude-attribute` and `--attributes` leave out), to standard output or to
-    /// `-o`'s file (which appears only when complete; gzip-compressed when its name ends in `.gz`).
-    /// Warnings met opening the store go to standard error, as in an export.
+    /// properties `--exclude-attribute` and `--attributes` leave out, `--nest` and `--no-nest`
+    /// shaping it as they shape the export), to standard output or to `-o`'s file (which appears
+    /// only when complete; gzip-compressed when its name ends in `.gz`). Warnings met opening the
+    /// store go to standard error, as in an export.
     func schema(_ request: SchemaRequest) throws {
         if let outputPath = request.source.output,
             let input = ExportInputs(storePath: request.source.store, modelPath: request.source.model).file(
@@ -15,14 +16,16 @@ extension Command {
         {
             throw CommandError.outputIsInput(path: outputPath, input: input)
         }
-        let warnings = WarningPrinter(quiet: request.source.quiet)
+        let warnings = WarningPrinter(quiet: request.source.quiet, verbose: request.source.verbose)
         let source = try openSource(request.source, onWarning: warnings.report)
+        try Applicability(command: .schema, store: request.source.storeFound(source)).check(
+            request.source, table: OptionTable(formats: formats))
         // A plain SQLite database's columns hold values of any storage class; a Core Data store's
         // values are decoded by their declared types, Transformable ones into any value unless
         // --raw-transformable keeps their bytes.
         let typing: ValueTyping =
             source is SQLiteDatabaseSource ? .storageClass : request.source.rawTransformables ? .declared : .decoded
-        let kept = try request.source.keepingProperties(of: source).model
+        let kept = try request.source.adjustedModel(of: source, for: .schema)
         // With --blobs, bytes are paths: Binary attributes, and Transformable ones kept as bytes.
         let model =
             request.source.blobs == nil

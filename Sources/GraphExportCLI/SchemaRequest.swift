@@ -15,13 +15,13 @@ struct SchemaRequest: Equatable {
     var xmlStyle: XMLOptions.Style = .attributes
 
     /// The request for `schema` from what the parser read as an export: refuses an unknown
-    /// format, and the options that do not apply to the store, the shape or the schema format
-    /// (`--xml-style` with a format other than xsd).
+    /// format, and the options that do not apply to the schema format (`--xml-style` with a
+    /// format other than xsd).
     init(_ request: ExportRequest, table: OptionTable) throws(UsageError) {
         if let name = request.format {
-            guard let format = SchemaFormat(rawValue: name.lowercased()) else {
+            guard let format = SchemaFormat(named: name) else {
                 let values = SchemaFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                throw UsageError(message: "unknown schema format '\(name)' (values: \(values))")
+                throw UsageError(message: "unknown schema format '\(name)' (values: \(values); json is json-schema)")
             }
             self.format = format
         } else {
@@ -29,7 +29,13 @@ struct SchemaRequest: Equatable {
                 request.output.map(Command.withoutGzipSuffix).flatMap(SchemaFormat.init(forPath:))
                 ?? .jsonSchema
         }
-        try request.checkSchemaRequirements(format, table: table)
+        // A schema describes the export in the shape asked for, nested or not.
+        let facts = Applicability.Format(
+            phrase: format.rawValue, capabilities: [.nesting], ownOptions: format.optionsFormat)
+        try Applicability(
+            command: .schema, store: request.storeAskedFor, format: facts, shape: request.shape,
+            shapeGiven: request.given.contains("shape")
+        ).check(request, table: table)
         if let style = request.formatOptions["xml-style"] {
             xmlStyle = XMLOptions.Style(rawValue: style) ?? .attributes
         }

@@ -15,6 +15,13 @@ public enum SchemaFormat: String, CaseIterable, Sendable, Hashable {
         self == .xsd ? "xml" : nil
     }
 
+    /// The format `name` names, in any case: its own name, or `json` for ``jsonSchema``.
+    public init?(named name: String) {
+        let name = name.lowercased()
+        guard let format = Self(rawValue: name == "json" ? Self.jsonSchema.rawValue : name) else { return nil }
+        self = format
+    }
+
     /// The format whose file extension `path` ends in (`.json`, `.xsd`, `.mmd` or `.mermaid`,
     /// `.dot` or `.gv`, in any case), or `nil`.
     public init?(forPath path: String) {

@@ -18,7 +18,8 @@ final class CommandLineContractTests: XCTestCase {
         let first = result.standardError.split(separator: "\n").first.map(String.init) ?? ""
         XCTAssertEqual(first, "graphexport: error: " + message, file: file, line: line)
         XCTAssertTrue(
-            result.standardError.contains("\nUsage: graphexport"), result.standardError, file: file, line: line)
+            result.standardError.contains("\ngraphexport: note: usage: graphexport"), result.standardError, file: file,
+            line: line)
         XCTAssertEqual(result.standardOutput.count, 0, file: file, line: line)
     }
 

@@ -175,7 +175,7 @@ final class HostileStoreTests: XCTestCase {
         try check(
             scratch, store,
             .warning(
-                saying: "of the write-ahead log are not part of a committed transaction (cut short or damaged)",
+                saying: "of the write-ahead log are cut short or damaged, and ignored",
                 rows: 4 * StoreFixtures.rowsPerBatch))
     }
 

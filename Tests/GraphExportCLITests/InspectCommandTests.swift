@@ -12,7 +12,7 @@ final class InspectCommandTests: XCTestCase {
         let result = try CommandRunner.run(["inspect", "--format", "json", "--model", scrapbookModel, scrapbookStore])
         XCTAssertEqual(result.status, 0, result.standardError)
         let document = try result.json()
-        XCTAssertEqual(document["inspectVersion"] as? Int, 1)
+        XCTAssertEqual(document["inspectVersion"] as? Int, 2)
         XCTAssertEqual(document["sourceKind"] as? String, "Core Data store")
         let entities = try XCTUnwrap(document["entities"] as? [[String: Any]])
         let counts = Dictionary(
@@ -126,12 +126,51 @@ final class InspectCommandTests: XCTestCase {
         }
     }
 
+    /// Apple Notes' Z_MODELCACHE lists inherited properties again under each sub-entity
+    /// (`shared/coredata-samples/README.md`): inspect shows each once, on the entity that declares
+    /// it, and a sub-entity says what it inherits from whom, in text and JSON.
+    func testAnInheritedPropertyIsShownOnceOnTheEntityThatDeclaresIt() throws {
+        let folder = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
+        let text = try CommandRunner.run(["inspect", "NoteStore.sqlite"], in: folder)
+        XCTAssertEqual(text.status, 0, text.standardError)
+        XCTAssertEqual(text.text.components(separatedBy: "ZICCLOUDSYNCINGOBJECT.ZIDENTIFIER\n").count, 2, "once")
+        XCTAssertFalse(text.text.contains("  from ICCloudSyncingObject"), "no inherited rows")
+        let folderSection = try XCTUnwrap(
+            text.text.components(separatedBy: "\n\n").first { $0.hasPrefix("ICFolder : ICNoteContainer") })
+        let lines = folderSection.split(separator: "\n").map(String.init)
+        XCTAssertEqual(
+            lines[1],
+            "  inherits 23 attributes and 1 relationship from ICCloudSyncingObject; 4 attributes and 1 relationship "
+                + "from ICNoteContainer (listed there)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("    title ") && $0.contains("ZTITLE2") }, folderSection)
+        XCTAssertFalse(lines.contains { $0.hasPrefix("    identifier ") }, folderSection)
+
+        let document = try CommandRunner.run(["inspect", "-f", "json", "NoteStore.sqlite"], in: folder).json()
+        XCTAssertEqual(document["inspectVersion"] as? Int, 2)
+        let entities = try XCTUnwrap(document["entities"] as? [[String: Any]])
+        var declared: [String: Int] = [:]
+        for entity in entities {
+            let name = try XCTUnwrap(entity["name"] as? String)
+            for key in ["attributes", "relationships"] {
+                for property in try XCTUnwrap(entity[key] as? [[String: Any]]) {
+                    XCTAssertEqual(property["declaredBy"] as? String, name, "\(name).\(property["name"] ?? "")")
+                    declared[
+                        "\(property["table"] ?? "").\(property["column"] ?? property["name"] ?? "")", default: 0] += 1
+                }
+            }
+        }
+        XCTAssertEqual(declared["ZICCLOUDSYNCINGOBJECT.ZIDENTIFIER"], 1)
+        let icFolder = try XCTUnwrap(entities.first { $0["name"] as? String == "ICFolder" })
+        XCTAssertEqual((icFolder["attributes"] as? [Any])?.count, 9)
+    }
+
     func testOptionsThatShapeAnExportAreUsageErrors() throws {
         for arguments in [["-o", "out.json"], ["--shape", "flat"], ["--pretty"], ["--format", "yaml"]] {
             let result = try CommandRunner.run(["inspect"] + arguments + [scrapbookStore])
             XCTAssertEqual(result.status, 64, "\(arguments)")
             XCTAssertTrue(result.standardError.hasPrefix("graphexport: error: "), result.standardError)
-            XCTAssertTrue(result.standardError.contains("Usage: graphexport inspect"), result.standardError)
+            XCTAssertTrue(
+                result.standardError.contains("graphexport: note: usage: graphexport inspect"), result.standardError)
         }
         let missing = try CommandRunner.run(["inspect"])
         XCTAssertEqual(missing.status, 64)

@@ -57,9 +57,8 @@ final class OptionParsingTests: XCTestCase {
     func testEveryOptionIsParsed() throws {
         let request = try export([
             "--format", "xml", "-o", "out.xml", "--model", "M.xcdatamodeld", "--model-version", "M 2", "--source",
-            "coredata", "--shape", "flat", "--nest", "A.b", "--nest", "C.d", "--no-nest", "E.f", "--include-views",
-            "--infer-relations", "--compact", "--busy-timeout", "2.5", "--quiet", "--strict", "--verbose",
-            "--xml-style", "elements", "store.sqlite",
+            "coredata", "--shape", "flat", "--nest", "A.b", "--nest", "C.d", "--no-nest", "E.f", "--compact",
+            "--busy-timeout", "2.5", "--quiet", "--strict", "--verbose", "--xml-style", "elements", "store.sqlite",
         ])
         var expected = ExportRequest(store: "store.sqlite")
         expected.format = "xml"
@@ -70,8 +69,6 @@ final class OptionParsingTests: XCTestCase {
         expected.shape = .flat
         expected.nest = ["A.b", "C.d"]
         expected.noNest = ["E.f"]
-        expected.includeViews = true
-        expected.inferRelations = true
         expected.pretty = false
         expected.busyTimeout = .milliseconds(2500)
         expected.quiet = true
@@ -79,7 +76,13 @@ final class OptionParsingTests: XCTestCase {
         expected.verbose = true
         expected.formatOptions = ["xml-style": "elements"]
         expected.given = request.given
+        expected.givenValues = request.givenValues
         XCTAssertEqual(request, expected)
+        XCTAssertEqual(request.givenValues["model-version"], "M 2")
+        // The options of plain SQLite databases, which --model and --source coredata refuse.
+        let plain = try export(["--include-views", "--infer-relations", "s"])
+        XCTAssertTrue(plain.includeViews)
+        XCTAssertTrue(plain.inferRelations)
         XCTAssertEqual(try export(["--compact", "--pretty", "s"]).pretty, true)
         XCTAssertEqual(try export(["--pretty", "--compact", "s"]).pretty, false)
         XCTAssertNil(try export(["s"]).pretty)
@@ -128,13 +131,21 @@ final class OptionParsingTests: XCTestCase {
             "invalid value 'soon' for '--busy-timeout': give seconds, 0 or more (e.g. 2.5)")
     }
 
-    /// The options that do not apply to the kind of store are refused when parsing (the format's
-    /// and the shape's are checked once the format is known: `CommandLineContractTests`).
+    /// The options that do not apply to the kind of store asked for are refused when parsing (the
+    /// format's and the shape's are checked once the format is known, the store's kind once it is
+    /// open: `CommandLineContractTests`, `ApplicabilityEndToEndTests`).
     func testOptionsForTheOtherKindOfStoreAreRefused() throws {
+        XCTAssertNil(usageError(["inspect", "--nest", "A.b", "--model", "M", "s"]), "a Core Data store's nesting too")
         XCTAssertEqual(
-            usageError(["inspect", "--nest", "A.b", "--model", "M", "s"]),
-            "'--nest' applies to a Core Data store in an export only: inspect shows the nesting of the store's own "
-                + "model")
+            usageError(["--source", "sqlite", "--model", "M", "s"]),
+            "'--model' applies to Core Data stores, and --source sqlite reads the store as a plain SQLite database")
+        XCTAssertEqual(
+            usageError(["--model", "M", "--json-columns", "s"]),
+            "'--json-columns' applies to plain SQLite databases, and --model reads the store as a Core Data store")
+        XCTAssertEqual(
+            usageError(["--exact", "s"]), "'--exact' goes with --entity or --exclude-entity: give one of them too")
+        XCTAssertEqual(
+            usageError(["formats", "--model", "M"]), "'--model' is not an option of 'graphexport formats'")
         XCTAssertEqual(
             usageError(["inspect", "--source", "sqlite", "--model", "M", "s"]),
             "'--model' applies to Core Data stores, and --source sqlite reads the store as a plain SQLite database")
@@ -165,7 +176,7 @@ final class OptionParsingTests: XCTestCase {
             usageError(["schema", "--strict", "s"]), "'--strict' is not an option of 'graphexport schema'")
         XCTAssertEqual(
             usageError(["schema", "-f", "xml", "s"]),
-            "unknown schema format 'xml' (values: json-schema, xsd, mermaid, dot)")
+            "unknown schema format 'xml' (values: json-schema, xsd, mermaid, dot; json is json-schema)")
         XCTAssertEqual(
             usageError(["schema", "-f", "dot", "--xml-style", "elements", "s"]),
             "'--xml-style' is for --format xsd, not dot: it is an option of the xml format")

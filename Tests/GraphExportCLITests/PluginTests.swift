@@ -140,6 +140,36 @@ final class PluginTests: XCTestCase {
         XCTAssertFalse(names.contains { $0.contains("out.broken") }, "\(names)")
     }
 
+    /// Each line a plugin writes on its standard error, at the handshake and during the export,
+    /// is forwarded as a note naming it, also a last line without a newline and with `--quiet`;
+    /// a plugin that writes much there while graphexport writes its input never blocks.
+    func testPluginStandardErrorLinesAreNotes() throws {
+        let folder = try pluginFolder(
+            name: "chatty",
+            script: """
+                #!/bin/sh
+                if [ "$1" = "--graphexport-handshake" ]; then
+                    echo "hello from the handshake" >&2
+                    echo "graphexport-events 1 chatty talks on standard error"; exit 0
+                fi
+                echo "starting" >&2
+                i=0; while [ $i -lt 3000 ]; do echo "line $i of chatter to fill the pipe" >&2; i=$((i+1)); done
+                wc -l
+                printf 'done, no newline' >&2
+                """)
+        for quiet in [[], ["-q"]] {
+            let result = try run(quiet + ["--model", model, "--format", "chatty", store], plugins: folder)
+            XCTAssertEqual(result.status, 0, result.standardError)
+            let lines = result.standardError.split(separator: "\n").map(String.init)
+            XCTAssertEqual(lines.count, 3 + 3000, "\(quiet)")
+            XCTAssertEqual(lines.first, "graphexport: note: format plugin 'chatty': hello from the handshake")
+            XCTAssertEqual(lines[1], "graphexport: note: format plugin 'chatty': starting")
+            XCTAssertEqual(lines.last, "graphexport: note: format plugin 'chatty': done, no newline")
+            XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("graphexport: note: format plugin 'chatty': ") })
+            XCTAssertGreaterThan(Int(result.text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0, 35)
+        }
+    }
+
     func testAPluginThatStopsReadingEarlyIsAnError() throws {
         let folder = try pluginFolder(
             name: "early",

@@ -17,7 +17,7 @@ final class ProgressLineTests: XCTestCase {
         let run = try TerminalRun.graphexport(scrapbookArguments, in: folder, environment: atOnce)
         XCTAssertEqual(run.status, 0, run.terminal)
         // The 35 objects go by before the next update, 64 objects after the first.
-        XCTAssertEqual(run.drawnLines, ["graphexport: 1 of 35 objects (2%)"], run.terminal.debugDescription)
+        XCTAssertEqual(run.drawnLines, ["graphexport: note: 1 of 35 objects (2%)"], run.terminal.debugDescription)
         XCTAssertTrue(run.terminal.hasSuffix(eraser), run.terminal.debugDescription)
         XCTAssertFalse(run.terminal.contains("\n"), run.terminal.debugDescription)
         let export = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("out.json")))
@@ -32,7 +32,7 @@ final class ProgressLineTests: XCTestCase {
         let range = try XCTUnwrap(run.terminal.range(of: warning), run.terminal.debugDescription)
         let after = run.terminal[range.upperBound...].split(separator: "\n", maxSplits: 1)
         XCTAssertTrue(after[0].hasSuffix("is missing; written as null"), String(after[0]))
-        XCTAssertNotNil(after[1].prefixMatch(of: #/graphexport: \d+ of 35 objects/#), String(after[1]))
+        XCTAssertNotNil(after[1].prefixMatch(of: #/graphexport: note: \d+ of 35 objects/#), String(after[1]))
         XCTAssertTrue(run.terminal.hasSuffix(eraser), run.terminal.debugDescription)
     }
 
@@ -41,7 +41,7 @@ final class ProgressLineTests: XCTestCase {
             ["-m", "Scrapbook.xcdatamodeld", "Scrapbook.sqlite", "-o", "/dev/full"], in: try scrapbook(),
             environment: atOnce)
         XCTAssertEqual(run.status, 1, run.terminal)
-        XCTAssertTrue(run.terminal.hasPrefix("\rgraphexport: 1 of 35 objects"), run.terminal.debugDescription)
+        XCTAssertTrue(run.terminal.hasPrefix("\rgraphexport: note: 1 of 35 objects"), run.terminal.debugDescription)
         let failure = try XCTUnwrap(run.terminal.range(of: "graphexport: error: "), run.terminal.debugDescription)
         XCTAssertTrue(run.terminal[..<failure.lowerBound].hasSuffix(eraser), run.terminal.debugDescription)
         XCTAssertTrue(run.terminal.hasSuffix("\n"), run.terminal.debugDescription)
@@ -51,11 +51,13 @@ final class ProgressLineTests: XCTestCase {
         let folder = try chinook()
         let run = try TerminalRun.graphexport(["Chinook.sqlite", "-o", "out.json"], in: folder, environment: atOnce)
         XCTAssertEqual(run.status, 0, run.terminal)
-        XCTAssertEqual(run.drawnLines.first, "graphexport: 1 of ~6892 objects (0%)", run.terminal.debugDescription)
+        XCTAssertEqual(
+            run.drawnLines.first, "graphexport: note: 1 of ~6892 objects (0%)", run.terminal.debugDescription)
         // Each later line has the rate since the first object, and the time left at that rate.
         for line in run.drawnLines.dropFirst() {
             XCTAssertNotNil(
-                line.wholeMatch(of: #/graphexport: \d+ of ~6892 objects \(\d+%\), \d+ objects/s, \d+:\d\d left/#), line)
+                line.wholeMatch(of: #/graphexport: note: \d+ of ~6892 objects \(\d+%\), \d+ objects/s, \d+:\d\d left/#),
+                line)
         }
         XCTAssertTrue(run.terminal.hasSuffix(eraser), run.terminal.debugDescription)
     }
@@ -63,7 +65,7 @@ final class ProgressLineTests: XCTestCase {
     func testANarrowTerminalGetsTheLineCutToItsWidth() throws {
         let run = try TerminalRun.graphexport(scrapbookArguments, in: try scrapbook(), environment: atOnce, columns: 30)
         XCTAssertEqual(run.status, 0, run.terminal)
-        XCTAssertEqual(run.drawnLines.first, "graphexport: 1 of 35 objects")
+        XCTAssertEqual(run.drawnLines.first, "graphexport: note: 1 of 35 ob")
         XCTAssertTrue(run.drawnLines.allSatisfy { $0.count <= 29 }, "\(run.drawnLines)")
     }
 
@@ -89,7 +91,7 @@ final class ProgressLineTests: XCTestCase {
         let run = try TerminalRun.graphexport(
             ["big.sqlite", "-o", "out.json"], in: folder, environment: atOnce, interruptAfter: " objects/s")
         XCTAssertEqual(run.status, -SIGINT, run.terminal)
-        XCTAssertTrue(run.terminal.hasPrefix("\rgraphexport: 1 of ~200000 objects (0%)"), run.terminal)
+        XCTAssertTrue(run.terminal.hasPrefix("\rgraphexport: note: 1 of ~200000 objects (0%)"), run.terminal)
         XCTAssertTrue(run.terminal.hasSuffix(eraser), run.terminal.debugDescription)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.json").path))
     }
@@ -105,7 +107,7 @@ final class ProgressLineTests: XCTestCase {
         } else if seconds > 2 {
             let first = try XCTUnwrap(run.drawnLines.first, "an export of \(seconds) s")
             XCTAssertTrue(first.hasPrefix("graphexport: "), first)
-            XCTAssertFalse(first.hasPrefix("graphexport: 1 of"), "drawn before a second: \(first)")
+            XCTAssertFalse(first.hasPrefix("graphexport: note: 1 of"), "drawn before a second: \(first)")
             XCTAssertTrue(run.terminal.hasSuffix(eraser), run.terminal.debugDescription)
         }
     }
@@ -135,8 +137,8 @@ final class ProgressLineTests: XCTestCase {
         let run = try CommandRunner.run(["--progress"] + scrapbookArguments, in: try scrapbook(), environment: atOnce)
         XCTAssertEqual(run.status, 0, run.standardError)
         let lines = run.standardError.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.first, "graphexport: 1 of 35 objects (2%)", run.standardError)
-        XCTAssertNotNil(lines.last?.wholeMatch(of: #/graphexport: 35 objects in \d+\.\d s/#), run.standardError)
+        XCTAssertEqual(lines.first, "graphexport: note: 1 of 35 objects (2%)", run.standardError)
+        XCTAssertNotNil(lines.last?.wholeMatch(of: #/graphexport: note: 35 objects in \d+\.\d s/#), run.standardError)
         XCTAssertFalse(run.standardError.contains("\r"), run.standardError.debugDescription)
     }
 
@@ -145,7 +147,7 @@ final class ProgressLineTests: XCTestCase {
             ["--progress", "--entity", "Tag"] + scrapbookArguments, in: try scrapbook(), environment: atOnce)
         XCTAssertEqual(run.status, 0, run.standardError)
         let lines = run.standardError.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.first, "graphexport: 1 objects", run.standardError)
+        XCTAssertEqual(lines.first, "graphexport: note: 1 objects", run.standardError)
         XCTAssertFalse(run.standardError.contains(" of 35 "), run.standardError)
     }
 
@@ -156,8 +158,8 @@ final class ProgressLineTests: XCTestCase {
             in: try scrapbook(), environment: atOnce.merging(["GRAPHEXPORT_PLUGIN_PATH": plugins.path]) { $1 })
         XCTAssertEqual(run.status, 0, run.standardError)
         let lines = run.standardError.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.first, "graphexport: 1 of 35 objects (2%)", run.standardError)
-        XCTAssertNotNil(lines.last?.wholeMatch(of: #/graphexport: 35 objects in \d+\.\d s/#), run.standardError)
+        XCTAssertEqual(lines.first, "graphexport: note: 1 of 35 objects (2%)", run.standardError)
+        XCTAssertNotNil(lines.last?.wholeMatch(of: #/graphexport: note: 35 objects in \d+\.\d s/#), run.standardError)
     }
 
     func testProgressWithQuietShowsTheLineButNoWarning() throws {
@@ -165,7 +167,7 @@ final class ProgressLineTests: XCTestCase {
             ["--progress", "--quiet"] + scrapbookArguments, in: try scrapbook(removingImageOfPhoto8: true),
             environment: atOnce)
         XCTAssertEqual(run.status, 0, run.standardError)
-        XCTAssertTrue(run.standardError.hasPrefix("graphexport: 1 of 35 objects"), run.standardError)
+        XCTAssertTrue(run.standardError.hasPrefix("graphexport: note: 1 of 35 objects"), run.standardError)
         XCTAssertFalse(run.standardError.contains("warning"), run.standardError)
     }
 
@@ -173,7 +175,7 @@ final class ProgressLineTests: XCTestCase {
         let run = try TerminalRun.graphexport(
             ["--progress"] + scrapbookArguments, in: try scrapbook(), environment: atOnce)
         XCTAssertEqual(run.status, 0, run.terminal)
-        XCTAssertTrue(run.terminal.hasPrefix("\rgraphexport: 1 of 35 objects"), run.terminal.debugDescription)
+        XCTAssertTrue(run.terminal.hasPrefix("\rgraphexport: note: 1 of 35 objects"), run.terminal.debugDescription)
         XCTAssertTrue(run.terminal.hasSuffix(eraser), run.terminal.debugDescription)
     }
 

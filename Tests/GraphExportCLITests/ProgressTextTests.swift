@@ -9,30 +9,30 @@ final class ProgressTextTests: XCTestCase {
         XCTAssertEqual(
             ProgressText.line(
                 objects: 45_000, total: ObjectCountEstimate(count: 100_000, isExact: true), rate: 22_500),
-            "graphexport: 45000 of 100000 objects (45%), 22500 objects/s, 0:03 left")
+            "graphexport: note: 45000 of 100000 objects (45%), 22500 objects/s, 0:03 left")
     }
 
     func testAnEstimatedTotalIsMarked() {
         XCTAssertEqual(
             ProgressText.line(
                 objects: 10, total: ObjectCountEstimate(count: 6892, isExact: false), rate: 10),
-            "graphexport: 10 of ~6892 objects (0%), 10 objects/s, 11:29 left")
+            "graphexport: note: 10 of ~6892 objects (0%), 10 objects/s, 11:29 left")
     }
 
     func testWithoutATotalOrPastAnEstimateOnlyTheCountAndTheRateAreShown() {
         XCTAssertEqual(
             ProgressText.line(objects: 300, total: nil, rate: 200.4),
-            "graphexport: 300 objects, 200 objects/s")
+            "graphexport: note: 300 objects, 200 objects/s")
         XCTAssertEqual(
             ProgressText.line(
                 objects: 300, total: ObjectCountEstimate(count: 250, isExact: false), rate: 100),
-            "graphexport: 300 objects, 100 objects/s")
+            "graphexport: note: 300 objects, 100 objects/s")
     }
 
     func testNoRateOrTimeLeftBeforeTheRateIsKnown() {
         XCTAssertEqual(
             ProgressText.line(objects: 1, total: ObjectCountEstimate(count: 4, isExact: true), rate: nil),
-            "graphexport: 1 of 4 objects (25%)")
+            "graphexport: note: 1 of 4 objects (25%)")
     }
 
     func testTheTimeLeftIsRoundedUpToTheSecond() {
@@ -44,7 +44,8 @@ final class ProgressTextTests: XCTestCase {
 
     func testTheLastLineSaysTheCountAndTheTime() {
         XCTAssertEqual(
-            ProgressText.summary(objects: 100_000, elapsed: .milliseconds(1940)), "graphexport: 100000 objects in 1.9 s"
+            ProgressText.summary(objects: 100_000, elapsed: .milliseconds(1940)),
+            "graphexport: note: 100000 objects in 1.9 s"
         )
     }
 }

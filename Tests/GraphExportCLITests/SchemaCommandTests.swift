@@ -9,29 +9,6 @@ import XCTest
 /// Schema cannot say); `dot -Tsvg` renders the DOT; the Mermaid text is the
 /// README's; and the command's usage errors name what is wrong.
 final class SchemaCommandTests: XCTestCase {
-    /// Every store of `shared/coredata-samples/`, by folder, with the model file to open it with
-    /// (`nil`: the store's own `Z_MODELCACHE`, or the model inferred from its tables). The three
-    /// larger wibosco stores (1 001, 5 979 and 15 990 objects of the WAL store's two entities,
-    /// which gets every check) are checked in the tree shape and the attribute style only (`large`),
-    /// to keep the test quick in debug builds.
-    private static let sharedStores: [(folder: String, store: String, model: String?)] = [
-        ("apple-notes-macos12", "NoteStore.sqlite", nil),
-        ("bnr-manytomany", "TestModel.sqlite", "Sample.xcdatamodeld"),
-        ("coredatabooks-legacy", "CoreDataBooks.sqlite", "CoreDataBooks.xcdatamodel"),
-        ("dvc-swiftdata", "dvc.store", nil),
-        ("easylife-versions", "EasyLife.sqlite", "EasyLife.xcdatamodeld"),
-        ("easylife-versions", "EasyLife 1.3.0.sqlite", nil),
-        ("easylife-versions", "EasyLife 1.5.0.sqlite", nil),
-        ("keasyboard-wal", "Simplex.sqlite", "IME.xcdatamodeld"),
-        ("restkit-legacy-model", "RKSeedDatabase.sqlite", "RKTwitterCoreData.xcdatamodel"),
-        ("swiftdata-resourcesmanager", "default.store", nil),
-        ("texlege-v4", "TexLegeSeed.v4.sqlite", "TexLege.xcdatamodeld"),
-        ("wibosco-migration", "CoreDataMigration_Example_1.sqlite", "CoreDataMigration_Example.xcdatamodeld"),
-        ("wibosco-migration", "CoreDataMigration_Example_2.sqlite", "CoreDataMigration_Example.xcdatamodeld"),
-        ("wibosco-migration", "CoreDataMigration_Example_3.sqlite", "CoreDataMigration_Example.xcdatamodeld"),
-        ("wibosco-migration", "CoreDataMigration_Example_WAL.sqlite", "CoreDataMigration_Example.xcdatamodeld"),
-    ]
-
     func testScrapbookExportsValidateAgainstTheirSchemas() throws {
         let folder = try CommandRunner.copy(
             CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
@@ -44,17 +21,15 @@ final class SchemaCommandTests: XCTestCase {
     }
 
     func testEverySharedCoreDataSampleExportsValidateAgainstTheirSchemas() throws {
-        let samples = try Prerequisite.shared("coredata-samples")
-        let folders = try FileManager.default.contentsOfDirectory(atPath: samples.path).filter { name in
-            var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(
-                atPath: samples.appendingPathComponent(name).path, isDirectory: &isFolder) && isFolder.boolValue
-        }
-        XCTAssertEqual(Set(folders), Set(Self.sharedStores.map(\.folder)), "a sample folder is not checked here")
+        XCTAssertEqual(
+            Set(try SharedStores.folders()), Set(SharedStores.coreData.map(\.folder)),
+            "a sample folder is not checked here")
         var copies: [String: URL] = [:]
-        for (name, store, model) in Self.sharedStores {
+        for (name, store, model) in SharedStores.coreData {
             let folder = try copies[name] ?? CommandRunner.copyOfSample(name, for: self)
             copies[name] = folder
+            // The three larger wibosco stores are checked in the tree shape and the attribute style
+            // only, to keep the test quick in debug builds (the WAL store gets every check).
             let large = store.hasPrefix("CoreDataMigration_Example_") && !store.contains("WAL")
             try assertExportsValidate(
                 (model.map { ["--model", $0] } ?? []) + [store], in: folder, name: store,

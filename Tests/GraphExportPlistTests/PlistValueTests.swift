@@ -87,8 +87,8 @@ final class PlistValueTests: XCTestCase {
         XCTAssertEqual(
             export.warnings.map(\.message),
             [
-                "Item.value (Item/12): dates with no ISO 8601 form (not finite, or 10^15 seconds or more from 2001) "
-                    + "written as <real> seconds since 2001-01-01T00:00:00Z, nan/+infinity/-infinity when not finite"
+                "Item.value (Item/12): dates with no ISO 8601 form written as <real> seconds since "
+                    + "2001-01-01T00:00:00Z"
             ])
         try PythonPlistlib.require()
         for (expected, read) in zip(cases, try readBack(export, type: .date)) {

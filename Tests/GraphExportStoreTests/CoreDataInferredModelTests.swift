@@ -147,7 +147,7 @@ final class CoreDataInferredModelTests: XCTestCase {
         XCTAssertEqual(warnings.take(), [], "\(file): opening with the model warned", line: line)
         let inferred = try CoreDataStore(
             path: path, model: nil, readingModelCache: readingModelCache, onWarning: warnings.record)
-        let messages = warnings.take().map(\.message)
+        let messages = warnings.take().map(\.fullText)
         XCTAssertEqual(messages.count, 1, "\(file): \(messages)", line: line)
         XCTAssertTrue(
             messages.first?.contains("its model is inferred from its tables") == true, "\(messages)", line: line)

@@ -21,7 +21,7 @@ final class CoreDataStoreModelChoiceTests: XCTestCase {
 
         XCTAssertEqual(opened.document.model, store + " (Z_MODELCACHE)")
         XCTAssertEqual(opened.document.modelVersion, "Z_MODELCACHE (no version of \(bundle) fits)")
-        let messages = warnings.take().map(\.message)
+        let messages = warnings.take().map(\.fullText)
         XCTAssertEqual(messages.count, 1, "\(messages)")
         let message = try XCTUnwrap(messages.first)
         for part in [

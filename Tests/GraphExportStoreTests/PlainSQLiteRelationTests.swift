@@ -180,7 +180,9 @@ final class PlainSQLiteRelationTests: XCTestCase {
         XCTAssertEqual(try parents(.init(noNest: ["album.tracks", "genre.tracks"])), [nil, nil])
         XCTAssertThrowsError(try parents(.init(nest: ["track.nothing"]))) { error in
             XCTAssertEqual(
-                error as? SQLiteSourceError, .unknownRelationship(path: database.path, name: "track.nothing"))
+                error as? SQLiteSourceError,
+                .unknownTableRelationship(
+                    path: database.path, name: "track.nothing", table: "track", known: ["album", "genre", "playlists"]))
         }
         XCTAssertThrowsError(try parents(.init(nest: ["tracks"])))
         XCTAssertThrowsError(try parents(.init(nest: ["playlist.tracks"]))) { error in

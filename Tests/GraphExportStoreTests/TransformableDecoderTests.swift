@@ -269,7 +269,7 @@ final class TransformableDecoderTests: XCTestCase {
 
     func testAnUndecodableAttributeWarnsOnceNamingItsFirstRow() {
         var warnings: [String] = []
-        let values = TransformableValues(onWarning: { warnings.append($0.message) })
+        let values = TransformableValues(onWarning: { warnings.append($0.fullText) })
         var archive = HandMadeArchive()
         let secret = archive.object("Secret", [])
         let unknown = archive.bytes(root: secret)
@@ -281,10 +281,10 @@ final class TransformableDecoderTests: XCTestCase {
             warnings,
             [
                 "Item p3 thing: the Transformable value is a keyed archive holding an object of class 'Secret', which "
-                    + "graphexport does not decode; written as its bytes, as is every value of this attribute that "
+                    + "graphexport does not decode; written as its bytes; so is every value of this attribute that "
                     + "cannot be decoded (only the first is named)",
                 "Item p6 other: the Transformable value is a keyed archive holding an object of class 'Secret', which "
-                    + "graphexport does not decode; written as its bytes, as is every value of this attribute that "
+                    + "graphexport does not decode; written as its bytes; so is every value of this attribute that "
                     + "cannot be decoded (only the first is named)",
             ])
     }

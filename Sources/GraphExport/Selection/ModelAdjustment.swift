@@ -165,7 +165,9 @@ public struct ModelAdjustment: Sendable, Hashable {
         }
         throw .unknownProperty(
             entity: info.name, property: name,
-            known: model.attributes(of: entity).map(\.name) + model.relationships(of: entity).map(\.name))
+            known: ownFirst(
+                info.attributes.map(\.name) + info.relationships.map(\.name),
+                model.attributes(of: entity).map(\.name) + model.relationships(of: entity).map(\.name)))
     }
 
     /// The entity of `entity`'s lineage that declares the property `name`, nearest first.
@@ -193,7 +195,10 @@ public struct ModelAdjustment: Sendable, Hashable {
             {
                 throw .leftOut(name)
             }
-            throw .unknownRelationship(entity: model.entities[entity].name, relationship: relationshipName)
+            throw .unknownRelationship(
+                entity: model.entities[entity].name, relationship: relationshipName,
+                known: ownFirst(
+                    model.entities[entity].relationships.map(\.name), model.relationships(of: entity).map(\.name)))
         }
         let relationship = model.relationships(of: entity)[index]
         guard let inverseIndex = relationship.inverse else {
@@ -212,6 +217,12 @@ public struct ModelAdjustment: Sendable, Hashable {
             if rule == .reference { return [((entity, index), .reference), (inverseSide, .reference)] }
             return [((entity, index), .nest), (inverseSide, .automatic)]
         }
+    }
+
+    /// The names an entity declares (`own`), then the others of `all` (those it inherits): what
+    /// an error lists of an entity's properties.
+    private static func ownFirst(_ own: [String], _ all: [String]) -> [String] {
+        own + all.filter { !own.contains($0) }
     }
 
     /// One name for both sides of a relationship's pair, to catch a pair named twice.

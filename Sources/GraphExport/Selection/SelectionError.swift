@@ -8,8 +8,8 @@ public enum SelectionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The property (attribute or relationship) is inherited: it is declared, and must be named,
     /// on `declarer`.
     case inheritedAttribute(entity: String, attribute: String, declarer: String)
-    /// The entity has no relationship of this name.
-    case unknownRelationship(entity: String, relationship: String)
+    /// The entity has no relationship of this name; `known` lists the entity's relationships.
+    case unknownRelationship(entity: String, relationship: String, known: [String] = [])
     /// The entity has no attribute or relationship of this name; `known` lists those it has.
     case unknownProperty(entity: String, property: String, known: [String])
     /// A relationship named to nest or never to nest is left out of the export.
@@ -25,16 +25,17 @@ public enum SelectionError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownEntity(let name, let known):
-            return "no entity '\(name)' (entities: \(known.joined(separator: ", ")))"
+            return "no entity '\(name)'" + NearNames.hint(for: name, among: known, kind: "entities")
         case .notQualified(let name):
             return "'\(name)' does not name a property as Entity.property"
         case .inheritedAttribute(let entity, let attribute, let declarer):
             return "'\(entity).\(attribute)' is inherited: name it as \(declarer).\(attribute), where it is declared"
-        case .unknownRelationship(let entity, let relationship):
+        case .unknownRelationship(let entity, let relationship, let known):
             return "entity '\(entity)' has no relationship '\(relationship)'"
+                + NearNames.hint(for: relationship, among: known, kind: "relationships")
         case .unknownProperty(let entity, let property, let known):
-            let list = known.isEmpty ? "it has none" : "it has " + known.joined(separator: ", ")
-            return "entity '\(entity)' has no attribute or relationship '\(property)' (\(list))"
+            return "entity '\(entity)' has no attribute or relationship '\(property)'"
+                + NearNames.hint(for: property, among: known, kind: "attributes and relationships")
         case .leftOut(let name):
             return "'\(name)' is left out of the export: it cannot also be named to nest or never to nest"
         case .cannotNest(let name, let reason):

@@ -160,8 +160,10 @@ public final class GraphTraversal {
         hasWarnedAtDepthLimit = true
         onWarning(
             Warning(
-                "objects nested deeper than \(limit) levels are written at the top level and referenced where "
-                    + "they would nest, so that common parsers can read the export (--depth sets the limit; 0: none)"))
+                "objects nested deeper than \(limit) levels are written at the top level, referenced where they "
+                    + "would nest (--depth sets the limit; 0: none)",
+                detail: "so that common parsers can read the export: xmllint refuses XML nested more than 256 "
+                    + "elements deep, PyYAML YAML deeper than about 250 levels"))
     }
 
     /// Writes a reference to `key`, counting it when the selection leaves the object out.

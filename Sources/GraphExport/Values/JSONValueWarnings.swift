@@ -20,10 +20,9 @@ package struct JSONValueWarnings {
             )
         case .dateWithoutISO8601:
             guard warnedDates.insert(name).inserted else { return nil }
-            return Warning(
-                "\(name): dates with no ISO 8601 form (not finite, or 10^15 seconds or more from 2001) written as "
-                    + "seconds since 2001-01-01T00:00:00Z, NaN/Infinity as the strings \"NaN\"/\"Infinity\"/\"-Infinity\""
-            )
+            return .datesWithoutISO8601(
+                name, writtenAs: "seconds since 2001-01-01T00:00:00Z",
+                notFinite: "the strings \"NaN\"/\"Infinity\"/\"-Infinity\"")
         }
     }
 }

@@ -59,7 +59,7 @@ struct InferredModel {
             path: path,
             versions: [ModelVersion(name: Self.versionName, contentsPath: path, entities: entities)],
             currentVersionName: nil)
-        warning = Warning(inference.summary())
+        warning = inference.summary()
     }
 }
 
@@ -170,16 +170,18 @@ private struct Inference {
         try checkMetadata()
     }
 
-    /// The warning's text.
-    func summary() -> String {
-        var text =
-            "\(database.path): no model was given and the store keeps none (Z_MODELCACHE): its model is inferred "
-            + "from its tables: names are the columns' lowercased (ZFIRSTNAME → firstname), Booleans read as "
-            + "integers, UUIDs and Transformables as bytes, to-many inverses are named after their source entity"
-        if !integers.isEmpty { text += "; read as integers: " + integers.joined(separator: ", ") }
-        if !unread.isEmpty { text += "; not read: " + unread.joined(separator: ", ") }
-        if !metadataNotes.isEmpty { text += "; " + metadataNotes.joined(separator: "; ") }
-        return text + "; pass --model with the app's model for its own names and types"
+    /// The warning: that the model is inferred, and in its detail how, with the columns read
+    /// as integers, those not read, and what the metadata says.
+    func summary() -> Warning {
+        var detail =
+            "names are the columns' lowercased (ZFIRSTNAME → firstname), Booleans read as integers, UUIDs and "
+            + "Transformables as bytes, to-many inverses are named after their source entity"
+        if !integers.isEmpty { detail += "; read as integers: " + integers.joined(separator: ", ") }
+        if !unread.isEmpty { detail += "; not read: " + unread.joined(separator: ", ") }
+        if !metadataNotes.isEmpty { detail += "; " + metadataNotes.joined(separator: "; ") }
+        return Warning(
+            "\(database.path): no --model and no Z_MODELCACHE: its model is inferred from its tables; --model gives "
+                + "the app's own names and types", detail: detail)
     }
 
     // MARK: - Entity tables

@@ -112,8 +112,8 @@ struct ModelFit {
                 let versions = misfits.map(\.description).joined(separator: "; ")
                 onWarning(
                     Warning(
-                        "\(database.path): no version of '\(model.path)' fits the store (\(versions)): "
-                            + "exported with the model the store keeps of itself (Z_MODELCACHE)"))
+                        "\(database.path): no version of '\(model.path)' fits the store; read with its own model "
+                            + "(Z_MODELCACHE)", detail: versions))
                 self.init(
                     layout: layout, versionName: cache.current.name, modelPath: cache.path,
                     headerVersion: "Z_MODELCACHE (no version of \(model.path) fits)", candidate: .modelCache,

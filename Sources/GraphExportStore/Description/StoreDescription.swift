@@ -57,10 +57,33 @@ package struct StoreDescription: Sendable, Hashable {
         /// The to-one relationships (their names) under whose destination an object of this entity
         /// nests in the tree shape, best first: ``GraphModel/ownerRelationships(of:)``.
         package var owners: [String]
-        /// Every attribute, inherited ones first, as an export writes them.
+        /// Every attribute, inherited ones first, as an export writes them (``ownAttributes``: those
+        /// it declares).
         package var attributes: [Attribute]
         /// Every relationship, inherited ones first, as an export writes them.
         package var relationships: [Relationship]
+
+        /// The attributes the entity declares itself: a sub-entity's inherited ones are shown
+        /// once, on the ancestor that declares them.
+        package var ownAttributes: [Attribute] { attributes.filter { $0.declaredBy == name } }
+        /// The relationships the entity declares itself.
+        package var ownRelationships: [Relationship] { relationships.filter { $0.declaredBy == name } }
+
+        /// Each ancestor the entity inherits properties from, root first, with how many
+        /// attributes and relationships it declares.
+        package var inherited: [(entity: String, attributes: Int, relationships: Int)] {
+            var declarers: [String] = []
+            for declarer in attributes.map(\.declaredBy) + relationships.map(\.declaredBy)
+            where declarer != name && !declarers.contains(declarer) {
+                declarers.append(declarer)
+            }
+            return declarers.map { declarer in
+                (
+                    declarer, attributes.count { $0.declaredBy == declarer },
+                    relationships.count { $0.declaredBy == declarer }
+                )
+            }
+        }
     }
 
     /// One attribute and the column it is read from.
@@ -172,5 +195,22 @@ package struct StoreDescription: Sendable, Hashable {
             isAbstract: info.isAbstract, objectCount: objectCount, table: table, entityNumber: entityNumber,
             owners: model.ownerRelationships(of: index).map { resolved[$0].name },
             attributes: attributes, relationships: relationships)
+    }
+}
+
+extension StoreDescription {
+    /// The description with the nesting of `model`, the described source's model with other
+    /// nesting chosen (``ModelAdjustment``, same entities and relationships): which relationships
+    /// nest, and each entity's owners.
+    package func nesting(of model: GraphModel) -> StoreDescription {
+        var description = self
+        for index in description.entities.indices {
+            let resolved = model.relationships(of: index)
+            description.entities[index].owners = model.ownerRelationships(of: index).map { resolved[$0].name }
+            for position in description.entities[index].relationships.indices {
+                description.entities[index].relationships[position].nests = resolved[position].nestsDestination
+            }
+        }
+        return description
     }
 }

@@ -123,8 +123,13 @@ struct Ownership {
             let entity =
                 entityTables.firstIndex { tables[$0].name == tableName }
                 ?? entityTables.firstIndex { SQLName.folded(tables[$0].name) == SQLName.folded(tableName) }
-            guard let entity, let index = names[entity].firstIndex(of: relationshipName) else {
-                throw SQLiteSourceError.unknownRelationship(path: path, name: text)
+            guard let entity else {
+                throw SQLiteSourceError.unknownTable(
+                    path: path, name: text, table: tableName, known: entityTables.map { tables[$0].name })
+            }
+            guard let index = names[entity].firstIndex(of: relationshipName) else {
+                throw SQLiteSourceError.unknownTableRelationship(
+                    path: path, name: text, table: tables[entityTables[entity]].name, known: names[entity])
             }
             switch relationships[entity][index] {
             case .toOne(let key):

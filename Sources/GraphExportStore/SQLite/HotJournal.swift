@@ -38,13 +38,13 @@ enum HotJournal {
         if first == magic {
             onWarning(
                 Warning(
-                    "\(journal): a transaction that its writer never finished was rolled back in a private copy, so the store is read as last committed; \(store) and its journal are left as they are"
-                ))
+                    "\(journal): an unfinished transaction was rolled back in a private copy",
+                    detail: "the store is read as last committed; \(store) and its journal are left as they are"))
         } else {
             onWarning(
                 Warning(
-                    "\(journal): this is not a rollback journal (its header is not one), so SQLite discards it: the store is read without it; \(store) and the file are left as they are"
-                ))
+                    "\(journal): not a rollback journal, so the store is read without it",
+                    detail: "its header is not one, so SQLite discards it; \(store) and the file are left as they are"))
         }
         return folder
     }

@@ -107,8 +107,8 @@ struct WALContents {
         guard let header else {
             guard fileSize > 0 else { return nil }
             return Warning(
-                "\(path): the write-ahead log's header is not valid, so SQLite ignores the whole log (\(fileSize) bytes): the store is read without the changes it may hold"
-            )
+                "\(path): the write-ahead log's header is not valid, so SQLite ignores the whole log (\(fileSize) "
+                    + "bytes)", detail: "the store is read without the changes the log may hold")
         }
         guard fileSize > WALHeader.size else { return nil }
         guard header.version == WALHeader.formatVersion else {
@@ -120,7 +120,9 @@ struct WALContents {
         }
         guard ignoredBytes > 0, !writing else { return nil }
         return Warning(
-            "\(path): the last \(ignoredBytes) bytes (\(ignoredFrames) frames) of the write-ahead log are not part of a committed transaction (cut short or damaged), so SQLite ignores them: the store is read as of the last complete commit"
-        )
+            "\(path): the last \(ignoredBytes) bytes (\(ignoredFrames) frames) of the write-ahead log are cut short or "
+                + "damaged, and ignored",
+            detail: "they are not part of a committed transaction, so SQLite ignores them: the store is read as of the "
+                + "last complete commit")
     }
 }

@@ -1,0 +1,194 @@
+import Foundation
+import Prerequisites
+import XCTest
+
+/// Where each option applies, end to end with the built binary: formats that keep no nesting
+/// refuse the options of nesting and are written flat, `-o` names that do not say the format
+/// written are said so, `-o` onto the store is refused before anything else, options every store
+/// command takes stand before the command word, `inspect` and `schema` resolve `--nest` as the
+/// export does, `schema -f json` is the JSON Schema, and options for the other kind of store are
+/// refused once the store is open.
+final class ApplicabilityEndToEndTests: XCTestCase {
+    private let model = "Samples/Scrapbook/Scrapbook.xcdatamodeld"
+    private let store = "Samples/Scrapbook/Scrapbook.sqlite"
+
+    /// Runs `arguments`, expects a usage error whose first line is `graphexport: error: <message>`
+    /// and nothing on standard output.
+    private func assertUsageError(
+        _ arguments: [String], _ message: String, in folder: URL? = nil, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
+        let result = try CommandRunner.run(arguments, in: folder)
+        XCTAssertEqual(result.status, 64, result.standardError, file: file, line: line)
+        XCTAssertEqual(
+            result.standardError.split(separator: "\n").first.map(String.init), "graphexport: error: " + message,
+            file: file, line: line)
+        XCTAssertEqual(result.standardOutput.count, 0, file: file, line: line)
+    }
+
+    func testFormatsWithoutNestingRefuseTheOptionsOfNesting() throws {
+        let flatOnly = "which keeps no nesting: it is written in the flat shape"
+        let cases: [([String], String)] = [
+            (["-f", "jsonl", "--depth", "3"], "'--depth' does not apply to the jsonl format, \(flatOnly)"),
+            (["-f", "jsonl", "--nest", "Page.items"], "'--nest' does not apply to the jsonl format, \(flatOnly)"),
+            (["-f", "jsonl", "--shape", "tree"], "'--shape tree' does not apply to the jsonl format, \(flatOnly)"),
+            (
+                ["-o", "out.graphml", "--no-nest", "Page.items"],
+                "'--no-nest' does not apply to the graphml format, \(flatOnly)"
+            ),
+            (
+                ["-f", "jsonl", "--shape", "flat", "--depth", "3"],
+                "'--depth' does not apply with --shape flat: in that shape no object nests in another"
+            ),
+        ]
+        for (options, message) in cases {
+            try assertUsageError(options + ["-m", model, store], message)
+        }
+    }
+
+    func testFormatsWithoutNestingAreWrittenFlat() throws {
+        let lines = try CommandRunner.run(["-f", "jsonl", "-m", model, store])
+        XCTAssertEqual(lines.status, 0, lines.standardError)
+        let objects = try lines.standardOutput.split(separator: UInt8(ascii: "\n")).map {
+            try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])
+        }
+        let header = try XCTUnwrap(objects.first?["@source"] as? [String: Any])
+        XCTAssertEqual(header["shape"] as? String, "flat")
+        let types = objects.dropFirst().compactMap { $0["@type"] as? String }
+        XCTAssertEqual(types.count, 35)
+        XCTAssertEqual(
+            types, types.sorted { types.firstIndex(of: $0)! < types.firstIndex(of: $1)! }, "grouped by entity")
+        XCTAssertEqual(
+            try CommandRunner.run(["-f", "jsonl", "--shape", "flat", "-m", model, store]).standardOutput,
+            lines.standardOutput)
+        let graph = try CommandRunner.run(["-f", "graphml", "-m", model, store])
+        XCTAssertEqual(graph.status, 0, graph.standardError)
+        XCTAssertTrue(graph.text.contains(">flat</data>"), "the header's shape")
+        let help = try CommandRunner.run(["--help"]).text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        XCTAssertTrue(help.contains("tree: Formats json, xml, yaml, plist and plugins only."), "the table says where")
+    }
+
+    func testAnOutputNameThatNamesAnotherFormatIsAWarningAndAGzipWithoutOneANote() throws {
+        let folder = try CommandRunner.copy(
+            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let arguments = ["-m", "Scrapbook.xcdatamodeld", "Scrapbook.sqlite"]
+        let yaml = try CommandRunner.run(["-f", "yaml", "-o", "b.json"] + arguments, in: folder)
+        XCTAssertEqual(yaml.status, 0, yaml.standardError)
+        XCTAssertEqual(
+            yaml.standardError,
+            "graphexport: warning: -o b.json: '.json' names the json format, but the output is in the yaml format, "
+                + "as --format yaml asks\n")
+        let written = try String(contentsOf: folder.appendingPathComponent("b.json"), encoding: .utf8)
+        XCTAssertTrue(written.hasPrefix("\"@source\":"), "YAML, as asked: \(written.prefix(40))")
+        let strict = try CommandRunner.run(["--strict", "-f", "yaml", "-o", "c.json"] + arguments, in: folder)
+        XCTAssertEqual(strict.status, 1, "a warning, so --strict fails")
+        XCTAssertEqual(try CommandRunner.run(["-f", "json", "-o", "d.json"] + arguments, in: folder).standardError, "")
+
+        let gzip = try CommandRunner.run(["-o", "a.gz"] + arguments, in: folder)
+        XCTAssertEqual(gzip.status, 0, gzip.standardError)
+        XCTAssertEqual(
+            gzip.standardError,
+            "graphexport: note: -o a.gz: no extension before .gz names a format, so the output is gzip-compressed "
+                + "json; add --format to choose another\n")
+        let compressed = try Data(contentsOf: folder.appendingPathComponent("a.gz"))
+        XCTAssertEqual(Array(compressed.prefix(2)), [0x1F, 0x8B])
+        XCTAssertEqual(try CommandRunner.run(["-q", "-o", "e.gz"] + arguments, in: folder).standardError, "")
+        let strictGzip = try CommandRunner.run(["--strict", "-o", "f.gz"] + arguments, in: folder)
+        XCTAssertEqual(strictGzip.status, 0, "a note is no warning")
+    }
+
+    func testOutputOntoTheStoreIsRefusedBeforeAnythingElseIsSaid() throws {
+        let folder = try CommandRunner.copy(
+            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let before = try CommandRunner.snapshot(folder)
+        let result = try CommandRunner.run(
+            ["-m", "Scrapbook.xcdatamodeld", "-o", "Scrapbook.sqlite", "Scrapbook.sqlite"], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, result.standardError)
+        XCTAssertTrue(result.standardError.hasPrefix("graphexport: error: "), result.standardError)
+        XCTAssertTrue(result.standardError.contains("would overwrite the store"), result.standardError)
+        XCTAssertEqual(try CommandRunner.snapshot(folder), before)
+    }
+
+    func testOptionsEveryStoreCommandTakesStandBeforeTheCommandWord() throws {
+        let notes = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
+        for arguments in [
+            ["-q", "inspect", "NoteStore.sqlite"], ["inspect", "-q", "NoteStore.sqlite"],
+            ["--verbose", "inspect", "NoteStore.sqlite"], ["-q", "schema", "NoteStore.sqlite"],
+        ] {
+            let result = try CommandRunner.run(arguments, in: notes)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.standardError)")
+            XCTAssertEqual(result.standardError, "", "\(arguments)")
+        }
+        XCTAssertEqual(
+            try CommandRunner.run(["-q", "inspect", "NoteStore.sqlite"], in: notes).standardOutput,
+            try CommandRunner.run(["inspect", "NoteStore.sqlite"], in: notes).standardOutput)
+        try assertUsageError(
+            ["--progress", "inspect", "NoteStore.sqlite"], "'--progress' is not an option of 'graphexport inspect'",
+            in: notes)
+    }
+
+    func testInspectAndSchemaResolveNestingAsTheExportDoes() throws {
+        let notes = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
+        func folderNotes(_ options: [String]) throws -> (tree: String?, owners: [String]?) {
+            let result = try CommandRunner.run(["inspect", "-f", "json"] + options + ["NoteStore.sqlite"], in: notes)
+            XCTAssertEqual(result.status, 0, result.standardError)
+            let entities = try XCTUnwrap(try result.json()["entities"] as? [[String: Any]])
+            let folder = entities.first { $0["name"] as? String == "ICFolder" }
+            let relationships = folder?["relationships"] as? [[String: Any]]
+            let note = entities.first { $0["name"] as? String == "ICNote" }
+            return (
+                relationships?.first { $0["name"] as? String == "notes" }?["tree"] as? String,
+                note?["owners"] as? [String]
+            )
+        }
+        XCTAssertEqual(try folderNotes([]).tree, "nest")
+        XCTAssertEqual(try folderNotes(["--nest", "ICFolder.notes"]).tree, "nest")
+        let referenced = try folderNotes(["--no-nest", "ICFolder.notes"])
+        XCTAssertEqual(referenced.tree, "reference")
+        XCTAssertEqual(referenced.owners, ["account"], "a note no longer nests under its folder")
+        let text = try CommandRunner.run(["inspect", "--nest", "ICFolder.notes", "NoteStore.sqlite"], in: notes)
+        XCTAssertEqual(text.status, 0, text.standardError)
+        XCTAssertEqual(
+            try CommandRunner.run(["--no-nest", "ICFolder.notes", "-o", "notes.json", "NoteStore.sqlite"], in: notes)
+                .status, 0, "the export takes the same name")
+        try assertUsageError(
+            ["inspect", "--nest", "ICFolder.note", "NoteStore.sqlite"],
+            "entity 'ICFolder' has no relationship 'note'; did you mean 'notes'? (relationships: account, children, "
+                + "notes, parent, cloudState, owner)", in: notes)
+
+        let flatNotes = try CommandRunner.run(
+            ["schema", "-f", "mermaid", "--no-nest", "ICFolder.notes", "NoteStore.sqlite"], in: notes)
+        XCTAssertEqual(flatNotes.status, 0, flatNotes.standardError)
+        let nested = try CommandRunner.run(["schema", "-f", "mermaid", "NoteStore.sqlite"], in: notes)
+        XCTAssertNotEqual(flatNotes.standardOutput, nested.standardOutput, "the schema follows --no-nest")
+    }
+
+    func testSchemaFormatJSONIsTheJSONSchema() throws {
+        let named = try CommandRunner.run(["schema", "-f", "json", "-m", model, store])
+        XCTAssertEqual(named.status, 0, named.standardError)
+        XCTAssertEqual(
+            named.standardOutput,
+            try CommandRunner.run(["schema", "-f", "json-schema", "-m", model, store]).standardOutput)
+        XCTAssertEqual(
+            named.standardOutput, try CommandRunner.run(["schema", "-f", "JSON", "-m", model, store]).standardOutput)
+        XCTAssertTrue(named.text.contains("\"$schema\": \"https://json-schema.org/draft/2020-12/schema\""))
+    }
+
+    func testOptionsForCoreDataStoresAreRefusedForAPlainSQLiteDatabaseOnceItIsOpen() throws {
+        let chinook = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
+        let folder = chinook.deletingLastPathComponent()
+        try assertUsageError(
+            ["--include-history", "Chinook.sqlite"],
+            "'--include-history' applies to Core Data stores, and Chinook.sqlite is a plain SQLite database", in: folder
+        )
+        try assertUsageError(
+            ["--raw-transformable", "-f", "yaml", "Chinook.sqlite"],
+            "'--raw-transformable' applies to Core Data stores, and Chinook.sqlite is a plain SQLite database",
+            in: folder)
+        try assertUsageError(
+            ["inspect", "--raw-transformable", "Chinook.sqlite"],
+            "'--raw-transformable' applies to Core Data stores, and Chinook.sqlite is a plain SQLite database",
+            in: folder)
+    }
+}

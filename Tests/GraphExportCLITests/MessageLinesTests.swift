@@ -1,0 +1,202 @@
+import Foundation
+import GraphExport
+import Prerequisites
+import XCTest
+
+@testable import GraphExportCLI
+
+/// What graphexport writes on standard error, end to end: every line begins
+/// `graphexport: error: `, `graphexport: warning: ` or `graphexport: note: `, a warning stays
+/// under 200 characters with its detail waiting for `--verbose`, and a name the store does not
+/// have suggests the near ones and lists what there is.
+final class MessageLinesTests: XCTestCase {
+    private static let formats = ["json", "xml", "yaml", "jsonl", "plist", "graphml"]
+    private static let prefixes = ["graphexport: error: ", "graphexport: warning: ", "graphexport: note: "]
+
+    /// Checks that every line of `text` has a prefix and, unless `verbose`, is under 200
+    /// characters; returns the lines.
+    @discardableResult
+    private func assertLines(
+        _ text: String, verbose: Bool = false, _ context: String, file: StaticString = #filePath, line: UInt = #line
+    ) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        XCTAssertTrue(text.isEmpty || text.hasSuffix("\n"), "\(context): \(text)", file: file, line: line)
+        for printed in lines {
+            XCTAssertTrue(
+                Self.prefixes.contains(where: printed.hasPrefix), "\(context): no prefix: \(printed)", file: file,
+                line: line)
+            if !verbose {
+                XCTAssertLessThan(printed.count, 200, "\(context): \(printed)", file: file, line: line)
+            }
+        }
+        return lines
+    }
+
+    func testEverySharedSampleInEveryFormatWritesOnlyPrefixedShortLines() throws {
+        XCTAssertEqual(Set(try SharedStores.folders()), Set(SharedStores.coreData.map(\.folder)))
+        var runs: [(folder: URL, arguments: [String])] = []
+        var copies: [String: URL] = [:]
+        // Each store as the list opens it, and without its model too (for most, read with their own
+        // Z_MODELCACHE; for those that keep none, with a model inferred from their tables, whose
+        // warning is the longest); not the four largest, which have a Z_MODELCACHE, to keep the test
+        // quick in debug builds.
+        let large =
+            ["Simplex.sqlite", "CoreDataMigration_Example_1.sqlite", "CoreDataMigration_Example_2.sqlite"]
+            + ["CoreDataMigration_Example_3.sqlite"]
+        for (name, store, model) in SharedStores.coreData {
+            let folder = try copies[name] ?? CommandRunner.copyOfSample(name, for: self)
+            copies[name] = folder
+            runs.append((folder, (model.map { ["--model", $0] } ?? []) + [store]))
+            if model != nil && !large.contains(store) { runs.append((folder, [store])) }
+        }
+        let chinook = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
+        runs.append((chinook.deletingLastPathComponent(), ["Chinook.sqlite"]))
+        var warnings = 0
+        var cut = 0
+        for (folder, arguments) in runs {
+            for format in Self.formats {
+                let options = ["--format", format, "-o", "out.\(format)"] + arguments
+                let result = try CommandRunner.run(options, in: folder)
+                XCTAssertEqual(result.status, 0, "\(options): \(result.standardError)")
+                let lines = assertLines(result.standardError, "\(options)")
+                warnings += lines.count { $0.hasPrefix("graphexport: warning: ") }
+                cut += lines.count { $0.hasSuffix("(more with --verbose)") }
+            }
+            let verbose = try CommandRunner.run(["--verbose", "-o", "out.json"] + arguments, in: folder)
+            assertLines(verbose.standardError, verbose: true, "--verbose \(arguments)")
+        }
+        XCTAssertGreaterThan(warnings, 0, "the samples warn: the check saw warnings")
+        XCTAssertGreaterThan(cut, 0, "some warnings leave their detail to --verbose")
+    }
+
+    func testTheDetailOfAWarningWaitsForVerbose() throws {
+        let folder = try CommandRunner.copyOfSample("texlege-v4", for: self)
+        let plain = try CommandRunner.run(["-o", "out.json", "TexLegeSeed.v4.sqlite"], in: folder)
+        XCTAssertEqual(plain.status, 0, plain.standardError)
+        let lines = assertLines(plain.standardError, "plain")
+        let inferred = try XCTUnwrap(lines.first { $0.contains("its model is inferred from its tables") })
+        XCTAssertTrue(inferred.hasSuffix(" (more with --verbose)"), inferred)
+        XCTAssertFalse(plain.standardError.contains("read as integers"), plain.standardError)
+
+        let verbose = try CommandRunner.run(["--verbose", "-o", "out.json", "TexLegeSeed.v4.sqlite"], in: folder)
+        let verboseLines = assertLines(verbose.standardError, verbose: true, "verbose")
+        let index = try XCTUnwrap(verboseLines.firstIndex { $0.contains("its model is inferred from its tables") })
+        XCTAssertFalse(verboseLines[index].hasSuffix("(more with --verbose)"), verboseLines[index])
+        let detail = verboseLines[index + 1]
+        XCTAssertTrue(detail.hasPrefix("graphexport: note: names are the columns' lowercased"), detail)
+        XCTAssertTrue(detail.contains("; read as integers: ZCOMMITTEEPOSITIONOBJ.ZCOMMITTEEPOSITIONID"), detail)
+
+        let inspect = try CommandRunner.run(["inspect", "TexLegeSeed.v4.sqlite"], in: folder)
+        XCTAssertTrue(inspect.text.contains("read as integers: ZCOMMITTEEPOSITIONOBJ"), "inspect shows it whole")
+    }
+
+    func testAWarningTooLongForItsLineIsCutAtAWordAndSaysSo() {
+        let long = Warning(String(repeating: "word ", count: 60) + "end")
+        let shortened = WarningPrinter.shortened(long)
+        XCTAssertLessThan(MessageKind.warning.prefix.count + shortened.count, 200)
+        XCTAssertTrue(shortened.hasSuffix("word… (more with --verbose)"), shortened)
+        XCTAssertEqual(WarningPrinter.shortened(Warning("short")), "short")
+        XCTAssertEqual(
+            WarningPrinter.shortened(Warning("short", detail: "the rest")), "short (more with --verbose)")
+        let fits = String(repeating: "x", count: 177)
+        XCTAssertEqual(
+            WarningPrinter.shortened(Warning(fits, detail: "the rest")), fits, "a message that fits is never cut")
+        XCTAssertEqual(WarningPrinter.shortened(Warning("two\nlines")), "two lines")
+    }
+
+    func testTheClosingCountOfReferencesLeavingASelectionIsANote() throws {
+        let chinook = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
+        let arguments = [
+            "--root", "Artist", "--where", "Name = 'AC/DC'", "--exclude-attribute", "Track.Composer", "Chinook.sqlite",
+        ]
+        let result = try CommandRunner.run(arguments, in: chinook.deletingLastPathComponent())
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(
+            result.standardError,
+            "graphexport: note: 89 references to objects outside the selection are kept as references\n")
+        let quiet = try CommandRunner.run(["-q"] + arguments, in: chinook.deletingLastPathComponent())
+        XCTAssertEqual(quiet.standardError, "")
+        let strict = try CommandRunner.run(["--strict"] + arguments, in: chinook.deletingLastPathComponent())
+        XCTAssertEqual(strict.status, 0, "a note is no warning")
+    }
+
+    func testAUsageErrorIsAnErrorLineAndTwoNotes() throws {
+        for (arguments, usage, help) in [
+            (["--frobnicate", "s"], "graphexport [<options>] <store>", "graphexport --help"),
+            (
+                ["inspect", "--shape", "flat", "s"], "graphexport inspect [<options>] <store>",
+                "graphexport help inspect"
+            ),
+        ] {
+            let result = try CommandRunner.run(arguments)
+            XCTAssertEqual(result.status, 64)
+            let lines = assertLines(result.standardError, "\(arguments)")
+            XCTAssertEqual(lines.count, 3, result.standardError)
+            XCTAssertEqual(
+                Array(lines.dropFirst()),
+                ["graphexport: note: usage: \(usage)", "graphexport: note: see '\(help)' for more information"])
+        }
+    }
+
+    func testUnknownNamesSuggestTheNearOnesOfTheStore() throws {
+        let notes = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
+        let entities =
+            "(entities: ICCloudState, ICCloudSyncingObject, ICAccountData, ICAttachment, ICAttachmentPreviewImage, "
+            + "ICDeviceMigrationState, ICHashtag, ICInlineAttachment, ICLegacyTombstone, ICMedia, ICNote, "
+            + "ICNoteContainer, and 6 more)"
+        let noteAttributes =
+            "(attributes: attachmentViewType, creationDate, folderModificationDate, hasChecklist, "
+            + "hasChecklistInProgress, isPinned, isSystemPaper, lastActivityRecentUpdatesViewedDate, "
+            + "lastActivitySummaryViewedDate, lastAttributionsViewedDate, lastNotifiedDate, lastNotifiedTimestampData, "
+            + "and 41 more)"
+        let cases: [([String], String)] = [
+            (["--entity", "icnote"], "no entity 'icnote'; did you mean 'ICNote'? " + entities),
+            (["--exclude-entity", "ICNot"], "no entity 'ICNot'; did you mean 'ICNote'? " + entities),
+            (["--root", "icfolder"], "no entity 'icfolder'; did you mean 'ICFolder'? " + entities),
+            (
+                ["--nest", "ICFolder.note"],
+                "entity 'ICFolder' has no relationship 'note'; did you mean 'notes'? (relationships: account, "
+                    + "children, notes, parent, cloudState, owner)"
+            ),
+            (["--no-nest", "ICFoldr.notes"], "no entity 'ICFoldr'; did you mean 'ICFolder'? " + entities),
+            (
+                ["--exclude-attribute", "ICNote.titel"],
+                "entity 'ICNote' has no attribute 'titel'; did you mean 'title'? " + noteAttributes
+            ),
+            (["--exclude-attribute", "ICNote.qqqqqq"], "entity 'ICNote' has no attribute 'qqqqqq' " + noteAttributes),
+        ]
+        for (options, message) in cases {
+            let result = try CommandRunner.run(options + ["NoteStore.sqlite"], in: notes)
+            XCTAssertEqual(result.status, 64, "\(options): \(result.standardError)")
+            XCTAssertEqual(
+                result.standardError.split(separator: "\n").first.map(String.init), "graphexport: error: " + message)
+        }
+
+        let chinook = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
+        let tables = "Album, Artist, Customer, Employee, Genre, Invoice, InvoiceLine, MediaType, Playlist, Track"
+        let plain: [([String], String)] = [
+            (["--entity", "artist"], "no entity 'artist'; did you mean 'Artist'? (entities: \(tables))"),
+            (
+                ["--nest", "Album.track"],
+                "Chinook.sqlite: 'Album.track': table 'Album' has no relationship 'track'; did you mean 'tracks'? "
+                    + "(relationships: artist, tracks)"
+            ),
+            (
+                ["--no-nest", "Albun.tracks"],
+                "Chinook.sqlite: 'Albun.tracks': no table 'Albun' in the export; did you mean 'Album'? (tables: "
+                    + "\(tables))"
+            ),
+            (
+                ["--exclude-attribute", "Track.composer"],
+                "entity 'Track' has no attribute 'composer'; did you mean 'Composer'? (attributes: TrackId, Name, "
+                    + "AlbumId, MediaTypeId, GenreId, Composer, Milliseconds, Bytes, UnitPrice)"
+            ),
+        ]
+        for (options, message) in plain {
+            let result = try CommandRunner.run(options + ["Chinook.sqlite"], in: chinook.deletingLastPathComponent())
+            XCTAssertEqual(result.status, 64, "\(options): \(result.standardError)")
+            XCTAssertEqual(
+                result.standardError.split(separator: "\n").first.map(String.init), "graphexport: error: " + message)
+        }
+    }
+}
