@@ -145,10 +145,10 @@ final class MessageLinesTests: XCTestCase {
             + "ICDeviceMigrationState, ICHashtag, ICInlineAttachment, ICLegacyTombstone, ICMedia, ICNote, "
             + "ICNoteContainer, and 6 more)"
         let noteAttributes =
-            "(attributes: attachmentViewType, creationDate, folderModificationDate, hasChecklist, "
+            "(attributes and relationships: attachmentViewType, creationDate, folderModificationDate, hasChecklist, "
             + "hasChecklistInProgress, isPinned, isSystemPaper, lastActivityRecentUpdatesViewedDate, "
             + "lastActivitySummaryViewedDate, lastAttributionsViewedDate, lastNotifiedDate, lastNotifiedTimestampData, "
-            + "and 41 more)"
+            + "and 48 more)"
         let cases: [([String], String)] = [
             (["--entity", "icnote"], "no entity 'icnote'; did you mean 'ICNote'? " + entities),
             (["--exclude-entity", "ICNot"], "no entity 'ICNot'; did you mean 'ICNote'? " + entities),
@@ -161,9 +161,12 @@ final class MessageLinesTests: XCTestCase {
             (["--no-nest", "ICFoldr.notes"], "no entity 'ICFoldr'; did you mean 'ICFolder'? " + entities),
             (
                 ["--exclude-attribute", "ICNote.titel"],
-                "entity 'ICNote' has no attribute 'titel'; did you mean 'title'? " + noteAttributes
+                "entity 'ICNote' has no attribute or relationship 'titel'; did you mean 'title'? " + noteAttributes
             ),
-            (["--exclude-attribute", "ICNote.qqqqqq"], "entity 'ICNote' has no attribute 'qqqqqq' " + noteAttributes),
+            (
+                ["--exclude-attribute", "ICNote.qqqqqq"],
+                "entity 'ICNote' has no attribute or relationship 'qqqqqq' " + noteAttributes
+            ),
         ]
         for (options, message) in cases {
             let result = try CommandRunner.run(options + ["NoteStore.sqlite"], in: notes)
@@ -188,8 +191,9 @@ final class MessageLinesTests: XCTestCase {
             ),
             (
                 ["--exclude-attribute", "Track.composer"],
-                "entity 'Track' has no attribute 'composer'; did you mean 'Composer'? (attributes: TrackId, Name, "
-                    + "AlbumId, MediaTypeId, GenreId, Composer, Milliseconds, Bytes, UnitPrice)"
+                "entity 'Track' has no attribute or relationship 'composer'; did you mean 'Composer'? (attributes "
+                    + "and relationships: TrackId, Name, AlbumId, MediaTypeId, GenreId, Composer, Milliseconds, Bytes, "
+                    + "UnitPrice, album, mediaType, genre, and 2 more)"
             ),
         ]
         for (options, message) in plain {

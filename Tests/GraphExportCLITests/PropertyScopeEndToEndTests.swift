@@ -102,7 +102,8 @@ final class PropertyScopeEndToEndTests: XCTestCase {
         XCTAssertEqual(unknown.status, 64)
         XCTAssertTrue(
             unknown.standardError.hasPrefix(
-                "graphexport: error: entity 'Track' has no attribute or relationship 'Title' (it has TrackId, Name, "),
+                "graphexport: error: entity 'Track' has no attribute or relationship 'Title' (attributes and "
+                    + "relationships: TrackId, Name, "),
             unknown.standardError)
     }
 

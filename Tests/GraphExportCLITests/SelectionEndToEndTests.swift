@@ -115,7 +115,9 @@ final class SelectionEndToEndTests: XCTestCase {
         let unknown = try CommandRunner.run(["--exclude-attribute", "Track.Nope", store])
         XCTAssertEqual(unknown.status, 64)
         XCTAssertTrue(
-            unknown.standardError.contains("entity 'Track' has no attribute or relationship 'Nope' (it has TrackId, "),
+            unknown.standardError.contains(
+                "entity 'Track' has no attribute or relationship 'Nope'; did you mean 'Name'? (attributes and "
+                    + "relationships: TrackId, "),
             unknown.standardError)
     }
 

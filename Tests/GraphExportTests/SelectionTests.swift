@@ -180,11 +180,11 @@ final class SelectionTests: XCTestCase {
         let failures: [(ModelAdjustment, String)] = [
             (
                 ModelAdjustment(keptProperties: ["Photo.caption,nope"]),
-                "entity 'Photo' has no attribute or relationship 'nope' (it has caption, album, tags, details)"
+                "entity 'Photo' has no attribute or relationship 'nope' (attributes and relationships: caption, album, tags, details)"
             ),
             (
                 ModelAdjustment(excludedProperties: ["Photo.nope"]),
-                "entity 'Photo' has no attribute or relationship 'nope' (it has caption, album, tags, details)"
+                "entity 'Photo' has no attribute or relationship 'nope' (attributes and relationships: caption, album, tags, details)"
             ),
             (ModelAdjustment(keptProperties: ["Nope.a,b"]), "no entity 'Nope' (entities: Album, Photo, Details, Tag)"),
             (
