@@ -162,7 +162,10 @@ struct Command {
     func openSource(_ request: ExportRequest, onWarning: @escaping WarningHandler) throws -> any InspectableSource {
         let opening = request.busyTimeout.map { StoreOpenOptions(busyTimeout: $0) } ?? StoreOpenOptions()
         let sqliteOnly = request.asksForPlainSQLite(OptionTable(formats: formats))
-        let coreData = CoreDataStoreOptions(rawTransformables: request.rawTransformables)
+        if request.given.contains("raw-transformable") {
+            onWarning(Warning("--raw-transformable is now called --raw-values; the old name keeps working"))
+        }
+        let coreData = CoreDataStoreOptions(rawValues: request.rawValues)
         if request.source == .coredata || request.model != nil {
             var model = try request.model.map(ModelFile.load(path:))
             if let name = request.modelVersion { model = try model?.choosingVersion(name) }
@@ -185,13 +188,15 @@ struct Command {
         }
         let options = SQLiteSourceOptions(
             nest: request.nest, noNest: request.noNest, includeViews: request.includeViews,
-            inferRelations: request.inferRelations, jsonColumns: request.jsonColumns)
+            inferRelations: request.inferRelations, jsonColumns: request.jsonColumns,
+            jsonColumnNames: request.jsonColumnNames, rawValues: request.rawValues)
         do {
             return try SQLiteDatabaseSource(
                 path: request.store, options: options, opening: opening, onWarning: onWarning)
         } catch let error as SQLiteSourceError {
             switch error {
-            case .unknownRelationship, .cannotNest, .conflictingNesting: throw UsageError(message: error.description)
+            case .unknownRelationship, .cannotNest, .conflictingNesting, .noSuchTable, .noSuchColumn, .linkTableColumn:
+                throw UsageError(message: error.description)
             default: throw error
             }
         }

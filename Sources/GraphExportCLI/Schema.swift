@@ -16,11 +16,13 @@ extension Command {
         }
         let warnings = WarningPrinter(quiet: request.source.quiet)
         let source = try openSource(request.source, onWarning: warnings.report)
-        // A plain SQLite database's columns hold values of any storage class; a Core Data store's
-        // values are decoded by their declared types, Transformable ones into any value unless
-        // --raw-transformable keeps their bytes.
+        // A plain SQLite database's columns are typed as its reader types them (by storage class,
+        // or typed with any value that does not fit as stored); a Core Data store's values are
+        // decoded by their declared types, Transformable ones into any value unless --raw-values
+        // keeps their bytes.
         let typing: ValueTyping =
-            source is SQLiteDatabaseSource ? .storageClass : request.source.rawTransformables ? .declared : .decoded
+            (source as? SQLiteDatabaseSource).map { .columns($0.columnTypings) }
+            ?? (request.source.rawValues ? .declared : .decoded)
         let text = Array(
             Self.schemaText(
                 request, model: source.model, typing: typing, title: request.source.store,

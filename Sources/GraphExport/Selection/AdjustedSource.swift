@@ -70,6 +70,11 @@ public final class AdjustedSource: GraphSource {
         try base.destinationsInScanOrder(of: entity, through: relationship)
     }
 
+    /// The wrapped source's summary of the run.
+    public func didFinishRun() {
+        base.didFinishRun()
+    }
+
     /// `record` with only the kept attribute values.
     fileprivate func adjusted(_ record: ObjectRecord) -> ObjectRecord {
         guard let kept = keptValues[record.key.entity] else { return record }

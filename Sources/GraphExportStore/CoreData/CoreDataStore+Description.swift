@@ -19,7 +19,7 @@ extension CoreDataStore {
                 position, pair in
                 StoreDescription.Attribute(
                     info: pair.0, declaredBy: declarers.attributes[position], table: entityLayout.table,
-                    column: pair.1.name, declaredType: nil, allowsExternalStorage: pair.1.isExternal)
+                    column: pair.1.name, declaredType: nil, typing: nil, allowsExternalStorage: pair.1.isExternal)
             }
             var relationships: [StoreDescription.Relationship] = []
             for (position, relationship) in model.relationships(of: index).enumerated() {
