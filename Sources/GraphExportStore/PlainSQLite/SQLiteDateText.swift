@@ -21,123 +21,104 @@ enum SQLiteDateText {
 
     /// Writes the ISO 8601 form of `text` into `output` (at least ``maximumGrowth`` bytes longer
     /// than `text`) and returns its length, or returns `nil` when `text` is none of the forms.
+    ///
+    /// The text is checked first and then copied whole (with `:00` put after the minutes when it
+    /// has no seconds), the separator and the zone letter set afterwards: the form differs from
+    /// the text in no other byte.
     static func iso8601(of text: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Int? {
         precondition(output.count >= text.count + maximumGrowth, "the output buffer is too small")
-        var reader = Reader(text: text, output: output)
-        return reader.value() ? reader.written : nil
-    }
-
-    private struct Reader {
-        let text: UnsafeRawBufferPointer
-        let output: UnsafeMutableRawBufferPointer
-        var index = 0
-        var written = 0
-
-        init(text: UnsafeRawBufferPointer, output: UnsafeMutableRawBufferPointer) {
-            self.text = text
-            self.output = output
-        }
-
-        /// The whole text, a date, a date and time, or a time.
-        mutating func value() -> Bool {
-            if text.count > 4, text[4] == UInt8(ascii: "-") {
-                guard date() else { return false }
-                guard index < text.count else { return true }
-                guard text[index] == UInt8(ascii: "T") || text[index] == UInt8(ascii: " ") else { return false }
-                index += 1
-                put(UInt8(ascii: "T"))
+        let count = text.count
+        var hasDate = false
+        var time = 0
+        if count >= 10, text[4] == UInt8(ascii: "-") {
+            let year = digits(text, 0, 4)
+            let month = digits(text, 5, 2)
+            let day = digits(text, 8, 2)
+            guard year >= 0, text[7] == UInt8(ascii: "-"), (1...12).contains(month), day >= 1,
+                day <= days(inMonth: month, of: year)
+            else { return nil }
+            if count == 10 {
+                output.copyMemory(from: text)
+                return count
             }
-            return time() && zone() && index == text.count
+            guard text[10] == UInt8(ascii: "T") || text[10] == UInt8(ascii: " ") else { return nil }
+            hasDate = true
+            time = 11
         }
-
-        /// `YYYY-MM-DD`, a day its month has.
-        private mutating func date() -> Bool {
-            guard let year = number(4), separator("-"), let month = number(2), separator("-"), let day = number(2),
-                (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, of: year)
-            else { return false }
-            return true
+        // HH:MM, then :SS and a fraction .S… if given.
+        guard time + 5 <= count, (0..<24).contains(digits(text, time, 2)), text[time + 2] == UInt8(ascii: ":"),
+            (0..<60).contains(digits(text, time + 3, 2))
+        else { return nil }
+        var index = time + 5
+        var hasSeconds = false
+        if index < count, text[index] == UInt8(ascii: ":") {
+            guard index + 3 <= count, (0..<60).contains(digits(text, index + 1, 2)) else { return nil }
+            hasSeconds = true
+            index += 3
+            if index < count, text[index] == UInt8(ascii: ".") {
+                let fraction = index + 1
+                index = fraction
+                while index < count, isDigit(text[index]) { index += 1 }
+                guard index > fraction else { return nil }
+            }
         }
-
-        /// `HH:MM`, then `:SS` and a fraction `.S…` if given; `:00` is written for missing seconds.
-        private mutating func time() -> Bool {
-            guard let hour = number(2), hour < 24, separator(":"), let minute = number(2), minute < 60 else {
-                return false
-            }
-            guard index < text.count, text[index] == UInt8(ascii: ":") else {
-                put(UInt8(ascii: ":"))
-                put(UInt8(ascii: "0"))
-                put(UInt8(ascii: "0"))
-                return true
-            }
-            guard separator(":"), let second = number(2), second < 60 else { return false }
-            guard index < text.count, text[index] == UInt8(ascii: ".") else { return true }
-            _ = separator(".")
-            var digits = 0
-            while index < text.count, Self.isDigit(text[index]) {
-                put(text[index])
-                index += 1
-                digits += 1
-            }
-            return digits > 0
-        }
-
-        /// Nothing, `Z` (written for `z` too) or `±HH:MM` with hours 00–14.
-        private mutating func zone() -> Bool {
-            guard index < text.count else { return true }
+        // Nothing, Z (or z), or ±HH:MM with hours 00–14.
+        var zoneLetter: Int?
+        if index < count {
             switch text[index] {
             case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+                zoneLetter = index
                 index += 1
-                put(UInt8(ascii: "Z"))
-                return true
             case UInt8(ascii: "+"), UInt8(ascii: "-"):
-                put(text[index])
-                index += 1
-                guard let hour = number(2), hour <= 14, separator(":"), let minute = number(2), minute < 60 else {
-                    return false
-                }
-                return true
+                guard index + 6 <= count, (0...14).contains(digits(text, index + 1, 2)),
+                    text[index + 3] == UInt8(ascii: ":"), (0..<60).contains(digits(text, index + 4, 2))
+                else { return nil }
+                index += 6
             default:
-                return false
+                return nil
             }
         }
-
-        /// `count` digits, copied, as a number.
-        private mutating func number(_ count: Int) -> Int? {
-            guard index + count <= text.count else { return nil }
-            var value = 0
-            for _ in 0..<count {
-                let byte = text[index]
-                guard Self.isDigit(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-                put(byte)
-                index += 1
-            }
-            return value
+        guard index == count else { return nil }
+        let growth = hasSeconds ? 0 : maximumGrowth
+        if hasSeconds {
+            output.copyMemory(from: text)
+        } else {
+            let minutesEnd = time + 5
+            UnsafeMutableRawBufferPointer(rebasing: output[..<minutesEnd])
+                .copyMemory(from: UnsafeRawBufferPointer(rebasing: text[..<minutesEnd]))
+            output[minutesEnd] = UInt8(ascii: ":")
+            output[minutesEnd + 1] = UInt8(ascii: "0")
+            output[minutesEnd + 2] = UInt8(ascii: "0")
+            UnsafeMutableRawBufferPointer(rebasing: output[(minutesEnd + growth)..<(count + growth)])
+                .copyMemory(from: UnsafeRawBufferPointer(rebasing: text[minutesEnd...]))
         }
+        if hasDate { output[10] = UInt8(ascii: "T") }
+        if let zoneLetter { output[zoneLetter + growth] = UInt8(ascii: "Z") }
+        return count + growth
+    }
 
-        /// The separator `character`, copied.
-        private mutating func separator(_ character: Unicode.Scalar) -> Bool {
-            guard index < text.count, text[index] == UInt8(ascii: character) else { return false }
-            put(text[index])
-            index += 1
-            return true
+    /// The number that the `length` digits of `text` from `start` make, or -1 when one is no digit.
+    @inline(__always)
+    private static func digits(_ text: UnsafeRawBufferPointer, _ start: Int, _ length: Int) -> Int {
+        var value = 0
+        for index in start..<(start + length) {
+            let byte = text[index]
+            guard isDigit(byte) else { return -1 }
+            value = value * 10 + Int(byte &- UInt8(ascii: "0"))
         }
+        return value
+    }
 
-        private mutating func put(_ byte: UInt8) {
-            output[written] = byte
-            written += 1
-        }
+    @inline(__always)
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10
+    }
 
-        private static func isDigit(_ byte: UInt8) -> Bool {
-            byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-        }
-
-        private static func days(inMonth month: Int, of year: Int) -> Int {
-            switch month {
-            case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-            case 4, 6, 9, 11: return 30
-            default: return 31
-            }
+    private static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
         }
     }
 }
