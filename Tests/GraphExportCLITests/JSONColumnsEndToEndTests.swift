@@ -84,9 +84,10 @@ final class JSONColumnsEndToEndTests: XCTestCase {
         XCTAssertEqual(lines.count, 2, run.standardError)
         XCTAssertEqual(
             lines.first,
-            "graphexport: warning: Chinook.sqlite: --json-columns: 34 columns hold text that is not JSON, written as "
-                + "text: Artist.Name, Album.Title, Track.Name and 31 more; name the JSON columns "
-                + "(--json-columns Table.column) to read only those")
+            "graphexport: warning: Chinook.sqlite: --json-columns: 34 columns hold text that is not JSON, kept as "
+                + "text: Artist.Name, Album.Title, Track.Name and 31 more; name the JSON columns with --json-columns "
+                + "Table.column")
+        XCTAssertLessThan(lines[0].dropFirst("graphexport: warning: ".count).count, 200)
         XCTAssertEqual(lines.last, "graphexport: error: 1 warning and --strict; the output was written")
     }
 

@@ -111,8 +111,8 @@ final class PlainValueReader {
         let count = names.count == 1 ? "1 column holds" : "\(names.count) columns hold"
         onWarning(
             Warning(
-                "\(path): --json-columns: \(count) text that is not JSON, written as text: \(shown); name the JSON "
-                    + "columns (--json-columns Table.column) to read only those"))
+                "\(path): --json-columns: \(count) text that is not JSON, kept as text: \(shown); name the "
+                    + "JSON columns with --json-columns Table.column"))
         columnsWithoutJSON = []
     }
 
