@@ -221,7 +221,10 @@ struct Command {
     func openSource(_ request: ExportRequest, onWarning: @escaping WarningHandler) throws -> any InspectableSource {
         let opening = request.busyTimeout.map { StoreOpenOptions(busyTimeout: $0) } ?? StoreOpenOptions()
         let sqliteOnly = request.asksForPlainSQLite(OptionTable(formats: formats))
-        let coreData = CoreDataStoreOptions(rawTransformables: request.rawTransformables, scope: request.readScope)
+        if request.given.contains("raw-transformable") {
+            onWarning(Warning("--raw-transformable is now called --raw-values; the old name keeps working"))
+        }
+        let coreData = CoreDataStoreOptions(rawValues: request.rawValues, scope: request.readScope)
         if request.source == .coredata || request.model != nil {
             var model = try request.model.map(ModelFile.load(path:))
             if let name = request.modelVersion { model = try model?.choosingVersion(name) }
@@ -244,13 +247,15 @@ struct Command {
         }
         let options = SQLiteSourceOptions(
             nest: request.nest, noNest: request.noNest, includeViews: request.includeViews,
-            inferRelations: request.inferRelations, jsonColumns: request.jsonColumns)
+            inferRelations: request.inferRelations, jsonColumns: request.jsonColumns,
+            jsonColumnNames: request.jsonColumnNames, rawValues: request.rawValues)
         do {
             return try SQLiteDatabaseSource(
                 path: request.store, options: options, opening: opening, onWarning: onWarning)
         } catch let error as SQLiteSourceError {
             switch error {
-            case .unknownRelationship, .unknownTable, .unknownTableRelationship, .cannotNest, .conflictingNesting:
+            case .unknownRelationship, .unknownTable, .unknownTableRelationship, .cannotNest, .conflictingNesting,
+                .noSuchTable, .noSuchColumn, .linkTableColumn:
                 throw UsageError(message: error.description)
             default: throw error
             }

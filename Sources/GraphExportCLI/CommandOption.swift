@@ -67,6 +67,9 @@ struct CommandOption {
     var short: Character? = nil
     /// What follows the option.
     var argument: Argument = .none
+    /// Whether the option may be given without its value: it takes the next argument only when that
+    /// is not an option, and gives it back as the store when the command line has no store without it.
+    var valueIsOptional = false
     /// Whether it may be given more than once, every value kept; otherwise the last one counts.
     var repeatable = false
     /// The commands that take it.
@@ -83,10 +86,11 @@ struct CommandOption {
     /// `--format`.
     var longForm: String { "--" + name }
 
-    /// `-f, --format <format>`, as help and the man page list it.
+    /// `-f, --format <format>` (`--json-columns [<Table.column>]` for an optional value), as help and
+    /// the man page list it.
     var synopsis: String {
         let names = (short.map { "-\($0), " } ?? "") + longForm
-        return valueName.map { names + " <\($0)>" } ?? names
+        return valueName.map { names + (valueIsOptional ? " [<\($0)>]" : " <\($0)>") } ?? names
     }
 
     /// The name of the value (`path`), `nil` for a flag.

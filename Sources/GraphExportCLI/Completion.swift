@@ -32,10 +32,11 @@ struct Completion {
     }
 
     /// bash: options after a dash, values after an option that takes one, command words or a
-    /// store file first, files after.
+    /// store file first, files after. After an option whose value is optional, files (the store
+    /// may follow it).
     var bash: String {
         var cases = ""
-        for option in visible where option.takesValue {
+        for option in visible where option.takesValue && !option.valueIsOptional {
             let names = ([option.longForm] + (option.short.map { ["-\($0)"] } ?? [])).joined(separator: "|")
             let reply =
                 values(of: option).map { words in
@@ -65,22 +66,24 @@ struct Completion {
             """
     }
 
-    /// zsh: one `_arguments` spec per option, the command words or a store first, files after.
+    /// zsh: one `_arguments` spec per option, the command words or a store first, files after. An
+    /// option whose value is optional is completed as a flag (the store may follow it).
     var zsh: String {
         var specs: [String] = []
         for option in visible {
             let help = Self.bracketSafe(Self.firstSentence(of: option.help))
+            let takesValue = option.takesValue && !option.valueIsOptional
             let value: String
-            if let valueName = option.valueName {
+            if let valueName = option.valueName, takesValue {
                 let action = values(of: option).map { $0.isEmpty ? " " : "(\($0.joined(separator: " ")))" } ?? "_files"
                 value = ":\(valueName):\(action)"
             } else {
                 value = ""
             }
             let repeats = option.repeatable ? "*" : ""
-            let long = option.longForm + (option.takesValue ? "=" : "")
+            let long = option.longForm + (takesValue ? "=" : "")
             if let short = option.short {
-                let shortForm = "-\(short)" + (option.takesValue ? "+" : "")
+                let shortForm = "-\(short)" + (takesValue ? "+" : "")
                 specs.append(
                     "'\(repeats)(-\(short) \(option.longForm))'{\(shortForm),\(long)}'[\(help)]\(value)'")
             } else {

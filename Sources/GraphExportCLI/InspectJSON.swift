@@ -87,6 +87,7 @@ enum InspectJSON {
             ("table", .string(attribute.table)),
             ("column", .string(attribute.column)),
             ("declaredType", .string(attribute.declaredType)),
+            ("typing", .string(attribute.typing?.rawValue)),
             ("externalStorage", .boolean(attribute.allowsExternalStorage)),
         ])
     }

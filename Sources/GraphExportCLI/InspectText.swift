@@ -97,7 +97,8 @@ enum InspectText {
                     var notes: [String] = []
                     if attribute.allowsExternalStorage { notes.append("external storage") }
                     let declared = attribute.declaredType.flatMap { $0.isEmpty ? nil : " (\($0))" }
-                    let type = attribute.info.type.rawValue + (declared ?? "")
+                    var type = attribute.info.type.rawValue + (declared ?? "")
+                    if let typing = attribute.typing { type += ", " + typingText(typing) }
                     return [
                         attribute.info.name, type, attribute.info.isOptional ? "optional" : "required",
                         "\(attribute.table).\(attribute.column)", notes.joined(separator: ", "),
@@ -119,6 +120,16 @@ enum InspectText {
                 }, indent: 4)
         }
         return lines
+    }
+
+    /// How a plain SQLite column's values are written, in a few words.
+    private static func typingText(_ typing: PlainColumnTyping) -> String {
+        switch typing {
+        case .stored: return "as stored"
+        case .boolean: return "0 and 1 as booleans"
+        case .date: return "date text as ISO 8601"
+        case .json: return "JSON text as arrays and maps"
+        }
     }
 
     /// Where a relationship is stored, in one phrase.

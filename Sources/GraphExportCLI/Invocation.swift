@@ -69,10 +69,13 @@ struct ExportRequest: Equatable {
     var includeHistory = false
     var includeViews = false
     var inferRelations = false
-    /// `--json-columns`: JSON arrays and objects in text columns read as arrays and maps.
+    /// `--json-columns` without a column: JSON arrays and objects in every untyped column's text
+    /// read as arrays and maps.
     var jsonColumns = false
-    /// `--raw-transformable`: Core Data Transformable attributes keep their stored bytes.
-    var rawTransformables = false
+    /// `--json-columns Table.column`: the columns whose JSON text is read so.
+    var jsonColumnNames: [String] = []
+    /// `--raw-values` (or its old name `--raw-transformable`): every value as the store keeps it.
+    var rawValues = false
     /// Whether an error also shows the SQL statement behind it.
     var verbose = false
     /// `--quiet`: no warnings printed.
@@ -191,8 +194,15 @@ extension ExportRequest {
         includeHistory = parsed.has("include-history")
         includeViews = parsed.has("include-views")
         inferRelations = parsed.has("infer-relations")
-        jsonColumns = parsed.has("json-columns")
-        rawTransformables = parsed.has("raw-transformable")
+        let jsonColumnValues = parsed.values["json-columns"] ?? []
+        jsonColumns = jsonColumnValues.contains("")
+        jsonColumnNames = jsonColumnValues.filter { !$0.isEmpty }
+        rawValues = parsed.has("raw-values") || parsed.has("raw-transformable")
+        if rawValues && !jsonColumnValues.isEmpty {
+            throw UsageError(
+                message: "'--json-columns' reads text as JSON and '--raw-values' writes every value as stored: "
+                    + "give one of them")
+        }
         verbose = parsed.has("verbose")
         quiet = parsed.has("quiet")
         strict = parsed.has("strict")

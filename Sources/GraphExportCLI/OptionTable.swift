@@ -147,9 +147,13 @@ struct OptionTable {
             help: "Keep only these of the attributes and relationships the entity (or table) declares; inherited "
                 + "ones are kept or left out on the entity that declares them."),
         CommandOption(
-            name: "raw-transformable", commands: store, requirements: [.coreData],
-            help: "Write Core Data Transformable attributes as their stored bytes, in base64, instead of decoding "
-                + "keyed archives and property lists into arrays, maps and values."),
+            name: "raw-values", commands: store,
+            help: "Write every value as the store keeps it. Plain SQLite: by its storage class, BOOLEAN and DATETIME "
+                + "columns included (they are typed by default). Core Data: Transformable attributes as their "
+                + "stored bytes, in base64, instead of decoding keyed archives and property lists."),
+        CommandOption(
+            name: "raw-transformable", commands: store, requirements: [.coreData], hidden: true,
+            help: "The old name of --raw-values, which it means, with a warning."),
         CommandOption(
             name: "include-views", commands: store, requirements: [.plainSQLite],
             help: "Export views too."),
@@ -157,9 +161,12 @@ struct OptionTable {
             name: "infer-relations", commands: store, requirements: [.plainSQLite],
             help: "Take <table>_id and <Table>Id columns as foreign keys, reporting every guess."),
         CommandOption(
-            name: "json-columns", commands: store, requirements: [.plainSQLite],
-            help: "Read text that is a JSON array or object as an array or map; other text stays text, with one "
-                + "warning per column for text that is not JSON."),
+            name: "json-columns", argument: .text("Table.column"), valueIsOptional: true, repeatable: true,
+            commands: store, requirements: [.plainSQLite],
+            help: "Read this column's text that is a JSON array or object as an array or map; other text stays "
+                + "text, with one warning per column for text that is not JSON. Without a column (the next "
+                + "argument is an option, or the store): every column not typed otherwise, with one warning "
+                + "for all the columns whose text is not JSON."),
         CommandOption(
             name: "pretty", requirements: [.prettyLayout],
             help: "Lay the output out for people. Default: pretty on a terminal, else as the format writes by "

@@ -2,6 +2,12 @@
 /// `-fvalue` (and `-f=value`), one-letter flags together (`-qh`), `--` ending the options, `-` an operand (for
 /// `-o -`, standard output). Options and operands mix in any order; the first operand may be a
 /// command word (`inspect`). Parsing stops at an option that prints something and ends (`--help`).
+///
+/// An option whose value is optional (``CommandOption/valueIsOptional``: `--json-columns`) takes
+/// the next argument unless it starts with `-` or there is none, and is given without a value (the
+/// empty string) then; when the command line then has no operand, the last value so taken was the
+/// store (`graphexport --json-columns app.db`): it becomes the operand, and its option is given
+/// without a value.
 struct ParsedArguments {
     /// The command the first operand names, else the export.
     var command: CommandName = .export
@@ -13,6 +19,9 @@ struct ParsedArguments {
     var operands: [String] = []
     /// The option that ended parsing to print something, if any.
     var action: CommandOption.Action?
+    /// The last value an option with an optional value took from the next argument: the option's
+    /// name and the value's place among its values.
+    private var lastOptionalValue: (name: String, index: Int)?
 
     /// Splits `arguments` (without the program name) by `table`.
     init(_ arguments: [String], table: OptionTable) throws(UsageError) {
@@ -34,7 +43,15 @@ struct ParsedArguments {
                     throw UsageError(message: "'--\(name)' takes no value (given '\(argument)')")
                 }
                 var value = inline ?? ""
-                if option.takesValue && inline == nil { value = try next(&remaining, for: option) }
+                if option.valueIsOptional && inline == nil {
+                    if let following = remaining.first, !following.hasPrefix("-") {
+                        value = following
+                        remaining = remaining.dropFirst()
+                        lastOptionalValue = (name, values[name]?.count ?? 0)
+                    }
+                } else if option.takesValue && inline == nil {
+                    value = try next(&remaining, for: option)
+                }
                 try add(option, value: value)
             } else {
                 var letters = argument.dropFirst()
@@ -52,6 +69,10 @@ struct ParsedArguments {
                 }
             }
             if action != nil { return }
+        }
+        if operands.isEmpty, let (name, index) = lastOptionalValue, let value = values[name]?[index] {
+            values[name]?[index] = ""
+            addOperand(value)
         }
     }
 

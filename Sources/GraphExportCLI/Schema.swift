@@ -20,11 +20,13 @@ extension Command {
         let source = try openSource(request.source, onWarning: warnings.report)
         try Applicability(command: .schema, store: request.source.storeFound(source)).check(
             request.source, table: OptionTable(formats: formats))
-        // A plain SQLite database's columns hold values of any storage class; a Core Data store's
-        // values are decoded by their declared types, Transformable ones into any value unless
-        // --raw-transformable keeps their bytes.
+        // A plain SQLite database's columns are typed as its reader types them (by storage class,
+        // or typed with any value that does not fit as stored); a Core Data store's values are
+        // decoded by their declared types, Transformable ones into any value unless --raw-values
+        // keeps their bytes.
         let typing: ValueTyping =
-            source is SQLiteDatabaseSource ? .storageClass : request.source.rawTransformables ? .declared : .decoded
+            (source as? SQLiteDatabaseSource).map { .columns($0.columnTypings) }
+            ?? (request.source.rawValues ? .declared : .decoded)
         let kept = try request.source.adjustedModel(of: source, for: .schema)
         // With --blobs, bytes are paths: Binary attributes, and Transformable ones kept as bytes.
         let model =

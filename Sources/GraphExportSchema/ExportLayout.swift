@@ -44,15 +44,25 @@ struct ExportLayout {
         return model.entities.indices.filter { destinations.contains($0) }
     }
 
-    /// What the values of `attribute` can be.
-    func valueKind(_ attribute: AttributeInfo) -> ValueKind {
-        ValueKind(attribute, typing)
+    /// What the values of attribute `index` of `entity` (an index into
+    /// ``GraphModel/attributes(of:)``) can be.
+    func valueKind(_ entity: Int, _ index: Int) -> ValueKind {
+        var column: PlainColumnTyping?
+        if case .columns(let typings) = typing, typings.indices.contains(entity),
+            typings[entity].indices.contains(index)
+        {
+            column = typings[entity][index]
+        }
+        return ValueKind(model.attributes(of: entity)[index], typing, column: column)
     }
 
     /// The kinds of value the concrete entities' attributes have, in the order of
     /// ``ValueKind/allCases``.
     var valueKinds: [ValueKind] {
-        let used = Set(concreteEntities.flatMap { model.attributes(of: $0).map(valueKind) })
+        let used = Set(
+            concreteEntities.flatMap { entity in
+                model.attributes(of: entity).indices.map { valueKind(entity, $0) }
+            })
         return ValueKind.allCases.filter { used.contains($0) }
     }
 }

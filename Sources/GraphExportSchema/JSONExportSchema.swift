@@ -10,8 +10,8 @@ public import GraphExport
 /// with exactly `"@id"` (a string), `"@type"` (the entity's name) and one member per attribute and
 /// relationship, inherited ones included, keyed as ``MarkerEscape`` writes them (`"@@id"` for a
 /// property `@id`), every one required, no other allowed. An attribute's value is its kind's
-/// definition (`$defs/date`, …: its declared type, or any storage class for a plain SQLite
-/// database, see ``ValueTyping`` and `JSONSchemaValues`), or `null` when the model lets it be
+/// definition (`$defs/date`, …: its declared type, or for a plain SQLite database its column's
+/// typing or any storage class, see ``ValueTyping`` and `JSONSchemaValues`), or `null` when the model lets it be
 /// optional. A to-many relationship is an array; a to-one one holds one item, or `null` when
 /// optional. An item is a reference (`{"@id": …}` and nothing else), or, in a relationship that
 /// nests in the tree shape, an object of the destination entity or of one of its concrete
@@ -115,8 +115,8 @@ public struct JSONExportSchema {
             ("@id", .object([("type", .string("string"))])),
             ("@type", .object([("const", .string(name))])),
         ]
-        for attribute in model.attributes(of: entity) {
-            let value = Self.ref(layout.valueKind(attribute).schemaName)
+        for (index, attribute) in model.attributes(of: entity).enumerated() {
+            let value = Self.ref(layout.valueKind(entity, index).schemaName)
             properties.append(
                 (MarkerEscape.key(for: attribute.name), attribute.isOptional ? Self.orNull(value) : value))
         }

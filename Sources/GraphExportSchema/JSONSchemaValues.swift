@@ -5,18 +5,20 @@ import GraphExport
 enum JSONSchemaValues {
     /// The schema of a non-null value of `kind`.
     static func schema(_ kind: ValueKind) -> JSONNode {
-        if kind == .structured {
+        let type: AttributeType
+        switch kind {
+        case .structured:
             return .object([
                 (
                     "description",
                     .string(
-                        "Transformable, decoded: any value, written as values are (arrays and objects, strings, "
-                            + "numbers, booleans, dates and UUIDs as text, bytes in base64), or the stored bytes in "
-                            + "base64 where they are no keyed archive or property list graphexport decodes")
+                        "Decoded (a Core Data Transformable, a plain SQLite column read as JSON): any value, written "
+                            + "as values are (arrays and objects, strings, numbers, booleans, dates and UUIDs as text, "
+                            + "bytes in base64), or the value as stored where it is no keyed archive, property list "
+                            + "or JSON array or object")
                 )
             ])
-        }
-        guard case .declared(let type) = kind else {
+        case .storageClass:
             return .object([
                 (
                     "description",
@@ -26,6 +28,32 @@ enum JSONSchemaValues {
                 ),
                 ("type", .strings(["number", "string"])),
             ])
+        case .sqliteBoolean:
+            return .object([
+                ("description", .string("Boolean, from the integers 0 and 1; any other value as stored")),
+                ("anyOf", .array([.object([("type", .string("boolean"))]), storedValue])),
+            ])
+        case .sqliteDate:
+            return .object([
+                (
+                    "description",
+                    .string(
+                        "Date, from SQLite's date and time text: ISO 8601 date, date and time, or time, its time "
+                            + "zone as stored or none (a local date and time); any other value as stored")
+                ),
+                (
+                    "anyOf",
+                    .array([
+                        .object([
+                            ("type", .string("string")),
+                            ("pattern", .string(ValuePatterns.anchored(ValuePatterns.sqliteDate))),
+                        ]),
+                        storedValue,
+                    ])
+                ),
+            ])
+        case .declared(let declared):
+            type = declared
         }
         switch type {
         case .integer16: return integer(type, Int64(Int16.min), Int64(Int16.max))
@@ -97,6 +125,12 @@ enum JSONSchemaValues {
             ("maximum", .integer(maximum)),
         ])
     }
+
+    /// A value as a plain SQLite column stores it, where it does not fit the column's typing.
+    private static let storedValue = JSONNode.object([
+        ("description", .string("As stored: an integer, a real, text, or a blob in base64")),
+        ("type", .strings(["number", "string"])),
+    ])
 
     /// The strings a double that is not finite is written as.
     private static let nonFinite = JSONNode.object([("enum", .strings(["NaN", "Infinity", "-Infinity"]))])

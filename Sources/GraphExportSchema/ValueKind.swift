@@ -1,34 +1,52 @@
 import GraphExport
 
 /// What one attribute's values can be in an export: those of its declared type, any of SQLite's
-/// storage classes, or any value at all, arrays and maps included (``ValueTyping``).
+/// storage classes, a typed plain SQLite column's values, or any value at all, arrays and maps
+/// included (``ValueTyping``).
 enum ValueKind: Hashable {
     case declared(AttributeType)
     case storageClass
-    /// A decoded Transformable: any value, arrays and maps included, or bytes.
+    /// A plain SQLite column typed Boolean: `true` or `false`, or a value as stored.
+    case sqliteBoolean
+    /// A plain SQLite column typed Date: ISO 8601 date, date and time, or time text, or a value as
+    /// stored.
+    case sqliteDate
+    /// A decoded value (a Core Data Transformable, a plain SQLite column read as JSON): any value,
+    /// arrays and maps included, or bytes.
     case structured
 
-    /// The kind of `attribute`'s values under `typing`.
-    init(_ attribute: AttributeInfo, _ typing: ValueTyping) {
+    /// The kind of `attribute`'s values under `typing`; `column` is the attribute's typing when
+    /// `typing` gives one per column (``ValueTyping/columns(_:)``).
+    init(_ attribute: AttributeInfo, _ typing: ValueTyping, column: PlainColumnTyping?) {
         switch typing {
         case .declared: self = .declared(attribute.type)
         case .decoded: self = attribute.type == .transformable ? .structured : .declared(attribute.type)
         case .storageClass: self = .storageClass
+        case .columns:
+            switch column ?? .stored {
+            case .stored: self = .storageClass
+            case .boolean: self = .sqliteBoolean
+            case .date: self = .sqliteDate
+            case .json: self = .structured
+            }
         }
     }
 
     /// Every kind, in a fixed order: the declared types in the order of ``AttributeType/allCases``,
-    /// then the storage classes, then any value.
-    static let allCases: [ValueKind] = AttributeType.allCases.map(ValueKind.declared) + [.storageClass, .structured]
+    /// then the storage classes, the typed plain columns, and any value.
+    static let allCases: [ValueKind] =
+        AttributeType.allCases.map(ValueKind.declared) + [.storageClass, .sqliteBoolean, .sqliteDate, .structured]
 
     /// The kind's name in the schemas, an identifier both languages take as it is (`integer16`,
-    /// `date`, `storageClass`, `structured`): the JSON Schema definition `$defs/<name>`, the XML
-    /// Schema type `gx:value.<name>`.
+    /// `date`, `storageClass`, `sqliteDate`, `structured`): the JSON Schema definition
+    /// `$defs/<name>`, the XML Schema type `gx:value.<name>`.
     var schemaName: String {
         let type: AttributeType
         switch self {
         case .declared(let declared): type = declared
         case .storageClass: return "storageClass"
+        case .sqliteBoolean: return "sqliteBoolean"
+        case .sqliteDate: return "sqliteDate"
         case .structured: return "structured"
         }
         switch type {
@@ -53,7 +71,7 @@ enum ValueKind: Hashable {
     var mayBeText: Bool {
         switch self {
         case .declared(let type): return type == .string || type == .uri
-        case .storageClass, .structured: return true
+        case .storageClass, .sqliteBoolean, .sqliteDate, .structured: return true
         }
     }
 }

@@ -19,8 +19,8 @@ public import GraphExportXML
 /// shape, also objects of the destination entity and its concrete sub-entities (group
 /// `gx:kindOf.<name>`); an empty optional to-one one is `gx:null="true"`. Object ids are unique and
 /// every `gx:ref` names an object of the document (`xs:unique`, `xs:keyref`). Values are typed
-/// `gx:value.<kind>`: the declared type, or any storage class for a plain SQLite database (see
-/// ``ValueTyping`` and `XMLSchemaValues`).
+/// `gx:value.<kind>`: the declared type, or for a plain SQLite database the column's typing or any
+/// storage class (see ``ValueTyping`` and `XMLSchemaValues`).
 public struct XMLExportSchema {
     private let layout: ExportLayout
     private let style: XMLOptions.Style
@@ -164,19 +164,19 @@ public struct XMLExportSchema {
 
     private func writeEntity(_ entity: Int, _ schema: inout XMLSchemaText) {
         let attributes = model.attributes(of: entity)
+        let kinds = attributes.indices.map { layout.valueKind(entity, $0) }
         schema.start("complexType", ["name": "entity." + encoded(entity)])
         schema.start("sequence")
         if style == .elements {
-            for attribute in attributes {
-                let type =
-                    "gx:element." + layout.valueKind(attribute).schemaName + (attribute.isOptional ? ".nullable" : "")
+            for (attribute, kind) in zip(attributes, kinds) {
+                let type = "gx:element." + kind.schemaName + (attribute.isOptional ? ".nullable" : "")
                 schema.empty("element", ["name": XMLNameEncoding.encode(attribute.name), "type": type])
             }
         }
         if style == .attributes {
             // An array or map cannot sit in the start tag: it is a child element before the
             // relationships.
-            for attribute in attributes where layout.valueKind(attribute) == .structured {
+            for (attribute, kind) in zip(attributes, kinds) where kind == .structured {
                 schema.empty(
                     "element",
                     ["name": XMLNameEncoding.encode(attribute.name), "type": "gx:structured", "minOccurs": "0"])
@@ -188,18 +188,17 @@ public struct XMLExportSchema {
         schema.end()
         schema.empty("attribute", ["name": "id", "form": "qualified", "type": "xs:string", "use": "required"])
         if style == .attributes {
-            for attribute in attributes {
+            for (attribute, kind) in zip(attributes, kinds) {
                 schema.empty(
                     "attribute",
                     [
                         "name": XMLNameEncoding.encode(attribute.name),
-                        "type": "gx:value." + layout.valueKind(attribute).schemaName,
-                        "use": attribute.isOptional || layout.valueKind(attribute) == .structured
-                            ? "optional" : "required",
+                        "type": "gx:value." + kind.schemaName,
+                        "use": attribute.isOptional || kind == .structured ? "optional" : "required",
                     ])
             }
             nameList("null", attributes.filter(\.isOptional), &schema)
-            nameList("base64", attributes.filter { layout.valueKind($0).mayBeText }, &schema)
+            nameList("base64", zip(attributes, kinds).filter { $0.1.mayBeText }.map(\.0), &schema)
         }
         schema.end()
     }
@@ -246,10 +245,10 @@ public struct XMLExportSchema {
         schema.end()
     }
 
-    /// `gx:structured`, a value that may be an array or a map (a decoded Transformable): text, or
-    /// `gx:type="array"` with `gx:item` children, or `gx:type="map"` with `gx:entry key="…"`
-    /// children, each item and entry a value of the same kind; `gx:null` and `gx:encoding` as on
-    /// any value. Its text is not typed further (XML Schema 1.0 cannot tie it to `gx:type`).
+    /// `gx:structured`, a value that may be an array or a map (a decoded Transformable, a JSON
+    /// column): text, or `gx:type="array"` with `gx:item` children, or `gx:type="map"` with
+    /// `gx:entry key="…"` children, each item and entry a value of the same kind; `gx:null` and
+    /// `gx:encoding` as on any value. Its text is not typed further (XML Schema 1.0 cannot tie it to `gx:type`).
     private func writeStructuredTypes(_ schema: inout XMLSchemaText) {
         schema.start("complexType", ["name": "structured", "mixed": "true"])
         schema.start("choice", ["minOccurs": "0", "maxOccurs": "unbounded"])

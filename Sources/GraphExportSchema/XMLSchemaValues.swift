@@ -6,25 +6,34 @@ enum XMLSchemaValues {
     /// Writes the definition `gx:value.<name>` of `kind`.
     static func define(_ kind: ValueKind, in schema: inout XMLSchemaText) {
         schema.start("simpleType", ["name": "value." + kind.schemaName])
+        let type: AttributeType
+        switch kind {
+        case .structured:
+            simple(
+                "Decoded (a Core Data Transformable, a plain SQLite column read as JSON), as an XML attribute: a "
+                    + "scalar's text, or the value as stored; an array or map is a child element of type "
+                    + "gx:structured", "restriction", ["base": "xs:string"], in: &schema)
+            return
+        case .storageClass:
+            simple(
+                "Any SQLite storage class: an integer, a real, text, or a blob in base64", "restriction",
+                ["base": "xs:string"], in: &schema)
+            return
+        case .sqliteBoolean:
+            simple(
+                "Boolean, from the integers 0 and 1 (true, false); any other value as stored", "union",
+                ["memberTypes": "xs:boolean xs:string"], in: &schema)
+            return
+        case .sqliteDate:
+            simple(
+                "Date, from SQLite's date and time text: xs:date, xs:dateTime or xs:time, its time zone as stored or "
+                    + "none (a local date and time); any other value as stored", "union",
+                ["memberTypes": "xs:date xs:dateTime xs:time xs:string"], in: &schema)
+            return
+        case .declared(let declared):
+            type = declared
+        }
         schema.start("annotation")
-        if kind == .structured {
-            schema.textElement(
-                "documentation",
-                "Transformable, decoded, as an XML attribute: a scalar's text, or the stored bytes in base64; an "
-                    + "array or map is a child element of type gx:structured")
-            schema.end()
-            schema.empty("restriction", ["base": "xs:string"])
-            schema.end()
-            return
-        }
-        guard case .declared(let type) = kind else {
-            schema.textElement(
-                "documentation", "Any SQLite storage class: an integer, a real, text, or a blob in base64")
-            schema.end()
-            schema.empty("restriction", ["base": "xs:string"])
-            schema.end()
-            return
-        }
         schema.textElement("documentation", documentation(type))
         schema.end()
         switch type {
@@ -59,6 +68,18 @@ enum XMLSchemaValues {
             schema.end()
             schema.end()
         }
+        schema.end()
+    }
+
+    /// The rest of a simple type that is `documentation` and one empty `element`, and its end.
+    private static func simple(
+        _ documentation: String, _ element: String, _ attributes: KeyValuePairs<String, String>,
+        in schema: inout XMLSchemaText
+    ) {
+        schema.start("annotation")
+        schema.textElement("documentation", documentation)
+        schema.end()
+        schema.empty(element, attributes)
         schema.end()
     }
 

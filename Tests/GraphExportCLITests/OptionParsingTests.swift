@@ -38,6 +38,37 @@ final class OptionParsingTests: XCTestCase {
         XCTAssertEqual(try export(["--output", "-weird.json", "s"]).output, "-weird.json")
     }
 
+    /// `--json-columns` takes the next argument as a column unless it is an option or there is
+    /// none; when the command line then has no store, the last column so taken was the store.
+    func testAnOptionalValueIsTakenUnlessItIsAnOptionOrTheOnlyStore() throws {
+        let cases: [(arguments: [String], store: String, all: Bool, names: [String])] = [
+            (["s", "--json-columns"], "s", true, []),
+            (["--json-columns", "s"], "s", true, []),
+            (["s", "--json-columns", "-f", "yaml"], "s", true, []),
+            (["--json-columns", "A.b", "s"], "s", false, ["A.b"]),
+            (["s", "--json-columns", "A.b"], "s", false, ["A.b"]),
+            (["--json-columns", "A.b", "--json-columns", "s"], "s", true, ["A.b"]),
+            (["--json-columns=A.b", "--json-columns", "C.d", "s"], "s", false, ["A.b", "C.d"]),
+            (["--json-columns", "--", "-s"], "-s", true, []),
+        ]
+        for (arguments, store, all, names) in cases {
+            let request = try export(arguments)
+            XCTAssertEqual(request.store, store, "\(arguments)")
+            XCTAssertEqual(request.jsonColumns, all, "\(arguments)")
+            XCTAssertEqual(request.jsonColumnNames, names, "\(arguments)")
+        }
+        guard
+            case .inspect(let inspect) = try Invocation(
+                parsing: ["inspect", "--json-columns", "s"], formats: builtInFormats)
+        else { return XCTFail("not inspect") }
+        XCTAssertEqual(inspect.source.store, "s")
+        XCTAssertEqual(usageError(["--json-columns"]), "missing the store to export")
+        XCTAssertEqual(
+            usageError(["--raw-values", "--json-columns", "s"]),
+            "'--json-columns' reads text as JSON and '--raw-values' writes every value as stored: give one of them")
+        XCTAssertTrue(try export(["--raw-transformable", "s"]).rawValues, "the old name of --raw-values")
+    }
+
     func testDoubleDashEndsTheOptions() throws {
         XCTAssertEqual(try export(["--", "-store.sqlite"]).store, "-store.sqlite")
         XCTAssertEqual(try export(["--pretty", "--", "--help"]).store, "--help")

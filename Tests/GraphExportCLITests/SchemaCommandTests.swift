@@ -38,20 +38,20 @@ final class SchemaCommandTests: XCTestCase {
         }
     }
 
-    /// Apple Notes' one Transformable, an archived dictionary: with `--raw-transformable` export
+    /// Apple Notes' one Transformable, an archived dictionary: with `--raw-values` export
     /// and schema have it as base64; a decoded export (a map) does not fit that schema, which is
     /// why the default schema types a Transformable as any value.
-    func testRawTransformableExportsValidateAgainstTheirSchemasAndDecodedOnesDoNot() throws {
+    func testRawValuesExportsValidateAgainstTheirSchemasAndDecodedOnesDoNot() throws {
         let folder = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
         try assertExportsValidate(
-            ["--raw-transformable", "NoteStore.sqlite"], in: folder, name: "raw", shapes: ["flat"])
+            ["--raw-values", "NoteStore.sqlite"], in: folder, name: "raw", shapes: ["flat"])
         for (schemaFormat, exportFormat) in [
             (["--format", "json-schema"], ["--format", "json"]), (["--format", "xsd"], ["--format", "xml"]),
         ] {
             let schema = folder.appendingPathComponent("raw.schema")
             let export = folder.appendingPathComponent("decoded.export")
             let describe = try CommandRunner.run(
-                ["schema", "--raw-transformable", "--shape", "flat", "-o", schema.path] + schemaFormat
+                ["schema", "--raw-values", "--shape", "flat", "-o", schema.path] + schemaFormat
                     + ["NoteStore.sqlite"], in: folder)
             XCTAssertEqual(describe.status, 0, describe.standardError)
             let run = try CommandRunner.run(
@@ -112,6 +112,72 @@ final class SchemaCommandTests: XCTestCase {
                 INSERT INTO s VALUES (1, 'x');
                 """, for: self)
         try assertExportsValidate(["awkward.sqlite"], in: folder)
+    }
+
+    /// Typed plain SQLite columns, with values that fit and values that do not, and JSON columns:
+    /// the exports validate against their schemas with every way of reading the columns; and an
+    /// export whose typed values all fit validates against the typed branch alone (`xs:date`,
+    /// `xs:dateTime`, `xs:time`, `xs:boolean`; the JSON Schema's date pattern), so the typed text is
+    /// what the schemas say it is.
+    func testTypedPlainSQLiteColumnsValidateAgainstTheirSchemas() throws {
+        let folder = try ScratchDatabase.make(
+            "typed.sqlite",
+            sql: """
+                CREATE TABLE event(id INTEGER PRIMARY KEY, active BOOLEAN NOT NULL, day DATE, at DATETIME,
+                    stamp TIMESTAMP, clock TIME, meta JSON, note TEXT);
+                INSERT INTO event VALUES (1, 1, '2006-02-14', '2006-02-14 22:04:36', '2006-02-14T22:04:36.123+02:00',
+                    '22:04', '{"big": 12345678901234567890}', 'x');
+                INSERT INTO event VALUES (2, 0, '2008-02-29', '2006-02-14T22:04', '2006-02-14 22:04:36z',
+                    '22:04:36.5-05:30', '[1, [true]]', '[2]');
+                CREATE TABLE odd(id INTEGER PRIMARY KEY, active BOOLEAN, day DATE, meta JSON);
+                INSERT INTO odd VALUES (1, 2, 'tomorrow', 'not json'), (2, 'yes', 2453781.5, x'00'), (3, x'01', 7, 3);
+                """, for: self)
+        for arguments in [
+            [], ["--json-columns", "event.meta", "--json-columns", "odd.meta"], ["--json-columns"], ["--raw-values"],
+        ] {
+            try assertExportsValidate(arguments + ["typed.sqlite"], in: folder, name: "\(arguments)")
+        }
+        // The schemas without the branch of values as stored, which `event`'s values never need.
+        let typedOnly = """
+            import json, sys
+            schema = json.load(open(sys.argv[1]))
+            for name in ['sqliteBoolean', 'sqliteDate']:
+                schema['$defs'][name]['anyOf'] = schema['$defs'][name]['anyOf'][:1]
+            json.dump(schema, open(sys.argv[1], 'w'))
+            print('ok')
+            """
+        for (schemaFormat, exportFormat) in [
+            (["--format", "json-schema"], ["--format", "json"]), (["--format", "xsd"], ["--format", "xml"]),
+        ] {
+            let schema = folder.appendingPathComponent("typed-only.schema")
+            let export = folder.appendingPathComponent("event.export")
+            let describe = try CommandRunner.run(
+                ["schema", "--shape", "flat", "-o", schema.path] + schemaFormat + ["typed.sqlite"], in: folder)
+            XCTAssertEqual(describe.status, 0, describe.standardError)
+            if exportFormat.last == "json" {
+                XCTAssertEqual(try Python.run(typedOnly, arguments: [schema.path], input: Data()), "ok")
+            } else {
+                var text = try String(contentsOf: schema, encoding: .utf8)
+                for (wide, narrow) in [
+                    ("xs:boolean xs:string", "xs:boolean"),
+                    ("xs:date xs:dateTime xs:time xs:string", "xs:date xs:dateTime xs:time"),
+                ] {
+                    XCTAssertTrue(text.contains(wide), "\(wide) in \(text)")
+                    text = text.replacingOccurrences(of: wide, with: narrow)
+                }
+                try text.write(to: schema, atomically: true, encoding: .utf8)
+            }
+            let run = try CommandRunner.run(
+                ["--shape", "flat", "--entity", "event", "-o", export.path] + exportFormat + ["typed.sqlite"],
+                in: folder)
+            XCTAssertEqual(run.status, 0, run.standardError)
+            XCTAssertEqual(run.standardError, "", "every value of event fits its column's typing")
+            let errors =
+                exportFormat.last == "json"
+                ? try SchemaTools.jsonSchemaErrors(schema: schema, instance: export)
+                : try SchemaTools.xmlSchemaErrors(schema: schema, document: export)
+            XCTAssertEqual(errors, [], "\(schemaFormat)")
+        }
     }
 
     func testDOTRendersAndMermaidIsTheREADMEs() throws {

@@ -71,7 +71,7 @@ final class TransformableEndToEndTests: XCTestCase {
         }
     }
 
-    func testRawTransformableWritesTheStoredBytes() throws {
+    func testRawValuesWritesTheStoredBytes() throws {
         let folder = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
         let stored = try Python.run(
             """
@@ -83,7 +83,7 @@ final class TransformableEndToEndTests: XCTestCase {
             """, arguments: [folder.appendingPathComponent("NoteStore.sqlite").path], input: Data())
         for form in ["json", "yaml", "xml"] {
             let read = try values(
-                ["--raw-transformable", "NoteStore.sqlite"], form, attribute: "replicaIDToBundleIdentifier",
+                ["--raw-values", "NoteStore.sqlite"], form, attribute: "replicaIDToBundleIdentifier",
                 in: folder)
             XCTAssertEqual(
                 read.values, #"{"x-coredata://FABDAB03-8EF2-41B9-9944-193D67BE0365/ICAccount/p3": "\#(stored)"}"#,
@@ -150,11 +150,17 @@ final class TransformableEndToEndTests: XCTestCase {
             seen.insert(read.values)
         }
         XCTAssertEqual(seen.count, 1, "every format reads back the same: \(seen)")
-        let raw = try values(["--raw-transformable"] + arguments, "json", attribute: "lineColor", in: folder)
+        let raw = try values(["--raw-values"] + arguments, "json", attribute: "lineColor", in: folder)
         let rawValues = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(raw.values.utf8)) as? [String: Any])
         XCTAssertEqual(rawValues.count, 4)
         XCTAssertTrue(rawValues.values.allSatisfy { $0 is String }, "every value its bytes in base64: \(rawValues)")
         XCTAssertFalse(raw.warnings.contains("Transformable"), raw.warnings)
+        // The old name means the same, and says once that it is the old one.
+        let old = try values(["--raw-transformable"] + arguments, "json", attribute: "lineColor", in: folder)
+        XCTAssertEqual(old.values, raw.values)
+        XCTAssertEqual(
+            old.warnings,
+            "graphexport: warning: --raw-transformable is now called --raw-values; the old name keeps working\n")
     }
 
     func testRawTransformableAppliesToCoreDataStoresOnly() throws {

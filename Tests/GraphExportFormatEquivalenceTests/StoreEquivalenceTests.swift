@@ -130,9 +130,9 @@ final class StoreEquivalenceTests: XCTestCase {
         else { return }
         let raw = try StoreSample(
             copying: try Inputs.sharedSamples().appendingPathComponent(folder), store: store, model: model,
-            options: CoreDataStoreOptions(rawTransformables: true), for: self)
+            options: CoreDataStoreOptions(rawValues: true), for: self)
         try assertFormatsAgree(
-            raw.store, store + " (--raw-transformable)", formats: only.formats, shapes: only.shapes, sql: raw.sql,
+            raw.store, store + " (--raw-values)", formats: only.formats, shapes: only.shapes, sql: raw.sql,
             file: file, line: line)
     }
 }

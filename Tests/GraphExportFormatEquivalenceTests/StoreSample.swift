@@ -16,7 +16,7 @@ struct StoreSample {
     var warnings: [Warning] { log.warnings }
 
     var sql: CoreDataSQLCheck {
-        CoreDataSQLCheck(model: store.model, storePath: path, decodesTransformables: !options.rawTransformables)
+        CoreDataSQLCheck(model: store.model, storePath: path, decodesTransformables: !options.rawValues)
     }
 
     /// Copies `folder` (hidden files included) and opens `file` in the copy with the model at

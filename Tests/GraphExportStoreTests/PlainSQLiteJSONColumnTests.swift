@@ -26,7 +26,7 @@ final class PlainSQLiteJSONColumnTests: XCTestCase {
         let database = try tracks()
         let warnings = PlainWarnings()
         let source = try openPlain(database.path, options: SQLiteSourceOptions(jsonColumns: true), warnings: warnings)
-        let (tree, _) = try PlainExport.both(source, warnings: warnings)
+        let (tree, flat) = try PlainExport.both(source, warnings: warnings)
         let expected: Value = .map([
             "composers": .array([.string("U. Dirkschneider"), .string("W. Hoffmann")]),
             "bytes": .integer(.max), "ratio": .double(0.1), "live": .boolean(false), "video": .null,
@@ -41,10 +41,70 @@ final class PlainSQLiteJSONColumnTests: XCTestCase {
         XCTAssertEqual(try tree.graph.object("Track/3").value("note"), .string("\"a JSON string\""))
         XCTAssertEqual(try tree.graph.object("Track/3").value("meta"), .string(#"{"unclosed": [1, 2}"#))
         XCTAssertEqual(try tree.graph.object("Track/4").value("meta"), .string("[1,]"))
-        let messages = tree.warnings
-        XCTAssertEqual(messages.filter { $0.contains("Track.meta") }.count, 1, "\(messages)")
-        XCTAssertTrue(messages.contains { $0.contains("Track.meta") && $0.contains("Track/3") }, "\(messages)")
-        XCTAssertEqual(messages.filter { $0.contains("Track.note") }.count, 1, "'plain text' is no JSON: \(messages)")
+        XCTAssertEqual(
+            tree.warnings.map { $0.replacingOccurrences(of: database.path, with: "db") },
+            [
+                "db: --json-columns: 3 columns hold text that is not JSON, kept as text: Track.Name, Track.note, "
+                    + "Track.meta; name the JSON columns with --json-columns Table.column"
+            ], "one warning at the end of the export for every column whose text is not all JSON")
+        XCTAssertEqual(flat.warnings, [], "no column is reported twice")
+    }
+
+    func testNamedColumnsAreReadAsJSONEachReportedOnItsOwn() throws {
+        let database = try tracks()
+        let warnings = PlainWarnings()
+        let source = try openPlain(
+            database.path, options: SQLiteSourceOptions(jsonColumnNames: ["track.META"]), warnings: warnings)
+        XCTAssertEqual(source.columnTypings, [[.stored, .stored, .json, .stored]])
+        let (tree, _) = try PlainExport.both(source, warnings: warnings)
+        XCTAssertEqual(try tree.graph.object("Track/2").value("meta"), .array([]))
+        XCTAssertEqual(try tree.graph.object("Track/1").value("note"), .string("plain text"))
+        XCTAssertEqual(tree.warnings.count, 1, "\(tree.warnings)")
+        XCTAssertTrue(
+            tree.warnings[0].contains("Track.meta (JSON) holds text that is not JSON in Track/3"), "\(tree.warnings)")
+    }
+
+    func testANameThatIsNoColumnIsAnErrorListingWhatThereIs() throws {
+        let database = try PlainDatabase(
+            try PlainScratchFolder(for: self),
+            sql: """
+                CREATE TABLE Track(TrackId INTEGER PRIMARY KEY, Name TEXT, meta JSON);
+                CREATE TABLE Playlist(PlaylistId INTEGER PRIMARY KEY, Name TEXT);
+                CREATE TABLE PlaylistTrack(PlaylistId INTEGER REFERENCES Playlist, TrackId INTEGER REFERENCES Track,
+                    PRIMARY KEY (PlaylistId, TrackId));
+                """)
+        let cases: [(String, SQLiteSourceError)] = [
+            (
+                "Track.metadata",
+                .noSuchColumn(
+                    path: database.path, name: "Track.metadata", table: "Track", column: "metadata",
+                    columns: ["TrackId", "Name", "meta"])
+            ),
+            (
+                "Tracks.meta",
+                .noSuchTable(path: database.path, name: "Tracks.meta", table: "Tracks", tables: ["Track", "Playlist"])
+            ),
+            ("meta", .noSuchTable(path: database.path, name: "meta", table: "meta", tables: ["Track", "Playlist"])),
+            (
+                "PlaylistTrack.TrackId",
+                .linkTableColumn(path: database.path, name: "PlaylistTrack.TrackId", table: "PlaylistTrack")
+            ),
+        ]
+        for (name, expected) in cases {
+            XCTAssertThrowsError(
+                try openPlain(
+                    database.path, options: SQLiteSourceOptions(jsonColumnNames: [name]), warnings: PlainWarnings())
+            ) { error in
+                XCTAssertEqual(error as? SQLiteSourceError, expected, name)
+            }
+        }
+        XCTAssertEqual(
+            SQLiteSourceError.noSuchColumn(
+                path: "db", name: "Track.metadata", table: "Track", column: "metadata",
+                columns: ["TrackId", "Name", "meta"]
+            ).description,
+            "db: --json-columns Track.metadata: table Track has no column 'metadata'; its columns are TrackId, Name "
+                + "and meta")
     }
 
     func testWithoutTheOptionJSONTextStaysAStringWithoutWarnings() throws {
@@ -69,7 +129,14 @@ final class PlainSQLiteJSONColumnTests: XCTestCase {
         }
         XCTAssertEqual(
             JSONColumnText.read("[9223372036854775808, -9223372036854775808, 1e2]"),
-            .structured(.array([.double(9_223_372_036_854_775_808), .integer(.min), .double(100)])))
+            .structured(.array([.decimal("9223372036854775808"), .integer(.min), .double(100)])))
+        XCTAssertEqual(
+            JSONColumnText.read("[12345678901234567890, 0.30000000000000001, 1e400, 1E-400, 2.50, -0.0, 1e22]"),
+            .structured(
+                .array([
+                    .decimal("12345678901234567890"), .decimal("0.30000000000000001"), .decimal("1e400"),
+                    .decimal("1E-400"), .double(2.5), .double(-0.0), .double(1e22),
+                ])), "a number no integer or double holds exactly keeps its text")
         XCTAssertEqual(
             JSONColumnText.read(#"["\"\\\/\b\f\n\r\t\u0041"]"#),
             .structured(.array([.string("\"\\/\u{8}\u{C}\n\r\tA")])))

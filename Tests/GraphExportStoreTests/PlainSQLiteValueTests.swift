@@ -6,7 +6,7 @@ import XCTest
 
 /// Values, attribute types and what is left out, in databases made by the tests.
 final class PlainSQLiteValueTests: XCTestCase {
-    func testValuesKeepTheirStorageClassWhateverTheColumnSays() throws {
+    func testWithRawValuesValuesKeepTheirStorageClassWhateverTheColumnSays() throws {
         let database = try PlainDatabase(
             try PlainScratchFolder(for: self),
             sql: """
@@ -29,7 +29,8 @@ final class PlainSQLiteValueTests: XCTestCase {
             "item/3.flag": .integer(2), "item/3.ratio": .double(1e300), "item/3.doc": .string("Grüße 🎵"),
         ]
         let warnings = PlainWarnings()
-        let source = try openPlain(database.path, warnings: warnings)
+        let source = try openPlain(database.path, options: SQLiteSourceOptions(rawValues: true), warnings: warnings)
+        XCTAssertEqual(source.columnTypings, [Array(repeating: .stored, count: 9)])
         let (tree, flat) = try PlainExport.both(source, warnings: warnings)
         for export in [tree, flat] {
             for (path, value) in expected {
@@ -43,8 +44,74 @@ final class PlainSQLiteValueTests: XCTestCase {
         let item = try XCTUnwrap(source.model.index(of: "item"))
         XCTAssertEqual(
             source.model.attributes(of: item).map(\.type),
-            [.integer64, .integer64, .decimal, .binary, .binary, .boolean, .date, .double, .string])
+            [.integer64, .integer64, .decimal, .binary, .binary, .decimal, .decimal, .double, .string],
+            "the affinities' types: the BOOLEAN and DATETIME columns are not typed")
         XCTAssertEqual(try database.value("SELECT typeof(count) FROM item WHERE id = 1"), .text("text"))
+    }
+
+    /// BOOLEAN, DATE, DATETIME, TIMESTAMP and TIME columns are typed value by value: what fits is a
+    /// boolean or ISO 8601 text, what does not is written as stored, with one warning per column
+    /// naming the first object that holds such a value.
+    func testBooleanAndDateColumnsAreTypedWhereTheValuesFit() throws {
+        let database = try PlainDatabase(
+            try PlainScratchFolder(for: self),
+            sql: """
+                CREATE TABLE event(id INTEGER PRIMARY KEY, active BOOLEAN, done BOOL, day DATE, at DATETIME,
+                    stamp TIMESTAMP, clock TIME, count INTEGER, label TEXT);
+                INSERT INTO event VALUES (1, 1, 0, '2006-02-14', '2006-02-14 22:04:36', '2006-02-14T22:04:36.123+02:00',
+                    '22:04', 1, 'a');
+                INSERT INTO event VALUES (2, 0, 1, '2008-02-29', '2006-02-14 22:04', '2006-02-14T22:04:36z',
+                    '22:04:36.5-05:30', 0, 'b');
+                INSERT INTO event VALUES (3, 2, 'yes', '2006-02-29', 1139954676, '2006-02-14 22:04:36 +02:00', 'noon',
+                    2, 'c');
+                INSERT INTO event VALUES (4, NULL, x'01', '2006-13-01', 2453781.5, '2006-02-14T24:00:00', '7', NULL,
+                    NULL);
+                -- '7' in a column of NUMERIC affinity (TIME) is stored as the integer 7.
+                """)
+        let warnings = PlainWarnings()
+        let source = try openPlain(database.path, warnings: warnings)
+        XCTAssertEqual(
+            source.columnTypings, [[.stored, .boolean, .boolean, .date, .date, .date, .date, .stored, .stored]])
+        let event = try XCTUnwrap(source.model.index(of: "event"))
+        XCTAssertEqual(
+            source.model.attributes(of: event).map(\.type),
+            [.integer64, .boolean, .boolean, .date, .date, .date, .date, .integer64, .string])
+        let (tree, flat) = try PlainExport.both(source, warnings: warnings)
+        let expected: [String: [Value]] = [
+            "active": [.boolean(true), .boolean(false), .integer(2), .null],
+            "done": [.boolean(false), .boolean(true), .string("yes"), .binary([1])],
+            "day": [.string("2006-02-14"), .string("2008-02-29"), .string("2006-02-29"), .string("2006-13-01")],
+            "at": [
+                .string("2006-02-14T22:04:36"), .string("2006-02-14T22:04:00"), .integer(1_139_954_676),
+                .double(2_453_781.5),
+            ],
+            "stamp": [
+                .string("2006-02-14T22:04:36.123+02:00"), .string("2006-02-14T22:04:36Z"),
+                .string("2006-02-14 22:04:36 +02:00"), .string("2006-02-14T24:00:00"),
+            ],
+            "clock": [.string("22:04:00"), .string("22:04:36.5-05:30"), .string("noon"), .integer(7)],
+            "count": [.integer(1), .integer(0), .integer(2), .null],
+        ]
+        for export in [tree, flat] {
+            for (name, values) in expected {
+                for (row, value) in values.enumerated() {
+                    let object = try export.graph.object("event/\(row + 1)")
+                    XCTAssertTrue(
+                        object.value(name)?.isIdentical(to: value) == true, "\(name) of \(object.id): \(object)")
+                }
+            }
+        }
+        let messages = tree.warnings
+        XCTAssertEqual(messages.count, 6, "one per typed column with a value that does not fit: \(messages)")
+        for (column, first) in [
+            ("active", "event/3"), ("done", "event/3"), ("day", "event/3"), ("at", "event/3"), ("stamp", "event/3"),
+            ("clock", "event/3"),
+        ] {
+            XCTAssertEqual(
+                messages.filter { $0.contains("event.\(column) (") && $0.contains("in \(first),") }.count, 1,
+                "\(column): \(messages)")
+        }
+        XCTAssertEqual(flat.warnings, [], "each column is reported once, not once per export")
     }
 
     func testJSONTextStaysAString() throws {

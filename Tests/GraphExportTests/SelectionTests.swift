@@ -240,4 +240,16 @@ final class SelectionTests: XCTestCase {
         XCTAssertThrowsError(try Selection.entities(including: ["Item"], excluding: [], exact: true, in: model))
         XCTAssertThrowsError(try Selection.entities(including: ["Nope"], excluding: [], exact: false, in: model))
     }
+
+    /// Every run tells the source once that it has finished, through an adjusted source too, so
+    /// that a source can sum up what the run read (a plain database's columns without JSON).
+    func testEachRunTellsTheSourceOnceThatItHasFinished() throws {
+        let source = RunCountingSource(try SampleGraphs.albumGraph())
+        let adjusted = try AdjustedSource(source, adjustment: ModelAdjustment(excludedProperties: ["Album.rating"]))
+        for shape in ExportShape.allCases {
+            try GraphTraversal(source: adjusted, shape: shape).run(into: RecordingGraphWriter())
+        }
+        XCTAssertEqual(source.finishedRuns, 2)
+    }
+
 }

@@ -145,3 +145,37 @@ final class HidingSource: GraphSource {
         func next() throws -> ObjectRecord? { try advance() }
     }
 }
+
+/// A source that counts the runs it is told have finished (``GraphSource/didFinishRun()``), and is
+/// otherwise its base.
+final class RunCountingSource: GraphSource {
+    let base: InMemoryGraph
+    private(set) var finishedRuns = 0
+
+    init(_ base: InMemoryGraph) {
+        self.base = base
+    }
+
+    var model: GraphModel { base.model }
+    var document: DocumentInfo { base.document }
+
+    func scan(_ entity: Int) throws -> any ObjectCursor {
+        try base.scan(entity)
+    }
+
+    func record(_ key: ObjectKey) throws -> ObjectRecord? {
+        try base.record(key)
+    }
+
+    func destinations(of key: ObjectKey, through relationship: Int) throws -> [ObjectKey] {
+        try base.destinations(of: key, through: relationship)
+    }
+
+    func id(of key: ObjectKey) -> ObjectID {
+        base.id(of: key)
+    }
+
+    func didFinishRun() {
+        finishedRuns += 1
+    }
+}

@@ -84,6 +84,11 @@ public final class AdjustedSource: GraphSource {
         try base.destinationsInScanOrder(of: entity, through: baseIndex(relationship, of: entity))
     }
 
+    /// The wrapped source's summary of the run.
+    public func didFinishRun() {
+        base.didFinishRun()
+    }
+
     /// The wrapped source's index of relationship `index` of `entity`.
     private func baseIndex(_ index: Int, of entity: Int) -> Int {
         keptRelationships[entity]?[index] ?? index

@@ -80,6 +80,11 @@ public protocol GraphSource: AnyObject {
     /// ``destinations(of:through:)`` object by object. A store answers with one query instead of
     /// one per object.
     func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> (any DestinationCursor)?
+    /// Called once a traversal has read the last object it writes (by ``GraphTraversal/run(into:)``,
+    /// before the writer finishes): the source reports, to its own warning handler, what sums up
+    /// the run rather than one object (a plain SQLite database's columns whose text `--json-columns`
+    /// could not read as JSON, in one warning).
+    func didFinishRun()
 }
 
 /// The destinations of one to-many relationship, object after object, in scan order.
@@ -103,6 +108,9 @@ extension GraphSource {
     public func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> (any DestinationCursor)? {
         nil
     }
+
+    /// Nothing: the source has nothing that sums up a run.
+    public func didFinishRun() {}
 
     /// Counts what ``scan(_:)`` yields.
     public func count(_ entity: Int) throws -> Int {

@@ -61,6 +61,7 @@ public final class GraphTraversal {
         case .flat: try writeFlat(to: writer)
         case .tree: try writeTree(to: writer)
         }
+        source.didFinishRun()
         try writer.finish()
     }
 

@@ -21,7 +21,7 @@ extension CoreDataStore {
                 guard let column = pair.1 else { return nil }
                 return StoreDescription.Attribute(
                     info: pair.0, declaredBy: declarers.attributes[position], table: entityLayout.table,
-                    column: column.name, declaredType: nil, allowsExternalStorage: column.isExternal)
+                    column: column.name, declaredType: nil, typing: nil, allowsExternalStorage: column.isExternal)
             }
             var relationships: [StoreDescription.Relationship] = []
             for (position, relationship) in model.relationships(of: index).enumerated() {

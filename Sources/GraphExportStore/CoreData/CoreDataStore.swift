@@ -95,7 +95,7 @@ public final class CoreDataStore: GraphSource {
             layout: layout, database: database,
             decoder: ValueDecoder(
                 onWarning: onWarning,
-                transformables: options.rawTransformables ? nil : TransformableValues(onWarning: onWarning)),
+                transformables: options.rawValues ? nil : TransformableValues(onWarning: onWarning)),
             externalData: ExternalDataFolder(storePath: path))
         self.idPrefixes = layout.model.entities.map { "x-coredata://\(uuid)/\($0.name)/p" }
         self.document = DocumentInfo(

@@ -98,6 +98,8 @@ package struct StoreDescription: Sendable, Hashable {
         package var column: String
         /// Plain SQLite: the column's declared type (`NVARCHAR(160)`), empty when none is declared.
         package var declaredType: String?
+        /// Plain SQLite: how the column's values are typed (``GraphExport/PlainColumnTyping``).
+        package var typing: PlainColumnTyping?
         /// Core Data: whether the attribute allows external storage (its values may be files in the
         /// store's `_EXTERNAL_DATA` folder).
         package var allowsExternalStorage: Bool

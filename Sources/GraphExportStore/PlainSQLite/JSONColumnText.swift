@@ -2,9 +2,12 @@ import GraphExport
 
 /// A strict RFC 8259 reader of the JSON text a SQLite column may hold (`--json-columns`), made by
 /// hand so that numbers stay exact: an integer without fraction or exponent that fits 64 bits is
-/// ``Value/integer(_:)`` (`9223372036854775807` stays exact), any other number the nearest
-/// ``Value/double(_:)`` (`0.1` reads back as `0.1`); strings, booleans and `null` are themselves,
-/// arrays ``Value/array(_:)`` and objects ``Value/map(_:)`` with their keys in order.
+/// ``Value/integer(_:)`` (`9223372036854775807`); another number that a double holds exactly, the
+/// shortest text of the double being the same decimal number, is ``Value/double(_:)`` (`0.1`,
+/// `1.5e3`); any other number (`12345678901234567890`, `0.30000000000000001`, `1e400`) is
+/// ``Value/decimal(_:)`` of its text as written, which every format writes as that text. Strings,
+/// booleans and `null` are themselves, arrays ``Value/array(_:)`` and objects ``Value/map(_:)``
+/// with their keys in order.
 ///
 /// Arrays and objects nest at most ``Value/maximumNestingDepth`` levels; deeper text, like any
 /// text that is not JSON (a trailing comma, a lone surrogate, anything after the value), is not
@@ -189,8 +192,13 @@ enum JSONColumnText {
                 guard digits() > 0 else { return nil }
             }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            if isInteger, let integer = Int64(text) { return .integer(integer) }
-            return Double(text).map(Value.double)
+            if isInteger { return Int64(text).map(Value.integer) ?? .decimal(text) }
+            if let double = Double(text), let shortest = DecimalDigits(shortest: double),
+                shortest == DecimalDigits(text: text)
+            {
+                return .double(double)
+            }
+            return .decimal(text)
         }
 
         private mutating func digits() -> Int {

@@ -21,6 +21,12 @@ struct PlainLayout {
     let entityTables: [Int]
     /// Per entity, one entry per relationship, in ``GraphModel/relationships(of:)`` order.
     let relationships: [[PlainRelationship]]
+    /// Per entity, how each column's values are typed (``PlainColumnTypings``), in column order: the
+    /// order of ``GraphModel/attributes(of:)``.
+    let typings: [[PlainColumnTyping]]
+    /// The columns (entity, column) read as JSON because ``SQLiteSourceOptions/jsonColumnNames``
+    /// names them.
+    let namedJSONColumns: Set<[Int]>
 
     init(tables: [TableSchema], options: SQLiteSourceOptions, database: SQLiteDatabase, onWarning: WarningHandler)
         throws
@@ -52,13 +58,18 @@ struct PlainLayout {
         let ownership = try Ownership(
             tables: tables, entityTables: entityTables, relationships: relationships, names: naming.names,
             options: options, path: database.path)
+        let (typings, named) = try PlainColumnTypings.resolve(
+            tables: tables, entityTables: entityTables, options: options, path: database.path)
         self.entityTables = entityTables
         self.relationships = relationships
+        self.typings = typings
+        self.namedJSONColumns = named
         self.model = try GraphModel(
             entities: entityTables.indices.map { entity in
                 Self.entityInfo(
                     entity, tables: tables, entityTables: entityTables, entityOfTable: entityOfTable,
-                    relationships: relationships, names: naming.names, nesting: ownership.nesting)
+                    relationships: relationships, names: naming.names, nesting: ownership.nesting,
+                    typings: typings[entity])
             })
     }
 
@@ -125,12 +136,12 @@ struct PlainLayout {
 
     private static func entityInfo(
         _ entity: Int, tables: [TableSchema], entityTables: [Int], entityOfTable: [Int?],
-        relationships: [[PlainRelationship]], names: [[String]], nesting: [[NestingRule]]
+        relationships: [[PlainRelationship]], names: [[String]], nesting: [[NestingRule]], typings: [PlainColumnTyping]
     ) -> EntityInfo {
         let table = tables[entityTables[entity]]
-        let attributes = table.columns.map { column in
+        let attributes = zip(table.columns, typings).map { column, typing in
             AttributeInfo(
-                name: column.name, type: column.attributeType,
+                name: column.name, type: column.attributeType(typedAs: typing),
                 isOptional:
                     !(column.isNotNull || (column.primaryKeyPosition > 0 && table.isWithoutRowid)
                     || (table.keying == .integerKey(column: column.name))))

@@ -12,10 +12,10 @@ final class PlainQueries {
     private let layout: PlainLayout
     private let database: SQLiteDatabase
     private let onWarning: WarningHandler
-    /// Whether text that is a JSON array or object becomes an array or map (`--json-columns`).
-    private let readsJSON: Bool
-    /// The columns (entity, attribute) already reported as holding text that is not JSON.
-    private var reportedNonJSONColumns: Set<[Int]> = []
+    /// Reads each value by its column's typing.
+    private let values: PlainValueReader
+    /// The buffers of the typed text of ``record(_:)``'s rows, per entity.
+    private var lookupBuffers: [Int: TypedTextBuffer] = [:]
     /// `<escaped table name>/`, per entity.
     private let idPrefixes: [String]
     /// How each entity's rows are read, worked out once.
@@ -29,14 +29,14 @@ final class PlainQueries {
     private var destinationQueries: [Int: [Int: SQLiteStatement]] = [:]
     private var counts: [Int: SQLiteStatement] = [:]
     private var topLevelScans: [[Int]: RowStatement] = [:]
-    /// The problems already reported, so that reading an object again does not repeat them.
-    private var reported: Set<ReportedProblem> = []
+    /// The dangling keys already reported (the object and the to-one's index), so that reading an
+    /// object again does not repeat them.
+    private var reportedKeys: Set<DanglingKey> = []
 
-    /// A problem with one object: a value (`attribute` is the attribute's index) or a dangling key
-    /// (`relationship` is the to-one's index).
-    private enum ReportedProblem: Hashable {
-        case attribute(ObjectKey, Int)
-        case relationship(ObjectKey, Int)
+    /// A to-one of one object whose key points at no row.
+    private struct DanglingKey: Hashable {
+        let object: ObjectKey
+        let relationship: Int
     }
 
     /// What reading one entity's rows needs.
@@ -53,10 +53,13 @@ final class PlainQueries {
         let toOne: [(destination: Int, foreignKey: Int)?]
     }
 
-    init(layout: PlainLayout, database: SQLiteDatabase, readsJSON: Bool, onWarning: @escaping WarningHandler) throws {
+    init(
+        layout: PlainLayout, database: SQLiteDatabase, options: SQLiteSourceOptions,
+        onWarning: @escaping WarningHandler
+    ) throws {
         self.layout = layout
         self.database = database
-        self.readsJSON = readsJSON
+        self.values = PlainValueReader(layout: layout, options: options, path: database.path, onWarning: onWarning)
         self.onWarning = onWarning
         idPrefixes = layout.entityTables.map { ObjectIDText.escaped(Array(layout.tables[$0].name.utf8)) + "/" }
         plans = layout.entityTables.indices.map { entity in
@@ -102,10 +105,12 @@ final class PlainQueries {
         statement.reset()
         let isPositional = plans[entity].keying == .position
         var position: Int64 = 0
+        let buffer = values.textBuffer(for: entity)
         return Cursor(statement: statement, table: table) { [unowned self] values, toOne in
             position += 1
             return self.decodeRow(
-                statement, entity: entity, row: isPositional ? position : nil, values: &values, toOne: &toOne)
+                statement, entity: entity, row: isPositional ? position : nil, buffer: buffer, values: &values,
+                toOne: &toOne)
         }
     }
 
@@ -126,8 +131,9 @@ final class PlainQueries {
             }
         }
         statement.reset()
+        let buffer = values.textBuffer(for: entity)
         return Cursor(statement: statement, table: table) { [unowned self] values, toOne in
-            self.decodeRow(statement, entity: entity, row: nil, values: &values, toOne: &toOne)
+            self.decodeRow(statement, entity: entity, row: nil, buffer: buffer, values: &values, toOne: &toOne)
         }
     }
 
@@ -158,7 +164,8 @@ final class PlainQueries {
             try statement.bind(isPositional ? key.row - 1 : key.row, at: 1)
             defer { statement.reset() }
             guard try statement.step() else { return nil }
-            return decodeRow(statement, entity: key.entity, row: isPositional ? key.row : nil)
+            let buffer = cached(&lookupBuffers, key.entity) { values.textBuffer(for: key.entity) }
+            return decodeRow(statement, entity: key.entity, row: isPositional ? key.row : nil, buffer: buffer)
         }
     }
 
@@ -180,6 +187,11 @@ final class PlainQueries {
             }
             return keys
         }
+    }
+
+    /// Reports what sums up a run: the columns the bare `--json-columns` found without JSON.
+    func didFinishRun() {
+        values.reportColumnsWithoutJSON()
     }
 
     /// `<Table>/<key>`; see ``SQLiteDatabaseSource`` for the rules.
@@ -242,18 +254,23 @@ final class PlainQueries {
             columns: columns, clause: " FROM \(PlainSQL.table(table)) AS t\(joins)" + tail, database: database)
     }
 
-    /// One row of ``rowStatement(_:_:)``; `row` is given for a table keyed by position.
-    private func decodeRow(_ statement: RowStatement, entity: Int, row given: Int64?) -> ObjectRecord {
+    /// One row of ``rowStatement(_:_:)``, its values copied; `row` is given for a table keyed by
+    /// position.
+    private func decodeRow(
+        _ statement: RowStatement, entity: Int, row given: Int64?, buffer: TypedTextBuffer
+    ) -> ObjectRecord {
         var values: [RowValue] = []
         var toOne: [ObjectKey?] = []
-        let key = decodeRow(statement, entity: entity, row: given, values: &values, toOne: &toOne)
+        let key = decodeRow(statement, entity: entity, row: given, buffer: buffer, values: &values, toOne: &toOne)
         return ObjectRecord(key: key, values: values.map(\.value), toOne: toOne)
     }
 
-    /// One row of ``rowStatement(_:_:)`` into `values`, lent from the statement, and `toOne`,
-    /// both emptied first; returns the row's key. `row` is given for a table keyed by position.
+    /// One row of ``rowStatement(_:_:)`` into `values`, lent from the statement and `buffer`, and
+    /// `toOne`, both emptied first; returns the row's key. `row` is given for a table keyed by
+    /// position.
     private func decodeRow(
-        _ statement: RowStatement, entity: Int, row given: Int64?, values: inout [RowValue], toOne: inout [ObjectKey?]
+        _ statement: RowStatement, entity: Int, row given: Int64?, buffer: TypedTextBuffer, values: inout [RowValue],
+        toOne: inout [ObjectKey?]
     ) -> ObjectKey {
         values.removeAll(keepingCapacity: true)
         toOne.removeAll(keepingCapacity: true)
@@ -261,8 +278,10 @@ final class PlainQueries {
         var column = plan.firstColumn
         let key = ObjectKey(entity: entity, row: given ?? statement.int64(at: plan.keyColumn ?? 0))
         values.reserveCapacity(plan.columnCount)
-        for _ in 0..<plan.columnCount {
-            values.append(value(statement, at: column, key: key))
+        for attribute in 0..<plan.columnCount {
+            values.append(
+                self.values.value(
+                    statement, at: column, attribute: attribute, key: key, buffer: buffer, object: id(of: key)))
             column += 1
         }
         toOne.reserveCapacity(plan.toOne.count)
@@ -282,56 +301,15 @@ final class PlainQueries {
         return key
     }
 
-    /// The value by its storage class alone, text and bytes lent from the statement; text that
-    /// is not valid UTF-8 stays bytes.
-    private func value(_ statement: RowStatement, at column: Int32, key: ObjectKey) -> RowValue {
-        switch statement.storage(at: column) {
-        case .null: return .null
-        case .integer: return .integer(statement.int64(at: column))
-        case .real: return .double(statement.double(at: column))
-        case .blob: return .bytes(statement.rawBytes(at: column))
-        case .text:
-            let attribute = Int(column - plans[key.entity].firstColumn)
-            if let text = statement.borrowedText(at: column) {
-                guard readsJSON else { return .text(text) }
-                return RowValue(jsonValue(String(decoding: text, as: UTF8.self), attribute: attribute, key: key))
-            }
-            if reported.insert(.attribute(key, attribute)).inserted {
-                let name = layout.model.attributes(of: key.entity)[attribute].name
-                onWarning(
-                    Warning("\(database.path): \(id(of: key)) \(name): text is not valid UTF-8; written as its bytes"))
-            }
-            return .bytes(statement.rawBytes(at: column))
-        }
-    }
-
-    /// The array or map a JSON array or object stands for; any other text as a string, with one
-    /// warning per column for text that is not JSON.
-    private func jsonValue(_ text: String, attribute: Int, key: ObjectKey) -> Value {
-        switch JSONColumnText.read(text) {
-        case .structured(let value): return value
-        case .scalar: return .string(text)
-        case .notJSON:
-            if reportedNonJSONColumns.insert([key.entity, attribute]).inserted {
-                let table = layout.table(of: key.entity).name
-                let column = layout.model.attributes(of: key.entity)[attribute].name
-                onWarning(
-                    Warning(
-                        "\(database.path): \(table).\(column) holds text that is not JSON (first in \(id(of: key))), "
-                            + "or JSON nested deeper than \(Value.maximumNestingDepth) levels: such text is written "
-                            + "as a string (--json-columns)"))
-            }
-            return .string(text)
-        }
-    }
-
     /// Reports a to-one whose key columns all have a value but match no row, once per object.
     private func reportDanglingKey(of key: ObjectKey, relationship: Int, foreignKey index: Int, values all: [RowValue])
     {
         let table = layout.table(of: key.entity)
         let foreignKey = table.foreignKeys[index]
         let values = foreignKey.columns.map { all[$0].value }
-        guard !values.contains(.null), reported.insert(.relationship(key, relationship)).inserted else { return }
+        guard !values.contains(.null),
+            reportedKeys.insert(DanglingKey(object: key, relationship: relationship)).inserted
+        else { return }
         let parent = layout.tables[foreignKey.parent]
         let columns = foreignKey.columns.map { table.columns[$0].name }.joined(separator: ", ")
         let parentColumns = foreignKey.parentColumns.map { parent.columns[$0].name }.joined(separator: ", ")

@@ -1,7 +1,7 @@
 extension SQLiteDatabaseSource {
     /// What graphexport sees in the database (``StoreDescription``): every exported table with its
-    /// row count, columns and relationships (foreign keys, their inverses, link tables), and which
-    /// of them nest.
+    /// row count, columns (with their typing) and relationships (foreign keys, their inverses, link
+    /// tables), and which of them nest.
     package func storeDescription() throws -> StoreDescription {
         let model = layout.model
         let tables = layout.tables
@@ -14,7 +14,8 @@ extension SQLiteDatabaseSource {
                 position, pair in
                 StoreDescription.Attribute(
                     info: pair.0, declaredBy: declarers.attributes[position], table: table.name, column: pair.1.name,
-                    declaredType: pair.1.declaredType, allowsExternalStorage: false)
+                    declaredType: pair.1.declaredType, typing: layout.typings[index][position],
+                    allowsExternalStorage: false)
             }
             func names(_ columns: [Int], of table: TableSchema) -> [String] { columns.map { table.columns[$0].name } }
             var relationships: [StoreDescription.Relationship] = []

@@ -14,12 +14,25 @@ public import GraphExport
 ///
 /// **Attributes** are all columns, generated ones included, named exactly as the table does,
 /// foreign-key columns included: a relationship never replaces its columns, so the raw key stays
-/// in the export even when it points at nothing. The attribute type follows the column's affinity
-/// (INTEGER → Integer 64, TEXT → String, BLOB or none → Binary, REAL → Double, NUMERIC → Decimal,
-/// or Boolean for a declared `BOOL…`, Date for a declared `…DATE…`/`…TIME…`), but each *value* is
-/// written by its storage class: integer, floating-point number, text or bytes, never converted (a
-/// TEXT in an INTEGER column stays text; text that is not valid UTF-8 is written as its bytes, with
-/// a warning). JSON text stays a string.
+/// in the export even when it points at nothing. Each column is typed once, from the schema and
+/// the options (``columnTypings``, ``GraphExport/PlainColumnTyping``); a SQLite column holds values of
+/// any storage class, so a typed column is typed value by value, and a value that does not fit is
+/// written as stored, with one warning per column:
+/// - a column of NUMERIC affinity declared `BOOL…` is Boolean: the integers 0 and 1 are booleans;
+/// - one declared with `DATE` or `TIME` in its type (`DATE`, `DATETIME`, `TIMESTAMP`) is Date: text
+///   in one of SQLite's date and time forms is written as its ISO 8601 text (`2009-01-01 00:00:00`
+///   → `2009-01-01T00:00:00`, `2009-01-01` as it is), its time zone kept and none supplied when it
+///   has none (``SQLiteDateText``);
+/// - a column named in ``SQLiteSourceOptions/jsonColumnNames``, or with
+///   ``SQLiteSourceOptions/jsonColumns`` any column not typed so, is read as JSON: a JSON array or
+///   object becomes an array or map value (``JSONColumnText``), other text stays text;
+/// - every other column, and every column with ``SQLiteSourceOptions/rawValues``, is written by its
+///   storage class: integer, floating-point number, text or bytes, never converted (a TEXT in an
+///   INTEGER column stays text).
+///
+/// The attribute type is Boolean or Date for a column typed so, else the affinity's (INTEGER →
+/// Integer 64, TEXT → String, BLOB or none → Binary, REAL → Double, NUMERIC → Decimal). Text that is
+/// not valid UTF-8 is written as its bytes, with a warning.
 ///
 /// **Relationships.** Each foreign key (declared, composite ones included; or guessed by
 /// ``SQLiteSourceOptions/inferRelations``) is a to-one on the child table with a to-many inverse on
@@ -90,8 +103,9 @@ public final class SQLiteDatabaseSource: GraphSource {
 
     /// Opens the database at `path` and reads its schema.
     ///
-    /// Throws ``SQLiteSourceError`` for a file that cannot be read or is not a database and for
-    /// nesting options that name no relationship; ``SQLiteError`` when SQLite fails. What is
+    /// Throws ``SQLiteSourceError`` for a file that cannot be read or is not a database, for
+    /// nesting options that name no relationship and for JSON column names that name no column;
+    /// ``SQLiteError`` when SQLite fails. What is
     /// skipped (a broken view, a foreign key that cannot be followed) goes to `onWarning`.
     /// `opening` says how long to wait for a lock.
     public init(
@@ -112,8 +126,7 @@ public final class SQLiteDatabaseSource: GraphSource {
         }
         let (tables, inferred) = try SchemaReader(database: database, options: options, onWarning: onWarning).read()
         let layout = try PlainLayout(tables: tables, options: options, database: database, onWarning: onWarning)
-        self.queries = try PlainQueries(
-            layout: layout, database: database, readsJSON: options.jsonColumns, onWarning: onWarning)
+        self.queries = try PlainQueries(layout: layout, database: database, options: options, onWarning: onWarning)
         self.layout = layout
         self.inferredRelations = inferred
         self.document = DocumentInfo(sourceKind: "SQLite database", source: path)
@@ -159,5 +172,17 @@ public final class SQLiteDatabaseSource: GraphSource {
     /// `<Table>/<key>`, as the type's documentation describes.
     public func id(of key: ObjectKey) -> ObjectID {
         queries.id(of: key)
+    }
+
+    /// How each attribute's values are typed: per entity, one typing per attribute of
+    /// ``GraphModel/attributes(of:)``, in that order (what the schemas and `inspect` describe).
+    public var columnTypings: [[PlainColumnTyping]] {
+        layout.typings
+    }
+
+    /// Reports, in one warning, the columns that ``SQLiteSourceOptions/jsonColumns`` read whose
+    /// text was not all JSON and that no earlier run reported.
+    public func didFinishRun() {
+        queries.didFinishRun()
     }
 }

@@ -18,6 +18,14 @@ public enum SQLiteSourceError: Error, Sendable, Hashable, CustomStringConvertibl
     case cannotNest(path: String, name: String, reason: String)
     /// The same relationship is given to both `--nest` and `--no-nest`.
     case conflictingNesting(path: String, name: String)
+    /// A `--json-columns` name (``SQLiteSourceOptions/jsonColumnNames``) whose table, `table`, is
+    /// none of the tables the export writes, which are `tables`.
+    case noSuchTable(path: String, name: String, table: String, tables: [String])
+    /// A `--json-columns` name whose table has no column `column`; `columns` are the table's.
+    case noSuchColumn(path: String, name: String, table: String, column: String, columns: [String])
+    /// A `--json-columns` name whose table is read as the links of a many-to-many relationship, so
+    /// that its columns are not written.
+    case linkTableColumn(path: String, name: String, table: String)
 
     /// A sentence a user can act on.
     public var description: String {
@@ -40,6 +48,25 @@ public enum SQLiteSourceError: Error, Sendable, Hashable, CustomStringConvertibl
             return "\(path): cannot nest '\(name)': \(reason)"
         case .conflictingNesting(let path, let name):
             return "\(path): '\(name)' is given to both --nest and --no-nest: keep one"
+        case .noSuchTable(let path, let name, let table, let tables):
+            return "\(path): --json-columns \(name): no table '\(table)' is exported; write the column as "
+                + "Table.column, with one of the tables \(Self.list(tables))"
+        case .noSuchColumn(let path, let name, let table, let column, let columns):
+            return "\(path): --json-columns \(name): table \(table) has no column '\(column)'; its columns are "
+                + Self.list(columns)
+        case .linkTableColumn(let path, let name, let table):
+            return "\(path): --json-columns \(name): table \(table) is read as the links of a many-to-many "
+                + "relationship, so its columns are not written"
         }
+    }
+
+    /// `A, B and C`, at most 20 names, then how many more.
+    private static func list(_ names: [String]) -> String {
+        guard !names.isEmpty else { return "(none)" }
+        let shown = names.prefix(20)
+        let rest = names.count - shown.count
+        if rest > 0 { return shown.joined(separator: ", ") + " and \(rest) more" }
+        guard shown.count > 1 else { return shown[0] }
+        return shown.dropLast().joined(separator: ", ") + " and " + shown.last!
     }
 }

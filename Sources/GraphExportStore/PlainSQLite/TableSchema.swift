@@ -45,20 +45,31 @@ struct ColumnSchema {
     /// The column's place in the primary key, from 1; 0 when it is not part of it.
     let primaryKeyPosition: Int
 
-    /// The attribute type the column is described with: its affinity, refined by the declared type
-    /// for the NUMERIC affinity (`BOOLEAN` → Boolean, `DATE`/`DATETIME`/`TIMESTAMP` → Date, others →
-    /// Decimal). Values are still written by their storage class, whatever this type says.
-    var attributeType: AttributeType {
-        switch affinity {
-        case .integer: return .integer64
-        case .text: return .string
-        case .blob: return .binary
-        case .real: return .double
-        case .numeric:
-            let type = declaredType.uppercased()
-            if type.contains("BOOL") { return .boolean }
-            if type.contains("DATE") || type.contains("TIME") { return .date }
-            return .decimal
+    /// The typing the declared type asks for (docs/SQLITE.md): ``PlainColumnTyping/boolean`` for a
+    /// column of NUMERIC affinity declared `BOOL…` (`BOOLEAN`), ``PlainColumnTyping/date`` for one
+    /// declared with `DATE` or `TIME` in its type (`DATE`, `DATETIME`, `TIMESTAMP`, `TIME`),
+    /// ``PlainColumnTyping/stored`` for every other.
+    var declaredTyping: PlainColumnTyping {
+        guard affinity == .numeric else { return .stored }
+        let type = declaredType.uppercased()
+        if type.contains("BOOL") { return .boolean }
+        if type.contains("DATE") || type.contains("TIME") { return .date }
+        return .stored
+    }
+
+    /// The attribute type the column is described with when its values are typed by `typing`:
+    /// Boolean or Date for a column typed so, else its affinity's (INTEGER → Integer 64, TEXT →
+    /// String, BLOB or none → Binary, REAL → Double, NUMERIC → Decimal), which its values, written
+    /// by their storage class, need not have.
+    func attributeType(typedAs typing: PlainColumnTyping) -> AttributeType {
+        switch (typing, affinity) {
+        case (.boolean, _): return .boolean
+        case (.date, _): return .date
+        case (_, .integer): return .integer64
+        case (_, .text): return .string
+        case (_, .blob): return .binary
+        case (_, .real): return .double
+        case (_, .numeric): return .decimal
         }
     }
 }
