@@ -20,6 +20,12 @@ import GraphExportLibXML
 /// the relationships: `<caption>Beach</caption>`, `<caption></caption>` for the empty string,
 /// `<takenAt gx:null="true"/>` for null.
 ///
+/// **Changes.** In an export of what changed since a history token, an updated object lists the
+/// encoded names of the properties its updates touched, space-separated, in `gx:changed`
+/// (`gx:changed=""` when they name none the export writes); an object inserted since then has no
+/// `gx:changed`; a deleted object is a top-level element with `gx:deleted="true"`, the attributes
+/// the store kept of it, and no relationship elements.
+///
 /// **Relationships** follow as child elements named after the relationship. One holds the objects
 /// nested there, written in full, and references to objects written in full elsewhere,
 /// `<gx:ref gx:id="Tag/5"/>`. An empty to-many relationship is an empty element (`<tags/>`); an
@@ -92,6 +98,8 @@ public final class XMLGraphWriter: GraphWriter {
     private static let base64Name = LibXMLName("gx:base64")
     private static let itemName = LibXMLName("gx:item")
     private static let entryName = LibXMLName("gx:entry")
+    private static let changedName = LibXMLName("gx:changed")
+    private static let deletedName = LibXMLName("gx:deleted")
 
     /// The encoded names of one entity's rows, prepared from its first row (``ObjectRow/entity``).
     private struct RowNames {
@@ -210,6 +218,10 @@ public final class XMLGraphWriter: GraphWriter {
         switch event {
         case .beginObject(let entity, _):
             try startObject(encoded(entity), output)
+        case .changedProperties(let names):
+            try writeChangedProperties(names, output)
+        case .deleted:
+            try output.writeAttribute(Self.deletedName, "true")
         case .attribute(let name, let value):
             try writeAttribute(RowValue(value), name: encoded(name), attribute: name, output)
         case .beginRelationship(let name, _):
@@ -241,6 +253,7 @@ public final class XMLGraphWriter: GraphWriter {
         guard let output = state.pointee.output else { throw GraphStreamError.notBegun }
         let names = rowNames(for: row)
         try startObject(names.element, output)
+        if let changed = row.changedProperties { try writeChangedProperties(changed, output) }
         for index in row.values.indices {
             try writeAttribute(
                 row.values[index], name: names.attributes[index], attribute: row.attributeNames[index], output)
@@ -280,6 +293,13 @@ public final class XMLGraphWriter: GraphWriter {
         state.pointee.startTagIsOpen = true
         try output.startElement(element)
         try writeIdentifier(output)
+    }
+
+    /// Writes `gx:changed`, the encoded names of the properties named, space-separated.
+    private func writeChangedProperties(_ names: [String], _ output: LibXMLTextWriter) throws {
+        var list: [UInt8] = []
+        for name in names { Self.appendName(encoded(name), to: &list) }
+        try list.withUnsafeBytes { try output.writeAttribute(Self.changedName, utf8: $0) }
     }
 
     /// Writes `value`, of the model attribute `attribute` whose encoded name is `name`: an XML

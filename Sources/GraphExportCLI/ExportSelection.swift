@@ -8,11 +8,14 @@ struct ExportSelection {
     let source: any GraphSource
     /// The objects to write and the depth to nest them to.
     let selection: Selection
+    /// With `--since`, what changed since the point it names (``selection`` holds its objects).
+    let changes: ChangeSet?
 
     /// The selection `request` asks for in `store`; a name the store does not have, a `--where`
     /// it refuses and `--include-history` for a plain SQLite database are usage errors.
-    init(_ request: ExportRequest, store: any GraphSource, onWarning: WarningHandler) throws {
+    init(_ request: ExportRequest, store: any GraphSource, onWarning: @escaping WarningHandler) throws {
         var store = store
+        let changes = try Self.changes(request, store: store, onWarning: onWarning)
         if request.includeHistory {
             guard let coreData = store as? CoreDataStore else {
                 throw UsageError(
@@ -22,7 +25,7 @@ struct ExportSelection {
             store = try HistorySource(coreData, onWarning: onWarning)
         }
         do {
-            try self.init(checked: request, store: store)
+            try self.init(checked: request, store: store, changes: changes)
         } catch let error as SelectionError {
             throw UsageError(message: error.description)
         } catch let error as RowFilterError {
@@ -30,7 +33,7 @@ struct ExportSelection {
         }
     }
 
-    private init(checked request: ExportRequest, store: any GraphSource) throws {
+    private init(checked request: ExportRequest, store: any GraphSource, changes: ChangeSet?) throws {
         // A plain SQLite database applies --nest itself, by its ownership rule; Core Data here.
         let isCoreData = !(store is SQLiteDatabaseSource)
         let adjustment = ModelAdjustment(
@@ -59,6 +62,7 @@ struct ExportSelection {
             let roots = try builder.firstObjects(limit: limit, entities: selection.entities, shape: request.shape)
             selection.objects = request.shape == .tree ? try builder.objects(from: roots, reach: .owned) : Set(roots)
         }
+        if let changes { selection.objects = changes.objects }
         switch request.depth {
         case nil:
             selection.depthLimit = Selection.defaultDepthLimit
@@ -68,6 +72,7 @@ struct ExportSelection {
         }
         self.source = source
         self.selection = selection
+        self.changes = changes
     }
 
     /// The objects of `entity` whose rows satisfy `expression`, or all of them without one, in

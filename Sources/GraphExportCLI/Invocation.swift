@@ -8,6 +8,8 @@ enum Invocation: Equatable {
     case inspect(InspectRequest)
     /// Write the shape of a store's export (`graphexport schema <store>`, `Schema*.swift`).
     case schema(SchemaRequest)
+    /// List the transactions of a store's persistent history (`graphexport log <store>`, `Log.swift`).
+    case log(LogRequest)
     /// List the formats.
     case listFormats
     /// Print the help of a command.
@@ -63,6 +65,8 @@ struct ExportRequest: Equatable {
     var excludedAttributes: [String] = []
     /// `--include-history`: Core Data's persistent-history tables as entities too.
     var includeHistory = false
+    /// `--since`: only what changed after this point of the store's history.
+    var since: HistoryPoint?
     var includeViews = false
     var inferRelations = false
     /// `--json-columns`: JSON arrays and objects in text columns read as arrays and maps.
@@ -157,6 +161,8 @@ extension Invocation {
         case .schema:
             self = .schema(
                 try SchemaRequest(try ExportRequest(parsed, table: table, noun: "store to describe"), table: table))
+        case .log:
+            self = .log(try LogRequest(try ExportRequest(parsed, table: table, noun: "store to list"), table: table))
         case .export:
             self = .export(try ExportRequest(parsed, table: table, noun: "store to export"))
         }
@@ -194,6 +200,7 @@ extension ExportRequest {
         depth = try Self.count(parsed.value("depth"), option: "depth", least: 0)
         excludedAttributes = parsed.values["exclude-attribute"] ?? []
         includeHistory = parsed.has("include-history")
+        since = try parsed.value("since").map(HistoryPoint.init(option:))
         includeViews = parsed.has("include-views")
         inferRelations = parsed.has("infer-relations")
         jsonColumns = parsed.has("json-columns")

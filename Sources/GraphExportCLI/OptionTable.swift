@@ -49,26 +49,28 @@ struct OptionTable {
     private static let store: Set<CommandName> = [.export, .inspect, .schema]
     /// The commands that write something an export's shape decides.
     private static let output: Set<CommandName> = [.export, .schema]
+    /// The commands that open a store, `log` included.
+    private static let opening: Set<CommandName> = store.union([.log])
 
     /// The options every build has.
     private static let fixed: [CommandOption] = [
         CommandOption(
-            name: "format", short: "f", argument: .format, commands: store,
+            name: "format", short: "f", argument: .format, commands: opening,
             help: "The output format: a built-in one or a plugin (graphexport formats lists them), in any case. "
                 + "Default: the one -o's extension names, else json. For inspect: text (default) or json. "
                 + "For schema: json-schema, xsd, mermaid or dot; default: the one -o's extension names, else "
-                + "json-schema."),
+                + "json-schema. For log: text (default) or json."),
         CommandOption(
             name: "output", short: "o", argument: .path("path"), commands: output,
             help: "Write to this file instead of standard output (- is standard output). The file appears only "
                 + "when the export is complete. A name ending in .gz is written gzip-compressed, in the format "
                 + "the name before .gz names (out.json.gz)."),
         CommandOption(
-            name: "model", short: "m", argument: .path("path"), commands: store, requirements: [.coreData],
+            name: "model", short: "m", argument: .path("path"), commands: opening, requirements: [.coreData],
             help: "The app's model: an .xcdatamodeld bundle or a compiled .momd (the version that fits the "
                 + "store is chosen), or one version by itself (.xcdatamodel, contents, .mom)."),
         CommandOption(
-            name: "model-version", argument: .text("name"), commands: store,
+            name: "model-version", argument: .text("name"), commands: opening,
             requirements: [.coreData, .option("model")],
             help: "Read the store with this version of the --model bundle (EasyLife 1.3.0) instead of the one "
                 + "that fits; a store it does not fit is an error."),
@@ -127,6 +129,13 @@ struct OptionTable {
             help: "Also export Core Data's persistent history (tables ATRANSACTION, ACHANGE, ATRANSACTIONSTRING) as "
                 + "the entities TRANSACTION, CHANGE and TRANSACTIONSTRING."),
         CommandOption(
+            name: "since", argument: .text("token"), requirements: [.coreData],
+            help: "Write only what changed after this point of the store's persistent history: the historyToken of "
+                + "an earlier export's header, or a transaction number (graphexport log lists them). Objects "
+                + "inserted or updated since then are written in their current state, updated ones with "
+                + "@changed; deleted ones as tombstones (@deleted). Exit status 3 when only a full export can "
+                + "say what changed (a token of another store, history pruned or not kept)."),
+        CommandOption(
             name: "exclude-attribute", argument: .text("Entity.attr"), repeatable: true,
             help: "Leave this attribute (or column) out of every object of the entity."),
         CommandOption(
@@ -151,7 +160,7 @@ struct OptionTable {
             name: "compact", requirements: [.prettyLayout],
             help: "Write the output compactly, for programs (YAML: every object in flow style)."),
         CommandOption(
-            name: "busy-timeout", argument: .text("seconds"), commands: store,
+            name: "busy-timeout", argument: .text("seconds"), commands: opening,
             help: "How long to wait while another process holds a lock on the store before failing "
                 + "(default: 5; 0: fail at once)."),
         CommandOption(
@@ -166,7 +175,7 @@ struct OptionTable {
             name: "strict",
             help: "Exit with status 1 when there was any warning; the output is still written."),
         CommandOption(
-            name: "verbose", commands: store,
+            name: "verbose", commands: opening,
             help: "On an SQLite error, also show the SQL statement that failed."),
         CommandOption(
             name: "version", commands: Set(CommandName.allCases), action: .version,
