@@ -64,6 +64,9 @@ struct Command {
         } catch let error as HistoryError {
             printError("graphexport: error: \(error)\n")
             return 3
+        } catch let error as NoHistoryToList {
+            printError("graphexport: error: \(error)\n")
+            return 3
         } catch let error as SQLiteError where verbose {
             printError("graphexport: error: \(error.descriptionWithSQL)\n")
             return 1

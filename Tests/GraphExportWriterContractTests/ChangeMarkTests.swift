@@ -18,9 +18,12 @@ final class ChangeMarkTests: XCTestCase {
         "YAML flow": [#""@changed": [x, "@@id", items]"#, #""@deleted": true"#],
         "YAML one level": ["\"@changed\":\n  - x\n  - \"@@id\"", #""@changed": []"#, #""@deleted": true"#],
         "XML attributes": [
-            #"gx:id="A/1" gx:changed="x _x0040_id items""#, #"gx:changed="""#, #"gx:deleted="true" x="3""#,
+            #"gx:id="A/1" gx:changed="x _x0040_id items""#, #"gx:changed="""#,
+            #"<gx:tombstone gx:type="A" gx:id="A/4" x="3"/>"#,
         ],
-        "XML elements": [#"gx:id="A/1" gx:changed="x _x0040_id items""#, "gx:deleted=\"true\">\n    <x>3</x>"],
+        "XML elements": [
+            #"gx:id="A/1" gx:changed="x _x0040_id items""#, "<gx:tombstone gx:type=\"A\" gx:id=\"A/4\">\n    <x>3</x>",
+        ],
         "property list": [
             "<key>@changed</key><array><string>x</string><string>@@id</string><string>items</string></array>",
             "<key>@changed</key><array/>", "<key>@deleted</key><true/>",
