@@ -23,7 +23,7 @@ enum LogText {
             ("author", transaction.author), ("bundle", transaction.bundleID), ("process", transaction.processID),
             ("context", transaction.contextName),
         ] {
-            if let value { line += "  \(label) \(value)" }
+            if let value, !value.isEmpty { line += "  \(label) \(value)" }
         }
         line += "\n"
         if transaction.changes.isEmpty { return line + "  no changes\n" }
