@@ -84,6 +84,63 @@ final class HistoryCommandTests: XCTestCase {
         }
     }
 
+    /// What one delta says, read from each format by the standard reader its users take: each
+    /// object's id with its `@changed` (or `inserted`), and each tombstone's id.
+    private static let deltaSummary = """
+        import sys, json
+        fmt, data = sys.argv[1], sys.stdin.buffer.read()
+        rows = []
+        def add(ident, changed, deleted):
+            rows.append([ident, "deleted" if deleted else ("inserted" if changed is None else sorted(changed))])
+        if fmt in ("json", "yaml", "plist"):
+            if fmt == "json":
+                doc = json.loads(data)
+            elif fmt == "yaml":
+                import yaml
+                doc = yaml.safe_load(data)
+            else:
+                import plistlib
+                doc = plistlib.loads(data)
+            for o in doc["@graph"]:
+                add(o["@id"], o.get("@changed"), o.get("@deleted", False))
+        elif fmt == "jsonl":
+            for line in data.decode().splitlines()[1:]:
+                o = json.loads(line)
+                add(o["@id"], o.get("@changed"), o.get("@deleted", False))
+        elif fmt == "xml":
+            import xml.etree.ElementTree as ET
+            gx = "{urn:graphexport:1}"
+            for e in ET.fromstring(data):
+                changed = e.get(gx + "changed")
+                add(e.get(gx + "id"), None if changed is None else changed.split(), e.tag == gx + "tombstone")
+        elif fmt == "graphml":
+            import networkx
+            import io
+            graph = networkx.read_graphml(io.BytesIO(data))
+            for ident, node in graph.nodes(data=True):
+                if "@type" not in node:
+                    continue  # the target of a reference to an object the delta does not hold
+                changed = node.get("@changed")
+                add(ident, None if changed is None else json.loads(changed), node.get("@deleted", False))
+        print(json.dumps(sorted(rows)))
+        """
+
+    func testEveryFormatOfADeltaSaysTheSame() throws {
+        let store = try notes()
+        var summaries: [String: String] = [:]
+        for format in formats.map(\.name) {
+            let result = try CommandRunner.run([store.path, "--since", "88", "--shape", "flat", "-f", format, "-q"])
+            XCTAssertEqual(result.status, 0, result.standardError)
+            summaries[format] = try Python.run(Self.deltaSummary, arguments: [format], input: result.standardOutput)
+        }
+        let json = try XCTUnwrap(summaries["json"])
+        XCTAssertTrue(json.contains("\"deleted\""), json)
+        XCTAssertTrue(json.contains("\"lastActivitySummaryViewedDate\""), json)
+        for (format, summary) in summaries {
+            XCTAssertEqual(summary, json, "\(format) says what JSON says")
+        }
+    }
+
     /// Runs an export `--since` and expects exit status 3 and one line saying why.
     private func expectFullExportNeeded(
         _ arguments: [String], because reason: String, file: StaticString = #filePath, line: UInt = #line
