@@ -72,13 +72,8 @@ final class HistorySinceTests: XCTestCase {
 
     func testEverySinceOfTheRealStoresWritesWhatSQLOverACHANGENames() throws {
         for sample in Self.stores {
-            let scratch = try StoreScratchFolder(for: self)
-            let folder = try scratch.copy(
-                try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent(sample.folder)))
-            let path = folder + "/" + sample.store
-            let store = try CoreDataStore(path: path)
+            let (store, sql) = try open(sample)
             let history = try PersistentHistory(store)
-            let sql = try ReferenceSQL(path)
             let uuid = try sql.storeUUID()
             let tables = try tables(sql)
             let full = try export(store, changes: nil, shape: .flat)
@@ -178,12 +173,7 @@ final class HistorySinceTests: XCTestCase {
         ]
         var opened: [(store: CoreDataStore, columns: ChangedColumns, sql: ReferenceSQL)] = []
         for sample in Self.stores {
-            let scratch = try StoreScratchFolder(for: self)
-            let folder = try scratch.copy(
-                try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent(sample.folder)))
-            let path = folder + "/" + sample.store
-            let store = try CoreDataStore(path: path)
-            let sql = try ReferenceSQL(path)
+            let (store, sql) = try open(sample)
             let columns = try ChangedColumns(layout: store.layout, database: store.database)
             opened.append((store, columns, sql))
             let bitmaps = try sql.rows("SELECT ZENTITY, ZCOLUMNS FROM ACHANGE WHERE ZCOLUMNS IS NOT NULL") {
@@ -213,6 +203,15 @@ final class HistorySinceTests: XCTestCase {
             XCTAssertEqual(Set(names.names), Set(changed), "\(entityName) \(hex)")
             XCTAssertEqual(names.unnamed, unnamed, "\(entityName) \(hex)")
         }
+    }
+
+    /// A copy of one of ``stores`` opened, and plain SQL on it.
+    private func open(_ sample: (folder: String, store: String)) throws -> (CoreDataStore, ReferenceSQL) {
+        let scratch = try StoreScratchFolder(for: self)
+        let folder = try scratch.copy(
+            try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent(sample.folder)))
+        let path = folder + "/" + sample.store
+        return (try CoreDataStore(path: path), try ReferenceSQL(path))
     }
 
     private func export(_ store: CoreDataStore, changes: ChangeSet?, shape: ExportShape) throws -> ExportedGraph {

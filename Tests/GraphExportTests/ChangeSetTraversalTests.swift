@@ -7,27 +7,26 @@ import XCTest
 /// properties, inserted ones unmarked, changed objects nested only under changed owners, then the
 /// tombstones of the selected entities, marked deleted, with the values the model still has.
 final class ChangeSetTraversalTests: XCTestCase {
+    /// ``SampleGraphs/albumGraph()`` and the keys of its Album/1, Photo/2, Details/3, Photo/4
+    /// and Tag/5.
     private struct Fixture {
         let graph: InMemoryGraph
-        let album: ObjectKey
-        let beach: ObjectKey
-        let details: ObjectKey
-        let hill: ObjectKey
-        let tag: ObjectKey
+        let album, beach, details, hill, tag: ObjectKey
+
+        init() throws {
+            graph = try SampleGraphs.albumGraph()
+            let model = graph.model
+            func key(_ entity: String, _ row: Int64) throws -> ObjectKey {
+                ObjectKey(entity: try XCTUnwrap(model.index(of: entity)), row: row)
+            }
+            (album, beach, details, hill, tag) = (
+                try key("Album", 1), try key("Photo", 2), try key("Details", 3), try key("Photo", 4), try key("Tag", 5)
+            )
+        }
     }
 
     private func fixture() throws -> Fixture {
-        let graph = SampleGraphs.graph(try SampleGraphs.albumModel())
-        let album = try graph.add("Album", ["title": .string("Trip"), "rating": .double(4.5)])
-        let beach = try graph.add("Photo", ["caption": .string("Beach")])
-        let details = try graph.add("Details", ["note": .string("sunset")])
-        let hill = try graph.add("Photo", ["caption": .string("Hill")])
-        let tag = try graph.add("Tag", ["name": .string("sea")])
-        try graph.link(album, "photos", to: beach)
-        try graph.link(album, "photos", to: hill)
-        try graph.link(beach, "details", to: details)
-        try graph.link(tag, "photos", to: beach)
-        return Fixture(graph: graph, album: album, beach: beach, details: details, hill: hill, tag: tag)
+        try Fixture()
     }
 
     private func run(
@@ -50,8 +49,8 @@ final class ChangeSetTraversalTests: XCTestCase {
         let events = try run(fixture.graph, changes: changes)
         XCTAssertEqual(
             outlineOf(events),
-            "Album/1{@changed(title,photos)photos[→Photo/2 Photo/4{@changed()album[→Album/1] tags[] details[]}]"
-                + " cover[]} Details/3{photo[→Photo/2]} Tag/99{@deleted}")
+            "Album/1{@changed(title,photos)photos[→Photo/2 Photo/4{@changed()album[→Album/1] tags[→Tag/5] details[]}]"
+                + " cover[→Photo/4]} Details/3{photo[→Photo/2]} Tag/99{@deleted}")
         XCTAssertTrue(events.contains(.attribute(name: "name", value: .string("old"))), "a kept value is written")
         XCTAssertFalse(events.contains(.attribute(name: "gone", value: .integer(1))), "a name the model lacks is not")
         let flat = try run(fixture.graph, changes: changes, shape: .flat)
@@ -72,7 +71,7 @@ final class ChangeSetTraversalTests: XCTestCase {
             fixture.graph, adjustment: ModelAdjustment(excludedAttributes: ["Album.title"]))
         let events = try run(adjusted, changes: changes, entities: [fixture.album.entity])
         XCTAssertEqual(
-            outlineOf(events), "Album/1{@changed(rating)photos[→Photo/2 →Photo/4] cover[]} Album/98{@deleted}")
+            outlineOf(events), "Album/1{@changed(rating)photos[→Photo/2 →Photo/4] cover[→Photo/4]} Album/98{@deleted}")
         XCTAssertFalse(events.contains { if case .attribute("title", _) = $0 { true } else { false } })
     }
 
