@@ -38,10 +38,14 @@ Environment:
                    --static-swift-stdlib`)
     SWIFT          the swift command (default swift)
 
+Then history_bench.py times `--since` (issue 21) on the largest store in creation order, given a
+history of 100 changed objects, against the full JSON export (BENCH_ONLY matching `gx-since` keeps it).
+
 Writes Benchmarks/results.md (the tables, for docs/PERFORMANCE.md) and Benchmarks/results.json
 (every sample).
 """
 import hashlib
+import history_bench
 import json
 import os
 import platform
@@ -449,6 +453,19 @@ def tables(by_order, startup_times, startup_method, info, loads):
     return "\n".join(text), "\n".join(md)
 
 
+def since_benchmark(graphexport, stores, sizes, orders):
+    """The `--since` benchmark (history_bench.py) on the largest store in creation order (or the
+    first order asked for): its markdown lines and samples; BENCH_ONLY may leave it out."""
+    if not re.search(os.environ.get("BENCH_ONLY", ".*"), "gx-since"):
+        return [], {}
+    order = "creation" if "creation" in orders else orders[0]
+    store, _ = stores[(max(sizes), order)]
+    log("--since on %s" % os.path.relpath(store, ROOT))
+    lines, samples = history_bench.run(graphexport, MODEL, store, CACHE, run_once, env_int("BENCH_REPEAT", 3), log)
+    print("\n".join(lines))
+    return lines, samples
+
+
 def main():
     sizes = [int(s) for s in os.environ.get("BENCH_SIZES", "100000,1000000").split(",") if s.strip()]
     orders = [o.strip() for o in os.environ.get("BENCH_ORDERS", "creation,grouped").split(",") if o.strip()]
@@ -511,6 +528,7 @@ def main():
                          % (", ".join(untargeted), "{:,}".format(min(sizes))))
         results[order][n] = {"contenders": contenders, "repeat": repeat, "notes": notes,
                       "by": {c.name: c for c in contenders}, "store": store}
+    since_table, since_results = since_benchmark(graphexport, stores, sizes, orders)
     info["CPU pressure (PSI some, avg300) at the end"] = cpu_pressure()
     log("start-up times")
     startup_times, startup_method = startup(graphexport)
@@ -521,7 +539,7 @@ def main():
                                         subprocess.run([graphexport, "--version"], capture_output=True,
                                                        text=True).stdout.strip()))
     with open(os.path.join(BENCH, "results.md"), "w") as f:
-        f.write(header + md + "\n")
+        f.write(header + md + "\n" + "\n".join(since_table))
     with open(os.path.join(BENCH, "results.json"), "w") as f:
         json.dump({"machine": info, "load_average": loads, "startup_seconds": startup_times,
                    "orders": {order: {"sizes": {str(n): {"notes": r["notes"], "contenders": {
@@ -529,7 +547,7 @@ def main():
                                 "peak_rss_bytes": c.rss,
                                 "output_bytes": c.bytes, "warmup_seconds": c.warmup}
                        for c in r["contenders"]}} for n, r in by_size.items()}}
-                       for order, by_size in results.items()}}, f, indent=1)
+                       for order, by_size in results.items()}, "since": since_results}, f, indent=1)
     log("wrote Benchmarks/results.md and Benchmarks/results.json; total %.0f s" % (time.monotonic() - START))
 
 

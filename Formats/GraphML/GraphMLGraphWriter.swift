@@ -18,6 +18,12 @@ import GraphExportLibXML
 /// makes a node: the traversal writes each object in full exactly once, so each object is exactly
 /// one node.
 ///
+/// **Changes.** In an export of what changed since a history token, an updated object's node has
+/// `<data key="changed">` (`attr.name="@changed"`) after its type: the compact JSON array of the
+/// names of the properties its updates touched (escaped as `attr.name`s are); a deleted object is
+/// a node with `<data key="deleted">true</data>` (`@deleted`, `boolean`), the attributes kept of
+/// it, and no edges. The two keys are declared only when a node uses them.
+///
 /// **Edges.** A link is one related pair of objects through one relationship and its inverse, if
 /// it has one; it is one `<edge source="<ObjectID>" target="<ObjectID>">` with the data `label`
 /// (the name of the relationship it is written from) and, for a relationship paired with its
@@ -137,6 +143,9 @@ public final class GraphMLGraphWriter: GraphWriter {
     private var stack: [Frame] = []
     /// Whether the innermost object's `<node>` element is still open for its `<data>`.
     private var nodeIsOpen = false
+    /// Whether a node was marked changed or deleted, so that the key is declared.
+    private var hasChangedNodes = false
+    private var hasDeletedNodes = false
     /// The subjects already warned about (`base64 Photo.caption`), so that each is reported once.
     private var warned: Set<String> = []
 
@@ -198,6 +207,14 @@ public final class GraphMLGraphWriter: GraphWriter {
         guard let body else { throw GraphStreamError.notBegun }
         switch event {
         case .beginObject(let entity, _): try beginObject(entity: entity, id: id, body)
+        case .changedProperties(let names):
+            hasChangedNodes = true
+            var list: [UInt8] = []
+            JSONText.appendKeyList(names, to: &list)
+            try writeData(key: "changed", XMLText(String(decoding: list, as: UTF8.self)), level: 3, body)
+        case .deleted:
+            hasDeletedNodes = true
+            try writeData(key: "deleted", XMLText("true"), level: 3, body)
         case .attribute(let name, let value): try writeAttribute(name: name, value: value, body)
         case .beginRelationship(let name, _):
             if case .object(let entity, _) = stack[stack.count - 1] {
@@ -237,6 +254,8 @@ public final class GraphMLGraphWriter: GraphWriter {
             try writeKey(id: "g." + field.key, for: "graph", name: field.key, type: .string, output)
         }
         try writeKey(id: "type", for: "node", name: "@type", type: .string, output)
+        if hasChangedNodes { try writeKey(id: "changed", for: "node", name: "@changed", type: .string, output) }
+        if hasDeletedNodes { try writeKey(id: "deleted", for: "node", name: "@deleted", type: .boolean, output) }
         for key in keys.keys {
             try writeKey(
                 id: key.id, for: "node", name: MarkerEscape.key(for: key.name), type: key.type ?? .string, output)

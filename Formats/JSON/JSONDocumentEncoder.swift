@@ -101,6 +101,14 @@ struct JSONDocumentEncoder {
         case .beginObject(let entity, let id):
             try validator.beginObject(entity: entity, id: id)
             beginObject(entity: entity, id: id)
+        case .changedProperties(let names):
+            try validator.changedProperties()
+            writeChangedProperties(names)
+        case .deleted:
+            try validator.deleted()
+            startProperty()
+            appendKey("@deleted")
+            JSONText.appendValue(.boolean(true), to: &text)
         case .attribute(let name, let value):
             try validator.attribute(name: name, value: value)
             writeAttribute(name: name, value: value)
@@ -124,6 +132,7 @@ struct JSONDocumentEncoder {
     mutating func beginObject(_ row: ObjectRow) throws(GraphStreamError) {
         try validator.beginObject(row)
         beginObject(entity: row.entityName, id: row.id)
+        if let changed = row.changedProperties { writeChangedProperties(changed) }
         for (name, value) in zip(row.attributeNames, row.values) {
             appendPropertyKey(name)
             guard let issue = JSONText.appendValue(value, to: &text, splicing: &splices) else { continue }
@@ -161,6 +170,13 @@ struct JSONDocumentEncoder {
         startProperty()
         appendKey("@type")
         JSONText.appendString(entity, to: &text)
+    }
+
+    /// Writes `"@changed"`, the keys of the properties named (``MarkerEscape``), in their order.
+    private mutating func writeChangedProperties(_ names: [String]) {
+        startProperty()
+        appendKey("@changed")
+        JSONText.appendKeyList(names, to: &text)
     }
 
     private mutating func writeAttribute(name: String, value: Value) {

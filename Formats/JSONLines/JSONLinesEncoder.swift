@@ -64,6 +64,12 @@ struct JSONLinesEncoder {
         case .beginObject(let entity, let id):
             try validator.beginObject(entity: entity, id: id)
             beginObject(entity: entity, id: id)
+        case .changedProperties(let names):
+            try validator.changedProperties()
+            writeChangedProperties(names)
+        case .deleted:
+            try validator.deleted()
+            openLines.append(contentsOf: #","@deleted":true"#.utf8)
         case .attribute(let name, let value):
             try validator.attribute(name: name, value: value)
             writeAttribute(name: name, value: value)
@@ -87,6 +93,7 @@ struct JSONLinesEncoder {
     mutating func beginObject(_ row: ObjectRow) throws(GraphStreamError) {
         try validator.beginObject(row)
         beginObject(entity: row.entityName, id: row.id)
+        if let changed = row.changedProperties { writeChangedProperties(changed) }
         if row.entity >= rowKeys.count {
             rowKeys += repeatElement((names: [], keys: []), count: row.entity + 1 - rowKeys.count)
         }
@@ -119,6 +126,12 @@ struct JSONLinesEncoder {
         appendID(id)
         openLines.append(contentsOf: #","@type":"#.utf8)
         JSONText.appendString(entity, to: &openLines)
+    }
+
+    /// Appends `,"@changed":[…]`, the keys of the properties named.
+    private mutating func writeChangedProperties(_ names: [String]) {
+        openLines.append(contentsOf: #","@changed":"#.utf8)
+        JSONText.appendKeyList(names, to: &openLines)
     }
 
     private mutating func writeAttribute(name: String, value: Value) {

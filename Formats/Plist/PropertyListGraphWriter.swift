@@ -18,6 +18,12 @@ import GraphExportLibXML
 /// it nests or a reference, `<dict><key>@id</key><string>…</string></dict>`, to an object written
 /// in full elsewhere.
 ///
+/// **Changes.** In an export of what changed since a history token, an updated object has
+/// `@changed` after `@type`: an `<array>` of the keys of the properties its updates touched (empty
+/// when they name none the export writes); an object inserted since then has none; a deleted
+/// object is a top-level `<dict>` with `@deleted` `<true/>`, the attributes the store kept of it,
+/// and no relationships.
+///
 /// **Null.** A property list has no null. A null attribute and an empty to-one relationship have no
 /// key; the keys they would have are listed, in the order they came, in the object's `@null`, an
 /// `<array>` of `<string>`s written after its relationships and present only when not empty. So
@@ -170,12 +176,21 @@ public final class PropertyListGraphWriter: GraphWriter {
         if let failure = output?.failure { throw failure }
         switch event {
         case .attribute(let name, _), .beginRelationship(let name, _): try checkName(name)
+        case .changedProperties(let names): try names.forEach(checkName)
         default: break
         }
         let wasEmpty = try validator.accept(event)
         guard let output else { throw GraphStreamError.notBegun }
         switch event {
         case .beginObject(let entity, let id): try beginObject(entity: entity, id: id.text, output)
+        case .changedProperties(let names):
+            try output.writeElement("key", text: "@changed")
+            try output.startElement("array")
+            for name in names { try output.writeElement("string", text: MarkerEscape.key(for: name)) }
+            try output.endElement()
+        case .deleted:
+            try output.writeElement("key", text: "@deleted")
+            try output.writeEmptyElement("true")
         case .attribute(let name, let value): try writeAttribute(name: name, value: value, output)
         case .beginRelationship(let name, let isToMany):
             stack.append(Frame(key: MarkerEscape.key(for: name), isToMany: isToMany))

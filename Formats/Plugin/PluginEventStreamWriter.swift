@@ -7,7 +7,9 @@ public import GraphExport
 /// "options":{…},"document":{…header fields…},"entities":[…the model…]}`. Then one line per
 /// event, `{"event":"beginObject","entity":…,"id":…}`, `{"event":"attribute","name":…,"type":…,
 /// "value":…}`, `{"event":"beginRelationship","name":…,"toMany":…}`, `{"event":"reference",
-/// "id":…}`, `{"event":"endRelationship"}`, `{"event":"endObject"}`, and last `{"event":"end"}`.
+/// "id":…}`, `{"event":"endRelationship"}`, `{"event":"endObject"}`, and last `{"event":"end"}`;
+/// an export of what changed since a history token adds `{"event":"changed","properties":[…]}`
+/// and `{"event":"deleted"}` right after the `beginObject` they mark (names as they are).
 /// Values are encoded as the JSON format (`GraphExportJSON`) encodes them; `type` names the value's kind
 /// (`null`, `integer`, `double`, `decimal`, `string`, `boolean`, `date`, `binary`, `uuid`, `uri`),
 /// so a reader knows that a string holds a date or base64 bytes. A ``Value/binaryFile(_:)`` value
@@ -69,6 +71,15 @@ public final class PluginEventStreamWriter: GraphWriter {
             JSONText.appendString(entity, to: &line)
             line += Array(#","id":"#.utf8)
             identifiers.append(id, to: &line)
+        case .changedProperties(let names):
+            line += Array(#"{"event":"changed","properties":["#.utf8)
+            for (index, name) in names.enumerated() {
+                if index > 0 { line.append(UInt8(ascii: ",")) }
+                JSONText.appendString(name, to: &line)
+            }
+            line.append(UInt8(ascii: "]"))
+        case .deleted:
+            line += Array(#"{"event":"deleted""#.utf8)
         case .attribute(let name, let value):
             line += Array(#"{"event":"attribute","name":"#.utf8)
             JSONText.appendString(name, to: &line)

@@ -20,6 +20,14 @@ import GraphExportLibXML
 /// the relationships: `<caption>Beach</caption>`, `<caption></caption>` for the empty string,
 /// `<takenAt gx:null="true"/>` for null.
 ///
+/// **Changes.** In an export of what changed since a history token, an updated object lists the
+/// encoded names of the properties its updates touched, space-separated, in `gx:changed`
+/// (`gx:changed=""` when they name none the export writes); an object inserted since then has no
+/// `gx:changed`; a deleted object is a top-level `gx:tombstone` element, its entity's encoded name
+/// in `gx:type`, with `gx:id`, the attributes the store kept of it (as an object's are), and no
+/// relationship elements: `<gx:tombstone gx:type="Note" gx:id="Note/4" title="Old"/>`, so that a
+/// reader that does not look for it never takes it for an object.
+///
 /// **Relationships** follow as child elements named after the relationship. One holds the objects
 /// nested there, written in full, and references to objects written in full elsewhere,
 /// `<gx:ref gx:id="Tag/5"/>`. An empty to-many relationship is an empty element (`<tags/>`); an
@@ -92,6 +100,9 @@ public final class XMLGraphWriter: GraphWriter {
     private static let base64Name = LibXMLName("gx:base64")
     private static let itemName = LibXMLName("gx:item")
     private static let entryName = LibXMLName("gx:entry")
+    private static let changedName = LibXMLName("gx:changed")
+    private static let tombstoneName = LibXMLName("gx:tombstone")
+    private static let typeName = LibXMLName("gx:type")
 
     /// The encoded names of one entity's rows, prepared from its first row (``ObjectRow/entity``).
     private struct RowNames {
@@ -123,6 +134,11 @@ public final class XMLGraphWriter: GraphWriter {
         var structuredAttributes: [(name: String, elementName: LibXMLName, value: Value)] = []
         /// Whether the innermost object's start tag still waits for `gx:null` and `gx:base64`.
         var startTagIsOpen = false
+        /// The encoded entity name of an object begun by an event and not started yet: its element
+        /// is `gx:tombstone` when ``GraphEvent/deleted`` comes next, its entity's otherwise.
+        var pendingElement: LibXMLName?
+        /// That object's identifier text (`idText` may change with a call that is then rejected).
+        var pendingID: [UInt8] = []
         /// The encoded names of the model's names, for events.
         var encodedNames: [String: LibXMLName] = [:]
         /// The text of the identifier being written, made without a `String`.
@@ -207,9 +223,26 @@ public final class XMLGraphWriter: GraphWriter {
         let endsToMany = state.pointee.validator.isInToMany
         let wasEmpty = try state.pointee.validator.accept(event)
         guard let output = state.pointee.output else { throw GraphStreamError.notBegun }
+        if let pending = state.pointee.pendingElement {
+            state.pointee.pendingElement = nil
+            swap(&state.pointee.idText, &state.pointee.pendingID)
+            if case .deleted = event {
+                state.pointee.startTagIsOpen = true
+                try output.startElement(Self.tombstoneName)
+                try output.writeAttribute(Self.typeName, pending.text)
+                return try writeIdentifier(output)
+            }
+            try startObject(pending, output)
+        }
         switch event {
         case .beginObject(let entity, _):
-            try startObject(encoded(entity), output)
+            // Its element waits for the next event, which may make it a tombstone.
+            state.pointee.pendingElement = encoded(entity)
+            swap(&state.pointee.idText, &state.pointee.pendingID)
+        case .changedProperties(let names):
+            try writeChangedProperties(names, output)
+        case .deleted:
+            break
         case .attribute(let name, let value):
             try writeAttribute(RowValue(value), name: encoded(name), attribute: name, output)
         case .beginRelationship(let name, _):
@@ -241,6 +274,7 @@ public final class XMLGraphWriter: GraphWriter {
         guard let output = state.pointee.output else { throw GraphStreamError.notBegun }
         let names = rowNames(for: row)
         try startObject(names.element, output)
+        if let changed = row.changedProperties { try writeChangedProperties(changed, output) }
         for index in row.values.indices {
             try writeAttribute(
                 row.values[index], name: names.attributes[index], attribute: row.attributeNames[index], output)
@@ -280,6 +314,13 @@ public final class XMLGraphWriter: GraphWriter {
         state.pointee.startTagIsOpen = true
         try output.startElement(element)
         try writeIdentifier(output)
+    }
+
+    /// Writes `gx:changed`, the encoded names of the properties named, space-separated.
+    private func writeChangedProperties(_ names: [String], _ output: LibXMLTextWriter) throws {
+        var list: [UInt8] = []
+        for name in names { Self.appendName(encoded(name), to: &list) }
+        try list.withUnsafeBytes { try output.writeAttribute(Self.changedName, utf8: $0) }
     }
 
     /// Writes `value`, of the model attribute `attribute` whose encoded name is `name`: an XML

@@ -90,6 +90,8 @@ public final class YAMLGraphWriter: GraphWriter {
     private static let graphKey = YAMLScalar(text: "@graph", style: .doubleQuoted)
     private static let idKey = YAMLScalar(text: "@id", style: .doubleQuoted)
     private static let typeKey = YAMLScalar(text: "@type", style: .doubleQuoted)
+    private static let changedKey = YAMLScalar(text: "@changed", style: .doubleQuoted)
+    private static let deletedKey = YAMLScalar(text: "@deleted", style: .doubleQuoted)
 
     private let sink: any ByteSink
     private let options: YAMLOptions
@@ -174,6 +176,15 @@ public final class YAMLGraphWriter: GraphWriter {
             let context = valueContext
             let type = YAMLScalar(string: entity, in: context, literalBlocks: false)
             try emitting { try startObject(type: type, id: id, in: context, emitter) }
+        case .changedProperties(let names):
+            let context = valueContext
+            try emitting { try writeChangedProperties(names, in: context, emitter) }
+        case .deleted:
+            let context = valueContext
+            try emitting {
+                try emitter.scalar(Self.deletedKey)
+                _ = try emitter.value(.boolean(true), in: context, literalBlocks: false)
+            }
         case .attribute(let name, let value):
             let context = valueContext
             var isDateWithoutISO8601 = false
@@ -220,6 +231,7 @@ public final class YAMLGraphWriter: GraphWriter {
         var datesWithoutISO8601: [String] = []
         try emitting {
             try startObject(type: scalars.type, id: row.id, in: context, emitter)
+            if let changed = row.changedProperties { try writeChangedProperties(changed, in: context, emitter) }
             for (index, value) in row.values.enumerated() {
                 try emitter.scalar(scalars.keys[index])
                 switch value {
@@ -256,6 +268,15 @@ public final class YAMLGraphWriter: GraphWriter {
         try writeIdentifier(id, in: context, emitter)
         try emitter.scalar(Self.typeKey)
         try emitter.scalar(type)
+    }
+
+    /// Writes `"@changed"` and the sequence of the keys of the properties named (``MarkerEscape``).
+    private func writeChangedProperties(
+        _ names: [String], in context: YAMLScalar.Context, _ emitter: YAMLEmitter
+    ) throws {
+        try emitter.scalar(Self.changedKey)
+        _ = try emitter.value(
+            .array(names.map { .string(MarkerEscape.key(for: $0)) }), in: context, literalBlocks: false)
     }
 
     /// Writes the text of `id` as a string, never a literal block, built in a reused buffer.

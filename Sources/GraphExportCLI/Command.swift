@@ -8,7 +8,8 @@ import GraphExportStore
 #endif
 
 /// The graphexport command: parses its arguments, runs, and maps every outcome to an exit status
-/// (0 done, 64 usage error, 1 failure or, with `--strict`, a warning).
+/// (0 done, 64 usage error, 1 failure or, with `--strict`, a warning; 3 when `--since` needs a full
+/// export instead, ``HistoryError``).
 struct Command {
     let arguments: [String]
     var formats = builtInFormats
@@ -24,6 +25,7 @@ struct Command {
             if case .export(let request) = invocation { verbose = request.verbose }
             if case .inspect(let request) = invocation { verbose = request.source.verbose }
             if case .schema(let request) = invocation { verbose = request.source.verbose }
+            if case .log(let request) = invocation { verbose = request.source.verbose }
             switch invocation {
             case .help(let command):
                 print(HelpText(formats: formats).help(command), terminator: "")
@@ -62,6 +64,8 @@ struct Command {
                 try inspect(request)
             case .schema(let request):
                 try schema(request)
+            case .log(let request):
+                try log(request)
             }
             return 0
         } catch var error as UsageError {
@@ -70,6 +74,12 @@ struct Command {
             return 64
         } catch SinkError.brokenPipe {
             return 0
+        } catch let error as HistoryError {
+            printError("graphexport: error: \(error)\n")
+            return 3
+        } catch let error as NoHistoryToList {
+            printError("graphexport: error: \(error)\n")
+            return 3
         } catch let error as SQLiteError where verbose {
             printError(.error, error.descriptionWithSQL)
             return 1
@@ -170,7 +180,8 @@ struct Command {
         try applicability.check(request, table: table)
         let chosen = try ExportSelection(request, store: store, onWarning: warnings.report)
         let traversal = GraphTraversal(
-            source: chosen.source, shape: request.shape, selection: chosen.selection, onWarning: warnings.report)
+            source: chosen.source, shape: request.shape, selection: chosen.selection, changes: chosen.changes,
+            onWarning: warnings.report)
         // A selection writes part of the store: the store's count is no total for it.
         let progress = try ProgressChoice.line(
             for: request, total: chosen.selection.isPartial ? nil : store.estimatedObjectCount())

@@ -8,6 +8,9 @@ enum CommandName: String, CaseIterable {
     case inspect
     /// `graphexport schema [<options>] <store>`: write the shape of the store's export (`Schema*.swift`).
     case schema
+    /// `graphexport log [<options>] <store>`: list the transactions of a store's persistent
+    /// history (`Log.swift`).
+    case log
     /// `graphexport formats`: list the output formats.
     case formats
     /// `graphexport help [<command>]`: print help.

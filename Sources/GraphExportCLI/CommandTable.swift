@@ -30,6 +30,11 @@ enum CommandTable {
                 + "Schema of the XML export (xsd, for the --xml-style given), a Mermaid erDiagram (mermaid) or "
                 + "a Graphviz digraph (dot); -o's extension can name the format (.json, .xsd, .mmd, .dot)."),
         CommandEntry(
+            name: .log, word: "log", operands: "<store>",
+            summary: "List the transactions of a Core Data store's persistent history, oldest first: number, time, "
+                + "author, bundle, process and the changes per entity, and the history token of the last one; "
+                + "--format text (default) or json."),
+        CommandEntry(
             name: .formats, word: "formats", operands: "",
             summary: "List the output formats, built in and plugins."),
         CommandEntry(

@@ -43,17 +43,20 @@ struct ExportSelection {
     let source: any GraphSource
     /// The objects to write and the depth to nest them to.
     let selection: Selection
+    /// With `--since`, what changed since the point it names (``selection`` holds its objects).
+    let changes: ChangeSet?
 
     /// The selection `request` asks for in `store`; a name the store does not have and a `--where`
     /// it refuses are usage errors.
-    init(_ request: ExportRequest, store: any GraphSource, onWarning: WarningHandler) throws {
+    init(_ request: ExportRequest, store: any GraphSource, onWarning: @escaping WarningHandler) throws {
         var store = store
+        let changes = try Self.changes(request, store: store, onWarning: onWarning)
         // --include-history was refused for a plain SQLite database (``Applicability``).
         if request.includeHistory, let coreData = store as? CoreDataStore {
             store = try HistorySource(coreData, onWarning: onWarning)
         }
         do {
-            try self.init(checked: request, store: store, onWarning: onWarning)
+            try self.init(checked: request, store: store, changes: changes, onWarning: onWarning)
         } catch let error as SelectionError {
             throw UsageError(message: error.description)
         } catch let error as RowFilterError {
@@ -61,7 +64,9 @@ struct ExportSelection {
         }
     }
 
-    private init(checked request: ExportRequest, store: any GraphSource, onWarning: WarningHandler) throws {
+    private init(
+        checked request: ExportRequest, store: any GraphSource, changes: ChangeSet?, onWarning: WarningHandler
+    ) throws {
         let adjustment = request.modelAdjustment(for: store)
         let source = adjustment.isEmpty ? store : try AdjustedSource(store, adjustment: adjustment)
         let model = source.model
@@ -93,6 +98,7 @@ struct ExportSelection {
         } else if let limit = request.limit {
             selection.objects = try builder.sample(limit: limit, entities: selection.entities, shape: request.shape)
         }
+        if let changes { selection.objects = changes.objects }
         switch request.depth {
         case nil:
             selection.depthLimit = Selection.defaultDepthLimit
@@ -102,6 +108,7 @@ struct ExportSelection {
         }
         self.source = source
         self.selection = selection
+        self.changes = changes
     }
 
     /// The objects of `entity` whose rows satisfy `expression`, in which names are those of

@@ -8,6 +8,8 @@ enum Invocation: Equatable {
     case inspect(InspectRequest)
     /// Write the shape of a store's export (`graphexport schema <store>`, `Schema*.swift`).
     case schema(SchemaRequest)
+    /// List the transactions of a store's persistent history (`graphexport log <store>`, `Log.swift`).
+    case log(LogRequest)
     /// List the formats, as text or as one JSON object (`graphexport formats --format json`).
     case listFormats(FormatListing)
     /// Print the help of a command.
@@ -67,6 +69,8 @@ struct ExportRequest: Equatable {
     var keptAttributes: [String] = []
     /// `--include-history`: Core Data's persistent-history tables as entities too.
     var includeHistory = false
+    /// `--since`: only what changed after this point of the store's history.
+    var since: HistoryPoint?
     var includeViews = false
     var inferRelations = false
     /// `--json-columns` without a column: JSON arrays and objects in every untyped column's text
@@ -155,6 +159,8 @@ extension Invocation {
         case .schema:
             self = .schema(
                 try SchemaRequest(try ExportRequest(parsed, table: table, noun: "store to describe"), table: table))
+        case .log:
+            self = .log(try LogRequest(try ExportRequest(parsed, table: table, noun: "store to list"), table: table))
         case .export:
             self = .export(try ExportRequest(parsed, table: table, noun: "store to export"))
         }
@@ -192,6 +198,7 @@ extension ExportRequest {
         blobs = parsed.value("blobs")
         keptAttributes = parsed.values["attributes"] ?? []
         includeHistory = parsed.has("include-history")
+        since = try parsed.value("since").map(HistoryPoint.init(option:))
         includeViews = parsed.has("include-views")
         inferRelations = parsed.has("infer-relations")
         let jsonColumnValues = parsed.values["json-columns"] ?? []

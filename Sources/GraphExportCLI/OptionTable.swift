@@ -49,15 +49,17 @@ struct OptionTable {
     private static let store: Set<CommandName> = [.export, .inspect, .schema]
     /// The commands that write something an export's shape decides.
     private static let output: Set<CommandName> = [.export, .schema]
+    /// The commands that open a store, `log` included.
+    private static let opening: Set<CommandName> = store.union([.log])
 
     /// The options every build has.
     private static let fixed: [CommandOption] = [
         CommandOption(
-            name: "format", short: "f", argument: .format, commands: store.union([.formats]),
+            name: "format", short: "f", argument: .format, commands: opening.union([.formats]),
             help: "The output format: a built-in one or a plugin (graphexport formats lists them), in any case. "
                 + "Default: the one -o's extension names, else json. For inspect: text (default) or json. "
                 + "For schema: json-schema (or json), xsd, mermaid or dot; default: the one -o's extension names, "
-                + "else json-schema. For formats: text (default) or json."),
+                + "else json-schema. For log and formats: text (default) or json."),
         CommandOption(
             name: "output", short: "o", argument: .path("path"), commands: output,
             help: "Write to this file instead of standard output (- is standard output). The file appears only "
@@ -65,11 +67,11 @@ struct OptionTable {
                 + "the name before .gz names (out.json.gz). An extension that names another format than --format "
                 + "is a warning."),
         CommandOption(
-            name: "model", short: "m", argument: .path("path"), commands: store, requirements: [.coreData],
+            name: "model", short: "m", argument: .path("path"), commands: opening, requirements: [.coreData],
             help: "The app's model: an .xcdatamodeld bundle or a compiled .momd (the version that fits the "
                 + "store is chosen), or one version by itself (.xcdatamodel, contents, .mom)."),
         CommandOption(
-            name: "model-version", argument: .text("name"), commands: store,
+            name: "model-version", argument: .text("name"), commands: opening,
             requirements: [.coreData, .option("model")],
             help: "Read the store with this version of the --model bundle (EasyLife 1.3.0) instead of the one "
                 + "that fits; a store it does not fit is an error."),
@@ -139,6 +141,13 @@ struct OptionTable {
                 + "or interrupted export removes the files it wrote. For schema: describe such an export (the "
                 + "folder is not touched)."),
         CommandOption(
+            name: "since", argument: .text("token"), requirements: [.coreData],
+            help: "Write only what changed after this point of the store's persistent history: the historyToken of "
+                + "an earlier export's header, or a transaction number (graphexport log lists them). Objects "
+                + "inserted or updated since then are written in their current state, updated ones with "
+                + "@changed; deleted ones as tombstones (@deleted). Exit status 3 when only a full export can "
+                + "say what changed (a token of another store, history pruned or not kept)."),
+        CommandOption(
             name: "exclude-attribute", argument: .text("Entity.attr"), repeatable: true, commands: store,
             help: "Leave this attribute or relationship (or column) out of every object of the entity, named on "
                 + "the entity that declares it; a Core Data store does not look for where it is stored."),
@@ -175,7 +184,7 @@ struct OptionTable {
             name: "compact", requirements: [.prettyLayout],
             help: "Write the output compactly, for programs (YAML: every object in flow style)."),
         CommandOption(
-            name: "busy-timeout", argument: .text("seconds"), commands: store,
+            name: "busy-timeout", argument: .text("seconds"), commands: opening,
             help: "How long to wait while another process holds a lock on the store before failing "
                 + "(default: 5; 0: fail at once)."),
         CommandOption(
@@ -191,7 +200,7 @@ struct OptionTable {
             name: "strict",
             help: "Exit with status 1 when there was any warning; the output is still written."),
         CommandOption(
-            name: "verbose", commands: store,
+            name: "verbose", commands: opening,
             help: "Print each warning whole, with its detail (the full list, the SQL statement) in a note below it; "
                 + "on an SQLite error, also show the SQL statement that failed."),
         CommandOption(

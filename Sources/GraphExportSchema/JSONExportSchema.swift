@@ -15,7 +15,10 @@ public import GraphExport
 /// optional. A to-many relationship is an array; a to-one one holds one item, or `null` when
 /// optional. An item is a reference (`{"@id": …}` and nothing else), or, in a relationship that
 /// nests in the tree shape, an object of the destination entity or of one of its concrete
-/// sub-entities (`$defs/kindOf:<name>`).
+/// sub-entities (`$defs/kindOf:<name>`). An object may have `"@changed"`, the keys of the
+/// properties its updates touched (an export `--since` a history token, `docs/HISTORY.md`), and
+/// `"@graph"` may hold tombstones, `$defs/tombstone:<name>`: `"@id"`, `"@type"`, `"@deleted": true`
+/// and any of the entity's attributes.
 public struct JSONExportSchema {
     private let layout: ExportLayout
     private let title: String
@@ -43,6 +46,12 @@ public struct JSONExportSchema {
     private var document: JSONNode {
         var definitions: [(String, JSONNode)] = [("header", header), ("reference", Self.reference)]
         definitions.append(("object", anyOf(layout.concreteEntities, "An object of any entity")))
+        definitions.append(
+            (
+                "tombstone",
+                anyOf(
+                    layout.concreteEntities, "A deleted object of any entity (--since)", name: Self.tombstoneName)
+            ))
         for entity in layout.nestedDestinations {
             definitions.append(
                 (
@@ -55,6 +64,9 @@ public struct JSONExportSchema {
         for entity in layout.concreteEntities {
             definitions.append((Self.entityName(model.entities[entity].name), object(entity)))
         }
+        for entity in layout.concreteEntities {
+            definitions.append((Self.tombstoneName(model.entities[entity].name), tombstone(entity)))
+        }
         for kind in layout.valueKinds {
             definitions.append((kind.schemaName, JSONSchemaValues.schema(kind)))
         }
@@ -66,7 +78,13 @@ public struct JSONExportSchema {
                 "properties",
                 .object([
                     ("@source", Self.ref("header")),
-                    ("@graph", .object([("type", .string("array")), ("items", Self.ref("object"))])),
+                    (
+                        "@graph",
+                        .object([
+                            ("type", .string("array")),
+                            ("items", .object([("anyOf", .array([Self.ref("object"), Self.ref("tombstone")]))])),
+                        ])
+                    ),
                 ])
             ),
             ("required", .strings(["@source", "@graph"])),
@@ -101,8 +119,10 @@ public struct JSONExportSchema {
 
     /// One of the objects of `entities`: the single definition, or a choice of them; none (the
     /// schema `false`) when there are none.
-    private func anyOf(_ entities: [Int], _ description: String) -> JSONNode {
-        let references = entities.map { Self.ref(Self.entityName(model.entities[$0].name)) }
+    private func anyOf(
+        _ entities: [Int], _ description: String, name: (String) -> String = JSONExportSchema.entityName
+    ) -> JSONNode {
+        let references = entities.map { Self.ref(name(model.entities[$0].name)) }
         guard !references.isEmpty else { return .boolean(false) }
         guard references.count != 1 else { return references[0] }
         return .object([("description", .string(description)), ("anyOf", .array(references))])
@@ -133,11 +153,48 @@ public struct JSONExportSchema {
                 : relationship.info.isOptional ? Self.orNull(item) : item
             properties.append((MarkerEscape.key(for: relationship.name), value))
         }
+        let required = properties.map(\.0)
+        let keys = properties.dropFirst(2).map { JSONNode.string($0.0) }
+        properties.insert(
+            (
+                "@changed",
+                .object([
+                    (
+                        "description",
+                        .string("The properties updates touched since the history token (--since); none: inserted")
+                    ),
+                    ("type", .string("array")), ("items", .object([("enum", .array(keys))])),
+                    ("uniqueItems", .boolean(true)),
+                ])
+            ), at: 2)
         return .object([
             ("description", .string("An object of entity \(name)")),
             ("type", .string("object")),
             ("properties", .object(properties)),
-            ("required", .strings(properties.map(\.0))),
+            ("required", .strings(required)),
+            ("additionalProperties", .boolean(false)),
+        ])
+    }
+
+    /// A deleted object of the concrete `entity` (`--since`): its id, type, `"@deleted": true` and
+    /// any of its attributes, the values the store kept of it.
+    private func tombstone(_ entity: Int) -> JSONNode {
+        let name = model.entities[entity].name
+        var properties: [(String, JSONNode)] = [
+            ("@id", .object([("type", .string("string"))])),
+            ("@type", .object([("const", .string(name))])),
+            ("@deleted", .object([("const", .boolean(true))])),
+        ]
+        for (index, attribute) in model.attributes(of: entity).enumerated() {
+            let value = Self.ref(layout.valueKind(entity, index).schemaName)
+            properties.append(
+                (MarkerEscape.key(for: attribute.name), attribute.isOptional ? Self.orNull(value) : value))
+        }
+        return .object([
+            ("description", .string("A deleted object of entity \(name), with the values kept of it")),
+            ("type", .string("object")),
+            ("properties", .object(properties)),
+            ("required", .strings(["@id", "@type", "@deleted"])),
             ("additionalProperties", .boolean(false)),
         ])
     }
@@ -148,6 +205,9 @@ public struct JSONExportSchema {
 
     /// The name of the definition of an entity's objects.
     private static func entityName(_ entity: String) -> String { "entity:" + entity }
+
+    /// The name of the definition of an entity's tombstones.
+    private static func tombstoneName(_ entity: String) -> String { "tombstone:" + entity }
 
     /// The name of the definition of the objects of an entity and its sub-entities.
     private static func kindName(_ entity: String) -> String { "kindOf:" + entity }

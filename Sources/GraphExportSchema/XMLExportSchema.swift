@@ -20,7 +20,9 @@ public import GraphExportXML
 /// `gx:kindOf.<name>`); an empty optional to-one one is `gx:null="true"`. Object ids are unique and
 /// every `gx:ref` names an object of the document (`xs:unique`, `xs:keyref`). Values are typed
 /// `gx:value.<kind>`: the declared type, or for a plain SQLite database the column's typing or any
-/// storage class (see ``ValueTyping`` and `XMLSchemaValues`).
+/// storage class (see ``ValueTyping`` and `XMLSchemaValues`). An object may list in `gx:changed`
+/// the encoded names of the properties its updates touched, and the root may hold `gx:tombstone`s
+/// (an export `--since` a history token, `docs/HISTORY.md`).
 public struct XMLExportSchema {
     private let layout: ExportLayout
     private let style: XMLOptions.Style
@@ -60,6 +62,7 @@ public struct XMLExportSchema {
         writeRoot(&schema)
         writeShared(&schema)
         writeGroup("objects", layout.concreteEntities, &schema)
+        writeTombstone(&schema)
         for entity in layout.nestedDestinations {
             writeGroup("kindOf." + encoded(entity), layout.concreteKinds(of: entity), &schema)
         }
@@ -84,7 +87,10 @@ public struct XMLExportSchema {
         schema.start("element", ["name": "export"])
         schema.start("complexType")
         schema.start("choice", ["minOccurs": "0", "maxOccurs": "unbounded"])
-        if !layout.concreteEntities.isEmpty { schema.empty("group", ["ref": "gx:objects"]) }
+        if !layout.concreteEntities.isEmpty {
+            schema.empty("group", ["ref": "gx:objects"])
+            schema.empty("element", ["ref": "gx:tombstone"])
+        }
         schema.end()
         for field in HeaderFields.all(sourceFields: sourceFields) where field != "shape" {
             let use = HeaderFields.required.contains(field) ? "required" : "optional"
@@ -187,6 +193,10 @@ public struct XMLExportSchema {
         }
         schema.end()
         schema.empty("attribute", ["name": "id", "form": "qualified", "type": "xs:string", "use": "required"])
+        nameList(
+            "changed",
+            (attributes.map(\.name) + model.relationships(of: entity).map(\.name)).map(XMLNameEncoding.encode),
+            &schema)
         if style == .attributes {
             for (attribute, kind) in zip(attributes, kinds) {
                 schema.empty(
@@ -197,9 +207,31 @@ public struct XMLExportSchema {
                         "use": attribute.isOptional || kind == .structured ? "optional" : "required",
                     ])
             }
-            nameList("null", attributes.filter(\.isOptional), &schema)
-            nameList("base64", zip(attributes, kinds).filter { $0.1.mayBeText }.map(\.0), &schema)
+            nameList("null", attributes.filter(\.isOptional).map { XMLNameEncoding.encode($0.name) }, &schema)
+            nameList(
+                "base64", zip(attributes, kinds).filter { $0.1.mayBeText }.map { XMLNameEncoding.encode($0.0.name) },
+                &schema)
         }
+        schema.end()
+    }
+
+    /// `gx:tombstone`, a deleted object (`--since`): `gx:type` (a concrete entity's encoded name),
+    /// `gx:id`, and the values kept of it as attributes or child elements in no namespace, not
+    /// typed further (XML Schema 1.0 cannot tie them to `gx:type`).
+    private func writeTombstone(_ schema: inout XMLSchemaText) {
+        guard !layout.concreteEntities.isEmpty else { return }
+        schema.start("element", ["name": "tombstone"])
+        schema.start("complexType")
+        schema.start("sequence")
+        schema.empty(
+            "any", ["namespace": "##local", "processContents": "skip", "minOccurs": "0", "maxOccurs": "unbounded"])
+        schema.end()
+        enumeration("type", layout.concreteEntities.map(encoded), required: true, &schema)
+        schema.empty("attribute", ["name": "id", "form": "qualified", "type": "xs:string", "use": "required"])
+        schema.empty("attribute", ["name": "null", "form": "qualified", "type": "xs:NMTOKENS"])
+        schema.empty("attribute", ["name": "base64", "form": "qualified", "type": "xs:NMTOKENS"])
+        schema.empty("anyAttribute", ["namespace": "##local", "processContents": "skip"])
+        schema.end()
         schema.end()
     }
 
@@ -228,16 +260,16 @@ public struct XMLExportSchema {
         schema.empty("attribute", ["name": "null", "form": "qualified", "type": "gx:true"])
     }
 
-    /// The attribute-style list `gx:<name>` of some of an object's attribute names (`gx:null`,
-    /// `gx:base64`), each one of `attributes`; nothing when there are none.
-    private func nameList(_ name: String, _ attributes: [AttributeInfo], _ schema: inout XMLSchemaText) {
-        guard !attributes.isEmpty else { return }
+    /// The list `gx:<name>` of some of an object's encoded property names (`gx:null`, `gx:base64`,
+    /// `gx:changed`), each one of `names`; nothing when there are none.
+    private func nameList(_ name: String, _ names: [String], _ schema: inout XMLSchemaText) {
+        guard !names.isEmpty else { return }
         schema.start("attribute", ["name": name, "form": "qualified"])
         schema.start("simpleType")
         schema.start("list")
         schema.start("simpleType")
         schema.start("restriction", ["base": "xs:NCName"])
-        for attribute in attributes { schema.empty("enumeration", ["value": XMLNameEncoding.encode(attribute.name)]) }
+        for name in names { schema.empty("enumeration", ["value": name]) }
         schema.end()
         schema.end()
         schema.end()
@@ -272,9 +304,15 @@ public struct XMLExportSchema {
         schema.end()
     }
 
-    /// An optional `gx:<name>` attribute whose value is one of `values`.
-    private func enumeration(_ name: String, _ values: [String], _ schema: inout XMLSchemaText) {
-        schema.start("attribute", ["name": name, "form": "qualified"])
+    /// A `gx:<name>` attribute whose value is one of `values`, optional unless `required`.
+    private func enumeration(
+        _ name: String, _ values: [String], required: Bool = false, _ schema: inout XMLSchemaText
+    ) {
+        if required {
+            schema.start("attribute", ["name": name, "form": "qualified", "use": "required"])
+        } else {
+            schema.start("attribute", ["name": name, "form": "qualified"])
+        }
         schema.start("simpleType")
         schema.start("restriction", ["base": "xs:string"])
         for value in values { schema.empty("enumeration", ["value": value]) }

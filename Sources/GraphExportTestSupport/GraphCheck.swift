@@ -127,6 +127,8 @@ private struct Checker {
         switch event {
         case .beginObject(let entity, let id):
             try beginObject(entity: entity, id: id, at: index)
+        case .changedProperties, .deleted:
+            problems.append("event \(index): \(event) marks a change, which a full export has none of")
         case .attribute(let name, let value):
             stack[top].attributes.append((name, value))
         case .beginRelationship(let name, let isToMany):

@@ -1,7 +1,8 @@
 public import GraphExport
 
-/// Event streams for the writers' tests: a deep chain of nested objects, and the streams that
-/// break the grammar of ``GraphStreamValidator`` with the error each must raise.
+/// Event streams for the writers' tests: a deep chain of nested objects, the streams that break
+/// the grammar of ``GraphStreamValidator`` with the error each must raise, and valid ones, change
+/// marks included.
 public enum NestingStreams {
     /// The beginning of object `A/1`.
     public static let a = GraphEvent.beginObject(entity: "A", id: ObjectID("A/1"))
@@ -51,6 +52,13 @@ public enum NestingStreams {
         ([a], .unfinishedObject(id: "A/1")),
         ([a, toMany, b, toOne], .unfinishedObject(id: "B/2")),
         ([a, toMany, b, .endObject], .unfinishedObject(id: "A/1")),
+        ([.deleted], .misplacedChangeMark(id: "")),
+        ([a, attribute, .deleted], .misplacedChangeMark(id: "A/1")),
+        ([a, .changedProperties(["x"]), .changedProperties(["x"])], .misplacedChangeMark(id: "A/1")),
+        ([a, .changedProperties([]), .deleted], .misplacedChangeMark(id: "A/1")),
+        ([a, toMany, .endRelationship, .changedProperties(["items"])], .misplacedChangeMark(id: "A/1")),
+        ([a, toMany, b, .deleted], .nestedDeletedObject(id: "B/2")),
+        ([a, .deleted, attribute, toOne], .relationshipOfDeletedObject(name: "owner", id: "A/1")),
     ]
 
     /// Streams that keep the grammar, to be fed after `begin`, then `finish()`: every writer takes
@@ -77,6 +85,18 @@ public enum NestingStreams {
             .beginObject(entity: "A", id: ObjectID("A/4")), .attribute(name: "y", value: .null), attribute,
             .attribute(name: "z", value: .null), .endObject,
         ],
+        // What changed since a history token: an updated object (its nested one too), a tombstone.
+        changes,
+    ]
+
+    /// A stream of what changed since a history token: `A/1` updated (`x`, `@id` and `items`
+    /// changed), holding `B/2`, updated with no property the export writes, and `C/5`, inserted;
+    /// then `A/4`, deleted, with the value `x` kept of it.
+    public static let changes: [GraphEvent] = [
+        a, .changedProperties(["x", "@id", "items"]), attribute, toMany, b, .changedProperties([]), .endObject,
+        .beginObject(entity: "C", id: ObjectID("C/5")), .endObject, .endRelationship, .endObject,
+        .beginObject(entity: "A", id: ObjectID("A/4")), .deleted, .attribute(name: "x", value: .integer(3)),
+        .endObject,
     ]
 
     /// Writes a document with header `document` of `depth` objects `Node` (ids `N0`, `N1`, …, each

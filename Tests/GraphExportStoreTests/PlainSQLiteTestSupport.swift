@@ -110,7 +110,7 @@ struct PlainGraph {
                 objects[stack.last!]?.relationships.append((name, []))
             case .reference(let id):
                 append(id.text, to: stack.last!)
-            case .endRelationship:
+            case .endRelationship, .changedProperties, .deleted:
                 break
             case .endObject:
                 stack.removeLast()

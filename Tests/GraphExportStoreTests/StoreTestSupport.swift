@@ -158,6 +158,10 @@ struct ExportedObject {
     let parent: ObjectID?
     var attributes: [(name: String, value: Value)] = []
     var relationships: [(name: String, isToMany: Bool, ids: [ObjectID])] = []
+    /// In an export of what changed since a history token: the object's `@changed`, and whether
+    /// it is a tombstone.
+    var changedProperties: [String]?
+    var isDeleted = false
 
     /// The value of an attribute, `nil` when the object has no such attribute.
     func value(_ name: String) -> Value? {
@@ -187,6 +191,10 @@ struct ExportedGraph {
                 objects[id] = ExportedObject(entity: entity, id: id, parent: stack.last)
                 order.append(id)
                 stack.append(id)
+            case .changedProperties(let names):
+                if let top = stack.last { objects[top]?.changedProperties = names }
+            case .deleted:
+                if let top = stack.last { objects[top]?.isDeleted = true }
             case .attribute(let name, let value):
                 if let top = stack.last { objects[top]?.attributes.append((name, value)) }
             case .beginRelationship(let name, let isToMany):

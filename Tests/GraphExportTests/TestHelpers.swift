@@ -82,6 +82,10 @@ func outlineOf(_ events: [GraphEvent]) -> String {
             if needsSpace { text += " " }
             text += "\(id){"
             needsSpace = false
+        case .changedProperties(let names):
+            text += "@changed(\(names.joined(separator: ",")))"
+        case .deleted:
+            text += "@deleted"
         case .attribute:
             continue
         case .beginRelationship(let name, _):

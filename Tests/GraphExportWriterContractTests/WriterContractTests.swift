@@ -79,7 +79,7 @@ final class WriterContractTests: XCTestCase {
     /// streams.
     private let intruders: [GraphEvent] = [
         NestingStreams.attribute, .attribute(name: "y", value: .integer(7)), NestingStreams.toOne,
-        NestingStreams.reference, NestingStreams.b, .endRelationship, .endObject,
+        NestingStreams.reference, NestingStreams.b, .endRelationship, .endObject, .deleted, .changedProperties(["x"]),
     ]
 
     func testEveryWriterRejectsAFileInsideAnArrayOrMap() throws {

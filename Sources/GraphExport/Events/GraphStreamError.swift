@@ -40,6 +40,13 @@ public enum GraphStreamError: Error, Sendable, Hashable, CustomStringConvertible
     case unmatchedEndObject(openRelationship: String?)
     /// `finish()` came while an object was still open: the innermost one.
     case unfinishedObject(id: String)
+    /// ``GraphEvent/changedProperties(_:)`` or ``GraphEvent/deleted`` came other than right after
+    /// the `beginObject(entity:id:)` of the object it marks, or a second time.
+    case misplacedChangeMark(id: String)
+    /// ``GraphEvent/deleted`` marked an object nested in a relationship: tombstones are top-level.
+    case nestedDeletedObject(id: String)
+    /// A relationship started in an object marked ``GraphEvent/deleted``.
+    case relationshipOfDeletedObject(name: String, id: String)
 
     /// A sentence a user (the author of the code calling the writer) can act on.
     public var description: String {
@@ -82,6 +89,14 @@ public enum GraphStreamError: Error, Sendable, Hashable, CustomStringConvertible
             return "endObject arrived with no object open"
         case .unfinishedObject(let id):
             return "finish() was called while object '\(id)' was still open: end every object and relationship first"
+        case .misplacedChangeMark(let id):
+            return
+                "object '\(id)' was marked changed or deleted other than right after its beginObject: a mark comes once, before the attributes"
+        case .nestedDeletedObject(let id):
+            return
+                "object '\(id)' was marked deleted inside a relationship: a deleted object is written at the top level"
+        case .relationshipOfDeletedObject(let name, let id):
+            return "relationship '\(name)' began in object '\(id)', which is marked deleted: a deleted object has none"
         }
     }
 }

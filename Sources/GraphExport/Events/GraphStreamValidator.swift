@@ -9,6 +9,9 @@
 ///   to its `endRelationship`; an object has at most one attribute of a name.
 /// - Inside a relationship come only objects, written in full where they nest, and references; a
 ///   to-one relationship holds at most one of them (none: it is empty, null).
+/// - Right after an object's `beginObject(entity:id:)`, before anything else of it, may come one
+///   mark: `changedProperties` or `deleted` (a row carries its changed properties itself). A
+///   deleted object is at the top level and has no relationships.
 /// - `finish()` comes with no object open.
 ///
 /// A call that breaks a rule throws ``GraphStreamError`` and changes nothing, so the writer may go
@@ -39,6 +42,8 @@ public struct GraphStreamValidator {
         /// Whether the element holds nothing yet: for the document and a relationship, no object or
         /// reference; for an object, no relationship.
         var isEmpty = true
+        /// For an object: whether it is marked ``GraphEvent/deleted``.
+        var isDeleted = false
     }
 
     /// How the innermost object's attribute names are checked for duplicates.
@@ -78,6 +83,9 @@ public struct GraphStreamValidator {
     /// Name lists of ``ObjectRow``s already found to hold distinct names, and the one found last.
     private var distinctRowNames: [[String]] = []
     private var lastDistinctRowNames = -1
+    /// Whether the last call was the `beginObject(entity:id:)` of the innermost object, so that a
+    /// mark (``GraphEvent/changedProperties(_:)``, ``GraphEvent/deleted``) may come.
+    private var mayMark = false
 
     /// Creates a validator for one document, before its `begin(_:)`.
     public init() {}
@@ -115,6 +123,8 @@ public struct GraphStreamValidator {
     public mutating func accept(_ event: GraphEvent) throws(GraphStreamError) -> Bool {
         switch event {
         case .beginObject(let entity, let id): return try beginObject(entity: entity, id: id)
+        case .changedProperties: return try changedProperties()
+        case .deleted: return try deleted()
         case .attribute(let name, let value): return try attribute(name: name, value: value)
         case .beginRelationship(let name, let isToMany): return try beginRelationship(name: name, isToMany: isToMany)
         case .reference(let id): return try reference(id)
@@ -133,7 +143,28 @@ public struct GraphStreamValidator {
         stack.append(Frame(role: .object))
         objects.append((entity, id))
         startAttributes(of: entity)
+        mayMark = true
         return frame.isEmpty
+    }
+
+    /// Checks and takes in ``GraphEvent/changedProperties(_:)``; returns `true`.
+    @discardableResult
+    public mutating func changedProperties() throws(GraphStreamError) -> Bool {
+        _ = try innermost()
+        guard mayMark else { throw .misplacedChangeMark(id: innermostID) }
+        mayMark = false
+        return true
+    }
+
+    /// Checks and takes in ``GraphEvent/deleted``; returns `true`.
+    @discardableResult
+    public mutating func deleted() throws(GraphStreamError) -> Bool {
+        let (top, _) = try innermost()
+        guard mayMark else { throw .misplacedChangeMark(id: innermostID) }
+        guard objects.count == 1 else { throw .nestedDeletedObject(id: innermostID) }
+        mayMark = false
+        stack[top].isDeleted = true
+        return true
     }
 
     /// Checks and takes in ``GraphWriter/beginObject(_:)``: an object with all its attributes, as
@@ -160,6 +191,7 @@ public struct GraphStreamValidator {
         templateNames = row.attributeNames
         attributeCount = row.attributeNames.count
         nameCheck = .matching
+        mayMark = false
         return frame.isEmpty
     }
 
@@ -197,6 +229,7 @@ public struct GraphStreamValidator {
         guard !value.isNestedTooDeeply else { throw .valueNestedTooDeeply(name: name, id: innermostID) }
         guard !value.holdsFile else { throw .fileInsideStructuredValue(name: name, id: innermostID) }
         try addAttribute(name)
+        mayMark = false
         return true
     }
 
@@ -206,6 +239,8 @@ public struct GraphStreamValidator {
     public mutating func beginRelationship(name: String, isToMany: Bool) throws(GraphStreamError) -> Bool {
         let (top, frame) = try innermost()
         guard frame.role == .object else { throw .relationshipOutsideObject(name: name) }
+        guard !frame.isDeleted else { throw .relationshipOfDeletedObject(name: name, id: innermostID) }
+        mayMark = false
         stack[top].isEmpty = false
         stack.append(Frame(role: isToMany ? .toMany : .toOne))
         relationships.append(name)
@@ -219,6 +254,7 @@ public struct GraphStreamValidator {
         let (top, frame) = try innermost()
         guard frame.role == .toOne || frame.role == .toMany else { throw .referenceOutsideRelationship(id: id.text) }
         try checkDestination(id, in: frame)
+        mayMark = false
         stack[top].isEmpty = false
         return frame.isEmpty
     }
@@ -247,6 +283,7 @@ public struct GraphStreamValidator {
         case .object:
             stack.removeLast()
             objects.removeLast()
+            mayMark = false
         case .toOne, .toMany: throw .unmatchedEndObject(openRelationship: relationships.last)
         case .document: throw .unmatchedEndObject(openRelationship: nil)
         }

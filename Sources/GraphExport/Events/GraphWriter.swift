@@ -28,7 +28,8 @@ public protocol GraphWriter: AnyObject {
     /// writer says `true`.
     var streamsFileBytes: Bool { get }
     /// Starts an object and writes all its attributes: the same as ``GraphEvent/beginObject(entity:id:)``
-    /// followed by one ``GraphEvent/attribute(name:value:)`` per value, and the same grammar.
+    /// followed by ``GraphEvent/changedProperties(_:)`` when the row has them and one
+    /// ``GraphEvent/attribute(name:value:)`` per value, and the same grammar.
     ///
     /// ``GraphTraversal`` starts every object this way, with the values borrowed from the source
     /// (``ObjectRow``), so that a writer that implements it writes a row without a ``Value`` or an
@@ -42,10 +43,12 @@ extension GraphWriter {
     /// `false`: the writer is given ``Value/binary(_:)`` in place of ``Value/binaryFile(_:)``.
     public var streamsFileBytes: Bool { false }
 
-    /// Writes ``GraphEvent/beginObject(entity:id:)``, then one ``GraphEvent/attribute(name:value:)``
-    /// per value, its text and bytes copied (``RowValue/value``).
+    /// Writes ``GraphEvent/beginObject(entity:id:)``, then ``GraphEvent/changedProperties(_:)``
+    /// when the row has them, then one ``GraphEvent/attribute(name:value:)`` per value, its text
+    /// and bytes copied (``RowValue/value``).
     public func beginObject(_ row: ObjectRow) throws {
         try write(.beginObject(entity: row.entityName, id: row.id))
+        if let changed = row.changedProperties { try write(.changedProperties(changed)) }
         for (name, value) in zip(row.attributeNames, row.values) {
             try write(.attribute(name: name, value: value.value))
         }

@@ -5,7 +5,8 @@
 /// entity (its name's text, its keys' bytes) once and find it again by index. For every row of
 /// one document, an entity index comes with the same `entityName` and the same `attributeNames`,
 /// distinct names in model order (``GraphModel/attributes(of:)``, inherited ones first), one
-/// value each.
+/// value each. A row with ``changedProperties`` stands for `beginObject(entity:id:)`,
+/// ``GraphEvent/changedProperties(_:)`` and then the attributes.
 public struct ObjectRow {
     /// The object's concrete entity, as an index into ``DocumentInfo/entities``.
     public let entity: Int
@@ -18,14 +19,22 @@ public struct ObjectRow {
     /// One value per attribute, in the order of ``attributeNames``; borrowed, valid only during
     /// the call that receives the row.
     public let values: [RowValue]
+    /// In an export of what changed since a history token, the properties the object's updates
+    /// touched (``GraphEvent/changedProperties(_:)``, which the row stands for after its start);
+    /// `nil` for an object of a full export, and for one inserted since the token.
+    public let changedProperties: [String]?
 
     /// Creates a row; `values` must have one value per name of `attributeNames`.
-    public init(entity: Int, entityName: String, attributeNames: [String], id: ObjectID, values: [RowValue]) {
+    public init(
+        entity: Int, entityName: String, attributeNames: [String], id: ObjectID, values: [RowValue],
+        changedProperties: [String]? = nil
+    ) {
         precondition(attributeNames.count == values.count, "an ObjectRow needs one value per attribute name")
         self.entity = entity
         self.entityName = entityName
         self.attributeNames = attributeNames
         self.id = id
         self.values = values
+        self.changedProperties = changedProperties
     }
 }

@@ -6,7 +6,9 @@
 /// found by a second pass: for each such cycle one object of it is written at the top
 /// level, with everything it owns nested below it.
 ///
-/// A ``Selection`` narrows this to the selected objects and bounds the nesting; see there.
+/// A ``Selection`` narrows this to the selected objects and bounds the nesting; see there. A
+/// ``ChangeSet`` (an export of what changed since a history token) marks each updated object
+/// with its changed properties and adds the tombstones of deleted objects after the objects.
 public final class GraphTraversal {
     private let source: any GraphSource
     private let model: GraphModel
@@ -15,6 +17,8 @@ public final class GraphTraversal {
     /// The selection's explicit objects by entity, in key order; `nil` when it has none.
     private let selectedKeys: [Int: [ObjectKey]]?
     private let onWarning: WarningHandler
+    /// What changed, restricted to the model's names; `nil` for an export of everything.
+    private let changes: ChangeSet?
     /// The references the last run wrote to objects the selection leaves out.
     public private(set) var referencesOutsideSelection = 0
     /// Objects the depth limit moved to the top level, waiting to be written there.
@@ -28,15 +32,17 @@ public final class GraphTraversal {
     private let attributeNames: [[String]]
 
     /// Prepares a traversal of the objects of `source` that `selection` selects, in `shape`,
-    /// reporting warnings to `onWarning`.
+    /// reporting warnings to `onWarning`; with `changes`, the updated objects carry their changed
+    /// properties and the tombstones of the selected entities follow the objects.
     public init(
         source: any GraphSource, shape: ExportShape = .tree, selection: Selection = .everything,
-        onWarning: @escaping WarningHandler = { _ in }
+        changes: ChangeSet? = nil, onWarning: @escaping WarningHandler = { _ in }
     ) {
         self.source = source
         self.model = source.model
         self.shape = shape
         self.selection = selection
+        self.changes = changes?.restricted(to: source.model)
         self.selectedKeys = selection.objectsByEntity()
         self.onWarning = onWarning
         let model = source.model
@@ -61,8 +67,21 @@ public final class GraphTraversal {
         case .flat: try writeFlat(to: writer)
         case .tree: try writeTree(to: writer)
         }
+        try writeTombstones(to: writer)
         source.didFinishRun()
         try writer.finish()
+    }
+
+    /// Writes each tombstone of an entity the selection includes at the top level: the object
+    /// marked ``GraphEvent/deleted``, with the values kept of it.
+    private func writeTombstones(to writer: any GraphWriter) throws {
+        for tombstone in changes?.tombstones ?? [] where selection.includes(entity: tombstone.key.entity) {
+            try writer.write(
+                .beginObject(entity: model.entities[tombstone.key.entity].name, id: source.id(of: tombstone.key)))
+            try writer.write(.deleted)
+            for entry in tombstone.values { try writer.write(.attribute(name: entry.key, value: entry.value)) }
+            try writer.write(.endObject)
+        }
     }
 
     private func writeFlat(to writer: any GraphWriter) throws {
@@ -322,6 +341,7 @@ public final class GraphTraversal {
         try writer.beginObject(
             ObjectRow(
                 entity: entity, entityName: model.entities[entity].name, attributeNames: attributeNames[entity],
-                id: source.id(of: record.key), values: values))
+                id: source.id(of: record.key), values: values,
+                changedProperties: changes?.changedProperties[record.key]))
     }
 }

@@ -21,6 +21,17 @@ package enum JSONText {
         output.append(UInt8(ascii: "\""))
     }
 
+    /// Appends the JSON array of the keys that stand for the properties `names`
+    /// (``MarkerEscape/key(for:)``), in order: the value of an object's `"@changed"`.
+    package static func appendKeyList(_ names: [String], to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "["))
+        for (index, name) in names.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            appendString(MarkerEscape.key(for: name), to: &output)
+        }
+        output.append(UInt8(ascii: "]"))
+    }
+
     /// Appends `value` as JSON and tells what, if anything, could not be written as such.
     ///
     /// Null is `null`; integers exact digits; doubles by ``appendNumber(_:to:)``; decimals, strings

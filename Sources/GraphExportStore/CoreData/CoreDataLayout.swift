@@ -68,6 +68,9 @@ struct CoreDataLayout {
     /// What the mapping chose on its own, each once: a column or join table picked among several
     /// that fit, an ordered relationship read without its order.
     let warnings: [Warning]
+    /// The model version's attributes kept in the history after deletion
+    /// (``ModelVersion/preservedAfterDeletionAttributes``).
+    let preservedAfterDeletion: Set<String>?
 
     init(version: ModelVersion, numbers: [String: Int64], database: SQLiteDatabase, scope: ReadScope) throws {
         let model = try GraphModel(entities: version.entities)
@@ -128,6 +131,7 @@ struct CoreDataLayout {
         }
         self.model = model
         self.entities = layouts
+        self.preservedAfterDeletion = version.preservedAfterDeletionAttributes
         self.indexByNumber = Dictionary(uniqueKeysWithValues: entityNumbers.enumerated().map { ($1, $0) })
         let denseNumbers = entityNumbers.filter { (0..<Self.denseNumberLimit).contains($0) }
         var dense = [Int32](repeating: -1, count: Int(denseNumbers.max() ?? -1) + 1)

@@ -7,8 +7,9 @@ public import GraphExport
 public final class CoreDataStore: GraphSource {
     /// The entities of the model version in use.
     public var model: GraphModel { layout.model }
-    /// The export header: store path; as ``DocumentInfo/sourceFields``, `storeUUID` and, when the
-    /// metadata names it, `frameworkVersion`; model file and version (the version used from a
+    /// The export header: store path; as ``DocumentInfo/sourceFields``, `storeUUID`, when the
+    /// metadata names it `frameworkVersion`, and for a store that keeps persistent history
+    /// `historyToken` (``HistoryToken``: where the history stands in this snapshot); model file and version (the version used from a
     /// bundle, even a bundle of one; `Z_MODELCACHE (no version of <bundle> fits)` when the store's
     /// own model replaced a bundle).
     public let document: DocumentInfo
@@ -31,6 +32,9 @@ public final class CoreDataStore: GraphSource {
     private let idPrefixes: [String]
     /// The rows the scans select, counted when the store was opened (``EntityTableCensus``).
     private let objectCount: Int
+    /// How far the store's persistent history reaches in the snapshot; `nil` for a store that
+    /// keeps none.
+    let historyPosition: HistoryPosition?
 
     /// Opens the store at `path` with the model bundle that describes it, or, without one, with
     /// the model the store keeps of itself in `Z_MODELCACHE` (stores written since about iOS 9),
@@ -98,10 +102,19 @@ public final class CoreDataStore: GraphSource {
                 transformables: options.rawValues ? nil : TransformableValues(onWarning: onWarning)),
             externalData: ExternalDataFolder(storePath: path))
         self.idPrefixes = layout.model.entities.map { "x-coredata://\(uuid)/\($0.name)/p" }
+        let history = try HistoryPosition.read(database)
+        self.historyPosition = history
         self.document = DocumentInfo(
             sourceKind: "Core Data store", source: path,
             sourceFields: [DocumentField(key: "storeUUID", value: uuid)]
-                + (frameworkVersion.map { [DocumentField(key: "frameworkVersion", value: $0)] } ?? []),
+                + (frameworkVersion.map { [DocumentField(key: "frameworkVersion", value: $0)] } ?? [])
+                + (history.map {
+                    [
+                        DocumentField(
+                            key: "historyToken",
+                            value: HistoryToken(storeUUID: uuid, transaction: $0.lastTransaction).description)
+                    ]
+                } ?? []),
             model: fit.modelPath, modelVersion: fit.headerVersion)
     }
 

@@ -18,6 +18,7 @@ extension ModelFile {
             }
             var entities: [EntityInfo] = []
             var external: Set<String> = []
+            var preserved: Set<String> = []
             for element in root.children where element.name == "entity" {
                 let entityName = try required("name", of: element, owner: nil, path: path)
                 var entity = EntityInfo(
@@ -33,6 +34,9 @@ extension ModelFile {
                         if property.flag("allowsExternalBinaryDataStorage") {
                             external.insert(entityName + "." + attribute.name)
                         }
+                        if property.flag("preserveAfterDeletion") {
+                            preserved.insert(entityName + "." + attribute.name)
+                        }
                     case "relationship":
                         if let relationship = try relationship(property, of: entityName, path: path) {
                             entity.relationships.append(relationship)
@@ -45,7 +49,7 @@ extension ModelFile {
             }
             return ModelVersion(
                 name: name, contentsPath: path, entities: entities,
-                externalStorageAttributes: external)
+                externalStorageAttributes: external, preservedAfterDeletionAttributes: preserved)
         }
 
         /// A stored attribute, or `nil` for a transient one or one of a type with no stored value.

@@ -18,16 +18,22 @@ public struct ModelVersion: Sendable, Hashable {
     /// Their values in the store may be a marker byte followed by inline bytes or by the name of
     /// a file beside the store (see `coredata-format.md` §1.7).
     public let externalStorageAttributes: Set<String>
+    /// The attributes whose values Core Data keeps in the persistent history when their object is
+    /// deleted ("Preserve After Deletion", `preserveAfterDeletion="YES"` in model XML), as
+    /// `Entity.attribute` names; `nil` when the model's source cannot say (a compiled model or a
+    /// store's `Z_MODELCACHE`, whose key for it is not known: `docs/HISTORY.md`).
+    public let preservedAfterDeletionAttributes: Set<String>?
 
     /// Creates a version description.
     public init(
         name: String, contentsPath: String, entities: [EntityInfo],
-        externalStorageAttributes: Set<String> = []
+        externalStorageAttributes: Set<String> = [], preservedAfterDeletionAttributes: Set<String>? = nil
     ) {
         self.name = name
         self.contentsPath = contentsPath
         self.entities = entities
         self.externalStorageAttributes = externalStorageAttributes
+        self.preservedAfterDeletionAttributes = preservedAfterDeletionAttributes
     }
 
     /// Whether `entity.attribute` allows external binary data storage.

@@ -1,0 +1,58 @@
+import GraphExport
+import GraphExportStore
+
+extension Command {
+    /// `graphexport log`: opens the Core Data store as an export would and lists the transactions
+    /// of its persistent history on standard output, oldest first, as text or JSON, one
+    /// transaction at a time. A store that keeps no history is a ``NoHistoryToList`` (exit status
+    /// 3, as for `--since`).
+    func log(_ request: LogRequest) throws {
+        let warnings = WarningPrinter(quiet: request.source.quiet)
+        guard let store = try openSource(request.source, onWarning: warnings.report) as? CoreDataStore else {
+            throw NoHistoryToList(error: .noHistory(path: request.source.store))
+        }
+        let history: PersistentHistory
+        do {
+            history = try PersistentHistory(store)
+        } catch let error as HistoryError {
+            throw NoHistoryToList(error: error)
+        }
+        let output = OutputBuffer(sink: FileDescriptorSink.standardOutput())
+        var text: [UInt8] = []
+        switch request.format {
+        case .text:
+            text += Array(LogText.header(history, store: store).utf8)
+            try history.forEachTransaction { transaction in
+                text += Array(LogText.paragraph(transaction).utf8)
+                try Self.handOff(&text, to: output)
+            }
+        case .json:
+            LogJSON.appendHeader(history, store: store, to: &text)
+            var first = true
+            try history.forEachTransaction { transaction in
+                text += Array((first ? "\n" : ",\n").utf8)
+                first = false
+                LogJSON.append(transaction, to: &text)
+                try Self.handOff(&text, to: output)
+            }
+            text += Array("\n]}\n".utf8)
+        }
+        try Self.handOff(&text, to: output)
+        try output.flush()
+        warnings.printSummary()
+    }
+
+    /// Moves `text` into `output`.
+    private static func handOff(_ text: inout [UInt8], to output: OutputBuffer) throws {
+        try text.withUnsafeBytes { try output.append($0) }
+        text.removeAll(keepingCapacity: true)
+    }
+}
+
+/// `graphexport log` of a store that keeps no persistent history: what is wrong, without the
+/// conclusion an export draws (``HistoryError/problem``).
+struct NoHistoryToList: Error, CustomStringConvertible {
+    let error: HistoryError
+
+    var description: String { error.problem }
+}
