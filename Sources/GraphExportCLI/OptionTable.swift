@@ -161,7 +161,7 @@ struct OptionTable {
                 + "columns included (they are typed by default). Core Data: Transformable attributes as their "
                 + "stored bytes, in base64, instead of decoding keyed archives and property lists."),
         CommandOption(
-            name: "raw-transformable", commands: store, requirements: [.coreData], hidden: true,
+            name: "raw-transformable", commands: store, hidden: true,
             help: "The old name of --raw-values, which it means, with a warning."),
         CommandOption(
             name: "include-views", commands: store, requirements: [.plainSQLite],

@@ -182,13 +182,11 @@ final class ApplicabilityEndToEndTests: XCTestCase {
             ["--include-history", "Chinook.sqlite"],
             "'--include-history' applies to Core Data stores, and Chinook.sqlite is a plain SQLite database", in: folder
         )
-        try assertUsageError(
-            ["--raw-transformable", "-f", "yaml", "Chinook.sqlite"],
-            "'--raw-transformable' applies to Core Data stores, and Chinook.sqlite is a plain SQLite database",
-            in: folder)
-        try assertUsageError(
-            ["inspect", "--raw-transformable", "Chinook.sqlite"],
-            "'--raw-transformable' applies to Core Data stores, and Chinook.sqlite is a plain SQLite database",
-            in: folder)
+        // --raw-transformable is the old name of --raw-values, which plain databases take too.
+        let alias = try CommandRunner.run(["--raw-transformable", "-o", "chinook.yaml", "Chinook.sqlite"], in: folder)
+        XCTAssertEqual(alias.status, 0, alias.standardError)
+        XCTAssertEqual(
+            alias.standardError,
+            "graphexport: warning: --raw-transformable is now called --raw-values; the old name keeps working\n")
     }
 }

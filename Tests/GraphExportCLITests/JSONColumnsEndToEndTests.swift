@@ -85,9 +85,8 @@ final class JSONColumnsEndToEndTests: XCTestCase {
         XCTAssertEqual(
             lines.first,
             "graphexport: warning: Chinook.sqlite: --json-columns: 34 columns hold text that is not JSON, kept as "
-                + "text: Artist.Name, Album.Title, Track.Name and 31 more; name the JSON columns with --json-columns "
-                + "Table.column")
-        XCTAssertLessThan(lines[0].dropFirst("graphexport: warning: ".count).count, 200)
+                + "text: Artist.Name, Album.Title and 32 more; name the JSON ones: --json-columns Table.col")
+        XCTAssertLessThan(lines[0].count, 200)
         XCTAssertEqual(lines.last, "graphexport: error: 1 warning and --strict; the output was written")
     }
 

@@ -44,8 +44,8 @@ final class PlainSQLiteJSONColumnTests: XCTestCase {
         XCTAssertEqual(
             tree.warnings.map { $0.replacingOccurrences(of: database.path, with: "db") },
             [
-                "db: --json-columns: 3 columns hold text that is not JSON, kept as text: Track.Name, Track.note, "
-                    + "Track.meta; name the JSON columns with --json-columns Table.column"
+                "db: --json-columns: 3 columns hold text that is not JSON, kept as text: Track.Name, Track.note "
+                    + "and 1 more; name the JSON ones: --json-columns Table.col"
             ], "one warning at the end of the export for every column whose text is not all JSON")
         XCTAssertEqual(flat.warnings, [], "no column is reported twice")
     }

@@ -103,16 +103,16 @@ final class PlainValueReader {
     }
 
     /// Reports, in one warning, the columns the bare `--json-columns` read whose text was not all
-    /// JSON and that no earlier warning named: the first three by name, the others counted.
+    /// JSON and that no earlier warning named: the first two by name, the others counted.
     func reportColumnsWithoutJSON() {
         guard !columnsWithoutJSON.isEmpty else { return }
         let names = columnsWithoutJSON.map { columnName($0[0], $0[1]) }
-        let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
+        let shown = names.prefix(2).joined(separator: ", ") + (names.count > 2 ? " and \(names.count - 2) more" : "")
         let count = names.count == 1 ? "1 column holds" : "\(names.count) columns hold"
         onWarning(
             Warning(
                 "\(path): --json-columns: \(count) text that is not JSON, kept as text: \(shown); name the "
-                    + "JSON columns with --json-columns Table.column"))
+                    + "JSON ones: --json-columns Table.col"))
         columnsWithoutJSON = []
     }
 
