@@ -141,7 +141,7 @@ struct OptionTable {
                 + "or interrupted export removes the files it wrote. For schema: describe such an export (the "
                 + "folder is not touched)."),
         CommandOption(
-            name: "since", argument: .text("token"), requirements: [.coreData],
+            name: "since", argument: .text("token"),
             help: "Write only what changed after this point of the store's persistent history: the historyToken of "
                 + "an earlier export's header, or a transaction number (graphexport log lists them). Objects "
                 + "inserted or updated since then are written in their current state, updated ones with "

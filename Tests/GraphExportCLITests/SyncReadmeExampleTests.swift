@@ -3,9 +3,10 @@ import Prerequisites
 import XCTest
 
 /// The README's worked example of *Sync and compare* (`--since` and `log`), run as it is written:
-/// each command of its first `sh` block, in a folder holding a copy of the SwiftData sample store,
-/// with the built graphexport first on `PATH`; every `# ` line after a command is in what the
-/// command printed (a `…` stands for anything), and the delta it writes holds what the README says.
+/// each command (`$ ` line) of its first transcript, in a folder holding a copy of the SwiftData
+/// sample store, with the built graphexport first on `PATH`; every line after a command is in what
+/// the command printed (a `…` stands for anything), and the delta it writes holds what the README
+/// says. (`DocumentedCommandsTests` checks the printed lines exactly.)
 final class SyncReadmeExampleTests: XCTestCase {
     /// The commands of the example and the lines each is said to print.
     private func example() throws -> [(command: String, output: [String])] {
@@ -14,14 +15,14 @@ final class SyncReadmeExampleTests: XCTestCase {
         let section = try XCTUnwrap(
             readme.range(of: "### What changed since the last export"), "the README has the example")
         let rest = readme[section.upperBound...]
-        let start = try XCTUnwrap(rest.range(of: "```sh\n"))
+        let start = try XCTUnwrap(rest.range(of: "```\n$ "))
         let end = try XCTUnwrap(rest[start.upperBound...].range(of: "\n```"))
         var steps: [(command: String, output: [String])] = []
-        for line in rest[start.upperBound..<end.lowerBound].split(separator: "\n") {
-            if line.hasPrefix("# ") {
-                steps[steps.count - 1].output.append(String(line.dropFirst(2)))
+        for line in ("$ " + rest[start.upperBound..<end.lowerBound]).split(separator: "\n") {
+            if line.hasPrefix("$ ") {
+                steps.append((String(line.dropFirst(2)), []))
             } else {
-                steps.append((String(line), []))
+                steps[steps.count - 1].output.append(String(line))
             }
         }
         return steps

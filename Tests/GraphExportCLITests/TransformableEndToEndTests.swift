@@ -163,14 +163,16 @@ final class TransformableEndToEndTests: XCTestCase {
             "graphexport: warning: --raw-transformable is now called --raw-values; the old name keeps working\n")
     }
 
-    func testRawTransformableAppliesToCoreDataStoresOnly() throws {
+    func testRawTransformableIsTheOldNameOfRawValuesOnPlainDatabasesToo() throws {
         let folder = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
-        let result = try CommandRunner.run(
-            ["--source", "sqlite", "--raw-transformable", "NoteStore.sqlite"], in: folder)
-        XCTAssertNotEqual(result.status, 0)
-        XCTAssertTrue(
-            result.standardError.contains(
-                "'--raw-transformable' applies to Core Data stores, and --source sqlite reads the store as a plain "
-                    + "SQLite database"), result.standardError)
+        let old = try CommandRunner.run(
+            ["--source", "sqlite", "--raw-transformable", "--entity", "ZICLOCATION", "NoteStore.sqlite"], in: folder)
+        let raw = try CommandRunner.run(
+            ["--source", "sqlite", "--raw-values", "--entity", "ZICLOCATION", "NoteStore.sqlite"], in: folder)
+        XCTAssertEqual(old.status, 0, old.standardError)
+        XCTAssertEqual(old.standardOutput, raw.standardOutput)
+        XCTAssertEqual(
+            old.standardError,
+            "graphexport: warning: --raw-transformable is now called --raw-values; the old name keeps working\n")
     }
 }
