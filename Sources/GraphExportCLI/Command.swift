@@ -8,18 +8,21 @@ import GraphExportStore
 #endif
 
 /// The graphexport command: parses its arguments, runs, and maps every outcome to an exit status
-/// (0 done, 64 usage error, 1 failure or, with `--strict`, a warning).
+/// (0 done, 64 usage error, 1 failure or, with `--strict`, a warning; `diff`'s as diff(1)'s: 0 the
+/// same, 1 different, 2 trouble).
 struct Command {
     let arguments: [String]
     var formats = builtInFormats
 
     func run() -> Int32 {
         var verbose = false
+        var isDiff = false
         do {
             let invocation = try Invocation(parsing: arguments, formats: formats)
             if case .export(let request) = invocation { verbose = request.verbose }
             if case .inspect(let request) = invocation { verbose = request.source.verbose }
             if case .schema(let request) = invocation { verbose = request.source.verbose }
+            if case .diff(let request) = invocation { (verbose, isDiff) = (request.old.verbose, true) }
             switch invocation {
             case .help(let command):
                 print(HelpText(formats: formats).help(command), terminator: "")
@@ -50,19 +53,22 @@ struct Command {
                 try inspect(request)
             case .schema(let request):
                 try schema(request)
+            case .diff(let request):
+                return try diff(request) ? 1 : 0
             }
             return 0
         } catch let error as UsageError {
             printError(HelpText(formats: formats).usageError(error))
-            return 64
+            return error.command == .diff ? 2 : 64
         } catch SinkError.brokenPipe {
-            return 0
+            // A diff stops writing only once it found differences.
+            return isDiff ? 1 : 0
         } catch let error as SQLiteError where verbose {
             printError("graphexport: error: \(error.descriptionWithSQL)\n")
-            return 1
+            return isDiff ? 2 : 1
         } catch {
             printError("graphexport: error: \(error)\n")
-            return 1
+            return isDiff ? 2 : 1
         }
     }
 

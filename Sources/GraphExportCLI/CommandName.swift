@@ -8,6 +8,8 @@ enum CommandName: String, CaseIterable {
     case inspect
     /// `graphexport schema [<options>] <store>`: write the shape of the store's export (`Schema*.swift`).
     case schema
+    /// `graphexport diff [<options>] <old> <new>`: what differs between two copies (`Diff*.swift`).
+    case diff
     /// `graphexport formats`: list the output formats.
     case formats
     /// `graphexport help [<command>]`: print help.

@@ -8,6 +8,8 @@ enum Invocation: Equatable {
     case inspect(InspectRequest)
     /// Write the shape of a store's export (`graphexport schema <store>`, `Schema*.swift`).
     case schema(SchemaRequest)
+    /// Print what differs between two stores (`graphexport diff <old> <new>`, `Diff*.swift`).
+    case diff(DiffRequest)
     /// List the formats.
     case listFormats
     /// Print the help of a command.
@@ -157,6 +159,8 @@ extension Invocation {
         case .schema:
             self = .schema(
                 try SchemaRequest(try ExportRequest(parsed, table: table, noun: "store to describe"), table: table))
+        case .diff:
+            self = .diff(try DiffRequest(parsed, table: table))
         case .export:
             self = .export(try ExportRequest(parsed, table: table, noun: "store to export"))
         }
@@ -166,7 +170,7 @@ extension Invocation {
 extension ExportRequest {
     /// The request the options and the one operand of `parsed` make; `noun` names the operand in
     /// messages.
-    fileprivate init(_ parsed: ParsedArguments, table: OptionTable, noun: String) throws(UsageError) {
+    init(_ parsed: ParsedArguments, table: OptionTable, noun: String) throws(UsageError) {
         guard let store = parsed.operands.first else { throw UsageError(message: "missing the \(noun)") }
         guard parsed.operands.count == 1 else {
             throw UsageError(message: "more than one store given: '\(parsed.operands[1])'")

@@ -47,34 +47,36 @@ struct OptionTable {
 
     /// The commands that read a store as an export would.
     private static let store: Set<CommandName> = [.export, .inspect, .schema]
+    /// Those and `diff`, which reads two stores so: the options that say how values are read.
+    private static let stores: Set<CommandName> = store.union([.diff])
     /// The commands that write something an export's shape decides.
     private static let output: Set<CommandName> = [.export, .schema]
 
     /// The options every build has.
     private static let fixed: [CommandOption] = [
         CommandOption(
-            name: "format", short: "f", argument: .format, commands: store,
+            name: "format", short: "f", argument: .format, commands: stores,
             help: "The output format: a built-in one or a plugin (graphexport formats lists them), in any case. "
                 + "Default: the one -o's extension names, else json. For inspect: text (default) or json. "
                 + "For schema: json-schema, xsd, mermaid or dot; default: the one -o's extension names, else "
-                + "json-schema."),
+                + "json-schema. For diff: text (default) or jsonl."),
         CommandOption(
             name: "output", short: "o", argument: .path("path"), commands: output,
             help: "Write to this file instead of standard output (- is standard output). The file appears only "
                 + "when the export is complete. A name ending in .gz is written gzip-compressed, in the format "
                 + "the name before .gz names (out.json.gz)."),
         CommandOption(
-            name: "model", short: "m", argument: .path("path"), commands: store, requirements: [.coreData],
+            name: "model", short: "m", argument: .path("path"), commands: stores, requirements: [.coreData],
             help: "The app's model: an .xcdatamodeld bundle or a compiled .momd (the version that fits the "
                 + "store is chosen), or one version by itself (.xcdatamodel, contents, .mom)."),
         CommandOption(
-            name: "model-version", argument: .text("name"), commands: store,
+            name: "model-version", argument: .text("name"), commands: stores,
             requirements: [.coreData, .option("model")],
             help: "Read the store with this version of the --model bundle (EasyLife 1.3.0) instead of the one "
                 + "that fits; a store it does not fit is an error."),
         CommandOption(
             name: "source", argument: .choice("kind", values: ["auto", "coredata", "sqlite"], defaultValue: "auto"),
-            commands: store,
+            commands: stores,
             help: "auto: a Core Data store when the file has Core Data's tables, else a plain SQLite database; "
                 + "coredata; sqlite."),
         CommandOption(
@@ -130,17 +132,17 @@ struct OptionTable {
             name: "exclude-attribute", argument: .text("Entity.attr"), repeatable: true,
             help: "Leave this attribute (or column) out of every object of the entity."),
         CommandOption(
-            name: "raw-transformable", commands: store, requirements: [.coreData],
+            name: "raw-transformable", commands: stores, requirements: [.coreData],
             help: "Write Core Data Transformable attributes as their stored bytes, in base64, instead of decoding "
                 + "keyed archives and property lists into arrays, maps and values."),
         CommandOption(
             name: "include-views", commands: store, requirements: [.plainSQLite],
             help: "Export views too."),
         CommandOption(
-            name: "infer-relations", commands: store, requirements: [.plainSQLite],
+            name: "infer-relations", commands: stores, requirements: [.plainSQLite],
             help: "Take <table>_id and <Table>Id columns as foreign keys, reporting every guess."),
         CommandOption(
-            name: "json-columns", commands: store, requirements: [.plainSQLite],
+            name: "json-columns", commands: stores, requirements: [.plainSQLite],
             help: "Read text that is a JSON array or object as an array or map; other text stays text, with one "
                 + "warning per column for text that is not JSON."),
         CommandOption(
@@ -151,11 +153,16 @@ struct OptionTable {
             name: "compact", requirements: [.prettyLayout],
             help: "Write the output compactly, for programs (YAML: every object in flow style)."),
         CommandOption(
-            name: "busy-timeout", argument: .text("seconds"), commands: store,
+            name: "busy-timeout", argument: .text("seconds"), commands: stores,
             help: "How long to wait while another process holds a lock on the store before failing "
                 + "(default: 5; 0: fail at once)."),
         CommandOption(
-            name: "quiet", short: "q",
+            name: "key", argument: .text("Entity.attr"), repeatable: true, commands: [.diff],
+            help: "Match the objects of this entity (and of those that inherit from it) by this unique attribute "
+                + "instead of their primary key, for stores whose keys were renumbered; references to them are "
+                + "compared by it too."),
+        CommandOption(
+            name: "quiet", short: "q", commands: [.export, .diff],
             help: "Print no warnings (errors are still printed)."),
         CommandOption(
             name: "progress",
@@ -166,7 +173,7 @@ struct OptionTable {
             name: "strict",
             help: "Exit with status 1 when there was any warning; the output is still written."),
         CommandOption(
-            name: "verbose", commands: store,
+            name: "verbose", commands: stores,
             help: "On an SQLite error, also show the SQL statement that failed."),
         CommandOption(
             name: "version", commands: Set(CommandName.allCases), action: .version,

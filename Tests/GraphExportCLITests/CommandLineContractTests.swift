@@ -135,7 +135,8 @@ final class CommandLineContractTests: XCTestCase {
         XCTAssertTrue(inspect.text.contains("USAGE: graphexport inspect [<options>] <store>"), inspect.text)
         XCTAssertFalse(inspect.text.contains("--shape"), inspect.text)
         XCTAssertEqual(inspect.text, try CommandRunner.run(["inspect", "--help"]).text)
-        try assertUsageError(["help", "nothing"], "no command 'nothing' (commands: inspect, schema, formats, help)")
+        try assertUsageError(
+            ["help", "nothing"], "no command 'nothing' (commands: inspect, schema, diff, formats, help)")
     }
 
     func testEveryMessageBeginsWithTheProgramName() throws {

@@ -104,7 +104,8 @@ final class OptionParsingTests: XCTestCase {
             try Invocation(parsing: ["--generate-completion", "zsh"], formats: builtInFormats),
             .completion(shell: "zsh"))
         XCTAssertEqual(
-            usageError(["help", "frobnicate"]), "no command 'frobnicate' (commands: inspect, schema, formats, help)")
+            usageError(["help", "frobnicate"]),
+            "no command 'frobnicate' (commands: inspect, schema, diff, formats, help)")
         XCTAssertEqual(
             usageError(["--generate-completion", "fish"]),
             "unknown value 'fish' for '--generate-completion' (values: bash, zsh)")

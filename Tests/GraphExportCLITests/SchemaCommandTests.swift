@@ -14,7 +14,7 @@ final class SchemaCommandTests: XCTestCase {
     /// larger wibosco stores (1 001, 5 979 and 15 990 objects of the WAL store's two entities,
     /// which gets every check) are checked in the tree shape and the attribute style only (`large`),
     /// to keep the test quick in debug builds.
-    private static let sharedStores: [(folder: String, store: String, model: String?)] = [
+    static let sharedStores: [(folder: String, store: String, model: String?)] = [
         ("apple-notes-macos12", "NoteStore.sqlite", nil),
         ("bnr-manytomany", "TestModel.sqlite", "Sample.xcdatamodeld"),
         ("coredatabooks-legacy", "CoreDataBooks.sqlite", "CoreDataBooks.xcdatamodel"),

@@ -46,6 +46,15 @@ final class CoreDataQueries {
         return StatementCursor(statement: statement, selection: selection(entity), queries: self)
     }
 
+    /// The objects of `entity` ordered by the columns of `attributes`, compared by their bytes
+    /// (`COLLATE BINARY`), then by `Z_PK`; not cached (a diff asks once per entity and side).
+    func scan(_ entity: Int, orderedBy attributes: [Int]) throws -> any ObjectCursor {
+        let columns = layout.entities[entity].attributeColumns
+        let order = attributes.map { SQLiteDatabase.quote(columns[$0].name) + " COLLATE BINARY" } + ["Z_PK"]
+        let statement = try database.prepare(selectSQL(entity) + " ORDER BY " + order.joined(separator: ", "))
+        return StatementCursor(statement: statement, selection: selection(entity), queries: self)
+    }
+
     func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
         let statement = try cached(&topLevelScans, entity) {
             var sql = selectSQL(entity)

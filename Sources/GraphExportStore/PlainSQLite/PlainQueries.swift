@@ -109,6 +109,23 @@ final class PlainQueries {
         }
     }
 
+    /// The objects of `entity` ordered by the columns `attributes`, compared by their bytes
+    /// (`COLLATE BINARY`), then in scan order; not cached (a diff asks once per entity and side).
+    /// A table keyed by position has no such order: its positions are the scan's.
+    func scan(_ entity: Int, orderedBy attributes: [Int]) throws -> any ObjectCursor {
+        let table = layout.table(of: entity)
+        precondition(plans[entity].keying != .position, "rows keyed by position are read in scan order only")
+        let statement = try Self.reading(table) {
+            let order =
+                attributes.map { PlainSQL.column("t", table.columns[$0].name) + " COLLATE BINARY" }
+                + [PlainSQL.order(table, alias: "t")!]
+            return try rowStatement(entity, " ORDER BY " + order.joined(separator: ", "))
+        }
+        return Cursor(statement: statement, table: table) { [unowned self] values, toOne in
+            self.decodeRow(statement, entity: entity, row: nil, values: &values, toOne: &toOne)
+        }
+    }
+
     /// The objects of `entity` whose to-ones `relationships` are all empty, in scan order: the
     /// same rows as ``scan(_:)`` filtered, with the filter in SQL.
     func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {

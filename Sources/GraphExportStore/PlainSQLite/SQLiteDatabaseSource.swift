@@ -86,7 +86,8 @@ public final class SQLiteDatabaseSource: GraphSource {
     let database: SQLiteDatabase
     /// Which tables are entities and links, and how every relationship is stored.
     let layout: PlainLayout
-    private let queries: PlainQueries
+    /// The statements that read the database.
+    let queries: PlainQueries
 
     /// Opens the database at `path` and reads its schema.
     ///
