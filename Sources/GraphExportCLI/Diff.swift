@@ -1,6 +1,7 @@
 import GraphExport
 import GraphExportDiff
 import GraphExportStore
+import Synchronization
 
 extension Command {
     /// `graphexport diff`: opens both stores as an export would, each in its own snapshot, and
@@ -11,16 +12,19 @@ extension Command {
         let warnings = WarningPrinter(quiet: request.old.quiet)
         defer { warnings.printSummary() }
         // A store compared with itself (or two that share their files) warns of the same thing
-        // twice, in the same words: once is enough.
-        var seen: Set<Warning> = []
+        // twice, in the same words: once is enough. The stores are read on threads of their own,
+        // which warn through one lock.
+        let seen = Mutex<Set<Warning>>([])
         let report: WarningHandler = { warning in
-            if seen.insert(warning).inserted { warnings.report(warning) }
+            seen.withLock { seen in
+                if seen.insert(warning).inserted { warnings.report(warning) }
+            }
         }
         let old = try openSource(request.old, onWarning: report)
         let new = try openSource(request.new, onWarning: report)
         let comparison: GraphDiff
         do {
-            comparison = try GraphDiff(old: old, new: new, keys: request.keys)
+            comparison = try GraphDiff(old: old, new: new, keys: request.keys, readsInParallel: true)
         } catch let error as DiffError {
             switch error {
             case .keyNotQualified, .unknownKeyEntity, .unknownKeyAttribute, .unorderableKeyType, .repeatedKey:

@@ -34,6 +34,8 @@ public enum DiffError: Error, Sendable, Hashable, CustomStringConvertible {
     case unorderableKeyValue(side: Side, path: String, id: ObjectID, attribute: String)
     /// A copy that did not read an entity's objects in key order.
     case notInKeyOrder(side: Side, path: String, entity: String)
+    /// The system refused the thread a copy is read on, with `pthread_create`'s error number.
+    case cannotStartThread(code: Int32)
 
     /// A sentence a user can act on.
     public var description: String {
@@ -64,6 +66,8 @@ public enum DiffError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "decimal stored as text, or bytes in an external file)"
         case .notInKeyOrder(let side, let path, let entity):
             return "\(path) (\(side.rawValue)): the objects of \(entity) did not come in key order"
+        case .cannotStartThread(let code):
+            return "cannot start a thread to read a store on (error \(code)): the system is out of threads or memory"
         }
     }
 }

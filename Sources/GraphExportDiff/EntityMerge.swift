@@ -1,27 +1,33 @@
 import GraphExport
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The merge of one concrete entity's objects from the two copies: both read in key order, side
 /// by side, so that an object found in one copy only is added or removed, and one found in both
 /// is compared property by property.
 final class EntityMerge {
     private let plan: EntityPlan
     private let plans: [EntityPlan?]
-    private let old: SideReader
-    private let new: SideReader
+    private let old: any ObjectFeed
+    private let new: any ObjectFeed
 
-    init(plan: EntityPlan, old: DiffSide, new: DiffSide, plans: [EntityPlan?]) throws {
+    init(plan: EntityPlan, old: any ObjectFeed, new: any ObjectFeed, plans: [EntityPlan?]) {
         self.plan = plan
         self.plans = plans
-        self.old = try SideReader(side: old, plan: plan)
-        self.new = try SideReader(side: new, plan: plan)
+        self.old = old
+        self.new = new
     }
 
     /// Writes every object of the entity that differs, counting it in `summary`.
     func run(into writer: any DiffWriter, summary: inout GraphDiff.Summary) throws {
         try old.advance()
         try new.advance()
-        while old.record != nil || new.record != nil {
-            let order = old.record == nil ? 1 : new.record == nil ? -1 : try compareIdentities()
+        while old.key != nil || new.key != nil {
+            let order = old.key == nil ? 1 : new.key == nil ? -1 : try compareIdentities()
             if order < 0 {
                 try writer.write(whole(old, as: .removed))
                 summary.removed += 1
@@ -31,7 +37,7 @@ final class EntityMerge {
                 summary.added += 1
                 try new.advance()
             } else {
-                let properties = try differences()
+                let properties = try Self.packedAlike(old.packed, new.packed) ? [] : differences()
                 if !properties.isEmpty {
                     try writer.write(
                         ObjectChange(
@@ -52,12 +58,18 @@ final class EntityMerge {
             if old.identity.lexicographicallyPrecedes(new.identity) { return -1 }
             return new.identity.lexicographicallyPrecedes(old.identity) ? 1 : 0
         }
-        let (left, right) = (old.record!.key.row, new.record!.key.row)
+        let (left, right) = (old.key!.row, new.key!.row)
         return left < right ? -1 : left > right ? 1 : 0
     }
 
+    /// Whether two objects are packed alike, byte for byte, and so the same.
+    private static func packedAlike(_ left: UnsafeRawBufferPointer?, _ right: UnsafeRawBufferPointer?) -> Bool {
+        guard let left, let right, left.count == right.count else { return false }
+        return left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+    }
+
     /// The current object of `reader`'s copy with every property, as only that copy has it.
-    private func whole(_ reader: SideReader, as kind: ObjectChange.Kind) -> ObjectChange {
+    private func whole(_ reader: any ObjectFeed, as kind: ObjectChange.Kind) -> ObjectChange {
         let record = reader.record!
         let source = reader.side.source
         let place = { (value: PropertyValue) -> PropertyChange.Change in
@@ -66,12 +78,12 @@ final class EntityMerge {
         var properties = plan.attributeNames.indices.map { index in
             PropertyChange(name: plan.attributeNames[index], change: place(.value(record.values[index].value)))
         }
-        for (index, relationship) in plan.relationships.enumerated() {
+        for index in plan.isToMany.indices {
             let value: PropertyValue =
-                relationship.isToMany
+                plan.isToMany[index]
                 ? .references(reader.destinations[index].map(source.id(of:)))
                 : .reference(record.toOne[index].map(source.id(of:)))
-            properties.append(PropertyChange(name: relationship.name, change: place(value)))
+            properties.append(PropertyChange(name: plan.relationshipNames[index], change: place(value)))
         }
         return ObjectChange(
             kind: kind, entity: plan.name, id: source.id(of: record.key), key: keyEntry(of: record),
@@ -81,32 +93,34 @@ final class EntityMerge {
     /// The properties in which the current objects of the two copies, the same object, differ.
     private func differences() throws -> [PropertyChange] {
         let (before, after) = (old.record!, new.record!)
+        let (oldValues, newValues) = (before.values, after.values)
         var properties: [PropertyChange] = []
-        for index in plan.attributeNames.indices {
-            let (left, right) = (before.values[index], after.values[index])
-            if try ExportedValue.same(left, right) { continue }
+        for index in oldValues.indices where try !ExportedValue.same(oldValues[index], newValues[index]) {
             properties.append(
                 PropertyChange(
-                    name: plan.attributeNames[index], change: .values(old: .value(left.value), new: .value(right.value))
-                ))
+                    name: plan.attributeNames[index],
+                    change: .values(old: .value(oldValues[index].value), new: .value(newValues[index].value))))
         }
-        for (index, relationship) in plan.relationships.enumerated() {
-            let byRow = plan.referencesByRow[index]
-            if relationship.isToMany {
-                let (added, removed) = try difference(old.destinations[index], new.destinations[index], byRow: byRow)
+        let (isToMany, byRow) = (plan.isToMany, plan.referencesByRow)
+        for index in isToMany.indices {
+            if isToMany[index] {
+                let (added, removed) = try difference(
+                    old.destinations[index], new.destinations[index], byRow: byRow[index])
                 if added.isEmpty && removed.isEmpty { continue }
                 properties.append(
                     PropertyChange(
-                        name: relationship.name,
+                        name: plan.relationshipNames[index],
                         change: .references(
                             added: added.map(new.side.source.id(of:)), removed: removed.map(old.side.source.id(of:)))))
                 continue
             }
             let (left, right) = (before.toOne[index], after.toOne[index])
-            if byRow ? left == right : try reference(left, in: old.side) == reference(right, in: new.side) { continue }
+            if byRow[index] ? left == right : try reference(left, in: old.side) == reference(right, in: new.side) {
+                continue
+            }
             properties.append(
                 PropertyChange(
-                    name: relationship.name,
+                    name: plan.relationshipNames[index],
                     change: .values(
                         old: .reference(left.map(old.side.source.id(of:))),
                         new: .reference(right.map(new.side.source.id(of:))))))
@@ -159,69 +173,4 @@ private enum Reference: Hashable {
     case object(ObjectKey)
     /// An object of this entity identified by the values of its identifying attributes.
     case values(entity: Int, [KeyValue])
-}
-
-/// One copy's objects of one entity, read one at a time in key order, each with the
-/// destinations of its to-many relationships.
-final class SideReader {
-    let side: DiffSide
-    private let plan: EntityPlan
-    private let cursor: any ObjectCursor
-    /// Per relationship, the merged reader of a to-many's destinations in scan order, when the
-    /// source has one and the scan is in row order; `nil` asks the source object by object.
-    private let streams: [(any DestinationCursor)?]
-    /// The current object, valid until the next ``advance()``; `nil` at the end.
-    private(set) var record: BorrowedRecord?
-    /// The values identifying the current object, for an entity matched by attribute.
-    private(set) var identity: [KeyValue] = []
-    /// Per relationship, the current object's destinations; empty for a to-one.
-    private(set) var destinations: [[ObjectKey]]
-    private var previousRow: Int64?
-    private var previousIdentity: [KeyValue]?
-
-    init(side: DiffSide, plan: EntityPlan) throws {
-        self.side = side
-        self.plan = plan
-        let source = side.source
-        let byRow = plan.identity.isEmpty
-        cursor =
-            byRow ? try source.scan(plan.entity) : try side.comparable.scan(plan.entity, orderedBy: plan.identity)
-        streams = try plan.relationships.indices.map { index in
-            byRow && plan.relationships[index].isToMany
-                ? try source.destinationsInScanOrder(of: plan.entity, through: index) : nil
-        }
-        destinations = Array(repeating: [], count: plan.relationships.count)
-    }
-
-    /// Moves to the next object, reading its identity and its destinations; checks that objects
-    /// come in strictly increasing key order, which also finds a repeated `--key` value.
-    func advance() throws {
-        // Let go of the record before the cursor reads over its buffers, which it then need not copy.
-        record = nil
-        guard let next = try cursor.nextBorrowed() else { return }
-        if plan.identity.isEmpty {
-            if let previousRow, previousRow >= next.key.row {
-                throw DiffError.notInKeyOrder(side: side.side, path: side.path, entity: plan.name)
-            }
-            previousRow = next.key.row
-        } else {
-            identity = try side.identity(of: next, attributes: plan.identity)
-            if let previousIdentity, !previousIdentity.lexicographicallyPrecedes(identity) {
-                guard previousIdentity == identity else {
-                    throw DiffError.notInKeyOrder(side: side.side, path: side.path, entity: plan.name)
-                }
-                throw DiffError.duplicateKey(
-                    side: side.side, path: side.path, entity: plan.name,
-                    attribute: plan.identity.map { plan.attributeNames[$0] }.joined(separator: ", "),
-                    value: identity.map(\.text).joined(separator: ", "))
-            }
-            previousIdentity = identity
-        }
-        for index in plan.relationships.indices where plan.relationships[index].isToMany {
-            destinations[index] =
-                try streams[index]?.destinations(of: next.key)
-                ?? side.source.destinations(of: next.key, through: index)
-        }
-        record = next
-    }
 }

@@ -1,5 +1,6 @@
 import GraphExport
 import GraphExportDiff
+import GraphExportStore
 import XCTest
 
 /// ``GraphDiff`` on plain SQLite databases: rows matched by every kind of key a table can have,
@@ -114,6 +115,32 @@ final class PlainDiffTests: XCTestCase {
                 PropertyChange(
                     name: "people", change: .values(old: .value(.integer(545000)), new: .value(.integer(548000))))
             ])
+    }
+
+    /// A writer that fails stops the comparison with its error, and the threads that read the
+    /// copies ahead end with it (the test would hang otherwise).
+    func testAWriterThatFailsStopsTheComparison() throws {
+        struct Full: Error {}
+        final class FailingWriter: DiffWriter {
+            var calls = 0
+            func write(_ change: ObjectChange) throws {
+                calls += 1
+                throw Full()
+            }
+            func finish() throws {}
+        }
+        let fixture = try DiffFixture(for: self)
+        let rows = (1...5000).map { "(\($0), 'row \($0)')" }.joined(separator: ", ")
+        let (old, new) = try fixture.pair(
+            schema: "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT);", old: "INSERT INTO t VALUES \(rows);",
+            new: "INSERT INTO t VALUES \(rows); UPDATE t SET v = v || '!';")
+        let writer = FailingWriter()
+        XCTAssertThrowsError(
+            try GraphDiff(
+                old: SQLiteDatabaseSource(path: old), new: SQLiteDatabaseSource(path: new), readsInParallel: true
+            ).run(into: writer)
+        ) { XCTAssertTrue($0 is Full) }
+        XCTAssertEqual(writer.calls, 1)
     }
 
     func testATableWithoutAKeyIsMatchedByRowid() throws {

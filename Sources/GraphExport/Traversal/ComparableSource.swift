@@ -11,6 +11,9 @@ public protocol ComparableSource: GraphSource {
     /// (indexes into ``GraphModel/attributes(of:)``, a declared primary key whose values the rows
     /// are not numbered by), from which ``GraphSource/id(of:)`` is made; or `nil` when nothing
     /// does (a view's rows).
+    ///
+    /// ``GraphSource/id(of:)`` of an object identified by its row (`[]`) reads nothing that reading
+    /// the source changes: a diff may ask for it on one thread while another reads the source.
     func identifyingAttributes(of entity: Int) -> [Int]?
 
     /// The objects of the concrete entity `entity` in the order of the values of `attributes`

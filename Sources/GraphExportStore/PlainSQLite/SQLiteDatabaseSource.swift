@@ -157,6 +157,12 @@ public final class SQLiteDatabaseSource: GraphSource {
         try queries.destinations(of: key, through: relationship)
     }
 
+    /// A to-many's destinations for all objects of `entity`, read with one query ordered by
+    /// object alongside the scan.
+    public func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> (any DestinationCursor)? {
+        try queries.destinationsInScanOrder(of: entity, through: relationship)
+    }
+
     /// `<Table>/<key>`, as the type's documentation describes.
     public func id(of key: ObjectKey) -> ObjectID {
         queries.id(of: key)
