@@ -17,41 +17,35 @@ public import GraphExport
 /// exactly as the JSON export writes them (`JSONText`), references as `{"@id": "…"}`, an empty
 /// to-one as `null`.
 public final class DiffJSONLinesWriter: DiffWriter {
-    private let output: OutputBuffer
-    private let onWarning: WarningHandler
-    /// The line being made, and where the base64 of file values goes in it.
-    private var line: [UInt8] = []
-    private var splices = FileSplices()
+    /// The line being made.
+    private var line: ChangeText
     private var identifiers = JSONIdentifierText()
-    private var warnings = JSONValueWarnings()
 
     /// A writer to `sink`, reporting values JSON cannot hold as such (NaN, dates without an ISO
     /// 8601 form) to `onWarning` as the JSON export does.
     public init(sink: any ByteSink, onWarning: @escaping WarningHandler = { _ in }) {
-        self.output = OutputBuffer(sink: sink)
-        self.onWarning = onWarning
+        line = ChangeText(sink: sink, onWarning: onWarning)
     }
 
     /// Writes the change's line.
     public func write(_ change: ObjectChange) throws {
-        line.removeAll(keepingCapacity: true)
         append(#"{"change":"#)
-        JSONText.appendString(change.kind.rawValue, to: &line)
+        JSONText.appendString(change.kind.rawValue, to: &line.bytes)
         append(#","@id":"#)
-        identifiers.append(change.id, to: &line)
+        identifiers.append(change.id, to: &line.bytes)
         append(#","@type":"#)
-        JSONText.appendString(change.entity, to: &line)
+        JSONText.appendString(change.entity, to: &line.bytes)
         if let key = change.key {
             append(#","@key":{"#)
-            JSONText.appendString(MarkerEscape.key(for: key.key), to: &line)
+            JSONText.appendString(MarkerEscape.key(for: key.key), to: &line.bytes)
             append(":")
-            appendValue(key.value, entity: change.entity, attribute: key.key)
+            line.append(key.value, entity: change.entity, attribute: key.key)
             append("}")
         }
         append(#","properties":{"#)
         for (index, property) in change.properties.enumerated() {
             if index > 0 { append(",") }
-            JSONText.appendString(MarkerEscape.key(for: property.name), to: &line)
+            JSONText.appendString(MarkerEscape.key(for: property.name), to: &line.bytes)
             append(":{")
             switch property.change {
             case .values(let old, let new):
@@ -72,37 +66,30 @@ public final class DiffJSONLinesWriter: DiffWriter {
             append("}")
         }
         append("}}\n")
-        try splices.write(line, to: output)
+        try line.handOn()
     }
 
     /// Flushes the lines to the sink.
     public func finish() throws {
-        try output.flush()
+        try line.flush()
     }
 
     private func append(_ text: StaticString) {
-        text.withUTF8Buffer { line.append(contentsOf: $0) }
+        text.withUTF8Buffer { line.bytes.append(contentsOf: $0) }
     }
 
     private func append(_ value: PropertyValue, entity: String, property: String) {
         switch value {
-        case .value(let value): appendValue(value, entity: entity, attribute: property)
+        case .value(let value): line.append(value, entity: entity, attribute: property)
         case .reference(let id?): appendReference(id)
         case .reference(nil): append("null")
         case .references(let ids): appendReferences(ids)
         }
     }
 
-    private func appendValue(_ value: Value, entity: String, attribute: String) {
-        guard let issue = JSONText.appendValue(value, to: &line, splicing: &splices),
-            let warning = warnings.warning(for: issue, entity: entity, attribute: attribute)
-        else { return }
-        onWarning(warning)
-    }
-
     private func appendReference(_ id: ObjectID) {
         append(#"{"@id":"#)
-        identifiers.append(id, to: &line)
+        identifiers.append(id, to: &line.bytes)
         append("}")
     }
 

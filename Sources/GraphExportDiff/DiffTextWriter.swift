@@ -20,22 +20,16 @@ public import GraphExport
 /// object matched by a ``DiffKey`` shows that attribute after its entity (`(Artist, Name =
 /// "AC/DC")`).
 public final class DiffTextWriter: DiffWriter {
-    private let output: OutputBuffer
-    private let onWarning: WarningHandler
-    /// The lines of the change being made, and where the base64 of file values goes in them.
-    private var text: [UInt8] = []
-    private var splices = FileSplices()
-    private var warnings = JSONValueWarnings()
+    /// The lines of the change being made.
+    private var text: ChangeText
 
     /// A writer to `sink`, reporting values JSON cannot hold as such to `onWarning`.
     public init(sink: any ByteSink, onWarning: @escaping WarningHandler = { _ in }) {
-        self.output = OutputBuffer(sink: sink)
-        self.onWarning = onWarning
+        text = ChangeText(sink: sink, onWarning: onWarning)
     }
 
     /// Writes the change's lines.
     public func write(_ change: ObjectChange) throws {
-        text.removeAll(keepingCapacity: true)
         let marker =
             switch change.kind {
             case .added: "+ "
@@ -45,7 +39,7 @@ public final class DiffTextWriter: DiffWriter {
         append(marker + change.id.text + " (" + change.entity)
         if let key = change.key {
             append(", " + key.key + " = ")
-            appendValue(key.value, entity: change.entity, attribute: key.key)
+            text.append(key.value, entity: change.entity, attribute: key.key)
         }
         append(")\n")
         for property in change.properties {
@@ -68,12 +62,12 @@ public final class DiffTextWriter: DiffWriter {
             }
             append("\n")
         }
-        try splices.write(text, to: output)
+        try text.handOn()
     }
 
     /// Flushes the lines to the sink.
     public func finish() throws {
-        try output.flush()
+        try text.flush()
     }
 
     /// Whether an added or removed object's property is left out: a null, an empty relationship.
@@ -86,7 +80,7 @@ public final class DiffTextWriter: DiffWriter {
     }
 
     private func append(_ string: String) {
-        text.append(contentsOf: string.utf8)
+        text.append(string)
     }
 
     private func appendName(_ name: String) {
@@ -95,16 +89,10 @@ public final class DiffTextWriter: DiffWriter {
 
     private func append(_ value: PropertyValue, entity: String, property: String) {
         switch value {
-        case .value(let value): appendValue(value, entity: entity, attribute: property)
+        case .value(let value): text.append(value, entity: entity, attribute: property)
         case .reference(let id): append(id?.text ?? "null")
         case .references(let ids): append(ids.map(\.text).joined(separator: " "))
         }
     }
 
-    private func appendValue(_ value: Value, entity: String, attribute: String) {
-        guard let issue = JSONText.appendValue(value, to: &text, splicing: &splices),
-            let warning = warnings.warning(for: issue, entity: entity, attribute: attribute)
-        else { return }
-        onWarning(warning)
-    }
 }

@@ -36,10 +36,8 @@ final class DiffCommandTests: XCTestCase {
     /// Rows added, removed and changed, a link table's pairs, a moved row: the diff agrees with
     /// the Python comparison of the full exports and with `sqldiff` on every row.
     func testChinookChangesAreWhatTheExportsAndSqldiffSay() throws {
-        let old = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
+        let (old, new) = try chinookAndACopy()
         let folder = old.deletingLastPathComponent()
-        let new = folder.appendingPathComponent("new.sqlite")
-        try FileManager.default.copyItem(at: old, to: new)
         try sqlite3(
             new,
             """
@@ -177,10 +175,8 @@ final class DiffCommandTests: XCTestCase {
     }
 
     func testStoresOfOtherSchemasExitWithStatus2NamingTheDifference() throws {
-        let old = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
+        let (old, new) = try chinookAndACopy()
         let folder = old.deletingLastPathComponent()
-        let new = folder.appendingPathComponent("new.sqlite")
-        try FileManager.default.copyItem(at: old, to: new)
         try sqlite3(new, "ALTER TABLE Track ADD COLUMN Rating INTEGER;")
         let run = try CommandRunner.run(["diff", "Chinook.sqlite", "new.sqlite"], in: folder)
         XCTAssertEqual(run.status, 2)
@@ -230,10 +226,8 @@ final class DiffCommandTests: XCTestCase {
     /// `--key`: a copy whose genres were numbered anew matches them by name; the tracks then
     /// changed only in their raw `GenreId` column, not in the genre they reach.
     func testKeyMatchesRenumberedObjects() throws {
-        let old = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
+        let (old, new) = try chinookAndACopy()
         let folder = old.deletingLastPathComponent()
-        let new = folder.appendingPathComponent("new.sqlite")
-        try FileManager.default.copyItem(at: old, to: new)
         try sqlite3(
             new,
             """
@@ -294,6 +288,14 @@ final class DiffCommandTests: XCTestCase {
         process.waitUntilExit()
         let outputs = printed.components(separatedBy: marker + "\n").dropLast()
         XCTAssertEqual(Array(outputs), steps.map(\.output))
+    }
+
+    /// A copy of Chinook, `Chinook.sqlite`, and another beside it, `new.sqlite`, for the test to change.
+    private func chinookAndACopy() throws -> (old: URL, new: URL) {
+        let old = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
+        let new = old.deletingLastPathComponent().appendingPathComponent("new.sqlite")
+        try FileManager.default.copyItem(at: old, to: new)
+        return (old, new)
     }
 
     private func sqlite3(_ database: URL, _ sql: String) throws {
