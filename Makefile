@@ -74,11 +74,12 @@ python-deps:
 	@python3 -c 'import yaml' 2>/dev/null || python3 -m pip install --quiet pyyaml
 	@python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install --quiet jsonschema
 
-# The tests also use the sqlite3 shell to build and inspect stores, GNU time to measure the peak
-# memory of an export, xmllint (libxml2-utils) to validate XML exports against their XML Schema,
-# Graphviz's dot to render the diagram `graphexport schema --format dot` writes, make and man
-# (man-db) to install and render the man page, zsh to check its completion script, and gzip.
-TEST_APT_PACKAGES := $(APT_PACKAGES) sqlite3 time libxml2-utils graphviz make man-db zsh gzip
+# The tests also use the sqlite3 shell to build and inspect stores, SQLite's sqldiff
+# (sqlite3-tools) to check `graphexport diff`, GNU time to measure the peak memory of an export,
+# xmllint (libxml2-utils) to validate XML exports against their XML Schema, Graphviz's dot to
+# render the diagram `graphexport schema --format dot` writes, make and man (man-db) to install
+# and render the man page, zsh to check its completion script, and gzip.
+TEST_APT_PACKAGES := $(APT_PACKAGES) sqlite3 sqlite3-tools time libxml2-utils graphviz make man-db zsh gzip
 
 # Test classes whose names end in SlowTests (signals during big exports, concurrent writers) run
 # under CI (`CI` set) and with `make test-slow`; a plain `make test` leaves them out.
@@ -129,7 +130,7 @@ docs: deps
 # Quick check: BENCH_SIZES=20000 BENCH_REPEAT=1 BENCH_ORDERS=creation make bench
 .PHONY: bench
 bench:
-	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) sqlite3 gcc"
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) sqlite3 sqlite3-tools gcc"
 	python3 Benchmarks/run.py
 
 # Fuzzing (issue 11): libFuzzer targets for the model XML, binary property list, keyed archive

@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "GraphExportPlist", targets: ["GraphExportPlist"]),
         .library(name: "GraphExportGraphML", targets: ["GraphExportGraphML"]),
         .library(name: "GraphExportSchema", targets: ["GraphExportSchema"]),
+        .library(name: "GraphExportDiff", targets: ["GraphExportDiff"]),
         .library(name: "GraphExportTestSupport", targets: ["GraphExportTestSupport"]),
     ],
     targets: [
@@ -129,6 +130,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // What differs between two copies of a graph (`graphexport diff`), as text or JSON Lines.
+        .target(
+            name: "GraphExportDiff",
+            dependencies: ["GraphExport"],
+            swiftSettings: swiftSettings
+        ),
+
         // Helpers for tests of the core and of writers: a recording writer, random graphs.
         .target(
             name: "GraphExportTestSupport",
@@ -142,7 +150,7 @@ let package = Package(
             dependencies: [
                 "GraphExport", "GraphExportStore", "GraphExportJSON", "GraphExportXML", "GraphExportYAML",
                 "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML", "GraphExportSchema",
-                "GraphExportPlugin", "CZlib",
+                "GraphExportPlugin", "GraphExportDiff", "CZlib",
             ],
             swiftSettings: swiftSettings
         ),
@@ -221,6 +229,13 @@ let package = Package(
             dependencies: [
                 "Prerequisites", "GraphExport", "GraphExportSchema", "GraphExportJSON", "GraphExportXML",
                 "GraphExportTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "GraphExportDiffTests",
+            dependencies: [
+                "Prerequisites", "GraphExport", "GraphExportDiff", "GraphExportStore", "GraphExportTestSupport",
+                "GraphExportJSON", "CSQLite",
             ]
         ),
         .testTarget(

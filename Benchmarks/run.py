@@ -34,6 +34,9 @@ Environment:
     BENCH_ONLY     regular expression: only contenders whose name matches (references for the
                    ratios are kept)
     BENCH_EVERY_FORMAT=1  every format at every size
+    BENCH_DIFF=0   leave out the diff contenders (diff_bench.py: `graphexport diff` of two stores
+                   that differ in 1 % of their objects, Core Data and plain SQLite, against one flat
+                   JSON export and `sqldiff`), which run at the largest size, in the first key order
     GRAPHEXPORT    a built graphexport to use instead of building one (`swift build -c release
                    --static-swift-stdlib`)
     SWIFT          the swift command (default swift)
@@ -57,6 +60,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+import diff_bench
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(BENCH)
@@ -164,9 +169,10 @@ def built_in_formats(graphexport):
 
 # ---- running -------------------------------------------------------------------------------------
 class Contender:
-    def __init__(self, name, argv, kind, fmt=None, shape=None, single=False):
+    def __init__(self, name, argv, kind, fmt=None, shape=None, single=False, statuses=(0,)):
         self.name, self.argv, self.kind, self.fmt, self.shape = name, argv, kind, fmt, shape
         self.single = single  # one run only: the warm-up run is the sample
+        self.statuses = statuses  # the exit statuses of a run that worked (`diff`: 1, differences found)
         self.walls, self.cpus, self.rss, self.bytes, self.warmup = [], [], [], None, None
 
 
@@ -174,7 +180,7 @@ MEASURE = None  # reference/measure.c, built by build_references()
 MEASURED = re.compile(r"measure: wall_seconds=([0-9.]+) maxrss_kb=([0-9]+) status=(-?[0-9]+) cpu_seconds=([0-9.]+)")
 
 
-def run_once(argv, count_bytes, count=1):
+def run_once(argv, count_bytes, count=1, statuses=(0,)):
     """[(wall seconds, peak RSS bytes, CPU seconds)] per run, stdout bytes or None, stderr text.
     The child is started by reference/measure.c, which times it and reads its peak RSS and CPU
     time (user + system) from wait4(2)."""
@@ -197,7 +203,7 @@ def run_once(argv, count_bytes, count=1):
         err.seek(0)
         text = err.read().decode("utf-8", "replace")
     runs = [(float(m.group(1)), int(m.group(2)) * 1024, float(m.group(4))) for m in MEASURED.finditer(text)]
-    if child.returncode != 0 or len(runs) != count:
+    if child.returncode not in statuses or len(runs) != count:
         raise RuntimeError("%s exited %d: %s" % (" ".join(argv), child.returncode, text[-2000:]))
     return runs, total, text
 
@@ -220,7 +226,7 @@ def measure(n, contenders, repeat, deadline, loads):
     notes = []
     for c in list(contenders):
         try:
-            [(wall, rss, cpu)], total, text = run_once(c.argv, count_bytes=True)
+            [(wall, rss, cpu)], total, text = run_once(c.argv, count_bytes=True, statuses=c.statuses)
         except RuntimeError as error:
             if c.kind != "gx":
                 raise
@@ -248,7 +254,7 @@ def measure(n, contenders, repeat, deadline, loads):
             if c.walls and c.warmup_wall * 1.2 > left:
                 budget_notes.append("%s: %d of %d timed runs (time budget)" % (c.name, len(c.walls), repeat))
                 continue
-            [(wall, rss, cpu)], _, text = run_once(c.argv, count_bytes=False)
+            [(wall, rss, cpu)], _, text = run_once(c.argv, count_bytes=False, statuses=c.statuses)
             if c.kind == "ceiling":
                 wall, _, cpu = ceiling_seconds(text)
             c.walls.append(wall)
@@ -423,6 +429,7 @@ def tables(by_order, startup_times, startup_method, info, loads):
                 change = max(c.rss) / max(other.rss) - 1
                 rows.append(["%s peak RSS, %s vs %s objects" % (c.name, "{:,}".format(n), "{:,}".format(sizes[0])),
                              "%+.1f%%" % (100 * change), "", "within ±10%", "PASS" if abs(change) <= 0.10 else "FAIL", ""])
+        rows += diff_bench.targets(results[n]["by"], statistics.median)
         for label, seconds in startup_times.items():
             if not label.startswith("/bin/true"):
                 rows.append(["graphexport %s start-up" % label, "%.1f ms" % (seconds * 1000), "", "≤ 10 ms",
@@ -511,6 +518,12 @@ def main():
         contenders.append(Contender("read-floor", [refs["read_floor"], store] + TABLES, "ref"))
         for fmt in CEILINGS:
             contenders.append(Contender("ceiling-%s" % fmt, [refs["%s_ceiling" % fmt], replay], "ceiling", fmt))
+        if n == max(sizes) and order == orders[0] and os.environ.get("BENCH_DIFF", "1") != "0":
+            generators = [os.path.join(BENCH, "make_large_store.py"), os.path.join(ROOT, "Samples", "Scrapbook",
+                                                                                  "make_store.py")]
+            contenders += diff_bench.contenders(
+                graphexport, MODEL, store,
+                lambda kind, inputs, make: cached(kind, n, order, generators + inputs, make), Contender)
         # The Python export takes over a minute per run at 1 000 000 objects, the largest share of
         # the time budget: one run there (the pipe costs it nothing measurable), the usual below.
         contenders.append(Contender("python-nested", [sys.executable, os.path.join(BENCH, "python_nested_export.py"),

@@ -9,7 +9,7 @@ import GraphExportStore
 
 /// The graphexport command: parses its arguments, runs, and maps every outcome to an exit status
 /// (0 done, 64 usage error, 1 failure or, with `--strict`, a warning; 3 when `--since` needs a full
-/// export instead, ``HistoryError``).
+/// export instead, ``HistoryError``; `diff`'s as diff(1)'s: 0 the same, 1 different, 2 trouble).
 struct Command {
     let arguments: [String]
     var formats = builtInFormats
@@ -18,6 +18,7 @@ struct Command {
         var verbose = false
         // The command a usage error found after parsing shows the usage of.
         var command: CommandName?
+        var isDiff = false
         do {
             let invocation = try Invocation(parsing: arguments, formats: formats)
             if case .inspect = invocation { command = .inspect }
@@ -26,6 +27,7 @@ struct Command {
             if case .inspect(let request) = invocation { verbose = request.source.verbose }
             if case .schema(let request) = invocation { verbose = request.source.verbose }
             if case .log(let request) = invocation { verbose = request.source.verbose }
+            if case .diff(let request) = invocation { (verbose, isDiff) = (request.old.verbose, true) }
             switch invocation {
             case .help(let command):
                 print(HelpText(formats: formats).help(command), terminator: "")
@@ -66,26 +68,29 @@ struct Command {
                 try schema(request)
             case .log(let request):
                 try log(request)
+            case .diff(let request):
+                return try diff(request) ? 1 : 0
             }
             return 0
         } catch var error as UsageError {
             if let command { error.command = command }
             printError(HelpText(formats: formats).usageError(error))
-            return 64
+            return error.command == .diff ? 2 : 64
         } catch SinkError.brokenPipe {
-            return 0
+            // A diff stops writing only once it found differences.
+            return isDiff ? 1 : 0
         } catch let error as HistoryError {
-            printError("graphexport: error: \(error)\n")
+            printError(.error, "\(error)")
             return 3
         } catch let error as NoHistoryToList {
-            printError("graphexport: error: \(error)\n")
+            printError(.error, "\(error)")
             return 3
         } catch let error as SQLiteError where verbose {
             printError(.error, error.descriptionWithSQL)
-            return 1
+            return isDiff ? 2 : 1
         } catch {
             printError(.error, "\(error)")
-            return 1
+            return isDiff ? 2 : 1
         }
     }
 

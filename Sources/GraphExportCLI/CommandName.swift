@@ -11,6 +11,8 @@ enum CommandName: String, CaseIterable {
     /// `graphexport log [<options>] <store>`: list the transactions of a store's persistent
     /// history (`Log.swift`).
     case log
+    /// `graphexport diff [<options>] <old> <new>`: what differs between two copies (`Diff*.swift`).
+    case diff
     /// `graphexport formats`: list the output formats.
     case formats
     /// `graphexport help [<command>]`: print help.

@@ -35,6 +35,13 @@ enum CommandTable {
                 + "author, bundle, process and the changes per entity, and the history token of the last one; "
                 + "--format text (default) or json."),
         CommandEntry(
+            name: .diff, word: "diff", operands: "<old> <new>",
+            summary: "Print what differs between two stores or databases of one model or schema (a backup and "
+                + "today's store): the objects added, removed and changed, matched by entity and primary key "
+                + "(or a unique --key attribute), and for each changed one the properties that differ, old and "
+                + "new; --format text (default) or jsonl. Exit status as diff(1): 0 the same, 1 different, 2 "
+                + "trouble (also two stores whose models differ)."),
+        CommandEntry(
             name: .formats, word: "formats", operands: "",
             summary: "List the output formats, built in and plugins."),
         CommandEntry(

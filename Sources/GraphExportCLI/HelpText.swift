@@ -14,7 +14,7 @@ struct HelpText {
     /// The usage line of `command` (`graphexport inspect [<options>] <store>`).
     static func usage(_ command: CommandName) -> String {
         let entry = CommandTable.entry(command)
-        let options = [.export, .inspect, .schema, .formats].contains(command) ? " [<options>]" : ""
+        let options = [.export, .inspect, .schema, .formats, .log, .diff].contains(command) ? " [<options>]" : ""
         return (["graphexport"] + [entry.word].compactMap { $0 }).joined(separator: " ") + options
             + (entry.operands.isEmpty ? "" : " " + entry.operands)
     }
@@ -31,7 +31,7 @@ struct HelpText {
                 ManualText.summary(of: entry, table: table))
         }
         text += "\nARGUMENTS:\n" + Self.entry("<store>", ManualText.store)
-        text += "\nOPTIONS:\n" + optionEntries(table.visible(for: .export).filter { !isFormatOwn($0) })
+        text += "\nOPTIONS:\n" + optionEntries(ManualText.options(table).filter { !isFormatOwn($0) })
         let own = table.visible(for: .export).filter(isFormatOwn)
         if !own.isEmpty { text += "\nFORMAT OPTIONS:\n" + optionEntries(own) }
         text += "\nPLUGINS:\n" + Self.paragraph(ManualText.plugins)

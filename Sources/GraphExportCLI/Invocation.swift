@@ -10,6 +10,8 @@ enum Invocation: Equatable {
     case schema(SchemaRequest)
     /// List the transactions of a store's persistent history (`graphexport log <store>`, `Log.swift`).
     case log(LogRequest)
+    /// Print what differs between two stores (`graphexport diff <old> <new>`, `Diff*.swift`).
+    case diff(DiffRequest)
     /// List the formats, as text or as one JSON object (`graphexport formats --format json`).
     case listFormats(FormatListing)
     /// Print the help of a command.
@@ -161,6 +163,8 @@ extension Invocation {
                 try SchemaRequest(try ExportRequest(parsed, table: table, noun: "store to describe"), table: table))
         case .log:
             self = .log(try LogRequest(try ExportRequest(parsed, table: table, noun: "store to list"), table: table))
+        case .diff:
+            self = .diff(try DiffRequest(parsed, table: table))
         case .export:
             self = .export(try ExportRequest(parsed, table: table, noun: "store to export"))
         }
@@ -170,7 +174,7 @@ extension Invocation {
 extension ExportRequest {
     /// The request the options and the one operand of `parsed` make; `noun` names the operand in
     /// messages.
-    fileprivate init(_ parsed: ParsedArguments, table: OptionTable, noun: String) throws(UsageError) {
+    init(_ parsed: ParsedArguments, table: OptionTable, noun: String) throws(UsageError) {
         guard let store = parsed.operands.first else { throw UsageError(message: "missing the \(noun)") }
         guard parsed.operands.count == 1 else {
             throw UsageError(message: "more than one store given: '\(parsed.operands[1])'")

@@ -21,7 +21,7 @@ struct ManPage {
         }
         page += ".SH ARGUMENTS\n" + Self.item("<store>", ManualText.store)
         page += ".SH OPTIONS\n"
-        for option in table.visible(for: .export) {
+        for option in ManualText.options(table) {
             page += Self.item(option.synopsis, ManualText.details(of: option, formats: formats))
         }
         page += ".SH PLUGINS\n" + Self.escaped(ManualText.plugins) + "\n"

@@ -77,6 +77,12 @@ enum ManualText {
         ("GRAPHEXPORT_PLUGIN_PATH=Samples/Plugins graphexport --format csv Store.sqlite", "A plugin format."),
     ]
 
+    /// The options the whole help and the man page list: the export's, then those only other
+    /// commands take (`--key`, which says so).
+    static func options(_ table: OptionTable) -> [CommandOption] {
+        table.visible(for: .export) + table.options.filter { !$0.hidden && !$0.commands.contains(.export) }
+    }
+
     /// A command's summary, and the options it takes besides --help and --version.
     static func summary(of entry: CommandEntry, table: OptionTable) -> String {
         let options = table.visible(for: entry.name).filter { $0.action == nil }.map(\.longForm)
@@ -96,6 +102,10 @@ enum ManualText {
             break
         }
         if option.repeatable { sentences.append("Repeatable.") }
+        if !option.commands.contains(.export) {
+            let words = CommandTable.all.filter { option.commands.contains($0.name) }.compactMap(\.word)
+            sentences.append("For \(words.joined(separator: " and ")) only.")
+        }
         sentences += option.requirements.map { sentence($0, of: option, formats: formats) }
         return sentences.joined(separator: " ")
     }

@@ -47,6 +47,8 @@ struct OptionTable {
 
     /// The commands that read a store as an export would.
     private static let store: Set<CommandName> = [.export, .inspect, .schema]
+    /// Those and `diff`, which reads two stores so: the options that say how values are read.
+    private static let stores: Set<CommandName> = store.union([.diff])
     /// The commands that write something an export's shape decides.
     private static let output: Set<CommandName> = [.export, .schema]
     /// The commands that open a store, `log` included.
@@ -55,11 +57,12 @@ struct OptionTable {
     /// The options every build has.
     private static let fixed: [CommandOption] = [
         CommandOption(
-            name: "format", short: "f", argument: .format, commands: opening.union([.formats]),
+            name: "format", short: "f", argument: .format, commands: opening.union([.formats, .diff]),
             help: "The output format: a built-in one or a plugin (graphexport formats lists them), in any case. "
                 + "Default: the one -o's extension names, else json. For inspect: text (default) or json. "
                 + "For schema: json-schema (or json), xsd, mermaid or dot; default: the one -o's extension names, "
-                + "else json-schema. For log and formats: text (default) or json."),
+                + "else json-schema. For log and formats: text (default) or json. For diff: text (default) or "
+                + "jsonl."),
         CommandOption(
             name: "output", short: "o", argument: .path("path"), commands: output,
             help: "Write to this file instead of standard output (- is standard output). The file appears only "
@@ -67,17 +70,18 @@ struct OptionTable {
                 + "the name before .gz names (out.json.gz). An extension that names another format than --format "
                 + "is a warning."),
         CommandOption(
-            name: "model", short: "m", argument: .path("path"), commands: opening, requirements: [.coreData],
+            name: "model", short: "m", argument: .path("path"), commands: opening.union([.diff]),
+            requirements: [.coreData],
             help: "The app's model: an .xcdatamodeld bundle or a compiled .momd (the version that fits the "
                 + "store is chosen), or one version by itself (.xcdatamodel, contents, .mom)."),
         CommandOption(
-            name: "model-version", argument: .text("name"), commands: opening,
+            name: "model-version", argument: .text("name"), commands: opening.union([.diff]),
             requirements: [.coreData, .option("model")],
             help: "Read the store with this version of the --model bundle (EasyLife 1.3.0) instead of the one "
                 + "that fits; a store it does not fit is an error."),
         CommandOption(
             name: "source", argument: .choice("kind", values: ["auto", "coredata", "sqlite"], defaultValue: "auto"),
-            commands: store,
+            commands: stores,
             help: "auto: a Core Data store when the file has Core Data's tables, else a plain SQLite database; "
                 + "coredata; sqlite."),
         CommandOption(
@@ -156,22 +160,22 @@ struct OptionTable {
             help: "Keep only these of the attributes and relationships the entity (or table) declares; inherited "
                 + "ones are kept or left out on the entity that declares them."),
         CommandOption(
-            name: "raw-values", commands: store,
+            name: "raw-values", commands: stores,
             help: "Write every value as the store keeps it. Plain SQLite: by its storage class, BOOLEAN and DATETIME "
                 + "columns included (they are typed by default). Core Data: Transformable attributes as their "
                 + "stored bytes, in base64, instead of decoding keyed archives and property lists."),
         CommandOption(
-            name: "raw-transformable", commands: store, hidden: true,
+            name: "raw-transformable", commands: stores, hidden: true,
             help: "The old name of --raw-values, which it means, with a warning."),
         CommandOption(
             name: "include-views", commands: store, requirements: [.plainSQLite],
             help: "Export views too."),
         CommandOption(
-            name: "infer-relations", commands: store, requirements: [.plainSQLite],
+            name: "infer-relations", commands: stores, requirements: [.plainSQLite],
             help: "Take <table>_id and <Table>Id columns as foreign keys, reporting every guess."),
         CommandOption(
             name: "json-columns", argument: .text("Table.column"), valueIsOptional: true, repeatable: true,
-            commands: store, requirements: [.plainSQLite],
+            commands: stores, requirements: [.plainSQLite],
             help: "Read this column's text that is a JSON array or object as an array or map; other text stays "
                 + "text, with one warning per column for text that is not JSON. Without a column (the next "
                 + "argument is an option, or the store): every column not typed otherwise, with one warning "
@@ -184,11 +188,16 @@ struct OptionTable {
             name: "compact", requirements: [.prettyLayout],
             help: "Write the output compactly, for programs (YAML: every object in flow style)."),
         CommandOption(
-            name: "busy-timeout", argument: .text("seconds"), commands: opening,
+            name: "busy-timeout", argument: .text("seconds"), commands: opening.union([.diff]),
             help: "How long to wait while another process holds a lock on the store before failing "
                 + "(default: 5; 0: fail at once)."),
         CommandOption(
-            name: "quiet", short: "q", commands: store,
+            name: "key", argument: .text("Entity.attr"), repeatable: true, commands: [.diff],
+            help: "Match the objects of this entity (and of those that inherit from it) by this unique attribute "
+                + "instead of their primary key, for stores whose keys were renumbered; references to them are "
+                + "compared by it too."),
+        CommandOption(
+            name: "quiet", short: "q", commands: store.union([.diff]),
             help: "Print no warnings and no notes (errors are still printed). inspect lists its warnings in what it "
                 + "prints all the same."),
         CommandOption(
@@ -200,7 +209,7 @@ struct OptionTable {
             name: "strict",
             help: "Exit with status 1 when there was any warning; the output is still written."),
         CommandOption(
-            name: "verbose", commands: opening,
+            name: "verbose", commands: opening.union([.diff]),
             help: "Print each warning whole, with its detail (the full list, the SQL statement) in a note below it; "
                 + "on an SQLite error, also show the SQL statement that failed."),
         CommandOption(

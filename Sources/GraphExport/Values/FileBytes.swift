@@ -110,23 +110,57 @@ public struct FileBytes: Sendable, Hashable, CustomStringConvertible {
         defer { buffer.deallocate() }
         var offset = 0
         while offset < count {
-            let wanted = min(Self.chunkLength, count - offset)
-            var filled = 0
-            while filled < wanted {
-                let read = pread(descriptor, buffer.baseAddress! + filled, wanted - filled, off_t(offset + filled))
-                if read < 0 {
-                    let code = errno
-                    if code == EINTR { continue }
-                    throw FileBytesError.unreadable(path: path, owner: owner, reason: Self.message(code))
-                }
-                if read == 0 {
-                    throw FileBytesError.endedEarly(path: path, owner: owner, read: offset + filled, count: count)
-                }
-                filled += read
-            }
-            try body(UnsafeRawBufferPointer(rebasing: buffer[..<wanted]))
-            offset += wanted
+            let chunk = try read(descriptor, at: offset, into: buffer)
+            try body(chunk)
+            offset += chunk.count
         }
+    }
+
+    /// Whether `other` holds the same bytes: a value made from the same file at the same size
+    /// does without reading; otherwise both files are read side by side, in chunks of
+    /// ``chunkLength`` bytes, up to the first that differs.
+    ///
+    /// Throws as ``forEachChunk(_:)`` does, for either file.
+    package func hasSameBytes(as other: FileBytes) throws -> Bool {
+        if self == other { return true }
+        guard count == other.count else { return false }
+        let mine = try reopen()
+        defer { close(mine) }
+        let theirs = try other.reopen()
+        defer { close(theirs) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 2 * Self.chunkLength, alignment: 16)
+        defer { buffer.deallocate() }
+        let (first, second) = (buffer[..<Self.chunkLength], buffer[Self.chunkLength...])
+        var offset = 0
+        while offset < count {
+            let left = try read(mine, at: offset, into: UnsafeMutableRawBufferPointer(rebasing: first))
+            let right = try other.read(theirs, at: offset, into: UnsafeMutableRawBufferPointer(rebasing: second))
+            guard left.count == right.count, memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 else {
+                return false
+            }
+            offset += left.count
+        }
+        return true
+    }
+
+    /// Reads the chunk at `offset` (``chunkLength`` bytes, fewer at the end) of the open file
+    /// into the start of `buffer`, and returns that part of it.
+    private func read(
+        _ descriptor: Int32, at offset: Int, into buffer: UnsafeMutableRawBufferPointer
+    ) throws(FileBytesError) -> UnsafeRawBufferPointer {
+        let wanted = min(Self.chunkLength, count - offset)
+        var filled = 0
+        while filled < wanted {
+            let read = pread(descriptor, buffer.baseAddress! + filled, wanted - filled, off_t(offset + filled))
+            if read < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw .unreadable(path: path, owner: owner, reason: Self.message(code))
+            }
+            if read == 0 { throw .endedEarly(path: path, owner: owner, read: offset + filled, count: count) }
+            filled += read
+        }
+        return UnsafeRawBufferPointer(rebasing: buffer[..<wanted])
     }
 
     /// Hands `body` the base64 text of the bytes (RFC 4648 §4, padded), in pieces of at most 64 KiB whose

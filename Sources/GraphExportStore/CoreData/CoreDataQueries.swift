@@ -46,6 +46,22 @@ final class CoreDataQueries {
         return StatementCursor(statement: statement, selection: selection(entity), queries: self)
     }
 
+    /// The objects of `entity` ordered by the columns of `attributes`, compared by their bytes
+    /// (`COLLATE BINARY`), then by `Z_PK`; not cached (a diff asks once per entity and side).
+    func scan(_ entity: Int, orderedBy attributes: [Int]) throws -> any ObjectCursor {
+        let columns = layout.entities[entity].attributeColumns
+        let names = layout.model.attributes(of: entity).map(\.name)
+        let order =
+            try attributes.map { attribute in
+                guard let column = columns[attribute] else {
+                    throw StoreError.propertyNotRead(path: database.path, property: names[attribute])
+                }
+                return SQLiteDatabase.quote(column.name) + " COLLATE BINARY"
+            } + ["Z_PK"]
+        let statement = try database.prepare(selectSQL(entity) + " ORDER BY " + order.joined(separator: ", "))
+        return StatementCursor(statement: statement, selection: selection(entity), queries: self)
+    }
+
     func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
         let statement = try cached(&topLevelScans, entity) {
             var sql = selectSQL(entity)

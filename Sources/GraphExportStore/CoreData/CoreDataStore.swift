@@ -28,7 +28,8 @@ public final class CoreDataStore: GraphSource {
     let database: SQLiteDatabase
     /// The mapping of the model onto the store's tables.
     let layout: CoreDataLayout
-    private let queries: CoreDataQueries
+    /// The statements that read the store.
+    let queries: CoreDataQueries
     private let idPrefixes: [String]
     /// The rows the scans select, counted when the store was opened (``EntityTableCensus``).
     private let objectCount: Int

@@ -20,9 +20,8 @@ final class PlainQueries {
     private let idPrefixes: [String]
     /// How each entity's rows are read, worked out once.
     private let plans: [RowPlan]
-    /// Per entity, per relationship: the query of a to-many's destinations (`?1` is the object's
-    /// row), `nil` for a to-one.
-    private let destinationSQL: [[String?]]
+    /// Per entity, per relationship: the queries of a to-many's destinations, `nil` for a to-one.
+    private let destinationSQL: [[DestinationSQL?]]
     private var scans: [Int: RowStatement] = [:]
     private var lookups: [Int: RowStatement] = [:]
     private var keyLookups: [Int: SQLiteStatement] = [:]
@@ -37,6 +36,15 @@ final class PlainQueries {
     private struct DanglingKey: Hashable {
         let object: ObjectKey
         let relationship: Int
+    }
+
+    /// The queries of one to-many relationship's destinations.
+    private struct DestinationSQL {
+        /// The destinations of one object, `?1` its row: `SELECT <destination row> …`.
+        let one: String
+        /// The destinations of every object, ordered by object as the scan reads them:
+        /// `SELECT <source row>, <destination row> …`.
+        let all: String
     }
 
     /// What reading one entity's rows needs.
@@ -114,6 +122,24 @@ final class PlainQueries {
         }
     }
 
+    /// The objects of `entity` ordered by the columns `attributes`, compared by their bytes
+    /// (`COLLATE BINARY`), then in scan order; not cached (a diff asks once per entity and side).
+    /// A table keyed by position has no such order: its positions are the scan's.
+    func scan(_ entity: Int, orderedBy attributes: [Int]) throws -> any ObjectCursor {
+        let table = layout.table(of: entity)
+        precondition(plans[entity].keying != .position, "rows keyed by position are read in scan order only")
+        let statement = try Self.reading(table) {
+            let order =
+                attributes.map { PlainSQL.column("t", table.columns[$0].name) + " COLLATE BINARY" }
+                + [PlainSQL.order(table, alias: "t")!]
+            return try rowStatement(entity, " ORDER BY " + order.joined(separator: ", "))
+        }
+        let buffer = values.textBuffer(for: entity)
+        return Cursor(statement: statement, table: table) { [unowned self] values, toOne in
+            self.decodeRow(statement, entity: entity, row: nil, buffer: buffer, values: &values, toOne: &toOne)
+        }
+    }
+
     /// The objects of `entity` whose to-ones `relationships` are all empty, in scan order: the
     /// same rows as ``scan(_:)`` filtered, with the filter in SQL.
     func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
@@ -170,7 +196,7 @@ final class PlainQueries {
     }
 
     func destinations(of key: ObjectKey, through index: Int) throws -> [ObjectKey] {
-        guard let sql = destinationSQL[key.entity][index] else {
+        guard let sql = destinationSQL[key.entity][index]?.one else {
             preconditionFailure("to-one relationships are read from the row")
         }
         let relationship = layout.model.relationships(of: key.entity)[index]
@@ -192,6 +218,19 @@ final class PlainQueries {
     /// Reports what sums up a run: the columns the bare `--json-columns` found without JSON.
     func didFinishRun() {
         values.reportColumnsWithoutJSON()
+    }
+
+    /// A to-many's destinations for every object of `entity`, read with one query ordered by
+    /// object alongside the scan (a merge join) instead of one query per object; `nil` for a
+    /// to-one.
+    func destinationsInScanOrder(of entity: Int, through index: Int) throws -> (any DestinationCursor)? {
+        guard let sql = destinationSQL[entity][index]?.all else { return nil }
+        let relationship = layout.model.relationships(of: entity)[index]
+        let table = layout.table(of: entity)
+        let statement = try Self.reading(table, relationship: relationship) { try database.prepare(sql) }
+        return MergedDestinations(
+            statement: statement, destination: relationship.destination,
+            subject: Self.subject(table, relationship: relationship))
     }
 
     /// `<Table>/<key>`; see ``SQLiteDatabaseSource`` for the rules.
@@ -306,6 +345,10 @@ final class PlainQueries {
     {
         let table = layout.table(of: key.entity)
         let foreignKey = table.foreignKeys[index]
+        // A key with a null column points at nothing: nothing to report, and nothing to copy.
+        for column in foreignKey.columns {
+            if case .null = all[column] { return }
+        }
         let values = foreignKey.columns.map { all[$0].value }
         guard !values.contains(.null),
             reportedKeys.insert(DanglingKey(object: key, relationship: relationship)).inserted
@@ -380,12 +423,14 @@ final class PlainQueries {
         )
     }
 
-    /// The query of a to-many's destinations: straight SQL when SQLite answers it through indexes,
-    /// else a private table of (source, position, destination) rows filled once, indexed by source.
+    /// The queries of a to-many's destinations: straight SQL when SQLite answers them through
+    /// indexes, else from a private table of (source, position, destination) rows filled once,
+    /// indexed by source.
     private static func destinationSQL(
         _ entity: Int, _ index: Int, layout: PlainLayout, database: SQLiteDatabase
-    ) throws -> String? {
+    ) throws -> DestinationSQL? {
         guard let parts = toManyParts(entity, index, layout: layout) else { return nil }
+        let indexed = indexedDestinationSQL(entity, index, layout: layout)
         let direct = "SELECT \(parts.destination) FROM \(parts.from) WHERE \(parts.source) = ?1 ORDER BY \(parts.order)"
         let plan = try database.prepare("EXPLAIN QUERY PLAN " + direct)
         var scansTable = false
@@ -393,7 +438,13 @@ final class PlainQueries {
             let detail = plan.text(at: 3) ?? ""
             scansTable = scansTable || detail.hasPrefix("SCAN ") || detail.contains("AUTOMATIC")
         }
-        guard scansTable else { return direct }
+        guard scansTable else {
+            return DestinationSQL(
+                one: direct,
+                all: indexed
+                    ?? "SELECT \(parts.source), \(parts.destination) FROM \(parts.from) ORDER BY \(parts.source), "
+                    + parts.order)
+        }
         let name = "gx_rel_\(entity)_\(index)"
         let table = SQLiteDatabase.quote(name)
         try database.execute("CREATE TEMP TABLE \(table)(source INTEGER, position INTEGER, destination INTEGER)")
@@ -403,7 +454,55 @@ final class PlainQueries {
         try database.execute(
             "CREATE INDEX temp.\(SQLiteDatabase.quote(name + "_source")) ON \(table)(source, position)"
         )
-        return "SELECT destination FROM temp.\(table) WHERE source = ?1 ORDER BY position"
+        return DestinationSQL(
+            one: "SELECT destination FROM temp.\(table) WHERE source = ?1 ORDER BY position",
+            all: indexed ?? "SELECT source, destination FROM temp.\(table) ORDER BY source, position")
+    }
+
+    /// The query of every object's destinations, ordered by object, that reads the child's (or
+    /// the link's) key column alone, with no join: when that key is one column of INTEGER affinity
+    /// holding the integer key of a parent numbered by it, its integer values are the parents'
+    /// rows, and the merge asks only for parents that exist. Its rows are (source, destination),
+    /// each object's in the relationship's order, or for a link table (source, destination, link
+    /// rowid), each object's to be put in the order of the third; `nil` for a relationship stored
+    /// otherwise. (A link table's rows all point at existing rows: else it is an entity.)
+    private static func indexedDestinationSQL(_ entity: Int, _ index: Int, layout: PlainLayout) -> String? {
+        let tables = layout.tables
+        /// The column of `key` when it is one INTEGER column holding its parent's integer key.
+        func integerKeyColumn(_ key: ForeignKeySchema, of table: TableSchema, alias: String) -> String? {
+            guard key.columns.count == 1, table.columns[key.columns[0]].affinity == .integer,
+                case .integerKey(let parentKey) = tables[key.parent].keying,
+                tables[key.parent].columns[key.parentColumns[0]].name == parentKey
+            else { return nil }
+            return PlainSQL.column(alias, table.columns[key.columns[0]].name)
+        }
+        switch layout.relationships[entity][index] {
+        case .toOne:
+            return nil
+        case .inverse(let child, let key):
+            let childTable = tables[child]
+            let row: String
+            switch childTable.keying {
+            case .integerKey(let name): row = PlainSQL.column("c", name)
+            case .rowid(let name, _): row = "c." + name
+            case .ordinal, .position: return nil
+            }
+            guard let column = integerKeyColumn(childTable.foreignKeys[key], of: childTable, alias: "c") else {
+                return nil
+            }
+            // `IS NOT NULL` skips a sparse key's nulls by the index; values of other storage
+            // classes (a real, text) reach no parent and are passed over as they are read.
+            return "SELECT \(column), \(row) FROM \(PlainSQL.table(childTable)) AS c WHERE \(column) IS NOT NULL "
+                + "ORDER BY \(column), \(row)"
+        case .link(let link, let fromKey, let toKey):
+            let linkTable = tables[link]
+            guard case .rowid(let rowid, _) = linkTable.keying,
+                let source = integerKeyColumn(linkTable.foreignKeys[fromKey], of: linkTable, alias: "l"),
+                let destination = integerKeyColumn(linkTable.foreignKeys[toKey], of: linkTable, alias: "l")
+            else { return nil }
+            return "SELECT \(source), \(destination), l.\(rowid) FROM \(PlainSQL.table(linkTable)) AS l "
+                + "ORDER BY \(source)"
+        }
     }
 
     /// The FROM clause joining an object's table to its destinations, the expressions of both
@@ -507,5 +606,63 @@ final class PlainQueries {
             let key = decode(&values, &toOne)
             return BorrowedRecord(key: key, values: values, toOne: toOne)
         }
+    }
+}
+
+/// One to-many relationship's (source, destination) rows, ordered by source row, consumed
+/// alongside a scan in the same order: a merge join instead of a query per object. Rows whose
+/// source is not an integer are passed over (no object has such a row). A third column, when the
+/// query has one, orders each object's destinations (a link table's rowid).
+private final class MergedDestinations: DestinationCursor {
+    private let statement: SQLiteStatement
+    private let destination: Int
+    /// What a SQLite error names: the table and the relationship.
+    private let subject: String
+    /// Whether each object's rows are put in the order of the third column.
+    private let sortsByThirdColumn: Bool
+    /// The source of the current row; `nil` at the end.
+    private var source: Int64?
+    private var hasStarted = false
+
+    init(statement: SQLiteStatement, destination: Int, subject: String) {
+        self.statement = statement
+        self.destination = destination
+        self.subject = subject
+        self.sortsByThirdColumn = statement.columnCount == 3
+    }
+
+    func destinations(of key: ObjectKey) throws -> [ObjectKey] {
+        do {
+            if !hasStarted {
+                hasStarted = true
+                try advance()
+            }
+            while let source, source < key.row { try advance() }
+            guard source == key.row else { return [] }
+            var keys: [ObjectKey] = []
+            var orders: [Int64] = []
+            keys.reserveCapacity(4)
+            if sortsByThirdColumn { orders.reserveCapacity(4) }
+            while source == key.row {
+                keys.append(ObjectKey(entity: destination, row: statement.int64(at: 1)))
+                if sortsByThirdColumn { orders.append(statement.int64(at: 2)) }
+                try advance()
+            }
+            guard sortsByThirdColumn && keys.count > 1 else { return keys }
+            return zip(orders, keys).sorted { $0.0 < $1.0 }.map(\.1)
+        } catch let error as SQLiteError {
+            throw error.reading(subject)
+        }
+    }
+
+    /// Steps to the next row whose source is an integer.
+    private func advance() throws {
+        while try statement.step() {
+            if statement.storage(at: 0) == .integer {
+                source = statement.int64(at: 0)
+                return
+            }
+        }
+        source = nil
     }
 }

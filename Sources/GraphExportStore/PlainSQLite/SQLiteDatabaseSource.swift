@@ -99,7 +99,8 @@ public final class SQLiteDatabaseSource: GraphSource {
     let database: SQLiteDatabase
     /// Which tables are entities and links, and how every relationship is stored.
     let layout: PlainLayout
-    private let queries: PlainQueries
+    /// The statements that read the database.
+    let queries: PlainQueries
 
     /// Opens the database at `path` and reads its schema.
     ///
@@ -167,6 +168,12 @@ public final class SQLiteDatabaseSource: GraphSource {
     /// many-to-many's in the link table's order (its rowid, or its primary key when it has none).
     public func destinations(of key: ObjectKey, through relationship: Int) throws -> [ObjectKey] {
         try queries.destinations(of: key, through: relationship)
+    }
+
+    /// A to-many's destinations for all objects of `entity`, read with one query ordered by
+    /// object alongside the scan.
+    public func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> (any DestinationCursor)? {
+        try queries.destinationsInScanOrder(of: entity, through: relationship)
     }
 
     /// `<Table>/<key>`, as the type's documentation describes.

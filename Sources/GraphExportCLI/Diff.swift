@@ -1,0 +1,44 @@
+import GraphExport
+import GraphExportDiff
+import GraphExportStore
+import Synchronization
+
+extension Command {
+    /// `graphexport diff`: opens both stores as an export would, each in its own snapshot, and
+    /// prints what differs (``GraphExportDiff/GraphDiff``) on standard output, as text or JSON
+    /// Lines; warnings met opening and reading them go to standard error. Returns whether the
+    /// stores differ.
+    func diff(_ request: DiffRequest) throws -> Bool {
+        let warnings = WarningPrinter(quiet: request.old.quiet)
+        defer { warnings.printSummary() }
+        // A store compared with itself (or two that share their files) warns of the same thing
+        // twice, in the same words: once is enough. The stores are read on threads of their own,
+        // which warn through one lock.
+        let seen = Mutex<Set<Warning>>([])
+        let report: WarningHandler = { warning in
+            seen.withLock { seen in
+                if seen.insert(warning).inserted { warnings.report(warning) }
+            }
+        }
+        let old = try openSource(request.old, onWarning: report)
+        let new = try openSource(request.new, onWarning: report)
+        let comparison: GraphDiff
+        do {
+            comparison = try GraphDiff(old: old, new: new, keys: request.keys, readsInParallel: true)
+        } catch let error as DiffError {
+            switch error {
+            case .keyNotQualified, .unknownKeyEntity, .unknownKeyAttribute, .unorderableKeyType, .repeatedKey:
+                throw UsageError(message: error.description, command: .diff)
+            default:
+                throw error
+            }
+        }
+        let sink = FileDescriptorSink.standardOutput()
+        let writer: any DiffWriter =
+            switch request.format {
+            case .text: DiffTextWriter(sink: sink, onWarning: report)
+            case .jsonl: DiffJSONLinesWriter(sink: sink, onWarning: report)
+            }
+        return try !comparison.run(into: writer).isEmpty
+    }
+}
