@@ -252,44 +252,6 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(lines.count, 25 + 3503)
     }
 
-    /// The README's worked example, a shell transcript: its `$ ` lines run in one `sh`, in a
-    /// folder that holds a copy of Chinook, and each prints exactly the lines that follow it.
-    func testTheREADMEsWorkedExamplePrintsWhatItShows() throws {
-        _ = try Prerequisite.executable("sqlite3")
-        let readme = try String(
-            contentsOf: CommandRunner.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let block = try XCTUnwrap(
-            readme.components(separatedBy: "```").first { $0.contains("$ graphexport diff Chinook.sqlite") })
-        var steps: [(command: String, output: String)] = []
-        for line in block.split(separator: "\n", omittingEmptySubsequences: false).dropFirst() where !line.isEmpty {
-            if line.hasPrefix("$ ") {
-                steps.append((String(line.dropFirst(2)), ""))
-            } else {
-                steps[steps.count - 1].output += line + "\n"
-            }
-        }
-        XCTAssertEqual(steps.count, 5)
-        // After each command, a line that marks its end and keeps its status for the next one's `$?`.
-        let marker = "--- end of step ---"
-        let script = steps.map { "\($0.command)\nstatus=$?; echo '\(marker)'; (exit $status)\n" }.joined()
-        let store = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = store.deletingLastPathComponent()
-        var environment = ProcessInfo.processInfo.environment
-        let binaries = try CommandRunner.executable.deletingLastPathComponent().path
-        environment["PATH"] = binaries + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let outputs = printed.components(separatedBy: marker + "\n").dropLast()
-        XCTAssertEqual(Array(outputs), steps.map(\.output))
-    }
-
     /// A copy of Chinook, `Chinook.sqlite`, and another beside it, `new.sqlite`, for the test to change.
     private func chinookAndACopy() throws -> (old: URL, new: URL) {
         let old = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
