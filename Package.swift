@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "GraphExportPlist", targets: ["GraphExportPlist"]),
         .library(name: "GraphExportGraphML", targets: ["GraphExportGraphML"]),
         .library(name: "GraphExportSchema", targets: ["GraphExportSchema"]),
+        .library(name: "GraphExportDecoders", targets: ["GraphExportDecoders"]),
         .library(name: "GraphExportTestSupport", targets: ["GraphExportTestSupport"]),
     ],
     targets: [
@@ -121,6 +122,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // Value decoders, the second kind of plugin: what turns a stored attribute's bytes into
+        // attributes of their own (Apple Notes' ICNoteData.data → text, markdown), and the source
+        // that adds them to any other.
+        .target(
+            name: "GraphExportDecoders",
+            dependencies: ["GraphExport", "GraphExportStore"],
+            swiftSettings: swiftSettings
+        ),
+
         // The shape of an export: JSON Schema, XML Schema, Mermaid and Graphviz, from the model. The
         // XML format's module gives its name encoding and styles, so that the XSD cannot drift.
         .target(
@@ -142,7 +152,7 @@ let package = Package(
             dependencies: [
                 "GraphExport", "GraphExportStore", "GraphExportJSON", "GraphExportXML", "GraphExportYAML",
                 "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML", "GraphExportSchema",
-                "GraphExportPlugin", "CZlib",
+                "GraphExportPlugin", "GraphExportDecoders", "CZlib",
             ],
             swiftSettings: swiftSettings
         ),
@@ -221,6 +231,13 @@ let package = Package(
             dependencies: [
                 "Prerequisites", "GraphExport", "GraphExportSchema", "GraphExportJSON", "GraphExportXML",
                 "GraphExportTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "GraphExportDecodersTests",
+            dependencies: [
+                "Prerequisites", "GraphExport", "GraphExportStore", "GraphExportDecoders", "GraphExportTestSupport",
+                "CZlib",
             ]
         ),
         .testTarget(

@@ -30,7 +30,10 @@ struct Command {
             case .completion(let shell):
                 print(Completion(formats: formats).script(shell: shell), terminator: "")
             case .listFormats:
-                print(HelpText.formatList(formats, plugins: try PluginCatalog().plugins), terminator: "")
+                print(
+                    HelpText.formatList(
+                        formats, plugins: try PluginCatalog().plugins, decoders: try DecoderChoice.available()),
+                    terminator: "")
             case .export(let request):
                 let warnings = WarningPrinter(quiet: request.quiet)
                 let outside = try export(request, warnings: warnings)
@@ -123,8 +126,11 @@ struct Command {
         {
             throw CommandError.outputIsInput(path: outputPath, input: input)
         }
+        let decoders = try DecoderChoice(request, onWarning: warnings.report)
         let store = try openSource(request, onWarning: warnings.report)
-        let chosen = try ExportSelection(request, store: store, onWarning: warnings.report)
+        let chosen = try ExportSelection(
+            request, store: store, decoding: decoders.source(over:), onWarning: warnings.report)
+        defer { try? decoders.finish() }
         let traversal = GraphTraversal(
             source: chosen.source, shape: request.shape, selection: chosen.selection, onWarning: warnings.report)
         // A selection writes part of the store: the store's count is no total for it.

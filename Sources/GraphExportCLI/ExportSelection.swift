@@ -9,9 +9,14 @@ struct ExportSelection {
     /// The objects to write and the depth to nest them to.
     let selection: Selection
 
-    /// The selection `request` asks for in `store`; a name the store does not have, a `--where`
-    /// it refuses and `--include-history` for a plain SQLite database are usage errors.
-    init(_ request: ExportRequest, store: any GraphSource, onWarning: WarningHandler) throws {
+    /// The selection `request` asks for in `store`, read through `decoding` (the value decoders'
+    /// source, below the attributes left out); a name the store does not have, a `--where` it
+    /// refuses and `--include-history` for a plain SQLite database are usage errors.
+    init(
+        _ request: ExportRequest, store: any GraphSource,
+        decoding: (any GraphSource) throws -> any GraphSource = { $0 },
+        onWarning: WarningHandler
+    ) throws {
         var store = store
         if request.includeHistory {
             guard let coreData = store as? CoreDataStore else {
@@ -22,7 +27,7 @@ struct ExportSelection {
             store = try HistorySource(coreData, onWarning: onWarning)
         }
         do {
-            try self.init(checked: request, store: store)
+            try self.init(checked: request, store: store, decoding: decoding)
         } catch let error as SelectionError {
             throw UsageError(message: error.description)
         } catch let error as RowFilterError {
@@ -30,13 +35,16 @@ struct ExportSelection {
         }
     }
 
-    private init(checked request: ExportRequest, store: any GraphSource) throws {
+    private init(
+        checked request: ExportRequest, store: any GraphSource, decoding: (any GraphSource) throws -> any GraphSource
+    ) throws {
         // A plain SQLite database applies --nest itself, by its ownership rule; Core Data here.
         let isCoreData = !(store is SQLiteDatabaseSource)
         let adjustment = ModelAdjustment(
             excludedAttributes: request.excludedAttributes, nest: isCoreData ? request.nest : [],
             noNest: isCoreData ? request.noNest : [])
-        let source = adjustment.isEmpty ? store : try AdjustedSource(store, adjustment: adjustment)
+        let decoded = try decoding(store)
+        let source = adjustment.isEmpty ? decoded : try AdjustedSource(decoded, adjustment: adjustment)
         let model = source.model
         var selection = Selection()
         if !request.entities.isEmpty || !request.excludedEntities.isEmpty {

@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportDecoders
 
 /// The texts graphexport prints for `--help`, usage errors and `formats`, made from the command
 /// and option tables and ``ManualText``.
@@ -116,7 +117,9 @@ struct HelpText {
         return lines.joined(separator: "\n" + String(repeating: " ", count: indent))
     }
 
-    static func formatList(_ formats: FormatRegistry, plugins: [Plugin]) -> String {
+    static func formatList(_ formats: FormatRegistry, plugins: [Plugin], decoders: [any AttributeDecoder] = [])
+        -> String
+    {
         var rows = formats.formats.map { format in
             let capabilities =
                 format.capabilities.names.isEmpty ? "" : "; " + format.capabilities.names.joined(separator: ", ")
@@ -133,6 +136,11 @@ struct HelpText {
             } catch {
                 rows.append((plugin.name, "?", "\(error)", "plugin: \(plugin.path)"))
             }
+        }
+        for decoder in decoders {
+            let claims = decoder.claims.map(\.qualifiedName).joined(separator: ", ")
+            rows.append(
+                (decoder.name, "decoder", decoder.summary, DecoderChoice.origin(of: decoder) + "; decodes " + claims))
         }
         let nameWidth = rows.map(\.0.count).max() ?? 0
         let extensionWidth = rows.map(\.1.count).max() ?? 0

@@ -69,6 +69,8 @@ struct ExportRequest: Equatable {
     var jsonColumns = false
     /// `--raw-transformable`: Core Data Transformable attributes keep their stored bytes.
     var rawTransformables = false
+    /// `--no-decode`: the value decoders not to use, by name.
+    var noDecode: [String] = []
     /// Whether an error also shows the SQL statement behind it.
     var verbose = false
     /// `--quiet`: no warnings printed.
@@ -198,6 +200,7 @@ extension ExportRequest {
         inferRelations = parsed.has("infer-relations")
         jsonColumns = parsed.has("json-columns")
         rawTransformables = parsed.has("raw-transformable")
+        noDecode = parsed.values["no-decode"] ?? []
         verbose = parsed.has("verbose")
         quiet = parsed.has("quiet")
         strict = parsed.has("strict")

@@ -134,6 +134,10 @@ struct OptionTable {
             help: "Write Core Data Transformable attributes as their stored bytes, in base64, instead of decoding "
                 + "keyed archives and property lists into arrays, maps and values."),
         CommandOption(
+            name: "no-decode", argument: .text("name"), repeatable: true, commands: output,
+            help: "Do not use this value decoder (graphexport formats lists them; notes: Apple Notes' text and "
+                + "Markdown): the attributes it would add are left out, and the stored bytes stay as they are."),
+        CommandOption(
             name: "include-views", commands: store, requirements: [.plainSQLite],
             help: "Export views too."),
         CommandOption(

@@ -15,7 +15,9 @@ extension Command {
             throw CommandError.outputIsInput(path: outputPath, input: input)
         }
         let warnings = WarningPrinter(quiet: request.source.quiet)
+        let decoders = try DecoderChoice(request.source, onWarning: warnings.report)
         let source = try openSource(request.source, onWarning: warnings.report)
+        let model = try decoders.source(over: source).model
         // A plain SQLite database's columns hold values of any storage class; a Core Data store's
         // values are decoded by their declared types, Transformable ones into any value unless
         // --raw-transformable keeps their bytes.
@@ -23,7 +25,7 @@ extension Command {
             source is SQLiteDatabaseSource ? .storageClass : request.source.rawTransformables ? .declared : .decoded
         let text = Array(
             Self.schemaText(
-                request, model: source.model, typing: typing, title: request.source.store,
+                request, model: model, typing: typing, title: request.source.store,
                 sourceFields: source.document.sourceFields.map(\.key)
             ).utf8)
         warnings.printSummary()
