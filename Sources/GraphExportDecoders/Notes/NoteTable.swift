@@ -33,7 +33,9 @@ struct NoteTable: Equatable {
             default: break
             }
         }
-        let reader = Reader(entries: entries, keys: keys, uuids: uuids)
+        let reader = Reader(
+            entries: entries, keys: keys,
+            uuids: Dictionary(uuids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }))
         var found: ProtobufMessage?
         for entry in entries {
             if let type = try reader.mapType(of: entry), types.indices.contains(type),
@@ -79,7 +81,8 @@ struct NoteTable: Equatable {
     private struct Reader {
         let entries: [ProtobufMessage]
         let keys: [String]
-        let uuids: [ArraySlice<UInt8>]
+        /// The index of each UUID in the list (the first, for one listed twice).
+        let uuids: [ArraySlice<UInt8>: Int]
 
         /// The entry at `index` (an `ObjectID`'s `object_index`, field 6).
         func entry(_ index: Int) throws(ProtobufDefect) -> ProtobufMessage {
@@ -170,7 +173,7 @@ struct NoteTable: Equatable {
                 try array.forEachField { field throws(ProtobufDefect) in
                     guard field.number == 2 else { return }
                     let uuid = try field.message().required(2, in: "OrderedSetOrderingArrayAttachment").data()
-                    if let uuidIndex = uuids.firstIndex(of: uuid) { positions[uuidIndex] = count }
+                    if let uuidIndex = uuids[uuid] { positions[uuidIndex] = count }
                     count += 1
                     guard count <= maximumCellCount else {
                         throw .outOfRange("a table has more than \(maximumCellCount) rows or columns")
