@@ -32,7 +32,7 @@ struct Command {
             case .listFormats:
                 print(
                     HelpText.formatList(
-                        formats, plugins: try PluginCatalog().plugins, decoders: try DecoderChoice.available()),
+                        formats, plugins: try PluginCatalog().plugins, decoders: try DecoderChoice.listing()),
                     terminator: "")
             case .export(let request):
                 let warnings = WarningPrinter(quiet: request.quiet)
@@ -130,7 +130,6 @@ struct Command {
         let store = try openSource(request, onWarning: warnings.report)
         let chosen = try ExportSelection(
             request, store: store, decoding: decoders.source(over:), onWarning: warnings.report)
-        defer { try? decoders.finish() }
         let traversal = GraphTraversal(
             source: chosen.source, shape: request.shape, selection: chosen.selection, onWarning: warnings.report)
         // A selection writes part of the store: the store's count is no total for it.
@@ -145,6 +144,7 @@ struct Command {
             try write(
                 traversal, as: format, to: FileDescriptorSink.standardOutput(), request: request,
                 onTerminal: isatty(1) != 0, warnings: warnings, progress: progress)
+            try decoders.finish()
             return traversal.referencesOutsideSelection
         }
         let output = try OutputFile(path: outputPath)
@@ -152,6 +152,7 @@ struct Command {
             try write(
                 traversal, as: format, to: output.sink, request: request, onTerminal: false, warnings: warnings,
                 progress: progress)
+            try decoders.finish()
             try output.commit()
             return traversal.referencesOutsideSelection
         }
@@ -160,6 +161,7 @@ struct Command {
             traversal, as: format, to: compressed, request: request, onTerminal: false, warnings: warnings,
             progress: progress)
         try compressed.finish()
+        try decoders.finish()
         try output.commit()
         return traversal.referencesOutsideSelection
     }

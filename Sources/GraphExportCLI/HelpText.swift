@@ -1,5 +1,4 @@
 import GraphExport
-import GraphExportDecoders
 
 /// The texts graphexport prints for `--help`, usage errors and `formats`, made from the command
 /// and option tables and ``ManualText``.
@@ -117,9 +116,9 @@ struct HelpText {
         return lines.joined(separator: "\n" + String(repeating: " ", count: indent))
     }
 
-    static func formatList(_ formats: FormatRegistry, plugins: [Plugin], decoders: [any AttributeDecoder] = [])
-        -> String
-    {
+    static func formatList(
+        _ formats: FormatRegistry, plugins: [Plugin], decoders: [(name: String, summary: String, origin: String)] = []
+    ) -> String {
         var rows = formats.formats.map { format in
             let capabilities =
                 format.capabilities.names.isEmpty ? "" : "; " + format.capabilities.names.joined(separator: ", ")
@@ -138,9 +137,7 @@ struct HelpText {
             }
         }
         for decoder in decoders {
-            let claims = decoder.claims.map(\.qualifiedName).joined(separator: ", ")
-            rows.append(
-                (decoder.name, "decoder", decoder.summary, DecoderChoice.origin(of: decoder) + "; decodes " + claims))
+            rows.append((decoder.name, "decoder", decoder.summary, decoder.origin))
         }
         let nameWidth = rows.map(\.0.count).max() ?? 0
         let extensionWidth = rows.map(\.1.count).max() ?? 0

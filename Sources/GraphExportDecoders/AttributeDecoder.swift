@@ -20,8 +20,9 @@ public protocol AttributeDecoder: AnyObject {
     /// included) and optional (a value that cannot be decoded leaves them null).
     var outputs: [AttributeInfo] { get }
     /// The values of ``outputs`` for one stored value (one per output, in order); throws
-    /// ``DecodingFailure`` for a value it cannot decode, whose outputs are then null.
-    func decode(_ input: DecoderInput) throws(DecodingFailure) -> [Value]
+    /// ``DecodingFailure`` for a value it cannot decode, whose outputs are then null. Any other
+    /// error stops the export (an external decoder that stopped answering).
+    func decode(_ input: DecoderInput) throws -> [Value]
     /// Called once when the export ends, so that an external decoder can stop; may throw what
     /// stopping fails with.
     func finish() throws

@@ -128,7 +128,7 @@ public final class DecodingSource: GraphSource {
     public func record(_ key: ObjectKey) throws -> ObjectRecord? {
         guard let record = try base.record(key) else { return nil }
         guard let plan = plans[key.entity] else { return record }
-        return decoded(BorrowedRecord(record), plan: plan).record
+        return try decoded(BorrowedRecord(record), plan: plan).record
     }
 
     /// The wrapped source's destinations.
@@ -175,13 +175,13 @@ public final class DecodingSource: GraphSource {
     }
 
     /// `record` with the decoders' outputs, when its entity has any.
-    fileprivate func decoded(_ record: BorrowedRecord) -> BorrowedRecord {
+    fileprivate func decoded(_ record: BorrowedRecord) throws -> BorrowedRecord {
         guard let plan = plans[record.key.entity] else { return record }
-        return decoded(record, plan: plan)
+        return try decoded(record, plan: plan)
     }
 
-    private func decoded(_ record: BorrowedRecord, plan: EntityPlan) -> BorrowedRecord {
-        let outputs = plan.claims.map { claim in decode(record, claim: claim, plan: plan) }
+    private func decoded(_ record: BorrowedRecord, plan: EntityPlan) throws -> BorrowedRecord {
+        let outputs = try plan.claims.map { claim in try decode(record, claim: claim, plan: plan) }
         var values: [RowValue] = []
         values.reserveCapacity(plan.slots.count)
         for slot in plan.slots {
@@ -193,10 +193,11 @@ public final class DecodingSource: GraphSource {
         return BorrowedRecord(key: record.key, values: values, toOne: record.toOne)
     }
 
-    /// The outputs of one claim for `record`: null for a null value or one that cannot be decoded.
+    /// The outputs of one claim for `record`: null for a null value or one that cannot be decoded;
+    /// rethrows what else the decoder throws.
     private func decode(
         _ record: BorrowedRecord, claim: (decoder: any AttributeDecoder, attribute: Int), plan: EntityPlan
-    ) -> [Value] {
+    ) throws -> [Value] {
         let decoder = claim.decoder
         let nulls = [Value](repeating: .null, count: decoder.outputs.count)
         let bytes: [UInt8]
@@ -221,7 +222,7 @@ public final class DecodingSource: GraphSource {
             let values = try decoder.decode(input)
             precondition(values.count == decoder.outputs.count, "a decoder gives one value per output")
             return values
-        } catch {
+        } catch let error as DecodingFailure {
             let outputs = decoder.outputs.map(\.name).joined(separator: ", ")
             if !error.oncePerAttribute {
                 onWarning(
@@ -255,6 +256,7 @@ private final class DecodingCursor: ObjectCursor {
     }
 
     func nextBorrowed() throws -> BorrowedRecord? {
-        try base.nextBorrowed().map(source.decoded)
+        guard let record = try base.nextBorrowed() else { return nil }
+        return try source.decoded(record)
     }
 }
