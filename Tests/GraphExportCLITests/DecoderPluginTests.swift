@@ -123,7 +123,8 @@ final class DecoderPluginTests: XCTestCase {
         let result = try TimedCommand.run(["--source", "sqlite", database.path], environment: early.environment)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(
-            result.standardError.contains("decoder plugin 'early' (\(early.path)) exited before answering for the value of Note/1"),
+            result.standardError.contains(
+                "decoder plugin 'early' (\(early.path)) exited before answering for the value of Note/1"),
             result.standardError)
         let failing = try PluginFixture(
             name: "failing",

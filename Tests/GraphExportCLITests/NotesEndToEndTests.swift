@@ -53,7 +53,8 @@ final class NotesEndToEndTests: XCTestCase {
         let json = try notes("json", in: folder)
         XCTAssertEqual(json.count, 7)
         XCTAssertEqual(json.values.filter { $0 == [nil, nil] }.count, 1, "the password-protected note")
-        let formatted = try XCTUnwrap(json.values.first { $0[0]?.hasPrefix("This note has special formatting") ?? false })
+        let formatted = try XCTUnwrap(
+            json.values.first { $0[0]?.hasPrefix("This note has special formatting") ?? false })
         XCTAssertTrue(formatted[1]?.contains("- [ ] Item 1\n- [ ] Item 2\n- [ ] Item 3") ?? false, "\(formatted)")
         XCTAssertTrue(formatted[1]?.contains("| Header 1 | Header 2 |\n| --- | --- |\n| Item 1 | Item 2 |") ?? false)
         XCTAssertTrue(formatted[1]?.contains("<u>**This is bold and underlined.**</u>") ?? false)
