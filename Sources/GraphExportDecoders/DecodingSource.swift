@@ -18,6 +18,8 @@ public final class DecodingSource: GraphSource {
     /// The decoders that claim an attribute of this model.
     public let usedDecoders: [any AttributeDecoder]
     private let plans: [EntityPlan?]
+    /// Per entity, whether it or an entity that inherits from it has a plan.
+    private let decodesKind: [Bool]
     private let onWarning: WarningHandler
     private var warnedAttributes: Set<String> = []
     private lazy var lookup = SourceLookup(base)
@@ -80,7 +82,7 @@ public final class DecodingSource: GraphSource {
         let model = try GraphModel(entities: entities)
         self.model = model
         usedDecoders = used
-        plans = model.entities.indices.map { entity in
+        let plans: [EntityPlan?] = model.entities.indices.map { entity in
             let lineage = baseModel.lineage(of: entity)
             let entityClaims = claims.enumerated().filter { lineage.contains($0.element.declarer) }
             guard !entityClaims.isEmpty else { return nil }
@@ -101,6 +103,10 @@ public final class DecodingSource: GraphSource {
                 slots.append(.decoded(claim: claimNumbers[declared.claim]!, output: declared.output))
             }
             return EntityPlan(slots: slots, claims: planClaims, names: storedNames)
+        }
+        self.plans = plans
+        decodesKind = model.entities.indices.map { entity in
+            model.entities.indices.contains { model.entity($0, isKindOf: entity) && plans[$0] != nil }
         }
     }
 
@@ -146,8 +152,7 @@ public final class DecodingSource: GraphSource {
         let destination = model.relationships(of: key.entity)[relationship].destination
         guard let cursor = try base.destinationRecords(of: key, through: relationship) else { return nil }
         // The records may be of any entity that inherits from the destination.
-        return model.entities.indices.contains { model.entity($0, isKindOf: destination) && plans[$0] != nil }
-            ? DecodingCursor(cursor, source: self) : cursor
+        return decodesKind[destination] ? DecodingCursor(cursor, source: self) : cursor
     }
 
     /// The wrapped source's objects without these destinations, decoded.
