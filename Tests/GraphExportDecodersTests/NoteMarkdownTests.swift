@@ -59,6 +59,14 @@ final class NoteMarkdownTests: XCTestCase {
             "a **bold** *italic* ***both*** ~~gone~~ <u>under</u> [site](<https://example.com/a b>)\n")
     }
 
+    func testRunLengthsCountUTF16CodeUnitsSoScalarsOutsideTheBasicPlaneTakeTwo() throws {
+        let note = try render([
+            TestRun(text: "😀 é", weight: 1), TestRun(text: " 中文 "), TestRun(text: "𝄞", strikethrough: true),
+        ])
+        XCTAssertEqual(note.markdown, "**😀 é** 中文 ~~𝄞~~\n")
+        XCTAssertTrue(note.runsCoverText)
+    }
+
     func testNeighbouringRunsOfOneStyleShareTheirMarkers() throws {
         let note = try render([TestRun(text: "This is ", weight: 1), TestRun(text: "bold.", weight: 1)])
         XCTAssertEqual(note.markdown, "**This is bold.**\n")

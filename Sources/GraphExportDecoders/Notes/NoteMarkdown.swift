@@ -27,16 +27,26 @@ struct NoteMarkdown {
 
     /// Renders `document`, finding each attachment with `attachment`.
     init(_ document: NoteDocument, attachment: (AttachmentReference) -> NoteAttachment) {
-        let units = Array(document.text.utf16)
+        // The runs count UTF-16 code units; the text is read as UTF-8, each run's units turned
+        // into whole scalars' bytes (a scalar of 4 bytes is 2 units).
+        let units = Array(document.text.utf8)
         var pieces: [Piece] = []
         var offset = 0
+        var covered = 0
         for run in document.runs where offset < units.count {
-            let end = min(units.count, offset + run.length)
-            if end > offset { pieces.append(Piece(range: offset..<end, run: run)) }
-            offset = end
+            let start = offset
+            var left = run.length
+            while left > 0 && offset < units.count {
+                let lead = units[offset]
+                let (size, width) = lead < 0x80 ? (1, 1) : lead < 0xE0 ? (2, 1) : lead < 0xF0 ? (3, 1) : (4, 2)
+                offset = min(units.count, offset + size)
+                left -= width
+                covered += width
+            }
+            if offset > start { pieces.append(Piece(range: start..<offset, run: run)) }
         }
         let coveredLength = document.runs.reduce(0) { $0 + $1.length }
-        runsCoverText = coveredLength == units.count
+        runsCoverText = offset == units.count && coveredLength == covered
         if offset < units.count { pieces.append(Piece(range: offset..<units.count, run: NoteRun(length: 0))) }
         var blocks = BlockWriter()
         for paragraph in Self.paragraphs(pieces, units: units) {
@@ -45,7 +55,7 @@ struct NoteMarkdown {
         markdown = blocks.finish()
     }
 
-    /// Part of the text with one run's style.
+    /// Part of the text (a range of its UTF-8 bytes) with one run's style.
     private struct Piece {
         var range: Range<Int>
         var run: NoteRun
@@ -60,7 +70,7 @@ struct NoteMarkdown {
 
     /// Splits the pieces at newlines; each paragraph takes the style of its first piece, or of
     /// its newline when it is empty.
-    private static func paragraphs(_ pieces: [Piece], units: [UInt16]) -> [Paragraph] {
+    private static func paragraphs(_ pieces: [Piece], units: [UInt8]) -> [Paragraph] {
         var paragraphs: [Paragraph] = []
         var current: [Piece] = []
         for piece in pieces {
@@ -83,7 +93,7 @@ struct NoteMarkdown {
     }
 
     private mutating func render(
-        _ paragraph: Paragraph, units: [UInt16], attachment: (AttachmentReference) -> NoteAttachment,
+        _ paragraph: Paragraph, units: [UInt8], attachment: (AttachmentReference) -> NoteAttachment,
         into blocks: inout BlockWriter
     ) {
         let style = paragraph.style
@@ -91,7 +101,7 @@ struct NoteMarkdown {
         var inline = InlineWriter()
         var code = ""
         for piece in paragraph.pieces {
-            let pieceText = String(decoding: units[piece.range], as: UTF16.self)
+            let pieceText = String(decoding: units[piece.range], as: UTF8.self)
             guard let reference = piece.run.attachment else {
                 text += pieceText
                 if isCode { code += pieceText } else { inline.append(pieceText, style: piece.run) }
@@ -198,17 +208,24 @@ struct InlineWriter {
             pendingStyle = nil
             return
         }
-        let core = pending.trimmingSpaces()
-        let leading = String(pending.prefix { $0 == " " || $0 == "\t" })
-        let trailing = core.isEmpty ? "" : String(String(pending.reversed()).prefix { $0 == " " || $0 == "\t" })
-        var shown = Self.escaped(core.isEmpty ? pending : core)
-        if !core.isEmpty {
+        let bytes = Array(pending.utf8)
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let start = bytes.firstIndex { !isSpace($0) } ?? bytes.count
+        let end = (bytes.lastIndex { !isSpace($0) } ?? -1) + 1
+        let plain = !style.bold && !style.italic && !style.strikethrough && !style.underlined && style.link == nil
+        var shown: String
+        if plain || start >= end {
+            shown = Self.escaped(pending)
+        } else {
+            shown = Self.escaped(String(decoding: bytes[start..<end], as: UTF8.self))
             let emphasis = style.bold && style.italic ? "***" : style.bold ? "**" : style.italic ? "*" : ""
             shown = emphasis + shown + emphasis
             if style.strikethrough { shown = "~~" + shown + "~~" }
             if style.underlined { shown = "<u>" + shown + "</u>" }
             if let link = style.link { shown = "[" + shown + "](" + NoteMarkdown.destination(link) + ")" }
-            shown = leading + shown + trailing
+            shown =
+                String(decoding: bytes[..<start], as: UTF8.self) + shown
+                + String(decoding: bytes[end...], as: UTF8.self)
         }
         output += shown
         pending = ""
@@ -217,22 +234,31 @@ struct InlineWriter {
 
     /// `text` with every character Markdown could read as syntax escaped by a backslash.
     static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        let characters = Array(text)
-        for (index, character) in characters.enumerated() {
-            switch character {
-            case "\\", "`", "*", "_", "[", "]", "<", ">", "~", "|", "#", "!":
-                result += "\\"
-            case "&"
-            where index + 1 < characters.count && (characters[index + 1].isLetter || characters[index + 1] == "#"):
-                result += "\\"
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 8)
+        var bytes = text.utf8.makeIterator()
+        var next = bytes.next()
+        while let byte = next {
+            next = bytes.next()
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+                UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "~"), UInt8(ascii: "|"),
+                UInt8(ascii: "#"), UInt8(ascii: "!"):
+                result.append(UInt8(ascii: "\\"))
+            case UInt8(ascii: "&"):
+                // Only `&name;` and `&#…;` are entities; their names are ASCII.
+                if let following = next,
+                    following == UInt8(ascii: "#")
+                        || (following | 0x20 >= UInt8(ascii: "a") && following | 0x20 <= UInt8(ascii: "z"))
+                {
+                    result.append(UInt8(ascii: "\\"))
+                }
             default:
                 break
             }
-            result.append(character)
+            result.append(byte)
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }
 
@@ -351,15 +377,5 @@ struct BlockWriter {
             return digits + "\\" + inline.dropFirst(digits.count)
         }
         return inline
-    }
-}
-
-extension String {
-    /// The string without spaces and tabs at either end.
-    fileprivate func trimmingSpaces() -> String {
-        var slice = Substring(self)
-        while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
-        return String(slice)
     }
 }

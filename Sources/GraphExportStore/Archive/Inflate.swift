@@ -44,7 +44,8 @@ package enum Inflate {
         }
         defer { inflateEnd(&stream) }
         var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        // A small input (a note of a few hundred bytes) needs no 64 KiB chunk cleared for it.
+        var chunk = [UInt8](repeating: 0, count: min(64 * 1024, max(4096, bytes.count * 8)))
         return try bytes.withUnsafeBufferPointer { input in
             stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
             stream.avail_in = UInt32(input.count)
