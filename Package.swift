@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "GraphExportGraphML", targets: ["GraphExportGraphML"]),
         .library(name: "GraphExportSchema", targets: ["GraphExportSchema"]),
         .library(name: "GraphExportDiff", targets: ["GraphExportDiff"]),
+        .library(name: "GraphExportDecoders", targets: ["GraphExportDecoders"]),
         .library(name: "GraphExportTestSupport", targets: ["GraphExportTestSupport"]),
     ],
     targets: [
@@ -122,6 +123,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // Value decoders, the second kind of plugin: what turns a stored attribute's bytes into
+        // attributes of their own (Apple Notes' ICNoteData.data → text, markdown), and the source
+        // that adds them to any other.
+        .target(
+            name: "GraphExportDecoders",
+            dependencies: ["GraphExport", "GraphExportStore"],
+            swiftSettings: swiftSettings
+        ),
+
         // The shape of an export: JSON Schema, XML Schema, Mermaid and Graphviz, from the model. The
         // XML format's module gives its name encoding and styles, so that the XSD cannot drift.
         .target(
@@ -150,7 +160,7 @@ let package = Package(
             dependencies: [
                 "GraphExport", "GraphExportStore", "GraphExportJSON", "GraphExportXML", "GraphExportYAML",
                 "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML", "GraphExportSchema",
-                "GraphExportPlugin", "GraphExportDiff", "CZlib",
+                "GraphExportPlugin", "GraphExportDiff", "GraphExportDecoders", "CZlib",
             ],
             swiftSettings: swiftSettings
         ),
@@ -236,6 +246,13 @@ let package = Package(
             dependencies: [
                 "Prerequisites", "GraphExport", "GraphExportDiff", "GraphExportStore", "GraphExportTestSupport",
                 "GraphExportJSON", "CSQLite",
+            ]
+        ),
+        .testTarget(
+            name: "GraphExportDecodersTests",
+            dependencies: [
+                "Prerequisites", "GraphExport", "GraphExportStore", "GraphExportDecoders", "GraphExportTestSupport",
+                "CZlib",
             ]
         ),
         .testTarget(

@@ -5,8 +5,8 @@ import PackageDescription
 // of its own, so `swift build` and `swift test` of graphexport never see them and never rebuild
 // with sanitizers.
 //
-// The readers under test (binary property lists, keyed archives, model XML) are internal to
-// GraphExportStore, and stay internal: the fuzzers reach them with `@testable import`, for which
+// The readers under test (binary property lists, keyed archives, model XML; the Notes decoder's
+// protocol buffers) are internal to GraphExportStore and GraphExportDecoders, and stay internal: the fuzzers reach them with `@testable import`, for which
 // `make fuzz` builds with `-enable-testing`, so the product API gains nothing for their sake. Store
 // files go through the public `CoreDataStore` and `SQLiteDatabaseSource`, as users' do.
 //
@@ -22,6 +22,7 @@ func fuzzer(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
 
 let store = Target.Dependency.product(name: "GraphExportStore", package: rootFolder)
 let core = Target.Dependency.product(name: "GraphExport", package: rootFolder)
+let decoders = Target.Dependency.product(name: "GraphExportDecoders", package: rootFolder)
 
 let package = Package(
     name: "graphexport-fuzz",
@@ -33,5 +34,6 @@ let package = Package(
         fuzzer("FuzzPropertyList", [store]),
         fuzzer("FuzzKeyedArchive", [core, store]),
         fuzzer("FuzzStore", ["FuzzSupport", core, store]),
+        fuzzer("FuzzNotes", [decoders]),
     ]
 )

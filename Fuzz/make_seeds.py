@@ -146,6 +146,23 @@ def blobs(connection):
     return first("SELECT Z_PLIST FROM Z_METADATA"), first("SELECT Z_CONTENT FROM Z_MODELCACHE")
 
 
+def note_blobs(connection):
+    """The gunzipped note documents and table data of an Apple Notes store (none for another)."""
+    found = []
+    tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    queries = []
+    if "ZICNOTEDATA" in tables:
+        queries.append("SELECT ZDATA FROM ZICNOTEDATA")
+    if "ZICCLOUDSYNCINGOBJECT" in tables:
+        columns = {row[1] for row in connection.execute("PRAGMA table_info(ZICCLOUDSYNCINGOBJECT)")}
+        queries += [f"SELECT {column} FROM ZICCLOUDSYNCINGOBJECT" for column in sorted(columns) if column.startswith("ZMERGEABLEDATA")]
+    for query in queries:
+        for (blob,) in connection.execute(query):
+            if isinstance(blob, bytes) and blob.startswith(b"\x1f\x8b"):
+                found.append(zlib.decompress(blob, 31))
+    return found
+
+
 def shrink(connection):
     """Keeps the first few rows of every table (all of the Core Data bookkeeping tables), drops
     triggers (Core Data's call functions only Core Data defines) and indexes (the Core Data reader
@@ -224,7 +241,9 @@ def make_seeds(output, shared=None):
     if shared and not os.path.isdir(shared):
         print(f"make_seeds: {shared} is missing; seeding from Samples/Scrapbook only", file=sys.stderr)
         shared = None
-    folders = {name: os.path.join(output, name) for name in ("model-xml", "property-list", "keyed-archive", "store")}
+    folders = {
+        name: os.path.join(output, name) for name in ("model-xml", "property-list", "keyed-archive", "store", "notes")
+    }
 
     contents = [os.path.join(SCRAPBOOK_MODEL, "Scrapbook.xcdatamodel", "contents")]
     elements = []
@@ -266,6 +285,8 @@ def make_seeds(output, shared=None):
                     inflated = zlib.decompress(cache, -15)
                     write_seed(folders["property-list"], inflated)
                     write_seed(folders["keyed-archive"], inflated)
+            for blob in note_blobs(connection):
+                write_seed(folders["notes"], blob)
             shrink(connection)
             store_seed(copy, folders["store"], os.path.basename(store))
 

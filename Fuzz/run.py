@@ -6,7 +6,7 @@ crash, a hang or an out-of-memory input. `make fuzz` builds them and calls this.
 
 Environment:
 - FUZZ_SECONDS: how long each fuzzer runs (default 60);
-- FUZZ_TARGETS: which ones, separated by spaces (default: all four);
+- FUZZ_TARGETS: which ones, separated by spaces (default: all five);
 - FUZZ_SAMPLES: the shared Core Data samples to seed from (default ../shared/coredata-samples).
 
 Everything lands in Fuzz/.corpus (ignored by git): `<target>/` is the corpus each fuzzer grows and
@@ -31,6 +31,7 @@ TARGETS = {
     "property-list": ("FuzzPropertyList", []),
     "keyed-archive": ("FuzzKeyedArchive", []),
     "store": ("FuzzStore", []),
+    "notes": ("FuzzNotes", []),
 }
 LIMITS = ["-rss_limit_mb=2048", "-timeout=10"]
 

@@ -39,8 +39,10 @@ struct Command {
                 print(Completion(formats: formats).script(shell: shell), terminator: "")
             case .listFormats(let listing):
                 let plugins = try PluginCatalog().plugins
+                let decoders = try DecoderChoice.listing()
                 switch listing {
-                case .text: print(HelpText.formatList(formats, plugins: plugins), terminator: "")
+                case .text:
+                    print(HelpText.formatList(formats, plugins: plugins, decoders: decoders), terminator: "")
                 case .json:
                     try FormatListJSON.render(formats, plugins: plugins).withUnsafeBytes {
                         try FileDescriptorSink.standardOutput().write($0)
@@ -180,10 +182,12 @@ struct Command {
             }
             _ = try plugin.describe()
         }
+        let decoders = try DecoderChoice(request, onWarning: warnings.report)
         let store = try openSource(request, onWarning: warnings.report)
         applicability.store = request.storeFound(store)
         try applicability.check(request, table: table)
-        let chosen = try ExportSelection(request, store: store, onWarning: warnings.report)
+        let chosen = try ExportSelection(
+            request, store: store, decoding: decoders.source(over:), onWarning: warnings.report)
         let traversal = GraphTraversal(
             source: chosen.source, shape: request.shape, selection: chosen.selection, changes: chosen.changes,
             onWarning: warnings.report)
@@ -203,6 +207,7 @@ struct Command {
             try write(
                 traversal, as: format, to: FileDescriptorSink.standardOutput(), request: request,
                 onTerminal: isatty(1) != 0, warnings: warnings, progress: progress, blobs: blobs)
+            try decoders.finish()
             blobs?.commit()
             return traversal.referencesOutsideSelection
         }
@@ -210,6 +215,7 @@ struct Command {
             try write(
                 traversal, as: format, to: output.sink, request: request, onTerminal: false, warnings: warnings,
                 progress: progress, blobs: blobs)
+            try decoders.finish()
             try output.commit()
             blobs?.commit()
             return traversal.referencesOutsideSelection
@@ -219,6 +225,7 @@ struct Command {
             traversal, as: format, to: compressed, request: request, onTerminal: false, warnings: warnings,
             progress: progress, blobs: blobs)
         try compressed.finish()
+        try decoders.finish()
         try output.commit()
         blobs?.commit()
         return traversal.referencesOutsideSelection

@@ -46,9 +46,14 @@ struct ExportSelection {
     /// With `--since`, what changed since the point it names (``selection`` holds its objects).
     let changes: ChangeSet?
 
-    /// The selection `request` asks for in `store`; a name the store does not have and a `--where`
-    /// it refuses are usage errors.
-    init(_ request: ExportRequest, store: any GraphSource, onWarning: @escaping WarningHandler) throws {
+    /// The selection `request` asks for in `store`, read through `decoding` (the value decoders'
+    /// source, below the properties left out); a name the store does not have and a `--where` it
+    /// refuses are usage errors.
+    init(
+        _ request: ExportRequest, store: any GraphSource,
+        decoding: (any GraphSource) throws -> any GraphSource = { $0 },
+        onWarning: @escaping WarningHandler
+    ) throws {
         var store = store
         let changes = try Self.changes(request, store: store, onWarning: onWarning)
         // --include-history was refused for a plain SQLite database (``Applicability``).
@@ -56,7 +61,7 @@ struct ExportSelection {
             store = try HistorySource(coreData, onWarning: onWarning)
         }
         do {
-            try self.init(checked: request, store: store, changes: changes, onWarning: onWarning)
+            try self.init(checked: request, store: store, changes: changes, decoding: decoding, onWarning: onWarning)
         } catch let error as SelectionError {
             throw UsageError(message: error.description)
         } catch let error as RowFilterError {
@@ -65,10 +70,12 @@ struct ExportSelection {
     }
 
     private init(
-        checked request: ExportRequest, store: any GraphSource, changes: ChangeSet?, onWarning: WarningHandler
+        checked request: ExportRequest, store: any GraphSource, changes: ChangeSet?,
+        decoding: (any GraphSource) throws -> any GraphSource, onWarning: WarningHandler
     ) throws {
         let adjustment = request.modelAdjustment(for: store)
-        let source = adjustment.isEmpty ? store : try AdjustedSource(store, adjustment: adjustment)
+        let decoded = try decoding(store)
+        let source = adjustment.isEmpty ? decoded : try AdjustedSource(decoded, adjustment: adjustment)
         let model = source.model
         var selection = Selection()
         if !request.entities.isEmpty || !request.excludedEntities.isEmpty {

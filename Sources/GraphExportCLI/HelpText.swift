@@ -113,7 +113,9 @@ struct HelpText {
         return lines.joined(separator: "\n" + String(repeating: " ", count: indent))
     }
 
-    static func formatList(_ formats: FormatRegistry, plugins: [Plugin]) -> String {
+    static func formatList(
+        _ formats: FormatRegistry, plugins: [Plugin], decoders: [(name: String, summary: String, origin: String)] = []
+    ) -> String {
         var rows = formats.formats.map { format in
             let capabilities =
                 format.capabilities.names.isEmpty ? "" : "; " + format.capabilities.names.joined(separator: ", ")
@@ -130,6 +132,9 @@ struct HelpText {
             } catch {
                 rows.append((plugin.name, "?", "\(error)", "plugin: \(plugin.path)"))
             }
+        }
+        for decoder in decoders {
+            rows.append((decoder.name, "decoder", decoder.summary, decoder.origin))
         }
         let nameWidth = rows.map(\.0.count).max() ?? 0
         let extensionWidth = rows.map(\.1.count).max() ?? 0

@@ -82,6 +82,8 @@ struct ExportRequest: Equatable {
     var jsonColumnNames: [String] = []
     /// `--raw-values` (or its old name `--raw-transformable`): every value as the store keeps it.
     var rawValues = false
+    /// `--no-decode`: the value decoders not to use, by name.
+    var noDecode: [String] = []
     /// Whether an error also shows the SQL statement behind it.
     var verbose = false
     /// `--quiet`: no warnings printed.
@@ -214,6 +216,7 @@ extension ExportRequest {
                 message: "'--json-columns' reads text as JSON and '--raw-values' writes every value as stored: "
                     + "give one of them")
         }
+        noDecode = parsed.values["no-decode"] ?? []
         verbose = parsed.has("verbose")
         quiet = parsed.has("quiet")
         strict = parsed.has("strict")

@@ -6,10 +6,43 @@ import GraphExport
     import Darwin
 #endif
 
-/// An external format plugin: an executable `graphexport-format-<name>` (`docs/PLUGINS.md`).
+/// The two kinds of external plugin (`docs/PLUGINS.md`): formats and value decoders.
+enum PluginKind {
+    /// `graphexport-format-<name>`: reads the event stream, writes the output.
+    case format
+    /// `graphexport-decoder-<name>`: turns stored values into attributes (``DecoderPlugin``).
+    case decoder
+
+    /// The file name prefix that makes an executable a plugin of this kind.
+    var prefix: String {
+        switch self {
+        case .format: "graphexport-format-"
+        case .decoder: "graphexport-decoder-"
+        }
+    }
+
+    /// What the kind is called in messages.
+    var noun: String {
+        switch self {
+        case .format: "format plugin"
+        case .decoder: "decoder plugin"
+        }
+    }
+
+    /// The answer the handshake must be, for messages.
+    var handshakeForm: String {
+        switch self {
+        case .format: "'graphexport-events <version> <extension> <summary>'"
+        case .decoder: "'{\"protocol\":\"graphexport-decoder\",\"version\":1,…}'"
+        }
+    }
+}
+
+/// An external plugin: an executable `graphexport-format-<name>` or `graphexport-decoder-<name>`
+/// (`docs/PLUGINS.md`).
 struct Plugin {
-    /// The file name prefix that makes an executable a plugin.
-    static let prefix = "graphexport-format-"
+    /// The file name prefix that makes an executable a format plugin.
+    static let prefix = PluginKind.format.prefix
     /// How long a handshake may take unless `GRAPHEXPORT_PLUGIN_TIMEOUT` says otherwise.
     static let defaultTimeout = Duration.seconds(5)
     /// The most seconds `GRAPHEXPORT_PLUGIN_TIMEOUT` may say.
@@ -17,10 +50,12 @@ struct Plugin {
     /// The longest handshake answer read; a longer one is a bad handshake.
     private static let answerLimit = 4096
 
-    /// The format name (`csv` for `graphexport-format-csv`).
+    /// The format's or decoder's name (`csv` for `graphexport-format-csv`).
     let name: String
     /// The executable's path.
     let path: String
+    /// A format's or a decoder's.
+    var kind = PluginKind.format
     /// How long the handshake may take, and how long a plugin that stopped reading its input
     /// has to exit before it is killed.
     var timeout = Plugin.defaultTimeout
@@ -32,13 +67,32 @@ struct Plugin {
         let summary: String
     }
 
+    /// `format plugin 'csv' (/usr/local/bin/graphexport-format-csv)`, for messages.
+    var subject: String {
+        "\(kind.noun) '\(name)' (\(path))"
+    }
+
     /// Runs the plugin with `--graphexport-handshake` and reads its one-line answer,
     /// `graphexport-events <version> <extension> <summary>`. A plugin that has not answered and
     /// exited within ``timeout`` is killed, with everything it started.
     func describe() throws -> Description {
+        let line = try handshake()
+        let words = String(decoding: line, as: UTF8.self).split(separator: " ", maxSplits: 3).map(String.init)
+        guard words.count >= 3, words[0] == "graphexport-events", let version = Int(words[1]) else {
+            throw PluginError.badHandshake(self, answer: Self.quoted(line))
+        }
+        guard version == 1 else { throw PluginError.unsupportedVersion(self, version: version) }
+        return Description(protocolVersion: version, fileExtension: words[2], summary: words.count > 3 ? words[3] : "")
+    }
+
+    /// Runs the plugin with `--graphexport-handshake` and returns the first line of its answer:
+    /// printable UTF-8 (no control characters), at most ``answerLimit`` bytes, given by a plugin
+    /// that exited with status 0 within ``timeout``; a plugin that has not answered and exited by
+    /// then is killed, with everything it started.
+    func handshake() throws -> [UInt8] {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
-            throw PluginError.cannotStart(name: name, path: path, reason: String(cString: strerror(errno)))
+            throw PluginError.cannotStart(self, reason: String(cString: strerror(errno)))
         }
         defer { close(ends[0]) }
         let spawned = Result {
@@ -53,21 +107,16 @@ struct Plugin {
         let answered = answer != nil && process.waitForEnd(until: deadline)
         let termination = process.end()
         guard answered, let answer else {
-            throw PluginError.handshakeTimedOut(name: name, path: path, timeout: timeout)
+            throw PluginError.handshakeTimedOut(self, timeout: timeout)
         }
         guard termination == .exited(status: 0) else {
-            throw PluginError.handshakeFailed(name: name, path: path, termination: termination)
+            throw PluginError.handshakeFailed(self, termination: termination)
         }
-        let line = answer.prefix { $0 != UInt8(ascii: "\n") }
-        let text = String(validating: line, as: UTF8.self).flatMap {
-            $0.unicodeScalars.allSatisfy(Self.isPlain) ? $0 : nil
+        let line = Array(answer.prefix { $0 != UInt8(ascii: "\n") })
+        guard let text = String(validating: line, as: UTF8.self), text.unicodeScalars.allSatisfy(Self.isPlain) else {
+            throw PluginError.badHandshake(self, answer: Self.quoted(line))
         }
-        let words = text?.split(separator: " ", maxSplits: 3).map(String.init) ?? []
-        guard words.count >= 3, words[0] == "graphexport-events", let version = Int(words[1]) else {
-            throw PluginError.badHandshake(name: name, path: path, answer: Self.quoted(line))
-        }
-        guard version == 1 else { throw PluginError.unsupportedVersion(name: name, path: path, version: version) }
-        return Description(protocolVersion: version, fileExtension: words[2], summary: words.count > 3 ? words[3] : "")
+        return Array(text.utf8)
     }
 
     /// Runs the plugin on the event stream of `traversal`, with its standard output on `output`,
@@ -112,7 +161,7 @@ struct Plugin {
 
     /// `bytes` quoted for a one-line message: at most 60 characters, with control characters,
     /// invalid UTF-8 (as U+FFFD), quotes and backslashes escaped.
-    private static func quoted(_ bytes: some Collection<UInt8>) -> String {
+    static func quoted(_ bytes: some Collection<UInt8>) -> String {
         guard !bytes.isEmpty else { return "nothing" }
         var text = "\""
         for (index, scalar) in String(decoding: bytes, as: UTF8.self).unicodeScalars.enumerated() {

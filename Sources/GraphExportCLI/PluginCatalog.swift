@@ -4,20 +4,32 @@
     import Darwin
 #endif
 
-/// Finds format plugins: executables named `graphexport-format-<name>` in the folders of
-/// `GRAPHEXPORT_PLUGIN_PATH`, then of `PATH`; the first of a name wins. Each gets the handshake
-/// timeout `GRAPHEXPORT_PLUGIN_TIMEOUT` sets, in seconds (``Plugin/defaultTimeout`` if unset).
+/// Finds plugins: executables named `graphexport-format-<name>` (formats) and
+/// `graphexport-decoder-<name>` (value decoders) in the folders of `GRAPHEXPORT_PLUGIN_PATH`,
+/// then of `PATH`; the first of a kind and name wins. Each gets the timeout
+/// `GRAPHEXPORT_PLUGIN_TIMEOUT` sets, in seconds (``Plugin/defaultTimeout`` if unset).
 struct PluginCatalog {
+    /// The format plugins.
     let plugins: [Plugin]
+    /// The decoder plugins.
+    let decoders: [Plugin]
     /// The folders looked in, in order, for messages that say where a plugin was looked for.
     let folders: [String]
 
-    init(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) throws {
-        let timeout = try environment("GRAPHEXPORT_PLUGIN_TIMEOUT").map(Self.timeout(from:)) ?? Plugin.defaultTimeout
+    /// The plugins of the folders `environment` names. With `forDecoders`, for the decoders of an
+    /// export (which looks for them whatever its format): a `GRAPHEXPORT_PLUGIN_TIMEOUT` that is
+    /// no timeout is an error only when there is a decoder plugin, so that it never stops an
+    /// export that runs no plugin.
+    init(forDecoders: Bool = false, environment: (String) -> String? = { getenv($0).map { String(cString: $0) } })
+        throws
+    {
+        let setting = Result { try environment("GRAPHEXPORT_PLUGIN_TIMEOUT").map(Self.timeout(from:)) }
+        let timeout = (try? setting.get()).flatMap { $0 } ?? Plugin.defaultTimeout
         let folders = [environment("GRAPHEXPORT_PLUGIN_PATH"), environment("PATH")]
             .compactMap { $0 }.flatMap { $0.split(separator: ":").map(String.init) }.filter { !$0.isEmpty }
         self.folders = folders
         var found: [Plugin] = []
+        var decoders: [Plugin] = []
         for folder in folders {
             guard let directory = opendir(folder) else { continue }
             defer { closedir(directory) }
@@ -28,14 +40,22 @@ struct PluginCatalog {
                 }
                 names.append(name)
             }
-            for name in names.sorted() where name.hasPrefix(Plugin.prefix) && name.count > Plugin.prefix.count {
-                let format = String(name.dropFirst(Plugin.prefix.count))
-                let path = folder + "/" + name
-                guard !found.contains(where: { $0.name == format }), access(path, X_OK) == 0 else { continue }
-                found.append(Plugin(name: format, path: path, timeout: timeout))
+            for name in names.sorted() {
+                for kind in [PluginKind.format, .decoder] where name.hasPrefix(kind.prefix) {
+                    let pluginName = String(name.dropFirst(kind.prefix.count))
+                    let path = folder + "/" + name
+                    let known = kind == .format ? found : decoders
+                    guard !pluginName.isEmpty, !known.contains(where: { $0.name == pluginName }),
+                        access(path, X_OK) == 0
+                    else { continue }
+                    let plugin = Plugin(name: pluginName, path: path, kind: kind, timeout: timeout)
+                    if kind == .format { found.append(plugin) } else { decoders.append(plugin) }
+                }
             }
         }
+        if !forDecoders || !decoders.isEmpty { _ = try setting.get() }
         plugins = found
+        self.decoders = decoders
     }
 
     func plugin(named name: String) -> Plugin? {

@@ -7,7 +7,8 @@ import Synchronization
 #endif
 
 /// A plugin's standard error, forwarded to graphexport's line by line, each line a note naming
-/// the plugin: `graphexport: note: format plugin 'csv': <the line>`, so that every line on
+/// the plugin: `graphexport: note: format plugin 'csv': <the line>` (`decoder plugin` for a value
+/// decoder), so that every line on
 /// standard error keeps graphexport's prefixes. graphexport cannot tell a plugin's explanation
 /// of a failure from its chatter, so every line is a note, printed also with `--quiet`; a failure
 /// is graphexport's own error line after them.
@@ -21,16 +22,16 @@ final class PluginErrorLines {
     private let reader: Reader
     private var thread: pthread_t?
 
-    /// A pipe for the standard error of the plugin `name`, read from now on.
-    init(plugin name: String) throws {
+    /// A pipe for the standard error of `plugin`, read from now on.
+    init(plugin: Plugin) throws {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
-            throw PluginError.cannotStart(name: name, path: "", reason: String(cString: strerror(errno)))
+            throw PluginError.cannotStart(plugin, reason: String(cString: strerror(errno)))
         }
         // Neither end leaks into the plugin but as its descriptor 2 (dup2 clears the flag there).
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         writeEnd = ends[1]
-        reader = Reader(descriptor: ends[0], prefix: "format plugin '\(name)': ")
+        reader = Reader(descriptor: ends[0], prefix: "\(plugin.kind.noun) '\(plugin.name)': ")
         var started = pthread_t()
         let context = Unmanaged.passRetained(reader).toOpaque()
         guard
@@ -44,7 +45,7 @@ final class PluginErrorLines {
             Unmanaged<Reader>.fromOpaque(context).release()
             close(ends[0])
             close(ends[1])
-            throw PluginError.cannotStart(name: name, path: "", reason: "cannot start a thread to read its errors")
+            throw PluginError.cannotStart(plugin, reason: "cannot start a thread to read its errors")
         }
         thread = started
     }

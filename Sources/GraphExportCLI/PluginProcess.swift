@@ -30,7 +30,7 @@ final class PluginProcess {
     init(_ plugin: Plugin, arguments: [String], standardInput: Int32?, standardOutput: Int32, closing unused: Int32)
         throws
     {
-        let errorLines = try PluginErrorLines(plugin: plugin.name)
+        let errorLines = try PluginErrorLines(plugin: plugin)
         defer { errorLines.closeWriteEnd() }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -72,8 +72,7 @@ final class PluginProcess {
         var pid: pid_t = 0
         let status = posix_spawn(&pid, plugin.path, &actions, &attributes, argv, environ)
         guard status == 0 else {
-            throw PluginError.cannotStart(
-                name: plugin.name, path: plugin.path, reason: String(cString: strerror(status)))
+            throw PluginError.cannotStart(plugin, reason: String(cString: strerror(status)))
         }
         self.pid = pid
         self.errorLines = errorLines

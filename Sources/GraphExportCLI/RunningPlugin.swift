@@ -26,8 +26,7 @@ final class RunningPlugin {
     init(_ plugin: Plugin, output: Int32) throws {
         var ends: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Self.streamSocket, 0, &ends) == 0 else {
-            throw PluginError.cannotStart(
-                name: plugin.name, path: plugin.path, reason: String(cString: strerror(errno)))
+            throw PluginError.cannotStart(plugin, reason: String(cString: strerror(errno)))
         }
         let spawned = Result {
             try PluginProcess(plugin, arguments: [], standardInput: ends[1], standardOutput: output, closing: ends[0])
@@ -68,9 +67,9 @@ final class RunningPlugin {
         _ = process.waitForEnd()
         let termination = process.end()
         guard termination == .exited(status: 0) else {
-            throw PluginError.failed(name: plugin.name, path: plugin.path, termination: termination)
+            throw PluginError.failed(plugin, termination: termination)
         }
-        if leftInputUnread() { throw PluginError.stoppedReading(name: plugin.name, path: plugin.path) }
+        if leftInputUnread() { throw PluginError.stoppedReading(plugin) }
     }
 
     /// The error for a plugin that closed its input before the end: its failure when it exits
@@ -80,9 +79,9 @@ final class RunningPlugin {
         let exited = process.waitForEnd(until: ContinuousClock.now + plugin.timeout)
         let termination = process.end()
         if exited && termination != .exited(status: 0) {
-            return PluginError.failed(name: plugin.name, path: plugin.path, termination: termination)
+            return PluginError.failed(plugin, termination: termination)
         }
-        return PluginError.stoppedReading(name: plugin.name, path: plugin.path)
+        return PluginError.stoppedReading(plugin)
     }
 
     /// Whether the plugin, now ended, closed its input with part of the stream still unread.

@@ -17,15 +17,17 @@ extension Command {
             throw CommandError.outputIsInput(path: outputPath, input: input)
         }
         let warnings = WarningPrinter(quiet: request.source.quiet, verbose: request.source.verbose)
-        let source = try openSource(request.source, onWarning: warnings.report)
-        try Applicability(command: .schema, store: request.source.storeFound(source)).check(
+        let decoders = try DecoderChoice(request.source, onWarning: warnings.report)
+        let store = try openSource(request.source, onWarning: warnings.report)
+        let source = try decoders.source(over: store)
+        try Applicability(command: .schema, store: request.source.storeFound(store)).check(
             request.source, table: OptionTable(formats: formats))
         // A plain SQLite database's columns are typed as its reader types them (by storage class,
         // or typed with any value that does not fit as stored); a Core Data store's values are
         // decoded by their declared types, Transformable ones into any value unless --raw-values
         // keeps their bytes.
         let typing: ValueTyping =
-            (source as? SQLiteDatabaseSource).map { .columns($0.columnTypings) }
+            (store as? SQLiteDatabaseSource).map { .columns($0.columnTypings) }
             ?? (request.source.rawValues ? .declared : .decoded)
         let kept = try request.source.adjustedModel(of: source, for: .schema)
         // With --blobs, bytes are paths: Binary attributes, and Transformable ones kept as bytes.

@@ -1,24 +1,27 @@
 import Foundation
 import XCTest
 
-/// A throwaway format plugin for one test: an executable script `graphexport-format-<name>` alone
-/// in a temporary folder, removed after the test with every process it recorded.
+/// A throwaway plugin for one test: an executable script `graphexport-format-<name>` (or, with
+/// `kind` `decoder`, `graphexport-decoder-<name>`) alone in a temporary folder, removed after the
+/// test with every process it recorded.
 ///
 /// A script records its processes by appending their ids to `pids` beside itself
 /// (`echo $$ $! >> "$(dirname "$0")/pids"`); ``survivors(within:)`` then tells which still run.
 struct PluginFixture {
     let name: String
     let folder: URL
+    let kind: String
 
-    init(name: String, script: String, for test: XCTestCase) throws {
+    init(name: String, script: String, kind: String = "format", for test: XCTestCase) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "graphexport-plugins-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent("graphexport-format-\(name)")
+        let file = folder.appendingPathComponent("graphexport-\(kind)-\(name)")
         try Data(script.utf8).write(to: file)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
         self.name = name
         self.folder = folder
+        self.kind = kind
         let fixture = self
         test.addTeardownBlock {
             for pid in fixture.recordedProcesses() { kill(pid, SIGKILL) }
@@ -27,7 +30,7 @@ struct PluginFixture {
     }
 
     /// The plugin's path.
-    var path: String { folder.appendingPathComponent("graphexport-format-\(name)").path }
+    var path: String { folder.appendingPathComponent("graphexport-\(kind)-\(name)").path }
 
     /// The environment that makes graphexport find this plugin first.
     var environment: [String: String] { ["GRAPHEXPORT_PLUGIN_PATH": folder.path] }

@@ -1,22 +1,27 @@
 import CZlib
 
-/// DEFLATE decompression through zlib, with a cap on the output size.
-enum Inflate {
+/// DEFLATE decompression through zlib, with a cap on the output size. The value decoders
+/// (`GraphExportDecoders`) use it for gzip streams.
+package enum Inflate {
     /// The output cap used when none is given: far above any real model (a few KB to a few
     /// hundred KB), far below what would hurt.
-    static let defaultLimit = 64 << 20
+    package static let defaultLimit = 64 << 20
 
     /// How the compressed bytes are framed.
-    enum Framing {
+    package enum Framing {
         /// Bare RFC 1951 DEFLATE (zlib window bits -15): what Core Data writes to `Z_MODELCACHE`.
         case raw
         /// RFC 1950 zlib: a 2-byte header (`78 …`), DEFLATE, an Adler-32 checksum.
         case zlib
+        /// RFC 1952 gzip: a 10-byte header (`1f 8b …`), DEFLATE, a CRC-32 and the size: what Apple
+        /// Notes writes to `ICNoteData.data` (zlib window bits 15 + 16).
+        case gzip
 
         fileprivate var windowBits: Int32 {
             switch self {
             case .raw: return -15
             case .zlib: return 15
+            case .gzip: return 31
             }
         }
     }
@@ -26,7 +31,7 @@ enum Inflate {
     /// - Throws: ``ArchiveError/corruptCompressedData(source:reason:)`` for damaged or truncated
     ///   data, ``ArchiveError/inflatedTooLarge(source:limit:)`` as soon as the output would pass
     ///   `limit` bytes.
-    static func decompress(
+    package static func decompress(
         _ bytes: [UInt8], framing: Framing, limit: Int = defaultLimit, source: String
     ) throws -> [UInt8] {
         guard bytes.count <= Int(UInt32.max) else {
@@ -39,7 +44,8 @@ enum Inflate {
         }
         defer { inflateEnd(&stream) }
         var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        // A small input (a note of a few hundred bytes) needs no 64 KiB chunk cleared for it.
+        var chunk = [UInt8](repeating: 0, count: min(64 * 1024, max(4096, bytes.count * 8)))
         return try bytes.withUnsafeBufferPointer { input in
             stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
             stream.avail_in = UInt32(input.count)

@@ -1,4 +1,4 @@
-import GraphExport
+package import GraphExport
 
 /// A strict RFC 8259 reader of the JSON text a SQLite column may hold (`--json-columns`), made by
 /// hand so that numbers stay exact: an integer without fraction or exponent that fits 64 bits is
@@ -11,10 +11,10 @@ import GraphExport
 ///
 /// Arrays and objects nest at most ``Value/maximumNestingDepth`` levels; deeper text, like any
 /// text that is not JSON (a trailing comma, a lone surrogate, anything after the value), is not
-/// read.
-enum JSONColumnText {
+/// read. The command line reads decoder plugins' answers with it too.
+package enum JSONColumnText {
     /// What a column's text is.
-    enum Reading: Equatable {
+    package enum Reading: Equatable {
         /// A JSON array or object, as its value.
         case structured(Value)
         /// A JSON number, string, boolean or null: kept as the text it is.
@@ -24,7 +24,7 @@ enum JSONColumnText {
     }
 
     /// Reads `text` whole.
-    static func read(_ text: String) -> Reading {
+    package static func read(_ text: String) -> Reading {
         var text = text
         return text.withUTF8 { bytes in
             var parser = Parser(bytes: bytes)

@@ -1,0 +1,77 @@
+import GraphExport
+import GraphExportDecoders
+
+/// The value decoders an export or a schema reads the store through: the built-in ones and the
+/// external decoder plugins found, less those `--no-decode` names; none with
+/// `--raw-values`, the switch for values as they are stored (docs/PLUGINS.md, *Value
+/// decoders*).
+final class DecoderChoice {
+    /// The decoders in use, in the order `graphexport formats` lists them.
+    let decoders: [any AttributeDecoder]
+    private let onWarning: WarningHandler
+    private var sources: [DecodingSource] = []
+
+    /// The decoders `request` asks for: the built-in ones and the decoder plugins found, less
+    /// those `--no-decode` names (which are not run at all); a `--no-decode` name that is no
+    /// decoder's is a usage error, a plugin whose handshake fails an error.
+    init(_ request: ExportRequest, onWarning: @escaping WarningHandler) throws {
+        self.onWarning = onWarning
+        let builtIn = BuiltInDecoders.make()
+        let plugins = try Self.plugins(besides: builtIn)
+        let names = builtIn.map(\.name) + plugins.map(\.name)
+        for name in request.noDecode where !names.contains(name) {
+            throw UsageError(
+                message: "'--no-decode \(name)': no decoder is named '\(name)' (decoders: "
+                    + "\(names.joined(separator: ", ")))")
+        }
+        guard !request.rawValues else {
+            decoders = []
+            return
+        }
+        decoders =
+            builtIn.filter { !request.noDecode.contains($0.name) }
+            + (try plugins.filter { !request.noDecode.contains($0.name) }.map(DecoderPlugin.init))
+    }
+
+    /// The decoder plugins found, less those named like a built-in decoder.
+    private static func plugins(besides builtIn: [any AttributeDecoder]) throws -> [Plugin] {
+        try PluginCatalog(forDecoders: true).decoders.filter { plugin in !builtIn.contains { $0.name == plugin.name } }
+    }
+
+    /// Each decoder for `graphexport formats`: its name, its summary (or, for a plugin whose
+    /// handshake fails, the error) and where it comes from, with what it decodes.
+    static func listing() throws -> [(name: String, summary: String, origin: String)] {
+        let builtIn = BuiltInDecoders.make()
+        var rows = builtIn.map { decoder in
+            (decoder.name, decoder.summary, "built-in decoder; decodes " + claims(of: decoder))
+        }
+        for plugin in try plugins(besides: builtIn) {
+            do {
+                let decoder = try DecoderPlugin(plugin)
+                rows.append(
+                    (plugin.name, decoder.summary, "decoder plugin: \(plugin.path); decodes " + claims(of: decoder)))
+            } catch {
+                rows.append((plugin.name, "\(error)", "decoder plugin: \(plugin.path)"))
+            }
+        }
+        return rows
+    }
+
+    private static func claims(of decoder: any AttributeDecoder) -> String {
+        decoder.claims.map(\.qualifiedName).joined(separator: ", ")
+    }
+
+    /// `source` read through the decoders, or `source` itself when there are none.
+    func source(over source: any GraphSource) throws -> any GraphSource {
+        guard !decoders.isEmpty else { return source }
+        let decoding = try DecodingSource(source, decoders: decoders, onWarning: onWarning)
+        guard !decoding.usedDecoders.isEmpty else { return source }
+        sources.append(decoding)
+        return decoding
+    }
+
+    /// Tells the decoders used that the export has ended.
+    func finish() throws {
+        for source in sources { try source.finish() }
+    }
+}

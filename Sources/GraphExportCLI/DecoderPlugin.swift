@@ -1,0 +1,318 @@
+import GraphExport
+import GraphExportDecoders
+import GraphExportStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An external value decoder: an executable `graphexport-decoder-<name>` speaking the decoder
+/// protocol of docs/PLUGINS.md (*Value decoders*).
+///
+/// Its handshake (`--graphexport-handshake`) is one JSON object that names what it claims and the
+/// attributes it adds. During an export it runs once, started at the first value it decodes: each
+/// value is one JSON line on its standard input, answered by one JSON line on its standard output
+/// within the plugin timeout (``Plugin/timeout``, 5 s unless `GRAPHEXPORT_PLUGIN_TIMEOUT` says
+/// otherwise). A decoder that does not answer in time, answers what is not an answer, or exits
+/// is stopped, with everything it started, and stops the export with a ``DecoderPluginError``.
+final class DecoderPlugin: AttributeDecoder {
+    /// The most bytes one answer may have.
+    static let answerLimit = 64 << 20
+    /// The types an output may have.
+    static let outputTypes: [AttributeType] = [.string, .integer64, .double, .boolean, .transformable]
+
+    let plugin: Plugin
+    let summary: String
+    let claims: [DecoderClaim]
+    let outputs: [AttributeInfo]
+    var name: String { plugin.name }
+
+    private var running: Running?
+
+    /// The decoder `plugin` describes in its handshake; throws ``PluginError`` or
+    /// ``DecoderPluginError`` for a handshake that is not a decoder's.
+    init(_ plugin: Plugin) throws {
+        self.plugin = plugin
+        let line = try plugin.handshake()
+        guard case .structured(.map(let answer)) = JSONColumnText.read(String(decoding: line, as: UTF8.self)),
+            answer["protocol"] == .string("graphexport-decoder")
+        else { throw PluginError.badHandshake(plugin, answer: Plugin.quoted(line)) }
+        guard answer["version"] == .integer(1) else {
+            guard case .integer(let version)? = answer["version"] else {
+                throw PluginError.badHandshake(plugin, answer: Plugin.quoted(line))
+            }
+            throw PluginError.unsupportedVersion(plugin, version: Int(clamping: version))
+        }
+        guard case .string(let summary)? = answer["summary"] ?? .string(""),
+            case .array(let claims)? = answer["claims"],
+            case .array(let outputs)? = answer["outputs"], !claims.isEmpty, !outputs.isEmpty
+        else {
+            throw DecoderPluginError.badHandshake(plugin, reason: "it needs a summary, claims and outputs")
+        }
+        self.summary = summary
+        self.claims = try claims.map { claim in
+            guard case .map(let fields) = claim, case .string(let entity)? = fields["entity"],
+                case .string(let attribute)? = fields["attribute"]
+            else { throw DecoderPluginError.badHandshake(plugin, reason: "a claim needs an entity and an attribute") }
+            var model: [String] = []
+            if case .array(let names)? = fields["model"] {
+                model = try names.map { name in
+                    guard case .string(let text) = name else {
+                        throw DecoderPluginError.badHandshake(plugin, reason: "a claim's model lists entity names")
+                    }
+                    return text
+                }
+            }
+            return DecoderClaim(entity: entity, attribute: attribute, modelEntities: model)
+        }
+        self.outputs = try outputs.map { output in
+            guard case .map(let fields) = output, case .string(let name)? = fields["name"], !name.isEmpty,
+                case .string(let typeName)? = fields["type"], let type = AttributeType(rawValue: typeName),
+                Self.outputTypes.contains(type)
+            else {
+                let types = Self.outputTypes.map(\.rawValue).joined(separator: ", ")
+                throw DecoderPluginError.badHandshake(
+                    plugin, reason: "an output needs a name and a type (\(types))")
+            }
+            return AttributeInfo(name: name, type: type, isOptional: true)
+        }
+        guard Set(self.outputs.map(\.name)).count == self.outputs.count else {
+            throw DecoderPluginError.badHandshake(plugin, reason: "two outputs have one name")
+        }
+    }
+
+    deinit {
+        running?.process.end()
+    }
+
+    func decode(_ input: DecoderInput) throws -> [Value] {
+        if running == nil { running = try Running(plugin) }
+        guard let running else { preconditionFailure("started above") }
+        var request: [UInt8] = Array("{\"id\":".utf8)
+        JSONText.appendString(input.object.text, to: &request)
+        request += Array(",\"entity\":".utf8)
+        JSONText.appendString(input.entity, to: &request)
+        request += Array(",\"attribute\":".utf8)
+        JSONText.appendString(input.attribute, to: &request)
+        request += Array(",\"bytes\":\"".utf8)
+        Base64.encode(input.bytes, into: &request)
+        request += Array("\"}\n".utf8)
+        let deadline = ContinuousClock.now + plugin.timeout
+        do {
+            try running.write(request, until: deadline)
+            let line = try running.readLine(until: deadline)
+            return try values(in: line, for: input)
+        } catch let failure as DecodingFailure {
+            throw failure
+        } catch let error as DecoderPluginError {
+            running.process.end()
+            self.running = nil
+            throw error.naming(input.object)
+        }
+    }
+
+    /// Ends the decoder's input and waits for it to exit 0 within the timeout.
+    func finish() throws {
+        guard let running else { return }
+        self.running = nil
+        close(running.input)
+        running.input = -1
+        let exited = running.process.waitForEnd(until: ContinuousClock.now + plugin.timeout)
+        let termination = running.process.end()
+        guard exited else { throw DecoderPluginError.didNotExit(plugin) }
+        guard termination == .exited(status: 0) else { throw PluginError.failed(plugin, termination: termination) }
+    }
+
+    /// The outputs an answer gives: `{"values":{…}}`, each output by name (a missing one is
+    /// null), or `{"warning":"…"}`.
+    private func values(in line: [UInt8], for input: DecoderInput) throws -> [Value] {
+        guard let text = String(validating: line, as: UTF8.self),
+            case .structured(.map(let answer)) = JSONColumnText.read(text)
+        else { throw DecoderPluginError.badAnswer(plugin, object: nil, reason: "it is not a JSON object") }
+        if case .string(let warning)? = answer["warning"] { throw DecodingFailure(warning) }
+        guard case .map(let values)? = answer["values"] else {
+            throw DecoderPluginError.badAnswer(plugin, object: nil, reason: "it has neither values nor a warning")
+        }
+        for entry in values where !outputs.contains(where: { $0.name == entry.key }) {
+            throw DecoderPluginError.badAnswer(plugin, object: nil, reason: "it names no output '\(entry.key)'")
+        }
+        return try outputs.map { output in
+            let value = values[output.name] ?? .null
+            switch (output.type, value) {
+            case (_, .null), (.string, .string), (.integer64, .integer), (.double, .double), (.boolean, .boolean),
+                (.transformable, _):
+                return value
+            case (.double, .integer(let number)):
+                return .double(Double(number))
+            default:
+                throw DecoderPluginError.badAnswer(
+                    plugin, object: nil, reason: "its value of '\(output.name)' is no \(output.type.rawValue)")
+            }
+        }
+    }
+
+    /// The decoder's process during an export, and graphexport's ends of its pipes.
+    private final class Running {
+        let plugin: Plugin
+        let process: PluginProcess
+        var input: Int32
+        let output: Int32
+        private var buffer: [UInt8] = []
+
+        init(_ plugin: Plugin) throws {
+            var toPlugin: [Int32] = [0, 0]
+            var fromPlugin: [Int32] = [0, 0]
+            guard pipe(&toPlugin) == 0 else {
+                throw PluginError.cannotStart(plugin, reason: String(cString: strerror(errno)))
+            }
+            guard pipe(&fromPlugin) == 0 else {
+                close(toPlugin[0])
+                close(toPlugin[1])
+                throw PluginError.cannotStart(plugin, reason: String(cString: strerror(errno)))
+            }
+            // graphexport's ends stay out of the plugin (and of any other it starts).
+            _ = fcntl(toPlugin[1], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fromPlugin[0], F_SETFD, FD_CLOEXEC)
+            let spawned = Result {
+                try PluginProcess(
+                    plugin, arguments: [], standardInput: toPlugin[0], standardOutput: fromPlugin[1],
+                    closing: fromPlugin[0])
+            }
+            close(toPlugin[0])
+            close(fromPlugin[1])
+            do {
+                process = try spawned.get()
+            } catch {
+                close(toPlugin[1])
+                close(fromPlugin[0])
+                throw error
+            }
+            self.plugin = plugin
+            input = toPlugin[1]
+            output = fromPlugin[0]
+            _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
+        }
+
+        deinit {
+            if input >= 0 { close(input) }
+            close(output)
+        }
+
+        /// Writes all of `bytes` to the decoder's input before `deadline`.
+        func write(_ bytes: [UInt8], until deadline: ContinuousClock.Instant) throws {
+            var offset = 0
+            while offset < bytes.count {
+                guard wait(for: input, events: POLLOUT, until: deadline) else {
+                    throw DecoderPluginError.timedOut(plugin, object: nil)
+                }
+                let count = bytes[offset...].withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
+                if count < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    throw DecoderPluginError.exited(plugin, object: nil)
+                }
+                offset += count
+            }
+        }
+
+        /// The next line the decoder writes, without its newline, before `deadline`.
+        func readLine(until deadline: ContinuousClock.Instant) throws -> [UInt8] {
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = Array(buffer[..<newline])
+                    buffer.removeSubrange(...newline)
+                    return line
+                }
+                guard buffer.count <= DecoderPlugin.answerLimit else {
+                    throw DecoderPluginError.badAnswer(
+                        plugin, object: nil, reason: "it is longer than \(DecoderPlugin.answerLimit) bytes")
+                }
+                guard wait(for: output, events: POLLIN, until: deadline) else {
+                    throw DecoderPluginError.timedOut(plugin, object: nil)
+                }
+                let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { throw DecoderPluginError.exited(plugin, object: nil) }
+                buffer += chunk[..<count]
+            }
+        }
+
+        /// Whether `descriptor` is ready for `events` before `deadline`.
+        private func wait(for descriptor: Int32, events: Int32, until deadline: ContinuousClock.Instant) -> Bool {
+            while true {
+                let left = deadline - ContinuousClock.now
+                guard left > .zero else { return false }
+                var poller = pollfd(fd: descriptor, events: Int16(events), revents: 0)
+                let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
+                let ready = poll(&poller, 1, Int32(clamping: milliseconds + 1))
+                if ready > 0 { return true }
+                if ready < 0 && errno != EINTR { return true }
+            }
+        }
+    }
+}
+
+/// A decoder plugin that broke the decoder protocol during an export or its handshake; each
+/// message is one line naming the plugin, its path and, during an export, the object.
+enum DecoderPluginError: Error, CustomStringConvertible {
+    /// The handshake is JSON but not a decoder's description.
+    case badHandshake(Plugin, reason: String)
+    /// No answer came within the timeout; the plugin was stopped.
+    case timedOut(Plugin, object: ObjectID?)
+    /// The plugin exited (or closed its output) before answering.
+    case exited(Plugin, object: ObjectID?)
+    /// The answer is not one.
+    case badAnswer(Plugin, object: ObjectID?, reason: String)
+    /// The plugin did not exit within the timeout once its input ended.
+    case didNotExit(Plugin)
+
+    /// The error with the object whose value was being decoded.
+    func naming(_ object: ObjectID) -> DecoderPluginError {
+        switch self {
+        case .timedOut(let plugin, _): .timedOut(plugin, object: object)
+        case .exited(let plugin, _): .exited(plugin, object: object)
+        case .badAnswer(let plugin, _, let reason): .badAnswer(plugin, object: object, reason: reason)
+        case .badHandshake, .didNotExit: self
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .badHandshake(let plugin, let reason):
+            return "\(plugin.subject) answered --graphexport-handshake with a description graphexport cannot use: "
+                + "\(reason) (docs/PLUGINS.md); fix or remove it, or leave it out with --no-decode \(plugin.name)"
+        case .timedOut(let plugin, let object):
+            return
+                "\(plugin.subject) did not answer for \(Self.text(of: object)) within \(Self.text(of: plugin.timeout)), "
+                + "so it was stopped; fix it, allow it longer with GRAPHEXPORT_PLUGIN_TIMEOUT=<seconds>, or leave it "
+                + "out with --no-decode \(plugin.name)"
+        case .exited(let plugin, let object):
+            return "\(plugin.subject) exited before answering for \(Self.text(of: object)); the export is incomplete "
+                + "(the plugin's own messages, if any, are above)"
+        case .badAnswer(let plugin, let object, let reason):
+            return "\(plugin.subject) answered for \(Self.text(of: object)) with a line graphexport cannot use: "
+                + "\(reason); an answer is one JSON object, {\"values\":{…}} or {\"warning\":\"…\"}"
+        case .didNotExit(let plugin):
+            return "\(plugin.subject) did not exit within \(Self.text(of: plugin.timeout)) of the end of its input, "
+                + "so it was stopped; a decoder must exit once its input ends"
+        }
+    }
+
+    private static func text(of object: ObjectID?) -> String {
+        object.map { "the value of \($0)" } ?? "a value"
+    }
+
+    private static func text(of duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return attoseconds == 0 ? "\(seconds) s" : "\(Double(seconds) + Double(attoseconds) / 1e18) s"
+    }
+}
+
+extension ValueMap {
+    /// The value of the first entry whose key is `key`.
+    fileprivate subscript(_ key: String) -> Value? {
+        entries.first { $0.key == key }?.value
+    }
+}

@@ -1,0 +1,106 @@
+public import GraphExport
+import GraphExportStore
+
+/// The Apple Notes decoder: `ICNoteData.data`, a gzip stream of a protocol-buffer document, as
+/// the note's `text` (plain) and `markdown` (``NoteMarkdown``; docs/NOTES.md).
+///
+/// It claims `ICNoteData.data` in a model that also has `ICNote` and `ICAttachment` (the Notes
+/// app's). Tables come from their `ICAttachment`'s `mergeableData` (``NoteTable``), hashtags and
+/// mentions from their `ICInlineAttachment`'s `altText`, other attachments become links to their
+/// `ICAttachment` object's id. A password-protected note's data is encrypted (it has no gzip
+/// header): it keeps its bytes, with one warning for all such notes. Any other value that cannot
+/// be read (damaged gzip, more than ``maximumInflatedSize`` bytes inflated, a malformed document)
+/// keeps its bytes, with a warning naming the object.
+public final class NotesDecoder: AttributeDecoder {
+    /// The most bytes one note's data or one table's data may inflate to.
+    public static let maximumInflatedSize = 64 << 20
+
+    /// `notes`.
+    public let name = "notes"
+    /// What it decodes.
+    public let summary = "Apple Notes: ICNoteData.data as the note's text and Markdown"
+    /// `ICNoteData.data`, in a model with `ICNote` and `ICAttachment`.
+    public let claims = [
+        DecoderClaim(entity: "ICNoteData", attribute: "data", modelEntities: ["ICNote", "ICAttachment"])
+    ]
+    /// `text` and `markdown`, both strings.
+    public let outputs = [
+        AttributeInfo(name: "text", type: .string, isOptional: true),
+        AttributeInfo(name: "markdown", type: .string, isOptional: true),
+    ]
+
+    /// Creates the decoder.
+    public init() {}
+
+    /// The note's text and Markdown.
+    public func decode(_ input: DecoderInput) throws(DecodingFailure) -> [Value] {
+        guard input.bytes.starts(with: [0x1F, 0x8B]) else {
+            if case .binary? = input.values["cryptoTag"] {
+                throw DecodingFailure("is encrypted (a password-protected note)", oncePerAttribute: true)
+            }
+            throw DecodingFailure("is not gzip-compressed, as a note's data is (it starts with no gzip header)")
+        }
+        let document: NoteDocument
+        do {
+            let inflated = try Inflate.decompress(
+                input.bytes, framing: .gzip, limit: Self.maximumInflatedSize, source: "the note's data")
+            document = try NoteDocument.read(noteStore: inflated)
+        } catch let defect as ProtobufDefect {
+            throw DecodingFailure("is not a note document: \(defect)")
+        } catch {
+            throw DecodingFailure("cannot be decompressed: \(error)")
+        }
+        let rendering = NoteMarkdown(document) { reference in
+            do {
+                return try Self.attachment(reference, lookup: input.lookup)
+            } catch {
+                input.warn(
+                    "the attachment \(reference.identifier) (\(reference.typeUTI)) cannot be read: \(error); the "
+                        + "Markdown links to it instead")
+                return .unknown(reference)
+            }
+        }
+        if !rendering.runsCoverText {
+            input.warn("the note's attribute runs do not cover its text exactly; the rest is written as plain text")
+        }
+        return [.string(rendering.text), .string(rendering.markdown)]
+    }
+
+    /// What the note shows for the attachment `reference` names.
+    private static func attachment(_ reference: AttachmentReference, lookup: any ObjectLookup) throws -> NoteAttachment
+    {
+        if reference.typeUTI.hasPrefix("com.apple.notes.inlinetextattachment") {
+            guard
+                let inline = try lookup.object(
+                    of: "ICInlineAttachment", where: "identifier", is: reference.identifier),
+                case .string(let text)? = inline.values["altText"]
+            else { return .unknown(reference) }
+            return .inline(text)
+        }
+        guard let object = try lookup.object(of: "ICAttachment", where: "identifier", is: reference.identifier) else {
+            return .unknown(reference)
+        }
+        if reference.typeUTI == "com.apple.notes.table" {
+            guard case .binary(let bytes)? = object.values["mergeableData"] else { return .unknown(reference) }
+            let inflated = try Inflate.decompress(
+                bytes, framing: .gzip, limit: maximumInflatedSize, source: "the table's mergeable data")
+            return .table(try NoteTable(mergeableData: inflated).rows)
+        }
+        let title: String
+        if case .string(let text)? = object.values["title"], !text.isEmpty {
+            title = text
+        } else {
+            title = reference.typeUTI
+        }
+        return .object(id: object.id.text, label: title, isImage: isImage(reference.typeUTI))
+    }
+
+    /// Whether a type is an image's (`public.jpeg`, `public.png`, `public.heic`, …).
+    private static func isImage(_ typeUTI: String) -> Bool {
+        [
+            "public.jpeg", "public.png", "public.heic", "public.heif", "public.tiff", "com.compuserve.gif",
+            "public.image",
+        ]
+        .contains(typeUTI)
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Prerequisites
+import XCTest
+
+/// External value decoders (docs/PLUGINS.md, *Value decoders*): the sample decoder end to end,
+/// `--no-decode`, and decoders that warn, answer nonsense, hang or fail, each stopped with one
+/// line naming it and nothing left running.
+final class DecoderPluginTests: XCTestCase {
+    private static let samples = Prerequisite.repository.appendingPathComponent("Samples")
+    private static let handshake =
+        #"{"protocol":"graphexport-decoder","version":1,"summary":"body length","claims":[{"entity":"Note","#
+        + #""attribute":"body"}],"outputs":[{"name":"bodyLength","type":"Integer 64"}]}"#
+
+    /// A decoder script that answers its handshake, then runs `body` on each request line.
+    private func decoder(_ name: String, answering body: String) throws -> PluginFixture {
+        try PluginFixture(
+            name: name,
+            script: """
+                #!/bin/sh
+                echo $$ >> "$(dirname "$0")/pids"
+                if [ "$1" = --graphexport-handshake ]; then echo '\(Self.handshake)'; exit 0; fi
+                while read -r line; do
+                \(body)
+                done
+                """, kind: "decoder", for: self)
+    }
+
+    private func objects(_ output: Data) throws -> [[String: Any]] {
+        try String(decoding: output, as: UTF8.self).split(separator: "\n").dropFirst().map { line in
+            try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    func testTheSampleDecoderAddsThumbnailSizesAndFormatsListsIt() throws {
+        let environment = ["GRAPHEXPORT_PLUGIN_PATH": Self.samples.appendingPathComponent("Plugins").path]
+        let scrapbook = Self.samples.appendingPathComponent("Scrapbook")
+        let arguments = [
+            "--model", scrapbook.appendingPathComponent("Scrapbook.xcdatamodeld").path, "--entity", "Photo", "--shape",
+            "flat", "-f", "jsonl", scrapbook.appendingPathComponent("Scrapbook.sqlite").path,
+        ]
+        let result = try TimedCommand.run(arguments, environment: environment)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let photos = try objects(result.standardOutput)
+        let sizes = photos.compactMap { photo -> String? in
+            guard let width = photo["thumbnailWidth"] as? Int, let height = photo["thumbnailHeight"] as? Int else {
+                return nil
+            }
+            return "\(width)x\(height)"
+        }
+        XCTAssertEqual(sizes, ["16x12", "12x16", "16x12", "6x8"])
+        XCTAssertTrue(photos.allSatisfy { $0.keys.contains("thumbnailWidth") && $0.keys.contains("thumbnail") })
+
+        let plain = try TimedCommand.run(["--no-decode", "pngsize"] + arguments, environment: environment)
+        XCTAssertEqual(plain.status, 0, plain.standardError)
+        XCTAssertTrue(try objects(plain.standardOutput).allSatisfy { !$0.keys.contains("thumbnailWidth") })
+
+        let listing = try TimedCommand.run(["formats"], environment: environment)
+        let text = String(decoding: listing.standardOutput, as: UTF8.self)
+        XCTAssertTrue(
+            text.contains(
+                "pngsize  decoder   the width and height of a PNG thumbnail (example decoder)  (decoder plugin: "),
+            text)
+        XCTAssertTrue(text.contains("decodes Photo.thumbnail)"), text)
+        XCTAssertTrue(text.contains("notes    decoder   Apple Notes"), text)
+    }
+
+    func testAnswersBecomeValuesAndAWarningAnswerIsAWarningNamingTheObject() throws {
+        let plugin = try decoder(
+            "length",
+            answering: """
+                case "$line" in
+                *'/1"'*) echo '{"warning":"is the first"}' ;;
+                *) echo '{"values":{"bodyLength":7}}' ;;
+                esac
+                """)
+        let database = try PluginFixture.database(rows: 3, for: self)
+        let result = try TimedCommand.run(
+            ["--source", "sqlite", "-f", "jsonl", database.path], environment: plugin.environment)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(try objects(result.standardOutput).map { $0["bodyLength"] as? Int }, [nil, 7, 7])
+        XCTAssertEqual(
+            result.standardError,
+            "graphexport: warning: Note Note/1 body: decoder 'length': the value is the first; its bytes are kept "
+                + "and bodyLength is null\n")
+        XCTAssertEqual(plugin.survivors(), [])
+    }
+
+    func testADecoderThatDoesNotAnswerIsStoppedAndTheOutputFileNeverAppears() throws {
+        let plugin = try decoder("hang", answering: "sleep 1000")
+        let database = try PluginFixture.database(rows: 3, for: self)
+        var environment = plugin.environment
+        environment["GRAPHEXPORT_PLUGIN_TIMEOUT"] = "0.5"
+        let output = database.deletingLastPathComponent().appendingPathComponent("out.json")
+        let result = try TimedCommand.run(
+            ["--source", "sqlite", "-o", output.path, database.path], environment: environment, deadline: 20)
+        XCTAssertFalse(result.timedOut)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(
+            result.standardError,
+            "graphexport: error: decoder plugin 'hang' (\(plugin.path)) did not answer for the value of Note/1 within "
+                + "0.5 s, so it was stopped; fix it, allow it longer with GRAPHEXPORT_PLUGIN_TIMEOUT=<seconds>, or "
+                + "leave it out with --no-decode hang\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
+        XCTAssertEqual(plugin.survivors(), [], "the decoder's processes still run")
+    }
+
+    func testAnAnswerThatIsNoAnswerStopsTheExport() throws {
+        let plugin = try decoder("nonsense", answering: #"echo '{"values":{"bodyLength":"seven"}}'"#)
+        let database = try PluginFixture.database(rows: 2, for: self)
+        let result = try TimedCommand.run(["--source", "sqlite", database.path], environment: plugin.environment)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(
+            result.standardError.hasPrefix(
+                "graphexport: error: decoder plugin 'nonsense' (\(plugin.path)) answered for the value of Note/1 "
+                    + "with a line graphexport cannot use: its value of 'bodyLength' is no Integer 64"),
+            result.standardError)
+        XCTAssertEqual(plugin.survivors(), [])
+    }
+
+    func testADecoderThatExitsEarlyOrFailsAtTheEndIsAnError() throws {
+        let early = try decoder("early", answering: "exit 3")
+        let database = try PluginFixture.database(rows: 2, for: self)
+        let result = try TimedCommand.run(["--source", "sqlite", database.path], environment: early.environment)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(
+            result.standardError.contains(
+                "decoder plugin 'early' (\(early.path)) exited before answering for the value of Note/1"),
+            result.standardError)
+        let failing = try PluginFixture(
+            name: "failing",
+            script: """
+                #!/bin/sh
+                if [ "$1" = --graphexport-handshake ]; then echo '\(Self.handshake)'; exit 0; fi
+                while read -r line; do echo '{"values":{}}'; done
+                exit 4
+                """, kind: "decoder", for: self)
+        let failed = try TimedCommand.run(["--source", "sqlite", database.path], environment: failing.environment)
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertEqual(
+            failed.standardError,
+            "graphexport: error: decoder plugin 'failing' (\(failing.path)) failed with exit status 4 during the "
+                + "export; the export is incomplete (the plugin's own messages, if any, are above)\n")
+    }
+
+    func testABadHandshakeIsAnErrorThatNamesTheWayOut() throws {
+        let plugin = try PluginFixture(
+            name: "vague",
+            script: "#!/bin/sh\necho '{\"protocol\":\"graphexport-decoder\",\"version\":1,\"claims\":[]}'\n",
+            kind: "decoder", for: self)
+        let database = try PluginFixture.database(rows: 1, for: self)
+        let result = try TimedCommand.run(["--source", "sqlite", database.path], environment: plugin.environment)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(
+            result.standardError,
+            "graphexport: error: decoder plugin 'vague' (\(plugin.path)) answered --graphexport-handshake with a "
+                + "description graphexport cannot use: it needs a summary, claims and outputs (docs/PLUGINS.md); fix "
+                + "or remove it, or leave it out with --no-decode vague\n")
+        let skipped = try TimedCommand.run(
+            ["--source", "sqlite", "--no-decode", "vague", database.path], environment: plugin.environment)
+        XCTAssertEqual(skipped.status, 0, skipped.standardError)
+    }
+}

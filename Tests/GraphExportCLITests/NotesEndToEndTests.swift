@@ -1,0 +1,78 @@
+import Foundation
+import XCTest
+
+/// The Apple Notes decoder through the built CLI on the shared Notes store: every format carries
+/// the same text and Markdown, the schema lists them, `--no-decode notes` and
+/// `--raw-transformable` leave them out.
+final class NotesEndToEndTests: XCTestCase {
+    /// Reads an export (`sys.argv[1]`: json, jsonl, yaml, plist, xml or xml-elements) from standard
+    /// input and prints `{id: [text, markdown]}` of every ICNoteData object, as JSON.
+    private static let readBack = """
+        import json, plistlib, sys, yaml
+        import xml.etree.ElementTree as ET
+        GX = '{urn:graphexport:1}'
+        form = sys.argv[1]
+        data = sys.stdin.buffer.read()
+        found = {}
+        def add(node_id, kind, text, markdown):
+            if kind == 'ICNoteData': found[node_id] = [text, markdown]
+        if form.startswith('xml'):
+            for node in ET.fromstring(data):
+                def value(name):
+                    child = node.find(name)
+                    if child is None: return node.get(name)
+                    return None if child.get(GX + 'null') == 'true' else (child.text or '')
+                add(node.get(GX + 'id'), node.tag, value('text'), value('markdown'))
+        elif form == 'jsonl':
+            for line in data.decode().splitlines()[1:]:
+                node = json.loads(line)
+                add(node['@id'], node['@type'], node.get('text'), node.get('markdown'))
+        else:
+            document = json.loads(data) if form == 'json' else yaml.safe_load(data) if form == 'yaml' else plistlib.loads(data)
+            for node in document['@graph']:
+                add(node['@id'], node['@type'], node.get('text'), node.get('markdown'))
+        print(json.dumps(found, sort_keys=True))
+        """
+
+    private func notes(_ form: String, in folder: URL, _ extra: [String] = []) throws -> [String: [String?]] {
+        let format =
+            form.hasPrefix("xml")
+            ? ["-f", "xml", "--xml-style", form == "xml" ? "attributes" : "elements"] : ["-f", form]
+        let export = try CommandRunner.run(["--shape", "flat"] + format + extra + ["NoteStore.sqlite"], in: folder)
+        XCTAssertEqual(export.status, 0, export.standardError)
+        XCTAssertEqual(
+            export.standardError.split(separator: "\n").filter { $0.contains("decoder 'notes'") }.count,
+            extra.isEmpty ? 1 : 0, export.standardError)
+        let printed = try Python.run(Self.readBack, arguments: [form], input: export.standardOutput)
+        let parsed = try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: [Any]]
+        return try XCTUnwrap(parsed).mapValues { $0.map { $0 as? String } }
+    }
+
+    func testEveryFormatCarriesTheSameTextAndMarkdown() throws {
+        let folder = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
+        let json = try notes("json", in: folder)
+        XCTAssertEqual(json.count, 7)
+        XCTAssertEqual(json.values.filter { $0 == [nil, nil] }.count, 1, "the password-protected note")
+        let formatted = try XCTUnwrap(
+            json.values.first { $0[0]?.hasPrefix("This note has special formatting") ?? false })
+        XCTAssertTrue(formatted[1]?.contains("- [ ] Item 1\n- [ ] Item 2\n- [ ] Item 3") ?? false, "\(formatted)")
+        XCTAssertTrue(formatted[1]?.contains("| Header 1 | Header 2 |\n| --- | --- |\n| Item 1 | Item 2 |") ?? false)
+        XCTAssertTrue(formatted[1]?.contains("<u>**This is bold and underlined.**</u>") ?? false)
+        for form in ["jsonl", "yaml", "plist", "xml", "xml-elements"] {
+            XCTAssertEqual(try notes(form, in: folder), json, form)
+        }
+    }
+
+    func testNoDecodeAndRawValuesLeaveTheAttributesOutOfTheExportAndTheSchema() throws {
+        let folder = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
+        for options in [["--no-decode", "notes"], ["--raw-transformable"]] {
+            XCTAssertEqual(Set(try notes("json", in: folder, options).values.flatMap { $0 }), [nil], "\(options)")
+            let schema = try CommandRunner.run(["schema"] + options + ["NoteStore.sqlite"], in: folder)
+            XCTAssertEqual(schema.status, 0, schema.standardError)
+            XCTAssertFalse(String(decoding: schema.standardOutput, as: UTF8.self).contains("\"markdown\""))
+        }
+        let schema = try CommandRunner.run(["schema", "NoteStore.sqlite"], in: folder)
+        XCTAssertEqual(schema.status, 0, schema.standardError)
+        XCTAssertTrue(String(decoding: schema.standardOutput, as: UTF8.self).contains("\"markdown\""))
+    }
+}
