@@ -129,8 +129,8 @@ final class DocumentedCommandsTests: XCTestCase {
         sharedFiles.keys.contains { command.command.contains($0) }
     }
 
-    /// A fresh folder holding every file the documents name: the bundled sample under its own
-    /// path (`Samples/Scrapbook/…`) and at the top (`Scrapbook.sqlite`, `Store.sqlite`), the
+    /// A fresh folder holding every file the documents name: the bundled samples under their own
+    /// paths (`Samples/Scrapbook/…`, `Samples/Notes/…`) and at the top (`Scrapbook.sqlite`, `Store.sqlite`), the
     /// shared samples when they are there, `-odd-name.sqlite` (for `--`), and `app.db`, a plain database with a JSON column.
     private func userFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory
@@ -141,7 +141,7 @@ final class DocumentedCommandsTests: XCTestCase {
         let samples = CommandRunner.repository.appendingPathComponent("Samples")
         let scrapbook = samples.appendingPathComponent("Scrapbook")
         try manager.createDirectory(at: folder.appendingPathComponent("Samples"), withIntermediateDirectories: true)
-        for sample in ["Scrapbook", "Plugins"] {
+        for sample in ["Scrapbook", "Plugins", "Notes"] {
             try manager.copyItem(
                 at: samples.appendingPathComponent(sample), to: folder.appendingPathComponent("Samples/" + sample))
         }
