@@ -39,12 +39,12 @@ struct Command {
                 print(Completion(formats: formats).script(shell: shell), terminator: "")
             case .listFormats(let listing):
                 let plugins = try PluginCatalog().plugins
-                let decoders = try DecoderChoice.listing()
+                let decoders = try DecoderListing.all()
                 switch listing {
                 case .text:
                     print(HelpText.formatList(formats, plugins: plugins, decoders: decoders), terminator: "")
                 case .json:
-                    try FormatListJSON.render(formats, plugins: plugins).withUnsafeBytes {
+                    try FormatListJSON.render(formats, plugins: plugins, decoders: decoders).withUnsafeBytes {
                         try FileDescriptorSink.standardOutput().write($0)
                     }
                 }

@@ -34,31 +34,8 @@ final class DecoderChoice {
     }
 
     /// The decoder plugins found, less those named like a built-in decoder.
-    private static func plugins(besides builtIn: [any AttributeDecoder]) throws -> [Plugin] {
+    static func plugins(besides builtIn: [any AttributeDecoder]) throws -> [Plugin] {
         try PluginCatalog(forDecoders: true).decoders.filter { plugin in !builtIn.contains { $0.name == plugin.name } }
-    }
-
-    /// Each decoder for `graphexport formats`: its name, its summary (or, for a plugin whose
-    /// handshake fails, the error) and where it comes from, with what it decodes.
-    static func listing() throws -> [(name: String, summary: String, origin: String)] {
-        let builtIn = BuiltInDecoders.make()
-        var rows = builtIn.map { decoder in
-            (decoder.name, decoder.summary, "built-in decoder; decodes " + claims(of: decoder))
-        }
-        for plugin in try plugins(besides: builtIn) {
-            do {
-                let decoder = try DecoderPlugin(plugin)
-                rows.append(
-                    (plugin.name, decoder.summary, "decoder plugin: \(plugin.path); decodes " + claims(of: decoder)))
-            } catch {
-                rows.append((plugin.name, "\(error)", "decoder plugin: \(plugin.path)"))
-            }
-        }
-        return rows
-    }
-
-    private static func claims(of decoder: any AttributeDecoder) -> String {
-        decoder.claims.map(\.qualifiedName).joined(separator: ", ")
     }
 
     /// `source` read through the decoders, or `source` itself when there are none.

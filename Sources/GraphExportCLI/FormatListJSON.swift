@@ -32,12 +32,24 @@ enum FormatListJSON {
 
     /// The object's text, indented, with a newline at the end: the built-in formats in the order
     /// help lists them, then the plugins in the order they are found, each plugin asked for its
-    /// handshake.
-    static func render(_ formats: FormatRegistry, plugins: [Plugin]) -> [UInt8] {
+    /// handshake; then the value decoders, as ``DecoderListing/all()`` lists them.
+    static func render(_ formats: FormatRegistry, plugins: [Plugin], decoders: [DecoderListing]) -> [UInt8] {
         JSONNode.object([
             ("formatsVersion", .integer(version)),
             ("formats", .array(formats.formats.map(builtIn) + plugins.map(plugin))),
+            ("decoders", .array(decoders.map(decoder))),
         ]).text
+    }
+
+    private static func decoder(_ decoder: DecoderListing) -> JSONNode {
+        .object([
+            ("name", .string(decoder.name)),
+            ("origin", .string(decoder.path == nil ? "built-in" : "plugin")),
+            ("summary", .string(decoder.summary)),
+            ("decodes", .strings(decoder.claims)),
+            ("path", .string(decoder.path)),
+            ("error", .string(decoder.error)),
+        ])
     }
 
     private static func builtIn(_ format: ExportFormat) -> JSONNode {

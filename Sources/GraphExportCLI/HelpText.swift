@@ -114,7 +114,7 @@ struct HelpText {
     }
 
     static func formatList(
-        _ formats: FormatRegistry, plugins: [Plugin], decoders: [(name: String, summary: String, origin: String)] = []
+        _ formats: FormatRegistry, plugins: [Plugin], decoders: [DecoderListing] = []
     ) -> String {
         var rows = formats.formats.map { format in
             let capabilities =
@@ -134,7 +134,9 @@ struct HelpText {
             }
         }
         for decoder in decoders {
-            rows.append((decoder.name, "decoder", decoder.summary, decoder.origin))
+            let origin = decoder.path.map { "decoder plugin: " + $0 } ?? "built-in decoder"
+            let claims = decoder.claims.isEmpty ? "" : "; decodes " + decoder.claims.joined(separator: ", ")
+            rows.append((decoder.name, "decoder", decoder.summary ?? decoder.error ?? "", origin + claims))
         }
         let nameWidth = rows.map(\.0.count).max() ?? 0
         let extensionWidth = rows.map(\.1.count).max() ?? 0

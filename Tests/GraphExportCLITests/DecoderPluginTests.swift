@@ -64,6 +64,36 @@ final class DecoderPluginTests: XCTestCase {
         XCTAssertTrue(text.contains("notes    decoder   Apple Notes"), text)
     }
 
+    func testFormatsAsJSONListsTheDecodersWithWhatTheyDecodeAndAFailedHandshake() throws {
+        let broken = try PluginFixture(
+            name: "broken",
+            script: """
+                #!/bin/sh
+                exit 3
+                """, kind: "decoder", for: self)
+        let path = Self.samples.appendingPathComponent("Plugins").path + ":" + broken.folder.path
+        let listing = try TimedCommand.run(
+            ["formats", "--format", "json"], environment: ["GRAPHEXPORT_PLUGIN_PATH": path])
+        XCTAssertEqual(listing.status, 0, listing.standardError)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: listing.standardOutput) as? [String: Any])
+        let decoders = try XCTUnwrap(object["decoders"] as? [[String: Any]])
+        XCTAssertEqual(decoders.map { $0["name"] as? String }, ["notes", "pngsize", "broken"])
+        for decoder in decoders {
+            XCTAssertEqual(Set(decoder.keys), ["name", "origin", "summary", "decodes", "path", "error"], "\(decoder)")
+        }
+        XCTAssertEqual(decoders[0]["origin"] as? String, "built-in")
+        XCTAssertEqual(decoders[0]["decodes"] as? [String], ["ICNoteData.data"])
+        XCTAssertTrue(decoders[0]["path"] is NSNull)
+        XCTAssertEqual(decoders[1]["origin"] as? String, "plugin")
+        XCTAssertEqual(decoders[1]["decodes"] as? [String], ["Photo.thumbnail"])
+        XCTAssertEqual(decoders[1]["summary"] as? String, "the width and height of a PNG thumbnail (example decoder)")
+        XCTAssertTrue((decoders[1]["path"] as? String)?.hasSuffix("graphexport-decoder-pngsize") ?? false)
+        XCTAssertTrue(decoders[1]["error"] is NSNull)
+        XCTAssertTrue(decoders[2]["summary"] is NSNull)
+        XCTAssertEqual(decoders[2]["decodes"] as? [String], [])
+        XCTAssertTrue((decoders[2]["error"] as? String)?.contains("exit status 3") ?? false, "\(decoders[2])")
+    }
+
     func testAnswersBecomeValuesAndAWarningAnswerIsAWarningNamingTheObject() throws {
         let plugin = try decoder(
             "length",
