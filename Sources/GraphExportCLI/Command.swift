@@ -183,7 +183,7 @@ struct Command {
             _ = try plugin.describe()
         }
         let decoders = try DecoderChoice(request, onWarning: warnings.report)
-        let store = try openSource(request, onWarning: warnings.report)
+        let store = try openSource(request, decoders: decoders, onWarning: warnings.report)
         applicability.store = request.storeFound(store)
         try applicability.check(request, table: table)
         let chosen = try ExportSelection(
@@ -240,14 +240,17 @@ struct Command {
         return try BlobFolder(path: path, relativeTo: base ?? ".")
     }
 
-    /// The store as a Core Data store or a plain SQLite database, as asked or as it turns out.
-    func openSource(_ request: ExportRequest, onWarning: @escaping WarningHandler) throws -> any InspectableSource {
+    /// The store as a Core Data store or a plain SQLite database, as asked or as it turns out,
+    /// reading what `decoders` need besides what `request` exports.
+    func openSource(
+        _ request: ExportRequest, decoders: DecoderChoice? = nil, onWarning: @escaping WarningHandler
+    ) throws -> any InspectableSource {
         let opening = request.busyTimeout.map { StoreOpenOptions(busyTimeout: $0) } ?? StoreOpenOptions()
         let sqliteOnly = request.asksForPlainSQLite(OptionTable(formats: formats))
         if request.given.contains("raw-transformable") {
             onWarning(Warning("--raw-transformable is now called --raw-values; the old name keeps working"))
         }
-        let coreData = CoreDataStoreOptions(rawValues: request.rawValues, scope: request.readScope)
+        let coreData = CoreDataStoreOptions(rawValues: request.rawValues, scope: request.readScope(wholeEntities: decoders?.wholeEntities ?? []))
         if request.source == .coredata || request.model != nil {
             var model = try request.model.map(ModelFile.load(path:))
             if let name = request.modelVersion { model = try model?.choosingVersion(name) }

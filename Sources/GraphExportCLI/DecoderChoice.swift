@@ -33,6 +33,12 @@ final class DecoderChoice {
             + (try plugins.filter { !request.noDecode.contains($0.name) }.map(DecoderPlugin.init))
     }
 
+    /// The entities an export must read whole for the decoders: each claimed attribute's entity
+    /// (a decoder sees the rest of the object) and those the decoders look objects up in.
+    var wholeEntities: [String] {
+        decoders.flatMap { decoder in decoder.claims.map(\.entity) + decoder.lookedUpEntities }
+    }
+
     /// The decoder plugins found, less those named like a built-in decoder.
     static func plugins(besides builtIn: [any AttributeDecoder]) throws -> [Plugin] {
         try PluginCatalog(forDecoders: true).decoders.filter { plugin in !builtIn.contains { $0.name == plugin.name } }

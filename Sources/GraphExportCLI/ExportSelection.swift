@@ -3,12 +3,13 @@ import GraphExportStore
 
 extension ExportRequest {
     /// What of the store the export reads: the properties `--exclude-attribute` and `--attributes`
-    /// leave, of the entities `--entity`, `--exclude-entity` and `--exact` choose. A Core Data
-    /// store looks for the storage of those alone (``CoreDataStoreOptions/scope``).
-    var readScope: ReadScope {
+    /// leave, of the entities `--entity`, `--exclude-entity` and `--exact` choose, and the
+    /// `wholeEntities` value decoders read (``DecoderChoice/wholeEntities``). A Core Data store
+    /// looks for the storage of those alone (``CoreDataStoreOptions/scope``).
+    func readScope(wholeEntities: [String]) -> ReadScope {
         ReadScope(
             adjustment: ModelAdjustment(excludedProperties: excludedAttributes, keptProperties: keptAttributes),
-            included: entities, excluded: excludedEntities, exact: exact)
+            included: entities, excluded: excludedEntities, exact: exact, wholeEntities: wholeEntities)
     }
 
     /// The model of `source` as the export reads it, for `inspect` and `schema`: the options'

@@ -18,7 +18,7 @@ extension Command {
         }
         let warnings = WarningPrinter(quiet: request.source.quiet, verbose: request.source.verbose)
         let decoders = try DecoderChoice(request.source, onWarning: warnings.report)
-        let store = try openSource(request.source, onWarning: warnings.report)
+        let store = try openSource(request.source, decoders: decoders, onWarning: warnings.report)
         let source = try decoders.source(over: store)
         try Applicability(command: .schema, store: request.source.storeFound(store)).check(
             request.source, table: OptionTable(formats: formats))

@@ -15,6 +15,9 @@ public protocol AttributeDecoder: AnyObject {
     var summary: String { get }
     /// The attributes it decodes.
     var claims: [DecoderClaim] { get }
+    /// The entities whose objects it looks up (``ObjectLookup``), so that an export reads them
+    /// whole even when it writes none of them or leaves some of their attributes out.
+    var lookedUpEntities: [String] { get }
     /// The attributes it adds after each claimed one, in order: their names, types (String,
     /// Integer 64, Double, Boolean, Binary, or Transformable for any value, arrays and maps
     /// included) and optional (a value that cannot be decoded leaves them null).
@@ -31,6 +34,9 @@ public protocol AttributeDecoder: AnyObject {
 extension AttributeDecoder {
     /// Nothing to stop.
     public func finish() throws {}
+
+    /// None: it reads the object of the value it decodes alone.
+    public var lookedUpEntities: [String] { [] }
 }
 
 /// An attribute a decoder claims: an entity's attribute, in a model that has the entities

@@ -3,7 +3,7 @@ import XCTest
 
 /// The Apple Notes decoder through the built CLI on the shared Notes store: every format carries
 /// the same text and Markdown, the schema lists them, `--no-decode notes` and
-/// `--raw-transformable` leave them out.
+/// `--raw-transformable` leave them out, and what a selection leaves out is still read for them.
 final class NotesEndToEndTests: XCTestCase {
     /// Reads an export (`sys.argv[1]`: json, jsonl, yaml, plist, xml or xml-elements) from standard
     /// input and prints `{id: [text, markdown]}` of every ICNoteData object, as JSON.
@@ -34,7 +34,11 @@ final class NotesEndToEndTests: XCTestCase {
         print(json.dumps(found, sort_keys=True))
         """
 
-    private func notes(_ form: String, in folder: URL, _ extra: [String] = []) throws -> [String: [String?]] {
+    /// `{id: [text, markdown]}` of an export in `form` with the `extra` options, which has the
+    /// one warning about the password-protected note when the notes are `decoded`.
+    private func notes(
+        _ form: String, in folder: URL, _ extra: [String] = [], decoded: Bool = true
+    ) throws -> [String: [String?]] {
         let format =
             form.hasPrefix("xml")
             ? ["-f", "xml", "--xml-style", form == "xml" ? "attributes" : "elements"] : ["-f", form]
@@ -42,7 +46,7 @@ final class NotesEndToEndTests: XCTestCase {
         XCTAssertEqual(export.status, 0, export.standardError)
         XCTAssertEqual(
             export.standardError.split(separator: "\n").filter { $0.contains("decoder 'notes'") }.count,
-            extra.isEmpty ? 1 : 0, export.standardError)
+            decoded ? 1 : 0, export.standardError)
         let printed = try Python.run(Self.readBack, arguments: [form], input: export.standardOutput)
         let parsed = try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: [Any]]
         return try XCTUnwrap(parsed).mapValues { $0.map { $0 as? String } }
@@ -66,7 +70,7 @@ final class NotesEndToEndTests: XCTestCase {
     func testNoDecodeAndRawValuesLeaveTheAttributesOutOfTheExportAndTheSchema() throws {
         let folder = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
         for options in [["--no-decode", "notes"], ["--raw-transformable"]] {
-            XCTAssertEqual(Set(try notes("json", in: folder, options).values.flatMap { $0 }), [nil], "\(options)")
+            XCTAssertEqual(Set(try notes("json", in: folder, options, decoded: false).values.flatMap { $0 }), [nil], "\(options)")
             let schema = try CommandRunner.run(["schema"] + options + ["NoteStore.sqlite"], in: folder)
             XCTAssertEqual(schema.status, 0, schema.standardError)
             XCTAssertFalse(String(decoding: schema.standardOutput, as: UTF8.self).contains("\"markdown\""))
@@ -74,5 +78,21 @@ final class NotesEndToEndTests: XCTestCase {
         let schema = try CommandRunner.run(["schema", "NoteStore.sqlite"], in: folder)
         XCTAssertEqual(schema.status, 0, schema.standardError)
         XCTAssertTrue(String(decoding: schema.standardOutput, as: UTF8.self).contains("\"markdown\""))
+    }
+
+    func testWhatASelectionLeavesOutIsStillReadForTheDecoder() throws {
+        let folder = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
+        let full = try notes("json", in: folder)
+        let tables = full.values.compactMap { $0[1] }.filter { $0.contains("| --- |") }
+        XCTAssertEqual(tables.count, 1, "the note with a table")
+        for options in [
+            ["--exclude-attribute", "ICNoteData.data"], ["--exclude-attribute", "ICNoteData.cryptoTag"],
+            ["--entity", "ICNoteData"], ["--exclude-attribute", "ICAttachment.mergeableData"],
+            ["--exclude-entity", "ICAttachment", "--exclude-entity", "ICInlineAttachment"],
+        ] {
+            XCTAssertEqual(try notes("json", in: folder, options), full, "\(options)")
+        }
+        XCTAssertEqual(
+            try notes("jsonl", in: folder, ["--attributes", "ICNoteData.text"]), full.mapValues { [$0[0], nil] })
     }
 }

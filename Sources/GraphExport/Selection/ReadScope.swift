@@ -18,6 +18,10 @@ public struct ReadScope: Sendable, Hashable {
     public var excluded: [String]
     /// Whether ``included`` and ``excluded`` name their entities alone.
     public var exact: Bool
+    /// Entities read whole, whatever ``adjustment`` leaves out and whether their objects are
+    /// written: what value decoders read besides the value they decode (the rest of its object,
+    /// the objects they look up), each with the entities that inherit from it.
+    public var wholeEntities: [String]
 
     /// Everything: every property of every entity.
     public static let everything = ReadScope()
@@ -25,12 +29,13 @@ public struct ReadScope: Sendable, Hashable {
     /// Creates a scope; the defaults read everything.
     public init(
         adjustment: ModelAdjustment = ModelAdjustment(), included: [String] = [], excluded: [String] = [],
-        exact: Bool = false
+        exact: Bool = false, wholeEntities: [String] = []
     ) {
         self.adjustment = adjustment
         self.included = included
         self.excluded = excluded
         self.exact = exact
+        self.wholeEntities = wholeEntities
     }
 
     /// What a source reading `model` must read for this scope. Names the model does not have
@@ -45,7 +50,15 @@ public struct ReadScope: Sendable, Hashable {
         for entity in written where !model.entities[entity].isAbstract {
             declarers.formUnion(model.lineage(of: entity))
         }
-        return PropertyReads(leftOut: leftOut, declarers: declarers)
+        var whole: Set<Int> = []
+        for name in wholeEntities {
+            guard let entity = model.index(of: name) else { continue }
+            for kind in model.entities.indices where model.entity(kind, isKindOf: entity) {
+                whole.formUnion(model.lineage(of: kind))
+            }
+        }
+        declarers.formUnion(whole)
+        return PropertyReads(leftOut: leftOut.filter { !whole.contains($0.entity) }, declarers: declarers)
     }
 }
 

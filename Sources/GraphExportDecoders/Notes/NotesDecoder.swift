@@ -23,6 +23,8 @@ public final class NotesDecoder: AttributeDecoder {
     public let claims = [
         DecoderClaim(entity: "ICNoteData", attribute: "data", modelEntities: ["ICNote", "ICAttachment"])
     ]
+    /// The attachments, for tables, hashtags and mentions.
+    public let lookedUpEntities = ["ICAttachment", "ICInlineAttachment"]
     /// `text` and `markdown`, both strings.
     public let outputs = [
         AttributeInfo(name: "text", type: .string, isOptional: true),
