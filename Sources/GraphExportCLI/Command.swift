@@ -250,7 +250,8 @@ struct Command {
         if request.given.contains("raw-transformable") {
             onWarning(Warning("--raw-transformable is now called --raw-values; the old name keeps working"))
         }
-        let coreData = CoreDataStoreOptions(rawValues: request.rawValues, scope: request.readScope(wholeEntities: decoders?.wholeEntities ?? []))
+        let coreData = CoreDataStoreOptions(
+            rawValues: request.rawValues, scope: request.readScope(wholeEntities: decoders?.wholeEntities ?? []))
         if request.source == .coredata || request.model != nil {
             var model = try request.model.map(ModelFile.load(path:))
             if let name = request.modelVersion { model = try model?.choosingVersion(name) }

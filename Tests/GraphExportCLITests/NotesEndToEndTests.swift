@@ -70,7 +70,8 @@ final class NotesEndToEndTests: XCTestCase {
     func testNoDecodeAndRawValuesLeaveTheAttributesOutOfTheExportAndTheSchema() throws {
         let folder = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
         for options in [["--no-decode", "notes"], ["--raw-transformable"]] {
-            XCTAssertEqual(Set(try notes("json", in: folder, options, decoded: false).values.flatMap { $0 }), [nil], "\(options)")
+            XCTAssertEqual(
+                Set(try notes("json", in: folder, options, decoded: false).values.flatMap { $0 }), [nil], "\(options)")
             let schema = try CommandRunner.run(["schema"] + options + ["NoteStore.sqlite"], in: folder)
             XCTAssertEqual(schema.status, 0, schema.standardError)
             XCTAssertFalse(String(decoding: schema.standardOutput, as: UTF8.self).contains("\"markdown\""))
