@@ -1,19 +1,26 @@
 import GraphExport
+import GraphExportDecoders
 import GraphExportStore
 
 extension Command {
     /// `graphexport inspect`: opens the store as an export would, and prints what it sees there
-    /// and the warnings met opening it, as text or JSON, on standard output; without the
-    /// properties `--exclude-attribute` and `--attributes` leave out. A store that cannot be
+    /// (the attributes value decoders add too) and the warnings met opening it, as text or JSON,
+    /// on standard output; without the properties `--exclude-attribute` and `--attributes` leave
+    /// out. A store that cannot be
     /// opened fails with the same error an export gives; `--nest` and `--no-nest` are resolved as
     /// an export resolves them, and the nesting shown is theirs.
     func inspect(_ request: InspectRequest) throws {
         var warnings: [Warning] = []
-        let source = try openSource(request.source, onWarning: { warnings.append($0) })
+        let decoders = try DecoderChoice(request.source, onWarning: { warnings.append($0) })
+        let source = try openSource(request.source, decoders: decoders, onWarning: { warnings.append($0) })
         try Applicability(command: .inspect, store: request.source.storeFound(source)).check(
             request.source, table: OptionTable(formats: formats))
-        let model = try request.source.adjustedModel(of: source, for: .inspect)
-        let description = try source.storeDescription().keeping(model).nesting(of: model)
+        let decoded = try decoders.source(over: source)
+        defer { try? decoders.finish() }
+        let model = try request.source.adjustedModel(of: decoded, for: .inspect)
+        let description = try source.storeDescription()
+            .adding((decoded as? DecodingSource)?.decodedAttributes ?? [], of: decoded.model)
+            .keeping(model).nesting(of: model)
         let output: [UInt8] =
             switch request.format {
             case .text: Array(InspectText.render(description, warnings: warnings).utf8)

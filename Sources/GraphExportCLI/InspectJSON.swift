@@ -89,6 +89,7 @@ enum InspectJSON {
             ("declaredType", .string(attribute.declaredType)),
             ("typing", .string(attribute.typing?.rawValue)),
             ("externalStorage", .boolean(attribute.allowsExternalStorage)),
+            ("decoder", .string(attribute.decoder)),
         ])
     }
 

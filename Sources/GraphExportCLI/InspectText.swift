@@ -96,6 +96,7 @@ enum InspectText {
                 attributes.map { attribute in
                     var notes: [String] = []
                     if attribute.allowsExternalStorage { notes.append("external storage") }
+                    if let decoder = attribute.decoder { notes.append("decoded by \(decoder)") }
                     let declared = attribute.declaredType.flatMap { $0.isEmpty ? nil : " (\($0))" }
                     var type = attribute.info.type.rawValue + (declared ?? "")
                     if let typing = attribute.typing { type += ", " + typingText(typing) }

@@ -168,7 +168,7 @@ struct OptionTable {
             name: "raw-transformable", commands: stores, hidden: true,
             help: "The old name of --raw-values, which it means, with a warning."),
         CommandOption(
-            name: "no-decode", argument: .text("name"), repeatable: true, commands: output,
+            name: "no-decode", argument: .text("name"), repeatable: true, commands: store,
             help: "Do not use this value decoder (graphexport formats lists them; notes: Apple Notes' text and "
                 + "Markdown): the attributes it would add are left out, and the stored bytes stay as they are."),
         CommandOption(

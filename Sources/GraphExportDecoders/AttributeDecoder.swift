@@ -133,3 +133,15 @@ public struct FoundObject {
         self.values = values
     }
 }
+
+/// An attribute a decoder adds to a source's model (``DecodingSource/decodedAttributes``).
+public struct DecodedAttribute: Sendable, Hashable {
+    /// The entity that declares it: the one that declares the claimed attribute.
+    public let entity: String
+    /// Its name (`text`).
+    public let name: String
+    /// The stored attribute it is decoded from (`data`), which it follows.
+    public let claimed: String
+    /// The decoder's name (`notes`).
+    public let decoder: String
+}

@@ -17,6 +17,8 @@ public final class DecodingSource: GraphSource {
     public let model: GraphModel
     /// The decoders that claim an attribute of this model.
     public let usedDecoders: [any AttributeDecoder]
+    /// The attributes the decoders add, in the order they were added.
+    public let decodedAttributes: [DecodedAttribute]
     private let plans: [EntityPlan?]
     /// Per entity, whether it or an entity that inherits from it has a plan.
     private let decodesKind: [Bool]
@@ -82,6 +84,13 @@ public final class DecodingSource: GraphSource {
         let model = try GraphModel(entities: entities)
         self.model = model
         usedDecoders = used
+        decodedAttributes = claims.flatMap { claim in
+            claim.decoder.outputs.map { output in
+                DecodedAttribute(
+                    entity: baseModel.entities[claim.declarer].name, name: output.name, claimed: claim.attribute,
+                    decoder: claim.decoder.name)
+            }
+        }
         let plans: [EntityPlan?] = model.entities.indices.map { entity in
             let lineage = baseModel.lineage(of: entity)
             let entityClaims = claims.enumerated().filter { lineage.contains($0.element.declarer) }

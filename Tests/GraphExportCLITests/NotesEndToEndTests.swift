@@ -96,4 +96,41 @@ final class NotesEndToEndTests: XCTestCase {
         XCTAssertEqual(
             try notes("jsonl", in: folder, ["--attributes", "ICNoteData.text"]), full.mapValues { [$0[0], nil] })
     }
+
+    func testInspectListsTheDecodedAttributesAfterTheirStoredOneAsTheExportWritesThem() throws {
+        let folder = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
+        let text = try CommandRunner.run(["inspect", "NoteStore.sqlite"], in: folder)
+        XCTAssertEqual(text.status, 0, text.standardError)
+        XCTAssertTrue(
+            text.text.contains(
+                """
+                    data                        Binary  optional  ZICNOTEDATA.ZDATA
+                    text                        String  optional  ZICNOTEDATA.ZDATA                        decoded by notes
+                    markdown                    String  optional  ZICNOTEDATA.ZDATA                        decoded by notes
+
+                """), text.text)
+        for (options, expected) in [
+            ([String](), ["cryptoInitializationVector", "cryptoTag", "data", "text", "markdown"]),
+            (
+                ["--exclude-attribute", "ICNoteData.data"],
+                ["cryptoInitializationVector", "cryptoTag", "text", "markdown"]
+            ),
+            (["--attributes", "ICNoteData.markdown"], ["markdown"]),
+            (["--no-decode", "notes"], ["cryptoInitializationVector", "cryptoTag", "data"]),
+            (["--raw-values"], ["cryptoInitializationVector", "cryptoTag", "data"]),
+        ] {
+            let inspected = try CommandRunner.run(
+                ["inspect", "--format", "json"] + options + ["NoteStore.sqlite"], in: folder)
+            XCTAssertEqual(inspected.status, 0, inspected.standardError)
+            let entities = try XCTUnwrap(try inspected.json()["entities"] as? [[String: Any]])
+            let noteData = try XCTUnwrap(entities.first { $0["name"] as? String == "ICNoteData" })
+            let attributes = try XCTUnwrap(noteData["attributes"] as? [[String: Any]])
+            XCTAssertEqual(attributes.map { $0["name"] as? String }, expected, "\(options)")
+            for attribute in attributes {
+                let decoded = ["text", "markdown"].contains(attribute["name"] as? String)
+                XCTAssertEqual(attribute["decoder"] as? String, decoded ? "notes" : nil, "\(options) \(attribute)")
+                XCTAssertEqual(attribute["column"] as? String, decoded ? "ZDATA" : attribute["column"] as? String)
+            }
+        }
+    }
 }

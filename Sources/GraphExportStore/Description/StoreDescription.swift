@@ -103,6 +103,9 @@ package struct StoreDescription: Sendable, Hashable {
         /// Core Data: whether the attribute allows external storage (its values may be files in the
         /// store's `_EXTERNAL_DATA` folder).
         package var allowsExternalStorage: Bool
+        /// The value decoder whose output it is, decoded from the attribute stored in ``column``;
+        /// `nil` for a stored attribute.
+        package var decoder: String? = nil
     }
 
     /// One relationship, where its destinations are stored, and whether it nests.
