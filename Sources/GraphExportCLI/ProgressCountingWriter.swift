@@ -27,15 +27,24 @@ final class ProgressCountingWriter: GraphWriter {
     }
 
     func write(_ event: GraphEvent) throws {
-        if case .beginObject = event {
-            objects += 1
-            untilUpdate -= 1
-            if untilUpdate == 0 {
-                untilUpdate = Self.objectsPerUpdate
-                line.update(objects: objects)
-            }
-        }
+        if case .beginObject = event { countObject() }
         try writer.write(event)
+    }
+
+    /// Counts the object and passes the row on whole, so that the writer behind writes it as a
+    /// row rather than as the events of the default.
+    func beginObject(_ row: ObjectRow) throws {
+        countObject()
+        try writer.beginObject(row)
+    }
+
+    private func countObject() {
+        objects += 1
+        untilUpdate -= 1
+        if untilUpdate == 0 {
+            untilUpdate = Self.objectsPerUpdate
+            line.update(objects: objects)
+        }
     }
 
     /// Finishes the writer passed on to, then the line.

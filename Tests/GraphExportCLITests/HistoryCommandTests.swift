@@ -141,6 +141,32 @@ final class HistoryCommandTests: XCTestCase {
         }
     }
 
+    func testBlobFilesAndTheProgressLineKeepTheChangeMarks() throws {
+        let store = try notes()
+        let folder = store.deletingLastPathComponent()
+        func changes(_ json: Data) throws -> [String: [String]] {
+            let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+            var changed: [String: [String]] = [:]
+            for object in try XCTUnwrap(document["@graph"] as? [[String: Any]]) {
+                changed[try XCTUnwrap(object["@id"] as? String)] = object["@changed"] as? [String]
+            }
+            return changed
+        }
+        let arguments = [store.path, "--since", "80", "--shape", "flat", "-q"]
+        let plain = try CommandRunner.run(arguments)
+        XCTAssertEqual(plain.status, 0, plain.standardError)
+        let expected = try changes(plain.standardOutput)
+        XCTAssertTrue(expected.keys.contains { $0.contains("/ICNote/") }, "a changed note, which has bytes")
+        let output = folder.appendingPathComponent("delta.json")
+        let blobs = try CommandRunner.run(
+            arguments + ["--blobs", folder.appendingPathComponent("files").path, "-o", output.path])
+        XCTAssertEqual(blobs.status, 0, blobs.standardError)
+        XCTAssertEqual(try changes(try Data(contentsOf: output)), expected, "--blobs")
+        let progress = try CommandRunner.run(arguments + ["--progress"])
+        XCTAssertEqual(progress.status, 0, progress.standardError)
+        XCTAssertEqual(try changes(progress.standardOutput), expected, "--progress")
+    }
+
     /// Runs an export `--since` and expects exit status 3 and one line saying why.
     private func expectFullExportNeeded(
         _ arguments: [String], because reason: String, file: StaticString = #filePath, line: UInt = #line

@@ -72,7 +72,7 @@ package final class BlobFileWriter: GraphWriter {
         try writer.beginObject(
             ObjectRow(
                 entity: row.entity, entityName: row.entityName, attributeNames: row.attributeNames, id: row.id,
-                values: values))
+                values: values, changedProperties: row.changedProperties))
     }
 
     package func finish() throws {
