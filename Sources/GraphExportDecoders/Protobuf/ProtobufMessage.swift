@@ -120,6 +120,11 @@ struct ProtobufMessage {
     }
 
     private func varint(at index: inout Int) throws(ProtobufDefect) -> UInt64 {
+        // Most keys and values are one byte.
+        if index < bytes.endIndex, bytes[index] < 0x80 {
+            index += 1
+            return UInt64(bytes[index - 1])
+        }
         var value: UInt64 = 0
         for shift in stride(from: UInt64(0), to: 70, by: 7) {
             guard index < bytes.endIndex else { throw .truncated(offset: index - bytes.startIndex) }
