@@ -58,7 +58,14 @@ struct ProtobufMessage {
             guard case .bytes(let bytes) = payload else {
                 throw .wrongWireType(field: number, expected: "length-delimited")
             }
-            guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8(field: number) }
+            // Decoding repairs what is not UTF-8 (with U+FFFD), so the bytes are UTF-8 exactly when
+            // the text's are the same; unlike `String(validating:)`, this needs no generic
+            // metadata looked up at run time for each text.
+            let text = String(decoding: bytes, as: UTF8.self)
+            let same = text.utf8.withContiguousStorageIfAvailable { decoded in
+                decoded.count == bytes.count && bytes.withUnsafeBufferPointer { decoded.elementsEqual($0) }
+            }
+            guard same ?? text.utf8.elementsEqual(bytes) else { throw .invalidUTF8(field: number) }
             return text
         }
 
