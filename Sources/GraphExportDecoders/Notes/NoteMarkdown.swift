@@ -26,15 +26,23 @@ struct NoteMarkdown {
     private(set) var runsCoverText = true
 
     /// Renders `document`, finding each attachment with `attachment`.
+    init(_ document: NoteDocument, attachment: (AttachmentReference) -> NoteAttachment) {
+        var workspace = Workspace()
+        self.init(document, workspace: &workspace, attachment: attachment)
+    }
+
+    /// Renders `document` in `workspace`'s buffers, finding each attachment with `attachment`.
     ///
     /// Both outputs are built as UTF-8 bytes, each made a `String` once at the end: the text
-    /// of a piece is copied from the note's bytes, never made a `String` of its own.
-    init(_ document: NoteDocument, attachment: (AttachmentReference) -> NoteAttachment) {
+    /// of a piece is copied from the note's bytes, never made a `String` of its own. A decoder
+    /// keeps one workspace for all its notes, so that the buffers are allocated once.
+    init(
+        _ document: NoteDocument, workspace: inout Workspace, attachment: (AttachmentReference) -> NoteAttachment
+    ) {
+        workspace.begin(document)
+        let units = workspace.units
         // The runs count UTF-16 code units; the text is read as UTF-8, each run's units turned
         // into whole scalars' bytes (a scalar of 4 bytes is 2 units), in one pass over the bytes.
-        let units = Array(document.text.utf8)
-        var pieces: [Piece] = []
-        pieces.reserveCapacity(document.runs.count + 1)
         var offset = 0
         var covered = 0
         for (number, run) in document.runs.enumerated() where offset < units.count {
@@ -47,66 +55,79 @@ struct NoteMarkdown {
                 left -= width
                 covered += width
             }
-            if offset > start { pieces.append(Piece(range: start..<offset, run: number)) }
+            if offset > start { workspace.pieces.append(Piece(range: start..<offset, run: number)) }
         }
         let coveredLength = document.runs.reduce(0) { $0 + $1.length }
         runsCoverText = offset == units.count && coveredLength == covered
-        if offset < units.count { pieces.append(Piece(range: offset..<units.count, run: document.runs.count)) }
-        var renderer = Renderer(units: units, runs: document.runs)
+        if offset < units.count {
+            workspace.pieces.append(Piece(range: offset..<units.count, run: document.runs.count))
+        }
         // Splits the pieces at newlines; each paragraph takes the style of its first piece, or
         // of its newline when it is empty.
-        var paragraph: [Piece] = []
-        for piece in pieces {
+        for piece in workspace.pieces {
             var start = piece.range.lowerBound
             for index in piece.range where units[index] == 0x0A {
-                if index > start { paragraph.append(Piece(range: start..<index, run: piece.run)) }
-                let style = renderer.run(paragraph.first?.run ?? piece.run).paragraph
-                renderer.render(paragraph, style: style, endsWithNewline: true, attachment: attachment)
-                paragraph.removeAll(keepingCapacity: true)
+                if index > start { workspace.paragraph.append(Piece(range: start..<index, run: piece.run)) }
+                let style = workspace.run(workspace.paragraph.first?.run ?? piece.run).paragraph
+                workspace.render(workspace.paragraph, style: style, endsWithNewline: true, attachment: attachment)
+                workspace.paragraph.removeAll(keepingCapacity: true)
                 start = index + 1
             }
             if piece.range.upperBound > start {
-                paragraph.append(Piece(range: start..<piece.range.upperBound, run: piece.run))
+                workspace.paragraph.append(Piece(range: start..<piece.range.upperBound, run: piece.run))
             }
         }
-        if let first = paragraph.first {
-            renderer.render(
-                paragraph, style: renderer.run(first.run).paragraph, endsWithNewline: false, attachment: attachment)
+        if let first = workspace.paragraph.first {
+            workspace.render(
+                workspace.paragraph, style: workspace.run(first.run).paragraph, endsWithNewline: false,
+                attachment: attachment)
         }
-        text = String(decoding: renderer.text, as: UTF8.self)
-        markdown = renderer.blocks.finish()
+        text = String(decoding: workspace.text, as: UTF8.self)
+        markdown = workspace.blocks.finish()
     }
 
     /// Part of the text (a range of its UTF-8 bytes) with one run's style: the run's number in
     /// the document, or the number past its last run for text the runs do not cover.
-    private struct Piece {
+    fileprivate struct Piece {
         var range: Range<Int>
         var run: Int
     }
 
-    /// One rendering: the note's bytes and runs, the plain text so far, the Markdown blocks so
-    /// far and the buffers each paragraph reuses.
-    private struct Renderer {
-        let units: [UInt8]
-        let runs: [NoteRun]
-        var text: [UInt8] = []
-        var blocks = BlockWriter()
-        var inline = InlineWriter()
-        var code: [UInt8] = []
+    /// The buffers of a rendering, kept from note to note (their capacity grows to the largest
+    /// note's): the note's bytes, its pieces, the plain text so far, the Markdown blocks so far
+    /// and what each paragraph reuses.
+    struct Workspace {
+        fileprivate var units: [UInt8] = []
+        fileprivate var runs: [NoteRun] = []
+        fileprivate var pieces: [Piece] = []
+        fileprivate var paragraph: [Piece] = []
+        fileprivate var text: [UInt8] = []
+        fileprivate var blocks = BlockWriter()
+        private var inline = InlineWriter()
+        private var code: [UInt8] = []
         /// The style of text the runs do not cover.
         private let plainRun = NoteRun(length: 0)
 
-        init(units: [UInt8], runs: [NoteRun]) {
-            self.units = units
-            self.runs = runs
-            text.reserveCapacity(units.count)
+        /// An empty workspace.
+        init() {}
+
+        /// Empties the buffers for `document`, whose bytes it copies into ``units``.
+        fileprivate mutating func begin(_ document: NoteDocument) {
+            units.removeAll(keepingCapacity: true)
+            units.append(contentsOf: document.text.utf8)
+            runs = document.runs
+            pieces.removeAll(keepingCapacity: true)
+            paragraph.removeAll(keepingCapacity: true)
+            text.removeAll(keepingCapacity: true)
+            blocks.reset()
+            inline.discard()
         }
 
-        func run(_ number: Int) -> NoteRun {
+        fileprivate func run(_ number: Int) -> NoteRun {
             number < runs.count ? runs[number] : plainRun
         }
 
-        mutating func render(
+        fileprivate mutating func render(
             _ pieces: [Piece], style: ParagraphStyle, endsWithNewline: Bool,
             attachment: (AttachmentReference) -> NoteAttachment
         ) {
@@ -399,6 +420,15 @@ struct BlockWriter {
         guard !output.isEmpty else { return "" }
         output.append(0x0A)
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Empties the writer for another note, keeping its buffers' capacity.
+    mutating func reset() {
+        output.removeAll(keepingCapacity: true)
+        lastKind = nil
+        code.removeAll(keepingCapacity: true)
+        codeLines = 0
+        numbers.removeAll(keepingCapacity: true)
     }
 
     private mutating func beginBlock() {

@@ -29,6 +29,9 @@ public final class NotesDecoder: AttributeDecoder {
         AttributeInfo(name: "markdown", type: .string, isOptional: true),
     ]
 
+    /// The buffers every note is rendered in.
+    private var workspace = NoteMarkdown.Workspace()
+
     /// Creates the decoder.
     public init() {}
 
@@ -50,7 +53,7 @@ public final class NotesDecoder: AttributeDecoder {
         } catch {
             throw DecodingFailure("cannot be decompressed: \(error)")
         }
-        let rendering = NoteMarkdown(document) { reference in
+        let rendering = NoteMarkdown(document, workspace: &workspace) { reference in
             do {
                 return try Self.attachment(reference, lookup: input.lookup)
             } catch {
