@@ -12,7 +12,7 @@ issue's target: decoding adds at most 10 % to the export's CPU time. Without the
 says so and measures nothing.
 """
 import os
-import statistics
+import rounds
 import subprocess
 import sys
 
@@ -40,19 +40,7 @@ def run(graphexport, cache, run_once, repeat, log, notes=20000):
         subprocess.run([sys.executable, generator, SAMPLE, folder, str(notes)], check=True)
         log("made the notes store %s (%d notes)" % (os.path.relpath(store), notes))
     runs = contenders(graphexport, store)
-    samples = {name: [] for name, _ in runs}
-    sizes = {}
-    for name, argv in runs:
-        [(wall, rss, cpu)], total, _ = run_once(argv, count_bytes=True)
-        sizes[name] = total
-        log("  %-20s warm-up %8.3f s %8.1f MB out" % (name, wall, total / 1e6))
-    for r in range(repeat):
-        for name, argv in runs:
-            [(wall, rss, cpu)], _, _ = run_once(argv, count_bytes=False)
-            samples[name].append((wall, rss, cpu))
-        log("notes: round %d of %d done" % (r + 1, repeat))
-    median = {name: (statistics.median(w for w, _, _ in s), max(r for _, r, _ in s),
-                     statistics.median(c for _, _, c in s)) for name, s in samples.items()}
+    samples, sizes, median = rounds.measure(runs, run_once, repeat, log, "notes")
     plain = median["gx-notes-no-decode"][2]
     lines = ["## Apple Notes decoder (issue 24): %s notes, JSON" % "{:,}".format(notes).replace(",", " "), "",
              "| contender | wall s (median) | CPU s | peak RSS MB | output MB | CPU of the export without decoding |",
