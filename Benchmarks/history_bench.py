@@ -16,9 +16,9 @@ writes the 100 objects (tree and flat), each with reference/measure.c: the issue
 `--since` in at most 5 % of the full export's time, and a peak RSS of at most 32 MB.
 """
 import os
+import rounds
 import shutil
 import sqlite3
-import statistics
 import sys
 
 # The history tables as the real stores' DDL has them (shared/coredata-samples: apple-notes-macos12,
@@ -133,19 +133,7 @@ def run(graphexport, model, store, cache, run_once, repeat, log):
     if not os.path.exists(path) or os.path.getmtime(path) < max(os.path.getmtime(store), os.path.getmtime(__file__)):
         log("made the history store %s (%d changed objects)" % (os.path.relpath(path), make(store, path)))
     runs = contenders(graphexport, model, path)
-    samples = {name: [] for name, _ in runs}
-    sizes = {}
-    for name, argv in runs:
-        [(wall, rss, cpu)], total, _ = run_once(argv, count_bytes=True)
-        sizes[name] = total
-        log("  %-20s warm-up %8.3f s %8.1f MB out" % (name, wall, total / 1e6))
-    for r in range(repeat):
-        for name, argv in runs:
-            [(wall, rss, cpu)], _, _ = run_once(argv, count_bytes=False)
-            samples[name].append((wall, rss, cpu))
-        log("--since: round %d of %d done" % (r + 1, repeat))
-    median = {name: (statistics.median(w for w, _, _ in s), max(r for _, r, _ in s), statistics.median(c for _, _, c in s))
-              for name, s in samples.items()}
+    samples, sizes, median = rounds.measure(runs, run_once, repeat, log, "--since")
     full = median["gx-json-tree-full"][0]
     lines = ["## `--since` (issue 21): 1 000 000 objects, a history of 100 changed objects", "",
              "| contender | wall s (median) | CPU s | peak RSS MB | output MB | of the full export |",

@@ -42,7 +42,10 @@ Environment:
     SWIFT          the swift command (default swift)
 
 Then history_bench.py times `--since` (issue 21) on the largest store in creation order, given a
-history of 100 changed objects, against the full JSON export (BENCH_ONLY matching `gx-since` keeps it).
+history of 100 changed objects, against the full JSON export (BENCH_ONLY matching `gx-since` keeps it),
+and notes_bench.py times the Apple Notes decoder (issue 24) on the shared apple-notes-macos12 sample
+grown to 20 000 notes, decoded against `--no-decode notes` (BENCH_ONLY matching `gx-notes` keeps it;
+BENCH_NOTES=0 leaves it out).
 
 Writes Benchmarks/results.md (the tables, for docs/PERFORMANCE.md) and Benchmarks/results.json
 (every sample).
@@ -50,6 +53,7 @@ Writes Benchmarks/results.md (the tables, for docs/PERFORMANCE.md) and Benchmark
 import hashlib
 import history_bench
 import json
+import notes_bench
 import os
 import platform
 import re
@@ -162,6 +166,8 @@ def built_in_formats(graphexport):
         if not line.strip():
             continue
         name = line.split()[0]
+        if line.split()[1:2] == ["decoder"]:
+            continue  # a value decoder (issue 24), not a format
         # "(built in)" or "(built in; nesting, …)"; a plugin's line names where it was found.
         (formats if re.search(r"\(built in[;)]", line) else plugins).append(name)
     return formats, plugins
@@ -473,6 +479,16 @@ def since_benchmark(graphexport, stores, sizes, orders):
     return lines, samples
 
 
+def notes_benchmark(graphexport):
+    """The Apple Notes decoder benchmark (notes_bench.py): its markdown lines and samples;
+    BENCH_ONLY or BENCH_NOTES=0 may leave it out."""
+    if not re.search(os.environ.get("BENCH_ONLY", ".*"), "gx-notes") or os.environ.get("BENCH_NOTES", "1") == "0":
+        return [], {}
+    lines, samples = notes_bench.run(graphexport, CACHE, run_once, env_int("BENCH_REPEAT", 5), log)
+    print("\n".join(lines))
+    return lines, samples
+
+
 def main():
     sizes = [int(s) for s in os.environ.get("BENCH_SIZES", "100000,1000000").split(",") if s.strip()]
     orders = [o.strip() for o in os.environ.get("BENCH_ORDERS", "creation,grouped").split(",") if o.strip()]
@@ -542,6 +558,7 @@ def main():
         results[order][n] = {"contenders": contenders, "repeat": repeat, "notes": notes,
                       "by": {c.name: c for c in contenders}, "store": store}
     since_table, since_results = since_benchmark(graphexport, stores, sizes, orders)
+    notes_table, notes_results = notes_benchmark(graphexport)
     info["CPU pressure (PSI some, avg300) at the end"] = cpu_pressure()
     log("start-up times")
     startup_times, startup_method = startup(graphexport)
@@ -552,7 +569,7 @@ def main():
                                         subprocess.run([graphexport, "--version"], capture_output=True,
                                                        text=True).stdout.strip()))
     with open(os.path.join(BENCH, "results.md"), "w") as f:
-        f.write(header + md + "\n" + "\n".join(since_table))
+        f.write(header + md + "\n" + "\n".join(since_table + notes_table))
     with open(os.path.join(BENCH, "results.json"), "w") as f:
         json.dump({"machine": info, "load_average": loads, "startup_seconds": startup_times,
                    "orders": {order: {"sizes": {str(n): {"notes": r["notes"], "contenders": {
@@ -560,7 +577,7 @@ def main():
                                 "peak_rss_bytes": c.rss,
                                 "output_bytes": c.bytes, "warmup_seconds": c.warmup}
                        for c in r["contenders"]}} for n, r in by_size.items()}}
-                       for order, by_size in results.items()}, "since": since_results}, f, indent=1)
+                       for order, by_size in results.items()}, "since": since_results, "notes": notes_results}, f, indent=1)
     log("wrote Benchmarks/results.md and Benchmarks/results.json; total %.0f s" % (time.monotonic() - START))
 
 

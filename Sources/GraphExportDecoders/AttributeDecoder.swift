@@ -71,8 +71,10 @@ public struct DecoderInput {
     public let entity: String
     /// The claimed attribute.
     public let attribute: String
-    /// The object's other stored values, by attribute name.
-    public let values: [String: Value]
+    /// The object's other stored values, by attribute name (gathered when first asked for: most
+    /// values need none of them).
+    public var values: [String: Value] { otherValues() }
+    private let otherValues: () -> [String: Value]
     /// Finds other objects of the source by an attribute's value.
     public let lookup: any ObjectLookup
     /// Reports a warning about the value (a part of it that could not be read, though the rest
@@ -84,12 +86,23 @@ public struct DecoderInput {
         bytes: [UInt8], object: ObjectID, entity: String, attribute: String, values: [String: Value],
         lookup: any ObjectLookup, warn: @escaping (String) -> Void
     ) {
+        self.init(
+            bytes: bytes, object: object, entity: entity, attribute: attribute, values: { values }, lookup: lookup,
+            warn: warn)
+    }
+
+    /// Creates an input whose other values `values` gathers when a decoder asks for them, while
+    /// ``AttributeDecoder/decode(_:)`` runs.
+    package init(
+        bytes: [UInt8], object: ObjectID, entity: String, attribute: String,
+        values: @escaping () -> [String: Value], lookup: any ObjectLookup, warn: @escaping (String) -> Void
+    ) {
         self.warn = warn
         self.bytes = bytes
         self.object = object
         self.entity = entity
         self.attribute = attribute
-        self.values = values
+        otherValues = values
         self.lookup = lookup
     }
 }
@@ -123,14 +136,44 @@ public struct FoundObject {
     public let id: ObjectID
     /// Its concrete entity's name.
     public let entity: String
+    private let stored: Stored
+
+    /// The values as given, or by position with the positions of the entity's attributes (one
+    /// map for all the objects of an entity).
+    private enum Stored {
+        case named([String: Value])
+        case positional(positions: [String: Int], values: [Value])
+    }
+
     /// Its stored values, by attribute name.
-    public let values: [String: Value]
+    public var values: [String: Value] {
+        switch stored {
+        case .named(let values): return values
+        case .positional(let positions, let values): return positions.mapValues { values[$0] }
+        }
+    }
+
+    /// Its stored value of `attribute`, or `nil` when its entity has no such attribute.
+    public func value(of attribute: String) -> Value? {
+        switch stored {
+        case .named(let values): return values[attribute]
+        case .positional(let positions, let values): return positions[attribute].map { values[$0] }
+        }
+    }
 
     /// Creates a found object.
     public init(id: ObjectID, entity: String, values: [String: Value]) {
         self.id = id
         self.entity = entity
-        self.values = values
+        stored = .named(values)
+    }
+
+    /// Creates a found object whose values are `values`, the attribute named `name` at
+    /// `positions[name]`.
+    package init(id: ObjectID, entity: String, positions: [String: Int], values: [Value]) {
+        self.id = id
+        self.entity = entity
+        stored = .positional(positions: positions, values: values)
     }
 }
 

@@ -213,25 +213,33 @@ public final class DecodingSource: GraphSource {
         _ record: BorrowedRecord, claim: (decoder: any AttributeDecoder, attribute: Int), plan: EntityPlan
     ) throws -> [Value] {
         let decoder = claim.decoder
-        let nulls = [Value](repeating: .null, count: decoder.outputs.count)
+        let nulls = { [Value](repeating: .null, count: decoder.outputs.count) }
         let bytes: [UInt8]
         switch record.values[claim.attribute] {
         case .bytes(let buffer), .text(let buffer): bytes = Array(buffer)
         case .other(.binary(let stored)): bytes = stored
         case .other(.string(let text)): bytes = Array(text.utf8)
-        default: return nulls
-        }
-        var others: [String: Value] = [:]
-        for (index, name) in plan.names.enumerated() where index != claim.attribute {
-            others[name] = record.values[index].value
+        default: return nulls()
         }
         let entity = model.entities[record.key.entity].name
         let attribute = plan.names[claim.attribute]
         let id = base.id(of: record.key)
-        let context = "\(entity) \(id) \(attribute)"
+        // Made only for a warning: most values have none.
+        func context() -> String { "\(entity) \(id) \(attribute)" }
+        let stored = record.values
+        // Gathered only for a decoder that asks (while it decodes: the values may be borrowed).
+        let others = {
+            var others: [String: Value] = [:]
+            for (index, name) in plan.names.enumerated() where index != claim.attribute {
+                others[name] = stored[index].value
+            }
+            return others
+        }
+        let warn = { [onWarning] (message: String) in
+            onWarning(Warning("\(context()): decoder '\(decoder.name)': \(message)"))
+        }
         let input = DecoderInput(
-            bytes: bytes, object: id, entity: entity, attribute: attribute, values: others, lookup: lookup
-        ) { [onWarning] message in onWarning(Warning("\(context): decoder '\(decoder.name)': \(message)")) }
+            bytes: bytes, object: id, entity: entity, attribute: attribute, values: others, lookup: lookup, warn: warn)
         do {
             let values = try decoder.decode(input)
             precondition(values.count == decoder.outputs.count, "a decoder gives one value per output")
@@ -241,16 +249,16 @@ public final class DecodingSource: GraphSource {
             if !error.oncePerAttribute {
                 onWarning(
                     Warning(
-                        "\(context): decoder '\(decoder.name)': the value \(error.reason); its bytes are kept and "
+                        "\(context()): decoder '\(decoder.name)': the value \(error.reason); its bytes are kept and "
                             + "\(outputs) \(decoder.outputs.count == 1 ? "is" : "are") null"))
             } else if warnedAttributes.insert("\(decoder.name) \(entity) \(attribute)").inserted {
                 onWarning(
                     Warning(
-                        "\(context): decoder '\(decoder.name)': the value \(error.reason); its bytes are kept and "
+                        "\(context()): decoder '\(decoder.name)': the value \(error.reason); its bytes are kept and "
                             + "\(outputs) \(decoder.outputs.count == 1 ? "is" : "are") null, as for every such value "
                             + "of \(entity).\(attribute) (only the first is named)"))
             }
-            return nulls
+            return nulls()
         }
     }
 }

@@ -10,6 +10,8 @@ import GraphExport
 final class SourceLookup: ObjectLookup {
     private let source: any GraphSource
     private var indexes: [String: [String: ObjectKey]] = [:]
+    /// Per entity, the position of each attribute's value in its records.
+    private var positions: [Int: [String: Int]] = [:]
 
     init(_ source: any GraphSource) {
         self.source = source
@@ -21,11 +23,15 @@ final class SourceLookup: ObjectLookup {
         indexes[name] = index
         guard let key = index[value], let record = try source.record(key) else { return nil }
         let model = source.model
-        var values: [String: Value] = [:]
-        for (attribute, value) in zip(model.attributes(of: key.entity), record.values) {
-            values[attribute.name] = value
-        }
-        return FoundObject(id: source.id(of: key), entity: model.entities[key.entity].name, values: values)
+        let entityPositions =
+            positions[key.entity]
+            ?? Dictionary(
+                model.attributes(of: key.entity).enumerated().map { ($1.name, $0) },
+                uniquingKeysWith: { _, last in last })
+        positions[key.entity] = entityPositions
+        return FoundObject(
+            id: source.id(of: key), entity: model.entities[key.entity].name, positions: entityPositions,
+            values: record.values)
     }
 
     private func makeIndex(entity name: String, attribute: String) throws -> [String: ObjectKey] {

@@ -27,13 +27,25 @@ struct NoteMarkdown {
 
     /// Renders `document`, finding each attachment with `attachment`.
     init(_ document: NoteDocument, attachment: (AttachmentReference) -> NoteAttachment) {
+        var workspace = Workspace()
+        self.init(document, workspace: &workspace, attachment: attachment)
+    }
+
+    /// Renders `document` in `workspace`'s buffers, finding each attachment with `attachment`.
+    ///
+    /// Both outputs are built as UTF-8 bytes, each made a `String` once at the end: the text
+    /// of a piece is copied from the note's bytes, never made a `String` of its own. A decoder
+    /// keeps one workspace for all its notes, so that the buffers are allocated once.
+    init(
+        _ document: NoteDocument, workspace: inout Workspace, attachment: (AttachmentReference) -> NoteAttachment
+    ) {
+        workspace.begin(document)
+        let units = workspace.units
         // The runs count UTF-16 code units; the text is read as UTF-8, each run's units turned
-        // into whole scalars' bytes (a scalar of 4 bytes is 2 units).
-        let units = Array(document.text.utf8)
-        var pieces: [Piece] = []
+        // into whole scalars' bytes (a scalar of 4 bytes is 2 units), in one pass over the bytes.
         var offset = 0
         var covered = 0
-        for run in document.runs where offset < units.count {
+        for (number, run) in document.runs.enumerated() where offset < units.count {
             let start = offset
             var left = run.length
             while left > 0 && offset < units.count {
@@ -43,125 +55,162 @@ struct NoteMarkdown {
                 left -= width
                 covered += width
             }
-            if offset > start { pieces.append(Piece(range: start..<offset, run: run)) }
+            if offset > start { workspace.pieces.append(Piece(range: start..<offset, run: number)) }
         }
         let coveredLength = document.runs.reduce(0) { $0 + $1.length }
         runsCoverText = offset == units.count && coveredLength == covered
-        if offset < units.count { pieces.append(Piece(range: offset..<units.count, run: NoteRun(length: 0))) }
-        var blocks = BlockWriter()
-        for paragraph in Self.paragraphs(pieces, units: units) {
-            render(paragraph, units: units, attachment: attachment, into: &blocks)
+        if offset < units.count {
+            workspace.pieces.append(Piece(range: offset..<units.count, run: document.runs.count))
         }
-        markdown = blocks.finish()
-    }
-
-    /// Part of the text (a range of its UTF-8 bytes) with one run's style.
-    private struct Piece {
-        var range: Range<Int>
-        var run: NoteRun
-    }
-
-    /// A paragraph: its pieces (without the newline) and its style.
-    private struct Paragraph {
-        var pieces: [Piece]
-        var style: ParagraphStyle
-        var endsWithNewline: Bool
-    }
-
-    /// Splits the pieces at newlines; each paragraph takes the style of its first piece, or of
-    /// its newline when it is empty.
-    private static func paragraphs(_ pieces: [Piece], units: [UInt8]) -> [Paragraph] {
-        var paragraphs: [Paragraph] = []
-        var current: [Piece] = []
-        for piece in pieces {
+        // Splits the pieces at newlines; each paragraph takes the style of its first piece, or
+        // of its newline when it is empty.
+        for piece in workspace.pieces {
             var start = piece.range.lowerBound
             for index in piece.range where units[index] == 0x0A {
-                if index > start { current.append(Piece(range: start..<index, run: piece.run)) }
-                let style = current.first?.run.paragraph ?? piece.run.paragraph
-                paragraphs.append(Paragraph(pieces: current, style: style, endsWithNewline: true))
-                current = []
+                if index > start { workspace.paragraph.append(Piece(range: start..<index, run: piece.run)) }
+                let style = workspace.run(workspace.paragraph.first?.run ?? piece.run).paragraph
+                workspace.render(workspace.paragraph, style: style, endsWithNewline: true, attachment: attachment)
+                workspace.paragraph.removeAll(keepingCapacity: true)
                 start = index + 1
             }
             if piece.range.upperBound > start {
-                current.append(Piece(range: start..<piece.range.upperBound, run: piece.run))
+                workspace.paragraph.append(Piece(range: start..<piece.range.upperBound, run: piece.run))
             }
         }
-        if let first = current.first {
-            paragraphs.append(Paragraph(pieces: current, style: first.run.paragraph, endsWithNewline: false))
+        if let first = workspace.paragraph.first {
+            workspace.render(
+                workspace.paragraph, style: workspace.run(first.run).paragraph, endsWithNewline: false,
+                attachment: attachment)
         }
-        return paragraphs
+        text = String(decoding: workspace.text, as: UTF8.self)
+        markdown = workspace.blocks.finish()
     }
 
-    private mutating func render(
-        _ paragraph: Paragraph, units: [UInt8], attachment: (AttachmentReference) -> NoteAttachment,
-        into blocks: inout BlockWriter
-    ) {
-        let style = paragraph.style
-        let isCode = style.styleType == 4
-        var inline = InlineWriter()
-        var code = ""
-        for piece in paragraph.pieces {
-            let pieceText = String(decoding: units[piece.range], as: UTF8.self)
-            guard let reference = piece.run.attachment else {
-                text += pieceText
-                if isCode { code += pieceText } else { inline.append(pieceText, style: piece.run) }
-                continue
-            }
-            for character in pieceText.unicodeScalars {
-                guard character == "\u{FFFC}" else {
-                    text.unicodeScalars.append(character)
-                    inline.append(String(character), style: piece.run)
+    /// Part of the text (a range of its UTF-8 bytes) with one run's style: the run's number in
+    /// the document, or the number past its last run for text the runs do not cover.
+    fileprivate struct Piece {
+        var range: Range<Int>
+        var run: Int
+    }
+
+    /// The buffers of a rendering, kept from note to note (their capacity grows to the largest
+    /// note's): the note's bytes, its pieces, the plain text so far, the Markdown blocks so far
+    /// and what each paragraph reuses.
+    struct Workspace {
+        fileprivate var units: [UInt8] = []
+        fileprivate var runs: [NoteRun] = []
+        fileprivate var pieces: [Piece] = []
+        fileprivate var paragraph: [Piece] = []
+        fileprivate var text: [UInt8] = []
+        fileprivate var blocks = BlockWriter()
+        private var inline = InlineWriter()
+        private var code: [UInt8] = []
+        /// The style of text the runs do not cover.
+        private let plainRun = NoteRun(length: 0)
+
+        /// An empty workspace.
+        init() {}
+
+        /// Empties the buffers for `document`, whose bytes it copies into ``units``.
+        fileprivate mutating func begin(_ document: NoteDocument) {
+            units.removeAll(keepingCapacity: true)
+            units.append(contentsOf: document.text.utf8)
+            runs = document.runs
+            pieces.removeAll(keepingCapacity: true)
+            paragraph.removeAll(keepingCapacity: true)
+            text.removeAll(keepingCapacity: true)
+            blocks.reset()
+            inline.discard()
+        }
+
+        fileprivate func run(_ number: Int) -> NoteRun {
+            number < runs.count ? runs[number] : plainRun
+        }
+
+        fileprivate mutating func render(
+            _ pieces: [Piece], style: ParagraphStyle, endsWithNewline: Bool,
+            attachment: (AttachmentReference) -> NoteAttachment
+        ) {
+            let isCode = style.styleType == 4
+            code.removeAll(keepingCapacity: true)
+            for piece in pieces {
+                let run = run(piece.run)
+                let bytes = units[piece.range]
+                guard let reference = run.attachment else {
+                    text.append(contentsOf: bytes)
+                    if isCode { code.append(contentsOf: bytes) } else { inline.append(bytes, style: run) }
                     continue
                 }
-                switch attachment(reference) {
-                case .inline(let alternative):
-                    text += alternative
-                    if isCode { code += alternative } else { inline.appendRaw(alternative) }
-                case .table(let rows):
-                    text += rows.map { $0.joined(separator: "\t") }.joined(separator: "\n")
-                    blocks.add(paragraph: inline.finish(), style: style)
-                    blocks.addTable(rows)
-                case .object(let id, let label, let isImage):
-                    text += "\u{FFFC}"
-                    inline.appendRaw(
-                        (isImage ? "!" : "") + "[" + InlineWriter.escaped(label) + "](" + Self.destination(id) + ")")
-                case .unknown(let reference):
-                    text += "\u{FFFC}"
-                    inline.appendRaw(
-                        "[" + InlineWriter.escaped(reference.typeUTI.isEmpty ? "attachment" : reference.typeUTI)
-                            + "](" + Self.destination("attachment:" + reference.identifier) + ")")
+                var index = piece.range.lowerBound
+                while index < piece.range.upperBound {
+                    let lead = units[index]
+                    let size = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                    let scalar = units[index..<min(index + size, piece.range.upperBound)]
+                    index += size
+                    // U+FFFC OBJECT REPLACEMENT CHARACTER, the attachment's place.
+                    guard scalar.elementsEqual([0xEF, 0xBF, 0xBC]) else {
+                        text.append(contentsOf: scalar)
+                        inline.append(scalar, style: run)
+                        continue
+                    }
+                    switch attachment(reference) {
+                    case .inline(let alternative):
+                        text.append(contentsOf: alternative.utf8)
+                        if isCode { code.append(contentsOf: alternative.utf8) } else { inline.appendRaw(alternative) }
+                    case .table(let rows):
+                        for (number, row) in rows.enumerated() {
+                            if number > 0 { text.append(0x0A) }
+                            for (column, cell) in row.enumerated() {
+                                if column > 0 { text.append(0x09) }
+                                text.append(contentsOf: cell.utf8)
+                            }
+                        }
+                        inline.finish(into: &blocks, style: style)
+                        blocks.addTable(rows)
+                    case .object(let id, let label, let isImage):
+                        text.append(contentsOf: [0xEF, 0xBF, 0xBC])
+                        inline.appendLink(label: label, destination: id, isImage: isImage)
+                    case .unknown(let reference):
+                        text.append(contentsOf: [0xEF, 0xBF, 0xBC])
+                        inline.appendLink(
+                            label: reference.typeUTI.isEmpty ? "attachment" : reference.typeUTI,
+                            destination: "attachment:" + reference.identifier, isImage: false)
+                    }
                 }
             }
-        }
-        if paragraph.endsWithNewline { text += "\n" }
-        if isCode {
-            blocks.addCode(code)
-        } else {
-            blocks.add(paragraph: inline.finish(), style: style)
+            if endsWithNewline { text.append(0x0A) }
+            if isCode {
+                blocks.addCode(code)
+                inline.discard()
+            } else {
+                inline.finish(into: &blocks, style: style)
+            }
         }
     }
 
-    /// A link destination: in angle brackets, with the characters that would end it escaped.
-    static func destination(_ url: String) -> String {
-        var result = "<"
-        for scalar in url.unicodeScalars {
-            switch scalar {
-            case "<": result += "%3C"
-            case ">": result += "%3E"
-            case "\n": result += "%0A"
-            case "\r": result += "%0D"
-            case "\\": result += "%5C"
-            default: result.unicodeScalars.append(scalar)
+    /// Appends a link destination: in angle brackets, with the characters that would end it
+    /// escaped.
+    static func appendDestination(_ url: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "<"))
+        for byte in url.utf8 {
+            switch byte {
+            case UInt8(ascii: "<"): output.append(contentsOf: "%3C".utf8)
+            case UInt8(ascii: ">"): output.append(contentsOf: "%3E".utf8)
+            case UInt8(ascii: "\n"): output.append(contentsOf: "%0A".utf8)
+            case UInt8(ascii: "\r"): output.append(contentsOf: "%0D".utf8)
+            case UInt8(ascii: "\\"): output.append(contentsOf: "%5C".utf8)
+            default: output.append(byte)
             }
         }
-        return result + ">"
+        output.append(UInt8(ascii: ">"))
     }
 }
 
-/// Builds the Markdown of one paragraph from styled text, merging neighbours of one style.
+/// Builds the Markdown of one paragraph from styled text, merging neighbours of one style, as
+/// UTF-8 bytes in buffers it reuses from paragraph to paragraph.
 struct InlineWriter {
-    private var output = ""
-    private var pending = ""
+    private var output: [UInt8] = []
+    private var pending: [UInt8] = []
     private var pendingStyle: InlineStyle?
 
     /// The inline styles of a run that Markdown shows.
@@ -181,62 +230,80 @@ struct InlineWriter {
         }
     }
 
-    /// Appends text shown with `run`'s style.
-    mutating func append(_ text: String, style run: NoteRun) {
+    /// Appends text (UTF-8 bytes) shown with `run`'s style.
+    mutating func append(_ text: ArraySlice<UInt8>, style run: NoteRun) {
         let style = InlineStyle(run)
         if style != pendingStyle { flush() }
         pendingStyle = style
-        pending += text
+        pending.append(contentsOf: text)
     }
 
     /// Appends Markdown as it is (an attachment's).
     mutating func appendRaw(_ markdown: String) {
         flush()
-        output += markdown
+        output.append(contentsOf: markdown.utf8)
     }
 
-    /// The paragraph's Markdown.
-    mutating func finish() -> String {
+    /// Appends a link to an attachment: `[label](<destination>)`, `![label](…)` for an image.
+    mutating func appendLink(label: String, destination: String, isImage: Bool) {
         flush()
-        defer { output = "" }
-        return output
+        if isImage { output.append(UInt8(ascii: "!")) }
+        output.append(UInt8(ascii: "["))
+        Self.appendEscaped(label.utf8, to: &output)
+        output.append(contentsOf: "](".utf8)
+        NoteMarkdown.appendDestination(destination, to: &output)
+        output.append(UInt8(ascii: ")"))
+    }
+
+    /// Adds the paragraph's Markdown to `blocks` as a paragraph of `style`, and starts the next.
+    mutating func finish(into blocks: inout BlockWriter, style: ParagraphStyle) {
+        flush()
+        blocks.add(paragraph: output, style: style)
+        output.removeAll(keepingCapacity: true)
+    }
+
+    /// Drops the paragraph's Markdown (a monospaced paragraph's is its code).
+    mutating func discard() {
+        flush()
+        output.removeAll(keepingCapacity: true)
     }
 
     private mutating func flush() {
-        guard let style = pendingStyle, !pending.isEmpty else {
-            pending = ""
+        defer {
+            pending.removeAll(keepingCapacity: true)
             pendingStyle = nil
+        }
+        guard let style = pendingStyle, !pending.isEmpty else { return }
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let start = pending.firstIndex { !isSpace($0) } ?? pending.count
+        let end = (pending.lastIndex { !isSpace($0) } ?? -1) + 1
+        let plain = !style.bold && !style.italic && !style.strikethrough && !style.underlined && style.link == nil
+        if plain || start >= end {
+            Self.appendEscaped(pending, to: &output)
             return
         }
-        let bytes = Array(pending.utf8)
-        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        let start = bytes.firstIndex { !isSpace($0) } ?? bytes.count
-        let end = (bytes.lastIndex { !isSpace($0) } ?? -1) + 1
-        let plain = !style.bold && !style.italic && !style.strikethrough && !style.underlined && style.link == nil
-        var shown: String
-        if plain || start >= end {
-            shown = Self.escaped(pending)
-        } else {
-            shown = Self.escaped(String(decoding: bytes[start..<end], as: UTF8.self))
-            let emphasis = style.bold && style.italic ? "***" : style.bold ? "**" : style.italic ? "*" : ""
-            shown = emphasis + shown + emphasis
-            if style.strikethrough { shown = "~~" + shown + "~~" }
-            if style.underlined { shown = "<u>" + shown + "</u>" }
-            if let link = style.link { shown = "[" + shown + "](" + NoteMarkdown.destination(link) + ")" }
-            shown =
-                String(decoding: bytes[..<start], as: UTF8.self) + shown
-                + String(decoding: bytes[end...], as: UTF8.self)
+        let emphasis = style.bold && style.italic ? "***" : style.bold ? "**" : style.italic ? "*" : ""
+        output.append(contentsOf: pending[..<start])
+        if style.link != nil { output.append(UInt8(ascii: "[")) }
+        if style.underlined { output.append(contentsOf: "<u>".utf8) }
+        if style.strikethrough { output.append(contentsOf: "~~".utf8) }
+        output.append(contentsOf: emphasis.utf8)
+        Self.appendEscaped(pending[start..<end], to: &output)
+        output.append(contentsOf: emphasis.utf8)
+        if style.strikethrough { output.append(contentsOf: "~~".utf8) }
+        if style.underlined { output.append(contentsOf: "</u>".utf8) }
+        if let link = style.link {
+            output.append(contentsOf: "](".utf8)
+            NoteMarkdown.appendDestination(link, to: &output)
+            output.append(UInt8(ascii: ")"))
         }
-        output += shown
-        pending = ""
-        pendingStyle = nil
+        output.append(contentsOf: pending[end...])
     }
 
-    /// `text` with every character Markdown could read as syntax escaped by a backslash.
-    static func escaped(_ text: String) -> String {
-        var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count + 8)
-        var bytes = text.utf8.makeIterator()
+    /// Appends `text` (UTF-8 bytes) with every character Markdown could read as syntax escaped
+    /// by a backslash.
+    static func appendEscaped(_ text: some Collection<UInt8>, to result: inout [UInt8]) {
+        var bytes = text.makeIterator()
         var next = bytes.next()
         while let byte = next {
             next = bytes.next()
@@ -258,16 +325,18 @@ struct InlineWriter {
             }
             result.append(byte)
         }
-        return String(decoding: result, as: UTF8.self)
     }
 }
 
 /// Joins the blocks of a note: a blank line between blocks, a newline between the items of one
-/// list and the lines of one code block.
+/// list and the lines of one code block. The Markdown is built as UTF-8 bytes.
 struct BlockWriter {
-    private var output = ""
+    private var output: [UInt8] = []
     private var lastKind: Kind?
-    private var code: [String] = []
+    /// The lines of the monospaced block being gathered, joined by newlines.
+    private var code: [UInt8] = []
+    /// How many lines `code` has.
+    private var codeLines = 0
     /// The next number of each level of the numbered list being written.
     private var numbers: [Int] = []
 
@@ -276,71 +345,104 @@ struct BlockWriter {
         case other
     }
 
-    /// Adds a paragraph of Markdown `inline` (empty paragraphs are dropped).
-    mutating func add(paragraph inline: String, style: ParagraphStyle) {
+    /// Adds a paragraph of Markdown `inline` (UTF-8 bytes; empty paragraphs are dropped).
+    mutating func add(paragraph inline: [UInt8], style: ParagraphStyle) {
         guard !inline.isEmpty else { return }
         flushCode()
-        let indent = String(repeating: " ", count: 4 * style.indent)
-        let item = Self.guardLineStart(inline)
         switch style.styleType {
-        case 0: block("# " + inline)
-        case 1: block("## " + inline)
-        case 2: block("### " + inline)
-        case 100: listItem(indent + "* " + item, level: style.indent, numbered: false)
-        case 101: listItem(indent + "- " + item, level: style.indent, numbered: false)
+        case 0, 1, 2:
+            beginBlock()
+            output.append(contentsOf: repeatElement(UInt8(ascii: "#"), count: style.styleType + 1))
+            output.append(UInt8(ascii: " "))
+            output.append(contentsOf: inline)
+        case 100, 101, 103:
+            beginListItem(level: style.indent, numbered: false)
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 4 * style.indent))
+            switch style.styleType {
+            case 100: output.append(contentsOf: "* ".utf8)
+            case 101: output.append(contentsOf: "- ".utf8)
+            default: output.append(contentsOf: (style.checklistDone == true ? "- [x] " : "- [ ] ").utf8)
+            }
+            Self.appendGuardingLineStart(inline, to: &output)
         case 102:
             let number = nextNumber(level: style.indent)
-            listItem(indent + "\(number). " + item, level: style.indent, numbered: true)
-        case 103:
-            let box = style.checklistDone == true ? "[x]" : "[ ]"
-            listItem(indent + "- " + box + " " + item, level: style.indent, numbered: false)
+            beginListItem(level: style.indent, numbered: true)
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 4 * style.indent))
+            output.append(contentsOf: "\(number). ".utf8)
+            Self.appendGuardingLineStart(inline, to: &output)
         default:
-            block((style.blockQuote ? "> " : "") + item)
+            beginBlock()
+            if style.blockQuote { output.append(contentsOf: "> ".utf8) }
+            Self.appendGuardingLineStart(inline, to: &output)
         }
     }
 
-    /// Adds one line of a monospaced block.
-    mutating func addCode(_ line: String) {
-        code.append(line)
+    /// Adds one line (UTF-8 bytes) of a monospaced block.
+    mutating func addCode(_ line: [UInt8]) {
+        if codeLines > 0 { code.append(0x0A) }
+        code.append(contentsOf: line)
+        codeLines += 1
     }
 
     /// Adds a table block; the first row is the header.
     mutating func addTable(_ rows: [[String]]) {
         guard let header = rows.first, !header.isEmpty else { return }
         flushCode()
-        func line(_ cells: [String]) -> String {
-            "| "
-                + cells.map {
-                    InlineWriter.escaped($0).split(separator: "\n", omittingEmptySubsequences: false).joined(
-                        separator: "<br>")
+        beginBlock()
+        var cell: [UInt8] = []
+        for (number, row) in rows.enumerated() {
+            if number > 0 { output.append(0x0A) }
+            output.append(contentsOf: "| ".utf8)
+            for (column, text) in row.enumerated() {
+                if column > 0 { output.append(contentsOf: " | ".utf8) }
+                cell.removeAll(keepingCapacity: true)
+                InlineWriter.appendEscaped(text.utf8, to: &cell)
+                // A line break in a cell is `<br>`; CR LF is one character, which stays.
+                for (index, byte) in cell.enumerated() {
+                    if byte == 0x0A && (index == 0 || cell[index - 1] != 0x0D) {
+                        output.append(contentsOf: "<br>".utf8)
+                    } else {
+                        output.append(byte)
+                    }
                 }
-                .joined(separator: " | ") + " |"
+            }
+            output.append(contentsOf: " |".utf8)
+            if number == 0 {
+                output.append(contentsOf: "\n|".utf8)
+                for _ in header { output.append(contentsOf: " --- |".utf8) }
+            }
         }
-        var lines = [line(header), "|" + String(repeating: " --- |", count: header.count)]
-        lines += rows.dropFirst().map(line)
-        block(lines.joined(separator: "\n"))
     }
 
     /// The note's Markdown, ending in a newline unless empty.
     mutating func finish() -> String {
         flushCode()
-        return output.isEmpty ? "" : output + "\n"
+        guard !output.isEmpty else { return "" }
+        output.append(0x0A)
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private mutating func block(_ text: String) {
-        if lastKind != nil { output += "\n\n" }
-        output += text
+    /// Empties the writer for another note, keeping its buffers' capacity.
+    mutating func reset() {
+        output.removeAll(keepingCapacity: true)
+        lastKind = nil
+        code.removeAll(keepingCapacity: true)
+        codeLines = 0
+        numbers.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func beginBlock() {
+        if lastKind != nil { output.append(contentsOf: "\n\n".utf8) }
         lastKind = .other
         numbers = []
     }
 
-    private mutating func listItem(_ text: String, level: Int, numbered: Bool) {
+    private mutating func beginListItem(level: Int, numbered: Bool) {
         if lastKind == .list {
-            output += "\n"
+            output.append(0x0A)
         } else if lastKind != nil {
-            output += "\n\n"
+            output.append(contentsOf: "\n\n".utf8)
         }
-        output += text
         lastKind = .list
         if !numbered && numbers.count > level { numbers.removeSubrange(level...) }
     }
@@ -354,21 +456,71 @@ struct BlockWriter {
     }
 
     private mutating func flushCode() {
-        guard !code.isEmpty else { return }
-        let body = code.joined(separator: "\n")
+        guard codeLines > 0 else { return }
+        let fence = repeatElement(UInt8(ascii: "`"), count: max(3, Self.longestBacktickRun(code) + 1))
+        beginBlock()
+        output.append(contentsOf: fence)
+        output.append(0x0A)
+        output.append(contentsOf: code)
+        output.append(0x0A)
+        output.append(contentsOf: fence)
+        code.removeAll(keepingCapacity: true)
+        codeLines = 0
+    }
+
+    /// The most backticks in a row in `body`, counting characters: a backtick that a combining
+    /// mark follows is another character (rare enough to count through `String`).
+    private static func longestBacktickRun(_ body: [UInt8]) -> Int {
+        var longest = 0
+        var current = 0
+        for (index, byte) in body.enumerated() {
+            guard byte != UInt8(ascii: "`") || index + 1 == body.count || body[index + 1] < 0x80 else {
+                return longestBacktickRun(characters: String(decoding: body, as: UTF8.self))
+            }
+            current = byte == UInt8(ascii: "`") ? current + 1 : 0
+            longest = max(longest, current)
+        }
+        return longest
+    }
+
+    private static func longestBacktickRun(characters body: String) -> Int {
         var longest = 0
         var current = 0
         for character in body {
             current = character == "`" ? current + 1 : 0
             longest = max(longest, current)
         }
-        let fence = String(repeating: "`", count: max(3, longest + 1))
-        code = []
-        block(fence + "\n" + body + "\n" + fence)
+        return longest
     }
 
-    /// A body paragraph's Markdown with what would start a list item at its start escaped
-    /// (`- `, `+ `, `1. `, `1) `, `=`).
+    /// Appends a body paragraph's Markdown with what would start a list item at its start
+    /// escaped (`- `, `+ `, `1. `, `1) `, `=`). The test is on characters: where the ASCII
+    /// character tested is followed by a non-ASCII byte (which might combine with it), it is
+    /// made through `String`.
+    private static func appendGuardingLineStart(_ inline: [UInt8], to output: inout [UInt8]) {
+        guard let first = inline.first else { return }
+        let isASCIICharacter = { (index: Int) in index + 1 >= inline.count || inline[index + 1] < 0x80 }
+        if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "=") {
+            guard isASCIICharacter(0) else {
+                return output.append(contentsOf: guardLineStart(String(decoding: inline, as: UTF8.self)).utf8)
+            }
+            output.append(UInt8(ascii: "\\"))
+            return output.append(contentsOf: inline)
+        }
+        let digits = inline.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+        if digits > 0, digits < inline.count, inline[digits] == UInt8(ascii: ".") || inline[digits] == UInt8(ascii: ")")
+        {
+            guard isASCIICharacter(digits) else {
+                return output.append(contentsOf: guardLineStart(String(decoding: inline, as: UTF8.self)).utf8)
+            }
+            output.append(contentsOf: inline[..<digits])
+            output.append(UInt8(ascii: "\\"))
+            return output.append(contentsOf: inline[digits...])
+        }
+        output.append(contentsOf: inline)
+    }
+
+    /// ``appendGuardingLineStart(_:to:)`` on characters.
     private static func guardLineStart(_ inline: String) -> String {
         guard let first = inline.first else { return inline }
         if first == "-" || first == "+" || first == "=" { return "\\" + inline }

@@ -31,6 +31,9 @@ public final class NotesDecoder: AttributeDecoder {
         AttributeInfo(name: "markdown", type: .string, isOptional: true),
     ]
 
+    /// The buffers every note is rendered in.
+    private var workspace = NoteMarkdown.Workspace()
+
     /// Creates the decoder.
     public init() {}
 
@@ -52,7 +55,7 @@ public final class NotesDecoder: AttributeDecoder {
         } catch {
             throw DecodingFailure("cannot be decompressed: \(error)")
         }
-        let rendering = NoteMarkdown(document) { reference in
+        let rendering = NoteMarkdown(document, workspace: &workspace) { reference in
             do {
                 return try Self.attachment(reference, lookup: input.lookup)
             } catch {
@@ -75,7 +78,7 @@ public final class NotesDecoder: AttributeDecoder {
             guard
                 let inline = try lookup.object(
                     of: "ICInlineAttachment", where: "identifier", is: reference.identifier),
-                case .string(let text)? = inline.values["altText"]
+                case .string(let text)? = inline.value(of: "altText")
             else { return .unknown(reference) }
             return .inline(text)
         }
@@ -83,13 +86,13 @@ public final class NotesDecoder: AttributeDecoder {
             return .unknown(reference)
         }
         if reference.typeUTI == "com.apple.notes.table" {
-            guard case .binary(let bytes)? = object.values["mergeableData"] else { return .unknown(reference) }
+            guard case .binary(let bytes)? = object.value(of: "mergeableData") else { return .unknown(reference) }
             let inflated = try Inflate.decompress(
                 bytes, framing: .gzip, limit: maximumInflatedSize, source: "the table's mergeable data")
             return .table(try NoteTable(mergeableData: inflated).rows)
         }
         let title: String
-        if case .string(let text)? = object.values["title"], !text.isEmpty {
+        if case .string(let text)? = object.value(of: "title"), !text.isEmpty {
             title = text
         } else {
             title = reference.typeUTI

@@ -58,7 +58,14 @@ struct ProtobufMessage {
             guard case .bytes(let bytes) = payload else {
                 throw .wrongWireType(field: number, expected: "length-delimited")
             }
-            guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8(field: number) }
+            // Decoding repairs what is not UTF-8 (with U+FFFD), so the bytes are UTF-8 exactly when
+            // the text's are the same; unlike `String(validating:)`, this needs no generic
+            // metadata looked up at run time for each text.
+            let text = String(decoding: bytes, as: UTF8.self)
+            let same = text.utf8.withContiguousStorageIfAvailable { decoded in
+                decoded.count == bytes.count && bytes.withUnsafeBufferPointer { decoded.elementsEqual($0) }
+            }
+            guard same ?? text.utf8.elementsEqual(bytes) else { throw .invalidUTF8(field: number) }
             return text
         }
 
@@ -120,6 +127,11 @@ struct ProtobufMessage {
     }
 
     private func varint(at index: inout Int) throws(ProtobufDefect) -> UInt64 {
+        // Most keys and values are one byte.
+        if index < bytes.endIndex, bytes[index] < 0x80 {
+            index += 1
+            return UInt64(bytes[index - 1])
+        }
         var value: UInt64 = 0
         for shift in stride(from: UInt64(0), to: 70, by: 7) {
             guard index < bytes.endIndex else { throw .truncated(offset: index - bytes.startIndex) }

@@ -43,23 +43,34 @@ package enum Inflate {
             throw ArchiveError.corruptCompressedData(source: source, reason: "zlib could not start (out of memory)")
         }
         defer { inflateEnd(&stream) }
+        // Each piece of output is inflated straight into a new array's uninitialized storage.
+        // The first is the size gzip's trailer gives (the inflated size, modulo 2^32, in its
+        // last 4 bytes: a hint only, capped by the limit and DEFLATE's largest ratio), so that
+        // one piece usually holds it all and is returned as it is; with 512 bytes to spare,
+        // since zlib decodes fast only while 258 bytes of output are left.
+        var pieceSize = min(64 * 1024, max(4096, bytes.count * 8))
+        if framing == .gzip, bytes.count >= 18 {
+            let size = bytes[(bytes.count - 4)...].reversed().reduce(0) { $0 << 8 | Int($1) }
+            pieceSize = min(size, limit, bytes.count * 1032) + 512
+        }
         var output: [UInt8] = []
-        // A small input (a note of a few hundred bytes) needs no 64 KiB chunk cleared for it.
-        var chunk = [UInt8](repeating: 0, count: min(64 * 1024, max(4096, bytes.count * 8)))
         return try bytes.withUnsafeBufferPointer { input in
             stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
             stream.avail_in = UInt32(input.count)
             while true {
-                let (status, produced) = chunk.withUnsafeMutableBufferPointer { buffer in
+                var status = Z_OK
+                let piece = [UInt8](unsafeUninitializedCapacity: pieceSize) { buffer, count in
                     stream.next_out = buffer.baseAddress
                     stream.avail_out = UInt32(buffer.count)
-                    let status = inflate(&stream, Z_NO_FLUSH)
-                    return (status, buffer.count - Int(stream.avail_out))
+                    status = inflate(&stream, Z_NO_FLUSH)
+                    count = buffer.count - Int(stream.avail_out)
                 }
+                let produced = piece.count
+                pieceSize = 64 * 1024
                 guard produced <= limit - output.count else {
                     throw ArchiveError.inflatedTooLarge(source: source, limit: limit)
                 }
-                output.append(contentsOf: chunk[..<produced])
+                if output.isEmpty { output = piece } else { output.append(contentsOf: piece) }
                 switch status {
                 case Z_STREAM_END:
                     return output
