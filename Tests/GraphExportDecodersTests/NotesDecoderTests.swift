@@ -7,7 +7,9 @@ import XCTest
 /// The Notes decoder and the decoding source on notes made in memory: attachments found through
 /// the lookup, and every malformed value a warning naming the object, its bytes kept.
 final class NotesDecoderTests: XCTestCase {
-    private static let model = try! GraphModel(entities: [
+    /// The Notes entities the decoder needs, with the attributes it reads (`NotesHostileInputTests`
+    /// uses it too).
+    static let model = try! GraphModel(entities: [
         EntityInfo(
             name: "ICNote",
             relationships: [
