@@ -17,7 +17,7 @@ enum ObjectIDText {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             let storage = row.storage(at: column)
             if storage == .integer {
-                bytes += String(row.int64(at: column)).utf8
+                appendDigits(row.int64(at: column), to: &bytes)
             } else if storage == .text, isPlain(row.rawBytes(at: column)) {
                 bytes += row.rawBytes(at: column)
             } else if let component = component(row, at: column) {
@@ -28,6 +28,18 @@ enum ObjectIDText {
             }
         }
         return true
+    }
+
+    /// The decimal digits of `number`, after a `-` when it is negative.
+    private static func appendDigits(_ number: Int64, to bytes: inout [UInt8]) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
     }
 
     /// Whether TEXT key bytes are their own identifier text: printable ASCII with nothing to escape,

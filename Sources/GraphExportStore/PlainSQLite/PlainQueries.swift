@@ -22,8 +22,11 @@ final class PlainQueries {
     private let rowIDPrefixes: [String]
     /// The identifiers of rows read lately whose identifier is their key's text.
     private let recentIDs = RecentObjectIDs()
-    /// The bytes of the identifier being made, reused.
-    private var idBytes: [UInt8] = []
+    /// ``idPrefixes`` as bytes.
+    private let idPrefixBytes: [[UInt8]]
+    /// The bytes of the identifier being made, reused; not checked for exclusive access at run
+    /// time (the queries are used from one thread, one call at a time).
+    @exclusivity(unchecked) private var idBytes: [UInt8] = []
     /// How each entity's rows are read, worked out once.
     private let plans: [RowPlan]
     /// Per entity, per relationship: the queries of a to-many's destinations, `nil` for a to-one.
@@ -89,6 +92,7 @@ final class PlainQueries {
         self.onWarning = onWarning
         idPrefixes = layout.entityTables.map { ObjectIDText.escaped(Array(layout.tables[$0].name.utf8)) + "/" }
         rowIDPrefixes = idPrefixes.map { $0 + "#" }
+        idPrefixBytes = idPrefixes.map { Array($0.utf8) }
         plans = layout.entityTables.indices.map { entity in
             let relationships = layout.model.relationships(of: entity)
             let table = layout.table(of: entity)
@@ -301,7 +305,7 @@ final class PlainQueries {
         // The same key has the same identifier, however often its row is read.
         guard recentIDs.id(of: key) == nil else { return }
         idBytes.removeAll(keepingCapacity: true)
-        idBytes += idPrefixes[key.entity].utf8
+        idBytes += idPrefixBytes[key.entity]
         let id =
             ObjectIDText.appendKey(row, columns: columns, to: &idBytes)
             ? ObjectID(String(decoding: idBytes, as: UTF8.self))

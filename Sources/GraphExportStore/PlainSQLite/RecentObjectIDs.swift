@@ -10,20 +10,20 @@ import GraphExport
 /// key not in it (never read, or pushed out by another) is looked up as before.
 final class RecentObjectIDs {
     private static let slotBits = 12
-    private var keys: [ObjectKey?] = Array(repeating: nil, count: 1 << slotBits)
-    private var ids: [ObjectID] = Array(repeating: ObjectID(""), count: 1 << slotBits)
+    /// Each slot's key and identifier; not checked for exclusive access at run time (used from one
+    /// thread, one call at a time).
+    @exclusivity(unchecked) private var slots: [(key: ObjectKey, id: ObjectID)?] = Array(
+        repeating: nil, count: 1 << slotBits)
 
     /// The identifier remembered for `key`, or `nil`.
     func id(of key: ObjectKey) -> ObjectID? {
-        let slot = Self.slot(of: key)
-        return keys[slot] == key ? ids[slot] : nil
+        guard let entry = slots[Self.slot(of: key)], entry.key == key else { return nil }
+        return entry.id
     }
 
     /// Remembers `id` as the identifier of `key`, in place of the slot's earlier key.
     func remember(_ id: ObjectID, of key: ObjectKey) {
-        let slot = Self.slot(of: key)
-        keys[slot] = key
-        ids[slot] = id
+        slots[Self.slot(of: key)] = (key, id)
     }
 
     private static func slot(of key: ObjectKey) -> Int {
