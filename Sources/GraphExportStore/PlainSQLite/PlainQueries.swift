@@ -37,6 +37,9 @@ final class PlainQueries {
     private var destinationQueries: [Int: [Int: SQLiteStatement]] = [:]
     private var counts: [Int: SQLiteStatement] = [:]
     private var topLevelScans: [[Int]: RowStatement] = [:]
+    /// Per entity and relationship (`entity << 16 | index`), the query of one object's children,
+    /// rows and all (``destinationRecords(of:through:)``), and whether a cursor has it open.
+    private var childQueries: [Int: (statement: RowStatement, isOpen: Bool)] = [:]
     /// The dangling keys already reported (the object and the to-one's index), so that reading an
     /// object again does not repeat them.
     private var reportedKeys: Set<DanglingKey> = []
@@ -249,6 +252,39 @@ final class PlainQueries {
             }
             return keys
         }
+    }
+
+    /// The children of `key` through a to-many inverse as full records, in the order of
+    /// ``destinations(of:through:)`` (the child's key order), read with one query: when the
+    /// child's foreign key is one INTEGER column holding the parent's integer key, so that its
+    /// value is the parent's row. `nil` otherwise, or while the query is open for another object
+    /// (a relationship that nests objects of its own entity): the traversal then looks each child
+    /// up.
+    func destinationRecords(of key: ObjectKey, through index: Int) throws -> (any ObjectCursor)? {
+        guard case .inverse(let child, let foreignKey) = layout.relationships[key.entity][index] else { return nil }
+        let childTable = layout.tables[child]
+        guard
+            let column = Self.integerKeyColumn(
+                childTable.foreignKeys[foreignKey], of: childTable, alias: "t", tables: layout.tables),
+            let order = PlainSQL.order(childTable, alias: "t")
+        else { return nil }
+        let relationship = layout.model.relationships(of: key.entity)[index]
+        let entity = relationship.destination
+        let slot = key.entity << 16 | index
+        if childQueries[slot]?.isOpen == true { return nil }
+        let statement = try Self.reading(childTable, relationship: relationship) {
+            try childQueries[slot]?.statement ?? rowStatement(entity, " WHERE \(column) = ?1 ORDER BY \(order)")
+        }
+        statement.reset()
+        try statement.bind(key.row, at: 1)
+        childQueries[slot] = (statement, true)
+        let buffer = values.textBuffer(for: entity)
+        return Cursor(
+            statement: statement, table: childTable,
+            decode: { [unowned self] values, toOne in
+                self.decodeRow(statement, entity: entity, row: nil, buffer: buffer, values: &values, toOne: &toOne)
+            },
+            onEnd: { [unowned self] in self.childQueries[slot]?.isOpen = false })
     }
 
     /// Reports what sums up a run: the columns the bare `--json-columns` found without JSON.
@@ -554,13 +590,8 @@ final class PlainQueries {
         _ entity: Int, _ index: Int, layout: PlainLayout
     ) -> (sql: String, orderColumn: Int32?, keyColumns: [Int32])? {
         let tables = layout.tables
-        /// The column of `key` when it is one INTEGER column holding its parent's integer key.
         func integerKeyColumn(_ key: ForeignKeySchema, of table: TableSchema, alias: String) -> String? {
-            guard key.columns.count == 1, table.columns[key.columns[0]].affinity == .integer,
-                case .integerKey(let parentKey) = tables[key.parent].keying,
-                tables[key.parent].columns[key.parentColumns[0]].name == parentKey
-            else { return nil }
-            return PlainSQL.column(alias, table.columns[key.columns[0]].name)
+            Self.integerKeyColumn(key, of: table, alias: alias, tables: tables)
         }
         switch layout.relationships[entity][index] {
         case .toOne:
@@ -596,6 +627,18 @@ final class PlainQueries {
                 2, []
             )
         }
+    }
+
+    /// The column of `key`, a foreign key of `table` (aliased `alias`), when it is one INTEGER
+    /// column holding its parent's integer key: its integer values are the parents' rows.
+    private static func integerKeyColumn(
+        _ key: ForeignKeySchema, of table: TableSchema, alias: String, tables: [TableSchema]
+    ) -> String? {
+        guard key.columns.count == 1, table.columns[key.columns[0]].affinity == .integer,
+            case .integerKey(let parentKey) = tables[key.parent].keying,
+            tables[key.parent].columns[key.parentColumns[0]].name == parentKey
+        else { return nil }
+        return PlainSQL.column(alias, table.columns[key.columns[0]].name)
     }
 
     /// The FROM clause joining an object's table to its destinations, the expressions of both
@@ -677,15 +720,22 @@ final class PlainQueries {
         /// What a SQLite error names: the table (``PlainQueries/subject(_:relationship:)``).
         private let subject: String
         private let decode: Decode
+        /// Called once when the rows are done or the cursor goes (a query it had to itself).
+        private var onEnd: (() -> Void)?
         /// The arrays the borrowed records are read into, reused from row to row; not checked for
         /// exclusive access at run time (a cursor is used from one thread, one call at a time).
         @exclusivity(unchecked) private var values: [RowValue] = []
         @exclusivity(unchecked) private var toOne: [ObjectKey?] = []
 
-        init(statement: RowStatement, table: TableSchema, decode: @escaping Decode) {
+        init(statement: RowStatement, table: TableSchema, decode: @escaping Decode, onEnd: (() -> Void)? = nil) {
             self.statement = statement
             self.subject = PlainQueries.subject(table)
             self.decode = decode
+            self.onEnd = onEnd
+        }
+
+        deinit {
+            end()
         }
 
         func next() throws -> ObjectRecord? {
@@ -701,10 +751,18 @@ final class PlainQueries {
             }
             guard hasRow else {
                 statement.reset()
+                end()
                 return nil
             }
             let key = decode(&values, &toOne)
             return BorrowedRecord(key: key, values: values, toOne: toOne)
+        }
+
+        private func end() {
+            guard let onEnd else { return }
+            self.onEnd = nil
+            statement.reset()
+            onEnd()
         }
     }
 }
