@@ -18,6 +18,19 @@ A B C … A B C …, so that the machine's drift falls on all of them alike:
     python-nested        python_nested_export.py, what a user would write instead (tree JSON);
                          above 200 000 objects one run only (its warm-up run), for the budget
 
+Then the same on plain SQLite databases of real schemas (issue 23), read through their foreign
+keys: `chinook`, the shared Chinook sample (shared/data/chinook beside the repository) scaled by
+make_chinook_store.py, and `northwind`, the Northwind schema written by make_northwind_store.py
+(text and composite keys, link tables), each at the same sizes, with the contenders above but
+python-nested (which reads the Scrapbook layout) and the diff, and with
+
+    gx-setup             graphexport's set-up alone: open, schema, layout, prepared queries, an
+                         empty selection (`--root <table> --where 0`), no object written
+
+and the ceilings replaying the same document (make_plain_replay.py). Their targets: flat JSON
+≤ 1.0× and tree JSON ≤ 1.25× `sqlite3 -json`, set-up ≤ 2 % of the flat JSON export (gx-setup's
+time includes the process start-up, a few milliseconds: read it at 1 000 000 rows).
+
 Each contender first runs once into a pipe the driver reads (warm-up; counts the bytes, checks
 the exit status). Timed runs write to /dev/null. Wall time (around fork and wait4) and peak RSS
 (from wait4) are taken by reference/measure.c. The table shows medians, objects/s, MB/s (10^6
@@ -27,7 +40,8 @@ targets at the largest size.
 Environment:
     BENCH_SIZES    comma-separated object counts (default 100000,1000000)
     BENCH_ORDERS   comma-separated key orders of the stores (default creation,grouped; also
-                   random): each order gets its own tables and targets
+                   random; `none`: the plain databases only): each order gets its own tables and
+                   targets
     BENCH_REPEAT   timed runs per contender (default 5 up to 200 000 objects, else 3)
     BENCH_BUDGET   seconds for the measurements (default 600 per key order); rounds that would not fit leave
                    out the slowest contenders once they have a timed run, and say so
@@ -37,6 +51,11 @@ Environment:
     BENCH_DIFF=0   leave out the diff contenders (diff_bench.py: `graphexport diff` of two stores
                    that differ in 1 % of their objects, Core Data and plain SQLite, against one flat
                    JSON export and `sqldiff`), which run at the largest size, in the first key order
+    BENCH_PLAIN    comma-separated plain databases (default chinook,northwind; empty: none)
+    BENCH_PLAIN_SIZES  their row counts (default BENCH_SIZES)
+    BENCH_PLAIN_BUDGET seconds for the measurements of each plain database (default 300)
+    BENCH_CALLGRIND=1  also count the instructions (valgrind --tool=callgrind) of gx-json-flat,
+                   gx-json-tree, gx-setup and sqlite3-json on each store at the smallest size
     GRAPHEXPORT    a built graphexport to use instead of building one (`swift build -c release
                    --static-swift-stdlib`)
     SWIFT          the swift command (default swift)
@@ -72,6 +91,13 @@ ROOT = os.path.dirname(BENCH)
 CACHE = os.path.join(BENCH, ".cache")
 MODEL = os.path.join(ROOT, "Samples", "Scrapbook", "Scrapbook.xcdatamodeld")
 TABLES = ["ZSCRAPBOOK", "ZPAGE", "ZITEM", "ZTAG", "Z_1TAGS"]
+CHINOOK = os.path.join(os.path.dirname(ROOT), "shared", "data", "chinook", "Chinook.sqlite")
+# Each plain database: its generator's argv before N and OUT, and the table whose root the
+# set-up contender selects nothing of.
+PLAIN = {
+    "chinook": ([os.path.join(BENCH, "make_chinook_store.py"), CHINOOK], "Album"),
+    "northwind": ([os.path.join(BENCH, "make_northwind_store.py")], "Orders"),
+}
 CEILINGS = {"json": [], "xml": ["libxml-2.0"], "yaml": ["yaml-0.1"]}
 SHAPES = ["tree", "flat"]
 START = time.monotonic()
@@ -133,13 +159,13 @@ def build_references():
     return paths
 
 
-def cached(kind, n, order, inputs, make):
-    """Benchmarks/.cache/scrapbook-N-ORDER-<hash of the generating scripts>.<kind>, made once."""
+def cached(kind, n, order, inputs, make, store="scrapbook"):
+    """Benchmarks/.cache/STORE-N-ORDER-<hash of the generating scripts>.<kind>, made once."""
     tag = digest(*inputs)
-    path = os.path.join(CACHE, "scrapbook-%d-%s-%s.%s" % (n, order, tag, kind))
+    path = os.path.join(CACHE, "%s-%d-%s-%s.%s" % (store, n, order, tag, kind))
     if not os.path.exists(path):
         for old in os.listdir(CACHE):
-            if re.fullmatch(r"scrapbook-%d-(%s-)?[0-9a-f]+\.%s" % (n, order, kind), old):
+            if re.fullmatch(r"%s-%d-(%s-)?[0-9a-f]+\.%s" % (store, n, order, kind), old):
                 os.remove(os.path.join(CACHE, old))
         began = time.monotonic()
         make(path)
@@ -157,6 +183,36 @@ def prepare_store(n, order):
     replay = cached("gxr", n, order, [generator, sample, replay_script],
                     lambda path: subprocess.run([sys.executable, replay_script, store, path], check=True))
     return store, replay
+
+
+def prepare_plain_store(name, n, graphexport):
+    """The plain database `name` with n rows and its replay, made once (Benchmarks/.cache)."""
+    generator, _ = PLAIN[name]
+    store = cached("sqlite", n, "rows", generator, lambda path: subprocess.run(
+        [sys.executable] + generator + [str(n), path], check=True), store=name)
+    replay_script = os.path.join(BENCH, "make_plain_replay.py")
+    replay = cached("gxr", n, "rows", generator + [replay_script], lambda path: subprocess.run(
+        [sys.executable, replay_script, graphexport, store, path], check=True), store=name)
+    return store, replay
+
+
+def store_tables(store):
+    """The ordinary tables of a plain database, in schema order."""
+    with sqlite3.connect("file:%s?mode=ro" % store, uri=True) as db:
+        return [r[0] for r in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid")]
+
+
+def instructions(argv):
+    """The instructions callgrind counts for one run of argv (its output to /dev/null)."""
+    with tempfile.TemporaryDirectory() as folder:
+        with open(os.devnull, "wb") as null:
+            done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + os.path.join(
+                folder, "out")] + argv, stdout=null, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    m = re.search(r"Collected : ([0-9]+)", done.stderr)
+    if not m:
+        raise RuntimeError("callgrind counted nothing for %s: %s" % (" ".join(argv), done.stderr[-500:]))
+    return int(m.group(1))
 
 
 def built_in_formats(graphexport):
@@ -384,8 +440,12 @@ def tables(by_order, startup_times, startup_method, info, loads):
                     fmt_ratio(ratio("python-nested") if c.kind == "gx" else None)])
             notes = list(res["notes"]) + ["output sizes (MB): " + ", ".join(
                 "%s %.1f" % (c.name, c.bytes / 1e6) for c in res["contenders"] if c.bytes)]
-            add_table("## %s objects, %s order (up to %d timed runs each; medians)"
-                      % ("{:,}".format(n), order, res["repeat"]), head, rows, notes)
+            if res.get("instructions"):
+                notes.append("instructions (callgrind, one run): " + ", ".join(
+                    "%s %.3f G" % (k, v / 1e9) for k, v in res["instructions"].items()))
+            add_table("## %s %s, %s (up to %d timed runs each; medians)"
+                      % ("{:,}".format(n), "rows" if res.get("plain") else "objects",
+                         order if res.get("plain") else order + " order", res["repeat"]), head, rows, notes)
         md.append("¹ A ceiling holds the whole replayed document in memory and its times are those of the "
                   "writing alone (reference/replay.h): its RSS is not comparable. The read floor writes "
                   "nothing (MB/s 0).")
@@ -410,10 +470,12 @@ def tables(by_order, startup_times, startup_method, info, loads):
             w, c = ratio_of(wall, a, *refs), ratio_of(cpu, a, *refs)
             rows.append([label, fmt_ratio(w), fmt_ratio(c), "≤ %.2f×" % limit, verdict(w, limit), verdict(c, limit)])
 
+        plain = results[n].get("plain", False)
         for shape in SHAPES:
             name = "gx-json-%s" % shape
             if name in wall:
-                ratio_check("%s / sqlite3 -json" % name, name, ["sqlite3-json"], 0.75 if shape == "flat" else 1.0)
+                limits = {"flat": 1.0, "tree": 1.25} if plain else {"flat": 0.75, "tree": 1.0}
+                ratio_check("%s / sqlite3 -json" % name, name, ["sqlite3-json"], limits[shape])
                 if shape == "flat":
                     ratio_check("%s / (read floor + JSON ceiling)" % name, name, ["read-floor", "ceiling-json"], 1.25)
         for fmt in ("xml", "yaml"):
@@ -435,16 +497,27 @@ def tables(by_order, startup_times, startup_method, info, loads):
                 change = max(c.rss) / max(other.rss) - 1
                 rows.append(["%s peak RSS, %s vs %s objects" % (c.name, "{:,}".format(n), "{:,}".format(sizes[0])),
                              "%+.1f%%" % (100 * change), "", "within ±10%", "PASS" if abs(change) <= 0.10 else "FAIL", ""])
-        rows += diff_bench.targets(results[n]["by"], statistics.median)
+        if plain and "gx-setup" in wall:
+            ratio_check("gx-setup / gx-json-flat", "gx-setup", ["gx-json-flat"], 0.02)
+        if len(sizes) > 1:
+            first = medians(results[sizes[0]]["contenders"], "cpus")
+            for c in contenders:
+                if c.name in cpu and c.name in first and first[c.name] > 0:
+                    rows.append(["%s CPU time, %s vs %s" % (c.name, "{:,}".format(n), "{:,}".format(sizes[0])),
+                                 "", fmt_ratio(cpu[c.name] / first[c.name]), "(linear: %.0f×)" % (n / sizes[0]),
+                                 "", ""])
+        if not plain:
+            rows += diff_bench.targets(results[n]["by"], statistics.median)
         for label, seconds in startup_times.items():
-            if not label.startswith("/bin/true"):
+            if not label.startswith("/bin/true") and not plain:
                 rows.append(["graphexport %s start-up" % label, "%.1f ms" % (seconds * 1000), "", "≤ 10 ms",
                              verdict(seconds * 1000, 10), ""])
         for c in contenders:
             if c.kind == "gx" and c.name in wall and "python-nested" in wall:
                 rows.append(["%s / Python nested export" % c.name, fmt_ratio(ratio_of(wall, c.name, "python-nested")),
                              fmt_ratio(ratio_of(cpu, c.name, "python-nested")), "(report)", "", ""])
-        add_table("## Targets at %s objects, %s order (ratios of medians)" % ("{:,}".format(n), order),
+        add_table("## Targets at %s %s, %s (ratios of medians)" % (
+                  "{:,}".format(n), "rows" if plain else "objects", order if plain else order + " order"),
                   ["target", "wall", "CPU", "limit", "result (wall)", "result (CPU)"], rows,
                   ["start-up: median of 20 runs (%s): %s" % (startup_method, ", ".join(
                       "%s %.2f ms" % (k, v * 1000) for k, v in startup_times.items()))])
@@ -469,7 +542,7 @@ def tables(by_order, startup_times, startup_method, info, loads):
 def since_benchmark(graphexport, stores, sizes, orders):
     """The `--since` benchmark (history_bench.py) on the largest store in creation order (or the
     first order asked for): its markdown lines and samples; BENCH_ONLY may leave it out."""
-    if not re.search(os.environ.get("BENCH_ONLY", ".*"), "gx-since"):
+    if not orders or not re.search(os.environ.get("BENCH_ONLY", ".*"), "gx-since"):
         return [], {}
     order = "creation" if "creation" in orders else orders[0]
     store, _ = stores[(max(sizes), order)]
@@ -492,9 +565,11 @@ def notes_benchmark(graphexport):
 def main():
     sizes = [int(s) for s in os.environ.get("BENCH_SIZES", "100000,1000000").split(",") if s.strip()]
     orders = [o.strip() for o in os.environ.get("BENCH_ORDERS", "creation,grouped").split(",") if o.strip()]
+    orders = [] if orders == ["none"] else orders
     unknown = [o for o in orders if o not in ("creation", "grouped", "random")]
-    if unknown or not orders:
-        raise SystemExit("run.py: BENCH_ORDERS: unknown key order %s (creation, grouped, random)" % ", ".join(unknown))
+    if unknown:
+        raise SystemExit("run.py: BENCH_ORDERS: unknown key order %s (creation, grouped, random, none)" % ", ".join(
+            unknown))
     only = re.compile(os.environ.get("BENCH_ONLY", ".*"))
     budget = env_int("BENCH_BUDGET", 600 * len(orders))
     os.makedirs(CACHE, exist_ok=True)
@@ -557,6 +632,50 @@ def main():
                          % (", ".join(untargeted), "{:,}".format(min(sizes))))
         results[order][n] = {"contenders": contenders, "repeat": repeat, "notes": notes,
                       "by": {c.name: c for c in contenders}, "store": store}
+    plain_names = [p.strip() for p in os.environ.get("BENCH_PLAIN", ",".join(PLAIN)).split(",") if p.strip()]
+    unknown = [p for p in plain_names if p not in PLAIN]
+    if unknown:
+        raise SystemExit("run.py: BENCH_PLAIN: unknown database %s (%s)" % (", ".join(unknown), ", ".join(PLAIN)))
+    if "chinook" in plain_names and not os.path.exists(CHINOOK):
+        log("no %s: the chinook database is left out" % os.path.relpath(CHINOOK, ROOT))
+        plain_names.remove("chinook")
+    plain_sizes = [int(s) for s in os.environ.get("BENCH_PLAIN_SIZES", ",".join(map(str, sizes))).split(",")
+                   if s.strip()]
+    for name in plain_names:
+        label = "%s (plain SQLite)" % name
+        results[label] = {}
+        plain_deadline = time.monotonic() + env_int("BENCH_PLAIN_BUDGET", 300)
+        for n in sorted(plain_sizes):
+            store, replay = prepare_plain_store(name, n, graphexport)
+            tables_of_store = store_tables(store)
+            contenders = []
+            every = os.environ.get("BENCH_EVERY_FORMAT") == "1" or n == min(plain_sizes)
+            for fmt in formats:
+                if fmt not in CEILINGS and not every:
+                    continue
+                for shape in SHAPES:
+                    contenders.append(Contender("gx-%s-%s" % (fmt, shape), [
+                        graphexport, "--format", fmt, "--shape", shape, store], "gx", fmt, shape))
+            contenders.append(Contender("gx-setup", [graphexport, "--quiet", "--root", PLAIN[name][1], "--where", "0",
+                                                     store], "setup"))
+            contenders.append(Contender("sqlite3-json", ["sqlite3", "-readonly", "-json", store, "; ".join(
+                'SELECT * FROM "%s"' % t for t in tables_of_store)], "ref"))
+            contenders.append(Contender("read-floor", [refs["read_floor"], store] + tables_of_store, "ref"))
+            for fmt in CEILINGS:
+                contenders.append(Contender("ceiling-%s" % fmt, [refs["%s_ceiling" % fmt], replay], "ceiling", fmt))
+            references = {"sqlite3-json", "read-floor", "gx-setup"} | {"ceiling-%s" % f for f in CEILINGS}
+            contenders = [c for c in contenders if only.search(c.name) or c.name in references]
+            repeat = env_int("BENCH_REPEAT", 5 if n <= 200000 else 3)
+            log("%s:" % label)
+            notes = measure(n, contenders, repeat, plain_deadline, loads)
+            counted = {}
+            if os.environ.get("BENCH_CALLGRIND") == "1" and n == min(plain_sizes):
+                for c in contenders:
+                    if c.name in ("gx-json-flat", "gx-json-tree", "gx-setup", "sqlite3-json"):
+                        log("  callgrind %s" % c.name)
+                        counted[c.name] = instructions(c.argv)
+            results[label][n] = {"contenders": contenders, "repeat": repeat, "notes": notes, "plain": True,
+                                 "by": {c.name: c for c in contenders}, "store": store, "instructions": counted}
     since_table, since_results = since_benchmark(graphexport, stores, sizes, orders)
     notes_table, notes_results = notes_benchmark(graphexport)
     info["CPU pressure (PSI some, avg300) at the end"] = cpu_pressure()
@@ -576,7 +695,8 @@ def main():
                        c.name: {"argv": c.argv, "wall_seconds": c.walls, "cpu_seconds": c.cpus,
                                 "peak_rss_bytes": c.rss,
                                 "output_bytes": c.bytes, "warmup_seconds": c.warmup}
-                       for c in r["contenders"]}} for n, r in by_size.items()}}
+                       for c in r["contenders"]}, "instructions": r.get("instructions", {})}
+                       for n, r in by_size.items()}}
                        for order, by_size in results.items()}, "since": since_results, "notes": notes_results}, f, indent=1)
     log("wrote Benchmarks/results.md and Benchmarks/results.json; total %.0f s" % (time.monotonic() - START))
 

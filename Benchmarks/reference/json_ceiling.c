@@ -61,13 +61,13 @@ int main(int argc, char **argv) {
     for (;;) {
         unsigned char token = *p++;
         switch (token) {
-        case 'O': {
-            uint16_t e = gx_u16(&p);
-            uint32_t pk = gx_u32(&p);
+        case 'O': case 'P': {
+            uint16_t e;
+            int n = gx_read_id(&r, token, &p, &e, scratch);
             if (!first_object) put(",", 1);
             first_object = 0;
             lit("{\"@id\":\"");
-            put(scratch, (size_t)gx_format_id(&r, e, pk, scratch));
+            put(scratch, (size_t)n);
             lit("\",\"@type\":");
             put_string(r.names[e], r.name_lengths[e]);
             first_member = 0;
@@ -116,13 +116,13 @@ int main(int argc, char **argv) {
             p += 16;
             break;
         }
-        case 'R': {
-            uint16_t e = gx_u16(&p);
-            uint32_t pk = gx_u32(&p);
+        case 'R': case 'Q': {
+            uint16_t e;
+            int n = gx_read_id(&r, token, &p, &e, scratch);
             if (in_list && !first_element) put(",", 1);
             first_element = 0;
             lit("{\"@id\":\"");
-            put(scratch, (size_t)gx_format_id(&r, e, pk, scratch));
+            put(scratch, (size_t)n);
             lit("\"}");
             break;
         }

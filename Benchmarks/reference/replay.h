@@ -6,7 +6,8 @@
  * The clock stops after the last byte was handed to write(2). Values arrive unformatted, so each
  * ceiling pays for formatting them: ISO 8601 dates (shortest seconds text, then civil time),
  * shortest round-trip doubles (printf %.15g, %.16g, %.17g, the first that reads back), base64,
- * canonical UUIDs and x-coredata:// object URIs. */
+ * canonical UUIDs and x-coredata:// object URIs (or, for a plain SQLite database's replay,
+ * `<Table>/<key>` identifiers: make_plain_replay.py). */
 #ifndef GX_REPLAY_H
 #define GX_REPLAY_H
 
@@ -28,6 +29,7 @@ typedef struct {
     int header_count;
     char **header; /* key, value, key, value, … */
     const char *store_uuid;
+    int plain_ids; /* a plain SQLite database's document: identifiers are <Table>/<key> */
 } replay_t;
 
 static void gx_die(const char *what) {
@@ -69,8 +71,12 @@ static void replay_load(const char *path, replay_t *r) {
     r->header = malloc(sizeof(char *) * 2 * (size_t)r->header_count);
     r->store_uuid = "";
     for (int i = 0; i < 2 * r->header_count; i++) r->header[i] = gx_string(&p, NULL);
-    for (int i = 0; i < r->header_count; i++)
+    r->plain_ids = 0;
+    for (int i = 0; i < r->header_count; i++) {
         if (strcmp(r->header[2 * i], "storeUUID") == 0) r->store_uuid = r->header[2 * i + 1];
+        if (strcmp(r->header[2 * i], "sourceKind") == 0 && strcmp(r->header[2 * i + 1], "SQLite database") == 0)
+            r->plain_ids = 1;
+    }
     r->tokens = p;
 }
 
@@ -219,14 +225,30 @@ static size_t gx_base64(const unsigned char *in, size_t n, char *out) {
     return k;
 }
 
-/* x-coredata://<store UUID>/<Entity>/p<Z_PK> */
+/* x-coredata://<store UUID>/<Entity>/p<Z_PK>, or <Table>/<key> for a plain database. */
 static int gx_format_id(const replay_t *r, uint16_t entity, uint32_t pk, char *out) {
-    int n = snprintf(out, 256, "x-coredata://%s/", r->store_uuid);
+    int n = r->plain_ids ? 0 : snprintf(out, 256, "x-coredata://%s/", r->store_uuid);
     memcpy(out + n, r->names[entity], r->name_lengths[entity]);
     n += (int)r->name_lengths[entity];
     out[n++] = '/';
-    out[n++] = 'p';
+    if (!r->plain_ids) out[n++] = 'p';
     return n + gx_format_int(pk, out + n);
+}
+
+/* The identifier of an O or R token (entity and key, formatted) or of a P or Q token (entity and
+ * the key's text, copied: make_plain_replay.py) into out; its entity in *entity. */
+static int gx_read_id(const replay_t *r, unsigned char token, const unsigned char **p, uint16_t *entity, char *out) {
+    *entity = gx_u16(p);
+    if (token == 'O' || token == 'R') return gx_format_id(r, *entity, gx_u32(p), out);
+    uint16_t length = gx_u16(p);
+    int n = (int)r->name_lengths[*entity];
+    memcpy(out, r->names[*entity], (size_t)n);
+    out[n++] = '/';
+    memcpy(out + n, *p, length);
+    *p += length;
+    n += length;
+    out[n] = 0;
+    return n;
 }
 
 /* ---- timing -------------------------------------------------------------------------------- */

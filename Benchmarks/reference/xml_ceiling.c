@@ -62,7 +62,7 @@ int main(int argc, char **argv) {
     for (;;) {
         unsigned char token = *p++;
         /* A relationship (a key followed by R, n or [) closes the start tag's attribute list. */
-        if (attributes_open && key && (token == 'R' || token == 'n' || token == '[')) {
+        if (attributes_open && key && (token == 'R' || token == 'Q' || token == 'n' || token == '[')) {
             if (null_length) {
                 nulls[null_length] = 0;
                 CHECK(xmlTextWriterWriteAttribute(w, BAD_CAST "gx:null", BAD_CAST nulls));
@@ -70,18 +70,17 @@ int main(int argc, char **argv) {
             }
             attributes_open = 0;
         }
-        if (key && (token == 'R' || token == 'n' || token == '[')) {
+        if (key && (token == 'R' || token == 'Q' || token == 'n' || token == '[')) {
             CHECK(xmlTextWriterStartElement(w, BAD_CAST key));
             relationship_open = token != '[';
             key = NULL;
         }
         const char *text = NULL;
         switch (token) {
-        case 'O': {
-            uint16_t e = gx_u16(&p);
-            uint32_t pk = gx_u32(&p);
+        case 'O': case 'P': {
+            uint16_t e;
+            gx_read_id(&r, token, &p, &e, scratch);
             CHECK(xmlTextWriterStartElement(w, BAD_CAST r.names[e]));
-            gx_format_id(&r, e, pk, scratch);
             CHECK(xmlTextWriterWriteAttribute(w, BAD_CAST "gx:id", BAD_CAST scratch));
             attributes_open = 1;
             null_length = 0;
@@ -110,10 +109,9 @@ int main(int argc, char **argv) {
             CHECK(xmlTextWriterEndElement(w));
             relationship_open = 0;
             break;
-        case 'R': {
-            uint16_t e = gx_u16(&p);
-            uint32_t pk = gx_u32(&p);
-            gx_format_id(&r, e, pk, scratch);
+        case 'R': case 'Q': {
+            uint16_t e;
+            gx_read_id(&r, token, &p, &e, scratch);
             CHECK(xmlTextWriterStartElement(w, BAD_CAST "gx:ref"));
             CHECK(xmlTextWriterWriteAttribute(w, BAD_CAST "gx:id", BAD_CAST scratch));
             CHECK(xmlTextWriterEndElement(w));

@@ -102,12 +102,12 @@ int main(int argc, char **argv) {
     for (;;) {
         unsigned char token = *p++;
         switch (token) {
-        case 'O': {
-            uint16_t e = gx_u16(&p);
-            uint32_t pk = gx_u32(&p);
+        case 'O': case 'P': {
+            uint16_t e;
+            int n = gx_read_id(&r, token, &p, &e, scratch);
             mapping_start(0);
             scalar("@id", 3, DOUBLE_QUOTED, NULL);
-            scalar(scratch, (size_t)gx_format_id(&r, e, pk, scratch), ANY, NULL);
+            scalar(scratch, (size_t)n, ANY, NULL);
             scalar("@type", 5, DOUBLE_QUOTED, NULL);
             scalar(r.names[e], r.name_lengths[e], ANY, NULL);
             break;
@@ -143,12 +143,12 @@ int main(int argc, char **argv) {
             break;
         }
         case 'U': scalar(scratch, (size_t)gx_format_uuid(p, scratch), PLAIN, NULL); p += 16; break;
-        case 'R': {
-            uint16_t e = gx_u16(&p);
-            uint32_t pk = gx_u32(&p);
+        case 'R': case 'Q': {
+            uint16_t e;
+            int n = gx_read_id(&r, token, &p, &e, scratch);
             mapping_start(1);
             scalar("@id", 3, DOUBLE_QUOTED, NULL);
-            scalar(scratch, (size_t)gx_format_id(&r, e, pk, scratch), ANY, NULL);
+            scalar(scratch, (size_t)n, ANY, NULL);
             mapping_end();
             break;
         }

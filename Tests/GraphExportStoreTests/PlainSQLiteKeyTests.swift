@@ -118,6 +118,61 @@ final class PlainSQLiteKeyTests: XCTestCase {
         XCTAssertEqual(try tree.graph.object("a%2Fb%25c/1").value("x y"), .string("one"))
     }
 
+    /// References to rows identified by their key's text (through a to-one, a to-many and a
+    /// many-to-many) are made from the key columns of the rows that hold them, and remembered for a
+    /// while: they must be the objects' own identifiers, escapes, marks and the rowid of a key with
+    /// a NULL included, also when there are more such rows than remembered identifiers.
+    func testReferencesToTextKeyedRowsAreTheirIdentifiers() throws {
+        let rows = 5_000
+        let database = try PlainDatabase(
+            try PlainScratchFolder(for: self),
+            sql: """
+                CREATE TABLE customer(code TEXT PRIMARY KEY, name TEXT);
+                CREATE TABLE line(orderNo INTEGER NOT NULL, item TEXT NOT NULL,
+                    customer_id TEXT REFERENCES customer(code), PRIMARY KEY (orderNo, item));
+                CREATE TABLE region(id INTEGER PRIMARY KEY);
+                CREATE TABLE customerRegion(customer_id TEXT NOT NULL REFERENCES customer(code),
+                    region INTEGER NOT NULL REFERENCES region(id), PRIMARY KEY (customer_id, region));
+                CREATE INDEX line_customer ON line(customer_id);
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows))
+                INSERT INTO customer SELECT CASE i % 4 WHEN 0 THEN printf('%05d', i) WHEN 1 THEN 'c/' || i
+                    WHEN 2 THEN 'C' || i ELSE '#' || i END, 'n' || i FROM n;
+                INSERT INTO customer VALUES (NULL, 'no code');
+                INSERT INTO region VALUES (1), (2);
+                INSERT INTO line SELECT rowid % 97, 'item,' || rowid, code FROM customer WHERE code IS NOT NULL;
+                INSERT INTO customerRegion SELECT code, 1 + rowid % 2 FROM customer WHERE code IS NOT NULL;
+                """)
+        let warnings = PlainWarnings()
+        let source = try openPlain(database.path, warnings: warnings)
+        let (tree, flat) = try PlainExport.both(source, warnings: warnings)
+        for graph in [flat.graph, tree.graph] {
+            let customers = Set(graph.objects(of: "customer").map(\.id))
+            XCTAssertEqual(customers.count, rows + 1)
+            XCTAssertTrue(
+                customers.isSuperset(of: ["customer/'00004", "customer/c%2F1", "customer/C2", "customer/'#3"]))
+            XCTAssertTrue(customers.contains { $0.hasPrefix("customer/#") })
+            let lines = Set(graph.objects(of: "line").map(\.id))
+            XCTAssertTrue(lines.contains("line/1,item%2C1"))
+            var fromLines: [String] = []
+            for line in graph.objects(of: "line") { fromLines += line.ids("customer") ?? [] }
+            XCTAssertEqual(Set(fromLines), customers.filter { !$0.hasPrefix("customer/#") })
+            var toLines: [String] = []
+            var toRegions: [String] = []
+            for customer in graph.objects(of: "customer") {
+                toLines += customer.ids("lines") ?? []
+                toRegions += customer.ids("regions") ?? []
+            }
+            XCTAssertEqual(Set(toLines), lines)
+            XCTAssertEqual(toLines.count, rows)
+            XCTAssertEqual(Set(toRegions), ["region/1", "region/2"])
+            var fromRegions: [String] = []
+            for region in graph.objects(of: "region") { fromRegions += region.ids("customers") ?? [] }
+            XCTAssertEqual(fromRegions.count, rows)
+            XCTAssertEqual(Set(fromRegions), customers.filter { !$0.hasPrefix("customer/#") })
+        }
+        XCTAssertEqual(warnings.take(), [])
+    }
+
     private func collect(_ cursor: any ObjectCursor) throws -> [ObjectRecord] {
         var records: [ObjectRecord] = []
         while let record = try cursor.next() { records.append(record) }

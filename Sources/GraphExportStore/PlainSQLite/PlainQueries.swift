@@ -18,6 +18,15 @@ final class PlainQueries {
     private var lookupBuffers: [Int: TypedTextBuffer] = [:]
     /// `<escaped table name>/`, per entity.
     private let idPrefixes: [String]
+    /// `<escaped table name>/#`, per entity: the prefix of an identifier made of the row.
+    private let rowIDPrefixes: [String]
+    /// The identifiers of rows read lately whose identifier is their key's text.
+    private let recentIDs = RecentObjectIDs()
+    /// ``idPrefixes`` as bytes.
+    private let idPrefixBytes: [[UInt8]]
+    /// The bytes of the identifier being made, reused; not checked for exclusive access at run
+    /// time (the queries are used from one thread, one call at a time).
+    @exclusivity(unchecked) private var idBytes: [UInt8] = []
     /// How each entity's rows are read, worked out once.
     private let plans: [RowPlan]
     /// Per entity, per relationship: the queries of a to-many's destinations, `nil` for a to-one.
@@ -28,6 +37,9 @@ final class PlainQueries {
     private var destinationQueries: [Int: [Int: SQLiteStatement]] = [:]
     private var counts: [Int: SQLiteStatement] = [:]
     private var topLevelScans: [[Int]: RowStatement] = [:]
+    /// Per entity and relationship (`entity << 16 | index`), the query of one object's children,
+    /// rows and all (``destinationRecords(of:through:)``), and whether a cursor has it open.
+    private var childQueries: [Int: (statement: RowStatement, isOpen: Bool)] = [:]
     /// The dangling keys already reported (the object and the to-one's index), so that reading an
     /// object again does not repeat them.
     private var reportedKeys: Set<DanglingKey> = []
@@ -42,9 +54,17 @@ final class PlainQueries {
     private struct DestinationSQL {
         /// The destinations of one object, `?1` its row: `SELECT <destination row> …`.
         let one: String
+        /// The result columns of ``one`` that hold the destination's key, when its identifier is
+        /// that key's text (``keyTextColumns(of:alias:)``); else empty.
+        var oneKeyColumns: [Int32] = []
         /// The destinations of every object, ordered by object as the scan reads them:
         /// `SELECT <source row>, <destination row> …`.
         let all: String
+        /// The result column of ``all`` that orders each object's destinations (a link table's
+        /// rowid), when the query's order does not.
+        var allOrderColumn: Int32?
+        /// The result columns of ``all`` that hold the destination's key, as ``oneKeyColumns``.
+        var allKeyColumns: [Int32] = []
     }
 
     /// What reading one entity's rows needs.
@@ -56,9 +76,13 @@ final class PlainQueries {
         /// The result column of the table's first column.
         let firstColumn: Int32
         let columnCount: Int
-        /// Per relationship: a to-one's destination entity and its foreign key's index; `nil` for a
-        /// to-many.
-        let toOne: [(destination: Int, foreignKey: Int)?]
+        /// Per relationship: a to-one's destination entity, its foreign key's index and the result
+        /// columns of the destination's key when its identifier is that key's text (else empty);
+        /// `nil` for a to-many.
+        let toOne: [(destination: Int, foreignKey: Int, keyColumns: [Int32])?]
+        /// The result columns of the row's own key when its identifier is that key's text; else
+        /// empty.
+        let keyColumns: [Int32]
     }
 
     init(
@@ -70,6 +94,8 @@ final class PlainQueries {
         self.values = PlainValueReader(layout: layout, options: options, path: database.path, onWarning: onWarning)
         self.onWarning = onWarning
         idPrefixes = layout.entityTables.map { ObjectIDText.escaped(Array(layout.tables[$0].name.utf8)) + "/" }
+        rowIDPrefixes = idPrefixes.map { $0 + "#" }
+        idPrefixBytes = idPrefixes.map { Array($0.utf8) }
         plans = layout.entityTables.indices.map { entity in
             let relationships = layout.model.relationships(of: entity)
             let table = layout.table(of: entity)
@@ -79,12 +105,22 @@ final class PlainQueries {
             case .rowid, .ordinal: keyColumn = 0
             case .position: keyColumn = nil
             }
+            let firstColumn: Int32 = Self.hasRowColumn(table) ? 1 : 0
+            // The parents' key columns follow the to-ones' rows (``rowStatement(_:_:)``).
+            var next =
+                firstColumn + Int32(table.columns.count)
+                + Int32(layout.relationships[entity].filter { if case .toOne = $0 { true } else { false } }.count)
+            let toOne = layout.relationships[entity].indices.map { index -> (Int, Int, [Int32])? in
+                guard case .toOne(let key) = layout.relationships[entity][index] else { return nil }
+                let count = Int32(Self.keyTextNames(of: layout.tables[table.foreignKeys[key].parent]).count)
+                defer { next += count }
+                return (relationships[index].destination, key, Array(next..<next + count))
+            }
             return RowPlan(
-                keying: table.keying, keyColumn: keyColumn, firstColumn: Self.hasRowColumn(table) ? 1 : 0,
-                columnCount: table.columns.count,
-                toOne: layout.relationships[entity].indices.map { index in
-                    guard case .toOne(let key) = layout.relationships[entity][index] else { return nil }
-                    return (relationships[index].destination, key)
+                keying: table.keying, keyColumn: keyColumn, firstColumn: firstColumn,
+                columnCount: table.columns.count, toOne: toOne,
+                keyColumns: Self.keyTextNames(of: table).map { name in
+                    firstColumn + Int32(table.columns.firstIndex { $0.name == name }!)
                 })
         }
         for table in layout.entityTables {
@@ -207,12 +243,48 @@ final class PlainQueries {
             statement.reset()
             try statement.bind(key.row, at: 1)
             defer { statement.reset() }
+            let keyColumns = destinationSQL[key.entity][index]!.oneKeyColumns
             var keys: [ObjectKey] = []
             while try statement.step() {
-                keys.append(ObjectKey(entity: relationship.destination, row: statement.int64(at: 0)))
+                let destination = ObjectKey(entity: relationship.destination, row: statement.int64(at: 0))
+                if !keyColumns.isEmpty { rememberID(of: destination, from: statement, columns: keyColumns) }
+                keys.append(destination)
             }
             return keys
         }
+    }
+
+    /// The children of `key` through a to-many inverse as full records, in the order of
+    /// ``destinations(of:through:)`` (the child's key order), read with one query: when the
+    /// child's foreign key is one INTEGER column holding the parent's integer key, so that its
+    /// value is the parent's row. `nil` otherwise, or while the query is open for another object
+    /// (a relationship that nests objects of its own entity): the traversal then looks each child
+    /// up.
+    func destinationRecords(of key: ObjectKey, through index: Int) throws -> (any ObjectCursor)? {
+        guard case .inverse(let child, let foreignKey) = layout.relationships[key.entity][index] else { return nil }
+        let childTable = layout.tables[child]
+        guard
+            let column = Self.integerKeyColumn(
+                childTable.foreignKeys[foreignKey], of: childTable, alias: "t", tables: layout.tables),
+            let order = PlainSQL.order(childTable, alias: "t")
+        else { return nil }
+        let relationship = layout.model.relationships(of: key.entity)[index]
+        let entity = relationship.destination
+        let slot = key.entity << 16 | index
+        if childQueries[slot]?.isOpen == true { return nil }
+        let statement = try Self.reading(childTable, relationship: relationship) {
+            try childQueries[slot]?.statement ?? rowStatement(entity, " WHERE \(column) = ?1 ORDER BY \(order)")
+        }
+        statement.reset()
+        try statement.bind(key.row, at: 1)
+        childQueries[slot] = (statement, true)
+        let buffer = values.textBuffer(for: entity)
+        return Cursor(
+            statement: statement, table: childTable,
+            decode: { [unowned self] values, toOne in
+                self.decodeRow(statement, entity: entity, row: nil, buffer: buffer, values: &values, toOne: &toOne)
+            },
+            onEnd: { [unowned self] in self.childQueries[slot]?.isOpen = false })
     }
 
     /// Reports what sums up a run: the columns the bare `--json-columns` found without JSON.
@@ -224,34 +296,71 @@ final class PlainQueries {
     /// object alongside the scan (a merge join) instead of one query per object; `nil` for a
     /// to-one.
     func destinationsInScanOrder(of entity: Int, through index: Int) throws -> (any DestinationCursor)? {
-        guard let sql = destinationSQL[entity][index]?.all else { return nil }
+        guard let sql = destinationSQL[entity][index] else { return nil }
         let relationship = layout.model.relationships(of: entity)[index]
         let table = layout.table(of: entity)
-        let statement = try Self.reading(table, relationship: relationship) { try database.prepare(sql) }
+        let statement = try Self.reading(table, relationship: relationship) { try database.prepare(sql.all) }
+        let keyColumns = sql.allKeyColumns
         return MergedDestinations(
-            statement: statement, destination: relationship.destination,
-            subject: Self.subject(table, relationship: relationship))
+            statement: statement, destination: relationship.destination, orderColumn: sql.allOrderColumn,
+            subject: Self.subject(table, relationship: relationship),
+            remember: keyColumns.isEmpty
+                ? nil : { [unowned self] key in self.rememberID(of: key, from: statement, columns: keyColumns) })
     }
 
-    /// `<Table>/<key>`; see ``SQLiteDatabaseSource`` for the rules.
+    /// `<Table>/<key>`; see ``SQLiteDatabaseSource`` for the rules. An identifier of a number
+    /// keeps the number as a number (``GraphExport/ObjectID/init(prefix:number:)``): no text is
+    /// made for it until a writer writes it.
     func id(of key: ObjectKey) -> ObjectID {
-        let prefix = idPrefixes[key.entity]
         switch plans[key.entity].keying {
         case .integerKey:
-            return ObjectID(prefix + String(key.row))
+            return ObjectID(prefix: idPrefixes[key.entity], number: key.row)
         case .rowid(_, let columns) where columns.isEmpty:
-            return ObjectID(prefix + "#" + String(key.row))
+            return ObjectID(prefix: rowIDPrefixes[key.entity], number: key.row)
         case .position:
-            return ObjectID(prefix + "#" + String(key.row))
+            return ObjectID(prefix: rowIDPrefixes[key.entity], number: key.row)
         case .rowid, .ordinal:
+            if let id = recentIDs.id(of: key) { return id }
             let table = layout.table(of: key.entity)
             do {
-                return ObjectID(prefix + (try keyText(of: key, in: table) ?? "#" + String(key.row)))
+                let id =
+                    try keyText(of: key, in: table).map { ObjectID(idPrefixes[key.entity] + $0) }
+                    ?? ObjectID(prefix: rowIDPrefixes[key.entity], number: key.row)
+                recentIDs.remember(id, of: key)
+                return id
             } catch {
                 onWarning(Warning("\(database.path): cannot read the key of \(table.name) row \(key.row): \(error)"))
-                return ObjectID(prefix + "#" + String(key.row))
+                return ObjectID(prefix: rowIDPrefixes[key.entity], number: key.row)
             }
         }
+    }
+
+    /// Remembers the identifier of `key`, whose key is in result columns `columns` of `row`'s
+    /// current row (``RecentObjectIDs``).
+    private func rememberID(of key: ObjectKey, from row: some SQLiteColumns, columns: [Int32]) {
+        // The same key has the same identifier, however often its row is read.
+        guard recentIDs.id(of: key) == nil else { return }
+        idBytes.removeAll(keepingCapacity: true)
+        idBytes += idPrefixBytes[key.entity]
+        let id =
+            ObjectIDText.appendKey(row, columns: columns, to: &idBytes)
+            ? ObjectID(String(decoding: idBytes, as: UTF8.self))
+            : ObjectID(prefix: rowIDPrefixes[key.entity], number: key.row)
+        recentIDs.remember(id, of: key)
+    }
+
+    /// The names of the key columns whose values make the identifier of a row of `table`: its
+    /// declared primary key when that is not the integer key; else empty.
+    private static func keyTextNames(of table: TableSchema) -> [String] {
+        switch table.keying {
+        case .rowid(_, let key), .ordinal(let key, _, _): return key
+        case .integerKey, .position: return []
+        }
+    }
+
+    /// ``keyTextNames(of:)`` as result columns of the table aliased `alias`.
+    private static func keyTextColumns(of table: TableSchema, alias: String) -> [String] {
+        keyTextNames(of: table).map { PlainSQL.column(alias, $0) }
     }
 
     // MARK: - Rows
@@ -265,11 +374,13 @@ final class PlainQueries {
         }
     }
 
-    /// `SELECT <row>, <every column>, <each to-one's destination row> FROM <table> AS t <joins>`
-    /// followed by `tail`, the row left out when it is a column (``RowPlan/keyColumn``).
+    /// `SELECT <row>, <every column>, <each to-one's destination row>, <the key columns of each
+    /// to-one's destination identified by its key's text> FROM <table> AS t <joins>` followed by
+    /// `tail`, the row left out when it is a column (``RowPlan/keyColumn``).
     private func rowStatement(_ entity: Int, _ tail: String) throws -> RowStatement {
         let table = layout.table(of: entity)
         var columns: [String] = []
+        var parentKeys: [String] = []
         var joins = ""
         if let reach = PlainSQL.rowReach(table, alias: "t", isOuter: false) {
             if Self.hasRowColumn(table) { columns.append(reach.row) }
@@ -288,7 +399,9 @@ final class PlainQueries {
             let reach = PlainSQL.rowReach(parent, alias: alias, isOuter: true)!
             joins += reach.joins
             columns.append(reach.row)
+            parentKeys += Self.keyTextColumns(of: parent, alias: alias)
         }
+        columns += parentKeys
         return try RowStatement(
             columns: columns, clause: " FROM \(PlainSQL.table(table)) AS t\(joins)" + tail, database: database)
     }
@@ -316,6 +429,7 @@ final class PlainQueries {
         let plan = plans[entity]
         var column = plan.firstColumn
         let key = ObjectKey(entity: entity, row: given ?? statement.int64(at: plan.keyColumn ?? 0))
+        if !plan.keyColumns.isEmpty { rememberID(of: key, from: statement, columns: plan.keyColumns) }
         values.reserveCapacity(plan.columnCount)
         for attribute in 0..<plan.columnCount {
             values.append(
@@ -331,7 +445,11 @@ final class PlainQueries {
             }
             defer { column += 1 }
             guard statement.storage(at: column) == .null else {
-                toOne.append(ObjectKey(entity: relationship.destination, row: statement.int64(at: column)))
+                let destination = ObjectKey(entity: relationship.destination, row: statement.int64(at: column))
+                if !relationship.keyColumns.isEmpty {
+                    rememberID(of: destination, from: statement, columns: relationship.keyColumns)
+                }
+                toOne.append(destination)
                 continue
             }
             toOne.append(nil)
@@ -394,12 +512,7 @@ final class PlainQueries {
         try statement.bind(key.row, at: 1)
         defer { statement.reset() }
         guard try statement.step() else { return nil }
-        var components: [String] = []
-        for column in 0..<Int32(table.primaryKey.count) {
-            guard let component = ObjectIDText.component(statement, at: column) else { return nil }
-            components.append(component)
-        }
-        return components.joined(separator: ",")
+        return ObjectIDText.key(statement, columns: Array(0..<Int32(table.primaryKey.count)))
     }
 
     // MARK: - Private tables
@@ -431,7 +544,9 @@ final class PlainQueries {
     ) throws -> DestinationSQL? {
         guard let parts = toManyParts(entity, index, layout: layout) else { return nil }
         let indexed = indexedDestinationSQL(entity, index, layout: layout)
-        let direct = "SELECT \(parts.destination) FROM \(parts.from) WHERE \(parts.source) = ?1 ORDER BY \(parts.order)"
+        let keys = parts.destinationKey.map { ", " + $0 }.joined()
+        let direct =
+            "SELECT \(parts.destination)\(keys) FROM \(parts.from) WHERE \(parts.source) = ?1 ORDER BY \(parts.order)"
         let plan = try database.prepare("EXPLAIN QUERY PLAN " + direct)
         var scansTable = false
         while try plan.step() {
@@ -439,11 +554,13 @@ final class PlainQueries {
             scansTable = scansTable || detail.hasPrefix("SCAN ") || detail.contains("AUTOMATIC")
         }
         guard scansTable else {
+            let keyCount = Int32(parts.destinationKey.count)
             return DestinationSQL(
-                one: direct,
-                all: indexed
-                    ?? "SELECT \(parts.source), \(parts.destination) FROM \(parts.from) ORDER BY \(parts.source), "
-                    + parts.order)
+                one: direct, oneKeyColumns: Array(1..<1 + keyCount),
+                all: indexed?.sql
+                    ?? "SELECT \(parts.source), \(parts.destination)\(keys) FROM \(parts.from) ORDER BY "
+                    + "\(parts.source), \(parts.order)",
+                allOrderColumn: indexed?.orderColumn, allKeyColumns: indexed?.keyColumns ?? Array(2..<2 + keyCount))
         }
         let name = "gx_rel_\(entity)_\(index)"
         let table = SQLiteDatabase.quote(name)
@@ -456,7 +573,8 @@ final class PlainQueries {
         )
         return DestinationSQL(
             one: "SELECT destination FROM temp.\(table) WHERE source = ?1 ORDER BY position",
-            all: indexed ?? "SELECT source, destination FROM temp.\(table) ORDER BY source, position")
+            all: indexed?.sql ?? "SELECT source, destination FROM temp.\(table) ORDER BY source, position",
+            allOrderColumn: indexed?.orderColumn, allKeyColumns: indexed?.keyColumns ?? [])
     }
 
     /// The query of every object's destinations, ordered by object, that reads the child's (or
@@ -464,17 +582,16 @@ final class PlainQueries {
     /// holding the integer key of a parent numbered by it, its integer values are the parents'
     /// rows, and the merge asks only for parents that exist. Its rows are (source, destination),
     /// each object's in the relationship's order, or for a link table (source, destination, link
-    /// rowid), each object's to be put in the order of the third; `nil` for a relationship stored
-    /// otherwise. (A link table's rows all point at existing rows: else it is an entity.)
-    private static func indexedDestinationSQL(_ entity: Int, _ index: Int, layout: PlainLayout) -> String? {
+    /// rowid), each object's to be put in the order of the third (`orderColumn`); then the columns
+    /// of the destination's key when its identifier is that key's text (`keyColumns`); `nil` for a
+    /// relationship stored otherwise. (A link table's rows all point at existing rows: else it is
+    /// an entity.)
+    private static func indexedDestinationSQL(
+        _ entity: Int, _ index: Int, layout: PlainLayout
+    ) -> (sql: String, orderColumn: Int32?, keyColumns: [Int32])? {
         let tables = layout.tables
-        /// The column of `key` when it is one INTEGER column holding its parent's integer key.
         func integerKeyColumn(_ key: ForeignKeySchema, of table: TableSchema, alias: String) -> String? {
-            guard key.columns.count == 1, table.columns[key.columns[0]].affinity == .integer,
-                case .integerKey(let parentKey) = tables[key.parent].keying,
-                tables[key.parent].columns[key.parentColumns[0]].name == parentKey
-            else { return nil }
-            return PlainSQL.column(alias, table.columns[key.columns[0]].name)
+            Self.integerKeyColumn(key, of: table, alias: alias, tables: tables)
         }
         switch layout.relationships[entity][index] {
         case .toOne:
@@ -492,24 +609,44 @@ final class PlainQueries {
             }
             // `IS NOT NULL` skips a sparse key's nulls by the index; values of other storage
             // classes (a real, text) reach no parent and are passed over as they are read.
-            return "SELECT \(column), \(row) FROM \(PlainSQL.table(childTable)) AS c WHERE \(column) IS NOT NULL "
-                + "ORDER BY \(column), \(row)"
+            let keys = keyTextColumns(of: childTable, alias: "c")
+            return (
+                "SELECT \(column), \(row)\(keys.map { ", " + $0 }.joined()) FROM \(PlainSQL.table(childTable)) AS c "
+                    + "WHERE \(column) IS NOT NULL ORDER BY \(column), \(row)",
+                nil, Array(2..<2 + Int32(keys.count))
+            )
         case .link(let link, let fromKey, let toKey):
             let linkTable = tables[link]
             guard case .rowid(let rowid, _) = linkTable.keying,
                 let source = integerKeyColumn(linkTable.foreignKeys[fromKey], of: linkTable, alias: "l"),
                 let destination = integerKeyColumn(linkTable.foreignKeys[toKey], of: linkTable, alias: "l")
             else { return nil }
-            return "SELECT \(source), \(destination), l.\(rowid) FROM \(PlainSQL.table(linkTable)) AS l "
-                + "ORDER BY \(source)"
+            // Both keys are integer keys (``integerKeyColumn``): no key text to read.
+            return (
+                "SELECT \(source), \(destination), l.\(rowid) FROM \(PlainSQL.table(linkTable)) AS l ORDER BY \(source)",
+                2, []
+            )
         }
     }
 
+    /// The column of `key`, a foreign key of `table` (aliased `alias`), when it is one INTEGER
+    /// column holding its parent's integer key: its integer values are the parents' rows.
+    private static func integerKeyColumn(
+        _ key: ForeignKeySchema, of table: TableSchema, alias: String, tables: [TableSchema]
+    ) -> String? {
+        guard key.columns.count == 1, table.columns[key.columns[0]].affinity == .integer,
+            case .integerKey(let parentKey) = tables[key.parent].keying,
+            tables[key.parent].columns[key.parentColumns[0]].name == parentKey
+        else { return nil }
+        return PlainSQL.column(alias, table.columns[key.columns[0]].name)
+    }
+
     /// The FROM clause joining an object's table to its destinations, the expressions of both
-    /// rows, and the destinations' order (the child's key order; a link table's own order).
+    /// rows, the destinations' order (the child's key order; a link table's own order), and the
+    /// destination's key columns when its identifier is that key's text.
     private static func toManyParts(
         _ entity: Int, _ index: Int, layout: PlainLayout
-    ) -> (from: String, source: String, destination: String, order: String)? {
+    ) -> (from: String, source: String, destination: String, order: String, destinationKey: [String])? {
         let tables = layout.tables
         let table = layout.table(of: entity)
         switch layout.relationships[entity][index] {
@@ -524,7 +661,10 @@ final class PlainQueries {
             let from =
                 "\(PlainSQL.table(childTable)) AS c\(childReach.joins) JOIN \(PlainSQL.table(table)) AS p"
                 + " ON \(condition)\(parentReach.joins)"
-            return (from, parentReach.row, childReach.row, PlainSQL.order(childTable, alias: "c")!)
+            return (
+                from, parentReach.row, childReach.row, PlainSQL.order(childTable, alias: "c")!,
+                keyTextColumns(of: childTable, alias: "c")
+            )
         case .link(let link, let fromKey, let toKey):
             let linkTable = tables[link]
             let source = tables[linkTable.foreignKeys[fromKey].parent]
@@ -539,7 +679,10 @@ final class PlainQueries {
                 "\(PlainSQL.table(linkTable)) AS l JOIN \(PlainSQL.table(source)) AS a ON \(sourceCondition)"
                 + sourceReach.joins + " JOIN \(PlainSQL.table(destination)) AS b ON \(destinationCondition)"
                 + destinationReach.joins
-            return (from, sourceReach.row, destinationReach.row, PlainSQL.order(linkTable, alias: "l")!)
+            return (
+                from, sourceReach.row, destinationReach.row, PlainSQL.order(linkTable, alias: "l")!,
+                keyTextColumns(of: destination, alias: "b")
+            )
         }
     }
 
@@ -577,15 +720,22 @@ final class PlainQueries {
         /// What a SQLite error names: the table (``PlainQueries/subject(_:relationship:)``).
         private let subject: String
         private let decode: Decode
+        /// Called once when the rows are done or the cursor goes (a query it had to itself).
+        private var onEnd: (() -> Void)?
         /// The arrays the borrowed records are read into, reused from row to row; not checked for
         /// exclusive access at run time (a cursor is used from one thread, one call at a time).
         @exclusivity(unchecked) private var values: [RowValue] = []
         @exclusivity(unchecked) private var toOne: [ObjectKey?] = []
 
-        init(statement: RowStatement, table: TableSchema, decode: @escaping Decode) {
+        init(statement: RowStatement, table: TableSchema, decode: @escaping Decode, onEnd: (() -> Void)? = nil) {
             self.statement = statement
             self.subject = PlainQueries.subject(table)
             self.decode = decode
+            self.onEnd = onEnd
+        }
+
+        deinit {
+            end()
         }
 
         func next() throws -> ObjectRecord? {
@@ -601,34 +751,48 @@ final class PlainQueries {
             }
             guard hasRow else {
                 statement.reset()
+                end()
                 return nil
             }
             let key = decode(&values, &toOne)
             return BorrowedRecord(key: key, values: values, toOne: toOne)
+        }
+
+        private func end() {
+            guard let onEnd else { return }
+            self.onEnd = nil
+            statement.reset()
+            onEnd()
         }
     }
 }
 
 /// One to-many relationship's (source, destination) rows, ordered by source row, consumed
 /// alongside a scan in the same order: a merge join instead of a query per object. Rows whose
-/// source is not an integer are passed over (no object has such a row). A third column, when the
+/// source is not an integer are passed over (no object has such a row). Another column, when the
 /// query has one, orders each object's destinations (a link table's rowid).
 private final class MergedDestinations: DestinationCursor {
     private let statement: SQLiteStatement
     private let destination: Int
     /// What a SQLite error names: the table and the relationship.
     private let subject: String
-    /// Whether each object's rows are put in the order of the third column.
-    private let sortsByThirdColumn: Bool
+    /// The column each object's rows are put in the order of, if any.
+    private let orderColumn: Int32?
+    /// Called with each destination while its row is current (to remember its identifier).
+    private let remember: ((ObjectKey) -> Void)?
     /// The source of the current row; `nil` at the end.
     private var source: Int64?
     private var hasStarted = false
 
-    init(statement: SQLiteStatement, destination: Int, subject: String) {
+    init(
+        statement: SQLiteStatement, destination: Int, orderColumn: Int32?, subject: String,
+        remember: ((ObjectKey) -> Void)?
+    ) {
         self.statement = statement
         self.destination = destination
         self.subject = subject
-        self.sortsByThirdColumn = statement.columnCount == 3
+        self.orderColumn = orderColumn
+        self.remember = remember
     }
 
     func destinations(of key: ObjectKey) throws -> [ObjectKey] {
@@ -642,13 +806,15 @@ private final class MergedDestinations: DestinationCursor {
             var keys: [ObjectKey] = []
             var orders: [Int64] = []
             keys.reserveCapacity(4)
-            if sortsByThirdColumn { orders.reserveCapacity(4) }
+            if orderColumn != nil { orders.reserveCapacity(4) }
             while source == key.row {
-                keys.append(ObjectKey(entity: destination, row: statement.int64(at: 1)))
-                if sortsByThirdColumn { orders.append(statement.int64(at: 2)) }
+                let destination = ObjectKey(entity: destination, row: statement.int64(at: 1))
+                remember?(destination)
+                keys.append(destination)
+                if let orderColumn { orders.append(statement.int64(at: orderColumn)) }
                 try advance()
             }
-            guard sortsByThirdColumn && keys.count > 1 else { return keys }
+            guard orderColumn != nil && keys.count > 1 else { return keys }
             return zip(orders, keys).sorted { $0.0 < $1.0 }.map(\.1)
         } catch let error as SQLiteError {
             throw error.reading(subject)

@@ -170,6 +170,12 @@ public final class SQLiteDatabaseSource: GraphSource {
         try queries.destinations(of: key, through: relationship)
     }
 
+    /// A parent's children as full records, read with one query, when the child's foreign key is
+    /// one integer column holding the parent's integer key; else `nil`.
+    public func destinationRecords(of key: ObjectKey, through relationship: Int) throws -> (any ObjectCursor)? {
+        try queries.destinationRecords(of: key, through: relationship)
+    }
+
     /// A to-many's destinations for all objects of `entity`, read with one query ordered by
     /// object alongside the scan.
     public func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> (any DestinationCursor)? {
