@@ -160,9 +160,14 @@ final class PlainValueReader {
         }
     }
 
-    /// Reports, once per column, a value that does not fit its column's typing.
-    private func misfit(_ entity: Int, _ attribute: Int, _ what: String, _ object: ObjectID) {
+    /// Reports, once per column, a value that does not fit its column's typing. `what` and
+    /// `object` are made only for that one report: a column of numbers declared `TIMESTAMP` has a
+    /// misfit in every row.
+    private func misfit(
+        _ entity: Int, _ attribute: Int, _ what: @autoclosure () -> String, _ object: @autoclosure () -> ObjectID
+    ) {
         guard reportedColumns.insert([entity, attribute]).inserted else { return }
+        let (what, object) = (what(), object())
         let column = layout.table(of: entity).columns[attribute]
         let declared = column.declaredType.isEmpty ? "" : " (\(column.declaredType))"
         let name = columnName(entity, attribute) + declared
