@@ -278,6 +278,16 @@ def ceiling_seconds(text):
     return float(m.group(1)), int(m.group(2)), float(m.group(3))
 
 
+def format_contenders(formats, smallest, command, store):
+    """gx-<format>-<shape> for every format with a ceiling, and for the others at the smallest
+    size (or with BENCH_EVERY_FORMAT=1): `command` (graphexport and its options) on the store.
+    No layout option: into a pipe or a file each format writes its own default (compact JSON, XML
+    and plist; block-style YAML), the documents the ceilings replay."""
+    every = os.environ.get("BENCH_EVERY_FORMAT") == "1" or smallest
+    return [Contender("gx-%s-%s" % (fmt, shape), command + ["--format", fmt, "--shape", shape, store], "gx", fmt,
+                      shape) for fmt in formats if fmt in CEILINGS or every for shape in SHAPES]
+
+
 def load_average():
     with open("/proc/loadavg") as f:
         return float(f.read().split()[0])
@@ -593,17 +603,7 @@ def main():
     results = {order: {} for order in orders}
     for order, n in [(order, n) for order in orders for n in sorted(sizes)]:
         store, replay = stores[(n, order)]
-        contenders = []
-        every = os.environ.get("BENCH_EVERY_FORMAT") == "1" or n == min(sizes)
-        for fmt in formats:
-            if fmt not in CEILINGS and not every:
-                continue
-            for shape in SHAPES:
-                # No layout option: into a pipe or a file each format writes its own default
-                # (compact JSON, XML and plist; block-style YAML), the documents the ceilings replay.
-                contenders.append(Contender("gx-%s-%s" % (fmt, shape), [
-                    graphexport, "--model", MODEL, "--format", fmt, "--shape", shape, store],
-                    "gx", fmt, shape))
+        contenders = format_contenders(formats, n == min(sizes), [graphexport, "--model", MODEL], store)
         contenders.append(Contender("sqlite3-json", ["sqlite3", "-readonly", "-json", store,
                                                      "; ".join("SELECT * FROM %s" % t for t in TABLES)], "ref"))
         contenders.append(Contender("read-floor", [refs["read_floor"], store] + TABLES, "ref"))
@@ -627,7 +627,7 @@ def main():
         if skipped:
             notes.append("graphexport has no %s format in this build: left out" % ", ".join(skipped))
         untargeted = [f for f in formats if f not in CEILINGS]
-        if untargeted and not every:
+        if untargeted and not (os.environ.get("BENCH_EVERY_FORMAT") == "1" or n == min(sizes)):
             notes.append("%s measured at %s objects only (no target; BENCH_EVERY_FORMAT=1 adds them here)"
                          % (", ".join(untargeted), "{:,}".format(min(sizes))))
         results[order][n] = {"contenders": contenders, "repeat": repeat, "notes": notes,
@@ -648,14 +648,7 @@ def main():
         for n in sorted(plain_sizes):
             store, replay = prepare_plain_store(name, n, graphexport)
             tables_of_store = store_tables(store)
-            contenders = []
-            every = os.environ.get("BENCH_EVERY_FORMAT") == "1" or n == min(plain_sizes)
-            for fmt in formats:
-                if fmt not in CEILINGS and not every:
-                    continue
-                for shape in SHAPES:
-                    contenders.append(Contender("gx-%s-%s" % (fmt, shape), [
-                        graphexport, "--format", fmt, "--shape", shape, store], "gx", fmt, shape))
+            contenders = format_contenders(formats, n == min(plain_sizes), [graphexport], store)
             contenders.append(Contender("gx-setup", [graphexport, "--quiet", "--root", PLAIN[name][1], "--where", "0",
                                                      store], "setup"))
             contenders.append(Contender("sqlite3-json", ["sqlite3", "-readonly", "-json", store, "; ".join(
