@@ -25,8 +25,9 @@ final class PlainValueReader {
     private let readsEveryColumnAsJSON: Bool
     /// Per entity, per column: its slot in the entity's ``TypedTextBuffer`` (date columns only).
     private let slots: [[Int?]]
-    /// The columns (entity, attribute) already reported as holding a value that does not fit.
-    private var reportedColumns: Set<[Int]> = []
+    /// Per entity, per column: whether it was already reported as holding a value that does not
+    /// fit (a flag, not a set, since a column of numbers declared `TIMESTAMP` asks in every row).
+    private var reported: [[Bool]]
     /// The objects and attributes (entity, row, attribute) already reported as holding text that is
     /// not valid UTF-8.
     private var reportedText: Set<[Int64]> = []
@@ -39,6 +40,7 @@ final class PlainValueReader {
         self.path = path
         self.onWarning = onWarning
         readsEveryColumnAsJSON = options.jsonColumns && !options.rawValues
+        reported = layout.typings.map { Array(repeating: false, count: $0.count) }
         slots = layout.typings.map { typings in
             var next = 0
             return typings.map { typing in
@@ -150,7 +152,8 @@ final class PlainValueReader {
             return .text(text)
         case .notJSON:
             if readsEveryColumnAsJSON && !layout.namedJSONColumns.contains([key.entity, attribute]) {
-                if reportedColumns.insert([key.entity, attribute]).inserted {
+                if !reported[key.entity][attribute] {
+                    reported[key.entity][attribute] = true
                     columnsWithoutJSON.append([key.entity, attribute])
                 }
             } else {
@@ -161,12 +164,12 @@ final class PlainValueReader {
     }
 
     /// Reports, once per column, a value that does not fit its column's typing. `what` and
-    /// `object` are made only for that one report: a column of numbers declared `TIMESTAMP` has a
-    /// misfit in every row.
+    /// `object` are made only for that one report.
     private func misfit(
         _ entity: Int, _ attribute: Int, _ what: @autoclosure () -> String, _ object: @autoclosure () -> ObjectID
     ) {
-        guard reportedColumns.insert([entity, attribute]).inserted else { return }
+        guard !reported[entity][attribute] else { return }
+        reported[entity][attribute] = true
         let (what, object) = (what(), object())
         let column = layout.table(of: entity).columns[attribute]
         let declared = column.declaredType.isEmpty ? "" : " (\(column.declaredType))"
