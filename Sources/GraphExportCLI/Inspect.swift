@@ -6,8 +6,7 @@ extension Command {
     /// `graphexport inspect`: opens the store as an export would, and prints what it sees there
     /// (the attributes value decoders add too) and the warnings met opening it, as text or JSON,
     /// on standard output; without the properties `--exclude-attribute` and `--attributes` leave
-    /// out. A store that cannot be
-    /// opened fails with the same error an export gives; `--nest` and `--no-nest` are resolved as
+    /// out. A store that cannot be opened fails with the same error an export gives; `--nest` and `--no-nest` are resolved as
     /// an export resolves them, and the nesting shown is theirs.
     func inspect(_ request: InspectRequest) throws {
         var warnings: [Warning] = []
