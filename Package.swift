@@ -12,6 +12,9 @@ let package = Package(
     products: [
         .executable(name: "graphexport", targets: ["GraphExportCLI"]),
         .library(name: "GraphExport", targets: ["GraphExport"]),
+        .library(name: "GraphExportSQLite", targets: ["GraphExportSQLite"]),
+        .library(name: "GraphExportCoreData", targets: ["GraphExportCoreData"]),
+        .library(name: "GraphExportPlainSQLite", targets: ["GraphExportPlainSQLite"]),
         .library(name: "GraphExportStore", targets: ["GraphExportStore"]),
         .library(name: "GraphExportJSON", targets: ["GraphExportJSON"]),
         .library(name: "GraphExportPlugin", targets: ["GraphExportPlugin"]),
@@ -58,10 +61,32 @@ let package = Package(
         // The core: entity model, values, events, traversal. No C, no Foundation.
         .target(name: "GraphExport", swiftSettings: swiftSettings),
 
-        // Store readers: SQLite, Core Data stores and their model files.
+        // The store readers, split as the formats are. What both readers share: SQLite, wrapped
+        // once (statements, the snapshot and the WAL copy, locks, the row filter), and the
+        // description `inspect` prints.
+        .target(
+            name: "GraphExportSQLite",
+            dependencies: ["GraphExport", "CSQLite"],
+            swiftSettings: swiftSettings
+        ),
+        // The Core Data reader: the store's layout, model files, archives and Transformables,
+        // persistent history.
+        .target(
+            name: "GraphExportCoreData",
+            dependencies: ["GraphExport", "GraphExportSQLite", "CSQLite", "CLibXML2", "CZlib"],
+            swiftSettings: swiftSettings
+        ),
+        // The plain SQLite reader: any database, through its foreign keys.
+        .target(
+            name: "GraphExportPlainSQLite",
+            dependencies: ["GraphExport", "GraphExportSQLite", "CSQLite"],
+            swiftSettings: swiftSettings
+        ),
+        // What the command asks of a store before it picks a reader: the files an export reads,
+        // the libraries linked.
         .target(
             name: "GraphExportStore",
-            dependencies: ["GraphExport", "CSQLite", "CLibXML2", "CZlib"],
+            dependencies: ["GraphExport", "GraphExportSQLite", "GraphExportCoreData", "CSQLite", "CLibXML2"],
             swiftSettings: swiftSettings
         ),
 
@@ -128,7 +153,7 @@ let package = Package(
         // that adds them to any other.
         .target(
             name: "GraphExportDecoders",
-            dependencies: ["GraphExport", "GraphExportStore"],
+            dependencies: ["GraphExport", "GraphExportCoreData"],
             swiftSettings: swiftSettings
         ),
 
@@ -158,8 +183,9 @@ let package = Package(
         .executableTarget(
             name: "GraphExportCLI",
             dependencies: [
-                "GraphExport", "GraphExportStore", "GraphExportJSON", "GraphExportXML", "GraphExportYAML",
-                "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML", "GraphExportSchema",
+                "GraphExport", "GraphExportSQLite", "GraphExportCoreData", "GraphExportPlainSQLite", "GraphExportStore",
+                "GraphExportJSON", "GraphExportXML", "GraphExportYAML", "GraphExportJSONLines", "GraphExportPlist",
+                "GraphExportGraphML", "GraphExportSchema",
                 "GraphExportPlugin", "GraphExportDiff", "GraphExportDecoders", "CZlib",
             ],
             swiftSettings: swiftSettings
@@ -181,7 +207,8 @@ let package = Package(
         .testTarget(
             name: "GraphExportStoreTests",
             dependencies: [
-                "Prerequisites", "GraphExport", "GraphExportStore", "GraphExportTestSupport", "CSQLite", "CZlib",
+                "Prerequisites", "GraphExport", "GraphExportSQLite", "GraphExportCoreData", "GraphExportPlainSQLite",
+                "GraphExportStore", "GraphExportTestSupport", "CSQLite", "CZlib",
             ]
         ),
         .testTarget(
@@ -218,8 +245,9 @@ let package = Package(
             name: "GraphExportFormatEquivalenceTests",
             dependencies: [
                 "Prerequisites",
-                "GraphExport", "GraphExportStore", "GraphExportJSON", "GraphExportXML", "GraphExportYAML",
-                "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML", "GraphExportPlugin",
+                "GraphExport", "GraphExportSQLite", "GraphExportCoreData", "GraphExportPlainSQLite", "GraphExportJSON",
+                "GraphExportXML", "GraphExportYAML", "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML",
+                "GraphExportPlugin",
                 "GraphExportTestSupport", "CLibXML2",
                 "CYAML", "CSQLite",
             ],
@@ -244,14 +272,15 @@ let package = Package(
         .testTarget(
             name: "GraphExportDiffTests",
             dependencies: [
-                "Prerequisites", "GraphExport", "GraphExportDiff", "GraphExportStore", "GraphExportTestSupport",
+                "Prerequisites", "GraphExport", "GraphExportDiff", "GraphExportSQLite", "GraphExportCoreData",
+                "GraphExportPlainSQLite", "GraphExportTestSupport",
                 "GraphExportJSON", "CSQLite",
             ]
         ),
         .testTarget(
             name: "GraphExportDecodersTests",
             dependencies: [
-                "Prerequisites", "GraphExport", "GraphExportStore", "GraphExportDecoders", "GraphExportTestSupport",
+                "Prerequisites", "GraphExport", "GraphExportCoreData", "GraphExportDecoders", "GraphExportTestSupport",
                 "CZlib",
             ]
         ),

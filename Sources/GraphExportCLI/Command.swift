@@ -1,4 +1,7 @@
 import GraphExport
+import GraphExportCoreData
+import GraphExportPlainSQLite
+import GraphExportSQLite
 import GraphExportStore
 
 #if canImport(Glibc)

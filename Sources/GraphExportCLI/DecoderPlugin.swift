@@ -1,6 +1,6 @@
 import GraphExport
 import GraphExportDecoders
-import GraphExportStore
+import GraphExportPlainSQLite
 
 #if canImport(Glibc)
     import Glibc

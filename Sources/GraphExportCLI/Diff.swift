@@ -1,6 +1,5 @@
 import GraphExport
 import GraphExportDiff
-import GraphExportStore
 import Synchronization
 
 extension Command {

@@ -1,5 +1,7 @@
 import GraphExport
-import GraphExportStore
+import GraphExportCoreData
+import GraphExportPlainSQLite
+import GraphExportSQLite
 
 extension ExportRequest {
     /// What of the store the export reads: the properties `--exclude-attribute` and `--attributes`

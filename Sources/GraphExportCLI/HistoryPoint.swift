@@ -1,4 +1,4 @@
-import GraphExportStore
+import GraphExportCoreData
 
 /// A point of a store's persistent history as `--since` names it: the token of an earlier
 /// export's header, or a bare transaction number.

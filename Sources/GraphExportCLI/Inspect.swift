@@ -1,6 +1,5 @@
 import GraphExport
 import GraphExportDecoders
-import GraphExportStore
 
 extension Command {
     /// `graphexport inspect`: opens the store as an export would, and prints what it sees there

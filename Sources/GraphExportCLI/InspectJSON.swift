@@ -1,5 +1,5 @@
 import GraphExport
-import GraphExportStore
+import GraphExportSQLite
 
 /// The JSON object `graphexport inspect --format json` prints, described in `docs/INSPECT.md`.
 ///

@@ -1,5 +1,5 @@
 import GraphExport
-import GraphExportStore
+import GraphExportSQLite
 
 /// The text `graphexport inspect` prints: the source and its model, an overview of the entities,
 /// then each entity's own attributes and relationships in aligned columns (an inherited one is

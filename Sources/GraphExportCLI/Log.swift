@@ -1,5 +1,5 @@
 import GraphExport
-import GraphExportStore
+import GraphExportCoreData
 
 extension Command {
     /// `graphexport log`: opens the Core Data store as an export would and lists the transactions

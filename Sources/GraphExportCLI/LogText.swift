@@ -1,5 +1,5 @@
 import GraphExport
-import GraphExportStore
+import GraphExportCoreData
 
 /// The text `graphexport log` prints: a header naming the store and its history token, then one
 /// paragraph per transaction.

@@ -1,6 +1,6 @@
 import GraphExport
+import GraphExportCoreData
 import GraphExportSchema
-import GraphExportStore
 
 /// The format an export is written in: a built-in one or an external plugin.
 enum ChosenFormat {

@@ -1,4 +1,4 @@
-import GraphExportStore
+import GraphExportSQLite
 
 #if canImport(Glibc)
     import Glibc

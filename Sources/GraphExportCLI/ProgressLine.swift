@@ -1,5 +1,5 @@
 import GraphExport
-import GraphExportStore
+import GraphExportSQLite
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-import GraphExportStore
+import GraphExportSQLite
 
 /// The words of the progress line: objects written of the total, the share done, the rate and
 /// the time left (`graphexport: note: 45000 of 100000 objects (45%), 52300 objects/s, 0:02 left`),

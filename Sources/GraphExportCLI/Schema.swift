@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportPlainSQLite
 import GraphExportSchema
 import GraphExportStore
 

@@ -1,5 +1,5 @@
 import GraphExport
-import GraphExportStore
+import GraphExportCoreData
 
 extension ExportSelection {
     /// What changed since the point `--since` names, read from the store's persistent history;

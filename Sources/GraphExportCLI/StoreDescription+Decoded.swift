@@ -1,6 +1,6 @@
 import GraphExport
 import GraphExportDecoders
-import GraphExportStore
+import GraphExportSQLite
 
 extension StoreDescription {
     /// The description with the attributes value decoders add (`ICNoteData.text`), each after

@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportCoreData
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-import GraphExportStore
+import GraphExportSQLite
 import XCTest
 
 @testable import GraphExportCLI

@@ -1,6 +1,5 @@
 import Foundation
 import GraphExport
-import GraphExportStore
 import Prerequisites
 import XCTest
 

@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 import GraphExport
 import GraphExportDiff
-import GraphExportStore
+import GraphExportPlainSQLite
 import XCTest
 
 /// Two plain SQLite databases a test makes from SQL, in a folder removed when the test ends, and

@@ -1,6 +1,5 @@
 import GraphExport
 import GraphExportDiff
-import GraphExportStore
 import XCTest
 
 /// `--key Entity.attribute` (``DiffKey``): objects matched by a unique attribute, for stores whose

@@ -1,6 +1,6 @@
 import GraphExport
 import GraphExportDiff
-import GraphExportStore
+import GraphExportPlainSQLite
 import XCTest
 
 /// ``GraphDiff`` on plain SQLite databases: rows matched by every kind of key a table can have,

@@ -1,5 +1,5 @@
 import GraphExport
-import GraphExportStore
+import GraphExportPlainSQLite
 import GraphExportTestSupport
 import XCTest
 

@@ -1,7 +1,7 @@
 import Foundation
 import GraphExport
 
-@testable import GraphExportStore
+@testable import GraphExportCoreData
 
 /// A source's objects as its own records say, with no writer involved: ``GraphSource/scan(_:)``
 /// over every concrete entity, each record's values, its to-one destinations and

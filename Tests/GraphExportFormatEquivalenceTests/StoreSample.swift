@@ -1,6 +1,6 @@
 import Foundation
 import GraphExport
-import GraphExportStore
+import GraphExportCoreData
 import XCTest
 
 /// A Core Data store copied into a test's scratch folder and opened there, with the plain-SQL

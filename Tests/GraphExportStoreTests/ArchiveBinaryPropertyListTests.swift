@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportCoreData
 
 /// Parses binary property lists written by Python's `plistlib`, by hand, and by Core Data itself
 /// (every sample store's `Z_METADATA.Z_PLIST`).

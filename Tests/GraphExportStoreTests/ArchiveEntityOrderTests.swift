@@ -1,7 +1,7 @@
 import GraphExport
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportCoreData
 
 /// The order of entities read from archived models: Core Data's `Z_ENT` numbering.
 final class ArchiveEntityOrderTests: XCTestCase {

@@ -3,7 +3,7 @@ import GraphExport
 import GraphExportTestSupport
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportCoreData
 
 /// Damaged and hostile inputs: each must throw a typed error (or decode), never crash or hang.
 final class ArchiveHostileInputTests: XCTestCase {

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportCoreData
 
 /// Decompression and the sniffing of `Z_MODELCACHE` encodings (`coredata-format.md` §1.2).
 final class ArchiveInflateTests: XCTestCase {

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportCoreData
 
 /// Walks hand-built `NSKeyedArchiver` archives: Foundation collections, strings, numbers,
 /// references that loop, and envelopes that are wrong.

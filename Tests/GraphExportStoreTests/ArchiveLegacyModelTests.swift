@@ -2,7 +2,8 @@ import Foundation
 import GraphExport
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportCoreData
+@testable import GraphExportSQLite
 
 /// Reads the Xcode 3 `elements` models of `coredatabooks-legacy` and `restkit-legacy-model` and
 /// checks them against their stores.

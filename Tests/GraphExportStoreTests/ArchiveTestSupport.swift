@@ -3,7 +3,8 @@ import Foundation
 import Prerequisites
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportCoreData
+@testable import GraphExportSQLite
 
 /// The sample stores of `shared/coredata-samples/`, copied before they are opened.
 enum ArchiveSamples {

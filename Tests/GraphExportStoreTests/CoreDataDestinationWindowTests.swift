@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportCoreData
+@testable import GraphExportSQLite
 
 /// A destination window serves the objects of one page from one range query when their keys are
 /// near each other, and stops reading once keys come scattered (objects numbered in creation

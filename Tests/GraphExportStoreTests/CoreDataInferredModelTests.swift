@@ -3,7 +3,7 @@ import GraphExport
 import GraphExportTestSupport
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportCoreData
 
 /// Stores read without a model and without a `Z_MODELCACHE` (or with the cache ignored): the model
 /// inferred from their tables must export the same objects, values and links as the store's own

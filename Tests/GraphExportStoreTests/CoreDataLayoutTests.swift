@@ -1,5 +1,6 @@
 import GraphExport
-import GraphExportStore
+import GraphExportCoreData
+import GraphExportSQLite
 import GraphExportTestSupport
 import XCTest
 

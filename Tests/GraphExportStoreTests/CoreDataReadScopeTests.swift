@@ -2,7 +2,8 @@ import GraphExport
 import GraphExportTestSupport
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportCoreData
+@testable import GraphExportSQLite
 
 /// A store one of whose properties graphexport cannot find the storage of
 /// (``HandBuiltStores/unknownJoinTableLayout``: `Person.peers`) is an error that names the options

@@ -3,7 +3,7 @@ import GraphExport
 import GraphExportTestSupport
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportCoreData
 
 /// A reflexive many-to-many (a to-many whose inverse is itself, as Apple Photos'
 /// `Person.invalidMergeCandidates`) read from both key columns of its join table: every object's

@@ -1,6 +1,7 @@
 import Foundation
 import GraphExport
-import GraphExportStore
+import GraphExportCoreData
+import GraphExportSQLite
 import GraphExportTestSupport
 import XCTest
 

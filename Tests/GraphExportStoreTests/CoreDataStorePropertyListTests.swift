@@ -3,7 +3,8 @@ import GraphExport
 import GraphExportTestSupport
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportCoreData
+@testable import GraphExportSQLite
 
 /// Stores whose `Z_METADATA` or `Z_MODELCACHE` property list is garbage, cut short or cyclic: a
 /// clear message naming the store and the column, in bounded time, never a crash or a hang.

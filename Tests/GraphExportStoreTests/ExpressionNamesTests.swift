@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportSQLite
 
 /// `--where`'s names replaced as SQLite's tokenizer reads them (``ExpressionNames``): identifiers,
 /// bare or quoted, and nothing in a literal, a comment, a number, a parameter, a qualified name, a

@@ -1,4 +1,4 @@
-@testable import GraphExportStore
+@testable import GraphExportCoreData
 
 /// An `NSKeyedArchiver` archive assembled object by object, for the Transformable decoder's
 /// tests: `$objects` starts with `$null`, each class description is added once, and objects may

@@ -3,7 +3,7 @@ import GraphExport
 import GraphExportTestSupport
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportCoreData
 
 /// `--since` checked the way a sync user would, on the two real stores that keep persistent
 /// history: for every transaction `k`, the objects an export since `k` writes are exactly those

@@ -1,7 +1,7 @@
 import GraphExport
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportCoreData
 
 /// Archived models built by hand, for what no sample store has: inheritance, transient and
 /// ordered flags in both encodings, external storage, unstored and unknown types, every deletion

@@ -1,7 +1,7 @@
 import GraphExport
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportCoreData
 
 /// Decodes the `Z_MODELCACHE` of every sample store that has one and checks it against the
 /// `.xcdatamodel` the store was written with, where the sample has it.

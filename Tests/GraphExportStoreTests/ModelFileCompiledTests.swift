@@ -2,7 +2,7 @@ import Foundation
 import GraphExport
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportCoreData
 
 /// Compiled models, `.mom` files and `.momd` bundles, made from the real `Z_MODELCACHE` blobs of
 /// the wibosco stores (inflated: a `.mom` is the same keyed archive, uncompressed), and the stores

@@ -1,6 +1,6 @@
 import Foundation
 import GraphExport
-import GraphExportStore
+import GraphExportCoreData
 import Prerequisites
 import XCTest
 

@@ -3,7 +3,9 @@ import GraphExport
 import GraphExportTestSupport
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportCoreData
+@testable import GraphExportPlainSQLite
+@testable import GraphExportSQLite
 
 /// The number of objects a store says an export will write before it starts (the total of the
 /// progress line), checked against the objects an export does write.

@@ -3,7 +3,7 @@ import GraphExport
 import GraphExportTestSupport
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportPlainSQLite
 
 /// Exports `shared/data/chinook/Chinook.sqlite` (copied first) as a plain database and checks it
 /// against the same file read with plain SQL.

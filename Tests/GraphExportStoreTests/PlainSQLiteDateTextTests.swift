@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportPlainSQLite
 
 /// ``SQLiteDateText``: SQLite's date and time text forms read and written in ISO 8601, checked
 /// against SQLite's own date functions.

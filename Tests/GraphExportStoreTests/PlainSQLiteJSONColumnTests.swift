@@ -2,7 +2,7 @@ import Foundation
 import GraphExport
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportPlainSQLite
 
 /// `--json-columns`: JSON arrays and objects in text become arrays and maps, exactly.
 final class PlainSQLiteJSONColumnTests: XCTestCase {

@@ -1,8 +1,6 @@
 import GraphExport
 import XCTest
 
-@testable import GraphExportStore
-
 /// Object identity in databases made by the tests: composite keys, WITHOUT ROWID tables, tables with
 /// only a rowid, keys holding NULL.
 final class PlainSQLiteKeyTests: XCTestCase {

@@ -1,7 +1,7 @@
 import GraphExport
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportPlainSQLite
 
 /// The word rules behind relationship names and the text of object identifiers.
 final class PlainSQLiteNamingTests: XCTestCase {

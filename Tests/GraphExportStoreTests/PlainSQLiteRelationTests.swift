@@ -1,7 +1,8 @@
 import GraphExport
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportPlainSQLite
+@testable import GraphExportSQLite
 
 /// Relationships in databases made by the tests: dangling and composite keys, self references and
 /// cycles, link tables, names, nesting choices and guessed relations.

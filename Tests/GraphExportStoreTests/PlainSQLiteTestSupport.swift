@@ -5,7 +5,7 @@ import GraphExportTestSupport
 import Prerequisites
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportPlainSQLite
 
 // Helpers of the plain SQLite tests only, named `Plain…` so that they stay apart from the Core Data
 // tests' helpers.

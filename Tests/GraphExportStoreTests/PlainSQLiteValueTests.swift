@@ -2,7 +2,8 @@ import Foundation
 import GraphExport
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportPlainSQLite
+@testable import GraphExportSQLite
 
 /// Values, attribute types and what is left out, in databases made by the tests.
 final class PlainSQLiteValueTests: XCTestCase {

@@ -1,7 +1,8 @@
 import GraphExport
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportPlainSQLite
+@testable import GraphExportSQLite
 
 /// Rows wider than SQLite's limit on result columns, read by statements in lockstep.
 final class PlainSQLiteWideRowTests: XCTestCase {

@@ -2,7 +2,7 @@ import Foundation
 import GraphExport
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportSQLite
 
 /// The private folder a copy lives in, and the errors a connection reports for other processes' files.
 final class StoreFileTests: XCTestCase {

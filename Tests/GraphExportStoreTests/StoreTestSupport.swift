@@ -5,7 +5,7 @@ import GraphExportTestSupport
 import Prerequisites
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportSQLite
 
 /// Where the inputs of the store tests live, found from this file, never from an absolute path.
 enum StoreTestInputs {

@@ -2,7 +2,7 @@ import Foundation
 import GraphExport
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportCoreData
 
 /// The Transformable decoder on archives and property lists made by hand (``HandMadeArchive``,
 /// ``PlistWriter``, ``HandMadePlist``): every class it knows, plain property lists, bytes it

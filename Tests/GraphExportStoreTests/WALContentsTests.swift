@@ -3,7 +3,7 @@ import Foundation
 import GraphExport
 import XCTest
 
-@testable import GraphExportStore
+@testable import GraphExportSQLite
 
 /// The reading of a write-ahead log, against logs SQLite wrote.
 final class WALContentsTests: XCTestCase {

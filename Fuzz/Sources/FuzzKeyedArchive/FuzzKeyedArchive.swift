@@ -1,6 +1,6 @@
 import GraphExport
 
-@testable import GraphExportStore
+@testable import GraphExportCoreData
 
 /// The keyed-archive readers: an input is a `Z_MODELCACHE.Z_CONTENT` blob (compressed or not) or a
 /// legacy Xcode 3 `elements` file. Each input goes to both readers, and a model either yields goes

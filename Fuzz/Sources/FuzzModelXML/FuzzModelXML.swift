@@ -1,6 +1,6 @@
 import GraphExport
 
-@testable import GraphExportStore
+@testable import GraphExportCoreData
 
 /// The model XML reader: an input is the `contents` file of an .xcdatamodel, parsed with libxml2
 /// and mapped onto a model version as `ModelFile.load(path:)` does once it has the bytes; the

@@ -1,4 +1,4 @@
-@testable import GraphExportStore
+@testable import GraphExportCoreData
 
 /// The binary property list reader: an input is a whole `bplist00` file (store metadata, an
 /// inflated model cache, a legacy `elements` file).

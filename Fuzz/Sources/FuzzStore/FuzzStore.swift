@@ -1,7 +1,8 @@
 import FuzzSupport
 import Glibc
 import GraphExport
-import GraphExportStore
+import GraphExportCoreData
+import GraphExportPlainSQLite
 
 /// The models a store is tried with: its own model cache (`nil`), then each model named in
 /// `GRAPHEXPORT_FUZZ_MODELS` (paths separated by `:`; `make fuzz` names Scrapbook's and those of

@@ -1,0 +1,104 @@
+import CSQLite
+package import GraphExport
+
+/// The storage class of one value SQLite returned.
+package enum SQLiteStorage {
+    case null, integer, real, text, blob
+}
+
+/// A prepared statement, reused across executions: bind, step through rows, reset.
+package final class SQLiteStatement {
+    private let handle: OpaquePointer
+    private let database: SQLiteDatabase
+    package let sql: String
+
+    package init(_ handle: OpaquePointer, database: SQLiteDatabase, sql: String) {
+        self.handle = handle
+        self.database = database
+        self.sql = sql
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// How many columns each row of the statement has.
+    package var columnCount: Int32 {
+        sqlite3_column_count(handle)
+    }
+
+    /// Clears the previous execution so the statement can be bound and run again.
+    package func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// Binds an integer to the parameter at `index` (from 1).
+    package func bind(_ value: Int64, at index: Int32) throws {
+        try check(sqlite3_bind_int64(handle, index, value))
+    }
+
+    /// Binds text to the parameter at `index` (from 1).
+    package func bind(_ value: String, at index: Int32) throws {
+        try check(sqlite3_bind_text(handle, index, value, -1, gx_sqlite_transient()))
+    }
+
+    /// Advances to the next row; `false` once there are no more.
+    package func step() throws -> Bool {
+        let status = sqlite3_step(handle)
+        switch status {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw database.error(status, sql: sql)
+        }
+    }
+
+    /// The storage class of column `index` (from 0) of the current row.
+    package func storage(at index: Int32) -> SQLiteStorage {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER: return .integer
+        case SQLITE_FLOAT: return .real
+        case SQLITE_TEXT: return .text
+        case SQLITE_BLOB: return .blob
+        default: return .null
+        }
+    }
+
+    package func int64(at index: Int32) -> Int64 {
+        sqlite3_column_int64(handle, index)
+    }
+
+    package func double(at index: Int32) -> Double {
+        sqlite3_column_double(handle, index)
+    }
+
+    /// The column's bytes exactly as stored (text is not checked or repaired).
+    package func bytes(at index: Int32) -> [UInt8] {
+        Array(rawBytes(at: index))
+    }
+
+    /// The column as text when it is valid UTF-8, else `nil`; made straight from SQLite's buffer.
+    package func text(at index: Int32) -> String? {
+        String(validating: rawBytes(at: index).assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+    }
+
+    /// The column's text in SQLite's own buffer when it is valid UTF-8, else `nil`; valid until
+    /// the statement steps, resets or is finalized.
+    package func borrowedText(at index: Int32) -> UnsafeRawBufferPointer? {
+        let bytes = rawBytes(at: index)
+        return UTF8Validation.isValid(bytes) ? bytes : nil
+    }
+
+    /// SQLite's own buffer for the column, valid until the statement steps, resets or is finalized.
+    package func rawBytes(at index: Int32) -> UnsafeRawBufferPointer {
+        let isText = sqlite3_column_type(handle, index) == SQLITE_TEXT
+        let pointer = isText ? UnsafeRawPointer(sqlite3_column_text(handle, index)) : sqlite3_column_blob(handle, index)
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard let pointer, count > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: pointer, count: count)
+    }
+
+    private func check(_ status: Int32) throws {
+        guard status == SQLITE_OK else { throw database.error(status, sql: sql) }
+    }
+}
