@@ -1,4 +1,4 @@
-package import GraphExportSQLite
+import GraphExportSQLite
 
 /// The text of plain-database object identifiers: `<Table>/<key>` (the rules are spelled out on
 /// ``SQLiteDatabaseSource``).

@@ -1,5 +1,5 @@
-package import GraphExport
-package import GraphExportSQLite
+import GraphExport
+import GraphExportSQLite
 
 /// Where one relationship of a plain-database entity gets its destinations.
 enum PlainRelationship: Equatable {

@@ -1,5 +1,5 @@
-package import GraphExport
-package import GraphExportSQLite
+import GraphExport
+import GraphExportSQLite
 
 /// The statements that read a plain database: one scan and one lookup per entity, one query per
 /// to-many relationship, one key lookup per entity whose ids need its key values; each prepared

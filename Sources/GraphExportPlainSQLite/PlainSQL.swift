@@ -1,4 +1,4 @@
-package import GraphExportSQLite
+import GraphExportSQLite
 
 /// SQL fragments that reach a plain table's rows and their ``GraphExport/ObjectKey/row``.
 ///

@@ -1,4 +1,4 @@
-package import GraphExportSQLite
+import GraphExportSQLite
 
 /// About how many objects an export of a plain SQLite database writes, found without reading its
 /// rows: each entity table's rows, estimated with a query or two that SQLite answers from one

@@ -1,5 +1,5 @@
 internal import CSQLite
-package import GraphExportSQLite
+import GraphExportSQLite
 
 /// The query of a plain table's rows, as one statement, or, for a row wider than SQLite allows a
 /// result to be (``columnLimit``, 2 000 by default), as several statements stepped in lockstep,

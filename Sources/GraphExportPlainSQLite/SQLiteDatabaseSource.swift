@@ -117,7 +117,7 @@ public final class SQLiteDatabaseSource: GraphSource {
         let file: StoreFile
         do {
             file = try StoreFile(storePath: path, options: opening, onWarning: onWarning)
-        } catch StoreError.cannotRead(_, let reason) {
+        } catch StoreFileError.cannotRead(_, let reason) {
             throw SQLiteSourceError.cannotRead(path: path, reason: reason)
         }
         let database = try file.open()

@@ -1,5 +1,5 @@
-package import GraphExport
-package import GraphExportSQLite
+import GraphExport
+import GraphExportSQLite
 
 /// Reads what a plain database holds: its tables (and views, when asked), their columns, keys,
 /// indexes and usable foreign keys, declared or guessed.

@@ -1,5 +1,5 @@
-package import GraphExport
-package import GraphExportSQLite
+import GraphExport
+import GraphExportSQLite
 
 /// One column of a table or view, as `PRAGMA table_xinfo` describes it.
 struct ColumnSchema {

@@ -54,7 +54,7 @@ package enum HotJournal {
         guard case .regular(let identity) = try FileStatus(path: journal), identity.size > 0 else { return nil }
         let descriptor = open(journal, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw StoreError.cannotRead(path: journal, reason: String(cString: strerror(errno)))
+            throw StoreFileError.cannotRead(path: journal, reason: String(cString: strerror(errno)))
         }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: magic.count)

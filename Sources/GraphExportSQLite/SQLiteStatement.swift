@@ -1,5 +1,5 @@
 import CSQLite
-package import GraphExport
+import GraphExport
 
 /// The storage class of one value SQLite returned.
 package enum SQLiteStorage {

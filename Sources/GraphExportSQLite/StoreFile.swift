@@ -64,7 +64,7 @@ package final class StoreFile {
     private static func checkStore(_ path: String) throws -> DatabaseHeader {
         switch try FileStatus(path: path) {
         case .missing:
-            throw StoreError.cannotRead(path: path, reason: String(cString: strerror(ENOENT)))
+            throw StoreFileError.cannotRead(path: path, reason: String(cString: strerror(ENOENT)))
         case .other(let kind):
             throw StoreFileError.storeNotAFile(path: path, kind: kind)
         case .regular(let identity):

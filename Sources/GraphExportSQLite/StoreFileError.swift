@@ -1,6 +1,5 @@
 /// A store whose files graphexport refuses to read, or cannot read while another process holds them
-/// or in one consistent state, with what to do about it. (A store file that cannot be opened at all
-/// is ``StoreError/cannotRead(path:reason:)``.)
+/// or in one consistent state, with what to do about it.
 public enum StoreFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What a path that must be a regular file is instead.
     public enum FileKind: String, Sendable, Hashable {
@@ -12,6 +11,8 @@ public enum StoreFileError: Error, Sendable, Hashable, CustomStringConvertible {
         case unknown = "not a regular file"
     }
 
+    /// The file cannot be read.
+    case cannotRead(path: String, reason: String)
     /// The store is not a regular file (it is never opened: a FIFO would block).
     case storeNotAFile(path: String, kind: FileKind)
     /// The store is an empty file, which SQLite would read as a database without tables.
@@ -34,6 +35,8 @@ public enum StoreFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A sentence naming the file and saying what the user can do.
     public var description: String {
         switch self {
+        case .cannotRead(let path, let reason):
+            return "\(path): cannot read the store: \(reason)"
         case .storeNotAFile(let path, let kind):
             return "\(path) is \(kind.rawValue), not a file: give the path of the store's SQLite file"
         case .emptyStore(let path):

@@ -40,7 +40,7 @@ package struct WALContents {
     package init(descriptor: Int32, path: String) throws {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            throw StoreError.cannotRead(path: path, reason: String(cString: strerror(errno)))
+            throw StoreFileError.cannotRead(path: path, reason: String(cString: strerror(errno)))
         }
         fileSize = Int(status.st_size)
         var headerBytes = [UInt8](repeating: 0, count: WALHeader.size)

@@ -62,7 +62,7 @@ package enum WALCopy {
                 guard logBefore.identity != nil else { return nil }
                 let descriptor = open(folder.storePath + "-wal", O_RDONLY | O_CLOEXEC)
                 guard descriptor >= 0 else {
-                    throw StoreError.cannotRead(path: wal, reason: String(cString: strerror(errno)))
+                    throw StoreFileError.cannotRead(path: wal, reason: String(cString: strerror(errno)))
                 }
                 defer { close(descriptor) }
                 return (try WALContents(descriptor: descriptor, path: wal), writing)
@@ -78,7 +78,7 @@ package enum WALCopy {
         switch try FileStatus(path: store) {
         case .regular(let identity): return identity
         case .other(let kind): throw StoreFileError.storeNotAFile(path: store, kind: kind)
-        case .missing: throw StoreError.cannotRead(path: store, reason: String(cString: strerror(ENOENT)))
+        case .missing: throw StoreFileError.cannotRead(path: store, reason: String(cString: strerror(ENOENT)))
         }
     }
 }
@@ -100,7 +100,7 @@ private struct LogMark {
             let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             guard descriptor >= 0 else {
                 guard errno == ENOENT else {
-                    throw StoreError.cannotRead(path: path, reason: String(cString: strerror(errno)))
+                    throw StoreFileError.cannotRead(path: path, reason: String(cString: strerror(errno)))
                 }
                 self.identity = nil
                 header = []

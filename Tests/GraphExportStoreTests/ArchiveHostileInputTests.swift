@@ -10,7 +10,7 @@ final class ArchiveHostileInputTests: XCTestCase {
     private let source = "hostile"
 
     private func assertDefect(
-        _ bytes: [UInt8], _ defect: PropertyListDefect, file: StaticString = #filePath, line: UInt = #line
+        _ bytes: [UInt8], _ defect: PropertyListError, file: StaticString = #filePath, line: UInt = #line
     ) {
         XCTAssertThrowsError(try BinaryPropertyList.parse(bytes, source: source), file: file, line: line) {
             XCTAssertEqual(

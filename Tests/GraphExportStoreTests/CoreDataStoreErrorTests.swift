@@ -162,7 +162,7 @@ final class CoreDataStoreErrorTests: XCTestCase {
             case let error as SQLiteError:
                 XCTAssertEqual(error.path, path)
                 XCTAssertEqual(error.code, 26, "SQLITE_NOTADB")
-            case StoreError.cannotRead(let reported, _):
+            case StoreFileError.cannotRead(let reported, _):
                 XCTAssertEqual(reported, path)
             default:
                 XCTFail("expected a SQLite or cannot-read error, got \(error)")
@@ -176,9 +176,11 @@ final class CoreDataStoreErrorTests: XCTestCase {
         let path = scratch.path("Missing.sqlite")
         let model = try ModelFile.load(
             path: try scratch.copy(StoreTestInputs.scrapbook.appendingPathComponent("Scrapbook.xcdatamodeld")))
-        assertStoreError(try CoreDataStore(path: path, model: model)) { error in
-            guard case .cannotRead(let reported, _) = error else { return false }
-            return reported == path
+        XCTAssertThrowsError(try CoreDataStore(path: path, model: model)) { error in
+            guard case .cannotRead(let reported, _)? = error as? StoreFileError else {
+                return XCTFail("expected a StoreFileError, got \(error)")
+            }
+            XCTAssertEqual(reported, path)
         }
     }
 

@@ -10,7 +10,7 @@ import XCTest
 /// clear message naming the store and the column, in bounded time, never a crash or a hang.
 final class CoreDataStorePropertyListTests: XCTestCase {
     /// Damaged plists, each with the defect the reader must report.
-    private static var damaged: [(name: String, bytes: [UInt8], defect: PropertyListDefect)] {
+    private static var damaged: [(name: String, bytes: [UInt8], defect: PropertyListError)] {
         var huge = HandMadePlist([[0x51, 0x61]])
         huge.declaredCount = 1 << 60
         var pointsAtTable = HandMadePlist([[0xA1, 1], [0x51, 0x61]])

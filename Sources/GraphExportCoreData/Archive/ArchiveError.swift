@@ -5,7 +5,7 @@
 /// followed by the column (`Books.sqlite (Z_MODELCACHE)`).
 enum ArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The bytes are not a well-formed binary property list.
-    case malformedPropertyList(source: String, defect: PropertyListDefect)
+    case malformedPropertyList(source: String, defect: PropertyListError)
     /// The compressed bytes are damaged or cut short; `reason` is zlib's message or ours.
     case corruptCompressedData(source: String, reason: String)
     /// Decompressing would produce more than `limit` bytes (a decompression bomb, or a model far

@@ -255,7 +255,7 @@ enum BinaryPropertyList {
             return Int(offset)
         }
 
-        private func defect(_ defect: PropertyListDefect) -> ArchiveError {
+        private func defect(_ defect: PropertyListError) -> ArchiveError {
             .malformedPropertyList(source: source, defect: defect)
         }
 

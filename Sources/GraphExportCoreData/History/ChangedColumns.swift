@@ -1,5 +1,5 @@
-package import GraphExport
-package import GraphExportSQLite
+import GraphExport
+import GraphExportSQLite
 
 /// How Core Data numbers an entity's properties in `ACHANGE.ZCOLUMNS`, the bitmap of what an
 /// update touched, and the names a bitmap stands for (`docs/COREDATA.md`, *Persistent history*,

@@ -1,4 +1,4 @@
-package import GraphExportSQLite
+import GraphExportSQLite
 
 /// How far a store's persistent history reaches, read in the store's snapshot: the number of
 /// its last transaction and of the oldest one it still keeps.

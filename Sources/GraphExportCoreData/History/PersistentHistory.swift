@@ -1,5 +1,5 @@
 public import GraphExport
-package import GraphExportSQLite
+import GraphExportSQLite
 
 /// A Core Data store's persistent history (`ATRANSACTION`, `ACHANGE`, `ATRANSACTIONSTRING`), read
 /// in the store's snapshot: the token of where it stands, what changed since a token, and its

@@ -1,4 +1,4 @@
-package import GraphExportSQLite
+import GraphExportSQLite
 
 /// The storage classes a column's values have, as a set.
 struct StorageClasses: OptionSet, Hashable {

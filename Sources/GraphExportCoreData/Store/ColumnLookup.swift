@@ -1,5 +1,5 @@
-package import GraphExport
-package import GraphExportSQLite
+import GraphExport
+import GraphExportSQLite
 
 /// One name looked for in one table of the store, and what was found.
 struct ColumnLookup {

@@ -1,5 +1,5 @@
-package import GraphExport
-package import GraphExportSQLite
+import GraphExport
+import GraphExportSQLite
 
 /// The attribute type an inferred model gives a column (`docs/COREDATA.md`, "No model anywhere").
 ///

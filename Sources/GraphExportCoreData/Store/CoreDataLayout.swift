@@ -1,5 +1,5 @@
-package import GraphExport
-package import GraphExportSQLite
+import GraphExport
+import GraphExportSQLite
 
 /// Where one relationship's destinations are stored.
 enum RelationshipStorage {

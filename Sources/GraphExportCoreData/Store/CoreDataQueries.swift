@@ -1,5 +1,5 @@
-package import GraphExport
-package import GraphExportSQLite
+import GraphExport
+import GraphExportSQLite
 
 /// The prepared statements that read a Core Data store: one scan, one top-level scan and one
 /// lookup per entity, one destination query per to-many relationship (read in windows of source

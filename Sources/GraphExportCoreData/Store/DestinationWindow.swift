@@ -1,4 +1,4 @@
-package import GraphExportSQLite
+import GraphExportSQLite
 
 /// The destinations of one to-many relationship for a window of source keys, read with one range
 /// query and answered from memory: the tree shape asks object by object, in an order no merge

@@ -1,5 +1,5 @@
-package import GraphExport
-package import GraphExportSQLite
+import GraphExport
+import GraphExportSQLite
 
 /// Accounts for every row of the entity tables when a store is opened, so that nothing is dropped
 /// or duplicated unnoticed.

@@ -1,5 +1,5 @@
-package import GraphExport
-package import GraphExportSQLite
+import GraphExport
+import GraphExportSQLite
 
 /// A model read from a store's own tables, for a store that keeps none (no `Z_MODELCACHE`: stores
 /// written before about iOS 9) opened without a model. The rules, with the samples that show

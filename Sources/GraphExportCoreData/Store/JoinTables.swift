@@ -1,5 +1,5 @@
-package import GraphExport
-package import GraphExportSQLite
+import GraphExport
+import GraphExportSQLite
 
 /// Finds the join table of a many-to-many pair and its two key columns in the store.
 ///

@@ -1,5 +1,5 @@
-package import GraphExport
-package import GraphExportSQLite
+import GraphExport
+import GraphExportSQLite
 
 extension ModelBundle {
     /// The order in which versions are tried against a store: the current one first, then the

@@ -1,4 +1,4 @@
-package import GraphExportSQLite
+import GraphExportSQLite
 
 /// The store's `Z_PRIMARYKEY`, read once and checked to agree with itself: every `Z_ENT` an
 /// integer, every row named, no name and no number listed twice.

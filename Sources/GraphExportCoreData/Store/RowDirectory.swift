@@ -1,4 +1,4 @@
-package import GraphExportSQLite
+import GraphExportSQLite
 
 /// Which rows a table has and the concrete entity of each: `Z_PK` → `Z_ENT`, read once with one
 /// scan of the table, a few bits per row for the usual dense keys.

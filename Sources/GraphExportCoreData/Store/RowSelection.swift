@@ -1,5 +1,5 @@
-package import GraphExport
-package import GraphExportSQLite
+import GraphExport
+import GraphExportSQLite
 
 /// The columns one SELECT reads for objects of one or more entities of a hierarchy, and where
 /// each entity finds its own among them.

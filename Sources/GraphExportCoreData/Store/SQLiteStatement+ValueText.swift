@@ -1,4 +1,4 @@
-package import GraphExportSQLite
+import GraphExportSQLite
 
 extension SQLiteStatement {
     /// How long a text value may be in a message before it is cut.

@@ -1,4 +1,4 @@
-package import GraphExportSQLite
+import GraphExportSQLite
 
 /// The tables and columns of a store, each read once: one `PRAGMA table_info` per table asked
 /// about, and the list of tables only when a name has to be looked for among them.

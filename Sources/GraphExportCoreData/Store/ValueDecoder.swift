@@ -1,5 +1,5 @@
-package import GraphExport
-package import GraphExportSQLite
+import GraphExport
+import GraphExportSQLite
 
 /// Turns one stored column into a typed value, by the attribute's type and the value's actual
 /// storage class; a value whose storage does not fit its type keeps its storage class and draws a

@@ -37,7 +37,7 @@ enum TransformableDecoder {
             let archive = try KeyedArchive(plist, source: source)
             var builder = ArchivedValueBuilder(archive: archive)
             return .value(try builder.value(of: archive.rootReference, depth: 0))
-        } catch let defect as TransformableDefect {
+        } catch let defect as TransformableError {
             return .undecodable(defect)
         } catch let error as ArchiveError {
             return .undecodable(.malformed(error))
@@ -54,5 +54,5 @@ enum TransformableDecoding: Hashable {
     /// The bytes are no property list: they stay bytes, with no warning.
     case opaque
     /// The bytes are a property list that cannot be decoded: they stay bytes, with a warning.
-    case undecodable(TransformableDefect)
+    case undecodable(TransformableError)
 }

@@ -1,6 +1,6 @@
 /// Why the bytes of a Transformable attribute that look like a property list are not decoded
 /// into a structured value (they are written as bytes instead).
-enum TransformableDefect: Error, Hashable, CustomStringConvertible {
+enum TransformableError: Error, Hashable, CustomStringConvertible {
     /// The property list or its keyed archive is damaged; the error names the value as its source.
     case malformed(ArchiveError)
     /// The archive holds an object of a class graphexport has no decoding for.

@@ -1,7 +1,7 @@
+public import GraphExportSQLite
+
 /// A store that cannot be exported as asked, with what to do about it.
 public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The file cannot be read.
-    case cannotRead(path: String, reason: String)
     /// The file is a database but not a Core Data store.
     case notCoreDataStore(path: String)
     /// The store lacks something every Core Data store has.
@@ -46,8 +46,6 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A sentence a user can act on.
     public var description: String {
         switch self {
-        case .cannotRead(let path, let reason):
-            return "\(path): cannot read the store: \(reason)"
         case .notCoreDataStore(let path):
             return "\(path): not a Core Data store (it has no Z_PRIMARYKEY and Z_METADATA tables)"
         case .malformedStore(let path, let reason):

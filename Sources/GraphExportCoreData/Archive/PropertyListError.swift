@@ -1,5 +1,5 @@
 /// What is wrong with a binary property list; objects are numbered as in its offset table.
-enum PropertyListDefect: Sendable, Hashable, CustomStringConvertible {
+enum PropertyListError: Sendable, Hashable, CustomStringConvertible {
     /// The bytes do not start with `bplist00`.
     case missingHeader
     /// The 32-byte trailer is missing or describes a layout that does not fit the bytes.
