@@ -6,7 +6,7 @@ import PackageDescription
 // with sanitizers.
 //
 // The readers under test (binary property lists, keyed archives, model XML; the Notes decoder's
-// protocol buffers) are internal to GraphExportStore and GraphExportDecoders, and stay internal: the fuzzers reach them with `@testable import`, for which
+// protocol buffers) are internal to GraphExportCoreData and GraphExportDecoders, and stay internal: the fuzzers reach them with `@testable import`, for which
 // `make fuzz` builds with `-enable-testing`, so the product API gains nothing for their sake. Store
 // files go through the public `CoreDataStore` and `SQLiteDatabaseSource`, as users' do.
 //
@@ -20,7 +20,8 @@ func fuzzer(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
     .executableTarget(name: name, dependencies: dependencies)
 }
 
-let store = Target.Dependency.product(name: "GraphExportStore", package: rootFolder)
+let coreData = Target.Dependency.product(name: "GraphExportCoreData", package: rootFolder)
+let plainSQLite = Target.Dependency.product(name: "GraphExportPlainSQLite", package: rootFolder)
 let core = Target.Dependency.product(name: "GraphExport", package: rootFolder)
 let decoders = Target.Dependency.product(name: "GraphExportDecoders", package: rootFolder)
 
@@ -30,10 +31,10 @@ let package = Package(
     targets: [
         // A writer that drops every event, a private scratch file.
         .target(name: "FuzzSupport", dependencies: [core]),
-        fuzzer("FuzzModelXML", [core, store]),
-        fuzzer("FuzzPropertyList", [store]),
-        fuzzer("FuzzKeyedArchive", [core, store]),
-        fuzzer("FuzzStore", ["FuzzSupport", core, store]),
+        fuzzer("FuzzModelXML", [core, coreData]),
+        fuzzer("FuzzPropertyList", [coreData]),
+        fuzzer("FuzzKeyedArchive", [core, coreData]),
+        fuzzer("FuzzStore", ["FuzzSupport", core, coreData, plainSQLite]),
         fuzzer("FuzzNotes", [decoders]),
     ]
 )
