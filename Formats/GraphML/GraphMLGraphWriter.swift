@@ -1,4 +1,5 @@
 public import GraphExport
+import GraphExportJSONText
 import GraphExportLibXML
 
 /// Writes an export as one GraphML document, for Gephi, yEd, NetworkX and other graph tools,

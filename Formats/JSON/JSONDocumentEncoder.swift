@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportJSONText
 
 /// The encoder behind ``JSONGraphWriter``: turns a document's calls into JSON text and warnings,
 /// after ``GraphStreamValidator`` has checked each one.

@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportJSONText
 
 /// The encoder behind ``JSONLinesGraphWriter``: turns a document's calls into lines of JSON and
 /// warnings, after ``GraphStreamValidator`` has checked each one.

@@ -1,4 +1,5 @@
 public import GraphExport
+import GraphExportJSONText
 
 /// Writes the event stream itself as JSON Lines: the protocol graphexport speaks to external
 /// format plugins (`docs/PLUGINS.md`), version ``protocolVersion``.

@@ -1,4 +1,5 @@
 public import GraphExport
+import GraphExportJSONText
 import GraphExportLibXML
 
 /// Writes an export as one XML 1.0 document, streaming, through libxml2's `xmlTextWriter`.

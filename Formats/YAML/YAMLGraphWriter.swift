@@ -1,4 +1,5 @@
 public import GraphExport
+import GraphExportJSONText
 
 /// Writes an export as one YAML document, streaming, through libyaml's emitter: the same data as
 /// the JSON export, so that a YAML loader and a JSON parser read the same

@@ -1,5 +1,6 @@
 import GraphExport
 import GraphExportDecoders
+import GraphExportJSONText
 import GraphExportStore
 
 #if canImport(Glibc)

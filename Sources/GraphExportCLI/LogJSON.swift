@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportJSONText
 import GraphExportStore
 
 /// The JSON document `graphexport log --format json` prints (`docs/HISTORY.md`): the store's

@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportJSONText
 
 #if canImport(Glibc)
     import Glibc
