@@ -90,20 +90,30 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // The JSON text of strings, numbers and values, written once: what the JSON and JSON Lines
+        // formats, the plugin event stream, diff, schema and the command's JSON output share, and
+        // the text of arrays and maps in the XML family. Not a product: embedders get it with those
+        // formats.
+        .target(
+            name: "GraphExportJSONText",
+            dependencies: ["GraphExport"],
+            path: "Formats/JSONText",
+            swiftSettings: swiftSettings
+        ),
+
         // What the XML, property list and GraphML formats share: libxml2's text writer, wrapped
         // once, and XML 1.0's character rules. Not a product: embedders get it with those formats.
         .target(
             name: "GraphExportLibXML",
-            dependencies: ["GraphExport", "CLibXML2"],
+            dependencies: ["GraphExport", "GraphExportJSONText", "CLibXML2"],
             path: "Formats/LibXML",
             swiftSettings: swiftSettings
         ),
 
-        // One module per format, each depending on the core (and the libxml2 formats on
-        // GraphExportLibXML) only.
+        // One module per format, each depending on the core and the shared modules above only.
         .target(
             name: "GraphExportJSON",
-            dependencies: ["GraphExport"],
+            dependencies: ["GraphExport", "GraphExportJSONText"],
             path: "Formats/JSON",
             swiftSettings: swiftSettings
         ),
@@ -111,27 +121,27 @@ let package = Package(
         // The event stream a plugin reads (docs/PLUGINS.md): the plugin protocol, apart from any format.
         .target(
             name: "GraphExportPlugin",
-            dependencies: ["GraphExport"],
+            dependencies: ["GraphExport", "GraphExportJSONText"],
             path: "Formats/Plugin",
             swiftSettings: swiftSettings
         ),
 
         .target(
             name: "GraphExportXML",
-            dependencies: ["GraphExport", "GraphExportLibXML"],
+            dependencies: ["GraphExport", "GraphExportJSONText", "GraphExportLibXML"],
             path: "Formats/XML",
             swiftSettings: swiftSettings
         ),
         .target(
             name: "GraphExportYAML",
-            dependencies: ["GraphExport", "CYAML"],
+            dependencies: ["GraphExport", "GraphExportJSONText", "CYAML"],
             path: "Formats/YAML",
             swiftSettings: swiftSettings
         ),
 
         .target(
             name: "GraphExportJSONLines",
-            dependencies: ["GraphExport"],
+            dependencies: ["GraphExport", "GraphExportJSONText"],
             path: "Formats/JSONLines",
             swiftSettings: swiftSettings
         ),
@@ -143,7 +153,7 @@ let package = Package(
         ),
         .target(
             name: "GraphExportGraphML",
-            dependencies: ["GraphExport", "GraphExportLibXML"],
+            dependencies: ["GraphExport", "GraphExportJSONText", "GraphExportLibXML"],
             path: "Formats/GraphML",
             swiftSettings: swiftSettings
         ),
@@ -161,14 +171,14 @@ let package = Package(
         // XML format's module gives its name encoding and styles, so that the XSD cannot drift.
         .target(
             name: "GraphExportSchema",
-            dependencies: ["GraphExport", "GraphExportXML"],
+            dependencies: ["GraphExport", "GraphExportJSONText", "GraphExportXML"],
             swiftSettings: swiftSettings
         ),
 
         // What differs between two copies of a graph (`graphexport diff`), as text or JSON Lines.
         .target(
             name: "GraphExportDiff",
-            dependencies: ["GraphExport"],
+            dependencies: ["GraphExport", "GraphExportJSONText"],
             swiftSettings: swiftSettings
         ),
 
@@ -186,7 +196,7 @@ let package = Package(
                 "GraphExport", "GraphExportSQLite", "GraphExportCoreData", "GraphExportPlainSQLite", "GraphExportStore",
                 "GraphExportJSON", "GraphExportXML", "GraphExportYAML", "GraphExportJSONLines", "GraphExportPlist",
                 "GraphExportGraphML", "GraphExportSchema",
-                "GraphExportPlugin", "GraphExportDiff", "GraphExportDecoders", "CZlib",
+                "GraphExportPlugin", "GraphExportDiff", "GraphExportDecoders", "GraphExportJSONText", "CZlib",
             ],
             swiftSettings: swiftSettings
         ),
@@ -274,7 +284,7 @@ let package = Package(
             dependencies: [
                 "Prerequisites", "GraphExport", "GraphExportDiff", "GraphExportSQLite", "GraphExportCoreData",
                 "GraphExportPlainSQLite", "GraphExportTestSupport",
-                "GraphExportJSON", "CSQLite",
+                "GraphExportJSON", "GraphExportJSONText", "CSQLite",
             ]
         ),
         .testTarget(

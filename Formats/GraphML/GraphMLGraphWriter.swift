@@ -1,4 +1,5 @@
 public import GraphExport
+import GraphExportJSONText
 import GraphExportLibXML
 
 /// Writes an export as one GraphML document, for Gephi, yEd, NetworkX and other graph tools,
@@ -108,7 +109,7 @@ import GraphExportLibXML
 /// disk holds about the size of the nodes and edges. Nothing recurses, so nesting depth is bounded
 /// by memory, not by the call stack.
 ///
-/// **Errors.** The writer throws ``GraphStreamError`` for an event stream that is not well
+/// **Errors.** The writer throws ``GraphExportError`` for an event stream that is not well
 /// nested (``GraphStreamValidator``), checking each event before writing anything for it, and
 /// ``GraphMLWriterError`` for a temporary file it cannot use; the sink's error, if it throws one,
 /// is rethrown as it is. Pretty output (``GraphMLOptions/pretty``) puts each element on its own
@@ -164,7 +165,7 @@ public final class GraphMLGraphWriter: GraphWriter {
 
     /// Takes the model and the header and opens the temporary file that holds nodes and edges.
     ///
-    /// Throws the model's ``ModelError`` when its entities do not fit together, and
+    /// Throws the model's ``GraphExportError`` when its entities do not fit together, and
     /// ``GraphMLWriterError/temporaryFileFailed(directory:reason:)`` when no temporary file can be
     /// made.
     public func begin(_ document: DocumentInfo) throws {
@@ -187,7 +188,7 @@ public final class GraphMLGraphWriter: GraphWriter {
     }
 
     /// Writes one event, or throws without writing anything when the event does not fit where the
-    /// stream is (``GraphStreamError``) or names an object XML cannot hold
+    /// stream is (``GraphExportError``) or names an object XML cannot hold
     /// (``GraphMLWriterError/unwritableIdentifier(id:character:)``).
     ///
     /// Once the temporary file or libxml2 has failed, every call throws that first error again.
@@ -204,7 +205,7 @@ public final class GraphMLGraphWriter: GraphWriter {
             id = ""
         }
         try validator.accept(event)
-        guard let body else { throw GraphStreamError.notBegun }
+        guard let body else { throw GraphExportError.notBegun }
         switch event {
         case .beginObject(let entity, _): try beginObject(entity: entity, id: id, body)
         case .changedProperties(let names):

@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportJSONText
 
 /// The encoder behind ``JSONGraphWriter``: turns a document's calls into JSON text and warnings,
 /// after ``GraphStreamValidator`` has checked each one.
@@ -73,7 +74,7 @@ struct JSONDocumentEncoder {
     }
 
     /// Writes the document's opening, the `"@source"` header, and opens the `"@graph"` array.
-    mutating func begin(_ document: DocumentInfo) throws(GraphStreamError) {
+    mutating func begin(_ document: DocumentInfo) throws(GraphExportError) {
         try validator.begin()
         text.append(UInt8(ascii: "{"))
         startLine(indent: 1)
@@ -96,7 +97,7 @@ struct JSONDocumentEncoder {
     }
 
     /// Writes one event, or throws without writing anything when it does not fit where the stream is.
-    mutating func write(_ event: GraphEvent) throws(GraphStreamError) {
+    mutating func write(_ event: GraphEvent) throws(GraphExportError) {
         switch event {
         case .beginObject(let entity, let id):
             try validator.beginObject(entity: entity, id: id)
@@ -129,7 +130,7 @@ struct JSONDocumentEncoder {
 
     /// Writes an object's start and all its attributes, or throws without writing anything when
     /// the row does not fit where the stream is.
-    mutating func beginObject(_ row: ObjectRow) throws(GraphStreamError) {
+    mutating func beginObject(_ row: ObjectRow) throws(GraphExportError) {
         try validator.beginObject(row)
         beginObject(entity: row.entityName, id: row.id)
         if let changed = row.changedProperties { writeChangedProperties(changed) }
@@ -141,7 +142,7 @@ struct JSONDocumentEncoder {
     }
 
     /// Closes the `"@graph"` array and the document and writes the final newline.
-    mutating func finish() throws(GraphStreamError) {
+    mutating func finish() throws(GraphExportError) {
         try validator.finish()
         if stack[0].hasItems { startLine(indent: 1) }
         text.append(UInt8(ascii: "]"))

@@ -27,7 +27,7 @@ public import GraphExport
 /// the call stack, and collects its text to hand it to an ``OutputBuffer`` in blocks of the
 /// buffer's size, each of which goes to the sink in one write, uncopied. A ``Value/binaryFile(_:)`` value is written as its bytes would be, its base64 streamed
 /// from the file in chunks of 64 KiB, so that memory stays flat whatever its size. It throws
-/// ``GraphStreamError`` for an event stream that is not well nested (``GraphStreamValidator``).
+/// ``GraphExportError`` for an event stream that is not well nested (``GraphStreamValidator``).
 /// Pretty output (``JSONOptions/pretty``) indents by two spaces, puts each property on its own line
 /// and writes a reference on one line; both forms end with a newline.
 public final class JSONGraphWriter: GraphWriter {
@@ -63,7 +63,7 @@ public final class JSONGraphWriter: GraphWriter {
         try handOff(atLeast: output.blockSize)
     }
 
-    /// Writes one event, or throws ``GraphStreamError`` without writing anything when the event
+    /// Writes one event, or throws ``GraphExportError`` without writing anything when the event
     /// does not fit where the stream is.
     public func write(_ event: GraphEvent) throws {
         try encoder.pointee.write(event)
@@ -72,7 +72,7 @@ public final class JSONGraphWriter: GraphWriter {
     }
 
     /// Writes an object's start and its attributes straight from the row's values, the keys
-    /// escaped once per entity; or throws ``GraphStreamError`` without writing anything.
+    /// escaped once per entity; or throws ``GraphExportError`` without writing anything.
     public func beginObject(_ row: ObjectRow) throws {
         try encoder.pointee.beginObject(row)
         if !encoder.pointee.warnings.isEmpty { reportWarnings() }

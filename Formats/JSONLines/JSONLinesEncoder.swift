@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportJSONText
 
 /// The encoder behind ``JSONLinesGraphWriter``: turns a document's calls into lines of JSON and
 /// warnings, after ``GraphStreamValidator`` has checked each one.
@@ -46,7 +47,7 @@ struct JSONLinesEncoder {
     private var identifiers = JSONIdentifierText()
 
     /// Writes the header line, `{"@source":{…}}`.
-    mutating func begin(_ document: DocumentInfo) throws(GraphStreamError) {
+    mutating func begin(_ document: DocumentInfo) throws(GraphExportError) {
         try validator.begin()
         text.append(contentsOf: #"{"@source":{"#.utf8)
         for (index, field) in document.fields.enumerated() {
@@ -59,7 +60,7 @@ struct JSONLinesEncoder {
     }
 
     /// Writes one event, or throws without writing anything when it does not fit where the stream is.
-    mutating func write(_ event: GraphEvent) throws(GraphStreamError) {
+    mutating func write(_ event: GraphEvent) throws(GraphExportError) {
         switch event {
         case .beginObject(let entity, let id):
             try validator.beginObject(entity: entity, id: id)
@@ -90,7 +91,7 @@ struct JSONLinesEncoder {
 
     /// Writes an object's start and all its attributes straight from the row's values, or throws
     /// without writing anything when the row does not fit where the stream is.
-    mutating func beginObject(_ row: ObjectRow) throws(GraphStreamError) {
+    mutating func beginObject(_ row: ObjectRow) throws(GraphExportError) {
         try validator.beginObject(row)
         beginObject(entity: row.entityName, id: row.id)
         if let changed = row.changedProperties { writeChangedProperties(changed) }
@@ -115,7 +116,7 @@ struct JSONLinesEncoder {
     }
 
     /// Checks that every object has ended; the last line is already complete.
-    mutating func finish() throws(GraphStreamError) {
+    mutating func finish() throws(GraphExportError) {
         try validator.finish()
     }
 

@@ -37,7 +37,7 @@ public import GraphExport
 /// ``OutputBuffer`` in blocks of its size, each of which goes to the sink in one write, uncopied. A ``Value/binaryFile(_:)`` value is written as its
 /// bytes would be: an open line keeps only its place, and its base64 streams from the file in
 /// chunks of 64 KiB when the line is complete, so that memory stays flat whatever its size (the
-/// file is read then, and must not change before). The writer throws ``GraphStreamError`` for
+/// file is read then, and must not change before). The writer throws ``GraphExportError`` for
 /// an event stream that is not well nested (``GraphStreamValidator``), before writing anything for
 /// the offending call.
 public final class JSONLinesGraphWriter: GraphWriter {
@@ -71,7 +71,7 @@ public final class JSONLinesGraphWriter: GraphWriter {
         try handOff(atLeast: output.blockSize)
     }
 
-    /// Writes one event, or throws ``GraphStreamError`` without writing anything when the
+    /// Writes one event, or throws ``GraphExportError`` without writing anything when the
     /// event does not fit where the stream is. An object's line is complete at its `endObject`.
     public func write(_ event: GraphEvent) throws {
         try encoder.pointee.write(event)
@@ -80,7 +80,7 @@ public final class JSONLinesGraphWriter: GraphWriter {
     }
 
     /// Writes an object's start and its attributes straight from the row's values, the keys
-    /// escaped once per entity; or throws ``GraphStreamError`` without writing anything when the
+    /// escaped once per entity; or throws ``GraphExportError`` without writing anything when the
     /// row does not fit where the stream is.
     public func beginObject(_ row: ObjectRow) throws {
         try encoder.pointee.beginObject(row)

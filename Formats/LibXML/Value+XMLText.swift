@@ -1,4 +1,5 @@
 package import GraphExport
+import GraphExportJSONText
 
 extension Value {
     /// The text a non-null value is written as in the XML and GraphML formats, or `nil` for null

@@ -79,7 +79,7 @@ import GraphExportLibXML
 /// 256 levels (2048 with `XML_PARSE_HUGE`); export such graphs in the flat shape, which nests
 /// nothing. libxml2's output goes through
 /// an ``OutputBuffer``, so the sink receives blocks of about 64 KiB; the sink's error, if it throws
-/// one, is rethrown as it is. The writer throws ``GraphStreamError`` for an event stream that is not
+/// one, is rethrown as it is. The writer throws ``GraphExportError`` for an event stream that is not
 /// well nested (``GraphStreamValidator``), checking each event before writing anything for it. Pretty output puts
 /// each element on its own line, indented by one tab per level; both forms end with a newline.
 public final class PropertyListGraphWriter: GraphWriter {
@@ -168,7 +168,7 @@ public final class PropertyListGraphWriter: GraphWriter {
     }
 
     /// Writes one event, or throws without writing anything when the event does not fit where the
-    /// stream is (``GraphStreamError``) or names a property XML cannot hold
+    /// stream is (``GraphExportError``) or names a property XML cannot hold
     /// (``PropertyListWriterError/unwritableName(name:character:id:)``).
     ///
     /// Once the sink or libxml2 has failed, every call throws that first error again.
@@ -180,7 +180,7 @@ public final class PropertyListGraphWriter: GraphWriter {
         default: break
         }
         let wasEmpty = try validator.accept(event)
-        guard let output else { throw GraphStreamError.notBegun }
+        guard let output else { throw GraphExportError.notBegun }
         switch event {
         case .beginObject(let entity, let id): try beginObject(entity: entity, id: id.text, output)
         case .changedProperties(let names):

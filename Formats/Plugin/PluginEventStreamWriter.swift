@@ -1,4 +1,5 @@
 public import GraphExport
+import GraphExportJSONText
 
 /// Writes the event stream itself as JSON Lines: the protocol graphexport speaks to external
 /// format plugins (`docs/PLUGINS.md`), version ``protocolVersion``.
@@ -14,7 +15,7 @@ public import GraphExport
 /// (`null`, `integer`, `double`, `decimal`, `string`, `boolean`, `date`, `binary`, `uuid`, `uri`),
 /// so a reader knows that a string holds a date or base64 bytes. A ``Value/binaryFile(_:)`` value
 /// is written as its bytes would be, its base64 streamed from the file in chunks of 64 KiB, so
-/// that memory stays flat whatever its size. It throws ``GraphStreamError`` for an event stream
+/// that memory stays flat whatever its size. It throws ``GraphExportError`` for an event stream
 /// that is not well nested (``GraphStreamValidator``), before writing anything for the call, so a
 /// plugin only ever reads streams that keep the grammar.
 public final class PluginEventStreamWriter: GraphWriter {

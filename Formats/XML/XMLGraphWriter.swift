@@ -1,4 +1,5 @@
 public import GraphExport
+import GraphExportJSONText
 import GraphExportLibXML
 
 /// Writes an export as one XML 1.0 document, streaming, through libxml2's `xmlTextWriter`.
@@ -83,7 +84,7 @@ import GraphExportLibXML
 /// base64 streamed from the file in chunks of 64 KiB, so that memory stays flat whatever its
 /// size. libxml2's output goes through an ``OutputBuffer``, so the sink receives
 /// blocks of about 64 KiB; the sink's error, if it throws one, is rethrown as it is, by that call
-/// and every later one. The writer throws ``GraphStreamError`` for an event stream that is not well
+/// and every later one. The writer throws ``GraphExportError`` for an event stream that is not well
 /// nested (``GraphStreamValidator``) and checks each event before writing anything for it. Pretty
 /// output indents by two spaces; both forms end with a newline.
 ///
@@ -208,7 +209,7 @@ public final class XMLGraphWriter: GraphWriter {
     }
 
     /// Writes one event, or throws without writing anything when the event does not fit where the
-    /// stream is (``GraphStreamError``) or names an object XML cannot hold
+    /// stream is (``GraphExportError``) or names an object XML cannot hold
     /// (``XMLWriterError/unwritableIdentifier(id:character:)``).
     ///
     /// Once the sink or libxml2 has failed, every call throws that first error again.
@@ -222,7 +223,7 @@ public final class XMLGraphWriter: GraphWriter {
         }
         let endsToMany = state.pointee.validator.isInToMany
         let wasEmpty = try state.pointee.validator.accept(event)
-        guard let output = state.pointee.output else { throw GraphStreamError.notBegun }
+        guard let output = state.pointee.output else { throw GraphExportError.notBegun }
         if let pending = state.pointee.pendingElement {
             state.pointee.pendingElement = nil
             swap(&state.pointee.idText, &state.pointee.pendingID)
@@ -271,7 +272,7 @@ public final class XMLGraphWriter: GraphWriter {
         if let failure = state.pointee.output?.failure { throw failure }
         try takeIdentifier(row.id)
         try state.pointee.validator.beginObject(row)
-        guard let output = state.pointee.output else { throw GraphStreamError.notBegun }
+        guard let output = state.pointee.output else { throw GraphExportError.notBegun }
         let names = rowNames(for: row)
         try startObject(names.element, output)
         if let changed = row.changedProperties { try writeChangedProperties(changed, output) }

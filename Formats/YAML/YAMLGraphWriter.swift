@@ -1,4 +1,5 @@
 public import GraphExport
+import GraphExportJSONText
 
 /// Writes an export as one YAML document, streaming, through libyaml's emitter: the same data as
 /// the JSON export, so that a YAML loader and a JSON parser read the same
@@ -80,10 +81,10 @@ public import GraphExport
 /// nests 150 000), and recursive loaders such as PyYAML's composer stop at their recursion limit,
 /// as JSON readers do at theirs.
 ///
-/// The writer throws ``GraphStreamError`` for an event stream that is not well nested, before
+/// The writer throws ``GraphExportError`` for an event stream that is not well nested, before
 /// handing anything to libyaml (``GraphStreamValidator``), ``YAMLWriterError`` for a libyaml
 /// failure; an error of the sink is rethrown as it is. After either failure the document stops:
-/// every later call throws ``GraphStreamError/stoppedByEarlierFailure``. libyaml buffers the
+/// every later call throws ``GraphExportError/stoppedByEarlierFailure``. libyaml buffers the
 /// output and hands it to the sink in blocks of about 16 KiB.
 public final class YAMLGraphWriter: GraphWriter {
     private static let sourceKey = YAMLScalar(text: "@source", style: .doubleQuoted)
@@ -165,7 +166,7 @@ public final class YAMLGraphWriter: GraphWriter {
         }
     }
 
-    /// Writes one event, or throws ``GraphStreamError`` without writing anything when the event
+    /// Writes one event, or throws ``GraphExportError`` without writing anything when the event
     /// does not fit where the stream is.
     public func write(_ event: GraphEvent) throws {
         let endsToMany = state.pointee.validator.isInToMany
@@ -220,7 +221,7 @@ public final class YAMLGraphWriter: GraphWriter {
     }
 
     /// Writes an object's start and its attributes straight from the row's values, its keys and
-    /// type made once per entity; or throws ``GraphStreamError`` without writing anything when
+    /// type made once per entity; or throws ``GraphExportError`` without writing anything when
     /// the row does not fit where the stream is.
     public func beginObject(_ row: ObjectRow) throws {
         try state.pointee.validator.beginObject(row)

@@ -81,14 +81,14 @@ struct Command {
             if let command { error.command = command }
             printError(HelpText(formats: formats).usageError(error))
             return error.command == .diff ? 2 : 64
-        } catch SinkError.brokenPipe {
+        } catch GraphExportError.brokenPipe {
             // A diff stops writing only once it found differences.
             return isDiff ? 1 : 0
         } catch let error as HistoryError {
             printError(.error, "\(error)")
             return 3
-        } catch let error as NoHistoryToList {
-            printError(.error, "\(error)")
+        } catch CommandError.noHistoryToList(let error) {
+            printError(.error, error.problem)
             return 3
         } catch let error as SQLiteError where verbose {
             printError(.error, error.descriptionWithSQL)
@@ -238,7 +238,7 @@ struct Command {
     /// folder); one the export reads (the store's folder, its external data, the model) is refused.
     private static func blobFolder(_ path: String, request: ExportRequest, base: String?) throws -> BlobFolder {
         if let role = ExportInputs(storePath: request.store, modelPath: request.model).folderRole(of: path) {
-            throw BlobFolderError.isInput(path: path, what: role)
+            throw GraphExportError.blobsIsInput(path: path, what: role)
         }
         return try BlobFolder(path: path, relativeTo: base ?? ".")
     }
@@ -317,7 +317,7 @@ struct Command {
                 try plugin.export(traversal, to: descriptor, options: request.formatOptions, wrapping: counted)
             } catch {
                 // The plugin stopped because the reader of the output went away: end quietly.
-                if Self.readerIsGone(descriptor) { throw SinkError.brokenPipe }
+                if Self.readerIsGone(descriptor) { throw GraphExportError.brokenPipe }
                 throw error
             }
         }

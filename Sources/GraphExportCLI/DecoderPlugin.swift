@@ -1,5 +1,6 @@
 import GraphExport
 import GraphExportDecoders
+import GraphExportJSONText
 import GraphExportPlainSQLite
 
 #if canImport(Glibc)
@@ -16,7 +17,7 @@ import GraphExportPlainSQLite
 /// value is one JSON line on its standard input, answered by one JSON line on its standard output
 /// within the plugin timeout (``Plugin/timeout``, 5 s unless `GRAPHEXPORT_PLUGIN_TIMEOUT` says
 /// otherwise). A decoder that does not answer in time, answers what is not an answer, or exits
-/// is stopped, with everything it started, and stops the export with a ``DecoderPluginError``.
+/// is stopped, with everything it started, and stops the export with a ``CommandError``.
 final class DecoderPlugin: AttributeDecoder {
     /// The most bytes one answer may have.
     static let answerLimit = 64 << 20
@@ -31,36 +32,36 @@ final class DecoderPlugin: AttributeDecoder {
 
     private var running: Running?
 
-    /// The decoder `plugin` describes in its handshake; throws ``PluginError`` or
-    /// ``DecoderPluginError`` for a handshake that is not a decoder's.
+    /// The decoder `plugin` describes in its handshake; throws ``CommandError`` for a handshake
+    /// that is not a decoder's.
     init(_ plugin: Plugin) throws {
         self.plugin = plugin
         let line = try plugin.handshake()
         guard case .structured(.map(let answer)) = JSONColumnText.read(String(decoding: line, as: UTF8.self)),
             answer["protocol"] == .string("graphexport-decoder")
-        else { throw PluginError.badHandshake(plugin, answer: Plugin.quoted(line)) }
+        else { throw CommandError.badHandshake(plugin, answer: Plugin.quoted(line)) }
         guard answer["version"] == .integer(1) else {
             guard case .integer(let version)? = answer["version"] else {
-                throw PluginError.badHandshake(plugin, answer: Plugin.quoted(line))
+                throw CommandError.badHandshake(plugin, answer: Plugin.quoted(line))
             }
-            throw PluginError.unsupportedVersion(plugin, version: Int(clamping: version))
+            throw CommandError.unsupportedVersion(plugin, version: Int(clamping: version))
         }
         guard case .string(let summary)? = answer["summary"] ?? .string(""),
             case .array(let claims)? = answer["claims"],
             case .array(let outputs)? = answer["outputs"], !claims.isEmpty, !outputs.isEmpty
         else {
-            throw DecoderPluginError.badHandshake(plugin, reason: "it needs a summary, claims and outputs")
+            throw CommandError.decoderBadHandshake(plugin, reason: "it needs a summary, claims and outputs")
         }
         self.summary = summary
         self.claims = try claims.map { claim in
             guard case .map(let fields) = claim, case .string(let entity)? = fields["entity"],
                 case .string(let attribute)? = fields["attribute"]
-            else { throw DecoderPluginError.badHandshake(plugin, reason: "a claim needs an entity and an attribute") }
+            else { throw CommandError.decoderBadHandshake(plugin, reason: "a claim needs an entity and an attribute") }
             var model: [String] = []
             if case .array(let names)? = fields["model"] {
                 model = try names.map { name in
                     guard case .string(let text) = name else {
-                        throw DecoderPluginError.badHandshake(plugin, reason: "a claim's model lists entity names")
+                        throw CommandError.decoderBadHandshake(plugin, reason: "a claim's model lists entity names")
                     }
                     return text
                 }
@@ -73,13 +74,13 @@ final class DecoderPlugin: AttributeDecoder {
                 Self.outputTypes.contains(type)
             else {
                 let types = Self.outputTypes.map(\.rawValue).joined(separator: ", ")
-                throw DecoderPluginError.badHandshake(
+                throw CommandError.decoderBadHandshake(
                     plugin, reason: "an output needs a name and a type (\(types))")
             }
             return AttributeInfo(name: name, type: type, isOptional: true)
         }
         guard Set(self.outputs.map(\.name)).count == self.outputs.count else {
-            throw DecoderPluginError.badHandshake(plugin, reason: "two outputs have one name")
+            throw CommandError.decoderBadHandshake(plugin, reason: "two outputs have one name")
         }
     }
 
@@ -106,7 +107,7 @@ final class DecoderPlugin: AttributeDecoder {
             return try values(in: line, for: input)
         } catch let failure as DecodingFailure {
             throw failure
-        } catch let error as DecoderPluginError {
+        } catch let error as CommandError where error.isDecoderError {
             running.process.end()
             self.running = nil
             throw error.naming(input.object)
@@ -121,8 +122,8 @@ final class DecoderPlugin: AttributeDecoder {
         running.input = -1
         let exited = running.process.waitForEnd(until: ContinuousClock.now + plugin.timeout)
         let termination = running.process.end()
-        guard exited else { throw DecoderPluginError.didNotExit(plugin) }
-        guard termination == .exited(status: 0) else { throw PluginError.failed(plugin, termination: termination) }
+        guard exited else { throw CommandError.decoderDidNotExit(plugin) }
+        guard termination == .exited(status: 0) else { throw CommandError.failed(plugin, termination: termination) }
     }
 
     /// The outputs an answer gives: `{"values":{…}}`, each output by name (a missing one is
@@ -130,13 +131,13 @@ final class DecoderPlugin: AttributeDecoder {
     private func values(in line: [UInt8], for input: DecoderInput) throws -> [Value] {
         guard let text = String(validating: line, as: UTF8.self),
             case .structured(.map(let answer)) = JSONColumnText.read(text)
-        else { throw DecoderPluginError.badAnswer(plugin, object: nil, reason: "it is not a JSON object") }
+        else { throw CommandError.decoderBadAnswer(plugin, object: nil, reason: "it is not a JSON object") }
         if case .string(let warning)? = answer["warning"] { throw DecodingFailure(warning) }
         guard case .map(let values)? = answer["values"] else {
-            throw DecoderPluginError.badAnswer(plugin, object: nil, reason: "it has neither values nor a warning")
+            throw CommandError.decoderBadAnswer(plugin, object: nil, reason: "it has neither values nor a warning")
         }
         for entry in values where !outputs.contains(where: { $0.name == entry.key }) {
-            throw DecoderPluginError.badAnswer(plugin, object: nil, reason: "it names no output '\(entry.key)'")
+            throw CommandError.decoderBadAnswer(plugin, object: nil, reason: "it names no output '\(entry.key)'")
         }
         return try outputs.map { output in
             let value = values[output.name] ?? .null
@@ -147,7 +148,7 @@ final class DecoderPlugin: AttributeDecoder {
             case (.double, .integer(let number)):
                 return .double(Double(number))
             default:
-                throw DecoderPluginError.badAnswer(
+                throw CommandError.decoderBadAnswer(
                     plugin, object: nil, reason: "its value of '\(output.name)' is no \(output.type.rawValue)")
             }
         }
@@ -165,12 +166,12 @@ final class DecoderPlugin: AttributeDecoder {
             var toPlugin: [Int32] = [0, 0]
             var fromPlugin: [Int32] = [0, 0]
             guard pipe(&toPlugin) == 0 else {
-                throw PluginError.cannotStart(plugin, reason: String(cString: strerror(errno)))
+                throw CommandError.cannotStart(plugin, reason: String(cString: strerror(errno)))
             }
             guard pipe(&fromPlugin) == 0 else {
                 close(toPlugin[0])
                 close(toPlugin[1])
-                throw PluginError.cannotStart(plugin, reason: String(cString: strerror(errno)))
+                throw CommandError.cannotStart(plugin, reason: String(cString: strerror(errno)))
             }
             // graphexport's ends stay out of the plugin (and of any other it starts).
             _ = fcntl(toPlugin[1], F_SETFD, FD_CLOEXEC)
@@ -205,12 +206,12 @@ final class DecoderPlugin: AttributeDecoder {
             var offset = 0
             while offset < bytes.count {
                 guard wait(for: input, events: POLLOUT, until: deadline) else {
-                    throw DecoderPluginError.timedOut(plugin, object: nil)
+                    throw CommandError.decoderTimedOut(plugin, object: nil)
                 }
                 let count = bytes[offset...].withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
                 if count < 0 {
                     if errno == EINTR || errno == EAGAIN { continue }
-                    throw DecoderPluginError.exited(plugin, object: nil)
+                    throw CommandError.decoderExited(plugin, object: nil)
                 }
                 offset += count
             }
@@ -226,15 +227,15 @@ final class DecoderPlugin: AttributeDecoder {
                     return line
                 }
                 guard buffer.count <= DecoderPlugin.answerLimit else {
-                    throw DecoderPluginError.badAnswer(
+                    throw CommandError.decoderBadAnswer(
                         plugin, object: nil, reason: "it is longer than \(DecoderPlugin.answerLimit) bytes")
                 }
                 guard wait(for: output, events: POLLIN, until: deadline) else {
-                    throw DecoderPluginError.timedOut(plugin, object: nil)
+                    throw CommandError.decoderTimedOut(plugin, object: nil)
                 }
                 let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { throw DecoderPluginError.exited(plugin, object: nil) }
+                guard count > 0 else { throw CommandError.decoderExited(plugin, object: nil) }
                 buffer += chunk[..<count]
             }
         }
@@ -251,62 +252,6 @@ final class DecoderPlugin: AttributeDecoder {
                 if ready < 0 && errno != EINTR { return true }
             }
         }
-    }
-}
-
-/// A decoder plugin that broke the decoder protocol during an export or its handshake; each
-/// message is one line naming the plugin, its path and, during an export, the object.
-enum DecoderPluginError: Error, CustomStringConvertible {
-    /// The handshake is JSON but not a decoder's description.
-    case badHandshake(Plugin, reason: String)
-    /// No answer came within the timeout; the plugin was stopped.
-    case timedOut(Plugin, object: ObjectID?)
-    /// The plugin exited (or closed its output) before answering.
-    case exited(Plugin, object: ObjectID?)
-    /// The answer is not one.
-    case badAnswer(Plugin, object: ObjectID?, reason: String)
-    /// The plugin did not exit within the timeout once its input ended.
-    case didNotExit(Plugin)
-
-    /// The error with the object whose value was being decoded.
-    func naming(_ object: ObjectID) -> DecoderPluginError {
-        switch self {
-        case .timedOut(let plugin, _): .timedOut(plugin, object: object)
-        case .exited(let plugin, _): .exited(plugin, object: object)
-        case .badAnswer(let plugin, _, let reason): .badAnswer(plugin, object: object, reason: reason)
-        case .badHandshake, .didNotExit: self
-        }
-    }
-
-    var description: String {
-        switch self {
-        case .badHandshake(let plugin, let reason):
-            return "\(plugin.subject) answered --graphexport-handshake with a description graphexport cannot use: "
-                + "\(reason) (docs/PLUGINS.md); fix or remove it, or leave it out with --no-decode \(plugin.name)"
-        case .timedOut(let plugin, let object):
-            return
-                "\(plugin.subject) did not answer for \(Self.text(of: object)) within \(Self.text(of: plugin.timeout)), "
-                + "so it was stopped; fix it, allow it longer with GRAPHEXPORT_PLUGIN_TIMEOUT=<seconds>, or leave it "
-                + "out with --no-decode \(plugin.name)"
-        case .exited(let plugin, let object):
-            return "\(plugin.subject) exited before answering for \(Self.text(of: object)); the export is incomplete "
-                + "(the plugin's own messages, if any, are above)"
-        case .badAnswer(let plugin, let object, let reason):
-            return "\(plugin.subject) answered for \(Self.text(of: object)) with a line graphexport cannot use: "
-                + "\(reason); an answer is one JSON object, {\"values\":{…}} or {\"warning\":\"…\"}"
-        case .didNotExit(let plugin):
-            return "\(plugin.subject) did not exit within \(Self.text(of: plugin.timeout)) of the end of its input, "
-                + "so it was stopped; a decoder must exit once its input ends"
-        }
-    }
-
-    private static func text(of object: ObjectID?) -> String {
-        object.map { "the value of \($0)" } ?? "a value"
-    }
-
-    private static func text(of duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        return attoseconds == 0 ? "\(seconds) s" : "\(Double(seconds) + Double(attoseconds) / 1e18) s"
     }
 }
 

@@ -22,7 +22,7 @@ extension ExportRequest {
         guard !adjustment.isEmpty else { return source.model }
         do {
             return try AdjustedSource(source, adjustment: adjustment).model
-        } catch let error as SelectionError {
+        } catch let error as GraphExportError where error.isSelectionError {
             throw UsageError(message: error.description, command: command)
         }
     }
@@ -65,7 +65,7 @@ struct ExportSelection {
         }
         do {
             try self.init(checked: request, store: store, changes: changes, decoding: decoding, onWarning: onWarning)
-        } catch let error as SelectionError {
+        } catch let error as GraphExportError where error.isSelectionError {
             throw UsageError(message: error.description)
         } catch let error as RowFilterError {
             throw UsageError(message: "--where: " + error.description)
@@ -88,7 +88,7 @@ struct ExportSelection {
         let builder = SelectionBuilder(source: source)
         if let rootName = request.root {
             guard let root = model.index(of: rootName) else {
-                throw SelectionError.unknownEntity(rootName, known: model.entities.map(\.name))
+                throw GraphExportError.unknownEntity(rootName, known: model.entities.map(\.name))
             }
             var roots: [ObjectKey] = []
             for entity in model.concreteEntities where model.entity(entity, isKindOf: root) {

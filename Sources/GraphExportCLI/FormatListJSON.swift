@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportJSONText
 
 /// How `graphexport formats` prints the formats: `--format text` (the default) or `json`.
 enum FormatListing: String, CaseIterable, Equatable {

@@ -5,18 +5,6 @@ import GraphExport
 /// out.json.gz`): ``finish()`` writes the end of the stream, after which the bytes written are
 /// one complete gzip file.
 final class GzipSink: ByteSink {
-    /// zlib could not start or run the compression (it runs out of memory, at most).
-    enum Failure: Error, CustomStringConvertible {
-        case zlib(path: String, status: Int32)
-
-        var description: String {
-            switch self {
-            case .zlib(let path, let status):
-                "\(path): zlib cannot compress the output (status \(status)); write it without .gz"
-            }
-        }
-    }
-
     private let target: any ByteSink
     private let path: String
     private var stream = z_stream()
@@ -29,7 +17,7 @@ final class GzipSink: ByteSink {
         self.path = path
         // 15 bits of window, plus 16 for a gzip header and trailer rather than zlib's.
         let status = gx_deflate_init2(&stream, Z_DEFAULT_COMPRESSION, 15 + 16)
-        guard status == Z_OK else { throw Failure.zlib(path: path, status: status) }
+        guard status == Z_OK else { throw CommandError.gzipFailed(path: path, status: status) }
     }
 
     deinit {
@@ -63,7 +51,7 @@ final class GzipSink: ByteSink {
                 return (status, buffer.count - Int(stream.avail_out))
             }
             guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else {
-                throw Failure.zlib(path: path, status: status)
+                throw CommandError.gzipFailed(path: path, status: status)
             }
             if produced > 0 {
                 try chunk.withUnsafeBytes { try target.write(UnsafeRawBufferPointer(rebasing: $0[..<produced])) }

@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportJSONText
 import GraphExportSQLite
 
 /// The JSON object `graphexport inspect --format json` prints, described in `docs/INSPECT.md`.

@@ -4,18 +4,18 @@ import GraphExportCoreData
 extension Command {
     /// `graphexport log`: opens the Core Data store as an export would and lists the transactions
     /// of its persistent history on standard output, oldest first, as text or JSON, one
-    /// transaction at a time. A store that keeps no history is a ``NoHistoryToList`` (exit status
+    /// transaction at a time. A store that keeps no history is a ``CommandError/noHistoryToList(_:)`` (exit status
     /// 3, as for `--since`).
     func log(_ request: LogRequest) throws {
         let warnings = WarningPrinter(quiet: request.source.quiet)
         guard let store = try openSource(request.source, onWarning: warnings.report) as? CoreDataStore else {
-            throw NoHistoryToList(error: .noHistory(path: request.source.store))
+            throw CommandError.noHistoryToList(.noHistory(path: request.source.store))
         }
         let history: PersistentHistory
         do {
             history = try PersistentHistory(store)
         } catch let error as HistoryError {
-            throw NoHistoryToList(error: error)
+            throw CommandError.noHistoryToList(error)
         }
         let output = OutputBuffer(sink: FileDescriptorSink.standardOutput())
         var text: [UInt8] = []
@@ -47,12 +47,4 @@ extension Command {
         try text.withUnsafeBytes { try output.append($0) }
         text.removeAll(keepingCapacity: true)
     }
-}
-
-/// `graphexport log` of a store that keeps no persistent history: what is wrong, without the
-/// conclusion an export draws (``HistoryError/problem``).
-struct NoHistoryToList: Error, CustomStringConvertible {
-    let error: HistoryError
-
-    var description: String { error.problem }
 }

@@ -1,5 +1,6 @@
 import GraphExport
 import GraphExportCoreData
+import GraphExportJSONText
 
 /// The JSON document `graphexport log --format json` prints (`docs/HISTORY.md`): the store's
 /// UUID, history token and oldest transaction kept, then `transactions`, one compact object a

@@ -36,7 +36,7 @@ enum ProgressChoice {
     /// `text` as a delay: a number of seconds from 0 to ``maximumDelaySeconds``.
     private static func delay(from text: String) throws -> Duration {
         guard let seconds = Double(text), seconds >= 0, seconds <= Double(maximumDelaySeconds) else {
-            throw ProgressError.badDelay(value: text)
+            throw CommandError.badDelay(value: text)
         }
         return .milliseconds(Int64((seconds * 1000).rounded()))
     }

@@ -26,7 +26,7 @@ final class RunningPlugin {
     init(_ plugin: Plugin, output: Int32) throws {
         var ends: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Self.streamSocket, 0, &ends) == 0 else {
-            throw PluginError.cannotStart(plugin, reason: String(cString: strerror(errno)))
+            throw CommandError.cannotStart(plugin, reason: String(cString: strerror(errno)))
         }
         let spawned = Result {
             try PluginProcess(plugin, arguments: [], standardInput: ends[1], standardOutput: output, closing: ends[0])
@@ -48,7 +48,7 @@ final class RunningPlugin {
 
     /// Writes the events of `traversal`, ends the stream and waits for the plugin to exit. A
     /// plugin that stops reading, exits with a status other than 0 or is killed is a
-    /// ``PluginError``; any other failure of the export kills the plugin and is rethrown. The
+    /// ``CommandError``; any other failure of the export kills the plugin and is rethrown. The
     /// writer of the stream is given to `wrap`, and the traversal writes to the one it returns.
     func run(
         _ traversal: GraphTraversal, options: [String: String], wrapping wrap: (any GraphWriter) -> any GraphWriter
@@ -57,7 +57,7 @@ final class RunningPlugin {
             sink: FileDescriptorSink(descriptor: input), format: plugin.name, options: options)
         do {
             try traversal.run(into: wrap(events))
-        } catch is SinkError {
+        } catch GraphExportError.brokenPipe, GraphExportError.writeFailed {
             throw stoppedReading()
         } catch {
             process.end()
@@ -67,21 +67,21 @@ final class RunningPlugin {
         _ = process.waitForEnd()
         let termination = process.end()
         guard termination == .exited(status: 0) else {
-            throw PluginError.failed(plugin, termination: termination)
+            throw CommandError.failed(plugin, termination: termination)
         }
-        if leftInputUnread() { throw PluginError.stoppedReading(plugin) }
+        if leftInputUnread() { throw CommandError.stoppedReading(plugin) }
     }
 
     /// The error for a plugin that closed its input before the end: its failure when it exits
     /// with one within its timeout (it usually closed its input by exiting), else that it
     /// stopped reading.
-    private func stoppedReading() -> PluginError {
+    private func stoppedReading() -> CommandError {
         let exited = process.waitForEnd(until: ContinuousClock.now + plugin.timeout)
         let termination = process.end()
         if exited && termination != .exited(status: 0) {
-            return PluginError.failed(plugin, termination: termination)
+            return CommandError.failed(plugin, termination: termination)
         }
-        return PluginError.stoppedReading(plugin)
+        return CommandError.stoppedReading(plugin)
     }
 
     /// Whether the plugin, now ended, closed its input with part of the stream still unread.

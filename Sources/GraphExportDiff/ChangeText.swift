@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportJSONText
 
 /// The text of one change as a diff writer makes it, and where it goes: values in the JSON
 /// export's text (`JSONText`), the base64 of file values streamed into place when the text is

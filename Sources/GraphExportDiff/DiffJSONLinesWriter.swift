@@ -1,4 +1,5 @@
 public import GraphExport
+import GraphExportJSONText
 
 /// Writes a diff as JSON Lines: one line per object that differs, nothing else (two copies that
 /// are the same make no output at all).

@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportJSONText
 
 #if canImport(Glibc)
     import Glibc
@@ -17,7 +18,7 @@ import GraphExport
 enum ExportedValue {
     /// Whether `left` and `right`, values of one attribute of the two copies, are the same.
     ///
-    /// Throws ``GraphExport/FileBytesError`` when a file value cannot be read.
+    /// Throws ``GraphExport/GraphExportError`` when a file value cannot be read.
     static func same(_ left: RowValue, _ right: RowValue) throws -> Bool {
         switch (left, right) {
         case (.null, .null): return true

@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportJSONText
 
 /// One value of an attribute that identifies objects (a primary key's column, a `--key`), as
 /// SQLite orders it under `ORDER BY … COLLATE BINARY`: `NULL` first, then numbers by their value

@@ -1,4 +1,5 @@
 public import GraphExport
+import GraphExportJSONText
 
 /// The JSON Schema (draft 2020-12) of the JSON export of a model in one shape: what
 /// `JSONGraphWriter` writes for the objects ``GraphTraversal`` reads from a source of that model.

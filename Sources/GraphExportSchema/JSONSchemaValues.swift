@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportJSONText
 
 /// The JSON Schema of one attribute value of each ``ValueKind``, as ``JSONText`` writes it (see
 /// `JSONGraphWriter`): the definitions `$defs/<name>` of a JSON export's schema.

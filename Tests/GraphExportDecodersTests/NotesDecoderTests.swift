@@ -148,7 +148,7 @@ final class NotesDecoderTests: XCTestCase {
         XCTAssertLessThan(huge.count, 200_000)
         XCTAssertThrowsError(try NoteTable(mergeableData: huge)) { error in
             XCTAssertEqual(
-                error as? ProtobufDefect,
+                error as? ProtobufError,
                 .outOfRange("the table has 501 rows and 501 columns, more than 250000 cells"))
         }
     }

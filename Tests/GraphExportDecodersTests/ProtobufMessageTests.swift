@@ -31,7 +31,7 @@ final class ProtobufMessageTests: XCTestCase {
     }
 
     func testMalformedBytesAreDefectsNotCrashes() {
-        let cases: [([UInt8], ProtobufDefect)] = [
+        let cases: [([UInt8], ProtobufError)] = [
             ([0x08], .truncated(offset: 1)),
             ([0x0A, 0x05, 1, 2], .truncated(offset: 2)),
             ([0x08] + Array(repeating: 0xFF, count: 10) + [0x01], .overlongVarint(offset: 11)),
@@ -44,7 +44,7 @@ final class ProtobufMessageTests: XCTestCase {
         ]
         for (bytes, expected) in cases {
             XCTAssertThrowsError(try ProtobufMessage(bytes).forEachField { _ in }, "\(bytes)") { error in
-                XCTAssertEqual(error as? ProtobufDefect, expected, "\(bytes)")
+                XCTAssertEqual(error as? ProtobufError, expected, "\(bytes)")
             }
         }
     }
@@ -53,14 +53,14 @@ final class ProtobufMessageTests: XCTestCase {
         let bytes = ProtobufWriter { $0.varint(2, 5) }.bytes
         let field = try XCTUnwrap(try ProtobufMessage(bytes).field(2))
         XCTAssertThrowsError(try field.text()) { error in
-            XCTAssertEqual(error as? ProtobufDefect, .wrongWireType(field: 2, expected: "length-delimited"))
+            XCTAssertEqual(error as? ProtobufError, .wrongWireType(field: 2, expected: "length-delimited"))
         }
         let invalid = ProtobufWriter { $0.bytes(2, [0xFF]) }.bytes
         XCTAssertThrowsError(try ProtobufMessage(invalid).field(2)?.text()) { error in
-            XCTAssertEqual(error as? ProtobufDefect, .invalidUTF8(field: 2))
+            XCTAssertEqual(error as? ProtobufError, .invalidUTF8(field: 2))
         }
         XCTAssertThrowsError(try ProtobufMessage([]).required(3, in: "Document")) { error in
-            XCTAssertEqual(error as? ProtobufDefect, .missingField(message: "Document", field: 3))
+            XCTAssertEqual(error as? ProtobufError, .missingField(message: "Document", field: 3))
             XCTAssertEqual("\(error)", "the Document has no field 3")
         }
     }

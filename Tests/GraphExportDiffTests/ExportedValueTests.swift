@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportJSONText
 import XCTest
 
 @testable import GraphExportDiff

@@ -55,13 +55,13 @@ final class GraphMLStreamTests: XCTestCase {
 
     func testTheSinksErrorIsRethrown() throws {
         final class FailingSink: ByteSink {
-            func write(_ bytes: UnsafeRawBufferPointer) throws { throw SinkError.brokenPipe }
+            func write(_ bytes: UnsafeRawBufferPointer) throws { throw GraphExportError.brokenPipe }
         }
         let writer = GraphMLGraphWriter(sink: FailingSink())
         try writer.begin(document)
         try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
         try writer.write(.endObject)
-        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? SinkError, .brokenPipe) }
+        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? GraphExportError, .brokenPipe) }
     }
 
     func testAnUnusableTemporaryDirectoryIsAnError() throws {

@@ -163,7 +163,7 @@ final class ArchiveHostileInputTests: XCTestCase {
         XCTAssertEqual(version.entities.first?.parent, "Loop")
         XCTAssertEqual(version.entities.first?.relationships.first?.inverse, "me")
         XCTAssertThrowsError(try GraphModel(entities: version.entities)) {
-            XCTAssertEqual($0 as? ModelError, .inheritanceCycle(entity: "Loop"))
+            XCTAssertEqual($0 as? GraphExportError, .inheritanceCycle(entity: "Loop"))
         }
 
         // The superentity reference points outside $objects.
@@ -186,7 +186,7 @@ final class ArchiveHostileInputTests: XCTestCase {
         let version = try ModelCacheReader.model(fromModelCache: twoCycle, storePath: source)
         XCTAssertEqual(version.entities.map { "\($0.name)<\($0.parent ?? "-")" }.sorted(), ["A<B", "B<A"])
         XCTAssertThrowsError(try GraphModel(entities: version.entities)) {
-            guard case .inheritanceCycle? = $0 as? ModelError else { return XCTFail("\($0)") }
+            guard case .inheritanceCycle? = $0 as? GraphExportError else { return XCTFail("\($0)") }
         }
         // The model's NSEntities is the model itself.
         let selfEntities = try PlistWriter.bytes(Self.twoEntityArchive(entities: .uid(1)))

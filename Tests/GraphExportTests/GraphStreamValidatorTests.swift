@@ -4,7 +4,7 @@ import XCTest
 
 final class GraphStreamValidatorTests: XCTestCase {
     /// Feeds `events` after `begin()`, then `finish()`; the first error.
-    private func firstError(_ events: [GraphEvent]) -> GraphStreamError? {
+    private func firstError(_ events: [GraphEvent]) -> GraphExportError? {
         var validator = GraphStreamValidator()
         do {
             try validator.begin()
@@ -35,23 +35,23 @@ final class GraphStreamValidatorTests: XCTestCase {
 
     func testCallsOutsideTheDocumentAndAfterAStopAreRejected() throws {
         var validator = GraphStreamValidator()
-        XCTAssertThrowsError(try validator.accept(.endObject)) { XCTAssertEqual($0 as? GraphStreamError, .notBegun) }
-        XCTAssertThrowsError(try validator.finish()) { XCTAssertEqual($0 as? GraphStreamError, .notBegun) }
+        XCTAssertThrowsError(try validator.accept(.endObject)) { XCTAssertEqual($0 as? GraphExportError, .notBegun) }
+        XCTAssertThrowsError(try validator.finish()) { XCTAssertEqual($0 as? GraphExportError, .notBegun) }
         try validator.begin()
-        XCTAssertThrowsError(try validator.begin()) { XCTAssertEqual($0 as? GraphStreamError, .begunTwice) }
+        XCTAssertThrowsError(try validator.begin()) { XCTAssertEqual($0 as? GraphExportError, .begunTwice) }
         try validator.finish()
         for call in [{ try validator.begin() }, { try validator.accept(.endObject) }, { try validator.finish() }] {
-            XCTAssertThrowsError(try call()) { XCTAssertEqual($0 as? GraphStreamError, .alreadyFinished) }
+            XCTAssertThrowsError(try call()) { XCTAssertEqual($0 as? GraphExportError, .alreadyFinished) }
         }
         var stopped = GraphStreamValidator()
         try stopped.begin()
         try stopped.accept(NestingStreams.a)
         stopped.stop()
         XCTAssertThrowsError(try stopped.accept(.endObject)) {
-            XCTAssertEqual($0 as? GraphStreamError, .stoppedByEarlierFailure)
+            XCTAssertEqual($0 as? GraphExportError, .stoppedByEarlierFailure)
         }
         XCTAssertThrowsError(try stopped.finish()) {
-            XCTAssertEqual($0 as? GraphStreamError, .stoppedByEarlierFailure)
+            XCTAssertEqual($0 as? GraphExportError, .stoppedByEarlierFailure)
         }
     }
 

@@ -123,7 +123,8 @@ final class OutputFileTests: XCTestCase {
             atPath: folder.appendingPathComponent("second").path, withDestinationPath: "first")
         XCTAssertThrowsError(try OutputFile(path: first)) {
             XCTAssertEqual(
-                $0 as? SinkError, .writeFailed(errno: ELOOP, reason: "\(first): Too many levels of symbolic links"))
+                $0 as? GraphExportError,
+                .writeFailed(errno: ELOOP, reason: "\(first): Too many levels of symbolic links"))
         }
         XCTAssertEqual(try names(in: folder), ["first", "second"])
     }
@@ -131,7 +132,8 @@ final class OutputFileTests: XCTestCase {
     func testFolderIsRefused() throws {
         let folder = try temporaryFolder()
         XCTAssertThrowsError(try OutputFile(path: folder.path)) {
-            XCTAssertEqual($0 as? SinkError, .writeFailed(errno: EISDIR, reason: "\(folder.path): Is a directory"))
+            XCTAssertEqual(
+                $0 as? GraphExportError, .writeFailed(errno: EISDIR, reason: "\(folder.path): Is a directory"))
         }
     }
 
@@ -154,14 +156,15 @@ final class OutputFileTests: XCTestCase {
     func testWriteErrorNamesTheOutput() throws {
         let file = try OutputFile(path: "/dev/full")
         XCTAssertThrowsError(try write("new", to: file)) {
-            XCTAssertEqual($0 as? SinkError, .writeFailed(errno: ENOSPC, reason: "/dev/full: No space left on device"))
+            XCTAssertEqual(
+                $0 as? GraphExportError, .writeFailed(errno: ENOSPC, reason: "/dev/full: No space left on device"))
         }
     }
 
     func testClosedDescriptorIsRefused() throws {
         let path = "/dev/fd/987"
         XCTAssertThrowsError(try OutputFile(path: path)) {
-            XCTAssertEqual($0 as? SinkError, .writeFailed(errno: EBADF, reason: "\(path): Bad file descriptor"))
+            XCTAssertEqual($0 as? GraphExportError, .writeFailed(errno: EBADF, reason: "\(path): Bad file descriptor"))
         }
     }
 

@@ -130,7 +130,9 @@ final class XMLNestingTests: XCTestCase {
 
         func write(_ bytes: UnsafeRawBufferPointer) throws {
             calls += 1
-            guard received + bytes.count <= limit else { throw SinkError.writeFailed(errno: 28, reason: "disk full") }
+            guard received + bytes.count <= limit else {
+                throw GraphExportError.writeFailed(errno: 28, reason: "disk full")
+            }
             received += bytes.count
         }
     }
@@ -145,10 +147,10 @@ final class XMLNestingTests: XCTestCase {
         } catch {
             thrown.append(error)
         }
-        XCTAssertEqual(thrown.first as? SinkError, .writeFailed(errno: 28, reason: "disk full"))
+        XCTAssertEqual(thrown.first as? GraphExportError, .writeFailed(errno: 28, reason: "disk full"))
         XCTAssertEqual(sink.calls, 1, "no write after the sink failed")
         XCTAssertThrowsError(try writer.write(.endObject)) {
-            XCTAssertEqual($0 as? SinkError, .writeFailed(errno: 28, reason: "disk full"))
+            XCTAssertEqual($0 as? GraphExportError, .writeFailed(errno: 28, reason: "disk full"))
         }
         XCTAssertEqual(sink.calls, 1)
     }

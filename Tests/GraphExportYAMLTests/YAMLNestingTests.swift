@@ -112,7 +112,7 @@ final class YAMLNestingTests: XCTestCase {
 
         func write(_ bytes: UnsafeRawBufferPointer) throws {
             guard self.bytes.count + bytes.count <= capacity else {
-                throw SinkError.writeFailed(errno: 28, reason: "No space left on device")
+                throw GraphExportError.writeFailed(errno: 28, reason: "No space left on device")
             }
             self.bytes += bytes
         }
@@ -131,19 +131,21 @@ final class YAMLNestingTests: XCTestCase {
                 thrown = error
             }
         }
-        XCTAssertEqual(thrown as? SinkError, .writeFailed(errno: 28, reason: "No space left on device"))
+        XCTAssertEqual(thrown as? GraphExportError, .writeFailed(errno: 28, reason: "No space left on device"))
         XCTAssertThrowsError(try writer.write(.endObject)) {
-            XCTAssertEqual($0 as? GraphStreamError, .stoppedByEarlierFailure)
+            XCTAssertEqual($0 as? GraphExportError, .stoppedByEarlierFailure)
         }
         XCTAssertThrowsError(try writer.finish()) {
-            XCTAssertEqual($0 as? GraphStreamError, .stoppedByEarlierFailure)
+            XCTAssertEqual($0 as? GraphExportError, .stoppedByEarlierFailure)
         }
         XCTAssertGreaterThan(sink.bytes.count, 0)
 
         let late = FailingSink(capacity: 10)
         let small = YAMLGraphWriter(sink: late)
         try small.begin(document)
-        XCTAssertThrowsError(try small.finish()) { XCTAssertTrue($0 is SinkError) }
+        XCTAssertThrowsError(try small.finish()) {
+            guard case .writeFailed? = $0 as? GraphExportError else { return XCTFail("\($0)") }
+        }
     }
 
     func testLibyamlErrorsNameTheCallAndTheProblem() {

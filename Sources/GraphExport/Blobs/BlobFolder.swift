@@ -10,7 +10,7 @@
 /// **Nothing is replaced.** The folder is made when missing (its parent must exist), else it must
 /// be a folder (a link to one is followed). Each file is created new inside the open folder
 /// (`O_CREAT | O_EXCL | O_NOFOLLOW`): a name that is taken — by any file, link or folder, an
-/// earlier export's file included — is an error, ``BlobFolderError/exists(folder:name:)``.
+/// earlier export's file included — is an error, ``GraphExportError/blobExists(folder:name:)``.
 ///
 /// **Nothing is left behind.** Until ``commit()``, the files are the run's own: each one's name goes
 /// to a journal (an unnamed temporary file) as soon as it is created, and ``discard()`` (also on
@@ -34,15 +34,15 @@ package final class BlobFolder {
 
     /// Opens the folder at `path`, made when missing, for files named relative to the folder
     /// `base` (which exists).
-    package init(path: String, relativeTo base: String) throws(BlobFolderError) {
+    package init(path: String, relativeTo base: String) throws(GraphExportError) {
         self.path = path
         var info = stat()
         if stat(path, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(path: path) }
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw .blobsNotAFolder(path: path) }
             madeFolder = false
         } else {
             guard errno == ENOENT, mkdir(path, 0o777) == 0 else {
-                throw .cannotCreate(path: path, reason: Self.message(errno))
+                throw .blobsCannotCreate(path: path, reason: Self.message(errno))
             }
             madeFolder = true
         }
@@ -50,13 +50,13 @@ package final class BlobFolder {
         guard folder >= 0 else {
             let code = errno
             if madeFolder { rmdir(path) }
-            throw .cannotOpen(path: path, reason: Self.message(code))
+            throw .blobsCannotOpen(path: path, reason: Self.message(code))
         }
         guard let journal = Self.makeJournal() else {
             let code = errno
             close(folder)
             if madeFolder { rmdir(path) }
-            throw .cannotOpen(path: path, reason: "cannot make a temporary file: " + Self.message(code))
+            throw .blobsCannotOpen(path: path, reason: "cannot make a temporary file: " + Self.message(code))
         }
         self.folder = folder
         self.journal = journal
@@ -71,7 +71,7 @@ package final class BlobFolder {
 
     /// Writes `bytes` to a new file named by `stem` (``BlobFileName/stem(entity:id:attribute:position:)``)
     /// and the extension they show; returns the file's path for the export.
-    package func write(_ bytes: UnsafeRawBufferPointer, stem: String) throws(BlobFolderError) -> String {
+    package func write(_ bytes: UnsafeRawBufferPointer, stem: String) throws(GraphExportError) -> String {
         let name = BlobFileName.name(
             stem: stem,
             fileExtension: BlobFileName.sniffedExtension(of: UnsafeRawBufferPointer(rebasing: bytes.prefix(64))))
@@ -84,7 +84,7 @@ package final class BlobFolder {
     /// Writes the bytes of `file` to a new file named by `stem` and the extension they show, one
     /// chunk at a time, never whole; returns the new file's path for the export.
     ///
-    /// Throws ``BlobFolderError`` and what reading `file` throws (``FileBytesError``).
+    /// Throws ``GraphExportError``: the folder's own, or what reading `file` throws.
     package func write(_ file: FileBytes, stem: String) throws -> String {
         var output: (descriptor: Int32, name: String)?
         defer { if let output { close(output.descriptor) } }
@@ -125,27 +125,28 @@ package final class BlobFolder {
     }
 
     /// Creates the file `name`, which must not exist, and lists it in the journal.
-    private func create(_ name: String) throws(BlobFolderError) -> Int32 {
+    private func create(_ name: String) throws(GraphExportError) -> Int32 {
         let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
             let code = errno
-            if code == EEXIST { throw .exists(folder: path, name: name) }
-            throw .cannotWrite(folder: path, name: name, reason: Self.message(code))
+            if code == EEXIST { throw .blobExists(folder: path, name: name) }
+            throw .blobCannotWrite(folder: path, name: name, reason: Self.message(code))
         }
         let line = Array((name + "\n").utf8)
         let listed = line.withUnsafeBytes { Self.writeAll($0, to: journal) }
         guard listed == 0 else {
             close(descriptor)
             unlinkat(folder, name, 0)
-            throw .cannotWrite(folder: path, name: name, reason: "cannot note it for cleanup: " + Self.message(listed))
+            throw .blobCannotWrite(
+                folder: path, name: name, reason: "cannot note it for cleanup: " + Self.message(listed))
         }
         count += 1
         return descriptor
     }
 
-    private func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, name: String) throws(BlobFolderError) {
+    private func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, name: String) throws(GraphExportError) {
         let code = Self.writeAll(bytes, to: descriptor)
-        guard code == 0 else { throw .cannotWrite(folder: path, name: name, reason: Self.message(code)) }
+        guard code == 0 else { throw .blobCannotWrite(folder: path, name: name, reason: Self.message(code)) }
     }
 
     /// Writes all of `bytes` to `descriptor`; 0, or the `errno` of the write that failed.

@@ -14,9 +14,9 @@
 ///   deleted object is at the top level and has no relationships.
 /// - `finish()` comes with no object open.
 ///
-/// A call that breaks a rule throws ``GraphStreamError`` and changes nothing, so the writer may go
+/// A call that breaks a rule throws ``GraphExportError`` and changes nothing, so the writer may go
 /// on as if the call had not come. After ``stop()`` (the writer's output failed) every call throws
-/// ``GraphStreamError/stoppedByEarlierFailure``.
+/// ``GraphExportError/stoppedByEarlierFailure``.
 ///
 /// The validator keeps a stack of the open objects and relationships (one entry per level, so
 /// depth is bounded by memory, not by the call stack) and tells the writer what it needs to lay
@@ -104,7 +104,7 @@ public struct GraphStreamValidator {
     public var isInToMany: Bool { stack.last?.role == .toMany }
 
     /// Checks `begin(_:)`.
-    public mutating func begin() throws(GraphStreamError) {
+    public mutating func begin() throws(GraphExportError) {
         try checkPhase(beginning: true)
         phase = .writing
         stack.append(Frame(role: .document))
@@ -120,7 +120,7 @@ public struct GraphStreamValidator {
     /// A writer that switches over the event anyway may call the method of the event's case
     /// instead (``beginObject(entity:id:)`` …), which do the same without a second switch.
     @discardableResult
-    public mutating func accept(_ event: GraphEvent) throws(GraphStreamError) -> Bool {
+    public mutating func accept(_ event: GraphEvent) throws(GraphExportError) -> Bool {
         switch event {
         case .beginObject(let entity, let id): return try beginObject(entity: entity, id: id)
         case .changedProperties: return try changedProperties()
@@ -136,7 +136,7 @@ public struct GraphStreamValidator {
     /// Checks and takes in ``GraphEvent/beginObject(entity:id:)``; returns whether it is the first
     /// object of its relationship (or of the top level).
     @discardableResult
-    public mutating func beginObject(entity: String, id: ObjectID) throws(GraphStreamError) -> Bool {
+    public mutating func beginObject(entity: String, id: ObjectID) throws(GraphExportError) -> Bool {
         let (top, frame) = try innermost()
         try checkDestination(id, in: frame)
         stack[top].isEmpty = false
@@ -149,7 +149,7 @@ public struct GraphStreamValidator {
 
     /// Checks and takes in ``GraphEvent/changedProperties(_:)``; returns `true`.
     @discardableResult
-    public mutating func changedProperties() throws(GraphStreamError) -> Bool {
+    public mutating func changedProperties() throws(GraphExportError) -> Bool {
         _ = try innermost()
         guard mayMark else { throw .misplacedChangeMark(id: innermostID) }
         mayMark = false
@@ -158,7 +158,7 @@ public struct GraphStreamValidator {
 
     /// Checks and takes in ``GraphEvent/deleted``; returns `true`.
     @discardableResult
-    public mutating func deleted() throws(GraphStreamError) -> Bool {
+    public mutating func deleted() throws(GraphExportError) -> Bool {
         let (top, _) = try innermost()
         guard mayMark else { throw .misplacedChangeMark(id: innermostID) }
         guard objects.count == 1 else { throw .nestedDeletedObject(id: innermostID) }
@@ -174,7 +174,7 @@ public struct GraphStreamValidator {
     /// A list of names is checked for duplicates once, the first time it comes: a source gives
     /// the rows of an entity one list, so a row costs a look at each of its owned values.
     @discardableResult
-    public mutating func beginObject(_ row: ObjectRow) throws(GraphStreamError) -> Bool {
+    public mutating func beginObject(_ row: ObjectRow) throws(GraphExportError) -> Bool {
         let (top, frame) = try innermost()
         try checkDestination(row.id, in: frame)
         try checkNames(of: row)
@@ -196,7 +196,7 @@ public struct GraphStreamValidator {
     }
 
     /// Throws unless the names of `row` are distinct; a list is scanned the first time it comes.
-    private mutating func checkNames(of row: ObjectRow) throws(GraphStreamError) {
+    private mutating func checkNames(of row: ObjectRow) throws(GraphExportError) {
         let names = row.attributeNames
         if lastDistinctRowNames >= 0 && Self.sameStorage(distinctRowNames[lastDistinctRowNames], names) { return }
         if let known = distinctRowNames.firstIndex(where: { Self.sameStorage($0, names) }) {
@@ -222,7 +222,7 @@ public struct GraphStreamValidator {
 
     /// Checks and takes in ``GraphEvent/attribute(name:value:)``; returns `true`.
     @discardableResult
-    public mutating func attribute(name: String, value: Value) throws(GraphStreamError) -> Bool {
+    public mutating func attribute(name: String, value: Value) throws(GraphExportError) -> Bool {
         let (_, frame) = try innermost()
         guard frame.role == .object else { throw .attributeOutsideObject(name: name) }
         guard frame.isEmpty else { throw .attributeAfterRelationship(name: name, id: innermostID) }
@@ -236,7 +236,7 @@ public struct GraphStreamValidator {
     /// Checks and takes in ``GraphEvent/beginRelationship(name:isToMany:)``; returns whether it
     /// is the object's first relationship.
     @discardableResult
-    public mutating func beginRelationship(name: String, isToMany: Bool) throws(GraphStreamError) -> Bool {
+    public mutating func beginRelationship(name: String, isToMany: Bool) throws(GraphExportError) -> Bool {
         let (top, frame) = try innermost()
         guard frame.role == .object else { throw .relationshipOutsideObject(name: name) }
         guard !frame.isDeleted else { throw .relationshipOfDeletedObject(name: name, id: innermostID) }
@@ -250,7 +250,7 @@ public struct GraphStreamValidator {
     /// Checks and takes in ``GraphEvent/reference(_:)``; returns whether it is the first
     /// destination of its relationship.
     @discardableResult
-    public mutating func reference(_ id: ObjectID) throws(GraphStreamError) -> Bool {
+    public mutating func reference(_ id: ObjectID) throws(GraphExportError) -> Bool {
         let (top, frame) = try innermost()
         guard frame.role == .toOne || frame.role == .toMany else { throw .referenceOutsideRelationship(id: id.text) }
         try checkDestination(id, in: frame)
@@ -262,7 +262,7 @@ public struct GraphStreamValidator {
     /// Checks and takes in ``GraphEvent/endRelationship``; returns whether the relationship was
     /// empty.
     @discardableResult
-    public mutating func endRelationship() throws(GraphStreamError) -> Bool {
+    public mutating func endRelationship() throws(GraphExportError) -> Bool {
         let (_, frame) = try innermost()
         switch frame.role {
         case .toOne, .toMany:
@@ -277,7 +277,7 @@ public struct GraphStreamValidator {
     /// Checks and takes in ``GraphEvent/endObject``; returns whether the object had no
     /// relationship.
     @discardableResult
-    public mutating func endObject() throws(GraphStreamError) -> Bool {
+    public mutating func endObject() throws(GraphExportError) -> Bool {
         let (_, frame) = try innermost()
         switch frame.role {
         case .object:
@@ -292,14 +292,14 @@ public struct GraphStreamValidator {
 
     /// The innermost open element and its place, once the document is open for events.
     @inline(__always)
-    private func innermost() throws(GraphStreamError) -> (Int, Frame) {
+    private func innermost() throws(GraphExportError) -> (Int, Frame) {
         if phase != .writing { try checkPhase(beginning: false) }
         let top = stack.count - 1
         return (top, stack[top])
     }
 
     /// Checks `finish()`: every object has ended.
-    public mutating func finish() throws(GraphStreamError) {
+    public mutating func finish() throws(GraphExportError) {
         if phase != .writing { try checkPhase(beginning: false) }
         if !objects.isEmpty { throw .unfinishedObject(id: innermostID) }
         phase = .finished
@@ -312,7 +312,7 @@ public struct GraphStreamValidator {
     }
 
     /// Throws unless the phase allows `begin(_:)` (when `beginning`) or an event or `finish()`.
-    private func checkPhase(beginning: Bool) throws(GraphStreamError) {
+    private func checkPhase(beginning: Bool) throws(GraphExportError) {
         switch phase {
         case .ready: if !beginning { throw .notBegun }
         case .writing: if beginning { throw .begunTwice }
@@ -325,7 +325,7 @@ public struct GraphStreamValidator {
     private var innermostID: String { objects.last?.id.text ?? "" }
 
     /// Throws unless an object or reference `id` may go into the element `frame`.
-    private func checkDestination(_ id: ObjectID, in frame: Frame) throws(GraphStreamError) {
+    private func checkDestination(_ id: ObjectID, in frame: Frame) throws(GraphExportError) {
         switch frame.role {
         case .document, .toMany:
             break
@@ -362,7 +362,7 @@ public struct GraphStreamValidator {
 
     /// Checks that the innermost object has no attribute `name` yet, and counts it.
     @inline(__always)
-    private mutating func addAttribute(_ name: String) throws(GraphStreamError) {
+    private mutating func addAttribute(_ name: String) throws(GraphExportError) {
         switch nameCheck {
         case .matching:
             if attributeCount < templateNames.count && templateNames[attributeCount] == name { break }
@@ -381,7 +381,7 @@ public struct GraphStreamValidator {
         attributeCount += 1
     }
 
-    private mutating func addScanned(_ name: String) throws(GraphStreamError) {
+    private mutating func addScanned(_ name: String) throws(GraphExportError) {
         guard !scannedNames.contains(name) else { throw .duplicateAttribute(name: name, id: innermostID) }
         scannedNames.append(name)
     }

@@ -6,11 +6,11 @@
 /// **The contract.** The calls follow one grammar, ``GraphStreamValidator``'s: `begin(_:)`, then
 /// objects (attributes first, then relationships holding objects and references, a to-one at most
 /// one), then `finish()`. Every writer of this package checks each call with its own
-/// ``GraphStreamValidator`` before writing anything for it and throws ``GraphStreamError`` for a
+/// ``GraphStreamValidator`` before writing anything for it and throws ``GraphExportError`` for a
 /// call that breaks the grammar, leaving what it wrote intact; a writer may first reject a call
 /// for what it holds with an error of its own format (a name or identifier the format cannot
 /// hold). ``GraphTraversal`` keeps the grammar by construction, so its writers never throw
-/// ``GraphStreamError``; they check anyway, since the validator also tracks what they need to lay
+/// ``GraphExportError``; they check anyway, since the validator also tracks what they need to lay
 /// the document out. A writer of another module should do the same.
 public protocol GraphWriter: AnyObject {
     /// Starts the document and writes its header.

@@ -29,11 +29,11 @@ public final class InMemoryGraph: GraphSource {
     /// Adds an object of a concrete entity with the given attribute values (others are null).
     @discardableResult
     public func add(_ entityName: String, _ values: [String: Value] = [:]) throws -> ObjectKey {
-        guard let entity = model.index(of: entityName) else { throw InMemoryGraphError.unknownEntity(entityName) }
-        guard !model.entities[entity].isAbstract else { throw InMemoryGraphError.abstractEntity(entityName) }
+        guard let entity = model.index(of: entityName) else { throw GraphExportError.inMemoryUnknownEntity(entityName) }
+        guard !model.entities[entity].isAbstract else { throw GraphExportError.inMemoryAbstractEntity(entityName) }
         let attributes = model.attributes(of: entity)
         for name in values.keys where !attributes.contains(where: { $0.name == name }) {
-            throw InMemoryGraphError.unknownProperty(entity: entityName, property: name)
+            throw GraphExportError.inMemoryUnknownProperty(entity: entityName, property: name)
         }
         let relationships = model.relationships(of: entity)
         let key = ObjectKey(entity: entity, row: nextRow)
@@ -51,12 +51,12 @@ public final class InMemoryGraph: GraphSource {
     public func link(_ source: ObjectKey, _ relationshipName: String, to destination: ObjectKey) throws {
         let relationships = model.relationships(of: source.entity)
         guard let index = relationships.firstIndex(where: { $0.name == relationshipName }) else {
-            throw InMemoryGraphError.unknownProperty(
+            throw GraphExportError.inMemoryUnknownProperty(
                 entity: model.entities[source.entity].name, property: relationshipName)
         }
         let relationship = relationships[index]
         guard model.entity(destination.entity, isKindOf: relationship.destination), objects[destination] != nil else {
-            throw InMemoryGraphError.wrongDestination(
+            throw GraphExportError.inMemoryWrongDestination(
                 relationship: "\(model.entities[source.entity].name).\(relationshipName)")
         }
         connect(source, index, destination)
@@ -100,27 +100,5 @@ public final class InMemoryGraph: GraphSource {
     /// `<Entity>/<row>`.
     public func id(of key: ObjectKey) -> ObjectID {
         ObjectID("\(model.entities[key.entity].name)/\(key.row)")
-    }
-}
-
-/// A mistake in building an ``InMemoryGraph``.
-public enum InMemoryGraphError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The model has no entity of that name.
-    case unknownEntity(String)
-    /// Objects of an abstract entity cannot be added.
-    case abstractEntity(String)
-    /// The entity has no attribute or relationship of that name.
-    case unknownProperty(entity: String, property: String)
-    /// The destination is not an object of the relationship's destination entity.
-    case wrongDestination(relationship: String)
-
-    /// A sentence a user can act on.
-    public var description: String {
-        switch self {
-        case .unknownEntity(let name): return "the model has no entity '\(name)'"
-        case .abstractEntity(let name): return "entity '\(name)' is abstract: add objects of a sub-entity"
-        case .unknownProperty(let entity, let property): return "entity '\(entity)' has no property '\(property)'"
-        case .wrongDestination(let relationship): return "\(relationship) cannot point at that object"
-        }
     }
 }

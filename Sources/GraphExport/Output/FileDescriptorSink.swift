@@ -8,9 +8,9 @@
 
 /// A sink that writes to an open file descriptor with `write(2)`, such as standard output.
 ///
-/// The descriptor is not closed by the sink. A closed pipe throws ``SinkError/brokenPipe`` (ignore
+/// The descriptor is not closed by the sink. A closed pipe throws ``GraphExportError/brokenPipe`` (ignore
 /// `SIGPIPE` in the process to get it instead of being killed); any other failure throws
-/// ``SinkError/writeFailed(errno:reason:)``, whose reason starts with the sink's ``name``.
+/// ``GraphExportError/writeFailed(errno:reason:)``, whose reason starts with the sink's ``name``.
 public final class FileDescriptorSink: ByteSink {
     /// The descriptor written to.
     public let descriptor: Int32
@@ -36,9 +36,9 @@ public final class FileDescriptorSink: ByteSink {
             if written < 0 {
                 let code = errno
                 if code == EINTR { continue }
-                if code == EPIPE { throw SinkError.brokenPipe }
+                if code == EPIPE { throw GraphExportError.brokenPipe }
                 let reason = String(cString: strerror(code))
-                throw SinkError.writeFailed(errno: code, reason: name.map { "\($0): \(reason)" } ?? reason)
+                throw GraphExportError.writeFailed(errno: code, reason: name.map { "\($0): \(reason)" } ?? reason)
             }
             offset += written
         }

@@ -44,7 +44,7 @@ public struct ModelAdjustment: Sendable, Hashable {
     /// - Parameter strictly: whether a name the model does not have (an unknown entity or
     ///   property, an inherited property named on a sub-entity) is an error; otherwise it is passed
     ///   over, for a reader that tries several versions of a model before one is chosen.
-    public func propertiesLeftOut(of model: GraphModel, strictly: Bool = true) throws(SelectionError) -> Set<
+    public func propertiesLeftOut(of model: GraphModel, strictly: Bool = true) throws(GraphExportError) -> Set<
         DeclaredProperty
     > {
         var leftOut: Set<DeclaredProperty> = []
@@ -95,7 +95,7 @@ public struct ModelAdjustment: Sendable, Hashable {
                 for (side, sideRule) in try Self.sides(name, rule: rule, in: kept, leftOut: leftOut, of: model) {
                     let pair = Self.pairName(side, in: kept)
                     if let earlier = chosen.updateValue(rule, forKey: pair), earlier != rule {
-                        throw SelectionError.conflictingNesting(name)
+                        throw GraphExportError.conflictingNesting(name)
                     }
                     let declarer = Self.declarer(of: side, in: kept)
                     entities[declarer.entity].relationships[declarer.index].nesting = sideRule
@@ -109,7 +109,7 @@ public struct ModelAdjustment: Sendable, Hashable {
     /// passed over when not `strictly`.
     private static func declared(
         _ name: String, in model: GraphModel, strictly: Bool
-    ) throws(SelectionError) -> (Int, String)? {
+    ) throws(GraphExportError) -> (Int, String)? {
         do {
             let (entity, property) = try split(name, in: model)
             try checkDeclared(property, by: entity, in: model)
@@ -124,7 +124,7 @@ public struct ModelAdjustment: Sendable, Hashable {
     /// whose entity the model does not have, and without the names it does not have.
     private static func list(
         _ list: String, in model: GraphModel, strictly: Bool
-    ) throws(SelectionError) -> (Int, Set<String>)? {
+    ) throws(GraphExportError) -> (Int, Set<String>)? {
         let first = list.firstIndex(of: ",") ?? list.endIndex
         let entity: Int
         var names: [String]
@@ -153,7 +153,7 @@ public struct ModelAdjustment: Sendable, Hashable {
 
     /// Throws unless `entity` declares a property `name` itself: an inherited one names where it
     /// is declared, an unknown one lists the entity's properties.
-    private static func checkDeclared(_ name: String, by entity: Int, in model: GraphModel) throws(SelectionError) {
+    private static func checkDeclared(_ name: String, by entity: Int, in model: GraphModel) throws(GraphExportError) {
         let info = model.entities[entity]
         if info.attributes.contains(where: { $0.name == name })
             || info.relationships.contains(where: { $0.name == name })
@@ -187,7 +187,7 @@ public struct ModelAdjustment: Sendable, Hashable {
     private static func sides(
         _ name: String, rule: NestingRule, in model: GraphModel, leftOut: Set<DeclaredProperty>,
         of original: GraphModel
-    ) throws(SelectionError) -> [(Side, NestingRule)] {
+    ) throws(GraphExportError) -> [(Side, NestingRule)] {
         let (entity, relationshipName) = try split(name, in: model)
         guard let index = model.relationships(of: entity).firstIndex(where: { $0.name == relationshipName }) else {
             if let declarer = declarer(of: relationshipName, in: entity, original),
@@ -251,7 +251,7 @@ public struct ModelAdjustment: Sendable, Hashable {
     }
 
     /// The entity and the property of `Entity.property` (split at the last dot).
-    private static func split(_ name: String, in model: GraphModel) throws(SelectionError) -> (Int, String) {
+    private static func split(_ name: String, in model: GraphModel) throws(GraphExportError) -> (Int, String) {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex
         else { throw .notQualified(name) }
         let entityName = String(name[..<dot])

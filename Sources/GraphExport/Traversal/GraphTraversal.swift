@@ -53,7 +53,7 @@ public final class GraphTraversal {
     ///
     /// A ``Value/binaryFile(_:)`` value goes to a writer that streams such values as it is, and to
     /// any other as ``Value/binary(_:)`` of its bytes, read whole; a file that cannot be read
-    /// throws ``FileBytesError``.
+    /// throws ``GraphExportError``.
     public func run(into writer: any GraphWriter) throws {
         readsFilesWhole = !writer.streamsFileBytes
         referencesOutsideSelection = 0

@@ -1,12 +1,13 @@
 /// The decimal digits of an integer, written into a buffer without making a `String`: the one
-/// integer formatter behind ``JSONText/appendInteger(_:to:)`` and ``ObjectID``'s text.
-enum IntegerDigits {
+/// integer formatter behind ``ObjectID``'s text and the JSON text of integers
+/// (`JSONText.appendInteger(_:to:)`, in GraphExportJSONText).
+package enum IntegerDigits {
     /// The most bytes ``write(_:into:at:)`` writes: 19 digits and a minus sign.
-    static let maximumCount = 20
+    package static let maximumCount = 20
 
     /// Writes the decimal digits of `number`, with a minus sign when negative, at `offset`, where
     /// `buffer` has room for ``maximumCount`` bytes, and returns how many bytes it wrote.
-    static func write(_ number: Int64, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+    package static func write(_ number: Int64, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
         var count = 0
         if number < 0 {
             buffer[offset] = UInt8(ascii: "-")

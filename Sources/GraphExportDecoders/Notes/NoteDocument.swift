@@ -9,16 +9,16 @@ struct NoteDocument: Equatable {
     let runs: [NoteRun]
 
     /// The document of a gunzipped `ICNoteData.data`.
-    static func read(noteStore bytes: [UInt8]) throws(ProtobufDefect) -> NoteDocument {
+    static func read(noteStore bytes: [UInt8]) throws(ProtobufError) -> NoteDocument {
         let document = try ProtobufMessage(bytes).required(2, in: "NoteStoreProto").message()
         return try read(note: document.required(3, in: "Document").message())
     }
 
     /// A `Note` message: its text (absent is empty) and its runs.
-    static func read(note: ProtobufMessage) throws(ProtobufDefect) -> NoteDocument {
+    static func read(note: ProtobufMessage) throws(ProtobufError) -> NoteDocument {
         var text = ""
         var runs: [NoteRun] = []
-        try note.forEachField { field throws(ProtobufDefect) in
+        try note.forEachField { field throws(ProtobufError) in
             switch field.number {
             case 2: text = try field.text()
             case 5: runs.append(try NoteRun(try field.message()))
@@ -58,9 +58,9 @@ struct NoteRun: Equatable {
     }
 
     /// The run an `AttributeRun` message holds.
-    init(_ message: ProtobufMessage) throws(ProtobufDefect) {
+    init(_ message: ProtobufMessage) throws(ProtobufError) {
         var run = NoteRun(length: -1)
-        try message.forEachField { field throws(ProtobufDefect) in
+        try message.forEachField { field throws(ProtobufError) in
             switch field.number {
             case 1:
                 let length = try field.integer()
@@ -98,9 +98,9 @@ struct ParagraphStyle: Equatable {
     /// Body text.
     init() {}
 
-    init(_ message: ProtobufMessage) throws(ProtobufDefect) {
+    init(_ message: ProtobufMessage) throws(ProtobufError) {
         var style = ParagraphStyle()
-        try message.forEachField { field throws(ProtobufDefect) in
+        try message.forEachField { field throws(ProtobufError) in
             switch field.number {
             case 1: style.styleType = Int(Int32(truncatingIfNeeded: try field.integer()))
             case 4: style.indent = Int(min(try field.integer(), 100))
@@ -127,7 +127,7 @@ struct AttachmentReference: Equatable {
         self.typeUTI = typeUTI
     }
 
-    init(_ message: ProtobufMessage) throws(ProtobufDefect) {
+    init(_ message: ProtobufMessage) throws(ProtobufError) {
         identifier = try message.field(1)?.text() ?? ""
         typeUTI = try message.field(2)?.text() ?? ""
     }

@@ -16,15 +16,15 @@ struct NoteTable: Equatable {
     /// The rows, each of `columnCount` cells' text, left to right as the table shows them.
     let rows: [[String]]
 
-    /// The table `bytes` (gunzipped) hold; throws ``ProtobufDefect`` for bytes that are not one.
-    init(mergeableData bytes: [UInt8]) throws(ProtobufDefect) {
+    /// The table `bytes` (gunzipped) hold; throws ``ProtobufError`` for bytes that are not one.
+    init(mergeableData bytes: [UInt8]) throws(ProtobufError) {
         let object = try ProtobufMessage(bytes).required(2, in: "MergableDataProto").message()
         let data = try object.required(3, in: "MergableDataObject").message()
         var entries: [ProtobufMessage] = []
         var keys: [String] = []
         var types: [String] = []
         var uuids: [ArraySlice<UInt8>] = []
-        try data.forEachField { field throws(ProtobufDefect) in
+        try data.forEachField { field throws(ProtobufError) in
             switch field.number {
             case 3: entries.append(try field.message())
             case 4: keys.append(try field.text())
@@ -85,7 +85,7 @@ struct NoteTable: Equatable {
         let uuids: [ArraySlice<UInt8>: Int]
 
         /// The entry at `index` (an `ObjectID`'s `object_index`, field 6).
-        func entry(_ index: Int) throws(ProtobufDefect) -> ProtobufMessage {
+        func entry(_ index: Int) throws(ProtobufError) -> ProtobufMessage {
             guard entries.indices.contains(index) else {
                 throw .outOfRange("an object index \(index) is past the \(entries.count) objects")
             }
@@ -93,7 +93,7 @@ struct NoteTable: Equatable {
         }
 
         /// The `object_index` of an `ObjectID` message.
-        func objectIndex(_ objectID: ProtobufMessage) throws(ProtobufDefect) -> Int {
+        func objectIndex(_ objectID: ProtobufMessage) throws(ProtobufError) -> Int {
             let index = try objectID.required(6, in: "ObjectID").integer()
             guard index < UInt64(entries.count) else {
                 throw .outOfRange("an object index \(index) is past the \(entries.count) objects")
@@ -102,16 +102,16 @@ struct NoteTable: Equatable {
         }
 
         /// The type index of an entry's `custom_map`, or `nil` for an entry without one.
-        func mapType(of entry: ProtobufMessage) throws(ProtobufDefect) -> Int? {
+        func mapType(of entry: ProtobufMessage) throws(ProtobufError) -> Int? {
             guard let map = try entry.field(13)?.message() else { return nil }
             return Int(clamping: try map.field(1)?.integer() ?? UInt64.max)
         }
 
         /// An entry's `custom_map` entries, by key name, each to the index of the entry it names.
-        func mapEntries(of entry: ProtobufMessage) throws(ProtobufDefect) -> [String: Int] {
+        func mapEntries(of entry: ProtobufMessage) throws(ProtobufError) -> [String: Int] {
             guard let map = try entry.field(13)?.message() else { return [:] }
             var found: [String: Int] = [:]
-            try map.forEachField { field throws(ProtobufDefect) in
+            try map.forEachField { field throws(ProtobufError) in
                 guard field.number == 3 else { return }
                 let mapEntry = try field.message()
                 let key = try mapEntry.required(1, in: "MapEntry").integer()
@@ -124,7 +124,7 @@ struct NoteTable: Equatable {
 
         /// The UUID index an entry stands for: the `unsigned_integer_value` (2) of its map's first
         /// entry's value.
-        func uuidIndex(of index: Int) throws(ProtobufDefect) -> Int {
+        func uuidIndex(of index: Int) throws(ProtobufError) -> Int {
             guard let first = try firstMapEntry(of: entry(index)) else {
                 throw .outOfRange("object \(index) stands for no UUID")
             }
@@ -133,22 +133,22 @@ struct NoteTable: Equatable {
         }
 
         /// The first entry (field 3) of an entry's `custom_map` (13), or `nil`.
-        private func firstMapEntry(of entry: ProtobufMessage) throws(ProtobufDefect) -> ProtobufMessage? {
+        private func firstMapEntry(of entry: ProtobufMessage) throws(ProtobufError) -> ProtobufMessage? {
             guard let map = try entry.field(13)?.message() else { return nil }
             var first: ProtobufMessage?
-            try map.forEachField { field throws(ProtobufDefect) in
+            try map.forEachField { field throws(ProtobufError) in
                 if field.number == 3 && first == nil { first = try field.message() }
             }
             return first
         }
 
         /// The elements of the `dictionary` (6) of the entry at `index`: key and value entry indexes.
-        func dictionary(_ index: Int) throws(ProtobufDefect) -> [(Int, Int)] {
+        func dictionary(_ index: Int) throws(ProtobufError) -> [(Int, Int)] {
             guard let dictionary = try entry(index).field(6)?.message() else {
                 throw .outOfRange("object \(index) is no dictionary")
             }
             var elements: [(Int, Int)] = []
-            try dictionary.forEachField { field throws(ProtobufDefect) in
+            try dictionary.forEachField { field throws(ProtobufError) in
                 guard field.number == 1 else { return }
                 let element = try field.message()
                 elements.append(
@@ -162,7 +162,7 @@ struct NoteTable: Equatable {
 
         /// The rows or columns of an ordered set (16) at `index`: how many, and the position of
         /// each UUID index, aliases included.
-        func order(of index: Int) throws(ProtobufDefect) -> (count: Int, index: [Int: Int]) {
+        func order(of index: Int) throws(ProtobufError) -> (count: Int, index: [Int: Int]) {
             guard let set = try entry(index).field(16)?.message() else {
                 throw .outOfRange("object \(index) is no ordered set")
             }
@@ -170,7 +170,7 @@ struct NoteTable: Equatable {
             var positions: [Int: Int] = [:]
             var count = 0
             if let array = try ordering.field(1)?.message() {
-                try array.forEachField { field throws(ProtobufDefect) in
+                try array.forEachField { field throws(ProtobufError) in
                     guard field.number == 2 else { return }
                     let uuid = try field.message().required(2, in: "OrderedSetOrderingArrayAttachment").data()
                     if let uuidIndex = uuids[uuid] { positions[uuidIndex] = count }
@@ -181,7 +181,7 @@ struct NoteTable: Equatable {
                 }
             }
             if let contents = try ordering.field(2)?.message() {
-                try contents.forEachField { field throws(ProtobufDefect) in
+                try contents.forEachField { field throws(ProtobufError) in
                     guard field.number == 1 else { return }
                     let element = try field.message()
                     let key = try uuidIndex(
@@ -196,7 +196,7 @@ struct NoteTable: Equatable {
 
         /// The text a register (`register_latest`, 1) at `index` holds: its contents' entry's
         /// map's first value's `string_value` (4).
-        func text(ofRegister index: Int) throws(ProtobufDefect) -> String? {
+        func text(ofRegister index: Int) throws(ProtobufError) -> String? {
             guard let register = try entry(index).field(1)?.message(),
                 let contents = try register.field(2)?.message()
             else { return nil }

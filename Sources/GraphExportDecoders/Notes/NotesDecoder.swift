@@ -50,7 +50,7 @@ public final class NotesDecoder: AttributeDecoder {
             let inflated = try Inflate.decompress(
                 input.bytes, framing: .gzip, limit: Self.maximumInflatedSize, source: "the note's data")
             document = try NoteDocument.read(noteStore: inflated)
-        } catch let defect as ProtobufDefect {
+        } catch let defect as ProtobufError {
             throw DecodingFailure("is not a note document: \(defect)")
         } catch {
             throw DecodingFailure("cannot be decompressed: \(error)")

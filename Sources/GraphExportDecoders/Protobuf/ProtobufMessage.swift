@@ -40,13 +40,13 @@ struct ProtobufMessage {
         let payload: Payload
 
         /// The field as an integer; throws for another wire type.
-        func integer() throws(ProtobufDefect) -> UInt64 {
+        func integer() throws(ProtobufError) -> UInt64 {
             guard case .varint(let value) = payload else { throw .wrongWireType(field: number, expected: "varint") }
             return value
         }
 
         /// The field as an embedded message; throws for another wire type.
-        func message() throws(ProtobufDefect) -> ProtobufMessage {
+        func message() throws(ProtobufError) -> ProtobufMessage {
             guard case .bytes(let bytes) = payload else {
                 throw .wrongWireType(field: number, expected: "length-delimited")
             }
@@ -54,7 +54,7 @@ struct ProtobufMessage {
         }
 
         /// The field as UTF-8 text; throws for another wire type or bytes that are not UTF-8.
-        func text() throws(ProtobufDefect) -> String {
+        func text() throws(ProtobufError) -> String {
             guard case .bytes(let bytes) = payload else {
                 throw .wrongWireType(field: number, expected: "length-delimited")
             }
@@ -70,7 +70,7 @@ struct ProtobufMessage {
         }
 
         /// The field's bytes; throws for another wire type.
-        func data() throws(ProtobufDefect) -> ArraySlice<UInt8> {
+        func data() throws(ProtobufError) -> ArraySlice<UInt8> {
             guard case .bytes(let bytes) = payload else {
                 throw .wrongWireType(field: number, expected: "length-delimited")
             }
@@ -79,8 +79,8 @@ struct ProtobufMessage {
     }
 
     /// Calls `body` with each field, in the order the bytes hold them; throws
-    /// ``ProtobufDefect`` at the first field that cannot be read.
-    func forEachField(_ body: (Field) throws(ProtobufDefect) -> Void) throws(ProtobufDefect) {
+    /// ``ProtobufError`` at the first field that cannot be read.
+    func forEachField(_ body: (Field) throws(ProtobufError) -> Void) throws(ProtobufError) {
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let key = try varint(at: &index)
@@ -111,9 +111,9 @@ struct ProtobufMessage {
 
     /// The last field numbered `number` (the one protocol buffers keep for a non-repeated
     /// field), or `nil`.
-    func field(_ number: Int) throws(ProtobufDefect) -> Field? {
+    func field(_ number: Int) throws(ProtobufError) -> Field? {
         var found: Field?
-        try forEachField { field throws(ProtobufDefect) in
+        try forEachField { field throws(ProtobufError) in
             if field.number == number { found = field }
         }
         return found
@@ -121,12 +121,12 @@ struct ProtobufMessage {
 
     /// The last field numbered `number`; throws when there is none. `message` names the message
     /// for the error.
-    func required(_ number: Int, in message: String) throws(ProtobufDefect) -> Field {
+    func required(_ number: Int, in message: String) throws(ProtobufError) -> Field {
         guard let field = try field(number) else { throw .missingField(message: message, field: number) }
         return field
     }
 
-    private func varint(at index: inout Int) throws(ProtobufDefect) -> UInt64 {
+    private func varint(at index: inout Int) throws(ProtobufError) -> UInt64 {
         // Most keys and values are one byte.
         if index < bytes.endIndex, bytes[index] < 0x80 {
             index += 1
@@ -144,7 +144,7 @@ struct ProtobufMessage {
         throw .overlongVarint(offset: index - bytes.startIndex)
     }
 
-    private func fixed(_ count: Int, at index: inout Int) throws(ProtobufDefect) -> UInt64 {
+    private func fixed(_ count: Int, at index: inout Int) throws(ProtobufError) -> UInt64 {
         guard bytes.endIndex - index >= count else { throw .truncated(offset: index - bytes.startIndex) }
         var value: UInt64 = 0
         for position in 0..<count { value |= UInt64(bytes[index + position]) << (8 * UInt64(position)) }
@@ -154,7 +154,7 @@ struct ProtobufMessage {
 }
 
 /// Why protocol-buffer bytes cannot be read; each case completes "the … cannot be read: …".
-enum ProtobufDefect: Error, Equatable, CustomStringConvertible {
+enum ProtobufError: Error, Equatable, CustomStringConvertible {
     /// A field or length runs past the end of its message.
     case truncated(offset: Int)
     /// A varint longer than 10 bytes, or one that does not fit 64 bits.

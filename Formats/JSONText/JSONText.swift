@@ -1,3 +1,5 @@
+package import GraphExport
+
 /// The JSON text of strings and values, hand-written (no library escapes JSON): the one encoding
 /// that the JSON and JSON Lines writers and the plugin event stream share, byte for byte.
 package enum JSONText {

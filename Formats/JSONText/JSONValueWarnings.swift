@@ -1,3 +1,5 @@
+package import GraphExport
+
 /// The warnings the JSON writers give about values JSON cannot hold as such (``JSONText/Issue``):
 /// one per attribute and kind of issue, however many values have it.
 package struct JSONValueWarnings {

@@ -1,3 +1,5 @@
+package import GraphExport
+
 /// Object identifiers as JSON strings, for the JSON writers: each identifier's prefix (one per
 /// entity, typically) is escaped once and its text reused, so that an identifier costs a copy and
 /// its digits rather than an escape of its whole text.

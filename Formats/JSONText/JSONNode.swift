@@ -1,3 +1,5 @@
+import GraphExport
+
 /// A JSON value built in memory and written indented, two spaces a level, keys in the order
 /// given; strings and numbers through ``JSONText``. For documents the package makes whole (`inspect`'s
 /// description, the JSON Schema of an export), not for exports, which stream.
