@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportCoreData
 import GraphExportStore
 
 #if canImport(Glibc)
