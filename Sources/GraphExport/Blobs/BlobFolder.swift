@@ -13,7 +13,7 @@
 /// earlier export's file included — is an error, ``GraphExportError/blobExists(folder:name:)``.
 ///
 /// **Nothing is left behind.** Until ``commit()``, the files are the run's own: each one's name goes
-/// to a journal (an unnamed temporary file) as soon as it is created, and ``discard()`` (also on
+/// to a journal (an unnamed temporary file) just before it is created, and ``discard()`` (also on
 /// `deinit`) removes every file the journal lists and the folder if this run made it; on SIGINT,
 /// SIGTERM, SIGHUP or SIGQUIT the signal handler does the same (``InterruptCleanup``). Memory stays
 /// flat however many files there are. Only SIGKILL leaves them.
@@ -27,6 +27,8 @@ package final class BlobFolder {
     package private(set) var count = 0
     private let folder: Int32
     private let journal: Int32
+    /// How many bytes of the journal name the files made.
+    private var journalLength = 0
     /// Whether this run made the folder, so that a discard removes it.
     private let madeFolder: Bool
     private var registrations: [InterruptCleanup.Registration?] = []
@@ -124,24 +126,36 @@ package final class BlobFolder {
         close(folder)
     }
 
-    /// Creates the file `name`, which must not exist, and lists it in the journal.
+    /// Creates the file `name`, which must not exist, listing it in the journal first, so that a
+    /// signal that comes between the two finds the file listed; the name is taken off the journal
+    /// again when the file cannot be made.
     private func create(_ name: String) throws(GraphExportError) -> Int32 {
-        let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == EEXIST { throw .blobExists(folder: path, name: name) }
-            throw .blobCannotWrite(folder: path, name: name, reason: Self.message(code))
-        }
+        var info = stat()
+        if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 { throw .blobExists(folder: path, name: name) }
         let line = Array((name + "\n").utf8)
         let listed = line.withUnsafeBytes { Self.writeAll($0, to: journal) }
         guard listed == 0 else {
-            close(descriptor)
-            unlinkat(folder, name, 0)
+            unlistLastName()
             throw .blobCannotWrite(
                 folder: path, name: name, reason: "cannot note it for cleanup: " + Self.message(listed))
         }
+        let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            let code = errno
+            // The name is not this run's file: a cleanup must not remove it.
+            unlistLastName()
+            if code == EEXIST { throw .blobExists(folder: path, name: name) }
+            throw .blobCannotWrite(folder: path, name: name, reason: Self.message(code))
+        }
+        journalLength += line.count
         count += 1
         return descriptor
+    }
+
+    /// Cuts the journal back to the names of the files made, dropping a line written after them.
+    private func unlistLastName() {
+        _ = ftruncate(journal, off_t(journalLength))
+        _ = lseek(journal, off_t(journalLength), SEEK_SET)
     }
 
     private func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, name: String) throws(GraphExportError) {
