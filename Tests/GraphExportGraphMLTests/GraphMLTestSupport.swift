@@ -13,8 +13,8 @@ struct GraphMLExport {
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The document as libxml2's parser reads it.
-    func parsed(file: StaticString = #filePath, line: UInt = #line) throws -> ParsedGraphML {
-        try ParsedGraphML.parse(bytes, file: file, line: line)
+    func parsed() throws -> ParsedGraphML {
+        try ParsedGraphML.parse(bytes)
     }
 }
 

@@ -30,8 +30,8 @@ struct JSONLinesExport {
     }
 
     /// Every line parsed by the strict reader, the header first.
-    func nodes(file: StaticString = #filePath, line: UInt = #line) throws -> [JSONNode] {
-        try lines(file: file, line: line).map { try StrictJSONParser.parse($0) }
+    func nodes(file: StaticString = #filePath, line: UInt = #line) throws -> [StrictJSON.Value] {
+        try lines(file: file, line: line).map { try StrictJSON.parse($0) }
     }
 
     /// The object lines parsed by Foundation's JSON reader (the header left out).
@@ -162,7 +162,7 @@ struct JSONLinesReader {
 
     let model: GraphModel
 
-    func events(of node: JSONNode) throws -> [GraphEvent] {
+    func events(of node: StrictJSON.Value) throws -> [GraphEvent] {
         guard let members = node.members, members.count >= 2,
             members[0].key == "@id", case .string(let id) = members[0].value,
             members[1].key == "@type", case .string(let entityName) = members[1].value,
@@ -198,7 +198,7 @@ struct JSONLinesReader {
         return events
     }
 
-    private func reference(_ node: JSONNode, _ owner: String) throws -> ObjectID {
+    private func reference(_ node: StrictJSON.Value, _ owner: String) throws -> ObjectID {
         guard let members = node.members, members.count == 1, members[0].key == "@id",
             case .string(let id) = members[0].value
         else { throw ReadError(description: "\(owner): \(node) is not a reference") }
@@ -206,7 +206,7 @@ struct JSONLinesReader {
     }
 
     /// The value `node` stands for in an attribute of `type`, by the JSON format's rules.
-    func value(_ node: JSONNode, _ type: AttributeType, _ owner: String) throws -> Value {
+    func value(_ node: StrictJSON.Value, _ type: AttributeType, _ owner: String) throws -> Value {
         let fail = ReadError(description: "\(owner): \(node) is no \(type.rawValue)")
         switch (node, type) {
         case (.null, _):
@@ -241,7 +241,7 @@ struct JSONLinesReader {
     }
 
     /// A JSON number by its text, or one of the strings `"NaN"`, `"Infinity"`, `"-Infinity"`.
-    private func double(_ node: JSONNode) -> Double? {
+    private func double(_ node: StrictJSON.Value) -> Double? {
         switch node {
         case .number(let text): return Double(text)
         case .string("NaN"): return .nan
