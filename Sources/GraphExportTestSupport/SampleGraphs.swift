@@ -61,14 +61,14 @@ public enum SampleGraphs {
     }
 
     /// Album/1 (photos Photo/2 with details Details/3, and Photo/4; cover Photo/4), Tag/5 on both
-    /// photos, and Photo/6 in no album.
-    public static func albumGraph() throws -> InMemoryGraph {
+    /// photos, and Photo/6 in no album; the details' note and the tag's name as given.
+    public static func albumGraph(note: String = "sunset", tag tagName: String = "sea") throws -> InMemoryGraph {
         let graph = graph(try albumModel())
         let album = try graph.add("Album", ["title": .string("Trip"), "rating": .double(4.5)])
         let beach = try graph.add("Photo", ["caption": .string("Beach")])
-        let details = try graph.add("Details", ["note": .string("sunset")])
+        let details = try graph.add("Details", ["note": .string(note)])
         let hill = try graph.add("Photo", ["caption": .string("Hill")])
-        let tag = try graph.add("Tag", ["name": .string("sea")])
+        let tag = try graph.add("Tag", ["name": .string(tagName)])
         try graph.add("Photo", ["caption": .string("Loose")])
         try graph.link(album, "photos", to: beach)
         try graph.link(album, "photos", to: hill)

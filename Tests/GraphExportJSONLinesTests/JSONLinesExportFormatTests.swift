@@ -4,18 +4,6 @@ import GraphExportTestSupport
 import XCTest
 
 final class JSONLinesExportFormatTests: XCTestCase {
-    func testDescription() {
-        let format = ExportFormat.jsonLines()
-        XCTAssertEqual(format.name, "jsonl")
-        XCTAssertEqual(format.fileExtensions, ["jsonl", "ndjson"])
-        XCTAssertFalse(format.capabilities.contains(.pretty))
-        XCTAssertEqual(FormatRegistry([format]).format(named: "NDJSON")?.name, "jsonl")
-        XCTAssertEqual(format.options.count, 0)
-        XCTAssertFalse(format.summary.isEmpty)
-        XCTAssertFalse(format.summary.contains("\n"))
-        XCTAssertEqual(FormatRegistry([format]).format(forPath: "out.JSONL")?.name, "jsonl")
-    }
-
     func testMakeWriterIgnoresPrettyAndForwardsWarnings() throws {
         let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         try graph.add("Item", ["value": .double(.nan)])

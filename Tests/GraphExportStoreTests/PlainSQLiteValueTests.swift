@@ -8,7 +8,7 @@ import XCTest
 final class PlainSQLiteValueTests: XCTestCase {
     func testWithRawValuesValuesKeepTheirStorageClassWhateverTheColumnSays() throws {
         let database = try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: """
                 CREATE TABLE item(id INTEGER PRIMARY KEY, count INTEGER, price NUMERIC, data BLOB, anything,
                     flag BOOLEAN, born DATETIME, ratio REAL, doc TEXT);
@@ -54,7 +54,7 @@ final class PlainSQLiteValueTests: XCTestCase {
     /// naming the first object that holds such a value.
     func testBooleanAndDateColumnsAreTypedWhereTheValuesFit() throws {
         let database = try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: """
                 CREATE TABLE event(id INTEGER PRIMARY KEY, active BOOLEAN, done BOOL, day DATE, at DATETIME,
                     stamp TIMESTAMP, clock TIME, count INTEGER, label TEXT);
@@ -116,7 +116,7 @@ final class PlainSQLiteValueTests: XCTestCase {
 
     func testJSONTextStaysAString() throws {
         let database = try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: """
                 CREATE TABLE doc(id INTEGER PRIMARY KEY, body JSON);
                 INSERT INTO doc VALUES (1, '{"k": 1}');
@@ -128,7 +128,7 @@ final class PlainSQLiteValueTests: XCTestCase {
     }
 
     func testViewsVirtualAndInternalTablesAreLeftOutUnlessViewsAreAskedFor() throws {
-        let folder = try PlainScratchFolder(for: self)
+        let folder = try ScratchFolder(for: self)
         let database = try PlainDatabase(
             folder,
             sql: """
@@ -165,7 +165,7 @@ final class PlainSQLiteValueTests: XCTestCase {
     }
 
     func testFilesThatCannotBeReadOrAreNoDatabaseAreErrors() throws {
-        let folder = try PlainScratchFolder(for: self)
+        let folder = try ScratchFolder(for: self)
         let missing = folder.path("missing.sqlite")
         XCTAssertThrowsError(try openPlain(missing, warnings: PlainWarnings())) { error in
             guard case .cannotRead(let path, _) = error as? SQLiteSourceError else { return XCTFail("\(error)") }
@@ -184,7 +184,7 @@ final class PlainSQLiteValueTests: XCTestCase {
     }
 
     func testWALDatabaseIsReadFromAPrivateCopy() throws {
-        let folder = try PlainScratchFolder(for: self)
+        let folder = try ScratchFolder(for: self)
         let database = try PlainDatabase(
             folder,
             sql: """
@@ -195,7 +195,7 @@ final class PlainSQLiteValueTests: XCTestCase {
                 """)
         let before = try folder.snapshot()
         XCTAssertNotNil(before["test.sqlite-wal"])
-        let temporary = try PlainScratchFolder(for: self)
+        let temporary = try ScratchFolder(for: self)
         let previous = ProcessInfo.processInfo.environment["TMPDIR"]
         setenv("TMPDIR", temporary.url.path, 1)
         defer {

@@ -4,18 +4,6 @@ import GraphExportXML
 import XCTest
 
 final class XMLExportFormatTests: XCTestCase {
-    func testDescription() {
-        let format = ExportFormat.xml()
-        XCTAssertEqual(format.name, "xml")
-        XCTAssertEqual(format.fileExtensions, ["xml"])
-        XCTAssertFalse(format.summary.isEmpty)
-        XCTAssertFalse(format.summary.contains("\n"))
-        XCTAssertEqual(format.options.map(\.name), ["xml-style"])
-        XCTAssertEqual(format.options.first?.values, ["attributes", "elements"])
-        XCTAssertEqual(format.options.first?.defaultValue, "attributes")
-        XCTAssertEqual(FormatRegistry([format]).format(forPath: "out.XML")?.name, "xml")
-    }
-
     func testMakeWriterHonoursPrettyAndStyleAndForwardsWarnings() throws {
         let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         try graph.add("Item", ["value": .string("\u{1}"), "other": .string("text")])

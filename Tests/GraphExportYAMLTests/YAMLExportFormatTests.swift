@@ -4,17 +4,6 @@ import GraphExportYAML
 import XCTest
 
 final class YAMLExportFormatTests: XCTestCase {
-    func testDescription() {
-        let format = ExportFormat.yaml()
-        XCTAssertEqual(format.name, "yaml")
-        XCTAssertEqual(format.fileExtensions, ["yaml", "yml"])
-        XCTAssertTrue(format.settings.pretty)
-        XCTAssertEqual(FormatRegistry([format]).format(forPath: "out.yml")?.name, "yaml")
-        XCTAssertFalse(format.summary.isEmpty)
-        XCTAssertFalse(format.summary.contains("\n"))
-        XCTAssertEqual(FormatRegistry([format]).format(forPath: "out.YAML")?.name, "yaml")
-    }
-
     func testCompactWritesFlowStyleAndWarningsAreForwarded() throws {
         let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         try graph.add("Item", ["value": .date(Timestamp(secondsSinceReferenceDate: .nan))])

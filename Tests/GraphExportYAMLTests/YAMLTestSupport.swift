@@ -373,23 +373,10 @@ struct YAMLExport {
 }
 
 enum Fixtures {
-    /// Album/1 (photos Photo/2 with details Details/3, and Photo/4; cover Photo/4), Tag/5 on both
-    /// photos, and Photo/6 in no album.
+    /// ``SampleGraphs/albumGraph(note:tag:)`` with a note of several lines and a tag that YAML 1.1
+    /// would read as a boolean.
     static func albumGraph() throws -> InMemoryGraph {
-        let graph = SampleGraphs.graph(try SampleGraphs.albumModel())
-        let album = try graph.add("Album", ["title": .string("Trip"), "rating": .double(4.5)])
-        let beach = try graph.add("Photo", ["caption": .string("Beach")])
-        let details = try graph.add("Details", ["note": .string("sunset\nover the sea\n")])
-        let hill = try graph.add("Photo", ["caption": .string("Hill")])
-        let tag = try graph.add("Tag", ["name": .string("yes")])
-        try graph.add("Photo", ["caption": .string("Loose")])
-        try graph.link(album, "photos", to: beach)
-        try graph.link(album, "photos", to: hill)
-        try graph.link(album, "cover", to: hill)
-        try graph.link(beach, "details", to: details)
-        try graph.link(tag, "photos", to: beach)
-        try graph.link(tag, "photos", to: hill)
-        return graph
+        try SampleGraphs.albumGraph(note: "sunset\nover the sea\n", tag: "yes")
     }
 
     /// Exports `graph` through a ``YAMLGraphWriter`` into memory.
