@@ -9,9 +9,8 @@ import GraphExportYAML
 import XCTest
 
 /// What each built-in format's ``ExportFormat`` says of itself, and that the writer it makes
-/// honours `pretty` and forwards warnings: one table, a row per format. What only one format's
-/// factory does (XML's style, YAML's flow style, JSON Lines ignoring `pretty`) is tested beside
-/// that format.
+/// honours `pretty` and forwards warnings: one table, a row per format; then what only one
+/// format's factory does (XML's style, YAML's flow style, JSON Lines ignoring `pretty`).
 final class BuiltInFormatTests: XCTestCase {
     /// A format's name, its file extensions, a path in another case that names it, and its options.
     private let descriptions:
@@ -90,5 +89,73 @@ final class BuiltInFormatTests: XCTestCase {
                 try reads(sink.bytes)
             }
         }
+    }
+
+    func testXMLHonoursTheStyleSetting() throws {
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
+        try graph.add("Item", ["value": .string("\u{1}"), "other": .string("text")])
+        let styles: [String?] = [nil, "attributes", "elements", "unknown"]
+        for pretty in [false, true] {
+            for style in styles {
+                let sink = MemorySink()
+                let log = WarningLog()
+                let settings = FormatSettings(pretty: pretty, values: style.map { ["xml-style": $0] } ?? [:])
+                let writer = ExportFormat.xml().with(settings).makeWriter(sink: sink) { log.warnings.append($0) }
+                try GraphTraversal(source: graph).run(into: writer)
+                XCTAssertEqual(sink.text.contains("\n  <Item "), pretty)
+                XCTAssertEqual(
+                    sink.text.contains("<other>text</other>"), style == "elements", "\(String(describing: style))")
+                XCTAssertEqual(log.warnings.count, 1)
+                _ = try ParsedXML.parse(sink.bytes)
+            }
+        }
+    }
+
+    func testXMLFactoryTakesTheStyle() throws {
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
+        try graph.add("Item", ["other": .string("text")])
+        XCTAssertEqual(ExportFormat.xml(style: .elements).settings.values, ["xml-style": "elements"])
+        let sink = MemorySink()
+        try GraphExporter(source: graph).write(to: sink, format: .xml(style: .elements))
+        XCTAssertTrue(sink.text.contains("<other>text</other>"), sink.text)
+    }
+
+    func testJSONLinesIgnoresPretty() throws {
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
+        try graph.add("Item", ["value": .double(.nan)])
+        var outputs: [String] = []
+        for pretty in [false, true] {
+            let sink = MemorySink()
+            let log = WarningLog()
+            let writer = ExportFormat.jsonLines().with(FormatSettings(pretty: pretty)).makeWriter(sink: sink) {
+                log.warnings.append($0)
+            }
+            try GraphTraversal(source: graph).run(into: writer)
+            outputs.append(sink.text)
+            XCTAssertEqual(log.warnings.count, 1)
+        }
+        XCTAssertEqual(outputs[0], outputs[1])
+        XCTAssertEqual(outputs[0].split(separator: "\n").count, 2)
+    }
+
+    func testCompactYAMLIsFlowStyle() throws {
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
+        try graph.add("Item", ["value": .date(Timestamp(secondsSinceReferenceDate: .nan))])
+        var outputs: [Bool: String] = [:]
+        for pretty in [false, true] {
+            let sink = MemorySink()
+            let log = WarningLog()
+            let writer = ExportFormat.yaml(pretty: pretty).makeWriter(sink: sink) { log.warnings.append($0) }
+            try GraphTraversal(source: graph).run(into: writer)
+            outputs[pretty] = sink.text
+            XCTAssertEqual(log.warnings.count, 1)
+        }
+        XCTAssertTrue(outputs[true]?.contains("\n  value: .nan\n") == true, outputs[true] ?? "")
+        XCTAssertTrue(
+            outputs[false]?.contains("\n- {\"@id\": Item/1, \"@type\": Item, value: .nan") == true, outputs[false] ?? ""
+        )
+        let blockDefault = MemorySink()
+        try GraphTraversal(source: graph).run(into: ExportFormat.yaml().makeWriter(sink: blockDefault) { _ in })
+        XCTAssertEqual(blockDefault.text, outputs[true])
     }
 }

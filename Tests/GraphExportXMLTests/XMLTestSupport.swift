@@ -56,53 +56,10 @@ enum Fixtures {
         let decoded = try XMLGraphReader(model: graph.model, style: options.style).read(parsed)
         let fields = Dictionary(uniqueKeysWithValues: (recording.document?.fields ?? []).map { ($0.key, $0.value) })
         XCTAssertEqual(decoded.fields, fields, "header", file: file, line: line)
-        if let difference = firstDifference(recording.events, decoded.events) {
+        if let difference = EventComparison.firstDifference(recording.events, decoded.events) {
             XCTFail("\(shape), \(options): \(difference)", file: file, line: line)
         }
         return export
-    }
-
-    /// The first place where `actual` differs from `expected`, values compared bit for bit except
-    /// that any NaN matches any NaN (the document keeps no NaN sign or payload) and a date of -0.0
-    /// seconds matches 0.0 (both are 2001-01-01T00:00:00Z).
-    static func firstDifference(_ expected: [GraphEvent], _ actual: [GraphEvent]) -> String? {
-        for (index, (left, right)) in zip(expected, actual).enumerated() where !sameEvent(left, right) {
-            return "event \(index): expected \(left), read back \(right)"
-        }
-        if expected.count != actual.count { return "expected \(expected.count) events, read back \(actual.count)" }
-        return nil
-    }
-
-    /// Whether two events are the same, text compared by its UTF-8 bytes rather than by canonical
-    /// equivalence.
-    private static func sameEvent(_ left: GraphEvent, _ right: GraphEvent) -> Bool {
-        func same(_ left: String, _ right: String) -> Bool { left.utf8.elementsEqual(right.utf8) }
-        switch (left, right) {
-        case (.beginObject(let leftEntity, let leftID), .beginObject(let rightEntity, let rightID)):
-            return same(leftEntity, rightEntity) && same(leftID.text, rightID.text)
-        case (.attribute(let leftName, let leftValue), .attribute(let rightName, let rightValue)):
-            return same(leftName, rightName) && sameValue(leftValue, rightValue)
-        case (.beginRelationship(let leftName, let leftToMany), .beginRelationship(let rightName, let rightToMany)):
-            return same(leftName, rightName) && leftToMany == rightToMany
-        case (.reference(let leftID), .reference(let rightID)):
-            return same(leftID.text, rightID.text)
-        case (.endRelationship, .endRelationship), (.endObject, .endObject):
-            return true
-        default:
-            return false
-        }
-    }
-
-    private static func sameValue(_ left: Value, _ right: Value) -> Bool {
-        switch (left, right) {
-        case (.double(let leftDouble), .double(let rightDouble)) where leftDouble.isNaN && rightDouble.isNaN:
-            return true
-        case (.date(let leftDate), .date(let rightDate)):
-            let (left, right) = (leftDate.secondsSinceReferenceDate, rightDate.secondsSinceReferenceDate)
-            return left.isNaN ? right.isNaN : left.bitPattern == right.bitPattern || left == 0 && right == 0
-        default:
-            return left.isIdentical(to: right)
-        }
     }
 
     /// The elements named `local` (in no namespace), each as its attributes by local name.
