@@ -24,23 +24,34 @@ enum CommandRunner {
 
     /// The built executable, beside the test bundle.
     static var executable: URL {
-        get throws {
-            var folder = Bundle.main.bundleURL
-            for _ in 0..<3 {
-                let candidate = folder.appendingPathComponent("graphexport")
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-                folder.deleteLastPathComponent()
-            }
-            throw Prerequisite.missing("the graphexport executable was not found beside \(Bundle.main.bundleURL.path)")
+        get throws { try built("graphexport") }
+    }
+
+    /// The product `name` of this package's build, beside the test bundle.
+    static func built(_ name: String) throws -> URL {
+        var folder = Bundle.main.bundleURL
+        for _ in 0..<3 {
+            let candidate = folder.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
         }
+        throw Prerequisite.missing("the \(name) executable was not found beside \(Bundle.main.bundleURL.path)")
     }
 
     /// Runs graphexport with `arguments` in `folder` and waits for it.
     static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws
         -> CommandResult
     {
+        try run(executable: try executable, arguments, in: folder, environment: environment)
+    }
+
+    /// Runs `executable` with `arguments` in `folder` (the repository's by default), the
+    /// environment with `environment` added, and waits for it.
+    static func run(
+        executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]
+    ) throws -> CommandResult {
         let process = Process()
-        process.executableURL = try executable
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = folder ?? repository

@@ -6,12 +6,9 @@ import XCTest
 @testable import GraphExportGraphML
 
 /// One export's output and warnings.
-struct GraphMLExport {
-    let bytes: [UInt8]
-    let warnings: [Warning]
+typealias GraphMLExport = WriterOutput
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-
+extension WriterOutput {
     /// The document as libxml2's parser reads it.
     func parsed() throws -> ParsedGraphML {
         try ParsedGraphML.parse(bytes)
@@ -24,12 +21,10 @@ enum Fixtures {
     static func export(
         _ graph: any GraphSource, shape: ExportShape = .tree, withModel: Bool = true, pretty: Bool = false
     ) throws -> GraphMLExport {
-        let sink = MemorySink()
-        let log = WarningLog()
-        let options = GraphMLOptions(pretty: pretty)
-        let writer = GraphMLGraphWriter(sink: sink, options: options) { log.warnings.append($0) }
-        try GraphTraversal(source: graph, shape: shape).run(into: withModel ? writer : ModelHidingWriter(writer))
-        return GraphMLExport(bytes: sink.bytes, warnings: log.warnings)
+        try WriterOutput(graph, shape: shape) { sink, onWarning in
+            let writer = GraphMLGraphWriter(sink: sink, options: GraphMLOptions(pretty: pretty), onWarning: onWarning)
+            return withModel ? writer : ModelHidingWriter(writer)
+        }
     }
 
     /// Exports one `Item` per value (as its `value` attribute), compactly, with the model.

@@ -5,12 +5,9 @@ import GraphExportTestSupport
 import XCTest
 
 /// One export's output and warnings.
-struct JSONLinesExport {
-    let bytes: [UInt8]
-    let warnings: [Warning]
+typealias JSONLinesExport = WriterOutput
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-
+extension WriterOutput {
     /// The lines without their line feeds, the header first; fails unless the output is non-empty
     /// lines, each ended by a line feed.
     func lines(file: StaticString = #filePath, line: UInt = #line) -> [ArraySlice<UInt8>] {
@@ -43,11 +40,7 @@ struct JSONLinesExport {
 enum Fixtures {
     /// Exports `graph` through a ``JSONLinesGraphWriter`` into memory.
     static func export(_ graph: any GraphSource, shape: ExportShape = .tree) throws -> JSONLinesExport {
-        let sink = MemorySink()
-        let log = WarningLog()
-        let writer = JSONLinesGraphWriter(sink: sink) { log.warnings.append($0) }
-        try GraphTraversal(source: graph, shape: shape).run(into: writer)
-        return JSONLinesExport(bytes: sink.bytes, warnings: log.warnings)
+        try WriterOutput(graph, shape: shape) { JSONLinesGraphWriter(sink: $0, onWarning: $1) }
     }
 
     /// Exports one `Item` per value (as its `value` attribute).

@@ -5,12 +5,9 @@ import GraphExportTestSupport
 import XCTest
 
 /// One export's output and warnings.
-struct PlistExport {
-    let bytes: [UInt8]
-    let warnings: [Warning]
+typealias PlistExport = WriterOutput
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-
+extension WriterOutput {
     /// The document as Python's `plistlib` reads it.
     func load() throws -> PlistNode {
         try PythonPlistlib.load(bytes)
@@ -49,11 +46,7 @@ enum Fixtures {
     static func export(
         _ graph: any GraphSource, shape: ExportShape = .tree, options: PropertyListOptions = PropertyListOptions()
     ) throws -> PlistExport {
-        let sink = MemorySink()
-        let log = WarningLog()
-        let writer = PropertyListGraphWriter(sink: sink, options: options) { log.warnings.append($0) }
-        try GraphTraversal(source: graph, shape: shape).run(into: writer)
-        return PlistExport(bytes: sink.bytes, warnings: log.warnings)
+        try WriterOutput(graph, shape: shape) { PropertyListGraphWriter(sink: $0, options: options, onWarning: $1) }
     }
 
     /// Exports one `Item` per value (as its `value` attribute, of `type`).

@@ -30,13 +30,6 @@ func decodeXMLName(_ name: String) -> String? {
     return String(decoded)
 }
 
-/// An export read back from its XML: the header's fields and the event stream, rebuilt with the
-/// help of the model (for attribute types, and to tell a to-one from a to-many relationship).
-struct DecodedExport {
-    var fields: [String: String] = [:]
-    var events: [GraphEvent] = []
-}
-
 /// Reads a parsed export back into events, without recursion, checking the document's shape as
 /// ``XMLGraphWriter`` documents it; every deviation is a thrown ``ReadError``.
 struct XMLGraphReader {

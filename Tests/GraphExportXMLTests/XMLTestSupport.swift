@@ -4,12 +4,9 @@ import GraphExportXML
 import XCTest
 
 /// One export's output and warnings.
-struct XMLExport {
-    let bytes: [UInt8]
-    let warnings: [Warning]
+typealias XMLExport = WriterOutput
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-
+extension WriterOutput {
     /// The document as libxml2's parser reads it.
     func parsed() throws -> ParsedXML {
         try ParsedXML.parse(bytes)
@@ -21,11 +18,7 @@ enum Fixtures {
     static func export(
         _ graph: any GraphSource, shape: ExportShape = .tree, options: XMLOptions = XMLOptions()
     ) throws -> XMLExport {
-        let sink = MemorySink()
-        let log = WarningLog()
-        let writer = XMLGraphWriter(sink: sink, options: options) { log.warnings.append($0) }
-        try GraphTraversal(source: graph, shape: shape).run(into: writer)
-        return XMLExport(bytes: sink.bytes, warnings: log.warnings)
+        try WriterOutput(graph, shape: shape) { XMLGraphWriter(sink: $0, options: options, onWarning: $1) }
     }
 
     /// Exports one `Item` per value (as its `value` attribute), compactly.

@@ -345,13 +345,10 @@ struct YAML11Types {
     }
 }
 
-/// One YAML export's output and warnings.
-struct YAMLExport {
-    let bytes: [UInt8]
-    let warnings: [Warning]
+/// One export's output and warnings.
+typealias YAMLExport = WriterOutput
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-
+extension WriterOutput {
     /// The document as libyaml's parser and the YAML 1.2 core schema read it.
     func read() throws -> YAMLReader {
         try YAMLReader(bytes)
@@ -383,11 +380,7 @@ enum Fixtures {
     static func export(
         _ graph: any GraphSource, shape: ExportShape = .tree, options: YAMLOptions = YAMLOptions()
     ) throws -> YAMLExport {
-        let sink = MemorySink()
-        let log = WarningLog()
-        let writer = YAMLGraphWriter(sink: sink, options: options) { log.warnings.append($0) }
-        try GraphTraversal(source: graph, shape: shape).run(into: writer)
-        return YAMLExport(bytes: sink.bytes, warnings: log.warnings)
+        try WriterOutput(graph, shape: shape) { YAMLGraphWriter(sink: $0, options: options, onWarning: $1) }
     }
 
     /// Exports `graph` through a ``JSONGraphWriter`` and reads it back with `JSONSerialization`.
