@@ -50,25 +50,9 @@ enum CommandRunner {
     static func run(
         executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]
     ) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.currentDirectoryURL = folder ?? repository
-        let output = Pipe()
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "graphexport-stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errorFile) }
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let errorData = try Data(contentsOf: errorFile)
-        return CommandResult(
-            status: process.terminationStatus, standardOutput: outputData,
-            standardError: String(decoding: errorData, as: UTF8.self))
+        let run = try ProgramRun.run(
+            executable, arguments, in: folder ?? repository, environment: environment)
+        return CommandResult(status: run.status, standardOutput: run.standardOutput, standardError: run.standardError)
     }
 
     /// A fresh copy of a folder of `shared/coredata-samples/` (whose files are read-only) in a

@@ -286,23 +286,9 @@ enum SQLiteShell {
     }
 
     static func run(_ sql: String, on path: String) throws {
-        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        guard
-            let shell = searchPath.split(separator: ":").map({ "\($0)/sqlite3" })
-                .first(where: FileManager.default.isExecutableFile(atPath:))
-        else {
-            throw Prerequisite.missing("the sqlite3 shell is not installed (apt-get install sqlite3)")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: shell)
-        process.arguments = ["-bail", path, sql]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "sqlite3 could not run '\(sql)': \(String(decoding: message, as: UTF8.self))")
+        let run = try ProgramRun.run(try Prerequisite.executable("sqlite3"), ["-bail", path, sql])
+        guard run.status == 0 else {
+            throw Failure(description: "sqlite3 could not run '\(sql)': \(run.standardError)")
         }
     }
 }
