@@ -21,6 +21,16 @@ public enum SampleGraphs {
         ])
     }
 
+    /// An ``itemModel(types:)`` graph (`value` of `type`) with one `Item` per value, as its
+    /// `value` attribute.
+    public static func items(_ values: [Value], type: AttributeType = .string) throws -> InMemoryGraph {
+        let graph = graph(try itemModel(types: (type, .string)))
+        for value in values {
+            try graph.add("Item", ["value": value])
+        }
+        return graph
+    }
+
     /// Albums own photos, a photo owns its details (one-to-one, cascade), photos and tags are
     /// many-to-many, and an album's cover has no inverse.
     public static func albumModel() throws -> GraphModel {

@@ -55,6 +55,21 @@ enum CommandRunner {
         return CommandResult(status: run.status, standardOutput: run.standardOutput, standardError: run.standardError)
     }
 
+    /// Whether process `pid` has a file open in `folder` (its output, named or not) holding at
+    /// least `bytes` bytes, as `/proc/<pid>/fd` shows.
+    static func hasOutput(of pid: Int32, in folder: URL, atLeast bytes: Int) -> Bool {
+        let descriptors = "/proc/\(pid)/fd"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? [] {
+            let path = descriptors + "/" + name
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path),
+                target.hasPrefix(folder.path + "/")
+            else { continue }
+            var info = stat()
+            if stat(path, &info) == 0, info.st_size >= bytes { return true }
+        }
+        return false
+    }
+
     /// A fresh copy of a folder of `shared/coredata-samples/` (whose files are read-only) in a
     /// temporary folder, writable, removed at the end of the test.
     static func copyOfSample(_ name: String, for test: XCTestCase) throws -> URL {

@@ -29,11 +29,7 @@ enum Fixtures {
 
     /// Exports one `Item` per value (as its `value` attribute), compactly, with the model.
     static func exportItems(_ values: [Value], type: AttributeType = .string) throws -> GraphMLExport {
-        let graph = SampleGraphs.graph(try SampleGraphs.itemModel(types: (type, .string)))
-        for value in values {
-            try graph.add("Item", ["value": value])
-        }
-        return try export(graph)
+        try export(try SampleGraphs.items(values, type: type))
     }
 
     /// The text of each `Item`'s `value` data, in node order, decoded from base64 where marked;

@@ -30,11 +30,7 @@ enum Fixtures {
 
     /// Exports one `Item` per value (as its `value` attribute), compactly.
     static func exportItems(_ values: [Value]) throws -> JSONExport {
-        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
-        for value in values {
-            try graph.add("Item", ["value": value])
-        }
-        return try export(graph)
+        try export(try SampleGraphs.items(values))
     }
 
     /// The raw text each `Item`'s `value` was written as, in a compact export of `exportItems`.

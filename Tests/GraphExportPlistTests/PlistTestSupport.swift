@@ -51,11 +51,7 @@ enum Fixtures {
 
     /// Exports one `Item` per value (as its `value` attribute, of `type`).
     static func exportItems(_ values: [Value], type: AttributeType = .string) throws -> PlistExport {
-        let graph = SampleGraphs.graph(try SampleGraphs.itemModel(types: (type, .string)))
-        for value in values {
-            try graph.add("Item", ["value": value])
-        }
-        return try export(graph)
+        try export(try SampleGraphs.items(values, type: type))
     }
 
     /// The raw XML each `Item`'s `value` was written as (`<real>nan</real>`), or `nil` when null,

@@ -25,11 +25,7 @@ enum Fixtures {
     static func exportItems(
         _ values: [Value], type: AttributeType = .string, options: XMLOptions = XMLOptions()
     ) throws -> XMLExport {
-        let graph = SampleGraphs.graph(try SampleGraphs.itemModel(types: (type, .string)))
-        for value in values {
-            try graph.add("Item", ["value": value])
-        }
-        return try export(graph, options: options)
+        try export(try SampleGraphs.items(values, type: type), options: options)
     }
 
     /// Exports `graph`, reads the XML back into events and checks that they are the events the

@@ -392,11 +392,7 @@ enum Fixtures {
 
     /// An `Item` graph with one object per value (as its `value` attribute).
     static func itemGraph(_ values: [Value]) throws -> InMemoryGraph {
-        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
-        for value in values {
-            try graph.add("Item", ["value": value])
-        }
-        return graph
+        try SampleGraphs.items(values)
     }
 
     /// Exports one `Item` per value (as its `value` attribute).
