@@ -1,3 +1,4 @@
+import Foundation
 import GraphExport
 import GraphExportGraphML
 import GraphExportJSON
@@ -6,11 +7,13 @@ import GraphExportPlist
 import GraphExportTestSupport
 import GraphExportXML
 import GraphExportYAML
+import Prerequisites
 import XCTest
 
 /// What each built-in format's ``ExportFormat`` says of itself, and that the writer it makes
 /// honours `pretty` and forwards warnings: one table, a row per format; then what only one
-/// format's factory does (XML's style, YAML's flow style, JSON Lines ignoring `pretty`).
+/// format's factory does (XML's style, YAML's flow style, JSON Lines ignoring `pretty`, JSON
+/// through ``GraphExporter``).
 final class BuiltInFormatTests: XCTestCase {
     /// A format's name, its file extensions, a path in another case that names it, and its options.
     private let descriptions:
@@ -157,5 +160,52 @@ final class BuiltInFormatTests: XCTestCase {
         let blockDefault = MemorySink()
         try GraphTraversal(source: graph).run(into: ExportFormat.yaml().makeWriter(sink: blockDefault) { _ in })
         XCTAssertEqual(blockDefault.text, outputs[true])
+    }
+
+    func testJSONIsTheJSONWriter() throws {
+        let graph = SampleGraphs.graph(try SampleGraphs.albumModel())
+        let album = try graph.add("Album", ["title": .string("Lisbon")])
+        let photo = try graph.add("Photo", ["caption": .string("Tram")])
+        try graph.link(album, "photos", to: photo)
+        for shape in ExportShape.allCases {
+            for pretty in [false, true] {
+                let sink = MemorySink()
+                try GraphExporter(source: graph, shape: shape).write(to: sink, format: .json(pretty: pretty))
+                let direct = try WriterOutput(graph, shape: shape) {
+                    JSONGraphWriter(sink: $0, options: JSONOptions(pretty: pretty), onWarning: $1)
+                }
+                XCTAssertEqual(sink.bytes, direct.bytes)
+            }
+        }
+    }
+
+    func testJSONDefaultsToCompact() throws {
+        let sink = MemorySink()
+        try GraphExporter(source: SampleGraphs.graph(try SampleGraphs.itemModel())).write(to: sink, format: .json())
+        let header = #"{"generator":"graphexport","sourceKind":"in-memory graph","shape":"tree"}"#
+        XCTAssertEqual(sink.text, #"{"@source":"# + header + #","@graph":[]}"# + "\n")
+        XCTAssertEqual(ExportFormat.json().name, "json")
+    }
+
+    func testJSONWarningsGoToTheExportersHandler() throws {
+        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
+        try graph.add("Item", ["value": .double(.infinity)])
+        let log = WarningLog()
+        try GraphExporter(source: graph) { log.warnings.append($0) }.write(to: MemorySink(), format: .json())
+        XCTAssertEqual(log.warnings.count, 1)
+        XCTAssertTrue(log.messages[0].hasPrefix("Item.value: NaN/Infinity"), log.messages[0])
+    }
+
+    func testJSONToFileParses() throws {
+        let graph = SampleGraphs.graph(try SampleGraphs.albumModel())
+        try graph.add("Tag", ["name": .string("sea")])
+        let file = try ScratchFolder(for: self).url.appendingPathComponent("graph.json")
+
+        try GraphExporter(source: graph, shape: .flat).write(toFile: file.path, format: .json(pretty: true))
+
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        let objects = try XCTUnwrap(document["@graph"] as? [[String: Any]])
+        XCTAssertEqual(objects.map { $0["name"] as? String }, ["sea"])
+        XCTAssertEqual((document["@source"] as? [String: String])?["shape"], "flat")
     }
 }
