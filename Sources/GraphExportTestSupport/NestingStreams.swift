@@ -115,4 +115,22 @@ public enum NestingStreams {
         }
         try writer.finish()
     }
+
+    /// How `{` and `[` nest in `bytes` (JSON, or YAML in flow style): the depth at the end, the
+    /// deepest and the shallowest depth reached.
+    public static func bracketDepths(_ bytes: some Sequence<UInt8>) -> (final: Int, deepest: Int, shallowest: Int) {
+        var open = 0
+        var deepest = 0
+        var shallowest = 0
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["): open += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): open -= 1
+            default: continue
+            }
+            deepest = max(deepest, open)
+            shallowest = min(shallowest, open)
+        }
+        return (open, deepest, shallowest)
+    }
 }

@@ -21,6 +21,16 @@ public enum SampleGraphs {
         ])
     }
 
+    /// An ``itemModel(types:)`` graph (`value` of `type`) with one `Item` per value, as its
+    /// `value` attribute.
+    public static func items(_ values: [Value], type: AttributeType = .string) throws -> InMemoryGraph {
+        let graph = graph(try itemModel(types: (type, .string)))
+        for value in values {
+            try graph.add("Item", ["value": value])
+        }
+        return graph
+    }
+
     /// Albums own photos, a photo owns its details (one-to-one, cascade), photos and tags are
     /// many-to-many, and an album's cover has no inverse.
     public static func albumModel() throws -> GraphModel {
@@ -61,14 +71,14 @@ public enum SampleGraphs {
     }
 
     /// Album/1 (photos Photo/2 with details Details/3, and Photo/4; cover Photo/4), Tag/5 on both
-    /// photos, and Photo/6 in no album.
-    public static func albumGraph() throws -> InMemoryGraph {
+    /// photos, and Photo/6 in no album; the details' note and the tag's name as given.
+    public static func albumGraph(note: String = "sunset", tag tagName: String = "sea") throws -> InMemoryGraph {
         let graph = graph(try albumModel())
         let album = try graph.add("Album", ["title": .string("Trip"), "rating": .double(4.5)])
         let beach = try graph.add("Photo", ["caption": .string("Beach")])
-        let details = try graph.add("Details", ["note": .string("sunset")])
+        let details = try graph.add("Details", ["note": .string(note)])
         let hill = try graph.add("Photo", ["caption": .string("Hill")])
-        let tag = try graph.add("Tag", ["name": .string("sea")])
+        let tag = try graph.add("Tag", ["name": .string(tagName)])
         try graph.add("Photo", ["caption": .string("Loose")])
         try graph.link(album, "photos", to: beach)
         try graph.link(album, "photos", to: hill)

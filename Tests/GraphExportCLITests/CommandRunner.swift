@@ -24,40 +24,50 @@ enum CommandRunner {
 
     /// The built executable, beside the test bundle.
     static var executable: URL {
-        get throws {
-            var folder = Bundle.main.bundleURL
-            for _ in 0..<3 {
-                let candidate = folder.appendingPathComponent("graphexport")
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-                folder.deleteLastPathComponent()
-            }
-            throw Prerequisite.missing("the graphexport executable was not found beside \(Bundle.main.bundleURL.path)")
+        get throws { try built("graphexport") }
+    }
+
+    /// The product `name` of this package's build, beside the test bundle.
+    static func built(_ name: String) throws -> URL {
+        var folder = Bundle.main.bundleURL
+        for _ in 0..<3 {
+            let candidate = folder.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
         }
+        throw Prerequisite.missing("the \(name) executable was not found beside \(Bundle.main.bundleURL.path)")
     }
 
     /// Runs graphexport with `arguments` in `folder` and waits for it.
     static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws
         -> CommandResult
     {
-        let process = Process()
-        process.executableURL = try executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.currentDirectoryURL = folder ?? repository
-        let output = Pipe()
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "graphexport-stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errorFile) }
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let errorData = try Data(contentsOf: errorFile)
-        return CommandResult(
-            status: process.terminationStatus, standardOutput: outputData,
-            standardError: String(decoding: errorData, as: UTF8.self))
+        try run(executable: try executable, arguments, in: folder, environment: environment)
+    }
+
+    /// Runs `executable` with `arguments` in `folder` (the repository's by default), the
+    /// environment with `environment` added, and waits for it.
+    static func run(
+        executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]
+    ) throws -> CommandResult {
+        let run = try ProgramRun.run(
+            executable, arguments, in: folder ?? repository, environment: environment)
+        return CommandResult(status: run.status, standardOutput: run.standardOutput, standardError: run.standardError)
+    }
+
+    /// Whether process `pid` has a file open in `folder` (its output, named or not) holding at
+    /// least `bytes` bytes, as `/proc/<pid>/fd` shows.
+    static func hasOutput(of pid: Int32, in folder: URL, atLeast bytes: Int) -> Bool {
+        let descriptors = "/proc/\(pid)/fd"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? [] {
+            let path = descriptors + "/" + name
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path),
+                target.hasPrefix(folder.path + "/")
+            else { continue }
+            var info = stat()
+            if stat(path, &info) == 0, info.st_size >= bytes { return true }
+        }
+        return false
     }
 
     /// A fresh copy of a folder of `shared/coredata-samples/` (whose files are read-only) in a

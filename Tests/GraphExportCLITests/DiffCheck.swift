@@ -91,16 +91,10 @@ enum DiffCheck {
     /// would insert, delete or update, the key's values in key order joined by `,`. The keys must
     /// be integers, the first columns of their tables, one column unless `keyColumns` says more.
     static func sqldiffRows(_ old: URL, _ new: URL, keyColumns: [String: Int] = [:]) throws -> [String] {
-        let tool = try Prerequisite.executable("sqldiff")
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = ["--primarykey", old.path, new.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        let sqldiff = try CommandRunner.run(
+            executable: try Prerequisite.executable("sqldiff"), ["--primarykey", old.path, new.path])
+        XCTAssertEqual(sqldiff.status, 0, sqldiff.standardError)
+        let data = sqldiff.standardOutput
         let script = #"""
             import json, re, sys
             key_columns = json.loads(sys.argv[1])

@@ -4,33 +4,9 @@ import XCTest
 
 /// Runs the built `EmbeddingExample` (`Samples/Embedding`) and checks the JSON it prints.
 final class EmbeddingExampleTests: XCTestCase {
-    /// The built example, beside the test bundle.
-    private var executable: URL {
-        get throws {
-            var folder = Bundle.main.bundleURL
-            for _ in 0..<3 {
-                let candidate = folder.appendingPathComponent("EmbeddingExample")
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-                folder.deleteLastPathComponent()
-            }
-            throw Prerequisite.missing(
-                "the EmbeddingExample executable was not found beside \(Bundle.main.bundleURL.path)")
-        }
-    }
-
     private func runExample(_ arguments: [String] = []) throws -> (status: Int32, output: Data, error: String) {
-        let process = Process()
-        process.executableURL = try executable
-        process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, outputData, String(decoding: errorData, as: UTF8.self))
+        let result = try CommandRunner.run(executable: try CommandRunner.built("EmbeddingExample"), arguments)
+        return (result.status, result.standardOutput, result.standardError)
     }
 
     func testPrintsEveryObjectOnceWithCyclesAsReferences() throws {

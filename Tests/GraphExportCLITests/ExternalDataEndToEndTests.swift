@@ -50,17 +50,9 @@ final class ExternalDataEndToEndTests: XCTestCase {
     /// Waits until `process` has a file open in `folder` (its unnamed output) holding `bytes`
     /// bytes; fails if it ends first or takes more than a minute (and then stops it).
     private func waitForOutput(of process: Process, in folder: URL, atLeast bytes: Int) {
-        let descriptors = "/proc/\(process.processIdentifier)/fd"
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? [] {
-                let path = descriptors + "/" + name
-                guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path),
-                    target.hasPrefix(folder.path + "/")
-                else { continue }
-                var info = stat()
-                if stat(path, &info) == 0, info.st_size >= bytes { return }
-            }
+            if CommandRunner.hasOutput(of: process.processIdentifier, in: folder, atLeast: bytes) { return }
             guard Date() < deadline else {
                 process.terminate()
                 return XCTFail("the export did not write \(bytes) bytes within 60 s")

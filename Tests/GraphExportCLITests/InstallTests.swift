@@ -8,22 +8,8 @@ final class InstallTests: XCTestCase {
     /// Runs `tool` (a name on PATH, or a path) from the repository's folder.
     private func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult
     {
-        let process = Process()
-        process.executableURL = tool.contains("/") ? URL(fileURLWithPath: tool) : try Prerequisite.executable(tool)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.currentDirectoryURL = CommandRunner.repository
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandResult(
-            status: process.terminationStatus, standardOutput: outputData,
-            standardError: String(decoding: errorData, as: UTF8.self))
+        let executable = tool.contains("/") ? URL(fileURLWithPath: tool) : try Prerequisite.executable(tool)
+        return try CommandRunner.run(executable: executable, arguments, environment: environment)
     }
 
     /// A fresh DESTDIR with graphexport installed under PREFIX `/usr`.

@@ -132,17 +132,9 @@ final class OutputInterruptSlowTests: XCTestCase {
     /// Waits (at most 20 s) until process `pid` has a file open in `folder` with bytes in it: the
     /// export is under way and half written.
     private func waitForOutputBytes(of pid: Int32, in folder: URL) throws {
-        let descriptors = "/proc/\(pid)/fd"
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? [] {
-                let path = descriptors + "/" + name
-                guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path),
-                    target.hasPrefix(folder.path + "/")
-                else { continue }
-                var info = stat()
-                if stat(path, &info) == 0, info.st_size > 0 { return }
-            }
+            if CommandRunner.hasOutput(of: pid, in: folder, atLeast: 1) { return }
             usleep(10_000)
         }
         XCTFail("the export did not start writing within 20 s")

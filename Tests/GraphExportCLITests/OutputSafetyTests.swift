@@ -290,20 +290,6 @@ final class OutputSafetyTests: XCTestCase {
 
     /// Runs `executable` with `arguments` in `folder`, collecting its output.
     private func run(_ executable: String, _ arguments: [String], in folder: URL) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandResult(
-            status: process.terminationStatus, standardOutput: data,
-            standardError: String(decoding: errorData, as: UTF8.self))
+        try CommandRunner.run(executable: URL(fileURLWithPath: executable), arguments, in: folder)
     }
 }

@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportTestSupport
 
 /// What a JSON parser or a YAML 1.2 core-schema loader returns: the data model the JSON, JSON
 /// Lines and YAML exports share, before the model gives the values their types.
@@ -23,6 +24,26 @@ indirect enum DataNode {
         case .binary: return "binary"
         case .sequence: return "sequence"
         case .mapping: return "mapping"
+        }
+    }
+
+    /// The data of a JSON text ``StrictJSON`` read: a number is an integer when its text has no
+    /// fraction and no exponent, otherwise a double read from the exact text.
+    init(_ json: StrictJSON.Value) throws {
+        switch json {
+        case .null: self = .null
+        case .bool(let value): self = .boolean(value)
+        case .string(let text): self = .string(text)
+        case .array(let elements): self = .sequence(try elements.map(DataNode.init))
+        case .object(let members): self = .mapping(try members.map { ($0.key, try DataNode($0.value)) })
+        case .number(let text):
+            if !text.contains(where: { ".eE".contains($0) }), let integer = Int64(text) {
+                self = .integer(integer)
+            } else if let double = Double(text) {
+                self = .float(double)
+            } else {
+                throw DataTreeReader.ReadError(description: "number \(text) out of range")
+            }
         }
     }
 }

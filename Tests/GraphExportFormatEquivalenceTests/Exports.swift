@@ -1,6 +1,7 @@
 import GraphExport
 import GraphExportJSON
 import GraphExportJSONLines
+import GraphExportTestSupport
 import GraphExportXML
 import GraphExportYAML
 
@@ -27,7 +28,7 @@ enum ReadableFormat: String, CaseIterable {
     func read(_ bytes: [UInt8], model: GraphModel) throws -> NeutralDocument {
         switch self {
         case .json:
-            return try DataTreeReader(model: model, format: .json).document(try JSONText.parse(bytes[...]))
+            return try DataTreeReader(model: model, format: .json).document(try DataNode(try StrictJSON.parse(bytes)))
         case .xml:
             return try XMLTreeReader(model: model, style: .attributes).document(bytes)
         case .xmlElements:
@@ -39,7 +40,7 @@ enum ReadableFormat: String, CaseIterable {
                 throw DataTreeReader.ReadError(description: "no final newline")
             }
             let lines = try bytes.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-                .map { try JSONText.parse($0) }
+                .map { try DataNode(try StrictJSON.parse($0)) }
             return try DataTreeReader(model: model, format: .json).lines(lines)
         }
     }

@@ -23,41 +23,5 @@ enum Inputs {
     }
 }
 
-/// A private folder for one test, removed when the test ends.
-struct ScratchFolder {
-    let url: URL
-
-    init(for test: XCTestCase) throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("FormatEquivalenceTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        let folder = url
-        test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-    }
-
-    /// Copies a file or a whole folder (hidden entries included) into this folder, writable,
-    /// and returns the copy's path. Folders are made rather than copied with their (possibly
-    /// read-only) mode.
-    @discardableResult
-    func copy(_ source: URL) throws -> String {
-        let destination = url.appendingPathComponent(source.lastPathComponent).path
-        var pending = [(source.path, destination)]
-        let manager = FileManager.default
-        while let (from, to) = pending.popLast() {
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: from, isDirectory: &isDirectory) else {
-                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: from])
-            }
-            if isDirectory.boolValue {
-                try manager.createDirectory(atPath: to, withIntermediateDirectories: false)
-                pending += try manager.contentsOfDirectory(atPath: from).map { (from + "/" + $0, to + "/" + $0) }
-            } else {
-                let bytes = try Data(contentsOf: URL(fileURLWithPath: from))
-                guard manager.createFile(atPath: to, contents: bytes, attributes: [.posixPermissions: 0o644]) else {
-                    throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: to])
-                }
-            }
-        }
-        return destination
-    }
-}
+/// The shared scratch folder, by its plain name in every file of this target.
+typealias ScratchFolder = Prerequisites.ScratchFolder

@@ -1,5 +1,5 @@
-import CLibXML2
 import GraphExport
+import GraphExportTestSupport
 import GraphExportXML
 
 /// Reads an XML export back into a ``NeutralDocument`` with libxml2's SAX2 parser, undoing what
@@ -45,7 +45,11 @@ struct XMLTreeReader {
     }
 
     func document(_ bytes: [UInt8]) throws -> NeutralDocument {
-        let events = try SAXEvents.parse(bytes)
+        let parsed = try ParsedXML.parseStreaming(bytes)
+        guard parsed.version == "1.0", parsed.encoding == "UTF-8" else {
+            throw ReadError(description: "bad XML declaration")
+        }
+        let events = parsed.items
         guard case .start(let rootName, let rootAttributes)? = events.first,
             rootName == XMLName(namespace: Self.gx, local: "export")
         else { throw ReadError(description: "the root is not gx:export") }
@@ -55,7 +59,7 @@ struct XMLTreeReader {
             let top = stack[stack.count - 1]
             switch (event, top.kind) {
             case (.text(let text), .value), (.text(let text), .leaf):
-                top.text += text
+                top.text += text.utf8
             case (.start(let name, let attributes), .structure(_, _, let isMap)):
                 stack.append(try structureChild(name, attributes, inMap: isMap))
             case (.end, .leaf(let key, let isNull, let isBase64)):
@@ -71,8 +75,8 @@ struct XMLTreeReader {
                     add(value, key: key, to: stack[stack.count - 1])
                 }
             case (.text(let text), _):
-                guard text.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
-                    throw ReadError(description: "text \(String(decoding: text, as: UTF8.self)) in \(top.kind)")
+                guard text.utf8.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+                    throw ReadError(description: "text \(text) in \(top.kind)")
                 }
             case (.start(let name, let attributes), .document), (.start(let name, let attributes), .relationship):
                 if case .relationship(_, let isToMany, let isNull) = top.kind,
@@ -336,112 +340,5 @@ struct XMLTreeReader {
             index = end + 1
         }
         return String(decoded)
-    }
-}
-
-/// An expanded XML name: namespace URI (`nil` for none) and local name.
-struct XMLName: Hashable, CustomStringConvertible {
-    var namespace: String?
-    var local: String
-
-    var description: String { namespace.map { "{\($0)}\(local)" } ?? local }
-}
-
-/// What libxml2's SAX2 parser reports, in document order: elements with their attributes
-/// (namespace declarations left out) and character data as bytes, adjacent pieces merged.
-final class SAXEvents {
-    enum Event: CustomStringConvertible {
-        case start(XMLName, [(name: XMLName, value: String)])
-        case text([UInt8])
-        case end
-
-        var description: String {
-            switch self {
-            case .start(let name, let attributes): return "<\(name) \(attributes.map { "\($0.name)=…" })>"
-            case .text(let bytes): return "text(\(bytes.count) bytes)"
-            case .end: return "end tag"
-            }
-        }
-    }
-
-    struct NotWellFormed: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    private(set) var events: [Event] = []
-    private var text: [UInt8] = []
-
-    /// Parses `bytes` (`XML_PARSE_HUGE`, no network, entities substituted, errors not printed);
-    /// throws for a document that is not well-formed or not namespace-well-formed.
-    static func parse(_ bytes: [UInt8]) throws -> [Event] {
-        let collector = SAXEvents()
-        var handler = xmlSAXHandler()
-        handler.initialized = XML_SAX2_MAGIC
-        handler.startElementNs = { context, local, _, uri, _, _, count, _, attributes in
-            SAXEvents.from(context).start(local, uri, Int(count), attributes)
-        }
-        handler.endElementNs = { context, _, _, _ in SAXEvents.from(context).end() }
-        handler.characters = { context, characters, length in
-            SAXEvents.from(context).characters(characters, Int(length))
-        }
-        handler.cdataBlock = handler.characters
-        let userData = Unmanaged.passUnretained(collector).toOpaque()
-        guard let context = xmlCreatePushParserCtxt(&handler, userData, nil, 0, "export.xml") else {
-            throw NotWellFormed(description: "xmlCreatePushParserCtxt failed")
-        }
-        defer { xmlFreeParserCtxt(context) }
-        let options =
-            XML_PARSE_HUGE.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOENT.rawValue
-        xmlCtxtUseOptions(context, Int32(bitPattern: options))
-        let status = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { xmlParseChunk(context, $0.baseAddress, Int32($0.count), 1) }
-        }
-        guard status == 0, context.pointee.wellFormed != 0, context.pointee.nsWellFormed != 0 else {
-            let message = xmlCtxtGetLastError(context).flatMap { $0.pointee.message.map { String(cString: $0) } }
-            throw NotWellFormed(description: "not (namespace-)well-formed: \(message ?? "?")")
-        }
-        guard context.pointee.version.map({ String(cString: $0) }) == "1.0",
-            context.pointee.encoding.map({ String(cString: $0) }) == "UTF-8"
-        else { throw NotWellFormed(description: "bad XML declaration") }
-        return collector.events
-    }
-
-    private static func from(_ context: UnsafeMutableRawPointer?) -> SAXEvents {
-        Unmanaged<SAXEvents>.fromOpaque(context!).takeUnretainedValue()
-    }
-
-    private func end() {
-        endText()
-        events.append(.end)
-    }
-
-    private func start(
-        _ local: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?, _ count: Int,
-        _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
-    ) {
-        endText()
-        var list: [(name: XMLName, value: String)] = []
-        for index in 0..<count {
-            let fields = attributes! + 5 * index
-            let value = UnsafeBufferPointer(start: fields[3]!, count: fields[4]! - fields[3]!)
-            list.append(
-                (
-                    XMLName(namespace: fields[2].map { String(cString: $0) }, local: String(cString: fields[0]!)),
-                    String(decoding: value, as: UTF8.self)
-                ))
-        }
-        events.append(.start(XMLName(namespace: uri.map { String(cString: $0) }, local: String(cString: local!)), list))
-    }
-
-    private func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
-        text.append(contentsOf: UnsafeBufferPointer(start: characters!, count: length))
-    }
-
-    /// Adds the character data collected since the last tag as one event.
-    private func endText() {
-        guard !text.isEmpty else { return }
-        events.append(.text(text))
-        text.removeAll()
     }
 }

@@ -8,8 +8,8 @@ final class GraphMLEdgeTests: XCTestCase {
     private func edges(
         _ graph: InMemoryGraph, withModel: Bool = true, file: StaticString = #filePath, line: UInt = #line
     ) throws -> [String] {
-        let tree = try Fixtures.export(graph, shape: .tree, withModel: withModel).parsed(file: file, line: line)
-        let flat = try Fixtures.export(graph, shape: .flat, withModel: withModel).parsed(file: file, line: line)
+        let tree = try Fixtures.export(graph, shape: .tree, withModel: withModel).parsed()
+        let flat = try Fixtures.export(graph, shape: .flat, withModel: withModel).parsed()
         XCTAssertEqual(tree.edgeTexts.sorted(), flat.edgeTexts.sorted(), "tree and flat", file: file, line: line)
         return tree.edgeTexts.sorted()
     }

@@ -30,18 +30,7 @@ final class GraphMLStreamTests: XCTestCase {
     func testHundredThousandLevelsOfNestingAreAFlatList() throws {
         let depth = 100_000
         let sink = MemorySink()
-        let writer = GraphMLGraphWriter(sink: sink)
-        try writer.begin(document)
-        for level in 0..<depth {
-            try writer.write(.beginObject(entity: "Node", id: ObjectID("N\(level)")))
-            try writer.write(.attribute(name: "level", value: .integer(Int64(level))))
-            try writer.write(.beginRelationship(name: "child", isToMany: level % 2 == 0))
-        }
-        for _ in 0..<depth {
-            try writer.write(.endRelationship)
-            try writer.write(.endObject)
-        }
-        try writer.finish()
+        try NestingStreams.writeChain(depth: depth, document: document, into: GraphMLGraphWriter(sink: sink))
         XCTAssertEqual(
             try ParsedGraphML.countElements(sink.bytes),
             ["key": 7, "graph": 1, "graph/data": 3, "graph/node": depth, "graph/edge": depth - 1])

@@ -6,15 +6,12 @@ import XCTest
 @testable import GraphExportGraphML
 
 /// One export's output and warnings.
-struct GraphMLExport {
-    let bytes: [UInt8]
-    let warnings: [Warning]
+typealias GraphMLExport = WriterOutput
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-
+extension WriterOutput {
     /// The document as libxml2's parser reads it.
-    func parsed(file: StaticString = #filePath, line: UInt = #line) throws -> ParsedGraphML {
-        try ParsedGraphML.parse(bytes, file: file, line: line)
+    func parsed() throws -> ParsedGraphML {
+        try ParsedGraphML.parse(bytes)
     }
 }
 
@@ -24,21 +21,15 @@ enum Fixtures {
     static func export(
         _ graph: any GraphSource, shape: ExportShape = .tree, withModel: Bool = true, pretty: Bool = false
     ) throws -> GraphMLExport {
-        let sink = MemorySink()
-        let log = WarningLog()
-        let options = GraphMLOptions(pretty: pretty)
-        let writer = GraphMLGraphWriter(sink: sink, options: options) { log.warnings.append($0) }
-        try GraphTraversal(source: graph, shape: shape).run(into: withModel ? writer : ModelHidingWriter(writer))
-        return GraphMLExport(bytes: sink.bytes, warnings: log.warnings)
+        try WriterOutput(graph, shape: shape) { sink, onWarning in
+            let writer = GraphMLGraphWriter(sink: sink, options: GraphMLOptions(pretty: pretty), onWarning: onWarning)
+            return withModel ? writer : ModelHidingWriter(writer)
+        }
     }
 
     /// Exports one `Item` per value (as its `value` attribute), compactly, with the model.
     static func exportItems(_ values: [Value], type: AttributeType = .string) throws -> GraphMLExport {
-        let graph = SampleGraphs.graph(try SampleGraphs.itemModel(types: (type, .string)))
-        for value in values {
-            try graph.add("Item", ["value": value])
-        }
-        return try export(graph)
+        try export(try SampleGraphs.items(values, type: type))
     }
 
     /// The text of each `Item`'s `value` data, in node order, decoded from base64 where marked;

@@ -8,6 +8,9 @@ import XCTest
 ///
 /// Skips the calling test (`XCTSkip`) when `python3` or NetworkX is missing.
 enum NetworkXReader {
+    /// NetworkX failed on an export; the test has been told why.
+    struct Failure: Error {}
+
     /// A value as NetworkX holds it: its Python type (`str`, `int`, `float`, `bool`) and its text
     /// (`repr` for a float, so `nan`, `inf`, `-0.0` and every bit of a finite value survive).
     struct Typed: Decodable, Equatable, CustomStringConvertible {
@@ -113,7 +116,7 @@ enum NetworkXReader {
         case 3: throw Prerequisite.missing("NetworkX is not installed (pip install networkx)")
         default:
             XCTFail("NetworkX could not read the export: \(errors)", file: file, line: line)
-            throw ParsedGraphML.ParseFailure()
+            throw Failure()
         }
         return try JSONDecoder().decode([Graph].self, from: json)
     }

@@ -19,7 +19,7 @@
             for graph in graphs {
                 let sink = MemorySink()
                 try GraphTraversal(source: graph, shape: .flat).run(into: JSONGraphWriter(sink: sink))
-                let document = try XCTUnwrap(try StrictJSONParser.parse(sink.bytes).members)
+                let document = try XCTUnwrap(try StrictJSON.parse(sink.bytes).members)
                 guard case .array(let objects) = try XCTUnwrap(document.last?.value) else {
                     return XCTFail("no @graph array")
                 }
@@ -44,7 +44,7 @@
         }
     }
 
-    extension JSONNode {
+    extension StrictJSON.Value {
         /// The value written out again in one fixed way: members in order, numbers as read.
         var canonicalText: String {
             switch self {

@@ -5,12 +5,9 @@ import GraphExportTestSupport
 import XCTest
 
 /// One export's output and warnings.
-struct JSONLinesExport {
-    let bytes: [UInt8]
-    let warnings: [Warning]
+typealias JSONLinesExport = WriterOutput
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-
+extension WriterOutput {
     /// The lines without their line feeds, the header first; fails unless the output is non-empty
     /// lines, each ended by a line feed.
     func lines(file: StaticString = #filePath, line: UInt = #line) -> [ArraySlice<UInt8>] {
@@ -30,8 +27,8 @@ struct JSONLinesExport {
     }
 
     /// Every line parsed by the strict reader, the header first.
-    func nodes(file: StaticString = #filePath, line: UInt = #line) throws -> [JSONNode] {
-        try lines(file: file, line: line).map { try StrictJSONParser.parse($0) }
+    func nodes(file: StaticString = #filePath, line: UInt = #line) throws -> [StrictJSON.Value] {
+        try lines(file: file, line: line).map { try StrictJSON.parse($0) }
     }
 
     /// The object lines parsed by Foundation's JSON reader (the header left out).
@@ -43,20 +40,12 @@ struct JSONLinesExport {
 enum Fixtures {
     /// Exports `graph` through a ``JSONLinesGraphWriter`` into memory.
     static func export(_ graph: any GraphSource, shape: ExportShape = .tree) throws -> JSONLinesExport {
-        let sink = MemorySink()
-        let log = WarningLog()
-        let writer = JSONLinesGraphWriter(sink: sink) { log.warnings.append($0) }
-        try GraphTraversal(source: graph, shape: shape).run(into: writer)
-        return JSONLinesExport(bytes: sink.bytes, warnings: log.warnings)
+        try WriterOutput(graph, shape: shape) { JSONLinesGraphWriter(sink: $0, onWarning: $1) }
     }
 
     /// Exports one `Item` per value (as its `value` attribute).
     static func exportItems(_ values: [Value]) throws -> JSONLinesExport {
-        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
-        for value in values {
-            try graph.add("Item", ["value": value])
-        }
-        return try export(graph)
+        try export(try SampleGraphs.items(values))
     }
 
     /// The raw text each `Item`'s `value` was written as, in an export of `exportItems`.
@@ -162,7 +151,7 @@ struct JSONLinesReader {
 
     let model: GraphModel
 
-    func events(of node: JSONNode) throws -> [GraphEvent] {
+    func events(of node: StrictJSON.Value) throws -> [GraphEvent] {
         guard let members = node.members, members.count >= 2,
             members[0].key == "@id", case .string(let id) = members[0].value,
             members[1].key == "@type", case .string(let entityName) = members[1].value,
@@ -198,7 +187,7 @@ struct JSONLinesReader {
         return events
     }
 
-    private func reference(_ node: JSONNode, _ owner: String) throws -> ObjectID {
+    private func reference(_ node: StrictJSON.Value, _ owner: String) throws -> ObjectID {
         guard let members = node.members, members.count == 1, members[0].key == "@id",
             case .string(let id) = members[0].value
         else { throw ReadError(description: "\(owner): \(node) is not a reference") }
@@ -206,7 +195,7 @@ struct JSONLinesReader {
     }
 
     /// The value `node` stands for in an attribute of `type`, by the JSON format's rules.
-    func value(_ node: JSONNode, _ type: AttributeType, _ owner: String) throws -> Value {
+    func value(_ node: StrictJSON.Value, _ type: AttributeType, _ owner: String) throws -> Value {
         let fail = ReadError(description: "\(owner): \(node) is no \(type.rawValue)")
         switch (node, type) {
         case (.null, _):
@@ -241,7 +230,7 @@ struct JSONLinesReader {
     }
 
     /// A JSON number by its text, or one of the strings `"NaN"`, `"Infinity"`, `"-Infinity"`.
-    private func double(_ node: JSONNode) -> Double? {
+    private func double(_ node: StrictJSON.Value) -> Double? {
         switch node {
         case .number(let text): return Double(text)
         case .string("NaN"): return .nan

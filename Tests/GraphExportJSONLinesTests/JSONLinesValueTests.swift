@@ -27,7 +27,7 @@ final class JSONLinesValueTests: XCTestCase {
         let raw = Fixtures.rawValues(in: export)
         XCTAssertEqual(raw[0..<6], ["0.0", "-0.0", "0.1", "1e-05", "5.0", "5e+20"])
         for (value, text) in zip(values, raw) {
-            guard case .number(let number) = try StrictJSONParser.parse(Array(text.utf8)) else {
+            guard case .number(let number) = try StrictJSON.parse(Array(text.utf8)) else {
                 XCTFail("\(text) is not a JSON number")
                 continue
             }

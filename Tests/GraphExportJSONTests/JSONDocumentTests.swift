@@ -5,27 +5,8 @@ import GraphExportTestSupport
 import XCTest
 
 final class JSONDocumentTests: XCTestCase {
-    /// Album/1 (photos Photo/2 with details Details/3, and Photo/4; cover Photo/4), Tag/5 on both
-    /// photos, and Photo/6 in no album.
-    private func albumGraph() throws -> InMemoryGraph {
-        let graph = SampleGraphs.graph(try SampleGraphs.albumModel())
-        let album = try graph.add("Album", ["title": .string("Trip"), "rating": .double(4.5)])
-        let beach = try graph.add("Photo", ["caption": .string("Beach")])
-        let details = try graph.add("Details", ["note": .string("sunset")])
-        let hill = try graph.add("Photo", ["caption": .string("Hill")])
-        let tag = try graph.add("Tag", ["name": .string("sea")])
-        try graph.add("Photo", ["caption": .string("Loose")])
-        try graph.link(album, "photos", to: beach)
-        try graph.link(album, "photos", to: hill)
-        try graph.link(album, "cover", to: hill)
-        try graph.link(beach, "details", to: details)
-        try graph.link(tag, "photos", to: beach)
-        try graph.link(tag, "photos", to: hill)
-        return graph
-    }
-
     func testTreeShapeNestsOwnedObjectsAndReferencesTheRest() throws {
-        let graph = try Fixtures.export(try albumGraph()).graph()
+        let graph = try Fixtures.export(try SampleGraphs.albumGraph()).graph()
 
         XCTAssertEqual(graph.map { $0["@id"] as? String }, ["Album/1", "Photo/6", "Tag/5"])
         let album = graph[0]
@@ -54,7 +35,7 @@ final class JSONDocumentTests: XCTestCase {
     }
 
     func testFlatShapeListsEveryObjectWithReferencesOnly() throws {
-        let graph = try Fixtures.export(try albumGraph(), shape: .flat).graph()
+        let graph = try Fixtures.export(try SampleGraphs.albumGraph(), shape: .flat).graph()
 
         XCTAssertEqual(
             graph.map { $0["@id"] as? String },
@@ -110,7 +91,7 @@ final class JSONDocumentTests: XCTestCase {
     }
 
     func testCompactOutputIsOneLine() throws {
-        let text = try Fixtures.export(try albumGraph()).text
+        let text = try Fixtures.export(try SampleGraphs.albumGraph()).text
         XCTAssertEqual(text.filter { $0 == "\n" }.count, 1)
         XCTAssertTrue(text.hasSuffix("]}\n"))
         XCTAssertFalse(text.contains(": "))
@@ -179,7 +160,7 @@ final class JSONDocumentTests: XCTestCase {
 
     func testCompactAndPrettyParseToTheSameDocument() throws {
         for shape in ExportShape.allCases {
-            let graph = try albumGraph()
+            let graph = try SampleGraphs.albumGraph()
             let compact = try Fixtures.export(graph, shape: shape).document()
             let pretty = try Fixtures.export(graph, shape: shape, pretty: true).document()
             XCTAssertEqual(compact as NSDictionary, pretty as NSDictionary, "\(shape)")

@@ -30,18 +30,7 @@ final class JSONNestingTests: XCTestCase {
         XCTAssertTrue(text.hasSuffix(#"]}}]}]}"# + "\n"))
         XCTAssertTrue(text.contains(#"{"@id":"N99999","@type":"Node","level":99999,"child":null}]}}]}"#))
 
-        var open = 0
-        var deepest = 0
-        var shallowest = 0
-        for byte in sink.bytes {
-            switch byte {
-            case UInt8(ascii: "{"), UInt8(ascii: "["): open += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): open -= 1
-            default: continue
-            }
-            deepest = max(deepest, open)
-            shallowest = min(shallowest, open)
-        }
+        let (open, deepest, shallowest) = NestingStreams.bracketDepths(sink.bytes)
         XCTAssertEqual(open, 0)
         XCTAssertEqual(shallowest, 0)
         XCTAssertEqual(deepest, 2 + depth + depth / 2)

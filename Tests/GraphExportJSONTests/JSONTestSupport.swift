@@ -5,12 +5,9 @@ import GraphExportTestSupport
 import XCTest
 
 /// One export's output and warnings.
-struct JSONExport {
-    let bytes: [UInt8]
-    let warnings: [Warning]
+typealias JSONExport = WriterOutput
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-
+extension WriterOutput {
     /// The document parsed by Foundation's independent JSON reader.
     func document(file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
         let parsed = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
@@ -26,20 +23,14 @@ struct JSONExport {
 enum Fixtures {
     /// Exports `graph` through a ``JSONGraphWriter`` into memory.
     static func export(_ graph: InMemoryGraph, shape: ExportShape = .tree, pretty: Bool = false) throws -> JSONExport {
-        let sink = MemorySink()
-        let log = WarningLog()
-        let writer = JSONGraphWriter(sink: sink, options: JSONOptions(pretty: pretty)) { log.warnings.append($0) }
-        try GraphTraversal(source: graph, shape: shape).run(into: writer)
-        return JSONExport(bytes: sink.bytes, warnings: log.warnings)
+        try WriterOutput(graph, shape: shape) {
+            JSONGraphWriter(sink: $0, options: JSONOptions(pretty: pretty), onWarning: $1)
+        }
     }
 
     /// Exports one `Item` per value (as its `value` attribute), compactly.
     static func exportItems(_ values: [Value]) throws -> JSONExport {
-        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
-        for value in values {
-            try graph.add("Item", ["value": value])
-        }
-        return try export(graph)
+        try export(try SampleGraphs.items(values))
     }
 
     /// The raw text each `Item`'s `value` was written as, in a compact export of `exportItems`.

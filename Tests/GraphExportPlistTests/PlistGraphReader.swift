@@ -1,13 +1,6 @@
 import Foundation
 import GraphExport
-
-/// An export read back from its property list: the header's fields and the event stream, rebuilt
-/// with the help of the model (for attribute types, and to tell a to-one from a to-many
-/// relationship).
-struct DecodedExport {
-    var fields: [String: String] = [:]
-    var events: [GraphEvent] = []
-}
+import GraphExportTestSupport
 
 /// Reads what `plistlib` made of an export back into events, checking the document's shape as
 /// ``PropertyListGraphWriter`` documents it; every deviation is a thrown ``ReadError``.

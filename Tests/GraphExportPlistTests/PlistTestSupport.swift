@@ -1,4 +1,3 @@
-import CLibXML2
 import Foundation
 import GraphExport
 import GraphExportPlist
@@ -6,12 +5,9 @@ import GraphExportTestSupport
 import XCTest
 
 /// One export's output and warnings.
-struct PlistExport {
-    let bytes: [UInt8]
-    let warnings: [Warning]
+typealias PlistExport = WriterOutput
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-
+extension WriterOutput {
     /// The document as Python's `plistlib` reads it.
     func load() throws -> PlistNode {
         try PythonPlistlib.load(bytes)
@@ -27,24 +23,16 @@ struct PlistExport {
 }
 
 /// Whether libxml2's parser finds `bytes` well-formed XML (with no network access and no DTD
-/// loading), and the message of its first error otherwise.
+/// loading) with a `plist` root, and what is wrong otherwise.
 func libxml2Problem(_ bytes: [UInt8]) -> String? {
-    let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue)
-    guard
-        let document = bytes.withUnsafeBufferPointer({ buffer in
-            buffer.withMemoryRebound(to: CChar.self) {
-                xmlReadMemory($0.baseAddress, Int32($0.count), nil, nil, options)
-            }
-        })
-    else {
-        guard let error = xmlGetLastError() else { return "libxml2 rejected the document" }
-        return error.pointee.message.map { String(cString: $0) } ?? "libxml2 rejected the document"
+    do {
+        guard case .start(let root, _)? = try ParsedXML.parse(bytes).items.first,
+            root == XMLName(namespace: nil, local: "plist")
+        else { return "the root element is not plist" }
+        return nil
+    } catch {
+        return String(describing: error)
     }
-    defer { xmlFreeDoc(document) }
-    guard let root = xmlDocGetRootElement(document), String(cString: root.pointee.name) == "plist" else {
-        return "the root element is not plist"
-    }
-    return nil
 }
 
 enum Fixtures {
@@ -58,20 +46,12 @@ enum Fixtures {
     static func export(
         _ graph: any GraphSource, shape: ExportShape = .tree, options: PropertyListOptions = PropertyListOptions()
     ) throws -> PlistExport {
-        let sink = MemorySink()
-        let log = WarningLog()
-        let writer = PropertyListGraphWriter(sink: sink, options: options) { log.warnings.append($0) }
-        try GraphTraversal(source: graph, shape: shape).run(into: writer)
-        return PlistExport(bytes: sink.bytes, warnings: log.warnings)
+        try WriterOutput(graph, shape: shape) { PropertyListGraphWriter(sink: $0, options: options, onWarning: $1) }
     }
 
     /// Exports one `Item` per value (as its `value` attribute, of `type`).
     static func exportItems(_ values: [Value], type: AttributeType = .string) throws -> PlistExport {
-        let graph = SampleGraphs.graph(try SampleGraphs.itemModel(types: (type, .string)))
-        for value in values {
-            try graph.add("Item", ["value": value])
-        }
-        return try export(graph)
+        try export(try SampleGraphs.items(values, type: type))
     }
 
     /// The raw XML each `Item`'s `value` was written as (`<real>nan</real>`), or `nil` when null,

@@ -145,28 +145,9 @@ enum PythonPlistlib {
     }
 
     private static func run(_ executable: String, _ arguments: [String], input: [UInt8] = []) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let writer = Thread {
-            try? stdin.fileHandleForWriting.write(contentsOf: Data(input))
-            try? stdin.fileHandleForWriting.close()
-        }
-        writer.start()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "python3 failed: " + String(decoding: errors, as: UTF8.self))
-        }
-        return output
+        let run = try ProgramRun.run(URL(fileURLWithPath: executable), arguments, input: Data(input))
+        guard run.status == 0 else { throw Failure(description: "python3 failed: " + run.standardError) }
+        return run.standardOutput
     }
 
     private static func node(_ any: Any) throws -> PlistNode {

@@ -52,7 +52,7 @@ final class DecodedTransformableSchemaTests: XCTestCase {
     }
 
     func testDecodedTransformablesValidateInEveryStyleAndShape() throws {
-        let scratch = try ScratchFiles(for: self)
+        let scratch = try ScratchFolder(for: self)
         let model = try Self.model()
         for shape in ExportShape.allCases {
             for style in XMLOptions.Style.allCases {
@@ -81,7 +81,7 @@ final class DecodedTransformableSchemaTests: XCTestCase {
     }
 
     func testStructuredChildrenAreCheckedInXML() throws {
-        let scratch = try ScratchFiles(for: self)
+        let scratch = try ScratchFolder(for: self)
         let schema = XMLExportSchema(
             model: try Self.model(), shape: .flat, style: .attributes, typing: .decoded, title: "t")
         let text = String(decoding: try exportXML(.attributes, .flat), as: UTF8.self)

@@ -44,7 +44,7 @@ final class DiagramTests: XCTestCase {
         XCTAssertTrue(text.contains("e2 -> e0 [arrowhead=empty, style=dashed];"), text)
         XCTAssertTrue(text.contains("<b>Odd:Label</b>"), text)
         XCTAssertTrue(text.contains("<i>Thing</i>"), "abstract in italics: \(text)")
-        let scratch = try ScratchFiles(for: self)
+        let scratch = try ScratchFolder(for: self)
         let svg = try SchemaTools.renderSVG(try scratch.write("model.dot", text))
         for name in ["Thing", "Box", "Item", "Odd:Label", "my column: Integer 16", "@id: String?", "contents / box"] {
             XCTAssertTrue(svg.contains(">\(name)<"), "the SVG lacks \(name)")

@@ -92,7 +92,7 @@ final class JSONExportSchemaTests: XCTestCase {
         let model = try GraphModel(entities: [EntityInfo(name: "a/b~c %")])
         let escaped = JSONExportSchema(model: model, shape: .flat, typing: .declared, title: "t").text
         XCTAssertTrue(escaped.contains(##""$ref": "#/$defs/entity:a~1b~0c%20%25""##), escaped)
-        let scratch = try ScratchFiles(for: self)
+        let scratch = try ScratchFolder(for: self)
         let document =
             #"{"@source":{"generator":"g","sourceKind":"k","shape":"flat"},"@graph":[{"@id":"1","@type":"a/b~c %"}]}"#
         XCTAssertEqual(
@@ -102,7 +102,7 @@ final class JSONExportSchemaTests: XCTestCase {
 
     func testHeaderMayHoldTheSourcesOwnFieldsAndNoOthers() throws {
         let model = try GraphModel(entities: [EntityInfo(name: "Row")])
-        let scratch = try ScratchFiles(for: self)
+        let scratch = try ScratchFolder(for: self)
         let document = try scratch.write(
             "d.json",
             #"{"@source":{"generator":"g","sourceKind":"k","storeUUID":"u","shape":"flat"},"@graph":[]}"#)
@@ -120,7 +120,7 @@ final class JSONExportSchemaTests: XCTestCase {
         let model = try GraphModel(entities: [
             EntityInfo(name: "Row", attributes: [AttributeInfo(name: "when", type: .date, isOptional: false)])
         ])
-        let scratch = try ScratchFiles(for: self)
+        let scratch = try ScratchFolder(for: self)
         let schema = try scratch.write(
             "s.json", JSONExportSchema(model: model, shape: .flat, typing: .storageClass, title: "t").text)
         for value in [#""2024-01-01 10:00:00""#, "7", "1.5", #""Infinity""#] {
@@ -138,7 +138,7 @@ final class JSONExportSchemaTests: XCTestCase {
     }
 
     func testModelWithoutConcreteEntitiesMakesASchemaOfTheEmptyExport() throws {
-        let scratch = try ScratchFiles(for: self)
+        let scratch = try ScratchFolder(for: self)
         for shape in ExportShape.allCases {
             let schema = try scratch.write(
                 "s.json",
@@ -172,7 +172,7 @@ final class JSONExportSchemaTests: XCTestCase {
     // MARK: - Helpers
 
     private func validate(_ export: [UInt8], shape: ExportShape) throws -> [String] {
-        let scratch = try ScratchFiles(for: self)
+        let scratch = try ScratchFolder(for: self)
         let schema = JSONExportSchema(model: try AwkwardGraph.model(), shape: shape, typing: .declared, title: "t")
         return try SchemaTools.jsonSchemaErrors(
             schema: try scratch.write("schema.json", schema.text), instance: try scratch.write("export.json", export))

@@ -79,7 +79,7 @@ final class XMLExportSchemaTests: XCTestCase {
             EntityInfo(name: "Row", attributes: [AttributeInfo(name: "when", type: .date, isOptional: false)])
         ])
         let schema = XMLExportSchema(model: model, shape: .flat, style: .attributes, typing: .storageClass, title: "t")
-        let scratch = try ScratchFiles(for: self)
+        let scratch = try ScratchFolder(for: self)
         let document = """
             <?xml version="1.0" encoding="UTF-8"?>
             <gx:export xmlns:gx="urn:graphexport:1" gx:generator="g" gx:sourceKind="k" gx:shape="flat">\
@@ -92,7 +92,7 @@ final class XMLExportSchemaTests: XCTestCase {
 
     func testRootMayHoldTheSourcesOwnFieldsAndNoOthers() throws {
         let model = try GraphModel(entities: [EntityInfo(name: "Row")])
-        let scratch = try ScratchFiles(for: self)
+        let scratch = try ScratchFolder(for: self)
         let document = try scratch.write(
             "d.xml",
             """
@@ -111,7 +111,7 @@ final class XMLExportSchemaTests: XCTestCase {
     }
 
     func testTitleWithCharactersXMLCannotHoldStillMakesASchema() throws {
-        let scratch = try ScratchFiles(for: self)
+        let scratch = try ScratchFolder(for: self)
         let schema = XMLExportSchema(
             model: try AwkwardGraph.model(), shape: .tree, style: .attributes, typing: .declared,
             title: "odd\u{1}name <&> \u{FFFF}.sqlite")
@@ -121,7 +121,7 @@ final class XMLExportSchemaTests: XCTestCase {
     }
 
     func testModelWithoutConcreteEntitiesMakesASchemaOfTheEmptyExport() throws {
-        let scratch = try ScratchFiles(for: self)
+        let scratch = try ScratchFolder(for: self)
         for shape in ExportShape.allCases {
             for style in XMLOptions.Style.allCases {
                 let model = try JSONExportSchemaTests.abstractOnly()
@@ -141,7 +141,7 @@ final class XMLExportSchemaTests: XCTestCase {
     // MARK: - Helpers
 
     private func validate(_ export: String, _ shape: ExportShape, _ style: XMLOptions.Style) throws -> [String] {
-        let scratch = try ScratchFiles(for: self)
+        let scratch = try ScratchFolder(for: self)
         let schema = XMLExportSchema(
             model: try AwkwardGraph.model(), shape: shape, style: style, typing: .declared, title: "t")
         return try SchemaTools.xmlSchemaErrors(

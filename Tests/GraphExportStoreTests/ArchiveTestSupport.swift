@@ -69,7 +69,7 @@ enum ArchiveSamples {
             guard FileManager.default.fileExists(atPath: companion.path) else { continue }
             let target = URL(fileURLWithPath: destination.path + suffix)
             try FileManager.default.copyItem(at: companion, to: target)
-            try makeWritable(target)
+            try ScratchFolder.setPermissions(of: target, directories: 0o755, files: 0o644)
         }
         return destination.path
     }
@@ -91,44 +91,17 @@ enum ArchiveSamples {
         let stores = json?["stores"] as? [String: Any]
         return try XCTUnwrap(stores?[store.file] as? [String: Any], "no MANIFEST entry for \(store.file)")
     }
-
-    private static func makeWritable(_ url: URL) throws {
-        let manager = FileManager.default
-        var paths = [url.path]
-        if let enumerator = manager.enumerator(atPath: url.path) {
-            paths += enumerator.compactMap { ($0 as? String).map { url.path + "/" + $0 } }
-        }
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            _ = manager.fileExists(atPath: path, isDirectory: &isDirectory)
-            try manager.setAttributes([.posixPermissions: isDirectory.boolValue ? 0o755 : 0o644], ofItemAtPath: path)
-        }
-    }
 }
 
 /// Runs Python 3 for reference data; a test that needs it is skipped when it is not installed.
 enum Python {
     /// Runs `script` with `python3 -c` and returns what it wrote to standard output.
     static func run(_ script: String) throws -> [UInt8] {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        guard
-            let python = path.split(separator: ":").map({ "\($0)/python3" })
-                .first(where: FileManager.default.isExecutableFile(atPath:))
-        else {
-            throw Prerequisite.missing("python3 is not installed")
+        let run = try ProgramRun.run(try Prerequisite.executable("python3"), ["-c", script])
+        guard run.status == 0 else {
+            throw Prerequisite.missing("python3 failed (status \(run.status)); is plistlib available?")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Prerequisite.missing("python3 failed (status \(process.terminationStatus)); is plistlib available?")
-        }
-        return [UInt8](data)
+        return [UInt8](run.standardOutput)
     }
 }
 

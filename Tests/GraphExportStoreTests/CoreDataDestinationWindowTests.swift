@@ -10,7 +10,7 @@ import XCTest
 final class CoreDataDestinationWindowTests: XCTestCase {
     /// 20 000 sources, each with two destination rows.
     private func window() throws -> DestinationWindow {
-        let scratch = try StoreScratchFolder(for: self)
+        let scratch = try ScratchFolder(for: self)
         let path = scratch.path("links.sqlite")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

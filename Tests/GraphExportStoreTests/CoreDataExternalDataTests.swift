@@ -121,11 +121,11 @@ final class CoreDataExternalDataTests: XCTestCase {
 
     /// A copy of the Scrapbook sample, edited with the sqlite3 shell when `edit` is given.
     private struct ScrapbookCopy {
-        let scratch: StoreScratchFolder
+        let scratch: ScratchFolder
         let folder: String
 
         init(test: XCTestCase, editing edit: String? = nil) throws {
-            scratch = try StoreScratchFolder(for: test)
+            scratch = try ScratchFolder(for: test)
             folder = try scratch.copy(StoreTestInputs.scrapbook)
             if let edit { try SQLiteShell.run(edit, on: folder + "/Scrapbook.sqlite") }
         }

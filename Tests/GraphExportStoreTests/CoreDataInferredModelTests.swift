@@ -109,7 +109,7 @@ final class CoreDataInferredModelTests: XCTestCase {
         let folder = "apple-notes-macos12"
         let original = try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent(folder))
         let manifest = try SampleManifest(folder: original, store: "NoteStore.sqlite")
-        let copy = try StoreScratchFolder(for: self).copy(original)
+        let copy = try ScratchFolder(for: self).copy(original)
         let warnings = CollectedWarnings()
         let store = try CoreDataStore(
             path: copy + "/NoteStore.sqlite", model: nil, readingModelCache: false, onWarning: warnings.record)
@@ -139,7 +139,7 @@ final class CoreDataInferredModelTests: XCTestCase {
     ) throws -> Comparison {
         let original = try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent(folder))
         let manifest = try SampleManifest(folder: original, store: file)
-        let copy = try StoreScratchFolder(for: self).copy(original)
+        let copy = try ScratchFolder(for: self).copy(original)
         let path = copy + "/" + file
         let warnings = CollectedWarnings()
         let modelled = try CoreDataStore(

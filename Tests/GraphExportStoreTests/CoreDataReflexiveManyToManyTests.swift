@@ -109,7 +109,7 @@ final class CoreDataReflexiveManyToManyTests: XCTestCase {
     /// `easylife-versions`' `TodoItem.blocking` and `blockedBy` are a self-referential pair of two
     /// relationships, not one reflexive one: each reads its own column, as before.
     func testASelfReferentialPairOfTwoRelationshipsStaysDirected() throws {
-        let scratch = try StoreScratchFolder(for: self)
+        let scratch = try ScratchFolder(for: self)
         let folder = try scratch.copy(
             try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent("easylife-versions")))
         let path = folder + "/EasyLife 1.5.0.sqlite"

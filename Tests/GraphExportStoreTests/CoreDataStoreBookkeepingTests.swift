@@ -154,7 +154,7 @@ final class CoreDataStoreBookkeepingTests: XCTestCase {
 
     /// A copy of the Scrapbook sample edited with the sqlite3 shell.
     private func editedScrapbook(_ sql: String) throws -> EditedStore {
-        let folder = try StoreScratchFolder(for: self).copy(StoreTestInputs.scrapbook)
+        let folder = try ScratchFolder(for: self).copy(StoreTestInputs.scrapbook)
         let store = folder + "/Scrapbook.sqlite"
         try SQLiteShell.run(sql, on: store)
         return EditedStore(store: store, model: try ModelFile.load(path: folder + "/Scrapbook.xcdatamodeld"))
@@ -162,7 +162,7 @@ final class CoreDataStoreBookkeepingTests: XCTestCase {
 
     /// A copy of a shared sample's store edited with the sqlite3 shell, with the sample's bundle.
     private func editedSample(_ name: String, store file: String, _ sql: String) throws -> EditedStore {
-        let folder = try StoreScratchFolder(for: self).copy(
+        let folder = try ScratchFolder(for: self).copy(
             try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent(name)))
         let store = folder + "/" + file
         try SQLiteShell.run(sql, on: store)

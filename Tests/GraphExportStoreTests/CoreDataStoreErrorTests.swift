@@ -57,7 +57,7 @@ final class CoreDataStoreErrorTests: XCTestCase {
     /// bundle has are still tried, newest first, the only one of a one-version bundle included.
     func testCurrentVersionTheBundleLacksIsAWarningAndTheOtherVersionsAreTried() throws {
         let wibosco = try copySample("wibosco-migration")
-        let scratch = try StoreScratchFolder(for: self)
+        let scratch = try ScratchFolder(for: self)
         let scrapbook = try scratch.copy(StoreTestInputs.scrapbook)
         let cases = [
             (
@@ -141,7 +141,7 @@ final class CoreDataStoreErrorTests: XCTestCase {
     // MARK: - Files that are not Core Data stores
 
     func testPlainSQLiteDatabaseIsNotACoreDataStore() throws {
-        let scratch = try StoreScratchFolder(for: self)
+        let scratch = try ScratchFolder(for: self)
         let chinook = try scratch.copy(
             try StoreTestInputs.require(StoreTestInputs.shared.appendingPathComponent("data/chinook/Chinook.sqlite")))
         let model = try ModelFile.load(
@@ -151,7 +151,7 @@ final class CoreDataStoreErrorTests: XCTestCase {
     }
 
     func testFileThatIsNotADatabaseIsAnErrorNamingTheFile() throws {
-        let scratch = try StoreScratchFolder(for: self)
+        let scratch = try ScratchFolder(for: self)
         let path = scratch.path("notes.sqlite")
         try Data(String(repeating: "These are notes, not a database.\n", count: 200).utf8).write(
             to: URL(fileURLWithPath: path))
@@ -172,7 +172,7 @@ final class CoreDataStoreErrorTests: XCTestCase {
     }
 
     func testMissingFileCannotBeRead() throws {
-        let scratch = try StoreScratchFolder(for: self)
+        let scratch = try ScratchFolder(for: self)
         let path = scratch.path("Missing.sqlite")
         let model = try ModelFile.load(
             path: try scratch.copy(StoreTestInputs.scrapbook.appendingPathComponent("Scrapbook.xcdatamodeld")))
@@ -187,7 +187,7 @@ final class CoreDataStoreErrorTests: XCTestCase {
     // MARK: - Paths
 
     func testStoreInAFolderWhoseNameHasURICharactersOpensInPlace() throws {
-        let scratch = try StoreScratchFolder(for: self)
+        let scratch = try ScratchFolder(for: self)
         let folder = try scratch.copy(StoreTestInputs.scrapbook, as: "odd #1 ?x=%41&y 名前")
         let store = try CoreDataStore(
             path: folder + "/Scrapbook.sqlite", model: try ModelFile.load(path: folder + "/Scrapbook.xcdatamodeld"))
@@ -203,12 +203,12 @@ final class CoreDataStoreErrorTests: XCTestCase {
     // MARK: - Read-only folders
 
     func testStoresInAReadOnlyFolderStillExport() throws {
-        let scratch = try StoreScratchFolder(for: self)
+        let scratch = try ScratchFolder(for: self)
         let wibosco = try scratch.copy(
             try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent("wibosco-migration")))
         let scrapbook = try scratch.copy(StoreTestInputs.scrapbook)
         let folders = [wibosco, scrapbook].map { URL(fileURLWithPath: $0) }
-        for folder in folders { try StoreScratchFolder.setPermissions(of: folder, directories: 0o555, files: 0o444) }
+        for folder in folders { try ScratchFolder.setPermissions(of: folder, directories: 0o555, files: 0o444) }
         let probe = wibosco + "/probe"
         if FileManager.default.createFile(atPath: probe, contents: Data()) {
             try? FileManager.default.removeItem(atPath: probe)
@@ -246,13 +246,13 @@ final class CoreDataStoreErrorTests: XCTestCase {
     // MARK: - Helpers
 
     private func copySample(_ name: String) throws -> String {
-        let scratch = try StoreScratchFolder(for: self)
+        let scratch = try ScratchFolder(for: self)
         return try scratch.copy(try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent(name)))
     }
 
     /// A copy of the Scrapbook sample edited with the sqlite3 shell, and its model.
     private func editedScrapbook(_ sql: String) throws -> (store: String, model: ModelBundle) {
-        let scratch = try StoreScratchFolder(for: self)
+        let scratch = try ScratchFolder(for: self)
         let folder = try scratch.copy(StoreTestInputs.scrapbook)
         let store = folder + "/Scrapbook.sqlite"
         try SQLiteShell.run(sql, on: store)

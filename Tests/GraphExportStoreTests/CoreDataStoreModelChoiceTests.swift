@@ -108,7 +108,7 @@ final class CoreDataStoreModelChoiceTests: XCTestCase {
     }
 
     private func copySample(_ name: String) throws -> String {
-        let scratch = try StoreScratchFolder(for: self)
+        let scratch = try ScratchFolder(for: self)
         return try scratch.copy(try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent(name)))
     }
 }

@@ -103,7 +103,7 @@ final class CoreDataStorePropertyListTests: XCTestCase {
 
     /// A copy of the Scrapbook sample edited with the sqlite3 shell: the store and its model.
     private func scrapbookCopy(editing sql: String) throws -> (path: String, model: String) {
-        let folder = try StoreScratchFolder(for: self).copy(StoreTestInputs.scrapbook)
+        let folder = try ScratchFolder(for: self).copy(StoreTestInputs.scrapbook)
         try SQLiteShell.run(sql, on: folder + "/Scrapbook.sqlite")
         return (folder + "/Scrapbook.sqlite", folder + "/Scrapbook.xcdatamodeld")
     }

@@ -305,7 +305,7 @@ final class CoreDataStoreSampleTests: XCTestCase {
         _ folder: String, store file: String, model: String, line: UInt = #line
     ) throws -> [String: Int] {
         let original = try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent(folder))
-        let scratch = try StoreScratchFolder(for: self)
+        let scratch = try ScratchFolder(for: self)
         let copy = try scratch.copy(original)
         let temporary = scratch.path("tmp")
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
@@ -374,7 +374,7 @@ final class CoreDataStoreSampleTests: XCTestCase {
     ) throws -> Sample {
         let original = try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent(folder))
         let manifest = try SampleManifest(folder: original, store: file)
-        let scratch = try StoreScratchFolder(for: self)
+        let scratch = try ScratchFolder(for: self)
         let copy = try scratch.copy(original)
         let before = try StoreFolderSnapshot(copy)
         let warnings = CollectedWarnings()

@@ -548,7 +548,7 @@ final class CoreDataStoreScrapbookTests: XCTestCase {
 
     /// Copies the sample, applies an edit with the sqlite3 shell or removes a file, then opens it.
     private func openScrapbook(editing edit: String? = nil, removing file: String? = nil) throws -> OpenScrapbook {
-        let scratch = try StoreScratchFolder(for: self)
+        let scratch = try ScratchFolder(for: self)
         let folder = try scratch.copy(StoreTestInputs.scrapbook)
         let storePath = folder + "/Scrapbook.sqlite"
         if let edit { try SQLiteShell.run(edit, on: storePath) }

@@ -559,23 +559,8 @@ final class ModelFileTests: XCTestCase {
         try FileManager.default.createDirectory(
             at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: source, to: copy)
-        try makeWritable(copy)
+        try ScratchFolder.setPermissions(of: copy, directories: 0o755, files: 0o644)
         return copy.path
-    }
-
-    /// Gives the owner write access to a copied tree: the shared samples are read-only in CI.
-    private func makeWritable(_ root: URL) throws {
-        let manager = FileManager.default
-        var paths = [root.path]
-        if let enumerator = manager.enumerator(atPath: root.path) {
-            paths += enumerator.compactMap { ($0 as? String).map { root.path + "/" + $0 } }
-        }
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            _ = manager.fileExists(atPath: path, isDirectory: &isDirectory)
-            try manager.setAttributes(
-                [.posixPermissions: isDirectory.boolValue ? 0o755 : 0o644], ofItemAtPath: path)
-        }
     }
 
     /// Writes `text` to a path inside the scratch folder, creating folders, and returns the path.

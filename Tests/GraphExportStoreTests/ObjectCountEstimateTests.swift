@@ -30,7 +30,7 @@ final class ObjectCountEstimateTests: XCTestCase {
     // MARK: - Plain SQLite
 
     func testChinookSaysTheSpanOfItsKeysWhichIsItsObjectsWhenNoRowWasDeleted() throws {
-        let scratch = try PlainScratchFolder(for: self)
+        let scratch = try ScratchFolder(for: self)
         let source = try SQLiteDatabaseSource(path: try scratch.copy(try PlainTestInputs.chinook()))
         XCTAssertEqual(try source.estimatedObjectCount(), ObjectCountEstimate(count: 6892, isExact: false))
         XCTAssertEqual(try objectsWritten(source), 6892)
@@ -84,14 +84,14 @@ final class ObjectCountEstimateTests: XCTestCase {
     // MARK: - Helpers
 
     private func openScrapbook(editing edit: String? = nil) throws -> CoreDataStore {
-        let folder = try StoreScratchFolder(for: self).copy(StoreTestInputs.scrapbook)
+        let folder = try ScratchFolder(for: self).copy(StoreTestInputs.scrapbook)
         let storePath = folder + "/Scrapbook.sqlite"
         if let edit { try SQLiteShell.run(edit, on: storePath) }
         return try CoreDataStore(path: storePath, model: try ModelFile.load(path: folder + "/Scrapbook.xcdatamodeld"))
     }
 
     private func plainDatabase(_ sql: String, options: SQLiteSourceOptions = .init()) throws -> SQLiteDatabaseSource {
-        let path = try PlainScratchFolder(for: self).path("plain.sqlite")
+        let path = try ScratchFolder(for: self).path("plain.sqlite")
         try SQLiteShell.run(sql, on: path)
         return try SQLiteDatabaseSource(path: path, options: options)
     }

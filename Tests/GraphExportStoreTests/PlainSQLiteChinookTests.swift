@@ -228,7 +228,7 @@ final class PlainSQLiteChinookTests: XCTestCase {
     }
 
     func testReadingLeavesTheFolderUntouched() throws {
-        let scratch = try PlainScratchFolder(for: self)
+        let scratch = try ScratchFolder(for: self)
         let path = try scratch.copy(try PlainTestInputs.chinook())
         let before = try scratch.snapshot()
         do {

@@ -56,7 +56,7 @@ final class PlainSQLiteDateTextTests: XCTestCase {
     /// time to SQLite (`julianday`, which applies the zone when there is one, and reads a time alone
     /// as on 2000-01-01).
     func testSQLiteReadsTheSameTimeFromTheTextAndItsISO8601Form() throws {
-        let database = try PlainDatabase(try PlainScratchFolder(for: self).path("dates.sqlite"))
+        let database = try PlainDatabase(try ScratchFolder(for: self).path("dates.sqlite"))
         for text in [
             "2006-02-14", "2006-02-14 22:04", "2006-02-14 22:04:36.123", "2006-02-14T22:04:36.5+02:00",
             "2006-02-14 22:04:36z", "22:04", "23:59:59.999-05:30", "2008-02-29 12:00",

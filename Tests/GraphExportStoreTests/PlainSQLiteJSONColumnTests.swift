@@ -9,7 +9,7 @@ final class PlainSQLiteJSONColumnTests: XCTestCase {
     /// A Chinook-like table whose `meta` column holds JSON, and one row that is not.
     private func tracks() throws -> PlainDatabase {
         try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: #"""
                 CREATE TABLE Track(TrackId INTEGER PRIMARY KEY, Name TEXT, meta JSON, note TEXT);
                 INSERT INTO Track VALUES (1, 'Balls to the Wall',
@@ -66,7 +66,7 @@ final class PlainSQLiteJSONColumnTests: XCTestCase {
 
     func testANameThatIsNoColumnIsAnErrorListingWhatThereIs() throws {
         let database = try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: """
                 CREATE TABLE Track(TrackId INTEGER PRIMARY KEY, Name TEXT, meta JSON);
                 CREATE TABLE Playlist(PlaylistId INTEGER PRIMARY KEY, Name TEXT);

@@ -6,7 +6,7 @@ import XCTest
 final class PlainSQLiteKeyTests: XCTestCase {
     func testCompositeKeyIDsJoinTheKeyValuesInKeyOrder() throws {
         let database = try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: """
                 CREATE TABLE grade(course TEXT NOT NULL, student INTEGER NOT NULL, mark REAL,
                     PRIMARY KEY (student, course));
@@ -25,7 +25,7 @@ final class PlainSQLiteKeyTests: XCTestCase {
 
     func testWithoutRowidTablesAreKeyedByTheirPrimaryKey() throws {
         let database = try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: """
                 CREATE TABLE country(code TEXT PRIMARY KEY, name TEXT) WITHOUT ROWID;
                 CREATE TABLE city(id INTEGER PRIMARY KEY, name TEXT, country_id TEXT REFERENCES country(code));
@@ -67,7 +67,7 @@ final class PlainSQLiteKeyTests: XCTestCase {
 
     func testTablesWithoutDeclaredKeyUseTheRowid() throws {
         let database = try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: """
                 CREATE TABLE note(body TEXT, created INTEGER);
                 INSERT INTO note VALUES ('first', 1), ('second', 2);
@@ -91,7 +91,7 @@ final class PlainSQLiteKeyTests: XCTestCase {
 
     func testRowidTableKeysWithNullFallBackToTheRowid() throws {
         let database = try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: """
                 CREATE TABLE tag(name TEXT PRIMARY KEY, uses INTEGER);
                 INSERT INTO tag VALUES (NULL, 1), (NULL, 2), ('swift', 3), ('#1', 4);
@@ -104,7 +104,7 @@ final class PlainSQLiteKeyTests: XCTestCase {
 
     func testTableNamesInIDsAreEscaped() throws {
         let database = try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: """
                 CREATE TABLE "a/b%c" (id INTEGER PRIMARY KEY, "x y" TEXT);
                 INSERT INTO "a/b%c" VALUES (1, 'one');
@@ -123,7 +123,7 @@ final class PlainSQLiteKeyTests: XCTestCase {
     func testReferencesToTextKeyedRowsAreTheirIdentifiers() throws {
         let rows = 5_000
         let database = try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: """
                 CREATE TABLE customer(code TEXT PRIMARY KEY, name TEXT);
                 CREATE TABLE line(orderNo INTEGER NOT NULL, item TEXT NOT NULL,

@@ -9,7 +9,7 @@ import XCTest
 final class PlainSQLiteRelationTests: XCTestCase {
     func testDanglingKeyKeepsItsRawValueWithOneWarning() throws {
         let database = try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: """
                 CREATE TABLE author(id INTEGER PRIMARY KEY, name TEXT);
                 CREATE TABLE book(id INTEGER PRIMARY KEY, title TEXT, author_id INTEGER REFERENCES author(id));
@@ -38,7 +38,7 @@ final class PlainSQLiteRelationTests: XCTestCase {
 
     func testSelfReferencesAndCyclesAreReferencesUnlessTheyCascade() throws {
         let database = try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: """
                 CREATE TABLE node(id INTEGER PRIMARY KEY, name TEXT, parent_id INTEGER REFERENCES node(id));
                 INSERT INTO node VALUES (1, 'a', 2), (2, 'b', 1), (3, 'c', 3), (4, 'd', NULL);
@@ -63,7 +63,7 @@ final class PlainSQLiteRelationTests: XCTestCase {
 
     func testCompositeForeignKeyIsOneRelationship() throws {
         let database = try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: """
                 CREATE TABLE album(artist TEXT, title TEXT, year INTEGER, PRIMARY KEY (artist, title));
                 CREATE TABLE song(id INTEGER PRIMARY KEY, name TEXT, artist TEXT, title TEXT,
@@ -86,7 +86,7 @@ final class PlainSQLiteRelationTests: XCTestCase {
 
     func testLinkTableIsAManyToManyUnlessItHasMoreOrDanglingRows() throws {
         let database = try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: """
                 CREATE TABLE post(id INTEGER PRIMARY KEY, body TEXT);
                 CREATE TABLE tag(id INTEGER PRIMARY KEY, name TEXT);
@@ -121,7 +121,7 @@ final class PlainSQLiteRelationTests: XCTestCase {
 
     func testNamesAvoidColumnsAndTellSeveralKeysToOneTableApart() throws {
         let database = try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: """
                 CREATE TABLE user(id INTEGER PRIMARY KEY, name TEXT, notes INTEGER);
                 CREATE TABLE message(id INTEGER PRIMARY KEY, sender_id INTEGER REFERENCES user(id),
@@ -153,7 +153,7 @@ final class PlainSQLiteRelationTests: XCTestCase {
 
     func testNestingFollowsTheRuleAndTheUsersChoices() throws {
         let database = try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: """
                 CREATE TABLE genre(id INTEGER PRIMARY KEY, name TEXT);
                 CREATE TABLE album(id INTEGER PRIMARY KEY, title TEXT, year INTEGER, label TEXT);
@@ -206,7 +206,7 @@ final class PlainSQLiteRelationTests: XCTestCase {
 
     func testForeignKeysThatCannotBeFollowedStayPlainColumns() throws {
         let database = try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: """
                 CREATE TABLE person(id INTEGER PRIMARY KEY, email TEXT);
                 CREATE TABLE badge(id INTEGER PRIMARY KEY, owner INTEGER REFERENCES nobody(id),
@@ -226,7 +226,7 @@ final class PlainSQLiteRelationTests: XCTestCase {
 
     func testInferRelationsGuessesTableIdColumnsAndReportsEachGuess() throws {
         let database = try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: """
                 CREATE TABLE authors(id INTEGER PRIMARY KEY, name TEXT);
                 CREATE TABLE books(id INTEGER PRIMARY KEY, title TEXT, author_id INTEGER, reviewer_id INTEGER,

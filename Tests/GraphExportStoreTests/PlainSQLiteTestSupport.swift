@@ -19,41 +19,6 @@ enum PlainTestInputs {
     }
 }
 
-/// A private folder for one test, removed when the test ends.
-struct PlainScratchFolder {
-    let url: URL
-
-    init(for test: XCTestCase) throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("PlainSQLiteTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        let folder = url
-        test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-    }
-
-    /// A path inside the folder.
-    func path(_ name: String) -> String {
-        url.appendingPathComponent(name).path
-    }
-
-    /// Copies a file into the folder, writable; returns the copy's path.
-    func copy(_ source: URL) throws -> String {
-        let destination = url.appendingPathComponent(source.lastPathComponent)
-        try FileManager.default.copyItem(at: source, to: destination)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: destination.path)
-        return destination.path
-    }
-
-    /// Every file in the folder with its bytes, to show that reading changed nothing.
-    func snapshot() throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: url.path) {
-            files[name] = try Data(contentsOf: url.appendingPathComponent(name))
-        }
-        return files
-    }
-}
-
 /// Collects warnings.
 final class PlainWarnings {
     private(set) var all: [Warning] = []
@@ -211,7 +176,7 @@ final class PlainDatabase {
     }
 
     /// Creates `name` in `folder` with `sql`.
-    convenience init(_ folder: PlainScratchFolder, name: String = "test.sqlite", sql: String) throws {
+    convenience init(_ folder: ScratchFolder, name: String = "test.sqlite", sql: String) throws {
         try self.init(folder.path(name), readOnly: false, sql: sql)
     }
 

@@ -9,7 +9,7 @@ import XCTest
 final class PlainSQLiteValueTests: XCTestCase {
     func testWithRawValuesValuesKeepTheirStorageClassWhateverTheColumnSays() throws {
         let database = try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: """
                 CREATE TABLE item(id INTEGER PRIMARY KEY, count INTEGER, price NUMERIC, data BLOB, anything,
                     flag BOOLEAN, born DATETIME, ratio REAL, doc TEXT);
@@ -55,7 +55,7 @@ final class PlainSQLiteValueTests: XCTestCase {
     /// naming the first object that holds such a value.
     func testBooleanAndDateColumnsAreTypedWhereTheValuesFit() throws {
         let database = try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: """
                 CREATE TABLE event(id INTEGER PRIMARY KEY, active BOOLEAN, done BOOL, day DATE, at DATETIME,
                     stamp TIMESTAMP, clock TIME, count INTEGER, label TEXT);
@@ -117,7 +117,7 @@ final class PlainSQLiteValueTests: XCTestCase {
 
     func testJSONTextStaysAString() throws {
         let database = try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: """
                 CREATE TABLE doc(id INTEGER PRIMARY KEY, body JSON);
                 INSERT INTO doc VALUES (1, '{"k": 1}');
@@ -129,7 +129,7 @@ final class PlainSQLiteValueTests: XCTestCase {
     }
 
     func testViewsVirtualAndInternalTablesAreLeftOutUnlessViewsAreAskedFor() throws {
-        let folder = try PlainScratchFolder(for: self)
+        let folder = try ScratchFolder(for: self)
         let database = try PlainDatabase(
             folder,
             sql: """
@@ -166,7 +166,7 @@ final class PlainSQLiteValueTests: XCTestCase {
     }
 
     func testFilesThatCannotBeReadOrAreNoDatabaseAreErrors() throws {
-        let folder = try PlainScratchFolder(for: self)
+        let folder = try ScratchFolder(for: self)
         let missing = folder.path("missing.sqlite")
         XCTAssertThrowsError(try openPlain(missing, warnings: PlainWarnings())) { error in
             guard case .cannotRead(let path, _) = error as? SQLiteSourceError else { return XCTFail("\(error)") }
@@ -185,7 +185,7 @@ final class PlainSQLiteValueTests: XCTestCase {
     }
 
     func testWALDatabaseIsReadFromAPrivateCopy() throws {
-        let folder = try PlainScratchFolder(for: self)
+        let folder = try ScratchFolder(for: self)
         let database = try PlainDatabase(
             folder,
             sql: """
@@ -196,7 +196,7 @@ final class PlainSQLiteValueTests: XCTestCase {
                 """)
         let before = try folder.snapshot()
         XCTAssertNotNil(before["test.sqlite-wal"])
-        let temporary = try PlainScratchFolder(for: self)
+        let temporary = try ScratchFolder(for: self)
         let previous = ProcessInfo.processInfo.environment["TMPDIR"]
         setenv("TMPDIR", temporary.url.path, 1)
         defer {

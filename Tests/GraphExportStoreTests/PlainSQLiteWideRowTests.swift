@@ -12,7 +12,7 @@ final class PlainSQLiteWideRowTests: XCTestCase {
 
     func testSlicesOfARowAreReadInStepAsOneRow() throws {
         let database = try PlainDatabase(
-            try PlainScratchFolder(for: self),
+            try ScratchFolder(for: self),
             sql: """
                 CREATE TABLE t(a INTEGER, b TEXT, c REAL, d BLOB, e);
                 INSERT INTO t VALUES (1, 'one', 1.5, X'01', NULL), (2, 'two', 2.5, X'0202', 'x'),

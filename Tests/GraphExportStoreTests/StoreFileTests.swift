@@ -7,7 +7,7 @@ import XCTest
 /// The private folder a copy lives in, and the errors a connection reports for other processes' files.
 final class StoreFileTests: XCTestCase {
     func testPrivateFolderIsTheOwnersOnlyAndGoesWithTheLastConnection() throws {
-        let folder = try PlainScratchFolder(for: self)
+        let folder = try ScratchFolder(for: self)
         let database = try PlainDatabase(
             folder,
             sql: "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; CREATE TABLE t(id INTEGER PRIMARY KEY);")
@@ -36,7 +36,7 @@ final class StoreFileTests: XCTestCase {
     /// A journal that turns hot after ``StoreFile`` looked (its writer dies in between) fails with
     /// an error that says so, not SQLite's "attempt to write a readonly database".
     func testHotJournalSeenOnlyByTheConnectionIsAnErrorSayingWhatHappened() throws {
-        let folder = try PlainScratchFolder(for: self)
+        let folder = try ScratchFolder(for: self)
         let writer = try PlainDatabase(
             folder,
             sql: """

@@ -37,73 +37,6 @@ enum StoreTestInputs {
     }
 }
 
-/// A private folder for one test, removed (permissions restored first) when the test ends.
-struct StoreScratchFolder {
-    let url: URL
-
-    init(for test: XCTestCase) throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("CoreDataStoreTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        let folder = url
-        test.addTeardownBlock {
-            try? StoreScratchFolder.setPermissions(of: folder, directories: 0o755, files: 0o644)
-            try? FileManager.default.removeItem(at: folder)
-        }
-    }
-
-    /// A path inside the folder.
-    func path(_ relativePath: String) -> String {
-        url.appendingPathComponent(relativePath).path
-    }
-
-    /// Copies a file or a whole folder (hidden entries included) into this folder, writable;
-    /// returns the copy's path.
-    ///
-    /// Folders are made, not copied with their mode: `FileManager.copyItem` gives a copied
-    /// folder the source's read-only mode before filling it, which fails for anyone but root.
-    @discardableResult
-    func copy(_ source: URL, as name: String? = nil) throws -> String {
-        let destination = url.appendingPathComponent(name ?? source.lastPathComponent)
-        try Self.copyTree(from: source.path, to: destination.path)
-        return destination.path
-    }
-
-    private static func copyTree(from source: String, to destination: String) throws {
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: source, isDirectory: &isDirectory) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: source])
-        }
-        if isDirectory.boolValue {
-            try manager.createDirectory(
-                atPath: destination, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
-            for entry in try manager.contentsOfDirectory(atPath: source) {
-                try copyTree(from: source + "/" + entry, to: destination + "/" + entry)
-            }
-        } else {
-            let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
-            guard manager.createFile(atPath: destination, contents: bytes, attributes: [.posixPermissions: 0o644])
-            else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination]) }
-        }
-    }
-
-    /// Sets the mode of `root` and of everything below it.
-    static func setPermissions(of root: URL, directories: Int, files: Int) throws {
-        let manager = FileManager.default
-        var paths = [root.path]
-        if let enumerator = manager.enumerator(atPath: root.path) {
-            paths += enumerator.compactMap { ($0 as? String).map { root.path + "/" + $0 } }
-        }
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            try manager.setAttributes(
-                [.posixPermissions: isDirectory.boolValue ? directories : files], ofItemAtPath: path)
-        }
-    }
-}
-
 /// Every file below a folder with its bytes: two snapshots are equal when no file was added,
 /// removed or changed.
 struct StoreFolderSnapshot: Equatable {
@@ -353,23 +286,9 @@ enum SQLiteShell {
     }
 
     static func run(_ sql: String, on path: String) throws {
-        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        guard
-            let shell = searchPath.split(separator: ":").map({ "\($0)/sqlite3" })
-                .first(where: FileManager.default.isExecutableFile(atPath:))
-        else {
-            throw Prerequisite.missing("the sqlite3 shell is not installed (apt-get install sqlite3)")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: shell)
-        process.arguments = ["-bail", path, sql]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "sqlite3 could not run '\(sql)': \(String(decoding: message, as: UTF8.self))")
+        let run = try ProgramRun.run(try Prerequisite.executable("sqlite3"), ["-bail", path, sql])
+        guard run.status == 0 else {
+            throw Failure(description: "sqlite3 could not run '\(sql)': \(run.standardError)")
         }
     }
 }
@@ -446,7 +365,7 @@ extension HandBuiltStores.Store {
     /// Writes the store with SQLite's C API (then `editing`) and its model as a `contents` file,
     /// in a scratch folder of `test`; returns both paths.
     func written(for test: XCTestCase, editing: String = "") throws -> (path: String, model: String) {
-        let scratch = try StoreScratchFolder(for: test)
+        let scratch = try ScratchFolder(for: test)
         let path = scratch.path("Store.sqlite")
         var handle: OpaquePointer?
         guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else {
@@ -470,3 +389,6 @@ struct HandBuiltStoreError: Error, CustomStringConvertible {
     let message: String
     var description: String { "cannot build the store: \(message)" }
 }
+
+/// The shared scratch folder, by its plain name in every file of this target.
+typealias ScratchFolder = Prerequisites.ScratchFolder

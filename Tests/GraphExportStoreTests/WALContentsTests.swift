@@ -11,7 +11,7 @@ final class WALContentsTests: XCTestCase {
 
     /// A WAL database of 5 transactions of 40 rows each, kept open so that its `-wal` stays; the
     /// returned bytes are the log's.
-    private func writtenLog(_ folder: PlainScratchFolder) throws -> (PlainDatabase, Data) {
+    private func writtenLog(_ folder: ScratchFolder) throws -> (PlainDatabase, Data) {
         let database = try PlainDatabase(
             folder,
             sql: """
@@ -30,7 +30,7 @@ final class WALContentsTests: XCTestCase {
         return (database, try Data(contentsOf: URL(fileURLWithPath: database.path + "-wal")))
     }
 
-    private func contents(of log: Data, in folder: PlainScratchFolder, name: String = "log") throws -> WALContents {
+    private func contents(of log: Data, in folder: ScratchFolder, name: String = "log") throws -> WALContents {
         let path = folder.path(name)
         try log.write(to: URL(fileURLWithPath: path))
         let descriptor = open(path, O_RDONLY)
@@ -47,7 +47,7 @@ final class WALContentsTests: XCTestCase {
     }
 
     func testALogSQLiteWroteIsUsedWhole() throws {
-        let folder = try PlainScratchFolder(for: self)
+        let folder = try ScratchFolder(for: self)
         let (_, log) = try writtenLog(folder)
         let contents = try contents(of: log, in: folder)
         XCTAssertEqual(contents.header?.pageSize, 4096)
@@ -58,7 +58,7 @@ final class WALContentsTests: XCTestCase {
     }
 
     func testACutShortCommitFrameEndsTheLogAtThePreviousCommit() throws {
-        let folder = try PlainScratchFolder(for: self)
+        let folder = try ScratchFolder(for: self)
         let (_, log) = try writtenLog(folder)
         let contents = try contents(of: log.prefix(log.count - 100), in: folder)
         let commits = commitFrames(log)
@@ -68,7 +68,7 @@ final class WALContentsTests: XCTestCase {
     }
 
     func testADamagedFrameDropsEveryTransactionFromItOn() throws {
-        let folder = try PlainScratchFolder(for: self)
+        let folder = try ScratchFolder(for: self)
         let (_, log) = try writtenLog(folder)
         let commits = commitFrames(log)
         var damaged = log
@@ -84,7 +84,7 @@ final class WALContentsTests: XCTestCase {
     }
 
     func testAGarbledHeaderDropsTheWholeLog() throws {
-        let folder = try PlainScratchFolder(for: self)
+        let folder = try ScratchFolder(for: self)
         let (_, log) = try writtenLog(folder)
         var garbled = log
         garbled[20] ^= 0x01
@@ -96,7 +96,7 @@ final class WALContentsTests: XCTestCase {
     }
 
     func testAnotherPageSizeOrFormatVersionIsAnError() throws {
-        let folder = try PlainScratchFolder(for: self)
+        let folder = try ScratchFolder(for: self)
         let (_, log) = try writtenLog(folder)
         let contents = try contents(of: log, in: folder)
         XCTAssertThrowsError(try contents.warning(path: "x-wal", storePageSize: 1024, writing: false)) { error in
@@ -122,7 +122,7 @@ final class WALContentsTests: XCTestCase {
     /// rewritten with magic 0x377f0683 and big-endian checksums computed here must be read whole
     /// both by ``WALContents`` and by SQLite, which checks them its own way.
     func testBigEndianChecksumsAreComputedAsSQLiteChecksThem() throws {
-        let folder = try PlainScratchFolder(for: self)
+        let folder = try ScratchFolder(for: self)
         let (database, log) = try writtenLog(folder)
         var rewritten = log
         rewritten[3] = 0x83

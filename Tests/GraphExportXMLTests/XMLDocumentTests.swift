@@ -55,7 +55,7 @@ final class XMLDocumentTests: XCTestCase {
             XCTAssertEqual(parsed.version, "1.0")
             XCTAssertEqual(parsed.encoding, "UTF-8")
             guard case .start(let root, let attributes) = parsed.items.first else { return XCTFail("no root") }
-            XCTAssertEqual(root, QualifiedName(namespace: gx, local: "export"))
+            XCTAssertEqual(root, XMLName(namespace: gx, local: "export"))
             var expected = info
             expected.shape = shape
             XCTAssertEqual(attributes.map { Fixtures.prefixed($0.name) }, expected.fields.map { "gx:" + $0.key })

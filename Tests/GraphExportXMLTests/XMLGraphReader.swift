@@ -1,5 +1,6 @@
 import Foundation
 import GraphExport
+import GraphExportTestSupport
 import GraphExportXML
 
 /// Decodes a name written by the `XmlConvert.EncodeName` convention ``XMLGraphWriter`` documents:
@@ -29,13 +30,6 @@ func decodeXMLName(_ name: String) -> String? {
     return String(decoded)
 }
 
-/// An export read back from its XML: the header's fields and the event stream, rebuilt with the
-/// help of the model (for attribute types, and to tell a to-one from a to-many relationship).
-struct DecodedExport {
-    var fields: [String: String] = [:]
-    var events: [GraphEvent] = []
-}
-
 /// Reads a parsed export back into events, without recursion, checking the document's shape as
 /// ``XMLGraphWriter`` documents it; every deviation is a thrown ``ReadError``.
 struct XMLGraphReader {
@@ -61,7 +55,7 @@ struct XMLGraphReader {
         let items = parsed.withoutLayout
         guard parsed.version == "1.0", parsed.encoding == "UTF-8" else { throw fail("bad XML declaration") }
         guard case .start(let rootName, let rootAttributes) = items.first,
-            rootName == QualifiedName(namespace: Self.gx, local: "export")
+            rootName == XMLName(namespace: Self.gx, local: "export")
         else { throw fail("the root is not gx:export") }
         var export = DecodedExport()
         let base64 = Set(rootAttributes.first { $0.name == gxName("base64") }?.value.split(separator: " ") ?? [])
@@ -128,8 +122,8 @@ struct XMLGraphReader {
         return export
     }
 
-    private func gxName(_ local: String) -> QualifiedName {
-        QualifiedName(namespace: Self.gx, local: local)
+    private func gxName(_ local: String) -> XMLName {
+        XMLName(namespace: Self.gx, local: local)
     }
 
     private func fail(_ message: String) -> ReadError {
@@ -145,7 +139,7 @@ struct XMLGraphReader {
 
     /// Whether `gx:null="true"` is present (only where `allowed`), rejecting any other attribute.
     private func flag(
-        _ attributes: [(name: QualifiedName, value: String)], allowed: Set<String>, ifToOne: Bool
+        _ attributes: [(name: XMLName, value: String)], allowed: Set<String>, ifToOne: Bool
     ) throws -> Bool {
         var isNull = false
         for (name, value) in attributes {
@@ -163,7 +157,7 @@ struct XMLGraphReader {
     }
 
     private func beginObject(
-        _ name: QualifiedName, _ attributes: [(name: QualifiedName, value: String)], into events: inout [GraphEvent]
+        _ name: XMLName, _ attributes: [(name: XMLName, value: String)], into events: inout [GraphEvent]
     ) throws -> Int {
         guard name.namespace == nil, let entityName = decodeXMLName(name.local),
             let entity = model.index(of: entityName)

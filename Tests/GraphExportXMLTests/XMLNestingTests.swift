@@ -20,19 +20,19 @@ final class XMLNestingTests: XCTestCase {
         let items = try ParsedXML.parseStreaming(sink.bytes).items
         XCTAssertEqual(items.count, 4 * depth + 2)
         guard case .start(let root, _) = items[0],
-            root == QualifiedName(namespace: XMLGraphWriter.namespace, local: "export")
+            root == XMLName(namespace: XMLGraphWriter.namespace, local: "export")
         else { return XCTFail("no root") }
-        let gxID = QualifiedName(namespace: XMLGraphWriter.namespace, local: "id")
-        let levelName = QualifiedName(namespace: nil, local: "level")
+        let gxID = XMLName(namespace: XMLGraphWriter.namespace, local: "id")
+        let levelName = XMLName(namespace: nil, local: "level")
         for level in 0..<depth {
             let object = XMLItem.start(
-                QualifiedName(namespace: nil, local: "Node"),
+                XMLName(namespace: nil, local: "Node"),
                 attributes: [(gxID, "N\(level)"), (levelName, String(level))])
             let isInnermostToOne = level == depth - 1 && level % 2 == 1
             let child = XMLItem.start(
-                QualifiedName(namespace: nil, local: "child"),
+                XMLName(namespace: nil, local: "child"),
                 attributes: isInnermostToOne
-                    ? [(QualifiedName(namespace: XMLGraphWriter.namespace, local: "null"), "true")] : [])
+                    ? [(XMLName(namespace: XMLGraphWriter.namespace, local: "null"), "true")] : [])
             guard items[1 + 2 * level] == object, items[2 + 2 * level] == child else {
                 return XCTFail("level \(level): \(items[1 + 2 * level]) \(items[2 + 2 * level])")
             }

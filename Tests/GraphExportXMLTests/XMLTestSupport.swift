@@ -4,15 +4,12 @@ import GraphExportXML
 import XCTest
 
 /// One export's output and warnings.
-struct XMLExport {
-    let bytes: [UInt8]
-    let warnings: [Warning]
+typealias XMLExport = WriterOutput
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-
+extension WriterOutput {
     /// The document as libxml2's parser reads it.
-    func parsed(file: StaticString = #filePath, line: UInt = #line) throws -> ParsedXML {
-        try ParsedXML.parse(bytes, file: file, line: line)
+    func parsed() throws -> ParsedXML {
+        try ParsedXML.parse(bytes)
     }
 }
 
@@ -21,22 +18,14 @@ enum Fixtures {
     static func export(
         _ graph: any GraphSource, shape: ExportShape = .tree, options: XMLOptions = XMLOptions()
     ) throws -> XMLExport {
-        let sink = MemorySink()
-        let log = WarningLog()
-        let writer = XMLGraphWriter(sink: sink, options: options) { log.warnings.append($0) }
-        try GraphTraversal(source: graph, shape: shape).run(into: writer)
-        return XMLExport(bytes: sink.bytes, warnings: log.warnings)
+        try WriterOutput(graph, shape: shape) { XMLGraphWriter(sink: $0, options: options, onWarning: $1) }
     }
 
     /// Exports one `Item` per value (as its `value` attribute), compactly.
     static func exportItems(
         _ values: [Value], type: AttributeType = .string, options: XMLOptions = XMLOptions()
     ) throws -> XMLExport {
-        let graph = SampleGraphs.graph(try SampleGraphs.itemModel(types: (type, .string)))
-        for value in values {
-            try graph.add("Item", ["value": value])
-        }
-        return try export(graph, options: options)
+        try export(try SampleGraphs.items(values, type: type), options: options)
     }
 
     /// Exports `graph`, reads the XML back into events and checks that they are the events the
@@ -50,59 +39,16 @@ enum Fixtures {
         let recording = RecordingGraphWriter()
         try GraphTraversal(source: graph, shape: shape).run(into: recording)
         let export = try export(graph, shape: shape, options: options)
-        let parsed = try export.parsed(file: file, line: line)
-        let streamed = try ParsedXML.parseStreaming(export.bytes, file: file, line: line)
+        let parsed = try export.parsed()
+        let streamed = try ParsedXML.parseStreaming(export.bytes)
         XCTAssertEqual(parsed.items, streamed.items, "libxml2's tree and SAX2 readings differ", file: file, line: line)
         let decoded = try XMLGraphReader(model: graph.model, style: options.style).read(parsed)
         let fields = Dictionary(uniqueKeysWithValues: (recording.document?.fields ?? []).map { ($0.key, $0.value) })
         XCTAssertEqual(decoded.fields, fields, "header", file: file, line: line)
-        if let difference = firstDifference(recording.events, decoded.events) {
+        if let difference = EventComparison.firstDifference(recording.events, decoded.events) {
             XCTFail("\(shape), \(options): \(difference)", file: file, line: line)
         }
         return export
-    }
-
-    /// The first place where `actual` differs from `expected`, values compared bit for bit except
-    /// that any NaN matches any NaN (the document keeps no NaN sign or payload) and a date of -0.0
-    /// seconds matches 0.0 (both are 2001-01-01T00:00:00Z).
-    static func firstDifference(_ expected: [GraphEvent], _ actual: [GraphEvent]) -> String? {
-        for (index, (left, right)) in zip(expected, actual).enumerated() where !sameEvent(left, right) {
-            return "event \(index): expected \(left), read back \(right)"
-        }
-        if expected.count != actual.count { return "expected \(expected.count) events, read back \(actual.count)" }
-        return nil
-    }
-
-    /// Whether two events are the same, text compared by its UTF-8 bytes rather than by canonical
-    /// equivalence.
-    private static func sameEvent(_ left: GraphEvent, _ right: GraphEvent) -> Bool {
-        func same(_ left: String, _ right: String) -> Bool { left.utf8.elementsEqual(right.utf8) }
-        switch (left, right) {
-        case (.beginObject(let leftEntity, let leftID), .beginObject(let rightEntity, let rightID)):
-            return same(leftEntity, rightEntity) && same(leftID.text, rightID.text)
-        case (.attribute(let leftName, let leftValue), .attribute(let rightName, let rightValue)):
-            return same(leftName, rightName) && sameValue(leftValue, rightValue)
-        case (.beginRelationship(let leftName, let leftToMany), .beginRelationship(let rightName, let rightToMany)):
-            return same(leftName, rightName) && leftToMany == rightToMany
-        case (.reference(let leftID), .reference(let rightID)):
-            return same(leftID.text, rightID.text)
-        case (.endRelationship, .endRelationship), (.endObject, .endObject):
-            return true
-        default:
-            return false
-        }
-    }
-
-    private static func sameValue(_ left: Value, _ right: Value) -> Bool {
-        switch (left, right) {
-        case (.double(let leftDouble), .double(let rightDouble)) where leftDouble.isNaN && rightDouble.isNaN:
-            return true
-        case (.date(let leftDate), .date(let rightDate)):
-            let (left, right) = (leftDate.secondsSinceReferenceDate, rightDate.secondsSinceReferenceDate)
-            return left.isNaN ? right.isNaN : left.bitPattern == right.bitPattern || left == 0 && right == 0
-        default:
-            return left.isIdentical(to: right)
-        }
     }
 
     /// The elements named `local` (in no namespace), each as its attributes by local name.
@@ -116,7 +62,7 @@ enum Fixtures {
     }
 
     /// `gx:local` for a name in the format's namespace, the local name otherwise.
-    static func prefixed(_ name: QualifiedName) -> String {
+    static func prefixed(_ name: XMLName) -> String {
         name.namespace == XMLGraphWriter.namespace ? "gx:" + name.local : name.local
     }
 }

@@ -32,8 +32,7 @@ final class XMLValueTests: XCTestCase {
         }
         XCTAssertEqual(texts.count, values.count)
         for style in XMLOptions.Style.allCases {
-            let graph = SampleGraphs.graph(try SampleGraphs.itemModel(types: (type, .string)))
-            for value in values { try graph.add("Item", ["value": value]) }
+            let graph = try SampleGraphs.items(values, type: type)
             try Fixtures.assertRoundTrip(graph, options: XMLOptions(style: style))
         }
         return (texts, export)

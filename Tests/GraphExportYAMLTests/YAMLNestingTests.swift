@@ -30,18 +30,7 @@ final class YAMLNestingTests: XCTestCase {
         XCTAssertEqual(lines.last, "")
         XCTAssertLessThan(sink.bytes.count, 6_000_000)
 
-        var open = 0
-        var deepest = 0
-        var shallowest = 0
-        for byte in flow.utf8 {
-            switch byte {
-            case UInt8(ascii: "{"), UInt8(ascii: "["): open += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): open -= 1
-            default: continue
-            }
-            deepest = max(deepest, open)
-            shallowest = min(shallowest, open)
-        }
+        let (open, deepest, shallowest) = NestingStreams.bracketDepths(flow.utf8)
         XCTAssertEqual(open, 0)
         XCTAssertEqual(shallowest, 0)
         let flowObjects = depth - 32

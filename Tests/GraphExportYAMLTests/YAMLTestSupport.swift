@@ -345,13 +345,10 @@ struct YAML11Types {
     }
 }
 
-/// One YAML export's output and warnings.
-struct YAMLExport {
-    let bytes: [UInt8]
-    let warnings: [Warning]
+/// One export's output and warnings.
+typealias YAMLExport = WriterOutput
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-
+extension WriterOutput {
     /// The document as libyaml's parser and the YAML 1.2 core schema read it.
     func read() throws -> YAMLReader {
         try YAMLReader(bytes)
@@ -373,34 +370,17 @@ struct YAMLExport {
 }
 
 enum Fixtures {
-    /// Album/1 (photos Photo/2 with details Details/3, and Photo/4; cover Photo/4), Tag/5 on both
-    /// photos, and Photo/6 in no album.
+    /// ``SampleGraphs/albumGraph(note:tag:)`` with a note of several lines and a tag that YAML 1.1
+    /// would read as a boolean.
     static func albumGraph() throws -> InMemoryGraph {
-        let graph = SampleGraphs.graph(try SampleGraphs.albumModel())
-        let album = try graph.add("Album", ["title": .string("Trip"), "rating": .double(4.5)])
-        let beach = try graph.add("Photo", ["caption": .string("Beach")])
-        let details = try graph.add("Details", ["note": .string("sunset\nover the sea\n")])
-        let hill = try graph.add("Photo", ["caption": .string("Hill")])
-        let tag = try graph.add("Tag", ["name": .string("yes")])
-        try graph.add("Photo", ["caption": .string("Loose")])
-        try graph.link(album, "photos", to: beach)
-        try graph.link(album, "photos", to: hill)
-        try graph.link(album, "cover", to: hill)
-        try graph.link(beach, "details", to: details)
-        try graph.link(tag, "photos", to: beach)
-        try graph.link(tag, "photos", to: hill)
-        return graph
+        try SampleGraphs.albumGraph(note: "sunset\nover the sea\n", tag: "yes")
     }
 
     /// Exports `graph` through a ``YAMLGraphWriter`` into memory.
     static func export(
         _ graph: any GraphSource, shape: ExportShape = .tree, options: YAMLOptions = YAMLOptions()
     ) throws -> YAMLExport {
-        let sink = MemorySink()
-        let log = WarningLog()
-        let writer = YAMLGraphWriter(sink: sink, options: options) { log.warnings.append($0) }
-        try GraphTraversal(source: graph, shape: shape).run(into: writer)
-        return YAMLExport(bytes: sink.bytes, warnings: log.warnings)
+        try WriterOutput(graph, shape: shape) { YAMLGraphWriter(sink: $0, options: options, onWarning: $1) }
     }
 
     /// Exports `graph` through a ``JSONGraphWriter`` and reads it back with `JSONSerialization`.
@@ -412,11 +392,7 @@ enum Fixtures {
 
     /// An `Item` graph with one object per value (as its `value` attribute).
     static func itemGraph(_ values: [Value]) throws -> InMemoryGraph {
-        let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
-        for value in values {
-            try graph.add("Item", ["value": value])
-        }
-        return graph
+        try SampleGraphs.items(values)
     }
 
     /// Exports one `Item` per value (as its `value` attribute).

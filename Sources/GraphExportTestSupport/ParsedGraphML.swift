@@ -1,126 +1,100 @@
 import CLibXML2
 import Foundation
-import GraphExportGraphML
-import XCTest
 
 /// A GraphML document as libxml2's parser reads it: checked for well-formedness, namespace
 /// well-formedness and GraphML's structure (keys before the graph, every `<data>` naming a key
 /// declared for its element), with the markup the writer uses kept as plain values.
-struct ParsedGraphML {
+public struct ParsedGraphML {
     /// A `<key>` declaration.
-    struct Key: Equatable {
-        var id: String
-        var domain: String
+    public struct Key: Equatable {
+        public var id: String
+        public var domain: String
         /// `attr.name`, decoded when the key is marked `gx:encoding="base64"`.
-        var name: String
-        var type: String
-        var isBase64: Bool
+        public var name: String
+        public var type: String
+        public var isBase64: Bool
     }
 
     /// A `<data>` element: its key, its text and whether it is marked `gx:encoding="base64"`.
-    struct DataElement: Equatable {
-        var key: String
-        var text: String
-        var isBase64: Bool
+    public struct DataElement: Equatable {
+        public var key: String
+        public var text: String
+        public var isBase64: Bool
 
         /// The text, decoded from base64 when marked so.
-        var decoded: String {
+        public var decoded: String {
             guard isBase64, let bytes = Foundation.Data(base64Encoded: text) else { return text }
             return String(decoding: bytes, as: UTF8.self)
         }
     }
 
     /// A `<node>` element.
-    struct Node: Equatable {
-        var id: String
-        var data: [DataElement]
+    public struct Node: Equatable {
+        public var id: String
+        public var data: [DataElement]
     }
 
     /// An `<edge>` element.
-    struct Edge: Equatable {
-        var source: String
-        var target: String
-        var data: [DataElement]
+    public struct Edge: Equatable {
+        public var source: String
+        public var target: String
+        public var data: [DataElement]
     }
 
-    var keys: [Key] = []
+    public var keys: [Key] = []
     /// The `<graph>` element's attributes.
-    var graphAttributes: [String: String] = [:]
+    public var graphAttributes: [String: String] = [:]
     /// The `<data>` directly inside `<graph>`.
-    var graphData: [DataElement] = []
-    var nodes: [Node] = []
-    var edges: [Edge] = []
+    public var graphData: [DataElement] = []
+    public var nodes: [Node] = []
+    public var edges: [Edge] = []
 
     /// The key with this id.
-    func key(_ id: String) -> Key? {
+    public func key(_ id: String) -> Key? {
         keys.first { $0.id == id }
     }
 
     /// A node's or edge's data by attribute name, decoded from base64 where marked.
-    func named(_ data: [DataElement]) -> [String: String] {
+    public func named(_ data: [DataElement]) -> [String: String] {
         Dictionary(uniqueKeysWithValues: data.map { (key($0.key)?.name ?? "?", $0.decoded) })
     }
 
     /// The header fields from the graph's data, by field name.
-    var header: [String: String] { named(graphData) }
+    public var header: [String: String] { named(graphData) }
 
     /// Each edge as `source → target (label)`.
-    var edgeTexts: [String] {
+    public var edgeTexts: [String] {
         edges.map { "\($0.source) → \($0.target) (\(named($0.data)["label"] ?? "?"))" }
     }
 
-    struct ParseFailure: Error {}
+    /// GraphML's namespace.
+    public static let namespace = "http://graphml.graphdrawing.org/xmlns"
+    /// The namespace of graphexport's markup (`gx:encoding`).
+    public static let markerNamespace = "urn:graphexport:1"
 
-    /// Parses `bytes` with libxml2 (no network, errors collected, not printed) and fails the test
-    /// for a document that is not well-formed, not namespace-well-formed, or not laid out as
-    /// GraphML.
-    static func parse(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) throws -> ParsedGraphML {
-        try withDocument(bytes, file: file, line: line) { root in
+    /// What makes a document not GraphML as written.
+    public struct NotGraphML: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Parses `bytes` with libxml2 (no network, errors collected, not printed) and throws for a
+    /// document that is not well-formed, not namespace-well-formed, or not laid out as GraphML.
+    public static func parse(_ bytes: [UInt8]) throws -> ParsedGraphML {
+        try ParsedXML.withDocument(bytes) { _, root in
             var problems: [String] = []
             let parsed = read(root, problems: &problems)
-            if !problems.isEmpty {
-                XCTFail("not GraphML as written: " + problems.joined(separator: "; "), file: file, line: line)
-                throw ParseFailure()
+            guard problems.isEmpty else {
+                throw NotGraphML(description: "not GraphML as written: " + problems.joined(separator: "; "))
             }
             return parsed
         }
     }
 
-    /// Parses `bytes` with libxml2 and calls `body` with the root element, failing the test for a
-    /// document that is not well-formed or not namespace-well-formed.
-    private static func withDocument<Result>(
-        _ bytes: [UInt8], file: StaticString, line: UInt, _ body: (xmlNodePtr) throws -> Result
-    ) throws -> Result {
-        let context = try XCTUnwrap(xmlNewParserCtxt())
-        defer { xmlFreeParserCtxt(context) }
-        let options = Int32(
-            bitPattern: XML_PARSE_HUGE.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-                | XML_PARSE_NOWARNING.rawValue)
-        let document = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) {
-                xmlCtxtReadMemory(context, $0.baseAddress, Int32($0.count), "export.graphml", nil, options)
-            }
-        }
-        let message = xmlCtxtGetLastError(context).flatMap { $0.pointee.message.map { String(cString: $0) } }
-        guard let document else {
-            XCTFail("not well-formed: \(message ?? "?")", file: file, line: line)
-            throw ParseFailure()
-        }
-        defer { xmlFreeDoc(document) }
-        guard context.pointee.wellFormed != 0, context.pointee.nsWellFormed != 0 else {
-            XCTFail("not (namespace-)well-formed: \(message ?? "?")", file: file, line: line)
-            throw ParseFailure()
-        }
-        return try body(try XCTUnwrap(xmlDocGetRootElement(document)))
-    }
-
-    /// Parses `bytes` like ``parse(_:file:line:)`` and counts the elements of the root (`key`,
+    /// Parses `bytes` like ``parse(_:)`` and counts the elements of the root (`key`,
     /// `graph`) and of the graph (`graph/node`, `graph/edge`, `graph/data`) by local name, without
     /// reading them: for large documents.
-    static func countElements(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) throws
-        -> [String: Int]
-    {
-        try withDocument(bytes, file: file, line: line) { root in
+    public static func countElements(_ bytes: [UInt8]) throws -> [String: Int] {
+        try ParsedXML.withDocument(bytes) { _, root in
             var counts: [String: Int] = [:]
             for child in elements(in: root) {
                 let local = child.pointee.name.map { string($0) } ?? ""
@@ -148,12 +122,12 @@ struct ParsedGraphML {
 
     private static func read(_ root: xmlNodePtr, problems: inout [String]) -> ParsedGraphML {
         var parsed = ParsedGraphML()
-        if name(of: root) != "{\(GraphMLGraphWriter.namespace)}graphml" { problems.append("root is \(name(of: root))") }
+        if name(of: root) != "{\(Self.namespace)}graphml" { problems.append("root is \(name(of: root))") }
         var sawGraph = false
         for child in elements(in: root) {
             let attributes = self.attributes(of: child)
             switch name(of: child) {
-            case "{\(GraphMLGraphWriter.namespace)}key":
+            case "{\(Self.namespace)}key":
                 if sawGraph { problems.append("a key after the graph") }
                 let isBase64 = attributes["gx:encoding"] == "base64"
                 let name = attributes["attr.name"] ?? ""
@@ -163,7 +137,7 @@ struct ParsedGraphML {
                         name: isBase64
                             ? String(decoding: Foundation.Data(base64Encoded: name) ?? .init(), as: UTF8.self) : name,
                         type: attributes["attr.type"] ?? "", isBase64: isBase64))
-            case "{\(GraphMLGraphWriter.namespace)}graph":
+            case "{\(Self.namespace)}graph":
                 if sawGraph { problems.append("a second graph") }
                 sawGraph = true
                 parsed.graphAttributes = attributes
@@ -190,12 +164,12 @@ struct ParsedGraphML {
         for child in elements(in: graph) {
             let attributes = self.attributes(of: child)
             switch name(of: child) {
-            case "{\(GraphMLGraphWriter.namespace)}data":
+            case "{\(Self.namespace)}data":
                 parsed.graphData.append(data(child, attributes))
-            case "{\(GraphMLGraphWriter.namespace)}node":
+            case "{\(Self.namespace)}node":
                 parsed.nodes.append(
                     Node(id: attributes["id"] ?? "", data: dataElements(in: child, problems: &problems)))
-            case "{\(GraphMLGraphWriter.namespace)}edge":
+            case "{\(Self.namespace)}edge":
                 parsed.edges.append(
                     Edge(
                         source: attributes["source"] ?? "", target: attributes["target"] ?? "",
@@ -208,7 +182,7 @@ struct ParsedGraphML {
 
     private static func dataElements(in element: xmlNodePtr, problems: inout [String]) -> [DataElement] {
         elements(in: element).compactMap { child in
-            guard name(of: child) == "{\(GraphMLGraphWriter.namespace)}data" else {
+            guard name(of: child) == "{\(Self.namespace)}data" else {
                 problems.append("unexpected \(name(of: child)) in a node or edge")
                 return nil
             }
@@ -249,7 +223,7 @@ struct ParsedGraphML {
             let value = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1)
             let local = current.pointee.name.map { string($0) } ?? ""
             let namespace = current.pointee.ns?.pointee.href.map { string($0) }
-            let name = namespace == GraphMLGraphWriter.markerNamespace ? "gx:" + local : local
+            let name = namespace == Self.markerNamespace ? "gx:" + local : local
             attributes[name] = value.map { string($0) } ?? ""
             gx_xml_free(value)
             attribute = current.pointee.next

@@ -1,26 +1,33 @@
 import CLibXML2
-import XCTest
 
-/// An expanded name: namespace URI (nil for none) and local name.
-struct QualifiedName: Hashable, CustomStringConvertible {
-    var namespace: String?
-    var local: String
+/// An expanded XML name: namespace URI (`nil` for none) and local name.
+public struct XMLName: Hashable, CustomStringConvertible {
+    /// The namespace URI, `nil` for none.
+    public var namespace: String?
+    /// The local name.
+    public var local: String
 
-    var description: String { namespace.map { "{\($0)}\(local)" } ?? local }
+    /// A name in `namespace`.
+    public init(namespace: String?, local: String) {
+        self.namespace = namespace
+        self.local = local
+    }
+
+    public var description: String { namespace.map { "{\($0)}\(local)" } ?? local }
 }
 
 /// One step of a parsed document, in document order: a neutral form, independent of libxml2, in
 /// which pretty and compact output can be compared and which deep documents can be read into
 /// without recursion.
-enum XMLItem: Equatable, CustomStringConvertible {
+public enum XMLItem: Equatable, CustomStringConvertible {
     /// An element starts, with its attributes in document order (namespace declarations left out).
-    case start(QualifiedName, attributes: [(name: QualifiedName, value: String)])
+    case start(XMLName, attributes: [(name: XMLName, value: String)])
     /// Character data (text and CDATA, adjacent pieces merged).
     case text(String)
     /// The innermost element ends.
     case end
 
-    static func == (left: XMLItem, right: XMLItem) -> Bool {
+    public static func == (left: XMLItem, right: XMLItem) -> Bool {
         switch (left, right) {
         case (.start(let leftName, let leftAttributes), .start(let rightName, let rightAttributes)):
             return leftName == rightName && leftAttributes.map(\.name) == rightAttributes.map(\.name)
@@ -34,7 +41,7 @@ enum XMLItem: Equatable, CustomStringConvertible {
         }
     }
 
-    var description: String {
+    public var description: String {
         switch self {
         case .start(let name, let attributes):
             return "<\(name)" + attributes.map { " \($0.name)=\($0.value.debugDescription)" }.joined() + ">"
@@ -44,18 +51,24 @@ enum XMLItem: Equatable, CustomStringConvertible {
     }
 }
 
-/// A document that libxml2's parser found well-formed and namespace-well-formed.
-struct ParsedXML {
+/// The one XML reader of the tests: a document that libxml2's parser found well-formed and
+/// namespace-well-formed, read into a tree and walked, or read through SAX2.
+public struct ParsedXML {
     /// Every element, attribute and text, in document order.
-    let items: [XMLItem]
+    public let items: [XMLItem]
     /// The XML declaration's encoding.
-    let encoding: String?
+    public let encoding: String?
     /// The XML declaration's version.
-    let version: String?
+    public let version: String?
+
+    /// Why libxml2 rejected a document.
+    public struct NotWellFormed: Error, CustomStringConvertible {
+        public let description: String
+    }
 
     /// The items without white space that only lays out elements: white-space text that is not the
     /// whole content of an element.
-    var withoutLayout: [XMLItem] {
+    public var withoutLayout: [XMLItem] {
         items.indices.compactMap { index -> XMLItem? in
             guard case .text(let text) = items[index],
                 text.unicodeScalars.allSatisfy({ " \t\r\n".unicodeScalars.contains($0) })
@@ -68,11 +81,24 @@ struct ParsedXML {
         }
     }
 
-    /// Parses `bytes` with libxml2 (`XML_PARSE_HUGE`, no network, errors collected, not printed)
-    /// and walks the tree without recursion; fails the test for a document that is not
-    /// well-formed or not namespace-well-formed.
-    static func parse(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) throws -> ParsedXML {
-        let context = try XCTUnwrap(xmlNewParserCtxt())
+    /// Parses `bytes` with libxml2 into a tree (`XML_PARSE_HUGE`, no network, errors collected,
+    /// not printed) and walks it without recursion; throws ``NotWellFormed`` for a document that
+    /// is not well-formed or not namespace-well-formed.
+    public static func parse(_ bytes: [UInt8]) throws -> ParsedXML {
+        try withDocument(bytes) { document, root in
+            ParsedXML(
+                items: walk(root),
+                encoding: document.pointee.encoding.map { string($0) },
+                version: document.pointee.version.map { string($0) })
+        }
+    }
+
+    /// Parses `bytes` with libxml2 into a tree, as ``parse(_:)`` does, and calls `body` with the
+    /// document and its root element.
+    static func withDocument<Result>(
+        _ bytes: [UInt8], _ body: (xmlDocPtr, xmlNodePtr) throws -> Result
+    ) throws -> Result {
+        guard let context = xmlNewParserCtxt() else { throw NotWellFormed(description: "xmlNewParserCtxt failed") }
         defer { xmlFreeParserCtxt(context) }
         let options = Int32(
             bitPattern: XML_PARSE_HUGE.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
@@ -83,33 +109,22 @@ struct ParsedXML {
             }
         }
         let message = xmlCtxtGetLastError(context).flatMap { $0.pointee.message.map { String(cString: $0) } }
-        guard let document else {
-            XCTFail("not well-formed: \(message ?? "?")", file: file, line: line)
-            throw ParseFailure()
-        }
+        guard let document else { throw NotWellFormed(description: "not well-formed: \(message ?? "?")") }
         defer { xmlFreeDoc(document) }
         guard context.pointee.wellFormed != 0, context.pointee.nsWellFormed != 0 else {
-            XCTFail("not (namespace-)well-formed: \(message ?? "?")", file: file, line: line)
-            throw ParseFailure()
+            throw NotWellFormed(description: "not (namespace-)well-formed: \(message ?? "?")")
         }
-        let root = try XCTUnwrap(xmlDocGetRootElement(document))
-        return ParsedXML(
-            items: walk(root),
-            encoding: document.pointee.encoding.map { string($0) },
-            version: document.pointee.version.map { string($0) })
+        guard let root = xmlDocGetRootElement(document) else { throw NotWellFormed(description: "no root element") }
+        return try body(document, root)
     }
 
-    struct ParseFailure: Error {}
-
     /// Parses `bytes` with libxml2's SAX2 interface, building no tree, with the same options and
-    /// checks as ``parse(_:file:line:)``.
+    /// checks as ``parse(_:)`` (and entities substituted).
     ///
     /// For very deep documents: libxml2's tree builder finds the namespace of each prefixed name
     /// (`gx:id`) by walking up the ancestors, which makes building a 100 000-deep tree quadratic,
     /// while its parser resolves prefixes from a stack.
-    static func parseStreaming(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) throws
-        -> ParsedXML
-    {
+    public static func parseStreaming(_ bytes: [UInt8]) throws -> ParsedXML {
         let collector = SAXCollector()
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
@@ -122,19 +137,20 @@ struct ParsedXML {
         }
         handler.cdataBlock = handler.characters
         let userData = Unmanaged.passUnretained(collector).toOpaque()
-        let context = try XCTUnwrap(xmlCreatePushParserCtxt(&handler, userData, nil, 0, "export.xml"))
+        guard let context = xmlCreatePushParserCtxt(&handler, userData, nil, 0, "export.xml") else {
+            throw NotWellFormed(description: "xmlCreatePushParserCtxt failed")
+        }
         defer { xmlFreeParserCtxt(context) }
         let options =
             XML_PARSE_HUGE.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
             | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOENT.rawValue
         xmlCtxtUseOptions(context, Int32(bitPattern: options))
-        bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { _ = xmlParseChunk(context, $0.baseAddress, Int32($0.count), 1) }
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { xmlParseChunk(context, $0.baseAddress, Int32($0.count), 1) }
         }
-        guard context.pointee.wellFormed != 0, context.pointee.nsWellFormed != 0 else {
+        guard status == 0, context.pointee.wellFormed != 0, context.pointee.nsWellFormed != 0 else {
             let message = xmlCtxtGetLastError(context).flatMap { $0.pointee.message.map { String(cString: $0) } }
-            XCTFail("not (namespace-)well-formed: \(message ?? "?")", file: file, line: line)
-            throw ParseFailure()
+            throw NotWellFormed(description: "not (namespace-)well-formed: \(message ?? "?")")
         }
         return ParsedXML(
             items: collector.items,
@@ -174,20 +190,20 @@ struct ParsedXML {
         return items
     }
 
-    private static func name(of node: xmlNodePtr) -> QualifiedName {
-        QualifiedName(
+    private static func name(of node: xmlNodePtr) -> XMLName {
+        XMLName(
             namespace: node.pointee.ns?.pointee.href.map { string($0) },
             local: node.pointee.name.map { string($0) } ?? "")
     }
 
-    private static func attributes(of node: xmlNodePtr) -> [(name: QualifiedName, value: String)] {
-        var attributes: [(name: QualifiedName, value: String)] = []
+    private static func attributes(of node: xmlNodePtr) -> [(name: XMLName, value: String)] {
+        var attributes: [(name: XMLName, value: String)] = []
         var attribute = node.pointee.properties
         while let current = attribute {
             let value = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1)
             attributes.append(
                 (
-                    QualifiedName(
+                    XMLName(
                         namespace: current.pointee.ns?.pointee.href.map { string($0) },
                         local: current.pointee.name.map { string($0) } ?? ""),
                     value.map { string($0) } ?? ""
@@ -198,12 +214,12 @@ struct ParsedXML {
         return attributes
     }
 
-    private static func string(_ characters: UnsafePointer<xmlChar>) -> String {
+    static func string(_ characters: UnsafePointer<xmlChar>) -> String {
         String(cString: characters)
     }
 }
 
-/// What the SAX2 callbacks of ``ParsedXML/parseStreaming(_:file:line:)`` collect.
+/// What the SAX2 callbacks of ``ParsedXML/parseStreaming(_:)`` collect.
 private final class SAXCollector {
     var items: [XMLItem] = []
 
@@ -215,19 +231,19 @@ private final class SAXCollector {
         _ local: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?, _ count: Int,
         _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) {
-        var list: [(name: QualifiedName, value: String)] = []
+        var list: [(name: XMLName, value: String)] = []
         for index in 0..<count {
             let fields = attributes! + 5 * index
             let value = UnsafeBufferPointer(start: fields[3]!, count: fields[4]! - fields[3]!)
             list.append(
                 (
-                    QualifiedName(namespace: fields[2].map { String(cString: $0) }, local: String(cString: fields[0]!)),
+                    XMLName(namespace: fields[2].map { String(cString: $0) }, local: String(cString: fields[0]!)),
                     String(decoding: value, as: UTF8.self)
                 ))
         }
         items.append(
             .start(
-                QualifiedName(namespace: uri.map { String(cString: $0) }, local: String(cString: local!)),
+                XMLName(namespace: uri.map { String(cString: $0) }, local: String(cString: local!)),
                 attributes: list))
     }
 
