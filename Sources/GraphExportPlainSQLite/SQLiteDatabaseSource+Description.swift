@@ -45,8 +45,7 @@ extension SQLiteDatabaseSource: InspectableSource {
                 }
                 relationships.append(
                     StoreDescription.Relationship(
-                        info: relationship.info, declaredBy: declarers.relationships[position],
-                        nests: relationship.nestsDestination, storage: storage))
+                        relationship, declaredBy: declarers.relationships[position], storage: storage))
             }
             entities.append(
                 StoreDescription.entity(

@@ -2,26 +2,14 @@ import CSQLite
 import GraphExport
 
 /// The storage class of one value SQLite returned.
-package enum SQLiteStorage: Equatable {
+package enum SQLiteStorage {
     case null, integer, real, text, blob
-
-    /// Whether `a` and `b` are the same class; inlinable, as the accessors below, so that the
-    /// readers' per-row code in other modules compares without a call.
-    @inlinable package static func == (a: SQLiteStorage, b: SQLiteStorage) -> Bool {
-        switch (a, b) {
-        case (.null, .null), (.integer, .integer), (.real, .real), (.text, .text), (.blob, .blob): true
-        default: false
-        }
-    }
 }
 
 /// A prepared statement, reused across executions: bind, step through rows, reset.
-///
-/// What the readers call for every row (``step()`` and the column accessors) is `@inlinable`: the
-/// readers are other modules, and a call per column would cost them about 1 % of a flat export.
 package final class SQLiteStatement {
-    @usableFromInline let handle: OpaquePointer
-    @usableFromInline let database: SQLiteDatabase
+    private let handle: OpaquePointer
+    private let database: SQLiteDatabase
     package let sql: String
 
     package init(_ handle: OpaquePointer, database: SQLiteDatabase, sql: String) {
@@ -56,7 +44,6 @@ package final class SQLiteStatement {
     }
 
     /// Advances to the next row; `false` once there are no more.
-    @inlinable
     package func step() throws -> Bool {
         let status = sqlite3_step(handle)
         switch status {
@@ -67,7 +54,6 @@ package final class SQLiteStatement {
     }
 
     /// The storage class of column `index` (from 0) of the current row.
-    @inlinable
     package func storage(at index: Int32) -> SQLiteStorage {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER: return .integer
@@ -78,18 +64,15 @@ package final class SQLiteStatement {
         }
     }
 
-    @inlinable
     package func int64(at index: Int32) -> Int64 {
         sqlite3_column_int64(handle, index)
     }
 
-    @inlinable
     package func double(at index: Int32) -> Double {
         sqlite3_column_double(handle, index)
     }
 
     /// The column's bytes exactly as stored (text is not checked or repaired).
-    @inlinable
     package func bytes(at index: Int32) -> [UInt8] {
         Array(rawBytes(at: index))
     }
@@ -101,14 +84,12 @@ package final class SQLiteStatement {
 
     /// The column's text in SQLite's own buffer when it is valid UTF-8, else `nil`; valid until
     /// the statement steps, resets or is finalized.
-    @inlinable
     package func borrowedText(at index: Int32) -> UnsafeRawBufferPointer? {
         let bytes = rawBytes(at: index)
         return UTF8Validation.isValid(bytes) ? bytes : nil
     }
 
     /// SQLite's own buffer for the column, valid until the statement steps, resets or is finalized.
-    @inlinable
     package func rawBytes(at index: Int32) -> UnsafeRawBufferPointer {
         let isText = sqlite3_column_type(handle, index) == SQLITE_TEXT
         let pointer = isText ? UnsafeRawPointer(sqlite3_column_text(handle, index)) : sqlite3_column_blob(handle, index)

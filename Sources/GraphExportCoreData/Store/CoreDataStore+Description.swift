@@ -50,8 +50,7 @@ extension CoreDataStore: InspectableSource {
                 }
                 relationships.append(
                     StoreDescription.Relationship(
-                        info: relationship.info, declaredBy: declarers.relationships[position],
-                        nests: relationship.nestsDestination, storage: storage))
+                        relationship, declaredBy: declarers.relationships[position], storage: storage))
             }
             entities.append(
                 StoreDescription.entity(

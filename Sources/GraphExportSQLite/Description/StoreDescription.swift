@@ -136,11 +136,12 @@ package struct StoreDescription: Sendable, Hashable {
         /// Where the destinations are stored.
         package var storage: Storage
 
-        /// Creates the description of a relationship.
-        package init(info: RelationshipInfo, declaredBy: String, nests: Bool, storage: Storage) {
-            self.info = info
+        /// The description of `relationship`, as the source's model resolves it, declared by
+        /// `declaredBy` and stored as `storage`.
+        package init(_ relationship: ResolvedRelationship, declaredBy: String, storage: Storage) {
+            self.info = relationship.info
             self.declaredBy = declaredBy
-            self.nests = nests
+            self.nests = relationship.nestsDestination
             self.storage = storage
         }
     }
