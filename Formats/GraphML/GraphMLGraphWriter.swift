@@ -146,8 +146,8 @@ public final class GraphMLGraphWriter: GraphWriter {
     /// Whether a node was marked changed or deleted, so that the key is declared.
     private var hasChangedNodes = false
     private var hasDeletedNodes = false
-    /// The subjects already warned about (`base64 Photo.caption`), so that each is reported once.
-    private var warned: Set<String> = []
+    /// The warnings given, each once.
+    private var warnings: FormatWarnings
 
     /// Creates a writer that writes to `sink` and reports what GraphML cannot hold as such to
     /// `onWarning`. Nothing is written, and no file is created, before ``begin(_:)``.
@@ -157,6 +157,7 @@ public final class GraphMLGraphWriter: GraphWriter {
         self.sink = sink
         self.options = options
         self.onWarning = onWarning
+        self.warnings = FormatWarnings(onWarning: onWarning)
     }
 
     /// `true`: ``Value/binaryFile(_:)`` values are streamed.
@@ -196,10 +197,7 @@ public final class GraphMLGraphWriter: GraphWriter {
         let id: String
         switch event {
         case .beginObject(_, let objectID), .reference(let objectID):
-            id = objectID.text
-            if let scalar = XMLCharacters.firstNonCharacter(in: id) {
-                throw GraphMLWriterError.unwritableIdentifier(id: id, character: scalar)
-            }
+            id = try checkedIdentifier(objectID)
         default:
             id = ""
         }
@@ -207,11 +205,7 @@ public final class GraphMLGraphWriter: GraphWriter {
         guard let body else { throw GraphStreamError.notBegun }
         switch event {
         case .beginObject(let entity, _): try beginObject(entity: entity, id: id, body)
-        case .changedProperties(let names):
-            hasChangedNodes = true
-            var list: [UInt8] = []
-            JSONText.appendKeyList(names, to: &list)
-            try writeData(key: "changed", XMLText(String(decoding: list, as: UTF8.self)), level: 3, body)
+        case .changedProperties(let names): try writeChangedProperties(names, body)
         case .deleted:
             hasDeletedNodes = true
             try writeData(key: "deleted", XMLText("true"), level: 3, body)
@@ -230,6 +224,20 @@ public final class GraphMLGraphWriter: GraphWriter {
         case .endObject:
             stack.removeLast()
             try closeNode(body)
+        }
+    }
+
+    /// Writes an object's node and its attributes' data from the row's values, or throws as
+    /// ``write(_:)`` does, without writing anything.
+    public func beginObject(_ row: ObjectRow) throws {
+        if let failure = body?.failure { throw failure }
+        let id = try checkedIdentifier(row.id)
+        try validator.beginObject(row)
+        guard let body else { throw GraphStreamError.notBegun }
+        try beginObject(entity: row.entityName, id: id, body)
+        if let changed = row.changedProperties { try writeChangedProperties(changed, body) }
+        for (name, value) in zip(row.attributeNames, row.values) {
+            try writeAttribute(name: name, value: value.value, body)
         }
     }
 
@@ -269,10 +277,9 @@ public final class GraphMLGraphWriter: GraphWriter {
         for field in header {
             let text = XMLText(field.value)
             if let scalar = text.base64Because {
-                warn(
-                    "field \(field.key)",
-                    "the header's \(field.key) holds \(XMLCharacters.describe(scalar)), which XML 1.0 cannot hold: "
-                        + #"written as base64 of its UTF-8 bytes, marked gx:encoding="base64""#)
+                warnings.headerFieldXMLCannotHold(
+                    field.key, character: XMLCharacters.describe(scalar),
+                    writtenAs: #"base64 of its UTF-8 bytes, marked gx:encoding="base64""#)
             }
             try writeData(key: "g." + field.key, text, level: 2, output)
         }
@@ -304,6 +311,23 @@ public final class GraphMLGraphWriter: GraphWriter {
         try writeData(key: "type", type, level: 3, body)
     }
 
+    /// The text of `id`, or throws for an identifier XML cannot hold.
+    private func checkedIdentifier(_ id: ObjectID) throws(GraphMLWriterError) -> String {
+        let text = id.text
+        if let scalar = XMLCharacters.firstNonCharacter(in: text) {
+            throw .unwritableIdentifier(id: text, character: scalar)
+        }
+        return text
+    }
+
+    /// Writes the innermost node's `@changed` data: the keys of the properties named, as a JSON array.
+    private func writeChangedProperties(_ names: [String], _ body: LibXMLTextWriter) throws {
+        hasChangedNodes = true
+        var list: [UInt8] = []
+        JSONText.appendKeyList(names, to: &list)
+        try writeData(key: "changed", XMLText(String(decoding: list, as: UTF8.self)), level: 3, body)
+    }
+
     private func writeAttribute(name: String, value: Value, _ body: LibXMLTextWriter) throws {
         guard case .object(let entity, let id) = stack[stack.count - 1] else { return }
         let index = keys.index(of: name)
@@ -313,19 +337,15 @@ public final class GraphMLGraphWriter: GraphWriter {
         }
         guard let rendered = value.xmlText else { return }
         if rendered.isDateWithoutISO8601 {
-            warn(
-                "date \(entity).\(name)",
-                .datesWithoutISO8601(
-                    "\(entity).\(name) (\(id))", writtenAs: "seconds since 2001-01-01T00:00:00Z",
-                    notFinite: "NaN/INF/-INF"))
+            warnings.dateWithoutISO8601(
+                "\(entity).\(name) (\(id))", key: "\(entity).\(name)", writtenAs: "seconds since 2001-01-01T00:00:00Z",
+                notFinite: "NaN/INF/-INF")
         }
         let text = XMLText(rendered.text)
         if let scalar = text.base64Because {
-            warn(
-                "base64 \(entity).\(name)",
-                "\(entity).\(name) (\(id)): \(XMLCharacters.describe(scalar)) cannot be written in XML 1.0, so "
-                    + "text of this attribute holding such characters is written as base64 of its UTF-8 bytes, "
-                    + #"marked gx:encoding="base64""#)
+            warnings.textXMLCannotHold(
+                "\(entity).\(name) (\(id))", key: "\(entity).\(name)", character: XMLCharacters.describe(scalar),
+                writtenAs: #"base64 of its UTF-8 bytes, marked gx:encoding="base64""#)
         }
         try writeData(key: keys.keys[index].id, text, level: 3, body)
     }
@@ -445,12 +465,6 @@ public final class GraphMLGraphWriter: GraphWriter {
 
     /// Reports `message` unless `subject` was already reported.
     private func warn(_ subject: String, _ message: @autoclosure () -> String) {
-        warn(subject, Warning(message()))
-    }
-
-    /// Reports `warning` unless `subject` was already reported.
-    private func warn(_ subject: String, _ warning: @autoclosure () -> Warning) {
-        guard warned.insert(subject).inserted else { return }
-        onWarning(warning())
+        warnings.once(subject, Warning(message()))
     }
 }

@@ -103,15 +103,14 @@ public final class PropertyListGraphWriter: GraphWriter {
 
     private let sink: any ByteSink
     private let options: PropertyListOptions
-    private let onWarning: WarningHandler
     private var output: LibXMLTextWriter?
     /// The stream's grammar, checked before anything is written for a call.
     private var validator = GraphStreamValidator()
     private var stack: [Frame] = []
     /// Names already checked to be writable as keys.
     private var writableNames: Set<String> = []
-    /// What has been warned about: `Entity.name` for attributes, and one entry per other kind.
-    private var warned: Set<String> = []
+    /// The warnings given, each once.
+    private var warnings: FormatWarnings
 
     /// Creates a writer that writes to `sink` and reports values a property list cannot hold as
     /// such to `onWarning`. Nothing is written, and libxml2 is not called, before ``begin(_:)``.
@@ -121,7 +120,7 @@ public final class PropertyListGraphWriter: GraphWriter {
     ) {
         self.sink = sink
         self.options = options
-        self.onWarning = onWarning
+        self.warnings = FormatWarnings(onWarning: onWarning)
     }
 
     /// `true`: ``Value/binaryFile(_:)`` values are streamed.
@@ -154,10 +153,9 @@ public final class PropertyListGraphWriter: GraphWriter {
             try output.writeElement("key", text: field.key)
             if let scalar = try writeText(field.value, output) {
                 dataKeys.append(field.key)
-                warnOnce(
-                    "@source.\(field.key)",
-                    "the header's \(field.key) holds \(XMLCharacters.describe(scalar)), which XML 1.0 cannot hold: "
-                        + "written as <data> of its UTF-8 bytes and listed in @source's @utf8Data")
+                warnings.headerFieldXMLCannotHold(
+                    field.key, character: XMLCharacters.describe(scalar),
+                    writtenAs: "<data> of its UTF-8 bytes and listed in @source's @utf8Data")
             }
         }
         try writeList("@utf8Data", dataKeys, output)
@@ -175,19 +173,15 @@ public final class PropertyListGraphWriter: GraphWriter {
     public func write(_ event: GraphEvent) throws {
         if let failure = output?.failure { throw failure }
         switch event {
-        case .attribute(let name, _), .beginRelationship(let name, _): try checkName(name)
-        case .changedProperties(let names): try names.forEach(checkName)
+        case .attribute(let name, _), .beginRelationship(let name, _): try checkName(name, of: currentObject.id)
+        case .changedProperties(let names): for name in names { try checkName(name, of: currentObject.id) }
         default: break
         }
         let wasEmpty = try validator.accept(event)
         guard let output else { throw GraphStreamError.notBegun }
         switch event {
         case .beginObject(let entity, let id): try beginObject(entity: entity, id: id.text, output)
-        case .changedProperties(let names):
-            try output.writeElement("key", text: "@changed")
-            try output.startElement("array")
-            for name in names { try output.writeElement("string", text: MarkerEscape.key(for: name)) }
-            try output.endElement()
+        case .changedProperties(let names): try writeChangedProperties(names, output)
         case .deleted:
             try output.writeElement("key", text: "@deleted")
             try output.writeEmptyElement("true")
@@ -210,6 +204,22 @@ public final class PropertyListGraphWriter: GraphWriter {
             try writeList("@null", frame.nullNames, output)
             try writeList("@utf8Data", frame.dataKeys, output)
             try output.endElement()
+        }
+    }
+
+    /// Writes an object's start and its attributes from the row's values, or throws as
+    /// ``write(_:)`` does, without writing anything when a name is one XML cannot hold or the row
+    /// does not fit where the stream is.
+    public func beginObject(_ row: ObjectRow) throws {
+        if let failure = output?.failure { throw failure }
+        for name in row.attributeNames { try checkName(name, of: row.id.text) }
+        for name in row.changedProperties ?? [] { try checkName(name, of: row.id.text) }
+        try validator.beginObject(row)
+        guard let output else { throw GraphStreamError.notBegun }
+        try beginObject(entity: row.entityName, id: row.id.text, output)
+        if let changed = row.changedProperties { try writeChangedProperties(changed, output) }
+        for (name, value) in zip(row.attributeNames, row.values) {
+            try writeAttribute(name: name, value: value.value, output)
         }
     }
 
@@ -240,6 +250,14 @@ public final class PropertyListGraphWriter: GraphWriter {
         stack.append(frame)
     }
 
+    /// Writes `@changed`, the array of the keys of the properties named.
+    private func writeChangedProperties(_ names: [String], _ output: LibXMLTextWriter) throws {
+        try output.writeElement("key", text: "@changed")
+        try output.startElement("array")
+        for name in names { try output.writeElement("string", text: MarkerEscape.key(for: name)) }
+        try output.endElement()
+    }
+
     private func writeAttribute(name: String, value: Value, _ output: LibXMLTextWriter) throws {
         let top = stack.count - 1
         let key = MarkerEscape.key(for: name)
@@ -261,11 +279,9 @@ public final class PropertyListGraphWriter: GraphWriter {
             if let scalar = try writeText(text, output) {
                 stack[top].dataKeys.append(key)
                 let (entity, id) = currentObject
-                warnOnce(
-                    "\(entity).\(name)",
-                    "\(entity).\(name) (\(id)): \(XMLCharacters.describe(scalar)) cannot be written in XML 1.0, so "
-                        + "text of this attribute holding such characters is written as <data> of its UTF-8 bytes, "
-                        + "listed in the object's @utf8Data")
+                warnings.textXMLCannotHold(
+                    "\(entity).\(name) (\(id))", key: "\(entity).\(name)", character: XMLCharacters.describe(scalar),
+                    writtenAs: "<data> of its UTF-8 bytes, listed in the object's @utf8Data")
             }
         }
         if issue == .dateWithoutISO8601 { warnAboutDateWithoutISO8601(in: name) }
@@ -354,11 +370,11 @@ public final class PropertyListGraphWriter: GraphWriter {
         try output.endElement()
     }
 
-    /// Throws unless XML can hold `name`, so that it can be a key of the innermost object.
-    private func checkName(_ name: String) throws {
+    /// Throws unless XML can hold `name`, so that it can be a key of the object `id`.
+    private func checkName(_ name: String, of id: @autoclosure () -> String) throws {
         guard !writableNames.contains(name) else { return }
         if let scalar = XMLCharacters.firstNonCharacter(in: name) {
-            throw PropertyListWriterError.unwritableName(name: name, character: scalar, id: currentObject.id)
+            throw PropertyListWriterError.unwritableName(name: name, character: scalar, id: id())
         }
         writableNames.insert(name)
     }
@@ -371,19 +387,12 @@ public final class PropertyListGraphWriter: GraphWriter {
     /// Warns once per attribute that its dates with no ISO 8601 form are written as seconds.
     private func warnAboutDateWithoutISO8601(in attribute: String) {
         let (entity, id) = currentObject
-        warnOnce(
-            "\(entity).\(attribute)#date",
-            .datesWithoutISO8601(
-                "\(entity).\(attribute) (\(id))", writtenAs: "<real> seconds since 2001-01-01T00:00:00Z",
-                notFinite: "nan/+infinity/-infinity"))
+        warnings.dateWithoutISO8601(
+            "\(entity).\(attribute) (\(id))", key: "\(entity).\(attribute)",
+            writtenAs: "<real> seconds since 2001-01-01T00:00:00Z", notFinite: "nan/+infinity/-infinity")
     }
 
-    private func warnOnce(_ key: String, _ message: String) {
-        warnOnce(key, Warning(message))
-    }
-
-    private func warnOnce(_ key: String, _ warning: Warning) {
-        guard warned.insert(key).inserted else { return }
-        onWarning(warning)
+    private func warnOnce(_ key: String, _ message: @autoclosure () -> String) {
+        warnings.once(key, Warning(message()))
     }
 }

@@ -103,6 +103,12 @@ public final class PluginEventStreamWriter: GraphWriter {
         try endLine()
     }
 
+    /// Writes the row as the events it stands for (``ObjectRow/events``), one line each: the
+    /// protocol has no line for a row.
+    public func beginObject(_ row: ObjectRow) throws {
+        for event in row.events { try write(event) }
+    }
+
     /// Writes the closing `end` line and flushes.
     public func finish() throws {
         try validator.finish()

@@ -114,7 +114,6 @@ public final class XMLGraphWriter: GraphWriter {
 
     private let sink: any ByteSink
     private let options: XMLOptions
-    private let onWarning: WarningHandler
     /// What changes as the document is written, owned by this writer alone: kept behind a
     /// pointer rather than in `var` properties, so that each call costs no run-time exclusivity
     /// check (the writer is not reentrant, so no two accesses can overlap).
@@ -148,9 +147,8 @@ public final class XMLGraphWriter: GraphWriter {
         var checkedPrefixes: [String] = []
         /// The encoded names of each entity, by index, for rows.
         var rowNames: [RowNames?] = []
-        /// The attributes (`Entity.name`) already warned about, one set per kind of warning.
-        var warnedBase64: Set<String> = []
-        var warnedDates: Set<String> = []
+        /// The warnings given, each once.
+        var warnings: FormatWarnings
     }
 
     /// How many identifier prefixes (one per entity, typically) are remembered as checked.
@@ -163,9 +161,8 @@ public final class XMLGraphWriter: GraphWriter {
     ) {
         self.sink = sink
         self.options = options
-        self.onWarning = onWarning
         state = .allocate(capacity: 1)
-        state.initialize(to: State())
+        state.initialize(to: State(warnings: FormatWarnings(onWarning: onWarning)))
     }
 
     deinit {
@@ -197,10 +194,9 @@ public final class XMLGraphWriter: GraphWriter {
             let value = XMLText(field.value)
             if let scalar = value.base64Because {
                 base64Fields.append(name)
-                onWarning(
-                    Warning(
-                        "the header's \(field.key) holds \(XMLCharacters.describe(scalar)), which XML 1.0 cannot "
-                            + "hold: written as base64 of its UTF-8 bytes and listed in the root's gx:base64"))
+                state.pointee.warnings.headerFieldXMLCannotHold(
+                    field.key, character: XMLCharacters.describe(scalar),
+                    writtenAs: "base64 of its UTF-8 bytes and listed in the root's gx:base64")
             }
             try output.writeAttribute(name, value.text)
         }
@@ -455,20 +451,15 @@ public final class XMLGraphWriter: GraphWriter {
     private func warn(_ issue: XMLValueText.Issue, _ name: String, mark: String) {
         guard let object = state.pointee.validator.currentObject else { return }
         let attribute = "\(object.entity).\(name)"
-        let id = object.id.text
         switch issue {
         case .nonCharacter(let scalar):
-            guard state.pointee.warnedBase64.insert(attribute).inserted else { return }
-            onWarning(
-                Warning(
-                    "\(attribute) (\(id)): \(XMLCharacters.describe(scalar)) cannot be written in XML 1.0, so text "
-                        + "of this attribute holding such characters is written as base64 of its UTF-8 bytes, \(mark)"
-                ))
+            state.pointee.warnings.textXMLCannotHold(
+                "\(attribute) (\(object.id.text))", key: attribute, character: XMLCharacters.describe(scalar),
+                writtenAs: "base64 of its UTF-8 bytes, \(mark)")
         case .dateWithoutISO8601:
-            guard state.pointee.warnedDates.insert(attribute).inserted else { return }
-            onWarning(
-                .datesWithoutISO8601(
-                    "\(attribute) (\(id))", writtenAs: "seconds since 2001-01-01T00:00:00Z", notFinite: "NaN/INF/-INF"))
+            state.pointee.warnings.dateWithoutISO8601(
+                "\(attribute) (\(object.id.text))", key: attribute, writtenAs: "seconds since 2001-01-01T00:00:00Z",
+                notFinite: "NaN/INF/-INF")
         }
     }
 }

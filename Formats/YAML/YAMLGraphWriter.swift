@@ -95,7 +95,6 @@ public final class YAMLGraphWriter: GraphWriter {
 
     private let sink: any ByteSink
     private let options: YAMLOptions
-    private let onWarning: WarningHandler
     /// What changes as the document is written, owned by this writer alone: kept behind a
     /// pointer rather than in `var` properties, so that each call costs no run-time exclusivity
     /// check (the writer is not reentrant, so no two accesses can overlap).
@@ -107,8 +106,8 @@ public final class YAMLGraphWriter: GraphWriter {
         /// The stream's grammar, checked before anything is handed to libyaml; stopped once
         /// libyaml or the sink has failed.
         var validator = GraphStreamValidator()
-        /// The attributes (`Entity.name`) already warned about for dates with no ISO 8601 form.
-        var warnedDates: Set<String> = []
+        /// The warnings given, each once.
+        var warnings: FormatWarnings
         /// Per entity index (``ObjectRow/entity``), the scalars of its `"@type"` value and its
         /// keys, made from its first row in each context: a block mapping's, and flow.
         var rowScalars: [(names: [String], block: EntityScalars?, flow: EntityScalars?)] = []
@@ -131,9 +130,8 @@ public final class YAMLGraphWriter: GraphWriter {
     ) {
         self.sink = sink
         self.options = options
-        self.onWarning = onWarning
         state = .allocate(capacity: 1)
-        state.initialize(to: State())
+        state.initialize(to: State(warnings: FormatWarnings(onWarning: onWarning)))
     }
 
     deinit {
@@ -339,9 +337,7 @@ public final class YAMLGraphWriter: GraphWriter {
     /// innermost object.
     private func warnAboutDate(of name: String) {
         let attribute = "\(state.pointee.validator.currentObject?.entity ?? "").\(name)"
-        guard state.pointee.warnedDates.insert(attribute).inserted else { return }
-        onWarning(
-            .datesWithoutISO8601(
-                attribute, writtenAs: "seconds since 2001-01-01T00:00:00Z", notFinite: ".nan/.inf/-.inf"))
+        state.pointee.warnings.dateWithoutISO8601(
+            attribute, key: attribute, writtenAs: "seconds since 2001-01-01T00:00:00Z", notFinite: ".nan/.inf/-.inf")
     }
 }

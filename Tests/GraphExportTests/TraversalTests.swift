@@ -344,11 +344,13 @@ final class TraversalTests: XCTestCase {
         final class FailingWriter: GraphWriter {
             struct Failure: Error {}
             var written = 0
+            var streamsFileBytes: Bool { false }
             func begin(_ document: DocumentInfo) throws {}
             func write(_ event: GraphEvent) throws {
                 written += 1
                 if written == 3 { throw Failure() }
             }
+            func beginObject(_ row: ObjectRow) throws { for event in row.events { try write(event) } }
             func finish() throws { XCTFail("finish() after a failed write") }
         }
         let writer = FailingWriter()

@@ -22,35 +22,20 @@ public protocol GraphWriter: AnyObject {
     /// Whether the writer takes ``Value/binaryFile(_:)`` values as they come, writing their bytes
     /// in chunks (``FileBytes/forEachBase64Chunk(_:)``) exactly as it writes ``Value/binary(_:)``.
     ///
-    /// When `false`, the default, ``GraphTraversal`` reads each such value whole and hands the
-    /// writer ``Value/binary(_:)`` of its bytes instead: a writer made before file values existed
-    /// goes on writing them as bytes, holding each one in memory while it does. Every built-in
-    /// writer says `true`.
+    /// When `false`, ``GraphTraversal`` reads each such value whole and hands the writer
+    /// ``Value/binary(_:)`` of its bytes instead, holding each one in memory while it does. Every
+    /// built-in writer says `true`; a wrapper says what the writer it passes on to says.
     var streamsFileBytes: Bool { get }
     /// Starts an object and writes all its attributes: the same as ``GraphEvent/beginObject(entity:id:)``
     /// followed by ``GraphEvent/changedProperties(_:)`` when the row has them and one
     /// ``GraphEvent/attribute(name:value:)`` per value, and the same grammar.
     ///
     /// ``GraphTraversal`` starts every object this way, with the values borrowed from the source
-    /// (``ObjectRow``), so that a writer that implements it writes a row without a ``Value`` or an
-    /// event per value, and prepares what it writes for an entity once, by the entity's index.
-    /// The default writes the events; a writer given a row whose ``ObjectRow/values`` it keeps
-    /// past the call keeps ``RowValue/value``.
+    /// (``ObjectRow``), so that a writer writes a row without a ``Value`` or an event per value,
+    /// and prepares what it writes for an entity once, by the entity's index. Every writer and
+    /// every wrapper implements it, so that no row silently turns into events behind a wrapper
+    /// that forgot it; a writer that has nothing to gain from rows writes ``ObjectRow/events``
+    /// with ``write(_:)``. A writer that keeps a row's ``ObjectRow/values`` past the call keeps
+    /// ``RowValue/value``.
     func beginObject(_ row: ObjectRow) throws
-}
-
-extension GraphWriter {
-    /// `false`: the writer is given ``Value/binary(_:)`` in place of ``Value/binaryFile(_:)``.
-    public var streamsFileBytes: Bool { false }
-
-    /// Writes ``GraphEvent/beginObject(entity:id:)``, then ``GraphEvent/changedProperties(_:)``
-    /// when the row has them, then one ``GraphEvent/attribute(name:value:)`` per value, its text
-    /// and bytes copied (``RowValue/value``).
-    public func beginObject(_ row: ObjectRow) throws {
-        try write(.beginObject(entity: row.entityName, id: row.id))
-        if let changed = row.changedProperties { try write(.changedProperties(changed)) }
-        for (name, value) in zip(row.attributeNames, row.values) {
-            try write(.attribute(name: name, value: value.value))
-        }
-    }
 }
