@@ -29,7 +29,7 @@ public final class GraphMLGraphWriter: GraphWriter {
     private let options: GraphMLOptions
     private let onWarning: WarningHandler
     /// What changes as the document is written (``GraphWriter``, *Inside a writer*).
-    private let state: UnsafeMutablePointer<State>
+    private let state: WriterState<State>
 
     /// The writer's changing state.
     private struct State {
@@ -58,13 +58,7 @@ public final class GraphMLGraphWriter: GraphWriter {
         self.sink = sink
         self.options = options
         self.onWarning = onWarning
-        state = .allocate(capacity: 1)
-        state.initialize(to: State(warnings: FormatWarnings(onWarning: onWarning)))
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
+        state = WriterState(State(warnings: FormatWarnings(onWarning: onWarning)))
     }
 
     /// `true`: ``Value/binaryFile(_:)`` values are streamed.
@@ -76,20 +70,17 @@ public final class GraphMLGraphWriter: GraphWriter {
     /// ``GraphMLWriterError/temporaryFileFailed(directory:reason:)`` when no temporary file can be
     /// made.
     public func begin(_ document: DocumentInfo) throws {
-        try state.pointee.validator.begin()
-        do {
-            if !document.entities.isEmpty {
-                let model = try GraphModel(entities: document.entities)
-                state.pointee.keys.declare(model)
-                state.pointee.edgeRules = GraphMLEdgeRules(model)
-            }
+        let (model, spool, body) = try state.pointee.validator.begin {
+            let model = document.entities.isEmpty ? nil : try GraphModel(entities: document.entities)
             let spool = try SpoolFile()
-            state.pointee.body = try LibXMLTextWriter(sink: spool, libxml2Failure: GraphMLWriterError.libxml2Failure)
-            state.pointee.spool = spool
-        } catch {
-            state.pointee.validator.stop()
-            throw error
+            return (model, spool, try LibXMLTextWriter(sink: spool, libxml2Failure: GraphMLWriterError.libxml2Failure))
         }
+        if let model {
+            state.pointee.keys.declare(model)
+            state.pointee.edgeRules = GraphMLEdgeRules(model)
+        }
+        state.pointee.spool = spool
+        state.pointee.body = body
         state.pointee.header = document.fields
         state.pointee.stack = [.graph]
     }

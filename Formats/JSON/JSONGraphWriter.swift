@@ -10,7 +10,7 @@ public final class JSONGraphWriter: GraphWriter {
     private let output: OutputBuffer
     private let onWarning: WarningHandler
     /// The encoder, the writer's changing state (``GraphWriter``, *Inside a writer*).
-    private let encoder: UnsafeMutablePointer<JSONDocumentEncoder>
+    private let encoder: WriterState<JSONDocumentEncoder>
 
     /// Creates a writer that writes to `sink` and reports values JSON cannot hold to `onWarning`.
     public init(
@@ -18,14 +18,8 @@ public final class JSONGraphWriter: GraphWriter {
     ) {
         self.output = OutputBuffer(sink: sink)
         self.onWarning = onWarning
-        self.encoder = .allocate(capacity: 1)
-        encoder.initialize(to: JSONDocumentEncoder(pretty: options.pretty))
+        encoder = WriterState(JSONDocumentEncoder(pretty: options.pretty))
         encoder.pointee.text.reserveCapacity(output.blockSize + 1024)
-    }
-
-    deinit {
-        encoder.deinitialize(count: 1)
-        encoder.deallocate()
     }
 
     /// `true`: ``Value/binaryFile(_:)`` values are streamed.

@@ -11,20 +11,14 @@ public final class JSONLinesGraphWriter: GraphWriter {
     private let output: OutputBuffer
     private let onWarning: WarningHandler
     /// The encoder, the writer's changing state (``GraphWriter``, *Inside a writer*).
-    private let encoder: UnsafeMutablePointer<JSONLinesEncoder>
+    private let encoder: WriterState<JSONLinesEncoder>
 
     /// Creates a writer that writes to `sink` and reports values JSON cannot hold to `onWarning`.
     public init(sink: any ByteSink, onWarning: @escaping WarningHandler = { _ in }) {
         self.output = OutputBuffer(sink: sink)
         self.onWarning = onWarning
-        self.encoder = .allocate(capacity: 1)
-        encoder.initialize(to: JSONLinesEncoder())
+        encoder = WriterState(JSONLinesEncoder())
         encoder.pointee.text.reserveCapacity(output.blockSize + 1024)
-    }
-
-    deinit {
-        encoder.deinitialize(count: 1)
-        encoder.deallocate()
     }
 
     /// `true`: ``Value/binaryFile(_:)`` values are streamed.

@@ -29,7 +29,7 @@ public final class PlistGraphWriter: GraphWriter {
     private let sink: any ByteSink
     private let options: PlistOptions
     /// What changes as the document is written (``GraphWriter``, *Inside a writer*).
-    private let state: UnsafeMutablePointer<State>
+    private let state: WriterState<State>
 
     /// The writer's changing state.
     private struct State {
@@ -51,13 +51,7 @@ public final class PlistGraphWriter: GraphWriter {
     ) {
         self.sink = sink
         self.options = options
-        state = .allocate(capacity: 1)
-        state.initialize(to: State(warnings: FormatWarnings(onWarning: onWarning)))
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
+        state = WriterState(State(warnings: FormatWarnings(onWarning: onWarning)))
     }
 
     /// `true`: ``Value/binaryFile(_:)`` values are streamed.
@@ -66,15 +60,9 @@ public final class PlistGraphWriter: GraphWriter {
     /// Writes the XML declaration, the document type, the `@source` dictionary and opens the
     /// `@graph` array.
     public func begin(_ document: DocumentInfo) throws {
-        try state.pointee.validator.begin()
-        let output: LibXMLTextWriter
-        do {
-            output = try LibXMLTextWriter(
-                sink: sink, indentation: options.pretty ? "\t" : nil,
-                libxml2Failure: PlistWriterError.libxml2Failure)
-        } catch {
-            state.pointee.validator.stop()
-            throw error
+        let output = try state.pointee.validator.begin {
+            try LibXMLTextWriter(
+                sink: sink, indentation: options.pretty ? "\t" : nil, libxml2Failure: PlistWriterError.libxml2Failure)
         }
         state.pointee.output = output
         try output.startDocument()
@@ -204,12 +192,8 @@ public final class PlistGraphWriter: GraphWriter {
         }
         try output.writeElement("key", text: key)
         switch form {
-        case .boolean(let boolean):
-            try output.writeEmptyElement(boolean ? "true" : "false")
-        case .ascii(let element, let text):
-            try output.writeElement(element, ascii: text)
-        case .file(let file):
-            try output.writeElement("data", base64Of: file)
+        case .boolean, .ascii, .file:
+            try writeScalar(form, output)
         case .array, .map:
             try writeNested(value, attribute: name, output)
         case .text(let text):
@@ -239,12 +223,8 @@ public final class PlistGraphWriter: GraphWriter {
         }
         if issue == .dateWithoutISO8601 { warnAboutDateWithoutISO8601(in: attribute) }
         switch form {
-        case .boolean(let boolean):
-            try output.writeEmptyElement(boolean ? "true" : "false")
-        case .ascii(let element, let text):
-            try output.writeElement(element, ascii: text)
-        case .file(let file):
-            try output.writeElement("data", base64Of: file)
+        case .boolean, .ascii, .file:
+            try writeScalar(form, output)
         case .text(let text):
             let checked = XMLText(text)
             guard checked.base64Because != nil else { return try output.writeElement("string", text: checked.text) }
@@ -267,6 +247,17 @@ public final class PlistGraphWriter: GraphWriter {
                 try writeNested(entry.value, attribute: attribute, output)
             }
             try output.endElement()
+        }
+    }
+
+    /// Writes a boolean, number, date or file form as its element, and nothing for text, arrays and
+    /// maps, which differ between an attribute and a nested value and are written by the caller.
+    private func writeScalar(_ form: PlistValue, _ output: LibXMLTextWriter) throws {
+        switch form {
+        case .boolean(let boolean): try output.writeEmptyElement(boolean ? "true" : "false")
+        case .ascii(let element, let text): try output.writeElement(element, ascii: text)
+        case .file(let file): try output.writeElement("data", base64Of: file)
+        case .text, .array, .map: return
         }
     }
 

@@ -25,7 +25,7 @@ public final class PluginEventStreamWriter: GraphWriter {
     private let format: String
     private let options: [String: String]
     /// What changes as the stream is written (``GraphWriter``, *Inside a writer*).
-    private let state: UnsafeMutablePointer<State>
+    private let state: WriterState<State>
 
     /// The writer's changing state.
     private struct State {
@@ -43,13 +43,7 @@ public final class PluginEventStreamWriter: GraphWriter {
         self.output = OutputBuffer(sink: sink)
         self.format = format
         self.options = options
-        state = .allocate(capacity: 1)
-        state.initialize(to: State())
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
+        state = WriterState(State())
     }
 
     /// `true`: ``Value/binaryFile(_:)`` values are streamed.

@@ -31,7 +31,7 @@ public final class XMLGraphWriter: GraphWriter {
     private let sink: any ByteSink
     private let options: XMLOptions
     /// What changes as the document is written (``GraphWriter``, *Inside a writer*).
-    private let state: UnsafeMutablePointer<State>
+    private let state: WriterState<State>
 
     /// The writer's changing state.
     private struct State {
@@ -75,13 +75,7 @@ public final class XMLGraphWriter: GraphWriter {
     ) {
         self.sink = sink
         self.options = options
-        state = .allocate(capacity: 1)
-        state.initialize(to: State(warnings: FormatWarnings(onWarning: onWarning)))
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
+        state = WriterState(State(warnings: FormatWarnings(onWarning: onWarning)))
     }
 
     /// `true`: ``Value/binaryFile(_:)`` values are streamed.
@@ -89,14 +83,9 @@ public final class XMLGraphWriter: GraphWriter {
 
     /// Writes the XML declaration and the `gx:export` start tag with the header's fields.
     public func begin(_ document: DocumentInfo) throws {
-        try state.pointee.validator.begin()
-        let output: LibXMLTextWriter
-        do {
-            output = try LibXMLTextWriter(
+        let output = try state.pointee.validator.begin {
+            try LibXMLTextWriter(
                 sink: sink, indentation: options.pretty ? "  " : nil, libxml2Failure: XMLWriterError.libxml2Failure)
-        } catch {
-            state.pointee.validator.stop()
-            throw error
         }
         state.pointee.output = output
         try output.startDocument()

@@ -19,7 +19,7 @@ public final class YAMLGraphWriter: GraphWriter {
     private let sink: any ByteSink
     private let options: YAMLOptions
     /// What changes as the document is written (``GraphWriter``, *Inside a writer*).
-    private let state: UnsafeMutablePointer<State>
+    private let state: WriterState<State>
 
     /// The writer's changing state.
     private struct State {
@@ -51,13 +51,7 @@ public final class YAMLGraphWriter: GraphWriter {
     ) {
         self.sink = sink
         self.options = options
-        state = .allocate(capacity: 1)
-        state.initialize(to: State(warnings: FormatWarnings(onWarning: onWarning)))
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
+        state = WriterState(State(warnings: FormatWarnings(onWarning: onWarning)))
     }
 
     /// `true`: ``Value/binaryFile(_:)`` values are streamed.

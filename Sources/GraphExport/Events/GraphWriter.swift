@@ -14,14 +14,13 @@
 /// the document out. A writer of another module should do the same.
 ///
 /// **Inside a writer.** Every built-in writer has one shape: a `final class` whose `let`
-/// properties hold what it was made with, and whose changing state (its validator, stack, buffers
-/// and warnings) is one value type behind an `UnsafeMutablePointer` the class allocates in `init`
-/// and frees in `deinit`. A `var` property of a class costs a run-time exclusivity check at every
-/// access, several per event; `pointee` of a pointer costs none, and is safe here because a
-/// writer is not reentrant (used from one call at a time, never calling itself), so that no two
-/// accesses can overlap. JSON, JSON Lines, XML and YAML took this shape first, measured faster
-/// than plain `var` properties (`docs/PERFORMANCE.md`); the property list, GraphML and plugin
-/// writers took it since.
+/// properties hold what it was made with, and whose changing state (its validator, stack,
+/// buffers and warnings) is one value type behind a pointer, a ``WriterState`` held in a `let`.
+/// A `var` property of a class costs a run-time exclusivity check at every access, several per
+/// event; `pointee` of a pointer costs none, and is safe here because a writer is not reentrant
+/// (used from one call at a time, never calling itself), so that no two accesses can overlap.
+/// JSON, JSON Lines, XML and YAML took this shape first, measured faster than plain `var`
+/// properties (`docs/PERFORMANCE.md`); the property list, GraphML and plugin writers since.
 public protocol GraphWriter: AnyObject {
     /// Starts the document and writes its header.
     func begin(_ document: DocumentInfo) throws
