@@ -33,10 +33,13 @@ public final class GraphTraversal {
     /// The references the last run wrote to objects the selection leaves out.
     public private(set) var referencesOutsideSelection = 0
     /// The objects the last run wrote in full, tombstones included: each object once.
-    public private(set) var objectsWritten = 0
+    public var objectsWritten: Int { counted }
+    // Unchecked: counting is a few instructions an object, which an exclusivity check would triple;
+    // the traversal is not reentrant.
+    @exclusivity(unchecked) private var counted = 0
+    /// The count at which `onProgress` is called next; `Int.max` without a handler.
+    @exclusivity(unchecked) private var nextProgressUpdate = Int.max
     private var onProgress: ProgressHandler?
-    /// Objects to go before the next call of `onProgress`.
-    private var untilProgressUpdate = 1
     /// Objects the depth limit moved to the top level, waiting to be written there.
     private var deferred: [ObjectRecord] = []
     private var hasWarnedAtDepthLimit = false
@@ -74,9 +77,9 @@ public final class GraphTraversal {
     public func run(into writer: any GraphWriter, onProgress: ProgressHandler? = nil) throws {
         readsFilesWhole = !writer.streamsFileBytes
         referencesOutsideSelection = 0
-        objectsWritten = 0
+        counted = 0
         self.onProgress = onProgress
-        untilProgressUpdate = 1
+        nextProgressUpdate = onProgress == nil ? Int.max : 1
         defer { self.onProgress = nil }
         deferred = []
         hasWarnedAtDepthLimit = false
@@ -91,19 +94,21 @@ public final class GraphTraversal {
         try writeTombstones(to: writer)
         source.didFinishRun()
         try writer.finish()
-        onProgress?(objectsWritten, true)
+        onProgress?(counted, true)
     }
 
     /// Counts an object written, telling the progress handler when its turn comes.
     @inline(__always)
     private func countObject() {
-        objectsWritten += 1
-        guard let onProgress else { return }
-        untilProgressUpdate -= 1
-        if untilProgressUpdate == 0 {
-            untilProgressUpdate = Self.objectsPerProgressUpdate
-            onProgress(objectsWritten, false)
-        }
+        counted += 1
+        if counted == nextProgressUpdate { reportProgress() }
+    }
+
+    /// Tells the progress handler the count, and when to tell it next.
+    @inline(never)
+    private func reportProgress() {
+        nextProgressUpdate = counted + Self.objectsPerProgressUpdate
+        onProgress?(counted, false)
     }
 
     /// Writes each tombstone of an entity the selection includes at the top level: the object
