@@ -5,115 +5,10 @@ import GraphExportLibXML
 /// Writes an export as one GraphML document, for Gephi, yEd, NetworkX and other graph tools,
 /// through libxml2's `xmlTextWriter`: one node per object, one edge per link.
 ///
-/// **Document.** `<?xml version="1.0" encoding="UTF-8"?>`, then the root
-/// `<graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:gx="urn:graphexport:1">` with the
-/// `<key>` declarations, then one `<graph id="G" edgedefault="directed">`. The graph starts with
-/// the header: one `<data>` per field of ``DocumentInfo/fields``, keyed `g.<field>` (`g.generator`,
-/// `g.sourceKind`, `g.shape`, …; NetworkX puts them in `G.graph`). Nodes and edges follow in the
-/// order the event stream gives them; an edge may name a node that comes later, as GraphML allows.
-///
-/// **Nodes.** Each object written in full, at the top level or nested, is one
-/// `<node id="<ObjectID>">`. Its first `<data>` is `type` (`attr.name="@type"`): the entity's
-/// name. Then comes one `<data>` per non-null attribute, in stream order, keyed by the attribute's
-/// name (below): a null value has no `<data>`, an empty string an empty one. A reference never
-/// makes a node: the traversal writes each object in full exactly once, so each object is exactly
-/// one node.
-///
-/// **Changes.** In an export of what changed since a history token, an updated object's node has
-/// `<data key="changed">` (`attr.name="@changed"`) after its type: the compact JSON array of the
-/// names of the properties its updates touched (escaped as `attr.name`s are); a deleted object is
-/// a node with `<data key="deleted">true</data>` (`@deleted`, `boolean`), the attributes kept of
-/// it, and no edges. The two keys are declared only when a node uses them.
-///
-/// **Edges.** A link is one related pair of objects through one relationship and its inverse, if
-/// it has one; it is one `<edge source="<ObjectID>" target="<ObjectID>">` with the data `label`
-/// (the name of the relationship it is written from) and, for a relationship paired with its
-/// inverse, `inverse` (the inverse's name). Nesting is just another relationship instance: an
-/// object nested in relationship `R` of `X` gives the same edge `X → object`, labelled `R`, that a
-/// reference would. A relationship and its inverse show each link twice in the event stream, once
-/// from each end; when the writer knows the model it writes the link once, from one side, chosen
-/// by the first rule that applies:
-/// 1. the to-many side of a one-to-many (owner → item);
-/// 2. of a one-to-one, the side that nests its destination in the tree shape
-///    (``ResolvedRelationship/nestsDestination``), when only one does;
-/// 3. the side whose name, then destination entity name, sorts first by UTF-8 bytes
-///    (many-to-many, peer one-to-ones): `Tag.photos` rather than `Photo.tags`;
-/// 4. a relationship that is its own inverse (`Person.friends` ↔ `Person.friends`) writes each
-///    pair from the object whose identifier sorts first by UTF-8 bytes, and a link from an object
-///    to itself once.
-///
-/// A relationship without an inverse, or whose inverse names another relationship back, writes
-/// every instance. Without the model (see below) the writer cannot tell inverses apart, so every
-/// instance is an edge, a link shown from both ends is two edges, one each way, and one warning
-/// says so. Edges have no `id`; two objects linked through two relationship pairs are two
-/// parallel edges (NetworkX then reads a `MultiDiGraph`). The shape of the export (tree or flat)
-/// does not change the nodes and edges, only their order. A reference to an object the stream
-/// never writes in full (a dangling reference in the source) is still an edge; readers such as
-/// NetworkX add a node without data for its target.
-///
-/// **Keys.** One node key per attribute name over all entities, `a0`, `a1`, …, with
-/// `attr.name` the attribute's name; besides them the node key `type` (`@type`), the edge keys
-/// `label` and `inverse` and the graph keys `g.<field>`, all `string`. With the model, an
-/// attribute key is declared for every attribute the model has, in model order, and its
-/// `attr.type` comes from the ``AttributeType``: `Integer 16` and `Integer 32` are `int`,
-/// `Integer 64` `long`, `Double` and `Float` `double`, `Boolean` `boolean`, every other type
-/// `string` (decimals too, whose exact text a `double` would round). Entities that give one name
-/// different types share a key of the wider type (`int` and `long` give `long`, any other mix
-/// `string`). A value that does not fit its declared type (a SQLite column holding text where the
-/// model says `Integer 32`) widens the key the same way, with one warning per key, so that no
-/// reader meets text it cannot parse. Without the model, keys are declared for the names the
-/// stream brings, in order of appearance, typed by all their values: integers `long`, doubles
-/// `double`, booleans `boolean`, anything else or any mix `string`, only nulls `string`. An
-/// attribute name that starts with `@` is written with one more `@` in `attr.name`
-/// (``MarkerEscape``: `@type` is `@@type`), so that it never shares its `attr.name` with the
-/// entity's key, which readers that key data by name (NetworkX) would merge.
-///
-/// **Model.** What needs the model (pairing inverses, types from ``AttributeType``, keys for
-/// attributes that never have a value) applies when the header carries the model's entities.
-/// ``init(sink:options:onWarning:)``, which ``ExportFormat/graphml(pretty:)`` uses, gives it none, so
-/// such an export works from the event stream alone, as described above for that case.
-///
-/// **Values** are text, as in the other formats: integers as exact digits; doubles as the
-/// shortest text that reads back to the same bits (`0.1`, `1e-05`, `-0.0`, `5e+20`), NaN and the
-/// infinities as `NaN`, `INF` and `-INF` (the sign and payload of a NaN are not kept); decimals
-/// as their exact text; booleans `true` and `false`; dates as ISO 8601 in UTC
-/// (``Timestamp/iso8601``), or, for a date that has no such form, its seconds since
-/// 2001-01-01T00:00:00Z by the double rule, with a warning; binary values as base64 (RFC 4648,
-/// padded), a ``Value/binaryFile(_:)`` value as its bytes would be, its base64 streamed from the
-/// file in chunks of 64 KiB (to the temporary file, below); UUIDs as canonical lowercase text;
-/// strings and URIs as they are; arrays and maps as their compact JSON text (as the JSON format
-/// writes them), under a `string` key.
-///
-/// **Text XML cannot hold.** XML 1.0's `Char` production leaves out U+0000–U+001F other than tab,
-/// line feed and carriage return, and U+FFFE and U+FFFF; no escape brings them back. Text that
-/// holds one, whether a value, an entity name in `@type`, a relationship name in `label` or
-/// `inverse`, or a header field, is written as the base64 of its UTF-8 bytes and its `<data>`
-/// element marked `gx:encoding="base64"`; an attribute name in `attr.name` is written the same
-/// way, the `<key>` element marked. Each attribute (`Entity.attribute`) or name so written is
-/// reported in one warning. Tab, line feed and carriage return survive: in attribute values they
-/// are written as `&#9;`, `&#10;` and `&#13;`, and a carriage return in text as `&#13;`. An object
-/// identifier XML cannot hold is an error (``GraphMLWriterError/unwritableIdentifier(id:character:)``).
-///
-/// **Schema.** Identifiers are written as they are. GraphML's schema types node identifiers as
-/// `NMTOKEN`, which `/` is not part of, and its `<data>` elements take no foreign attribute such as
-/// `gx:encoding`: the output is well-formed XML that GraphML readers accept, but it is not valid
-/// against `graphml.xsd` and names no schema location.
-///
-/// **Temporary file.** GraphML declares its keys before the graph, and a key's type depends on
-/// every value written with it, so nodes and edges go to a temporary file while the writer
-/// collects the keys. The file is created in `$TMPDIR` (or `/tmp`) and unlinked at once, so
-/// nothing is left behind however the process ends; ``finish()`` writes the XML declaration, the
-/// keys and the header to the sink, copies the file in blocks of 64 KiB, and closes the document.
-/// The sink receives nothing before ``finish()``. Memory stays flat: the writer holds the stack of
-/// open objects, one entry per attribute name and, with a model, one rule per relationship; the
-/// disk holds about the size of the nodes and edges. Nothing recurses, so nesting depth is bounded
-/// by memory, not by the call stack.
-///
-/// **Errors.** The writer throws ``GraphExportError`` for an event stream that is not well
-/// nested (``GraphStreamValidator``), checking each event before writing anything for it, and
-/// ``GraphMLWriterError`` for a temporary file it cannot use; the sink's error, if it throws one,
-/// is rethrown as it is. Pretty output (``GraphMLOptions/pretty``) puts each element on its own
-/// line, indented by two spaces per level; both forms end with a newline.
+/// Made by ``ExportFormat/graphml(pretty:)`` for an export, or by hand on a sink with a warning handler, and
+/// fed as every ``GraphWriter`` is: ``begin(_:)``, then ``write(_:)`` and ``beginObject(_:)``,
+/// then ``finish()``, from one thread. What it writes, value by value, and what that costs:
+/// `docs/FORMATS.md`, *Each format's rules*.
 public final class GraphMLGraphWriter: GraphWriter {
     /// The GraphML namespace, the document's default namespace.
     public static let namespace = "http://graphml.graphdrawing.org/xmlns"
@@ -134,21 +29,27 @@ public final class GraphMLGraphWriter: GraphWriter {
     private let sink: any ByteSink
     private let options: GraphMLOptions
     private let onWarning: WarningHandler
-    /// The stream's grammar, checked before anything is written for a call.
-    private var validator = GraphStreamValidator()
-    private var header: [(key: String, value: String)] = []
-    private var keys = GraphMLKeyTable()
-    private var edgeRules: GraphMLEdgeRules?
-    private var spool: SpoolFile?
-    private var body: LibXMLTextWriter?
-    private var stack: [Frame] = []
-    /// Whether the innermost object's `<node>` element is still open for its `<data>`.
-    private var nodeIsOpen = false
-    /// Whether a node was marked changed or deleted, so that the key is declared.
-    private var hasChangedNodes = false
-    private var hasDeletedNodes = false
-    /// The subjects already warned about (`base64 Photo.caption`), so that each is reported once.
-    private var warned: Set<String> = []
+    /// What changes as the document is written (``GraphWriter``, *Inside a writer*).
+    private let state: WriterState<State>
+
+    /// The writer's changing state.
+    private struct State {
+        /// The stream's grammar, checked before anything is written for a call.
+        var validator = GraphStreamValidator()
+        var header: [(key: String, value: String)] = []
+        var keys = GraphMLKeyTable()
+        var edgeRules: GraphMLEdgeRules?
+        var spool: SpoolFile?
+        var body: LibXMLTextWriter?
+        var stack: [Frame] = []
+        /// Whether the innermost object's `<node>` element is still open for its `<data>`.
+        var nodeIsOpen = false
+        /// Whether a node was marked changed or deleted, so that the key is declared.
+        var hasChangedNodes = false
+        var hasDeletedNodes = false
+        /// The warnings given, each once.
+        var warnings: FormatWarnings
+    }
 
     /// Creates a writer that writes to `sink` and reports what GraphML cannot hold as such to
     /// `onWarning`. Nothing is written, and no file is created, before ``begin(_:)``.
@@ -158,6 +59,7 @@ public final class GraphMLGraphWriter: GraphWriter {
         self.sink = sink
         self.options = options
         self.onWarning = onWarning
+        state = WriterState(State(warnings: FormatWarnings(onWarning: onWarning)))
     }
 
     /// `true`: ``Value/binaryFile(_:)`` values are streamed.
@@ -169,22 +71,19 @@ public final class GraphMLGraphWriter: GraphWriter {
     /// ``GraphMLWriterError/temporaryFileFailed(directory:reason:)`` when no temporary file can be
     /// made.
     public func begin(_ document: DocumentInfo) throws {
-        try validator.begin()
-        do {
-            if !document.entities.isEmpty {
-                let model = try GraphModel(entities: document.entities)
-                keys.declare(model)
-                edgeRules = GraphMLEdgeRules(model)
-            }
+        let (model, spool, body) = try state.pointee.validator.begin {
+            let model = document.entities.isEmpty ? nil : try GraphModel(entities: document.entities)
             let spool = try SpoolFile()
-            body = try LibXMLTextWriter(sink: spool, libxml2Failure: GraphMLWriterError.libxml2Failure)
-            self.spool = spool
-        } catch {
-            validator.stop()
-            throw error
+            return (model, spool, try LibXMLTextWriter(sink: spool, libxml2Failure: GraphMLWriterError.libxml2Failure))
         }
-        header = document.fields
-        stack = [.graph]
+        if let model {
+            state.pointee.keys.declare(model)
+            state.pointee.edgeRules = GraphMLEdgeRules(model)
+        }
+        state.pointee.spool = spool
+        state.pointee.body = body
+        state.pointee.header = document.fields
+        state.pointee.stack = [.graph]
     }
 
     /// Writes one event, or throws without writing anything when the event does not fit where the
@@ -193,57 +92,65 @@ public final class GraphMLGraphWriter: GraphWriter {
     ///
     /// Once the temporary file or libxml2 has failed, every call throws that first error again.
     public func write(_ event: GraphEvent) throws {
-        if let failure = body?.failure { throw failure }
+        if let failure = state.pointee.body?.failure { throw failure }
         let id: String
         switch event {
         case .beginObject(_, let objectID), .reference(let objectID):
-            id = objectID.text
-            if let scalar = XMLCharacters.firstNonCharacter(in: id) {
-                throw GraphMLWriterError.unwritableIdentifier(id: id, character: scalar)
-            }
+            id = try checkedIdentifier(objectID)
         default:
             id = ""
         }
-        try validator.accept(event)
-        guard let body else { throw GraphExportError.notBegun }
+        try state.pointee.validator.accept(event)
+        guard let body = state.pointee.body else { throw GraphExportError.notBegun }
         switch event {
         case .beginObject(let entity, _): try beginObject(entity: entity, id: id, body)
-        case .changedProperties(let names):
-            hasChangedNodes = true
-            var list: [UInt8] = []
-            JSONText.appendKeyList(names, to: &list)
-            try writeData(key: "changed", XMLText(String(decoding: list, as: UTF8.self)), level: 3, body)
+        case .changedProperties(let names): try writeChangedProperties(names, body)
         case .deleted:
-            hasDeletedNodes = true
+            state.pointee.hasDeletedNodes = true
             try writeData(key: "deleted", XMLText("true"), level: 3, body)
         case .attribute(let name, let value): try writeAttribute(name: name, value: value, body)
         case .beginRelationship(let name, _):
-            if case .object(let entity, _) = stack[stack.count - 1] {
-                stack.append(.relationship(name: name, rule: edgeRules?.rule(entity: entity, relationship: name)))
+            if case .object(let entity, _) = state.pointee.stack[state.pointee.stack.count - 1] {
+                state.pointee.stack.append(
+                    .relationship(name: name, rule: state.pointee.edgeRules?.rule(entity: entity, relationship: name)))
             }
             try closeNode(body)
         case .reference:
-            if case .relationship(let name, let rule) = stack[stack.count - 1] {
+            if case .relationship(let name, let rule) = state.pointee.stack[state.pointee.stack.count - 1] {
                 try writeEdge(to: id, relationship: name, rule: rule, body)
             }
         case .endRelationship:
-            stack.removeLast()
+            state.pointee.stack.removeLast()
         case .endObject:
-            stack.removeLast()
+            state.pointee.stack.removeLast()
             try closeNode(body)
+        }
+    }
+
+    /// Writes an object's node and its attributes' data from the row's values, or throws as
+    /// ``write(_:)`` does, without writing anything.
+    public func beginObject(_ row: ObjectRow) throws {
+        if let failure = state.pointee.body?.failure { throw failure }
+        let id = try checkedIdentifier(row.id)
+        try state.pointee.validator.beginObject(row)
+        guard let body = state.pointee.body else { throw GraphExportError.notBegun }
+        try beginObject(entity: row.entityName, id: id, body)
+        if let changed = row.changedProperties { try writeChangedProperties(changed, body) }
+        for (name, value) in zip(row.attributeNames, row.values) {
+            try writeAttribute(name: name, value: value.value, body)
         }
     }
 
     /// Writes the document to the sink: the XML declaration, the keys, the header, the nodes and
     /// edges from the temporary file, the end tags and a final newline; then flushes the sink.
     public func finish() throws {
-        if let failure = body?.failure { throw failure }
-        try validator.finish()
-        stack.removeAll()
-        guard let body, let spool else { return }
+        if let failure = state.pointee.body?.failure { throw failure }
+        try state.pointee.validator.finish()
+        state.pointee.stack.removeAll()
+        guard let body = state.pointee.body, let spool = state.pointee.spool else { return }
         try body.flush()
-        self.body = nil
-        defer { self.spool = nil }
+        state.pointee.body = nil
+        defer { state.pointee.spool = nil }
         warnAboutWidenedKeys()
 
         let output = try LibXMLTextWriter(sink: sink, libxml2Failure: GraphMLWriterError.libxml2Failure)
@@ -251,13 +158,17 @@ public final class GraphMLGraphWriter: GraphWriter {
         try output.startElement("graphml")
         try output.writeAttribute("xmlns", Self.namespace)
         try output.writeAttribute("xmlns:gx", Self.markerNamespace)
-        for field in header {
+        for field in state.pointee.header {
             try writeKey(id: "g." + field.key, for: "graph", name: field.key, type: .string, output)
         }
         try writeKey(id: "type", for: "node", name: "@type", type: .string, output)
-        if hasChangedNodes { try writeKey(id: "changed", for: "node", name: "@changed", type: .string, output) }
-        if hasDeletedNodes { try writeKey(id: "deleted", for: "node", name: "@deleted", type: .boolean, output) }
-        for key in keys.keys {
+        if state.pointee.hasChangedNodes {
+            try writeKey(id: "changed", for: "node", name: "@changed", type: .string, output)
+        }
+        if state.pointee.hasDeletedNodes {
+            try writeKey(id: "deleted", for: "node", name: "@deleted", type: .boolean, output)
+        }
+        for key in state.pointee.keys.keys {
             try writeKey(
                 id: key.id, for: "node", name: MarkerEscape.key(for: key.name), type: key.type ?? .string, output)
         }
@@ -267,13 +178,12 @@ public final class GraphMLGraphWriter: GraphWriter {
         try output.startElement("graph")
         try output.writeAttribute("id", "G")
         try output.writeAttribute("edgedefault", "directed")
-        for field in header {
+        for field in state.pointee.header {
             let text = XMLText(field.value)
             if let scalar = text.base64Because {
-                warn(
-                    "field \(field.key)",
-                    "the header's \(field.key) holds \(XMLCharacters.describe(scalar)), which XML 1.0 cannot hold: "
-                        + #"written as base64 of its UTF-8 bytes, marked gx:encoding="base64""#)
+                state.pointee.warnings.headerFieldXMLCannotHold(
+                    field.key, character: XMLCharacters.describe(scalar),
+                    writtenAs: #"base64 of its UTF-8 bytes, marked gx:encoding="base64""#)
             }
             try writeData(key: "g." + field.key, text, level: 2, output)
         }
@@ -286,14 +196,14 @@ public final class GraphMLGraphWriter: GraphWriter {
     }
 
     private func beginObject(entity: String, id: String, _ body: LibXMLTextWriter) throws {
-        if case .relationship(let name, let rule) = stack[stack.count - 1] {
+        if case .relationship(let name, let rule) = state.pointee.stack[state.pointee.stack.count - 1] {
             try writeEdge(to: id, relationship: name, rule: rule, body)
         }
-        stack.append(.object(entity: entity, id: id))
+        state.pointee.stack.append(.object(entity: entity, id: id))
         try layout(level: 2, body)
         try body.startElement("node")
         try body.writeAttribute("id", id)
-        nodeIsOpen = true
+        state.pointee.nodeIsOpen = true
         let type = XMLText(entity)
         if let scalar = type.base64Because {
             warn(
@@ -305,30 +215,43 @@ public final class GraphMLGraphWriter: GraphWriter {
         try writeData(key: "type", type, level: 3, body)
     }
 
+    /// The text of `id`, or throws for an identifier XML cannot hold.
+    private func checkedIdentifier(_ id: ObjectID) throws(GraphMLWriterError) -> String {
+        let text = id.text
+        if let scalar = XMLCharacters.firstNonCharacter(in: text) {
+            throw .unwritableIdentifier(id: text, character: scalar)
+        }
+        return text
+    }
+
+    /// Writes the innermost node's `@changed` data: the keys of the properties named, as a JSON array.
+    private func writeChangedProperties(_ names: [String], _ body: LibXMLTextWriter) throws {
+        state.pointee.hasChangedNodes = true
+        var list: [UInt8] = []
+        JSONText.appendKeyList(names, to: &list)
+        try writeData(key: "changed", XMLText(String(decoding: list, as: UTF8.self)), level: 3, body)
+    }
+
     private func writeAttribute(name: String, value: Value, _ body: LibXMLTextWriter) throws {
-        guard case .object(let entity, let id) = stack[stack.count - 1] else { return }
-        let index = keys.index(of: name)
-        keys.record(value, at: index, origin: "\(entity).\(name) (\(id))")
+        guard case .object(let entity, let id) = state.pointee.stack[state.pointee.stack.count - 1] else { return }
+        let index = state.pointee.keys.index(of: name)
+        state.pointee.keys.record(value, at: index, origin: "\(entity).\(name) (\(id))")
         if case .binaryFile(let file) = value {
-            return try writeData(key: keys.keys[index].id, base64Of: file, level: 3, body)
+            return try writeData(key: state.pointee.keys.keys[index].id, base64Of: file, level: 3, body)
         }
         guard let rendered = value.xmlText else { return }
         if rendered.isDateWithoutISO8601 {
-            warn(
-                "date \(entity).\(name)",
-                .datesWithoutISO8601(
-                    "\(entity).\(name) (\(id))", writtenAs: "seconds since 2001-01-01T00:00:00Z",
-                    notFinite: "NaN/INF/-INF"))
+            state.pointee.warnings.dateWithoutISO8601(
+                "\(entity).\(name) (\(id))", key: "\(entity).\(name)", writtenAs: "seconds since 2001-01-01T00:00:00Z",
+                notFinite: "NaN/INF/-INF")
         }
         let text = XMLText(rendered.text)
         if let scalar = text.base64Because {
-            warn(
-                "base64 \(entity).\(name)",
-                "\(entity).\(name) (\(id)): \(XMLCharacters.describe(scalar)) cannot be written in XML 1.0, so "
-                    + "text of this attribute holding such characters is written as base64 of its UTF-8 bytes, "
-                    + #"marked gx:encoding="base64""#)
+            state.pointee.warnings.textXMLCannotHold(
+                "\(entity).\(name) (\(id))", key: "\(entity).\(name)", character: XMLCharacters.describe(scalar),
+                writtenAs: #"base64 of its UTF-8 bytes, marked gx:encoding="base64""#)
         }
-        try writeData(key: keys.keys[index].id, text, level: 3, body)
+        try writeData(key: state.pointee.keys.keys[index].id, text, level: 3, body)
     }
 
     /// Writes the edge for one instance of the innermost relationship, from the object that holds
@@ -336,7 +259,7 @@ public final class GraphMLGraphWriter: GraphWriter {
     private func writeEdge(
         to target: String, relationship name: String, rule: GraphMLEdgeRule?, _ body: LibXMLTextWriter
     ) throws {
-        guard case .object(let entity, let source) = stack[stack.count - 2] else { return }
+        guard case .object(let entity, let source) = state.pointee.stack[state.pointee.stack.count - 2] else { return }
         let inverse: String?
         switch rule {
         case nil:
@@ -379,8 +302,8 @@ public final class GraphMLGraphWriter: GraphWriter {
 
     /// Ends the innermost object's `<node>` element if it is still open.
     private func closeNode(_ body: LibXMLTextWriter) throws {
-        guard nodeIsOpen else { return }
-        nodeIsOpen = false
+        guard state.pointee.nodeIsOpen else { return }
+        state.pointee.nodeIsOpen = false
         try layout(level: 2, body)
         try body.endElement()
     }
@@ -432,7 +355,7 @@ public final class GraphMLGraphWriter: GraphWriter {
     }
 
     private func warnAboutWidenedKeys() {
-        for key in keys.keys {
+        for key in state.pointee.keys.keys {
             guard let declared = key.declared, let type = key.type, type != declared, let origin = key.firstMisfit
             else {
                 continue
@@ -446,12 +369,6 @@ public final class GraphMLGraphWriter: GraphWriter {
 
     /// Reports `message` unless `subject` was already reported.
     private func warn(_ subject: String, _ message: @autoclosure () -> String) {
-        warn(subject, Warning(message()))
-    }
-
-    /// Reports `warning` unless `subject` was already reported.
-    private func warn(_ subject: String, _ warning: @autoclosure () -> Warning) {
-        guard warned.insert(subject).inserted else { return }
-        onWarning(warning())
+        state.pointee.warnings.once(subject, Warning(message()))
     }
 }

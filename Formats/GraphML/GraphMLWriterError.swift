@@ -18,13 +18,12 @@ public enum GraphMLWriterError: Error, Sendable, Hashable, CustomStringConvertib
     public var description: String {
         switch self {
         case .unwritableIdentifier(let id, let character):
-            return "object identifier '\(id.debugDescription.dropFirst().dropLast())' holds "
-                + "\(XMLCharacters.describe(character)), which XML 1.0 cannot hold: use another export format"
+            return XMLWriterSentences.unwritableIdentifier(id, character: character)
         case .temporaryFileFailed(let directory, let reason):
             return "cannot use a temporary file in \(directory) for the GraphML output: \(reason) "
                 + "(set TMPDIR to a writable directory with room for the export)"
         case .libxml2Failure(let call):
-            return "libxml2 failed in \(call) (out of memory, or writing on after an output error)"
+            return XMLWriterSentences.libxml2Failure(call: call)
         }
     }
 }

@@ -4,8 +4,7 @@ import GraphExportJSONText
 /// The encoder behind ``JSONGraphWriter``: turns a document's calls into JSON text and warnings,
 /// after ``GraphStreamValidator`` has checked each one.
 ///
-/// A value type, so that the writer works on one `inout` value per call rather than on class
-/// properties, each access to which would cost a run-time exclusivity check.
+/// A value type: the writer's changing state, behind its pointer (``GraphWriter``, *Inside a writer*).
 struct JSONDocumentEncoder {
     /// One open JSON container, innermost last: what laying it out needs (the stream's grammar is
     /// the validator's).

@@ -10,8 +10,7 @@ import GraphExportJSONText
 /// parent's, and the parent's line is again the last in the buffer. A level of nesting costs the
 /// bytes of its line so far, with no buffer of its own. A file value holds its place in a line
 /// (``FileSplices``) and is read only when its line is handed on.
-/// A value type, so that the writer works on one `inout` value per call rather than on class
-/// properties, each access to which would cost a run-time exclusivity check.
+/// A value type: the writer's changing state, behind its pointer (``GraphWriter``, *Inside a writer*).
 struct JSONLinesEncoder {
     /// One open object or relationship, innermost last: what laying it out needs (the stream's
     /// grammar is the validator's).

@@ -3,63 +3,22 @@ public import GraphExport
 /// Writes an export as JSON Lines: one compact JSON object (RFC 8259) per line, each line ending
 /// with a line feed, streaming.
 ///
-/// **Lines.** The first line is the header, `{"@source":{…}}`, an object of the header's fields
-/// (``DocumentInfo/fields``, every value a string). Every other line is one object of the graph,
-/// and every object of the graph is exactly one line. No line holds a raw line break: line feed,
-/// carriage return, U+2028 and U+2029 inside strings are escaped.
-///
-/// **Objects.** A line is an object exactly as the JSON format writes one, except that nothing
-/// nests: `"@id"` (its ``ObjectID``), `"@type"` (its entity), then one member per attribute and
-/// per relationship, named as the model names them (a name starting with `@` with one more `@`,
-/// ``MarkerEscape``), in the order the traversal gives them. A
-/// to-many relationship is an array of references `{"@id":"…"}`; a to-one relationship is one
-/// reference, or `null` when empty. Every reference names an object that has a line of its own.
-///
-/// **Values** are written as the JSON format writes them: integers as exact digits; doubles as the
-/// shortest text that reads back to the same bits (`0.1`, `1e-05`, `-0.0`); NaN and the infinities
-/// as the strings `"NaN"`, `"Infinity"` and `"-Infinity"`, with one warning per attribute; decimals
-/// as strings of their exact text (`"12.50"`); booleans `true`/`false`; null `null`; dates as ISO
-/// 8601 strings in UTC (``Timestamp/iso8601``), or, for a date with no such form, its seconds since
-/// 2001-01-01T00:00:00Z by the double rule, with one warning per attribute; binary values as base64
-/// strings; UUIDs as their canonical lowercase text; strings and URIs as strings. Strings escape
-/// `"`, `\`, U+0000–U+001F, U+007F, U+2028 and U+2029; everything else is UTF-8 as is.
-///
-/// **Order.** In the flat shape the lines come in the order of the event stream: entity by entity,
-/// in the source's order. In the tree shape an object's line is written when the object ends, so an
-/// object nested under another (its owner) comes *before* its owner's line: the lines are the
-/// objects in post-order, children before parents, and the top-level objects in stream order. In
-/// either shape a reference may name an object whose line comes later; read the whole file, or
-/// resolve references lazily.
-///
-/// **Streaming.** The writer holds the lines of the open objects, one after the other in one
-/// buffer: in the flat shape one line, in the tree shape one per level of nesting, never
-/// recursing, so depth is bounded by memory, not by the call stack. Complete lines go to an
-/// ``OutputBuffer`` in blocks of its size, each of which goes to the sink in one write, uncopied. A ``Value/binaryFile(_:)`` value is written as its
-/// bytes would be: an open line keeps only its place, and its base64 streams from the file in
-/// chunks of 64 KiB when the line is complete, so that memory stays flat whatever its size (the
-/// file is read then, and must not change before). The writer throws ``GraphExportError`` for
-/// an event stream that is not well nested (``GraphStreamValidator``), before writing anything for
-/// the offending call.
+/// Made by ``ExportFormat/jsonLines()`` for an export, or by hand on a sink with a warning handler, and
+/// fed as every ``GraphWriter`` is: ``begin(_:)``, then ``write(_:)`` and ``beginObject(_:)``,
+/// then ``finish()``, from one thread. What it writes, value by value, and what that costs:
+/// `docs/FORMATS.md`, *Each format's rules*.
 public final class JSONLinesGraphWriter: GraphWriter {
     private let output: OutputBuffer
     private let onWarning: WarningHandler
-    /// The encoder, owned by this writer alone: kept behind a pointer rather than in a `var`
-    /// property, so that each call costs no run-time exclusivity check (the writer is not
-    /// reentrant, so no two accesses can overlap).
-    private let encoder: UnsafeMutablePointer<JSONLinesEncoder>
+    /// The encoder, the writer's changing state (``GraphWriter``, *Inside a writer*).
+    private let encoder: WriterState<JSONLinesEncoder>
 
     /// Creates a writer that writes to `sink` and reports values JSON cannot hold to `onWarning`.
     public init(sink: any ByteSink, onWarning: @escaping WarningHandler = { _ in }) {
         self.output = OutputBuffer(sink: sink)
         self.onWarning = onWarning
-        self.encoder = .allocate(capacity: 1)
-        encoder.initialize(to: JSONLinesEncoder())
+        encoder = WriterState(JSONLinesEncoder())
         encoder.pointee.text.reserveCapacity(output.blockSize + 1024)
-    }
-
-    deinit {
-        encoder.deinitialize(count: 1)
-        encoder.deallocate()
     }
 
     /// `true`: ``Value/binaryFile(_:)`` values are streamed.

@@ -1,7 +1,7 @@
 public import GraphExport
 
 extension ExportFormat {
-    /// An Apple XML property list, written by a ``PropertyListGraphWriter``; indented when `pretty`.
+    /// An Apple XML property list, written by a ``PlistGraphWriter``; indented when `pretty`.
     public static func plist(pretty: Bool = false) -> ExportFormat {
         ExportFormat(
             name: "plist",
@@ -9,8 +9,8 @@ extension ExportFormat {
             capabilities: [.nesting, .binary, .streaming, .pretty],
             settings: FormatSettings(pretty: pretty)
         ) { sink, settings, onWarning in
-            PropertyListGraphWriter(
-                sink: sink, options: PropertyListOptions(pretty: settings.pretty), onWarning: onWarning)
+            PlistGraphWriter(
+                sink: sink, options: PlistOptions(pretty: settings.pretty), onWarning: onWarning)
         }
     }
 }

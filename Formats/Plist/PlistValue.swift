@@ -2,7 +2,7 @@ import GraphExport
 
 /// How one attribute value goes into a property list: the element it becomes and its content.
 ///
-/// See ``PropertyListGraphWriter`` for the mapping; this type only decides it.
+/// See ``PlistGraphWriter`` for the mapping; this type only decides it.
 enum PlistValue {
     /// `<true/>` or `<false/>`.
     case boolean(Bool)

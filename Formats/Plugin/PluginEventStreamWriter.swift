@@ -25,19 +25,26 @@ public final class PluginEventStreamWriter: GraphWriter {
     private let output: OutputBuffer
     private let format: String
     private let options: [String: String]
-    private var line: [UInt8] = []
-    /// Where in `line` the base64 of a file value goes.
-    private var splices = FileSplices()
-    /// The stream's grammar, checked before anything is written for a call.
-    private var validator = GraphStreamValidator()
-    /// Identifiers as JSON strings, each prefix escaped once.
-    private var identifiers = JSONIdentifierText()
+    /// What changes as the stream is written (``GraphWriter``, *Inside a writer*).
+    private let state: WriterState<State>
+
+    /// The writer's changing state.
+    private struct State {
+        var line: [UInt8] = []
+        /// Where in `line` the base64 of a file value goes.
+        var splices = FileSplices()
+        /// The stream's grammar, checked before anything is written for a call.
+        var validator = GraphStreamValidator()
+        /// Identifiers as JSON strings, each prefix escaped once.
+        var identifiers = JSONIdentifierText()
+    }
 
     /// Creates a writer for the plugin of format `format`, passing it `options`.
     public init(sink: any ByteSink, format: String, options: [String: String] = [:]) {
         self.output = OutputBuffer(sink: sink)
         self.format = format
         self.options = options
+        state = WriterState(State())
     }
 
     /// `true`: ``Value/binaryFile(_:)`` values are streamed.
@@ -45,127 +52,138 @@ public final class PluginEventStreamWriter: GraphWriter {
 
     /// Writes the handshake line.
     public func begin(_ document: DocumentInfo) throws {
-        try validator.begin()
-        line += Array(#"{"protocol":"graphexport-events","version":"#.utf8)
-        line += Array(String(Self.protocolVersion).utf8)
-        line += Array(#","format":"#.utf8)
-        JSONText.appendString(format, to: &line)
-        line += Array(#","options":"#.utf8)
+        try state.pointee.validator.begin()
+        state.pointee.line += Array(#"{"protocol":"graphexport-events","version":"#.utf8)
+        state.pointee.line += Array(String(Self.protocolVersion).utf8)
+        state.pointee.line += Array(#","format":"#.utf8)
+        JSONText.appendString(format, to: &state.pointee.line)
+        state.pointee.line += Array(#","options":"#.utf8)
         appendObject(options.sorted { $0.key < $1.key })
-        line += Array(#","document":"#.utf8)
+        state.pointee.line += Array(#","document":"#.utf8)
         appendObject(document.fields)
-        line += Array(#","entities":["#.utf8)
+        state.pointee.line += Array(#","entities":["#.utf8)
         for (index, entity) in document.entities.enumerated() {
-            if index > 0 { line.append(UInt8(ascii: ",")) }
+            if index > 0 { state.pointee.line.append(UInt8(ascii: ",")) }
             appendEntity(entity)
         }
-        line += Array("]}".utf8)
+        state.pointee.line += Array("]}".utf8)
         try endLine()
     }
 
     /// Writes one event as one line.
     public func write(_ event: GraphEvent) throws {
-        try validator.accept(event)
+        try state.pointee.validator.accept(event)
         switch event {
         case .beginObject(let entity, let id):
-            line += Array(#"{"event":"beginObject","entity":"#.utf8)
-            JSONText.appendString(entity, to: &line)
-            line += Array(#","id":"#.utf8)
-            identifiers.append(id, to: &line)
+            state.pointee.line += Array(#"{"event":"beginObject","entity":"#.utf8)
+            JSONText.appendString(entity, to: &state.pointee.line)
+            state.pointee.line += Array(#","id":"#.utf8)
+            state.pointee.identifiers.append(id, to: &state.pointee.line)
         case .changedProperties(let names):
-            line += Array(#"{"event":"changed","properties":["#.utf8)
+            state.pointee.line += Array(#"{"event":"changed","properties":["#.utf8)
             for (index, name) in names.enumerated() {
-                if index > 0 { line.append(UInt8(ascii: ",")) }
-                JSONText.appendString(name, to: &line)
+                if index > 0 { state.pointee.line.append(UInt8(ascii: ",")) }
+                JSONText.appendString(name, to: &state.pointee.line)
             }
-            line.append(UInt8(ascii: "]"))
+            state.pointee.line.append(UInt8(ascii: "]"))
         case .deleted:
-            line += Array(#"{"event":"deleted""#.utf8)
+            state.pointee.line += Array(#"{"event":"deleted""#.utf8)
         case .attribute(let name, let value):
-            line += Array(#"{"event":"attribute","name":"#.utf8)
-            JSONText.appendString(name, to: &line)
-            line += Array(#","type":""#.utf8)
-            line += Array(Self.kind(of: value).utf8)
-            line += Array(#"","value":"#.utf8)
-            _ = JSONText.appendValue(value, to: &line, splicing: &splices, escapingKeys: false)
+            state.pointee.line += Array(#"{"event":"attribute","name":"#.utf8)
+            JSONText.appendString(name, to: &state.pointee.line)
+            state.pointee.line += Array(#","type":""#.utf8)
+            state.pointee.line += Array(Self.kind(of: value).utf8)
+            state.pointee.line += Array(#"","value":"#.utf8)
+            _ = JSONText.appendValue(
+                value, to: &state.pointee.line, splicing: &state.pointee.splices, escapingKeys: false)
         case .beginRelationship(let name, let isToMany):
-            line += Array(#"{"event":"beginRelationship","name":"#.utf8)
-            JSONText.appendString(name, to: &line)
-            line += Array((isToMany ? #","toMany":true"# : #","toMany":false"#).utf8)
+            state.pointee.line += Array(#"{"event":"beginRelationship","name":"#.utf8)
+            JSONText.appendString(name, to: &state.pointee.line)
+            state.pointee.line += Array((isToMany ? #","toMany":true"# : #","toMany":false"#).utf8)
         case .reference(let id):
-            line += Array(#"{"event":"reference","id":"#.utf8)
-            identifiers.append(id, to: &line)
+            state.pointee.line += Array(#"{"event":"reference","id":"#.utf8)
+            state.pointee.identifiers.append(id, to: &state.pointee.line)
         case .endRelationship:
-            line += Array(#"{"event":"endRelationship""#.utf8)
+            state.pointee.line += Array(#"{"event":"endRelationship""#.utf8)
         case .endObject:
-            line += Array(#"{"event":"endObject""#.utf8)
+            state.pointee.line += Array(#"{"event":"endObject""#.utf8)
         }
-        line.append(UInt8(ascii: "}"))
+        state.pointee.line.append(UInt8(ascii: "}"))
         try endLine()
+    }
+
+    /// Writes the row as the events it stands for (``ObjectRow/events``), one line each: the
+    /// protocol has no line for a row.
+    public func beginObject(_ row: ObjectRow) throws {
+        for event in row.events { try write(event) }
     }
 
     /// Writes the closing `end` line and flushes.
     public func finish() throws {
-        try validator.finish()
-        line += Array(#"{"event":"end"}"#.utf8)
+        try state.pointee.validator.finish()
+        state.pointee.line += Array(#"{"event":"end"}"#.utf8)
         try endLine()
         try output.flush()
     }
 
     private func endLine() throws {
-        line.append(UInt8(ascii: "\n"))
-        if splices.isEmpty {
-            try line.withUnsafeBytes { try output.append($0) }
+        state.pointee.line.append(UInt8(ascii: "\n"))
+        if state.pointee.splices.isEmpty {
+            try state.pointee.line.withUnsafeBytes { try output.append($0) }
         } else {
-            try splices.write(line, to: output)
+            try state.pointee.splices.write(state.pointee.line, to: output)
         }
-        line.removeAll(keepingCapacity: true)
+        state.pointee.line.removeAll(keepingCapacity: true)
     }
 
     private func appendObject(_ fields: [(key: String, value: String)]) {
-        line.append(UInt8(ascii: "{"))
+        state.pointee.line.append(UInt8(ascii: "{"))
         for (index, field) in fields.enumerated() {
-            if index > 0 { line.append(UInt8(ascii: ",")) }
-            JSONText.appendString(field.key, to: &line)
-            line.append(UInt8(ascii: ":"))
-            JSONText.appendString(field.value, to: &line)
+            if index > 0 { state.pointee.line.append(UInt8(ascii: ",")) }
+            JSONText.appendString(field.key, to: &state.pointee.line)
+            state.pointee.line.append(UInt8(ascii: ":"))
+            JSONText.appendString(field.value, to: &state.pointee.line)
         }
-        line.append(UInt8(ascii: "}"))
+        state.pointee.line.append(UInt8(ascii: "}"))
     }
 
     private func appendEntity(_ entity: EntityInfo) {
-        line += Array(#"{"name":"#.utf8)
-        JSONText.appendString(entity.name, to: &line)
-        line += Array(#","parent":"#.utf8)
-        if let parent = entity.parent { JSONText.appendString(parent, to: &line) } else { line += Array("null".utf8) }
-        line += Array((entity.isAbstract ? #","abstract":true"# : #","abstract":false"#).utf8)
-        line += Array(#","attributes":["#.utf8)
+        state.pointee.line += Array(#"{"name":"#.utf8)
+        JSONText.appendString(entity.name, to: &state.pointee.line)
+        state.pointee.line += Array(#","parent":"#.utf8)
+        if let parent = entity.parent {
+            JSONText.appendString(parent, to: &state.pointee.line)
+        } else {
+            state.pointee.line += Array("null".utf8)
+        }
+        state.pointee.line += Array((entity.isAbstract ? #","abstract":true"# : #","abstract":false"#).utf8)
+        state.pointee.line += Array(#","attributes":["#.utf8)
         for (index, attribute) in entity.attributes.enumerated() {
-            if index > 0 { line.append(UInt8(ascii: ",")) }
-            line += Array(#"{"name":"#.utf8)
-            JSONText.appendString(attribute.name, to: &line)
-            line += Array(#","type":"#.utf8)
-            JSONText.appendString(attribute.type.rawValue, to: &line)
-            line += Array((attribute.isOptional ? #","optional":true}"# : #","optional":false}"#).utf8)
+            if index > 0 { state.pointee.line.append(UInt8(ascii: ",")) }
+            state.pointee.line += Array(#"{"name":"#.utf8)
+            JSONText.appendString(attribute.name, to: &state.pointee.line)
+            state.pointee.line += Array(#","type":"#.utf8)
+            JSONText.appendString(attribute.type.rawValue, to: &state.pointee.line)
+            state.pointee.line += Array((attribute.isOptional ? #","optional":true}"# : #","optional":false}"#).utf8)
         }
-        line += Array(#"],"relationships":["#.utf8)
+        state.pointee.line += Array(#"],"relationships":["#.utf8)
         for (index, relationship) in entity.relationships.enumerated() {
-            if index > 0 { line.append(UInt8(ascii: ",")) }
-            line += Array(#"{"name":"#.utf8)
-            JSONText.appendString(relationship.name, to: &line)
-            line += Array(#","destination":"#.utf8)
-            JSONText.appendString(relationship.destination, to: &line)
-            line += Array((relationship.isToMany ? #","toMany":true"# : #","toMany":false"#).utf8)
-            line += Array((relationship.isOrdered ? #","ordered":true"# : #","ordered":false"#).utf8)
-            line += Array(#","inverse":"#.utf8)
+            if index > 0 { state.pointee.line.append(UInt8(ascii: ",")) }
+            state.pointee.line += Array(#"{"name":"#.utf8)
+            JSONText.appendString(relationship.name, to: &state.pointee.line)
+            state.pointee.line += Array(#","destination":"#.utf8)
+            JSONText.appendString(relationship.destination, to: &state.pointee.line)
+            state.pointee.line += Array((relationship.isToMany ? #","toMany":true"# : #","toMany":false"#).utf8)
+            state.pointee.line += Array((relationship.isOrdered ? #","ordered":true"# : #","ordered":false"#).utf8)
+            state.pointee.line += Array(#","inverse":"#.utf8)
             if let inverse = relationship.inverse {
-                JSONText.appendString(inverse, to: &line)
+                JSONText.appendString(inverse, to: &state.pointee.line)
             } else {
-                line += Array("null".utf8)
+                state.pointee.line += Array("null".utf8)
             }
-            line.append(UInt8(ascii: "}"))
+            state.pointee.line.append(UInt8(ascii: "}"))
         }
-        line += Array("]}".utf8)
+        state.pointee.line += Array("]}".utf8)
     }
 
     private static func kind(of value: Value) -> String {

@@ -4,94 +4,10 @@ import GraphExportLibXML
 
 /// Writes an export as one XML 1.0 document, streaming, through libxml2's `xmlTextWriter`.
 ///
-/// **Document.** `<?xml version="1.0" encoding="UTF-8"?>`, then one root element `gx:export`
-/// declaring `xmlns:gx="urn:graphexport:1"`, with one attribute per header field
-/// (``DocumentInfo/fields``, in their order), its key prefixed: `gx:generator`, `gx:sourceKind`,
-/// `gx:source`, the source's own fields (a Core Data store's `gx:storeUUID`), …, `gx:shape`. The
-/// root holds the top-level objects. Everything the format adds is in the `gx` namespace; every
-/// name from the model is in no namespace, so the two never collide (a model attribute named `id`
-/// is `id`, the identifier is `gx:id`).
-///
-/// **Objects.** An object is an element named after its entity, with `gx:id` (its ``ObjectID``). In
-/// the default attribute style (``XMLOptions/Style/attributes``) each non-null attribute value is
-/// an XML attribute, and the names of the null ones are listed, space-separated, in `gx:null`:
-/// `<Photo gx:id="Photo/2" caption="" rating="4.5" gx:null="takenAt sourceURL">`, so a null value,
-/// an empty string and an attribute the entity lacks are three different things. In the element
-/// style (``XMLOptions/Style/elements``) each attribute is a child element, in model order, before
-/// the relationships: `<caption>Beach</caption>`, `<caption></caption>` for the empty string,
-/// `<takenAt gx:null="true"/>` for null.
-///
-/// **Changes.** In an export of what changed since a history token, an updated object lists the
-/// encoded names of the properties its updates touched, space-separated, in `gx:changed`
-/// (`gx:changed=""` when they name none the export writes); an object inserted since then has no
-/// `gx:changed`; a deleted object is a top-level `gx:tombstone` element, its entity's encoded name
-/// in `gx:type`, with `gx:id`, the attributes the store kept of it (as an object's are), and no
-/// relationship elements: `<gx:tombstone gx:type="Note" gx:id="Note/4" title="Old"/>`, so that a
-/// reader that does not look for it never takes it for an object.
-///
-/// **Relationships** follow as child elements named after the relationship. One holds the objects
-/// nested there, written in full, and references to objects written in full elsewhere,
-/// `<gx:ref gx:id="Tag/5"/>`. An empty to-many relationship is an empty element (`<tags/>`); an
-/// empty to-one relationship is `<cover gx:null="true"/>`, so that no empty element is ambiguous.
-///
-/// **Values** are text: integers as exact digits; doubles as the shortest text that reads back to
-/// the same bits (`0.1`, `1e-05`, `-0.0`, `5e+20`), NaN and the infinities as `NaN`, `INF` and
-/// `-INF` (all of it the lexical space of `xsd:double`; the sign and payload of a NaN are not
-/// kept); decimals as their exact text; booleans `true` and `false`; dates as ISO 8601 in UTC
-/// (``Timestamp/iso8601``, which gives −0.0 seconds the text of 0.0), or, for a date that has no
-/// such form, its seconds since 2001-01-01T00:00:00Z by the double rule, with a warning; binary
-/// values as base64 (RFC 4648, padded); UUIDs as canonical lowercase text; strings and URIs as they
-/// are.
-///
-/// **Arrays and maps** are child elements in both styles (in the attribute style after the start
-/// tag, before the relationships), named after the attribute and marked `gx:type="array"` or
-/// `gx:type="map"`. An array holds one `gx:item` element per element and a map one `gx:entry`
-/// element per entry, in order, its key in the unprefixed attribute `key`; each item or entry is
-/// written as an attribute is in the element style, and nests the same way:
-/// `<tags gx:type="array"><gx:item>a</gx:item><gx:item gx:null="true"/></tags>`,
-/// `<size gx:type="map"><gx:entry key="w">3</gx:entry></size>`. A key XML cannot hold is its
-/// base64, marked `gx:keyEncoding="base64"`.
-///
-/// **Text XML cannot hold.** XML 1.0's `Char` production leaves out U+0000–U+001F other than tab,
-/// line feed and carriage return, and U+FFFE and U+FFFF; no escape brings them back. A value whose
-/// text holds one is written as the base64 of its UTF-8 bytes, and marked: in the attribute style
-/// its name is listed, space-separated, in the object's `gx:base64` attribute; in the element style
-/// its element has `gx:encoding="base64"`. Each attribute (`Entity.attribute`) so written is
-/// reported in one warning. A header field is handled the same way, listed in the root's
-/// `gx:base64` by its attribute name (`gx:source`). Tab, line feed and carriage return survive: in
-/// attribute values they are written as `&#9;`, `&#10;` and `&#13;`, and a carriage return in text
-/// as `&#13;`, so that a parser's normalization of white space and line ends gives back the exact
-/// value. An object identifier XML cannot hold is an error
-/// (``XMLWriterError/unwritableIdentifier(id:character:)``).
-///
-/// **Names.** An entity, attribute or relationship name that is not an XML NCName (Namespaces in
-/// XML 1.0, with the XML 1.0 Fifth Edition name characters) is encoded reversibly by the
-/// `XmlConvert.EncodeName` convention: each offending character becomes `_xHHHH_`, its Unicode
-/// scalar value in at least four uppercase hexadecimal digits (`my column` → `my_x0020_column`,
-/// `a:b` → `a_x003A_b`, `1abc` → `_x0031_abc`, `é` stays). The underscore of a literal `_x` is
-/// encoded too (`_x0041_` → `_x005F_x0041_`), `xmlns` is written `_x0078_mlns`, and the empty name
-/// is `_x_`. To decode, read each `_x`, four to six hexadecimal digits and `_` as one character,
-/// and `_x_` alone as the empty name; every other character stands for itself. The lists in
-/// `gx:null` and `gx:base64` hold encoded names, which never contain spaces.
-///
-/// **Streaming.** Each event is written as it arrives, and each row (``beginObject(_:)``) straight
-/// from its borrowed text and bytes, its entity's encoded names made once per entity; the writer
-/// holds only its stack of open elements, those names and, for the object being opened, the names
-/// of its null and base64 attributes. Neither it nor libxml2's writer recurses, so nesting depth
-/// is bounded by memory, not by the call stack; pretty output costs time and space that grow with
-/// the square of the depth
-/// (``XMLOptions/pretty``). A ``Value/binaryFile(_:)`` value is written as its bytes would be, its
-/// base64 streamed from the file in chunks of 64 KiB, so that memory stays flat whatever its
-/// size. libxml2's output goes through an ``OutputBuffer``, so the sink receives
-/// blocks of about 64 KiB; the sink's error, if it throws one, is rethrown as it is, by that call
-/// and every later one. The writer throws ``GraphExportError`` for an event stream that is not well
-/// nested (``GraphStreamValidator``) and checks each event before writing anything for it. Pretty
-/// output indents by two spaces; both forms end with a newline.
-///
-/// **Reading deep documents.** libxml2's tree builder (behind `xmlReadMemory` and `xmlTextReader`)
-/// finds the namespace of every `gx:`-prefixed name by walking up the ancestors, so building a tree
-/// of a 100 000-deep export takes minutes; its SAX2 interface reads one in about a second. Deep
-/// documents also need `XML_PARSE_HUGE` (or the equivalent) in most parsers.
+/// Made by ``ExportFormat/xml(pretty:style:)`` for an export, or by hand on a sink with a warning handler, and
+/// fed as every ``GraphWriter`` is: ``begin(_:)``, then ``write(_:)`` and ``beginObject(_:)``,
+/// then ``finish()``, from one thread. What it writes, value by value, and what that costs:
+/// `docs/FORMATS.md`, *Each format's rules*.
 public final class XMLGraphWriter: GraphWriter {
     /// The namespace of everything the format adds to the model's names.
     public static let namespace = "urn:graphexport:1"
@@ -115,11 +31,8 @@ public final class XMLGraphWriter: GraphWriter {
 
     private let sink: any ByteSink
     private let options: XMLOptions
-    private let onWarning: WarningHandler
-    /// What changes as the document is written, owned by this writer alone: kept behind a
-    /// pointer rather than in `var` properties, so that each call costs no run-time exclusivity
-    /// check (the writer is not reentrant, so no two accesses can overlap).
-    private let state: UnsafeMutablePointer<State>
+    /// What changes as the document is written (``GraphWriter``, *Inside a writer*).
+    private let state: WriterState<State>
 
     /// The writer's changing state.
     private struct State {
@@ -149,9 +62,8 @@ public final class XMLGraphWriter: GraphWriter {
         var checkedPrefixes: [String] = []
         /// The encoded names of each entity, by index, for rows.
         var rowNames: [RowNames?] = []
-        /// The attributes (`Entity.name`) already warned about, one set per kind of warning.
-        var warnedBase64: Set<String> = []
-        var warnedDates: Set<String> = []
+        /// The warnings given, each once.
+        var warnings: FormatWarnings
     }
 
     /// How many identifier prefixes (one per entity, typically) are remembered as checked.
@@ -164,14 +76,7 @@ public final class XMLGraphWriter: GraphWriter {
     ) {
         self.sink = sink
         self.options = options
-        self.onWarning = onWarning
-        state = .allocate(capacity: 1)
-        state.initialize(to: State())
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
+        state = WriterState(State(warnings: FormatWarnings(onWarning: onWarning)))
     }
 
     /// `true`: ``Value/binaryFile(_:)`` values are streamed.
@@ -179,14 +84,9 @@ public final class XMLGraphWriter: GraphWriter {
 
     /// Writes the XML declaration and the `gx:export` start tag with the header's fields.
     public func begin(_ document: DocumentInfo) throws {
-        try state.pointee.validator.begin()
-        let output: LibXMLTextWriter
-        do {
-            output = try LibXMLTextWriter(
+        let output = try state.pointee.validator.begin {
+            try LibXMLTextWriter(
                 sink: sink, indentation: options.pretty ? "  " : nil, libxml2Failure: XMLWriterError.libxml2Failure)
-        } catch {
-            state.pointee.validator.stop()
-            throw error
         }
         state.pointee.output = output
         try output.startDocument()
@@ -198,10 +98,9 @@ public final class XMLGraphWriter: GraphWriter {
             let value = XMLText(field.value)
             if let scalar = value.base64Because {
                 base64Fields.append(name)
-                onWarning(
-                    Warning(
-                        "the header's \(field.key) holds \(XMLCharacters.describe(scalar)), which XML 1.0 cannot "
-                            + "hold: written as base64 of its UTF-8 bytes and listed in the root's gx:base64"))
+                state.pointee.warnings.headerFieldXMLCannotHold(
+                    field.key, character: XMLCharacters.describe(scalar),
+                    writtenAs: "base64 of its UTF-8 bytes and listed in the root's gx:base64")
             }
             try output.writeAttribute(name, value.text)
         }
@@ -456,20 +355,15 @@ public final class XMLGraphWriter: GraphWriter {
     private func warn(_ issue: XMLValueText.Issue, _ name: String, mark: String) {
         guard let object = state.pointee.validator.currentObject else { return }
         let attribute = "\(object.entity).\(name)"
-        let id = object.id.text
         switch issue {
         case .nonCharacter(let scalar):
-            guard state.pointee.warnedBase64.insert(attribute).inserted else { return }
-            onWarning(
-                Warning(
-                    "\(attribute) (\(id)): \(XMLCharacters.describe(scalar)) cannot be written in XML 1.0, so text "
-                        + "of this attribute holding such characters is written as base64 of its UTF-8 bytes, \(mark)"
-                ))
+            state.pointee.warnings.textXMLCannotHold(
+                "\(attribute) (\(object.id.text))", key: attribute, character: XMLCharacters.describe(scalar),
+                writtenAs: "base64 of its UTF-8 bytes, \(mark)")
         case .dateWithoutISO8601:
-            guard state.pointee.warnedDates.insert(attribute).inserted else { return }
-            onWarning(
-                .datesWithoutISO8601(
-                    "\(attribute) (\(id))", writtenAs: "seconds since 2001-01-01T00:00:00Z", notFinite: "NaN/INF/-INF"))
+            state.pointee.warnings.dateWithoutISO8601(
+                "\(attribute) (\(object.id.text))", key: attribute, writtenAs: "seconds since 2001-01-01T00:00:00Z",
+                notFinite: "NaN/INF/-INF")
         }
     }
 }

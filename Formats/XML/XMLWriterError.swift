@@ -16,10 +16,9 @@ public enum XMLWriterError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unwritableIdentifier(let id, let character):
-            return "object identifier '\(id.debugDescription.dropFirst().dropLast())' holds "
-                + "\(XMLCharacters.describe(character)), which XML 1.0 cannot hold: use another export format"
+            return XMLWriterSentences.unwritableIdentifier(id, character: character)
         case .libxml2Failure(let call):
-            return "libxml2 failed in \(call) (out of memory, or writing on after an output error)"
+            return XMLWriterSentences.libxml2Failure(call: call)
         }
     }
 }

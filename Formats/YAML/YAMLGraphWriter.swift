@@ -5,87 +5,10 @@ import GraphExportJSONText
 /// the JSON export, so that a YAML loader and a JSON parser read the same
 /// values from the two, in a layout for people.
 ///
-/// The document is a block mapping with two keys: `"@source"`, a mapping of the header's fields
-/// (``DocumentInfo/fields``, every value a string), and `"@graph"`, a sequence of the top-level
-/// objects (`[]` when there are none). Each object is a block mapping that starts with `"@id"`
-/// (its ``ObjectID``) and `"@type"` (its entity), then has one key per attribute and per
-/// relationship, named as the model names them, except that a name starting with `@` is written
-/// with one more `@` (``MarkerEscape``: `@id` is `"@@id"`), so that a key starting with a single
-/// `@` is always a marker. A to-many relationship is a block sequence (`[]`
-/// when empty); a to-one relationship is its destination, or `null` when empty. A destination is
-/// either an object written in full where it nests, or a reference to an object written in full
-/// elsewhere: a flow mapping `{"@id": Photo/4}` on one line.
-///
-/// ```yaml
-/// "@source":
-///   generator: graphexport 0.1.0
-///   sourceKind: in-memory graph
-///   shape: tree
-/// "@graph":
-/// - "@id": Album/1
-///   "@type": Album
-///   title: Trip
-///   rating: 4.5
-///   notes: |-
-///     first line
-///     second line
-///   photos:
-///   - "@id": Photo/2
-///     "@type": Photo
-///     album: {"@id": Album/1}
-///     tags: []
-///   cover: {"@id": Photo/2}
-/// ```
-///
-/// Values: null is `null`; integers are exact digits; doubles are the shortest text that reads
-/// back to the same bits, always a float to YAML 1.1 and 1.2 readers (`5.0`, `-0.0`, `1.0e-05`
-/// where JSON has `1e-05`); booleans are `true` and `false`. Decimals are double-quoted strings of
-/// their exact text (`"12.50"`) and dates double-quoted ISO 8601 strings in UTC, as in JSON (and
-/// so that YAML 1.1 readers do not turn them into timestamps); a date with no ISO 8601 form is
-/// written as its seconds since 2001-01-01T00:00:00Z by the double rule, with one warning per
-/// attribute. UUIDs and URIs are strings. Arrays are sequences and maps mappings, their keys in
-/// order with ``MarkerEscape/key(for:)``, block style in a block context and flow style (`[1, 2]`,
-/// `{a: 1}`) where the object itself is in flow style; empty ones are `[]` and `{}`.
-///
-/// Strings are plain where every YAML 1.1 and 1.2 reader reads them back as the same string.
-/// Text such a reader would type as something else is double-quoted: the implicit types of YAML
-/// 1.1 (spec and PyYAML) and of the YAML 1.2 core schema, taken together (`yes`, `off`, `y`, `~`,
-/// `null`, `True`, `0x1F`, `0o17`, `017`, `1_000`, `1e3`, `.inf`, `.NaN`, `12:30`, `2017-01-01`,
-/// `<<`, `=`, the empty string). So is text that plain style cannot hold (an indicator first,
-/// `: `, ` #`, leading or trailing blanks, control characters, which libyaml escapes). Multi-line
-/// text is a literal block (`|`) where it reads back exactly (``YAMLOptions/literalBlocks``) and
-/// double-quoted otherwise. Keys follow the same rules (`"@id"`, `"@type"`). Lines are never
-/// folded, however long the value. The document has no directives and no `---`; it ends with
-/// `...` only when its last string keeps trailing line breaks (`|+`).
-///
-/// Where the YAML export differs from the JSON one, because YAML has a native form:
-/// - NaN and the infinities (doubles, and dates with no ISO 8601 form) are the floats `.nan`,
-///   `.inf` and `-.inf`, without a warning for doubles, where JSON writes the strings `"NaN"`,
-///   `"Infinity"` and `"-Infinity"` and warns.
-/// - Binary values carry the `!!binary` tag, so that loaders return bytes (`!!binary AAEC//4=`,
-///   `!!binary ""` when empty); JSON has the same base64 text as a plain string. A
-///   ``Value/binaryFile(_:)`` value is written as its bytes would be, its base64 streamed from the
-///   file in chunks of 64 KiB past libyaml (``YAMLEmitter``), so that memory stays flat whatever
-///   its size, and with no limit on its length (libyaml takes at most 2 GiB of text per scalar).
-/// - Exponents always come with a fraction (`1.0e-05`, `1.0e+16`), which YAML 1.1 readers need
-///   to see a float; the number is the same.
-/// - libyaml 0.2.5 escapes characters beyond U+FFFF (emoji) in double-quoted strings
-///   (`"\U0001F600"`) and writes any string containing one double-quoted; the text is the same.
-///
-/// Depth: the writer keeps its place in an explicit stack, and libyaml's emitter its own, which
-/// grow as needed: no recursion, no depth limit, time linear in the depth. Objects nested deeper
-/// than ``YAMLOptions/maxBlockDepth`` are written in flow style on one line, so that the output
-/// grows linearly with the number of objects (a chain of 100 000 nested objects takes 5.4 MB).
-/// Readers beware: libyaml's own parser takes time quadratic in the flow nesting depth (measured
-/// here: 2 s for 10 000 nested flow collections, 33 s for 40 000; a chain of 100 000 objects
-/// nests 150 000), and recursive loaders such as PyYAML's composer stop at their recursion limit,
-/// as JSON readers do at theirs.
-///
-/// The writer throws ``GraphExportError`` for an event stream that is not well nested, before
-/// handing anything to libyaml (``GraphStreamValidator``), ``YAMLWriterError`` for a libyaml
-/// failure; an error of the sink is rethrown as it is. After either failure the document stops:
-/// every later call throws ``GraphExportError/stoppedByEarlierFailure``. libyaml buffers the
-/// output and hands it to the sink in blocks of about 16 KiB.
+/// Made by ``ExportFormat/yaml(pretty:options:)`` for an export, or by hand on a sink with a warning handler, and
+/// fed as every ``GraphWriter`` is: ``begin(_:)``, then ``write(_:)`` and ``beginObject(_:)``,
+/// then ``finish()``, from one thread. What it writes, value by value, and what that costs:
+/// `docs/FORMATS.md`, *Each format's rules*.
 public final class YAMLGraphWriter: GraphWriter {
     private static let sourceKey = YAMLScalar(text: "@source", style: .doubleQuoted)
     private static let graphKey = YAMLScalar(text: "@graph", style: .doubleQuoted)
@@ -96,11 +19,8 @@ public final class YAMLGraphWriter: GraphWriter {
 
     private let sink: any ByteSink
     private let options: YAMLOptions
-    private let onWarning: WarningHandler
-    /// What changes as the document is written, owned by this writer alone: kept behind a
-    /// pointer rather than in `var` properties, so that each call costs no run-time exclusivity
-    /// check (the writer is not reentrant, so no two accesses can overlap).
-    private let state: UnsafeMutablePointer<State>
+    /// What changes as the document is written (``GraphWriter``, *Inside a writer*).
+    private let state: WriterState<State>
 
     /// The writer's changing state.
     private struct State {
@@ -108,8 +28,8 @@ public final class YAMLGraphWriter: GraphWriter {
         /// The stream's grammar, checked before anything is handed to libyaml; stopped once
         /// libyaml or the sink has failed.
         var validator = GraphStreamValidator()
-        /// The attributes (`Entity.name`) already warned about for dates with no ISO 8601 form.
-        var warnedDates: Set<String> = []
+        /// The warnings given, each once.
+        var warnings: FormatWarnings
         /// Per entity index (``ObjectRow/entity``), the scalars of its `"@type"` value and its
         /// keys, made from its first row in each context: a block mapping's, and flow.
         var rowScalars: [(names: [String], block: EntityScalars?, flow: EntityScalars?)] = []
@@ -132,14 +52,7 @@ public final class YAMLGraphWriter: GraphWriter {
     ) {
         self.sink = sink
         self.options = options
-        self.onWarning = onWarning
-        state = .allocate(capacity: 1)
-        state.initialize(to: State())
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
+        state = WriterState(State(warnings: FormatWarnings(onWarning: onWarning)))
     }
 
     /// `true`: ``Value/binaryFile(_:)`` values are streamed.
@@ -340,9 +253,7 @@ public final class YAMLGraphWriter: GraphWriter {
     /// innermost object.
     private func warnAboutDate(of name: String) {
         let attribute = "\(state.pointee.validator.currentObject?.entity ?? "").\(name)"
-        guard state.pointee.warnedDates.insert(attribute).inserted else { return }
-        onWarning(
-            .datesWithoutISO8601(
-                attribute, writtenAs: "seconds since 2001-01-01T00:00:00Z", notFinite: ".nan/.inf/-.inf"))
+        state.pointee.warnings.dateWithoutISO8601(
+            attribute, key: attribute, writtenAs: "seconds since 2001-01-01T00:00:00Z", notFinite: ".nan/.inf/-.inf")
     }
 }

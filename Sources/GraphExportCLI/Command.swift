@@ -296,11 +296,13 @@ struct Command {
         _ traversal: GraphTraversal, as format: ChosenFormat, to sink: any ByteSink, request: ExportRequest,
         onTerminal: Bool, warnings: WarningPrinter, progress: ProgressLine?, blobs: BlobFolder?
     ) throws {
-        // Writes the binary values to files of --blobs, and counts the objects for the progress
-        // line, when there are those.
-        let counted = { (writer: any GraphWriter) -> any GraphWriter in
-            let unblobbed = blobs.map { BlobFileWriter(writer, folder: $0) } ?? writer
-            return progress.map { ProgressCountingWriter(unblobbed, line: $0) } ?? unblobbed
+        // Writes the binary values to files of --blobs, when there is one.
+        let unblobbed = { (writer: any GraphWriter) -> any GraphWriter in
+            blobs.map { BlobFileWriter(writer, folder: $0) } ?? writer
+        }
+        // The traversal counts the objects; the line shows the count.
+        let onProgress = progress.map { line -> GraphTraversal.ProgressHandler in
+            { objects, finished in finished ? line.finish(objects: objects) : line.update(objects: objects) }
         }
         switch format {
         case .builtIn(let format):
@@ -308,13 +310,17 @@ struct Command {
             let settings = FormatSettings(
                 pretty: request.pretty ?? (onTerminal || format.settings.pretty),
                 values: format.settings.values.merging(request.formatOptions) { $1 })
-            try traversal.run(into: counted(format.with(settings).makeWriter(sink: sink, onWarning: warnings.report)))
+            try traversal.run(
+                into: unblobbed(format.with(settings).makeWriter(sink: sink, onWarning: warnings.report)),
+                onProgress: onProgress)
         case .plugin(let plugin):
             guard let descriptor = (sink as? FileDescriptorSink)?.descriptor else {
                 preconditionFailure("a plugin writes to a file descriptor: compressed output is refused before")
             }
             do {
-                try plugin.export(traversal, to: descriptor, options: request.formatOptions, wrapping: counted)
+                try plugin.export(
+                    traversal, to: descriptor, options: request.formatOptions, wrapping: unblobbed,
+                    onProgress: onProgress)
             } catch {
                 // The plugin stopped because the reader of the output went away: end quietly.
                 if Self.readerIsGone(descriptor) { throw GraphExportError.brokenPipe }

@@ -121,12 +121,14 @@ struct Plugin {
 
     /// Runs the plugin on the event stream of `traversal`, with its standard output on `output`,
     /// and waits for it to exit (``RunningPlugin``). The stream's writer is given to `wrap`, which
-    /// may return another that passes the events on to it.
+    /// may return another that passes the events on to it; `onProgress` is told the objects
+    /// written (``GraphTraversal/ProgressHandler``).
     func export(
         _ traversal: GraphTraversal, to output: Int32, options: [String: String],
-        wrapping wrap: (any GraphWriter) -> any GraphWriter = { $0 }
+        wrapping wrap: (any GraphWriter) -> any GraphWriter = { $0 }, onProgress: GraphTraversal.ProgressHandler? = nil
     ) throws {
-        try RunningPlugin(self, output: output).run(traversal, options: options, wrapping: wrap)
+        try RunningPlugin(self, output: output).run(
+            traversal, options: options, wrapping: wrap, onProgress: onProgress)
     }
 
     /// Reads up to the first newline, the end of the output or ``answerLimit`` bytes; `nil` when

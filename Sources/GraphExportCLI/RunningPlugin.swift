@@ -48,15 +48,17 @@ final class RunningPlugin {
 
     /// Writes the events of `traversal`, ends the stream and waits for the plugin to exit. A
     /// plugin that stops reading, exits with a status other than 0 or is killed is a
-    /// ``CommandError``; any other failure of the export kills the plugin and is rethrown. The
-    /// writer of the stream is given to `wrap`, and the traversal writes to the one it returns.
+    /// ``PluginError``; any other failure of the export kills the plugin and is rethrown. The
+    /// writer of the stream is given to `wrap`, and the traversal writes to the one it returns,
+    /// telling `onProgress` the objects written.
     func run(
-        _ traversal: GraphTraversal, options: [String: String], wrapping wrap: (any GraphWriter) -> any GraphWriter
+        _ traversal: GraphTraversal, options: [String: String], wrapping wrap: (any GraphWriter) -> any GraphWriter,
+        onProgress: GraphTraversal.ProgressHandler? = nil
     ) throws {
         let events = PluginEventStreamWriter(
             sink: FileDescriptorSink(descriptor: input), format: plugin.name, options: options)
         do {
-            try traversal.run(into: wrap(events))
+            try traversal.run(into: wrap(events), onProgress: onProgress)
         } catch GraphExportError.brokenPipe, GraphExportError.writeFailed {
             throw stoppedReading()
         } catch {

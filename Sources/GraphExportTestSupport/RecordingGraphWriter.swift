@@ -42,6 +42,11 @@ public final class RecordingGraphWriter: GraphWriter {
         events.append(event)
     }
 
+    /// Records the events the row stands for (``ObjectRow/events``).
+    public func beginObject(_ row: ObjectRow) throws {
+        for event in row.events { try write(event) }
+    }
+
     /// Records the end of the document.
     public func finish() throws {
         if finished { misuse.append("finish() was called a second time") }

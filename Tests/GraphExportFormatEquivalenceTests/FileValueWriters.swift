@@ -26,8 +26,8 @@ enum FileValueWriters {
         ("yaml", { YAMLGraphWriter(sink: $0) }),
         ("yaml flow", { YAMLGraphWriter(sink: $0, options: YAMLOptions(maxBlockDepth: 0)) }),
         ("yaml flow below the top", { YAMLGraphWriter(sink: $0, options: YAMLOptions(maxBlockDepth: 1)) }),
-        ("plist", { PropertyListGraphWriter(sink: $0) }),
-        ("plist pretty", { PropertyListGraphWriter(sink: $0, options: PropertyListOptions(pretty: true)) }),
+        ("plist", { PlistGraphWriter(sink: $0) }),
+        ("plist pretty", { PlistGraphWriter(sink: $0, options: PlistOptions(pretty: true)) }),
         ("graphml", { GraphMLGraphWriter(sink: $0) }),
         ("graphml pretty", { GraphMLGraphWriter(sink: $0, options: GraphMLOptions(pretty: true)) }),
     ]

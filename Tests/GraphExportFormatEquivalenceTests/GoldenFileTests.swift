@@ -40,7 +40,7 @@ final class GoldenFileTests: XCTestCase {
     }
 
     func testPropertyList() throws {
-        try assertGolden("scrapbook.plist") { PropertyListGraphWriter(sink: $0) }
+        try assertGolden("scrapbook.plist") { PlistGraphWriter(sink: $0) }
     }
 
     func testTheHeaderDiffersFromTheStoresOnlyInThePaths() throws {

@@ -54,8 +54,14 @@ final class ModelHidingWriter: GraphWriter {
         try base.begin(document)
     }
 
+    var streamsFileBytes: Bool { base.streamsFileBytes }
+
     func write(_ event: GraphEvent) throws {
         try base.write(event)
+    }
+
+    func beginObject(_ row: ObjectRow) throws {
+        try base.beginObject(row)
     }
 
     func finish() throws {

@@ -43,7 +43,7 @@ final class PlistDocumentTests: XCTestCase {
         let photo = try graph.add("Photo", ["caption": .string("Beach")])
         try graph.link(tag, "photos", to: photo)
         XCTAssertEqual(
-            try Fixtures.export(graph, shape: .flat, options: PropertyListOptions(pretty: true)).text,
+            try Fixtures.export(graph, shape: .flat, options: PlistOptions(pretty: true)).text,
             Fixtures.prolog + """
                 <plist version="1.0">
                 \t<dict>
@@ -129,7 +129,7 @@ final class PlistDocumentTests: XCTestCase {
         let log = WarningLog()
         let sink = MemorySink()
         try GraphTraversal(source: InMemoryGraph(model: try SampleGraphs.itemModel(), document: info))
-            .run(into: PropertyListGraphWriter(sink: sink) { log.warnings.append($0) })
+            .run(into: PlistGraphWriter(sink: sink) { log.warnings.append($0) })
         let loaded = try PythonPlistlib.load(sink.bytes)
         let source = try XCTUnwrap(loaded.members?.first?.value.members)
         var expected = info

@@ -3,7 +3,7 @@ import GraphExport
 import GraphExportTestSupport
 
 /// Reads what `plistlib` made of an export back into events, checking the document's shape as
-/// ``PropertyListGraphWriter`` documents it; every deviation is a thrown ``ReadError``.
+/// ``PlistGraphWriter`` documents it; every deviation is a thrown ``ReadError``.
 struct PlistGraphReader {
     struct ReadError: Error, CustomStringConvertible {
         let description: String

@@ -9,7 +9,7 @@ final class PlistNestingTests: XCTestCase {
     func testTenThousandLevelsOfNestingStreamWithoutRecursion() throws {
         let depth = 10_000
         let sink = MemorySink()
-        try NestingStreams.writeChain(depth: depth, document: document, into: PropertyListGraphWriter(sink: sink))
+        try NestingStreams.writeChain(depth: depth, document: document, into: PlistGraphWriter(sink: sink))
         let text = sink.text
         XCTAssertTrue(
             text.hasPrefix(
@@ -36,14 +36,14 @@ final class PlistNestingTests: XCTestCase {
 
     /// Feeds `events` after `begin`, then `finish()`, and returns the first error thrown.
     private func error(afterBeginning events: [GraphEvent], file: StaticString = #filePath, line: UInt = #line)
-        -> PropertyListWriterError?
+        -> PlistWriterError?
     {
-        let writer = PropertyListGraphWriter(sink: MemorySink())
+        let writer = PlistGraphWriter(sink: MemorySink())
         do {
             try writer.begin(document)
             for event in events { try writer.write(event) }
             try writer.finish()
-        } catch let error as PropertyListWriterError {
+        } catch let error as PlistWriterError {
             return error
         } catch {
             XCTFail("unexpected error \(error)", file: file, line: line)
@@ -66,7 +66,7 @@ final class PlistNestingTests: XCTestCase {
 
     func testARejectedEventLeavesAWellFormedDocument() throws {
         let sink = MemorySink()
-        let writer = PropertyListGraphWriter(sink: sink)
+        let writer = PlistGraphWriter(sink: sink)
         try writer.begin(document)
         try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
         try writer.write(.beginRelationship(name: "owner", isToMany: false))
@@ -103,7 +103,7 @@ final class PlistNestingTests: XCTestCase {
 
     func testTheSinksErrorIsRethrownAndSticks() throws {
         let sink = FailingSink(capacity: 100_000)
-        let writer = PropertyListGraphWriter(sink: sink)
+        let writer = PlistGraphWriter(sink: sink)
         try writer.begin(document)
         let long = String(repeating: "x", count: 50_000)
         var thrown: (any Error)?
@@ -126,7 +126,7 @@ final class PlistNestingTests: XCTestCase {
 
     func testOutputStreamsToTheSinkBeforeTheDocumentEnds() throws {
         let sink = MemorySink()
-        let writer = PropertyListGraphWriter(sink: sink)
+        let writer = PlistGraphWriter(sink: sink)
         try writer.begin(document)
         XCTAssertEqual(sink.bytes.count, 0, "nothing is written until there is a block")
         let long = String(repeating: "x", count: 100_000)

@@ -42,11 +42,15 @@ enum Fixtures {
         + #"<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">"#
         + "\n"
 
-    /// Exports `graph` through a ``PropertyListGraphWriter`` into memory.
+    /// Exports `graph` through a ``PlistGraphWriter`` into memory.
     static func export(
-        _ graph: any GraphSource, shape: ExportShape = .tree, options: PropertyListOptions = PropertyListOptions()
+        _ graph: any GraphSource, shape: ExportShape = .tree, options: PlistOptions = PlistOptions()
     ) throws -> PlistExport {
-        try WriterOutput(graph, shape: shape) { PropertyListGraphWriter(sink: $0, options: options, onWarning: $1) }
+        let sink = MemorySink()
+        let log = WarningLog()
+        let writer = PlistGraphWriter(sink: sink, options: options) { log.warnings.append($0) }
+        try GraphTraversal(source: graph, shape: shape).run(into: writer)
+        return PlistExport(bytes: sink.bytes, warnings: log.warnings)
     }
 
     /// Exports one `Item` per value (as its `value` attribute, of `type`).
@@ -81,7 +85,7 @@ enum Fixtures {
                 let recording = RecordingGraphWriter()
                 try GraphTraversal(source: graph, shape: shape).run(into: recording)
                 for pretty in pretty {
-                    let export = try export(graph, shape: shape, options: PropertyListOptions(pretty: pretty))
+                    let export = try export(graph, shape: shape, options: PlistOptions(pretty: pretty))
                     let what = "graph \(index), \(shape), pretty: \(pretty)"
                     XCTAssertTrue(export.text.hasPrefix(prolog), what, file: file, line: line)
                     XCTAssertTrue(export.text.hasSuffix("</plist>\n"), what, file: file, line: line)

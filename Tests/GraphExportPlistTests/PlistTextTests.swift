@@ -88,7 +88,7 @@ final class PlistTextTests: XCTestCase {
     func testIdentifiersAndEntityNamesXMLCannotHoldAreDataToo() throws {
         let sink = MemorySink()
         let log = WarningLog()
-        let writer = PropertyListGraphWriter(sink: sink) { log.warnings.append($0) }
+        let writer = PlistGraphWriter(sink: sink) { log.warnings.append($0) }
         try writer.begin(document)
         try writer.write(.beginObject(entity: "Odd\u{1}", id: ObjectID("Odd/\u{0}1")))
         try writer.write(.beginRelationship(name: "link", isToMany: false))
@@ -122,12 +122,12 @@ final class PlistTextTests: XCTestCase {
 
     func testNamesXMLCannotHoldAreErrorsThatWriteNothing() throws {
         let sink = MemorySink()
-        let writer = PropertyListGraphWriter(sink: sink)
+        let writer = PlistGraphWriter(sink: sink)
         try writer.begin(document)
         try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
         XCTAssertThrowsError(try writer.write(.attribute(name: "bad\u{1}", value: .integer(1)))) {
             XCTAssertEqual(
-                $0 as? PropertyListWriterError, .unwritableName(name: "bad\u{1}", character: "\u{1}", id: "A/1"))
+                $0 as? PlistWriterError, .unwritableName(name: "bad\u{1}", character: "\u{1}", id: "A/1"))
         }
         XCTAssertThrowsError(try writer.write(.attribute(name: "null\u{0}", value: .null)))
         XCTAssertThrowsError(try writer.write(.beginRelationship(name: "rel\u{FFFE}", isToMany: true)))
@@ -138,7 +138,7 @@ final class PlistTextTests: XCTestCase {
             sink.text.contains("<key>@type</key><string>A</string><key>good</key><integer>1</integer></dict>"))
         XCTAssertNil(libxml2Problem(sink.bytes))
         XCTAssertEqual(
-            PropertyListWriterError.unwritableName(name: "bad\u{1}", character: "\u{1}", id: "A/1").description,
+            PlistWriterError.unwritableName(name: "bad\u{1}", character: "\u{1}", id: "A/1").description,
             #"A/1: the name "bad\u{01}" holds U+0001, which XML 1.0 cannot hold, so it cannot be a property list key: "#
                 + "rename it or export another format")
     }

@@ -188,6 +188,12 @@ private final class LinesWriter: GraphWriter {
         try output.append("\(event)\n")
     }
 
+    var streamsFileBytes: Bool { false }
+
+    func beginObject(_ row: ObjectRow) throws {
+        for event in row.events { try write(event) }
+    }
+
     func finish() throws {
         try output.append("finish\n")
         try output.flush()

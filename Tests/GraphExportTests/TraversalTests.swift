@@ -340,15 +340,28 @@ final class TraversalTests: XCTestCase {
         XCTAssertEqual(result.warnings, [Warning("Item/2 is referenced through 'items' but does not exist")])
     }
 
+    func testTheTraversalCountsTheObjectsForTheProgressHandler() throws {
+        var calls: [(objects: Int, finished: Bool)] = []
+        let traversal = GraphTraversal(source: makeChain(length: 130))
+        try traversal.run(into: RecordingGraphWriter()) { calls.append(($0, $1)) }
+        XCTAssertEqual(calls.map(\.objects), [1, 65, 129, 130])
+        XCTAssertEqual(calls.map(\.finished), [false, false, false, true])
+        XCTAssertEqual(traversal.objectsWritten, 130)
+        try traversal.run(into: RecordingGraphWriter())
+        XCTAssertEqual(traversal.objectsWritten, 130, "counted without a handler too")
+    }
+
     func testAWriterErrorStopsTheExport() throws {
         final class FailingWriter: GraphWriter {
             struct Failure: Error {}
             var written = 0
+            var streamsFileBytes: Bool { false }
             func begin(_ document: DocumentInfo) throws {}
             func write(_ event: GraphEvent) throws {
                 written += 1
                 if written == 3 { throw Failure() }
             }
+            func beginObject(_ row: ObjectRow) throws { for event in row.events { try write(event) } }
             func finish() throws { XCTFail("finish() after a failed write") }
         }
         let writer = FailingWriter()

@@ -22,7 +22,7 @@ var everyWriter: [(name: String, make: (any ByteSink, @escaping WarningHandler) 
             "XML elements",
             { XMLGraphWriter(sink: $0, options: XMLOptions(pretty: true, style: .elements), onWarning: $1) }
         ),
-        ("property list", { PropertyListGraphWriter(sink: $0, onWarning: $1) }),
+        ("property list", { PlistGraphWriter(sink: $0, onWarning: $1) }),
         ("GraphML", { GraphMLGraphWriter(sink: $0, onWarning: $1) }),
         ("plugin event stream", { sink, _ in PluginEventStreamWriter(sink: sink, format: "csv") }),
     ]

@@ -38,7 +38,7 @@ final class RowEntryContractTests: XCTestCase {
     }
 }
 
-/// A writer that writes its rows as events: the default ``GraphWriter/beginObject(_:)``.
+/// A writer that writes its rows as the events they stand for (``ObjectRow/events``).
 private final class EventsOnly: GraphWriter {
     private let base: any GraphWriter
 
@@ -49,6 +49,7 @@ private final class EventsOnly: GraphWriter {
     var streamsFileBytes: Bool { base.streamsFileBytes }
     func begin(_ document: DocumentInfo) throws { try base.begin(document) }
     func write(_ event: GraphEvent) throws { try base.write(event) }
+    func beginObject(_ row: ObjectRow) throws { for event in row.events { try base.write(event) } }
     func finish() throws { try base.finish() }
 }
 

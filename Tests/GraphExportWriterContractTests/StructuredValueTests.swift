@@ -97,7 +97,7 @@ final class StructuredValueTests: XCTestCase {
     }
 
     func testPropertyListWritesArraysAndDictionariesWithANullMarker() throws {
-        let output = try bytes { PropertyListGraphWriter(sink: $0) }
+        let output = try bytes { PlistGraphWriter(sink: $0) }
         let read = try python(
             "import plistlib, sys\ndocument = plistlib.loads(sys.stdin.buffer.read())\n" + Self.printTagsAndSize, output
         )

@@ -14,5 +14,13 @@ public final class NullWriter: GraphWriter {
         eventCount += 1
     }
 
+    /// Counts the events the row stands for, without making them.
+    public func beginObject(_ row: ObjectRow) throws {
+        eventCount += 1 + (row.changedProperties == nil ? 0 : 1) + row.values.count
+    }
+
+    /// `false`: file values come read whole, as the traversal reads them for such a writer.
+    public var streamsFileBytes: Bool { false }
+
     public func finish() throws {}
 }

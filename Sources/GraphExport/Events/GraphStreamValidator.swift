@@ -306,6 +306,18 @@ public struct GraphStreamValidator {
         stack.removeAll()
     }
 
+    /// Checks `begin(_:)`, then makes what the writer writes with (`open`): when that throws, the
+    /// document is stopped (``stop()``) and the error rethrown, since the writer has no output.
+    public mutating func begin<Output>(opening open: () throws -> Output) throws -> Output {
+        try begin()
+        do {
+            return try open()
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
     /// Stops the document: for a writer whose output failed, after which it cannot go on.
     public mutating func stop() {
         phase = .stopped

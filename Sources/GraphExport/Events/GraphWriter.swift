@@ -12,6 +12,15 @@
 /// hold). ``GraphTraversal`` keeps the grammar by construction, so its writers never throw
 /// ``GraphExportError``; they check anyway, since the validator also tracks what they need to lay
 /// the document out. A writer of another module should do the same.
+///
+/// **Inside a writer.** Every built-in writer has one shape: a `final class` whose `let`
+/// properties hold what it was made with, and whose changing state (its validator, stack,
+/// buffers and warnings) is one value type behind a pointer, a ``WriterState`` held in a `let`.
+/// A `var` property of a class costs a run-time exclusivity check at every access, several per
+/// event; `pointee` of a pointer costs none, and is safe here because a writer is not reentrant
+/// (used from one call at a time, never calling itself), so that no two accesses can overlap.
+/// JSON, JSON Lines, XML and YAML took this shape first, measured faster than plain `var`
+/// properties (`docs/PERFORMANCE.md`); the property list, GraphML and plugin writers since.
 public protocol GraphWriter: AnyObject {
     /// Starts the document and writes its header.
     func begin(_ document: DocumentInfo) throws
@@ -22,35 +31,20 @@ public protocol GraphWriter: AnyObject {
     /// Whether the writer takes ``Value/binaryFile(_:)`` values as they come, writing their bytes
     /// in chunks (``FileBytes/forEachBase64Chunk(_:)``) exactly as it writes ``Value/binary(_:)``.
     ///
-    /// When `false`, the default, ``GraphTraversal`` reads each such value whole and hands the
-    /// writer ``Value/binary(_:)`` of its bytes instead: a writer made before file values existed
-    /// goes on writing them as bytes, holding each one in memory while it does. Every built-in
-    /// writer says `true`.
+    /// When `false`, ``GraphTraversal`` reads each such value whole and hands the writer
+    /// ``Value/binary(_:)`` of its bytes instead, holding each one in memory while it does. Every
+    /// built-in writer says `true`; a wrapper says what the writer it passes on to says.
     var streamsFileBytes: Bool { get }
     /// Starts an object and writes all its attributes: the same as ``GraphEvent/beginObject(entity:id:)``
     /// followed by ``GraphEvent/changedProperties(_:)`` when the row has them and one
     /// ``GraphEvent/attribute(name:value:)`` per value, and the same grammar.
     ///
     /// ``GraphTraversal`` starts every object this way, with the values borrowed from the source
-    /// (``ObjectRow``), so that a writer that implements it writes a row without a ``Value`` or an
-    /// event per value, and prepares what it writes for an entity once, by the entity's index.
-    /// The default writes the events; a writer given a row whose ``ObjectRow/values`` it keeps
-    /// past the call keeps ``RowValue/value``.
+    /// (``ObjectRow``), so that a writer writes a row without a ``Value`` or an event per value,
+    /// and prepares what it writes for an entity once, by the entity's index. Every writer and
+    /// every wrapper implements it, so that no row silently turns into events behind a wrapper
+    /// that forgot it; a writer that has nothing to gain from rows writes ``ObjectRow/events``
+    /// with ``write(_:)``. A writer that keeps a row's ``ObjectRow/values`` past the call keeps
+    /// ``RowValue/value``.
     func beginObject(_ row: ObjectRow) throws
-}
-
-extension GraphWriter {
-    /// `false`: the writer is given ``Value/binary(_:)`` in place of ``Value/binaryFile(_:)``.
-    public var streamsFileBytes: Bool { false }
-
-    /// Writes ``GraphEvent/beginObject(entity:id:)``, then ``GraphEvent/changedProperties(_:)``
-    /// when the row has them, then one ``GraphEvent/attribute(name:value:)`` per value, its text
-    /// and bytes copied (``RowValue/value``).
-    public func beginObject(_ row: ObjectRow) throws {
-        try write(.beginObject(entity: row.entityName, id: row.id))
-        if let changed = row.changedProperties { try write(.changedProperties(changed)) }
-        for (name, value) in zip(row.attributeNames, row.values) {
-            try write(.attribute(name: name, value: value.value))
-        }
-    }
 }

@@ -38,3 +38,16 @@ public struct ObjectRow {
         self.changedProperties = changedProperties
     }
 }
+
+extension ObjectRow {
+    /// The events the row stands for: ``GraphEvent/beginObject(entity:id:)``, then
+    /// ``GraphEvent/changedProperties(_:)`` when the row has them, then one
+    /// ``GraphEvent/attribute(name:value:)`` per value, its text and bytes copied
+    /// (``RowValue/value``). For a writer whose ``GraphWriter/beginObject(_:)`` writes events.
+    public var events: [GraphEvent] {
+        var events: [GraphEvent] = [.beginObject(entity: entityName, id: id)]
+        if let changedProperties { events.append(.changedProperties(changedProperties)) }
+        for (name, value) in zip(attributeNames, values) { events.append(.attribute(name: name, value: value.value)) }
+        return events
+    }
+}

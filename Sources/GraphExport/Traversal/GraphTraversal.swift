@@ -9,7 +9,18 @@
 /// A ``Selection`` narrows this to the selected objects and bounds the nesting; see there. A
 /// ``ChangeSet`` (an export of what changed since a history token) marks each updated object
 /// with its changed properties and adds the tombstones of deleted objects after the objects.
+///
+/// The traversal counts the objects it writes (``objectsWritten``) and, given a progress handler,
+/// tells it the count as it goes, so that no writer in between has to count them.
 public final class GraphTraversal {
+    /// Told how many objects a run has written so far (`finished` false), at its first object and
+    /// then every ``objectsPerProgressUpdate`` objects, so that a clock read there is read that
+    /// seldom; and once more with the total (`finished` true) after the writer has finished.
+    public typealias ProgressHandler = (_ objects: Int, _ finished: Bool) -> Void
+
+    /// How many objects go by between two calls of the progress handler.
+    public static let objectsPerProgressUpdate = 64
+
     private let source: any GraphSource
     private let model: GraphModel
     private let shape: ExportShape
@@ -21,6 +32,14 @@ public final class GraphTraversal {
     private let changes: ChangeSet?
     /// The references the last run wrote to objects the selection leaves out.
     public private(set) var referencesOutsideSelection = 0
+    /// The objects the last run wrote in full, tombstones included: each object once.
+    public var objectsWritten: Int { counted }
+    // Unchecked: counting is a few instructions an object, which an exclusivity check would triple;
+    // the traversal is not reentrant.
+    @exclusivity(unchecked) private var counted = 0
+    /// The count at which `onProgress` is called next; `Int.max` without a handler.
+    @exclusivity(unchecked) private var nextProgressUpdate = Int.max
+    private var onProgress: ProgressHandler?
     /// Objects the depth limit moved to the top level, waiting to be written there.
     private var deferred: [ObjectRecord] = []
     private var hasWarnedAtDepthLimit = false
@@ -53,10 +72,15 @@ public final class GraphTraversal {
     ///
     /// A ``Value/binaryFile(_:)`` value goes to a writer that streams such values as it is, and to
     /// any other as ``Value/binary(_:)`` of its bytes, read whole; a file that cannot be read
-    /// throws ``GraphExportError``.
-    public func run(into writer: any GraphWriter) throws {
+    /// throws ``GraphExportError``. `onProgress` is told the objects written as they go
+    /// (``ProgressHandler``).
+    public func run(into writer: any GraphWriter, onProgress: ProgressHandler? = nil) throws {
         readsFilesWhole = !writer.streamsFileBytes
         referencesOutsideSelection = 0
+        counted = 0
+        self.onProgress = onProgress
+        nextProgressUpdate = onProgress == nil ? Int.max : 1
+        defer { self.onProgress = nil }
         deferred = []
         hasWarnedAtDepthLimit = false
         var document = source.document
@@ -70,12 +94,28 @@ public final class GraphTraversal {
         try writeTombstones(to: writer)
         source.didFinishRun()
         try writer.finish()
+        onProgress?(counted, true)
+    }
+
+    /// Counts an object written, telling the progress handler when its turn comes.
+    @inline(__always)
+    private func countObject() {
+        counted += 1
+        if counted == nextProgressUpdate { reportProgress() }
+    }
+
+    /// Tells the progress handler the count, and when to tell it next.
+    @inline(never)
+    private func reportProgress() {
+        nextProgressUpdate = counted + Self.objectsPerProgressUpdate
+        onProgress?(counted, false)
     }
 
     /// Writes each tombstone of an entity the selection includes at the top level: the object
     /// marked ``GraphEvent/deleted``, with the values kept of it.
     private func writeTombstones(to writer: any GraphWriter) throws {
         for tombstone in changes?.tombstones ?? [] where selection.includes(entity: tombstone.key.entity) {
+            countObject()
             try writer.write(
                 .beginObject(entity: model.entities[tombstone.key.entity].name, id: source.id(of: tombstone.key)))
             try writer.write(.deleted)
@@ -331,6 +371,7 @@ public final class GraphTraversal {
 
     /// Starts the object of `record` in `writer` with all its attributes (``GraphWriter/beginObject(_:)``).
     private func open(_ record: BorrowedRecord, in writer: any GraphWriter) throws {
+        countObject()
         let entity = record.key.entity
         var values = record.values
         if readsFilesWhole {

@@ -1,12 +1,12 @@
 import GraphExportLibXML
 
-/// A reason ``PropertyListGraphWriter`` cannot write that is the property list's own: a name XML
+/// A reason ``PlistGraphWriter`` cannot write that is the property list's own: a name XML
 /// cannot hold, or a failure inside libxml2.
 ///
 /// An event stream that is not well nested is a ``GraphExportError`` instead, and a failure of the
 /// sink is the sink's own error. The writer checks each event before writing anything for it, so
 /// what was written before such an error is intact.
-public enum PropertyListWriterError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum PlistWriterError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An attribute or relationship name holds a character XML 1.0 cannot hold, so it cannot be a
     /// dictionary key; `id` names the object it belongs to.
     case unwritableName(name: String, character: Unicode.Scalar, id: String)

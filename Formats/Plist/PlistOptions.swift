@@ -1,5 +1,5 @@
-/// Settings for ``PropertyListGraphWriter``.
-public struct PropertyListOptions: Sendable, Hashable {
+/// Settings for ``PlistGraphWriter``.
+public struct PlistOptions: Sendable, Hashable {
     /// Put each element on its own line, indented by one tab per level as Apple's tools do, for
     /// people; `false` (the default) writes the elements one after another, for programs.
     ///
