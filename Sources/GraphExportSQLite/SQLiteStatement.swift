@@ -1,14 +1,22 @@
-import CSQLite
+// `public` so that the `@inlinable` accessors below may call SQLite: no declaration of this
+// module's public API names a C type (each member of `SQLiteStatement` is `package`).
+public import CSQLite
 import GraphExport
 
 /// The storage class of one value SQLite returned.
-package enum SQLiteStorage {
+public enum SQLiteStorage {
     case null, integer, real, text, blob
 }
 
 /// A prepared statement, reused across executions: bind, step through rows, reset.
-package final class SQLiteStatement {
-    private let handle: OpaquePointer
+///
+/// The accessors a reader calls for every row and column (`step()`, `storage(at:)`, `int64(at:)`,
+/// `double(at:)`, `rawBytes(at:)`) are `@inlinable`, so that the readers in
+/// other modules call SQLite directly. For that the class is `public` with only `package` members:
+/// Swift 6.3 does not inline `@inlinable` members of a `package` type across modules
+/// (`docs/PERFORMANCE.md`, *Inlining across modules*).
+public final class SQLiteStatement {
+    @usableFromInline let handle: OpaquePointer
     private let database: SQLiteDatabase
     package let sql: String
 
@@ -44,16 +52,22 @@ package final class SQLiteStatement {
     }
 
     /// Advances to the next row; `false` once there are no more.
+    @inlinable
     package func step() throws -> Bool {
         let status = sqlite3_step(handle)
-        switch status {
-        case SQLITE_ROW: return true
-        case SQLITE_DONE: return false
-        default: throw database.error(status, sql: sql)
-        }
+        if status == SQLITE_ROW { return true }
+        return try stepEnded(status)
+    }
+
+    /// What a step that found no row means: `false` when the statement is done, else the error.
+    @usableFromInline
+    func stepEnded(_ status: Int32) throws -> Bool {
+        guard status == SQLITE_DONE else { throw database.error(status, sql: sql) }
+        return false
     }
 
     /// The storage class of column `index` (from 0) of the current row.
+    @inlinable
     package func storage(at index: Int32) -> SQLiteStorage {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER: return .integer
@@ -64,10 +78,12 @@ package final class SQLiteStatement {
         }
     }
 
+    @inlinable
     package func int64(at index: Int32) -> Int64 {
         sqlite3_column_int64(handle, index)
     }
 
+    @inlinable
     package func double(at index: Int32) -> Double {
         sqlite3_column_double(handle, index)
     }
@@ -90,6 +106,7 @@ package final class SQLiteStatement {
     }
 
     /// SQLite's own buffer for the column, valid until the statement steps, resets or is finalized.
+    @inlinable
     package func rawBytes(at index: Int32) -> UnsafeRawBufferPointer {
         let isText = sqlite3_column_type(handle, index) == SQLITE_TEXT
         let pointer = isText ? UnsafeRawPointer(sqlite3_column_text(handle, index)) : sqlite3_column_blob(handle, index)

@@ -5,12 +5,16 @@
 /// The tests are the classic exact ones: `(x - 0x0101…) & ~x & 0x8080…` is non-zero exactly when
 /// some byte of `x` is zero, and with `n × 0x0101…` in place of `0x0101…` (for `n` up to 0x80)
 /// exactly when some byte is below `n`.
-package struct ByteWord {
+///
+/// The type is `public` with only `package` members so that its `@inlinable` members inline into
+/// the format modules: Swift 6.3 does not inline `@inlinable` members of a `package` type across
+/// modules (`docs/PERFORMANCE.md`, *Inlining across modules*).
+public struct ByteWord {
     @inlinable static var ones: UInt64 { 0x0101_0101_0101_0101 }
     @inlinable static var highs: UInt64 { 0x8080_8080_8080_8080 }
 
     /// The eight bytes, the first in the lowest bits.
-    package let bits: UInt64
+    @usableFromInline let bits: UInt64
 
     /// Reads the eight bytes at `pointer` (no alignment needed).
     @inlinable
