@@ -264,17 +264,23 @@ final class PlainQueries {
     func destinationRecords(of key: ObjectKey, through index: Int) throws -> (any ObjectCursor)? {
         guard case .inverse(let child, let foreignKey) = layout.relationships[key.entity][index] else { return nil }
         let childTable = layout.tables[child]
-        guard
-            let column = Self.integerKeyColumn(
-                childTable.foreignKeys[foreignKey], of: childTable, alias: "t", tables: layout.tables),
-            let order = PlainSQL.order(childTable, alias: "t")
-        else { return nil }
         let relationship = layout.model.relationships(of: key.entity)[index]
         let entity = relationship.destination
         let slot = key.entity << 16 | index
-        if childQueries[slot]?.isOpen == true { return nil }
-        let statement = try Self.reading(childTable, relationship: relationship) {
-            try childQueries[slot]?.statement ?? rowStatement(entity, " WHERE \(column) = ?1 ORDER BY \(order)")
+        let statement: RowStatement
+        if let query = childQueries[slot] {
+            if query.isOpen { return nil }
+            statement = query.statement
+        } else {
+            // The query's text is made once per relationship, on its first use.
+            guard
+                let column = Self.integerKeyColumn(
+                    childTable.foreignKeys[foreignKey], of: childTable, alias: "t", tables: layout.tables),
+                let order = PlainSQL.order(childTable, alias: "t")
+            else { return nil }
+            statement = try Self.reading(childTable, relationship: relationship) {
+                try rowStatement(entity, " WHERE \(column) = ?1 ORDER BY \(order)")
+            }
         }
         statement.reset()
         try statement.bind(key.row, at: 1)

@@ -10,9 +10,9 @@ public enum SQLiteStorage {
 
 /// A prepared statement, reused across executions: bind, step through rows, reset.
 ///
-/// The accessors a reader calls for every row and column (`step()`, `storage(at:)`, `int64(at:)`,
-/// `double(at:)`, `rawBytes(at:)`) are `@inlinable`, so that the readers in
-/// other modules call SQLite directly. For that the class is `public` with only `package` members:
+/// The calls a reader makes for every row and column (`reset()`, `bind(_:at:)` of an integer,
+/// `step()`, `storage(at:)`, `int64(at:)`, `double(at:)`, `rawBytes(at:)`) are `@inlinable`, so
+/// that the readers in other modules call SQLite directly. For that the class is `public` with only `package` members:
 /// Swift 6.3 does not inline `@inlinable` members of a `package` type across modules
 /// (`docs/PERFORMANCE.md`, *Inlining across modules*).
 public final class SQLiteStatement {
@@ -36,14 +36,17 @@ public final class SQLiteStatement {
     }
 
     /// Clears the previous execution so the statement can be bound and run again.
+    @inlinable
     package func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
     }
 
     /// Binds an integer to the parameter at `index` (from 1).
+    @inlinable
     package func bind(_ value: Int64, at index: Int32) throws {
-        try check(sqlite3_bind_int64(handle, index, value))
+        let status = sqlite3_bind_int64(handle, index, value)
+        if status != SQLITE_OK { throw failure(status) }
     }
 
     /// Binds text to the parameter at `index` (from 1).
@@ -56,14 +59,8 @@ public final class SQLiteStatement {
     package func step() throws -> Bool {
         let status = sqlite3_step(handle)
         if status == SQLITE_ROW { return true }
-        return try stepEnded(status)
-    }
-
-    /// What a step that found no row means: `false` when the statement is done, else the error.
-    @usableFromInline
-    func stepEnded(_ status: Int32) throws -> Bool {
-        guard status == SQLITE_DONE else { throw database.error(status, sql: sql) }
-        return false
+        if status == SQLITE_DONE { return false }
+        throw failure(status)
     }
 
     /// The storage class of column `index` (from 0) of the current row.
@@ -116,6 +113,12 @@ public final class SQLiteStatement {
     }
 
     private func check(_ status: Int32) throws {
-        guard status == SQLITE_OK else { throw database.error(status, sql: sql) }
+        guard status == SQLITE_OK else { throw failure(status) }
+    }
+
+    /// The error of a call of the statement's that returned `status`, naming its SQL.
+    @usableFromInline
+    func failure(_ status: Int32) -> any Error {
+        database.error(status, sql: sql)
     }
 }
