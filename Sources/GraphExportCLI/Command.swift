@@ -12,7 +12,7 @@ import GraphExportStore
 
 /// The graphexport command: parses its arguments, runs, and maps every outcome to an exit status
 /// (0 done, 64 usage error, 1 failure or, with `--strict`, a warning; 3 when `--since` needs a full
-/// export instead, ``HistoryError``; `diff`'s as diff(1)'s: 0 the same, 1 different, 2 trouble).
+/// export instead, ``CoreDataError/needsFullExport``; `diff`'s as diff(1)'s: 0 the same, 1 different, 2 trouble).
 struct Command {
     let arguments: [String]
     var formats = builtInFormats
@@ -84,7 +84,7 @@ struct Command {
         } catch GraphExportError.brokenPipe {
             // A diff stops writing only once it found differences.
             return isDiff ? 1 : 0
-        } catch let error as HistoryError {
+        } catch let error as CoreDataError where error.needsFullExport {
             printError(.error, "\(error)")
             return 3
         } catch CommandError.noHistoryToList(let error) {
@@ -268,7 +268,7 @@ struct Command {
                     path: request.store, options: coreData, opening: opening, onWarning: held.report)
                 held.release(to: onWarning)
                 return store
-            } catch StoreError.notCoreDataStore {
+            } catch CoreDataError.notCoreDataStore {
                 // A plain SQLite database: read below, which warns about the store's files again.
             } catch {
                 held.release(to: onWarning)
@@ -282,7 +282,7 @@ struct Command {
         do {
             return try SQLiteDatabaseSource(
                 path: request.store, options: options, opening: opening, onWarning: onWarning)
-        } catch let error as SQLiteSourceError {
+        } catch let error as PlainSQLiteError {
             switch error {
             case .unknownRelationship, .unknownTable, .unknownTableRelationship, .cannotNest, .conflictingNesting,
                 .noSuchTable, .noSuchColumn, .linkTableColumn:

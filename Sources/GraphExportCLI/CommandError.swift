@@ -23,8 +23,8 @@ enum CommandError: Error, CustomStringConvertible {
     /// most).
     case gzipFailed(path: String, status: Int32)
     /// `graphexport log` of a store that keeps no persistent history: what is wrong, without the
-    /// conclusion an export draws (``HistoryError/problem``); exit status 3, as for `--since`.
-    case noHistoryToList(HistoryError)
+    /// conclusion an export draws (``CoreDataError/problem``); exit status 3, as for `--since`.
+    case noHistoryToList(CoreDataError)
     /// `GRAPHEXPORT_PROGRESS_DELAY` is not a number of seconds graphexport accepts.
     case badDelay(value: String)
 

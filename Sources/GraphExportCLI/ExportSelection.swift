@@ -67,7 +67,7 @@ struct ExportSelection {
             try self.init(checked: request, store: store, changes: changes, decoding: decoding, onWarning: onWarning)
         } catch let error as GraphExportError where error.isSelectionError {
             throw UsageError(message: error.description)
-        } catch let error as RowFilterError {
+        } catch let error as SQLiteError where error.isRowFilterProblem {
             throw UsageError(message: "--where: " + error.description)
         }
     }

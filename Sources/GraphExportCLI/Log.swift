@@ -14,7 +14,7 @@ extension Command {
         let history: PersistentHistory
         do {
             history = try PersistentHistory(store)
-        } catch let error as HistoryError {
+        } catch let error as CoreDataError where error.needsFullExport {
             throw CommandError.noHistoryToList(error)
         }
         let output = OutputBuffer(sink: FileDescriptorSink.standardOutput())

@@ -43,17 +43,17 @@ enum PlainColumnTypings {
             let table = tables.firstIndex(where: { $0.name == tableName })
                 ?? tables.firstIndex(where: { SQLName.folded($0.name) == folded })
         else {
-            throw SQLiteSourceError.noSuchTable(
+            throw PlainSQLiteError.noSuchTable(
                 path: path, name: name, table: tableName, tables: entityTables.map { tables[$0].name })
         }
         guard let entity = entityTables.firstIndex(of: table) else {
-            throw SQLiteSourceError.linkTableColumn(path: path, name: name, table: tables[table].name)
+            throw PlainSQLiteError.linkTableColumn(path: path, name: name, table: tables[table].name)
         }
         let columns = tables[table].columns
         guard
             let column = columns.firstIndex(where: { $0.name == columnName }) ?? tables[table].column(named: columnName)
         else {
-            throw SQLiteSourceError.noSuchColumn(
+            throw PlainSQLiteError.noSuchColumn(
                 path: path, name: name, table: tables[table].name, column: columnName, columns: columns.map(\.name))
         }
         return [entity, column]

@@ -105,9 +105,9 @@ public final class SQLiteDatabaseSource: GraphSource {
 
     /// Opens the database at `path` and reads its schema.
     ///
-    /// Throws ``SQLiteSourceError`` for a file that cannot be read or is not a database, for
+    /// Throws ``PlainSQLiteError`` for a file that cannot be read or is not a database, for
     /// nesting options that name no relationship and for JSON column names that name no column;
-    /// ``SQLiteError`` when SQLite fails. What is
+    /// ``SQLiteError`` when SQLite fails or the store's files cannot be read together. What is
     /// skipped (a broken view, a foreign key that cannot be followed) goes to `onWarning`.
     /// `opening` says how long to wait for a lock.
     public init(
@@ -117,14 +117,14 @@ public final class SQLiteDatabaseSource: GraphSource {
         let file: StoreFile
         do {
             file = try StoreFile(storePath: path, options: opening, onWarning: onWarning)
-        } catch StoreFileError.cannotRead(_, let reason) {
-            throw SQLiteSourceError.cannotRead(path: path, reason: reason)
+        } catch SQLiteError.cannotRead(_, let reason) {
+            throw PlainSQLiteError.cannotRead(path: path, reason: reason)
         }
         let database = try file.open()
         do {
             try database.beginSnapshot()
-        } catch let error as SQLiteError where error.code & 0xFF == SQLITE_NOTADB {
-            throw SQLiteSourceError.notADatabase(path: path)
+        } catch SQLiteError.failed(let code, _, _, _, _) where code & 0xFF == SQLITE_NOTADB {
+            throw PlainSQLiteError.notADatabase(path: path)
         }
         let (tables, inferred) = try SchemaReader(database: database, options: options, onWarning: onWarning).read()
         let layout = try PlainLayout(tables: tables, options: options, database: database, onWarning: onWarning)

@@ -96,8 +96,8 @@ struct SchemaReader {
                         affinity: ColumnAffinity(declaredType: type, isStrict: table.isStrict),
                         isNotNull: statement.int64(at: 2) != 0, primaryKeyPosition: Int(statement.int64(at: 3))))
             }
-        } catch let error as SQLiteError where table.isView {
-            onWarning(Warning("\(database.path): view \(table.name) is left out: \(error.message)"))
+        } catch SQLiteError.failed(_, let message, _, _, _) where table.isView {
+            onWarning(Warning("\(database.path): view \(table.name) is left out: \(message)"))
             return nil
         }
         return columns

@@ -30,12 +30,12 @@ package enum ByteRangeLock {
     }
 
     /// Calls `attempt` until it succeeds, every 10 ms for up to `timeout`; then fails with
-    /// ``StoreFileError/locked(path:waited:)`` naming `path`.
+    /// ``SQLiteError/locked(path:waited:)`` naming `path`.
     package static func wait(for attempt: () -> Bool, path: String, timeout: Duration) throws {
         let start = ContinuousClock.now
         while !attempt() {
             guard ContinuousClock.now - start < timeout else {
-                throw StoreFileError.locked(path: path, waited: timeout)
+                throw SQLiteError.locked(path: path, waited: timeout)
             }
             usleep(10_000)
         }

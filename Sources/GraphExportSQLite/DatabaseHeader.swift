@@ -30,12 +30,12 @@ package struct DatabaseHeader {
     package init(path: String) throws {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw StoreFileError.cannotRead(path: path, reason: String(cString: strerror(errno)))
+            throw SQLiteError.cannotRead(path: path, reason: String(cString: strerror(errno)))
         }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, FileStatus(status).identity != nil else {
-            throw StoreFileError.cannotRead(
+            throw SQLiteError.cannotRead(
                 path: path, reason: "it was replaced by something that is not a regular file")
         }
         try self.init(descriptor: descriptor, path: path)

@@ -15,7 +15,7 @@ package func readBytes(_ descriptor: Int32, into buffer: inout [UInt8], at offse
         }
         if result < 0, errno == EINTR { continue }
         guard result >= 0 else {
-            throw StoreFileError.cannotRead(path: path, reason: String(cString: strerror(errno)))
+            throw SQLiteError.cannotRead(path: path, reason: String(cString: strerror(errno)))
         }
         if result == 0 { break }
         count += result

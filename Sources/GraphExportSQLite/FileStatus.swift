@@ -12,16 +12,16 @@ package enum FileStatus: Equatable {
     /// A regular file.
     case regular(FileIdentity)
     /// A directory, a FIFO, a device or a socket.
-    case other(StoreFileError.FileKind)
+    case other(SQLiteError.FileKind)
 
-    /// Looks at `path`; fails with ``StoreFileError/cannotRead(path:reason:)`` when `stat` fails for a
+    /// Looks at `path`; fails with ``SQLiteError/cannotRead(path:reason:)`` when `stat` fails for a
     /// reason other than the path being absent (a folder that cannot be searched, a symbolic link
     /// loop).
     package init(path: String) throws {
         var status = stat()
         guard stat(path, &status) == 0 else {
             guard errno == ENOENT || errno == ENOTDIR else {
-                throw StoreFileError.cannotRead(path: path, reason: String(cString: strerror(errno)))
+                throw SQLiteError.cannotRead(path: path, reason: String(cString: strerror(errno)))
             }
             self = .missing
             return

@@ -54,7 +54,7 @@ package enum HotJournal {
         guard case .regular(let identity) = try FileStatus(path: journal), identity.size > 0 else { return nil }
         let descriptor = open(journal, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw StoreFileError.cannotRead(path: journal, reason: String(cString: strerror(errno)))
+            throw SQLiteError.cannotRead(path: journal, reason: String(cString: strerror(errno)))
         }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: magic.count)
@@ -73,7 +73,8 @@ package enum HotJournal {
         }
         guard status == SQLITE_OK else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-            throw SQLiteError(code: status, message: "cannot roll back the private copy: \(message)", path: displayPath)
+            throw SQLiteError.failed(
+                code: status, message: "cannot roll back the private copy: \(message)", path: displayPath)
         }
     }
 }

@@ -27,7 +27,7 @@ package final class PrivateFolder {
         let base = variable.isEmpty ? "/tmp" : variable
         var template = Array((base + "/graphexport.XXXXXX").utf8CString)
         guard let folder = mkdtemp(&template) else {
-            throw StoreFileError.cannotRead(
+            throw SQLiteError.cannotRead(
                 path: store, reason: "cannot make a private folder in \(base): \(String(cString: strerror(errno)))")
         }
         path = String(cString: folder)
@@ -54,7 +54,7 @@ package final class PrivateFolder {
     package func copy(_ source: String, to destination: String) throws {
         let input = open(source, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard input >= 0 else {
-            throw StoreFileError.cannotRead(path: source, reason: String(cString: strerror(errno)))
+            throw SQLiteError.cannotRead(path: source, reason: String(cString: strerror(errno)))
         }
         defer { close(input) }
         try copy(from: input, source: source, to: destination)
@@ -65,13 +65,13 @@ package final class PrivateFolder {
     package func copy(from input: Int32, source: String, to destination: String) throws {
         var status = stat()
         guard fstat(input, &status) == 0, FileStatus(status).identity != nil else {
-            throw StoreFileError.cannotRead(
+            throw SQLiteError.cannotRead(
                 path: source, reason: "it was replaced by something that is not a regular file")
         }
         unlink(destination)
         let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard output >= 0 else {
-            throw StoreFileError.cannotRead(
+            throw SQLiteError.cannotRead(
                 path: source, reason: "cannot copy it to \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(output) }
@@ -81,7 +81,7 @@ package final class PrivateFolder {
             let count = buffer.withUnsafeMutableBytes { pread(input, $0.baseAddress, $0.count, off_t(offset)) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else {
-                throw StoreFileError.cannotRead(path: source, reason: String(cString: strerror(errno)))
+                throw SQLiteError.cannotRead(path: source, reason: String(cString: strerror(errno)))
             }
             if count == 0 { return }
             var written = 0
@@ -89,7 +89,7 @@ package final class PrivateFolder {
                 let result = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
                 if result < 0, errno == EINTR { continue }
                 guard result > 0 else {
-                    throw StoreFileError.cannotRead(
+                    throw SQLiteError.cannotRead(
                         path: source, reason: "cannot copy it to \(path): \(String(cString: strerror(errno)))")
                 }
                 written += result

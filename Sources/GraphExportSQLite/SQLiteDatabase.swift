@@ -17,7 +17,7 @@ package final class SQLiteDatabase {
 
     /// Opens `path` read-only; fails for a missing file or one that is not a database. A statement
     /// that finds the file locked by another process waits up to `busyTimeout` (zero: not at all),
-    /// then fails with ``StoreFileError/locked(path:waited:)``. `folder` is kept as long as the
+    /// then fails with ``SQLiteError/locked(path:waited:)``. `folder` is kept as long as the
     /// connection.
     package init(
         readOnly path: String, displayPath: String, busyTimeout: Duration = .zero,
@@ -30,7 +30,7 @@ package final class SQLiteDatabase {
         guard status == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(connection)
-            throw SQLiteError(code: status, message: message, path: displayPath)
+            throw SQLiteError.failed(code: status, message: message, path: displayPath)
         }
         sqlite3_extended_result_codes(connection, 1)
         let milliseconds = min(max(0, busyTimeout / .milliseconds(1)), Double(Int32.max))
@@ -86,13 +86,13 @@ package final class SQLiteDatabase {
     }
 
     /// The error for a failed call: SQLite's own, except that a lock held by another process past
-    /// the busy timeout is ``StoreFileError/locked(path:waited:)`` and a hot journal (which a
-    /// read-only connection cannot roll back) is ``StoreFileError/journalBecameHot(path:)``.
-    package func error(_ status: Int32, sql: String?) -> any Error {
+    /// the busy timeout is ``SQLiteError/locked(path:waited:)`` and a hot journal (which a
+    /// read-only connection cannot roll back) is ``SQLiteError/journalBecameHot(path:)``.
+    package func error(_ status: Int32, sql: String?) -> SQLiteError {
         let code = sqlite3_extended_errcode(handle)
-        if code & 0xFF == SQLITE_BUSY { return StoreFileError.locked(path: path, waited: busyTimeout) }
-        if code == Self.readOnlyRollback { return StoreFileError.journalBecameHot(path: path) }
-        return SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path)
+        if code & 0xFF == SQLITE_BUSY { return SQLiteError.locked(path: path, waited: busyTimeout) }
+        if code == Self.readOnlyRollback { return SQLiteError.journalBecameHot(path: path) }
+        return SQLiteError.failed(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path)
     }
 
     /// Quotes an identifier for SQL: `"name"` with inner quotes doubled.

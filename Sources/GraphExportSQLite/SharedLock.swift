@@ -27,7 +27,7 @@ package final class SharedLock {
     package init(path: String, timeout: Duration) throws {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw StoreFileError.cannotRead(path: path, reason: String(cString: strerror(errno)))
+            throw SQLiteError.cannotRead(path: path, reason: String(cString: strerror(errno)))
         }
         do {
             try ByteRangeLock.wait(for: { Self.lockShared(descriptor) }, path: path, timeout: timeout)

@@ -64,11 +64,11 @@ package final class StoreFile {
     private static func checkStore(_ path: String) throws -> DatabaseHeader {
         switch try FileStatus(path: path) {
         case .missing:
-            throw StoreFileError.cannotRead(path: path, reason: String(cString: strerror(ENOENT)))
+            throw SQLiteError.cannotRead(path: path, reason: String(cString: strerror(ENOENT)))
         case .other(let kind):
-            throw StoreFileError.storeNotAFile(path: path, kind: kind)
+            throw SQLiteError.storeNotAFile(path: path, kind: kind)
         case .regular(let identity):
-            guard identity.size > 0 else { throw StoreFileError.emptyStore(path: path) }
+            guard identity.size > 0 else { throw SQLiteError.emptyStore(path: path) }
         }
         return try DatabaseHeader(path: path)
     }
@@ -78,7 +78,7 @@ package final class StoreFile {
         switch try FileStatus(path: path) {
         case .missing: return false
         case .regular: return true
-        case .other(let kind): throw StoreFileError.sideFileNotAFile(path: path, kind: kind)
+        case .other(let kind): throw SQLiteError.sideFileNotAFile(path: path, kind: kind)
         }
     }
 }

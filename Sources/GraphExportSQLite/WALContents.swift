@@ -40,7 +40,7 @@ package struct WALContents {
     package init(descriptor: Int32, path: String) throws {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            throw StoreFileError.cannotRead(path: path, reason: String(cString: strerror(errno)))
+            throw SQLiteError.cannotRead(path: path, reason: String(cString: strerror(errno)))
         }
         fileSize = Int(status.st_size)
         var headerBytes = [UInt8](repeating: 0, count: WALHeader.size)
@@ -112,10 +112,10 @@ package struct WALContents {
         }
         guard fileSize > WALHeader.size else { return nil }
         guard header.version == WALHeader.formatVersion else {
-            throw StoreFileError.walVersionUnknown(path: path, version: header.version)
+            throw SQLiteError.walVersionUnknown(path: path, version: header.version)
         }
         if let storePageSize, storePageSize != header.pageSize {
-            throw StoreFileError.walOfAnotherDatabase(
+            throw SQLiteError.walOfAnotherDatabase(
                 path: path, walPageSize: header.pageSize, storePageSize: storePageSize)
         }
         guard ignoredBytes > 0, !writing else { return nil }

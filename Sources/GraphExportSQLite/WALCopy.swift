@@ -29,7 +29,7 @@
 /// `-wal`, when they are missing (wal.html, "Read-Only Databases"); and a reader in place would hold
 /// back the app's checkpoints for the whole export rather than for the copy.
 package enum WALCopy {
-    /// How many copies are tried before giving up with ``StoreFileError/walKeepsChanging(path:attempts:)``.
+    /// How many copies are tried before giving up with ``SQLiteError/walKeepsChanging(path:attempts:)``.
     package static let attempts = 10
 
     /// Copies `store`, and `wal` when there is one, into `folder`; returns what the copied log
@@ -62,7 +62,7 @@ package enum WALCopy {
                 guard logBefore.identity != nil else { return nil }
                 let descriptor = open(folder.storePath + "-wal", O_RDONLY | O_CLOEXEC)
                 guard descriptor >= 0 else {
-                    throw StoreFileError.cannotRead(path: wal, reason: String(cString: strerror(errno)))
+                    throw SQLiteError.cannotRead(path: wal, reason: String(cString: strerror(errno)))
                 }
                 defer { close(descriptor) }
                 return (try WALContents(descriptor: descriptor, path: wal), writing)
@@ -70,15 +70,15 @@ package enum WALCopy {
             folder.removeCopies()
             usleep(UInt32(attempt) * 2_000)
         }
-        throw StoreFileError.walKeepsChanging(path: wal, attempts: attempts)
+        throw SQLiteError.walKeepsChanging(path: wal, attempts: attempts)
     }
 
     /// The store's identity; it must still be a regular file.
     private static func storeIdentity(_ store: String) throws -> FileIdentity {
         switch try FileStatus(path: store) {
         case .regular(let identity): return identity
-        case .other(let kind): throw StoreFileError.storeNotAFile(path: store, kind: kind)
-        case .missing: throw StoreFileError.cannotRead(path: store, reason: String(cString: strerror(ENOENT)))
+        case .other(let kind): throw SQLiteError.storeNotAFile(path: store, kind: kind)
+        case .missing: throw SQLiteError.cannotRead(path: store, reason: String(cString: strerror(ENOENT)))
         }
     }
 }
@@ -95,12 +95,12 @@ private struct LogMark {
             identity = nil
             header = []
         case .other(let kind):
-            throw StoreFileError.sideFileNotAFile(path: path, kind: kind)
+            throw SQLiteError.sideFileNotAFile(path: path, kind: kind)
         case .regular(let identity):
             let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             guard descriptor >= 0 else {
                 guard errno == ENOENT else {
-                    throw StoreFileError.cannotRead(path: path, reason: String(cString: strerror(errno)))
+                    throw SQLiteError.cannotRead(path: path, reason: String(cString: strerror(errno)))
                 }
                 self.identity = nil
                 header = []

@@ -10,11 +10,12 @@ final class ArchiveHostileInputTests: XCTestCase {
     private let source = "hostile"
 
     private func assertDefect(
-        _ bytes: [UInt8], _ defect: PropertyListError, file: StaticString = #filePath, line: UInt = #line
+        _ bytes: [UInt8], _ defect: CoreDataError.PropertyListDefect, file: StaticString = #filePath, line: UInt = #line
     ) {
         XCTAssertThrowsError(try BinaryPropertyList.parse(bytes, source: source), file: file, line: line) {
             XCTAssertEqual(
-                $0 as? ArchiveError, .malformedPropertyList(source: self.source, defect: defect), file: file, line: line
+                $0 as? CoreDataError, .malformedPropertyList(source: self.source, defect: defect), file: file,
+                line: line
             )
         }
     }
@@ -149,7 +150,7 @@ final class ArchiveHostileInputTests: XCTestCase {
             do {
                 _ = try ModelCacheReader.model(fromModelCache: mutant, storePath: source)
                 decoded += 1
-            } catch is ArchiveError {
+            } catch is CoreDataError {
                 continue
             }
         }
@@ -169,13 +170,13 @@ final class ArchiveHostileInputTests: XCTestCase {
         // The superentity reference points outside $objects.
         let dangling = try PlistWriter.bytes(Self.modelArchive(superentity: .uid(999), inverse: .uid(0)))
         XCTAssertThrowsError(try ModelCacheReader.model(fromModelCache: dangling, storePath: source)) {
-            guard case .danglingReference(_, 999, _)? = $0 as? ArchiveError else { return XCTFail("\($0)") }
+            guard case .danglingReference(_, 999, _)? = $0 as? CoreDataError else { return XCTFail("\($0)") }
         }
         // A property that is a number, not an object.
         let wrongType = try PlistWriter.bytes(
             Self.modelArchive(superentity: .uid(0), inverse: .uid(0), properties: .integer(5)))
         XCTAssertThrowsError(try ModelCacheReader.model(fromModelCache: wrongType, storePath: source)) {
-            guard case .unexpectedValue? = $0 as? ArchiveError else { return XCTFail("\($0)") }
+            guard case .unexpectedValue? = $0 as? CoreDataError else { return XCTFail("\($0)") }
         }
     }
 

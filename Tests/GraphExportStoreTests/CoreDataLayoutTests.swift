@@ -65,7 +65,7 @@ final class CoreDataLayoutTests: XCTestCase {
                 "ALTER TABLE Z_1MEMORIESBEINGREPRESENTATIVEASSETS RENAME TO Z_1MEMORIESBEINGREPRESENTATIVEASSETSOLD")
         XCTAssertThrowsError(try CoreDataStore(path: store.path, model: try ModelFile.load(path: store.model))) {
             XCTAssertEqual(
-                $0 as? StoreError,
+                $0 as? CoreDataError,
                 .unmatchedTable(
                     path: store.path, table: "Z_1MEMORIESBEINGREPRESENTATIVEASSETS or Z_2REPRESENTATIVEASSETS",
                     entity: "Asset.memoriesBeingRepresentativeAssets",
@@ -101,7 +101,7 @@ final class CoreDataLayoutTests: XCTestCase {
             HandBuiltStores.suffixedJoinColumn, editing: "ALTER TABLE ZASSET RENAME COLUMN ZFILENAME TO ZFILENAMES")
         XCTAssertThrowsError(try CoreDataStore(path: store.path, model: try ModelFile.load(path: store.model))) {
             XCTAssertEqual(
-                $0 as? StoreError,
+                $0 as? CoreDataError,
                 .unmatchedColumn(
                     path: store.path, table: "ZASSET", column: "ZFILENAME", property: "Asset.filename",
                     present: ["ZFILENAMES"]))
@@ -162,7 +162,7 @@ final class CoreDataLayoutTests: XCTestCase {
             editing: "DROP INDEX ZSEARCHWORD_Z3SEARCHWORDS_INDEX; ALTER TABLE ZSEARCHWORD DROP COLUMN Z3SEARCHWORDS")
         XCTAssertThrowsError(try CoreDataStore(path: store.path, model: try ModelFile.load(path: store.model))) {
             XCTAssertEqual(
-                $0 as? StoreError,
+                $0 as? CoreDataError,
                 .missingColumn(
                     path: store.path, table: "ZSEARCHWORD", column: "Z3SEARCHWORDS", property: "Searchable.searchWords")
             )

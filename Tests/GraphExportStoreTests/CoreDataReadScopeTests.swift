@@ -65,7 +65,7 @@ final class CoreDataReadScopeTests: XCTestCase {
         }
         let notes = try XCTUnwrap(store.model.relationships(of: person).firstIndex { $0.name == "notes" })
         XCTAssertThrowsError(try store.destinations(of: ObjectKey(entity: person, row: 1), through: notes)) { error in
-            XCTAssertEqual(error as? StoreError, .propertyNotRead(path: written.path, property: "Person.notes"))
+            XCTAssertEqual(error as? CoreDataError, .propertyNotRead(path: written.path, property: "Person.notes"))
         }
         XCTAssertEqual(try store.record(ObjectKey(entity: person, row: 1))?.values, [.null], "its values are not read")
     }

@@ -173,10 +173,10 @@ final class CoreDataStoreBookkeepingTests: XCTestCase {
 
     /// Opening `edited` fails with `expected`, whose message names the store file.
     private func assertOpenFails(
-        _ edited: EditedStore, _ expected: StoreError, file: StaticString = #filePath, line: UInt = #line
+        _ edited: EditedStore, _ expected: CoreDataError, file: StaticString = #filePath, line: UInt = #line
     ) {
         XCTAssertThrowsError(try edited.open(), file: file, line: line) { error in
-            XCTAssertEqual(error as? StoreError, expected, file: file, line: line)
+            XCTAssertEqual(error as? CoreDataError, expected, file: file, line: line)
             XCTAssertTrue("\(error)".contains(edited.store), "\(error) names the file", file: file, line: line)
         }
     }

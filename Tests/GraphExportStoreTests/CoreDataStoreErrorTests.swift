@@ -162,7 +162,7 @@ final class CoreDataStoreErrorTests: XCTestCase {
             case let error as SQLiteError:
                 XCTAssertEqual(error.path, path)
                 XCTAssertEqual(error.code, 26, "SQLITE_NOTADB")
-            case StoreFileError.cannotRead(let reported, _):
+            case SQLiteError.cannotRead(let reported, _):
                 XCTAssertEqual(reported, path)
             default:
                 XCTFail("expected a SQLite or cannot-read error, got \(error)")
@@ -177,8 +177,8 @@ final class CoreDataStoreErrorTests: XCTestCase {
         let model = try ModelFile.load(
             path: try scratch.copy(StoreTestInputs.scrapbook.appendingPathComponent("Scrapbook.xcdatamodeld")))
         XCTAssertThrowsError(try CoreDataStore(path: path, model: model)) { error in
-            guard case .cannotRead(let reported, _)? = error as? StoreFileError else {
-                return XCTFail("expected a StoreFileError, got \(error)")
+            guard case .cannotRead(let reported, _)? = error as? SQLiteError else {
+                return XCTFail("expected a SQLiteError, got \(error)")
             }
             XCTAssertEqual(reported, path)
         }
@@ -260,21 +260,21 @@ final class CoreDataStoreErrorTests: XCTestCase {
     }
 
     private func assertStoreError(
-        _ expression: @autoclosure () throws -> CoreDataStore, _ expected: StoreError,
+        _ expression: @autoclosure () throws -> CoreDataStore, _ expected: CoreDataError,
         file: StaticString = #filePath, line: UInt = #line
     ) {
         XCTAssertThrowsError(try expression(), file: file, line: line) { error in
-            XCTAssertEqual(error as? StoreError, expected, file: file, line: line)
+            XCTAssertEqual(error as? CoreDataError, expected, file: file, line: line)
         }
     }
 
     private func assertStoreError(
         _ expression: @autoclosure () throws -> CoreDataStore, file: StaticString = #filePath, line: UInt = #line,
-        matching predicate: (StoreError) -> Bool
+        matching predicate: (CoreDataError) -> Bool
     ) {
         XCTAssertThrowsError(try expression(), file: file, line: line) { error in
-            guard let error = error as? StoreError else {
-                return XCTFail("expected a StoreError, got \(error)", file: file, line: line)
+            guard let error = error as? CoreDataError else {
+                return XCTFail("expected a CoreDataError, got \(error)", file: file, line: line)
             }
             XCTAssertTrue(predicate(error), "unexpected error: \(error)", file: file, line: line)
         }

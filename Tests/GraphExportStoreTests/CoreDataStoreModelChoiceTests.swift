@@ -55,7 +55,7 @@ final class CoreDataStoreModelChoiceTests: XCTestCase {
         try SQLiteShell.run("ALTER TABLE ZTODOITEM DROP COLUMN ZNOTES", on: store)
 
         XCTAssertThrowsError(try CoreDataStore(path: store, model: try ModelFile.load(path: bundle))) { error in
-            guard case .noModelFits(let path, let model, let misfits)? = error as? StoreError else {
+            guard case .noModelFits(let path, let model, let misfits)? = error as? CoreDataError else {
                 return XCTFail("\(error)")
             }
             XCTAssertEqual(path, store)
@@ -86,7 +86,7 @@ final class CoreDataStoreModelChoiceTests: XCTestCase {
         let version = try ModelFile.load(path: folder + "/\(Self.bundle)/EasyLife 1.5.0.xcdatamodel")
         XCTAssertThrowsError(try CoreDataStore(path: store, model: version)) { error in
             XCTAssertEqual(
-                error as? StoreError,
+                error as? CoreDataError,
                 .missingColumn(path: store, table: "ZTODOITEM", column: "ZPROJECT", property: "Project.todoItem"))
         }
     }

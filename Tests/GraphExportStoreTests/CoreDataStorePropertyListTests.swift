@@ -10,7 +10,7 @@ import XCTest
 /// clear message naming the store and the column, in bounded time, never a crash or a hang.
 final class CoreDataStorePropertyListTests: XCTestCase {
     /// Damaged plists, each with the defect the reader must report.
-    private static var damaged: [(name: String, bytes: [UInt8], defect: PropertyListError)] {
+    private static var damaged: [(name: String, bytes: [UInt8], defect: CoreDataError.PropertyListDefect)] {
         var huge = HandMadePlist([[0x51, 0x61]])
         huge.declaredCount = 1 << 60
         var pointsAtTable = HandMadePlist([[0xA1, 1], [0x51, 0x61]])
@@ -60,7 +60,7 @@ final class CoreDataStorePropertyListTests: XCTestCase {
         let store = try scrapbookCopy(editing: "UPDATE Z_METADATA SET Z_UUID = NULL")
         XCTAssertThrowsError(try CoreDataStore(path: store.path, model: try ModelFile.load(path: store.model))) {
             XCTAssertEqual(
-                $0 as? StoreError, .malformedStore(path: store.path, reason: "Z_METADATA has no store UUID"))
+                $0 as? CoreDataError, .malformedStore(path: store.path, reason: "Z_METADATA has no store UUID"))
         }
     }
 
@@ -92,8 +92,8 @@ final class CoreDataStorePropertyListTests: XCTestCase {
             XCTAssertThrowsError(try CoreDataStore(path: store.path), name) { error in
                 let source = store.path + " (Z_MODELCACHE)"
                 XCTAssertTrue("\(error)".hasPrefix("'\(source)'"), "\(name): \(error)")
-                guard let defect else { return XCTAssertNotNil(error as? ArchiveError, "\(name): \(error)") }
-                XCTAssertEqual(error as? ArchiveError, .malformedPropertyList(source: source, defect: defect), name)
+                guard let defect else { return XCTAssertNotNil(error as? CoreDataError, "\(name): \(error)") }
+                XCTAssertEqual(error as? CoreDataError, .malformedPropertyList(source: source, defect: defect), name)
             }
             XCTAssertLessThan(Date().timeIntervalSince(start), 2, name)
         }

@@ -250,7 +250,7 @@ final class ModelFileTests: XCTestCase {
         try write("<?xml version=\"1.0\"?>\n<model>\n    <entity name=\"A\">\n</model>\n", toPath: contents)
 
         XCTAssertThrowsError(try ModelFile.load(path: bundlePath)) { error in
-            guard case .malformedXML(let path, let line, let message)? = error as? ModelFileError else {
+            guard case .malformedXML(let path, let line, let message)? = error as? CoreDataError else {
                 return XCTFail("expected malformedXML, got \(error)")
             }
             XCTAssertEqual(path, contents)
@@ -263,7 +263,7 @@ final class ModelFileTests: XCTestCase {
     func testEmptyFileIsMalformed() throws {
         let path = try write("", to: "Empty.xcdatamodel/contents")
         XCTAssertThrowsError(try ModelFile.load(path: path)) { error in
-            guard case .malformedXML(path, _, _)? = error as? ModelFileError else {
+            guard case .malformedXML(path, _, _)? = error as? CoreDataError else {
                 return XCTFail("expected malformedXML, got \(error)")
             }
         }
@@ -279,7 +279,7 @@ final class ModelFileTests: XCTestCase {
             to: "Entity.xcdatamodel/contents")
 
         XCTAssertThrowsError(try ModelFile.load(path: path)) { error in
-            guard case .malformedXML(path, _, let message)? = error as? ModelFileError else {
+            guard case .malformedXML(path, _, let message)? = error as? CoreDataError else {
                 return XCTFail("expected malformedXML, got \(error)")
             }
             XCTAssertTrue(message.contains("external entity"), message)
@@ -299,7 +299,7 @@ final class ModelFileTests: XCTestCase {
             to: "Bomb.xcdatamodel/contents")
 
         XCTAssertThrowsError(try ModelFile.load(path: path)) { error in
-            guard case .malformedXML(path, _, _)? = error as? ModelFileError else {
+            guard case .malformedXML(path, _, _)? = error as? CoreDataError else {
                 return XCTFail("expected malformedXML, got \(error)")
             }
         }
@@ -314,7 +314,7 @@ final class ModelFileTests: XCTestCase {
         try write("\(secret)\n", to: "\(folder)/secret.txt")
         try write(
             "<!ENTITY leak \"\(secret)\"><!ATTLIST entity name CDATA \"\(secret)\">", to: "\(folder)/evil.dtd")
-        let documents: [(xml: String, expected: (String) -> ModelFileError?)] = [
+        let documents: [(xml: String, expected: (String) -> CoreDataError?)] = [
             (
                 #"<!DOCTYPE model [<!ENTITY secret SYSTEM "secret.txt">]><model><entity name="A"/>&secret;</model>"#,
                 { .declaresEntity(path: $0, name: "secret") }
@@ -333,9 +333,9 @@ final class ModelFileTests: XCTestCase {
             XCTAssertThrowsError(try ModelFile.load(path: path), xml) { error in
                 XCTAssertFalse("\(error)".contains(secret), "\(error)")
                 if let expected = expected(path) {
-                    XCTAssertEqual(error as? ModelFileError, expected, xml)
+                    XCTAssertEqual(error as? CoreDataError, expected, xml)
                 } else {
-                    guard case .malformedXML(path, _, _)? = error as? ModelFileError else {
+                    guard case .malformedXML(path, _, _)? = error as? CoreDataError else {
                         return XCTFail("expected malformedXML, got \(error)")
                     }
                 }
@@ -353,7 +353,7 @@ final class ModelFileTests: XCTestCase {
             """,
             toPath: currentPath)
         XCTAssertThrowsError(try ModelFile.load(path: bundlePath)) { error in
-            XCTAssertEqual(error as? ModelFileError, .declaresEntity(path: currentPath, name: "secret"))
+            XCTAssertEqual(error as? CoreDataError, .declaresEntity(path: currentPath, name: "secret"))
             XCTAssertFalse("\(error)".contains(secret), "\(error)")
         }
     }
@@ -372,7 +372,7 @@ final class ModelFileTests: XCTestCase {
             to: "Quadratic.xcdatamodel/contents")
         let start = Date()
         XCTAssertThrowsError(try ModelFile.load(path: path)) { error in
-            XCTAssertEqual(error as? ModelFileError, .declaresEntity(path: path, name: "big"))
+            XCTAssertEqual(error as? CoreDataError, .declaresEntity(path: path, name: "big"))
             XCTAssertTrue("\(error)".hasPrefix("'\(path)' declares the XML entity 'big'"), "\(error)")
         }
         XCTAssertLessThan(Date().timeIntervalSince(start), 2)
@@ -393,7 +393,7 @@ final class ModelFileTests: XCTestCase {
             to: "TextBomb.xcdatamodel/contents")
         let start = Date()
         XCTAssertThrowsError(try ModelFile.load(path: path)) { error in
-            guard case .malformedXML(path, _, let message)? = error as? ModelFileError else {
+            guard case .malformedXML(path, _, let message)? = error as? CoreDataError else {
                 return XCTFail("expected malformedXML, got \(error)")
             }
             XCTAssertTrue(message.contains("entity reference loop"), message)
@@ -412,7 +412,7 @@ final class ModelFileTests: XCTestCase {
 
         XCTAssertThrowsError(try ModelFile.load(path: path)) { error in
             XCTAssertEqual(
-                error as? ModelFileError,
+                error as? CoreDataError,
                 .unknownAttributeType(path: path, entity: "Post", attribute: "tint", type: "Color"))
             let sentence = String(describing: error)
             for part in [path, "Post.tint", "'Color'"] {
@@ -432,7 +432,7 @@ final class ModelFileTests: XCTestCase {
 
         XCTAssertThrowsError(try ModelFile.load(path: path)) { error in
             XCTAssertEqual(
-                error as? ModelFileError,
+                error as? CoreDataError,
                 .unknownDeletionRule(path: path, entity: "A", relationship: "b", rule: "Explode"))
         }
     }
@@ -443,7 +443,7 @@ final class ModelFileTests: XCTestCase {
             to: "Nameless.xcdatamodel/contents")
         XCTAssertThrowsError(try ModelFile.load(path: nameless)) { error in
             XCTAssertEqual(
-                error as? ModelFileError,
+                error as? CoreDataError,
                 .missingXMLAttribute(path: nameless, line: 3, element: "entity", attribute: "name", owner: nil))
             XCTAssertTrue(String(describing: error).contains("line 3"), "\(error)")
         }
@@ -453,7 +453,7 @@ final class ModelFileTests: XCTestCase {
             to: "Aimless.xcdatamodel/contents")
         XCTAssertThrowsError(try ModelFile.load(path: aimless)) { error in
             XCTAssertEqual(
-                error as? ModelFileError,
+                error as? CoreDataError,
                 .missingXMLAttribute(
                     path: aimless, line: 3, element: "relationship", attribute: "destinationEntity", owner: "A"))
             XCTAssertTrue(String(describing: error).contains("entity 'A'"), "\(error)")
@@ -488,20 +488,20 @@ final class ModelFileTests: XCTestCase {
             toPath: currentPath)
 
         XCTAssertThrowsError(try ModelFile.load(path: bundlePath)) { error in
-            XCTAssertEqual(error as? ModelFileError, .missingCurrentVersionName(path: currentPath))
+            XCTAssertEqual(error as? CoreDataError, .missingCurrentVersionName(path: currentPath))
         }
     }
 
     func testPathsThatAreNotModels() throws {
         let missing = scratch.path + "/Nothing Here.xcdatamodeld"
         XCTAssertThrowsError(try ModelFile.load(path: missing)) { error in
-            XCTAssertEqual(error as? ModelFileError, .notFound(path: missing))
+            XCTAssertEqual(error as? CoreDataError, .notFound(path: missing))
         }
 
         let empty = scratch.appendingPathComponent("Empty.xcdatamodeld").path
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         XCTAssertThrowsError(try ModelFile.load(path: empty)) { error in
-            guard case .notAModel(empty, _)? = error as? ModelFileError else {
+            guard case .notAModel(empty, _)? = error as? CoreDataError else {
                 return XCTFail("expected notAModel, got \(error)")
             }
         }
@@ -509,13 +509,13 @@ final class ModelFileTests: XCTestCase {
         let plist = try write(Self.currentVersion("A.xcdatamodel"), to: "Plist.xcdatamodel/contents")
         XCTAssertThrowsError(try ModelFile.load(path: plist)) { error in
             XCTAssertEqual(
-                error as? ModelFileError,
+                error as? CoreDataError,
                 .notAModel(path: plist, reason: "its root element is <plist>, not <model>"))
         }
 
         let binary = try write("bplist00\u{1}", to: "Compiled.mom")
         XCTAssertThrowsError(try ModelFile.load(path: binary)) { error in
-            guard case .notAModel(binary, _)? = error as? ModelFileError else {
+            guard case .notAModel(binary, _)? = error as? CoreDataError else {
                 return XCTFail("expected notAModel, got \(error)")
             }
         }

@@ -73,7 +73,7 @@ final class PlainSQLiteJSONColumnTests: XCTestCase {
                 CREATE TABLE PlaylistTrack(PlaylistId INTEGER REFERENCES Playlist, TrackId INTEGER REFERENCES Track,
                     PRIMARY KEY (PlaylistId, TrackId));
                 """)
-        let cases: [(String, SQLiteSourceError)] = [
+        let cases: [(String, PlainSQLiteError)] = [
             (
                 "Track.metadata",
                 .noSuchColumn(
@@ -95,11 +95,11 @@ final class PlainSQLiteJSONColumnTests: XCTestCase {
                 try openPlain(
                     database.path, options: SQLiteSourceOptions(jsonColumnNames: [name]), warnings: PlainWarnings())
             ) { error in
-                XCTAssertEqual(error as? SQLiteSourceError, expected, name)
+                XCTAssertEqual(error as? PlainSQLiteError, expected, name)
             }
         }
         XCTAssertEqual(
-            SQLiteSourceError.noSuchColumn(
+            PlainSQLiteError.noSuchColumn(
                 path: "db", name: "Track.metadata", table: "Track", column: "metadata",
                 columns: ["TrackId", "Name", "meta"]
             ).description,

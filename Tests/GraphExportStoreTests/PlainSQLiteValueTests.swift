@@ -169,18 +169,18 @@ final class PlainSQLiteValueTests: XCTestCase {
         let folder = try ScratchFolder(for: self)
         let missing = folder.path("missing.sqlite")
         XCTAssertThrowsError(try openPlain(missing, warnings: PlainWarnings())) { error in
-            guard case .cannotRead(let path, _) = error as? SQLiteSourceError else { return XCTFail("\(error)") }
+            guard case .cannotRead(let path, _) = error as? PlainSQLiteError else { return XCTFail("\(error)") }
             XCTAssertEqual(path, missing)
         }
         let text = folder.path("notes.txt")
         try Data(repeating: UInt8(ascii: "x"), count: 4096).write(to: URL(fileURLWithPath: text))
         XCTAssertThrowsError(try openPlain(text, warnings: PlainWarnings())) { error in
-            XCTAssertEqual(error as? SQLiteSourceError, .notADatabase(path: text))
+            XCTAssertEqual(error as? PlainSQLiteError, .notADatabase(path: text))
         }
         let empty = folder.path("empty.sqlite")
         try Data().write(to: URL(fileURLWithPath: empty))
         XCTAssertThrowsError(try openPlain(empty, warnings: PlainWarnings())) { error in
-            XCTAssertEqual(error as? StoreFileError, .emptyStore(path: empty), "an empty file is no database")
+            XCTAssertEqual(error as? SQLiteError, .emptyStore(path: empty), "an empty file is no database")
         }
     }
 

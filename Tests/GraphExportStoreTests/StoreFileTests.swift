@@ -52,7 +52,7 @@ final class StoreFileTests: XCTestCase {
         try FileManager.default.copyItem(atPath: writer.path + "-journal", toPath: store + "-journal")
         let database = try SQLiteDatabase(readOnly: store, displayPath: store)
         XCTAssertThrowsError(try database.beginSnapshot()) { error in
-            XCTAssertEqual(error as? StoreFileError, .journalBecameHot(path: store))
+            XCTAssertEqual(error as? SQLiteError, .journalBecameHot(path: store))
         }
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted(),

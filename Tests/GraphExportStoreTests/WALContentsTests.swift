@@ -101,7 +101,7 @@ final class WALContentsTests: XCTestCase {
         let contents = try contents(of: log, in: folder)
         XCTAssertThrowsError(try contents.warning(path: "x-wal", storePageSize: 1024, writing: false)) { error in
             XCTAssertEqual(
-                error as? StoreFileError, .walOfAnotherDatabase(path: "x-wal", walPageSize: 4096, storePageSize: 1024))
+                error as? SQLiteError, .walOfAnotherDatabase(path: "x-wal", walPageSize: 4096, storePageSize: 1024))
         }
         var versioned = log
         versioned.replaceSubrange(4..<8, with: [0, 0x2D, 0xE2, 0x19])
@@ -114,7 +114,7 @@ final class WALContentsTests: XCTestCase {
         let other = try self.contents(of: versioned, in: folder, name: "versioned")
         XCTAssertEqual(other.header?.version, 3_007_001)
         XCTAssertThrowsError(try other.warning(path: "x-wal", storePageSize: 4096, writing: false)) { error in
-            XCTAssertEqual(error as? StoreFileError, .walVersionUnknown(path: "x-wal", version: 3_007_001))
+            XCTAssertEqual(error as? SQLiteError, .walVersionUnknown(path: "x-wal", version: 3_007_001))
         }
     }
 

@@ -22,7 +22,7 @@ struct ManagedObjectModelArchive {
             throw unexpected("the root object \(model.label)", "an NSManagedObjectModel")
         }
         guard let entitiesValue = model["NSEntities"] else {
-            throw ArchiveError.missingKey(source: archive.source, location: model.label, key: "NSEntities")
+            throw CoreDataError.missingKey(source: archive.source, location: model.label, key: "NSEntities")
         }
         var entities: [EntityInfo] = []
         var external: Set<String> = []
@@ -105,14 +105,14 @@ struct ManagedObjectModelArchive {
         let location = "\(entity).\(name)"
         guard let rawType = try archive.integer(property["NSAttributeType"], at: "NSAttributeType of \(location)")
         else {
-            throw ArchiveError.missingKey(
+            throw CoreDataError.missingKey(
                 source: archive.source, location: "attribute \(location)", key: "NSAttributeType")
         }
         switch AttributeTypeCode.meaning(of: rawType) {
         case .unstored:
             return nil
         case .unknown:
-            throw ArchiveError.unknownAttributeType(
+            throw CoreDataError.unknownAttributeTypeCode(
                 source: archive.source, entity: entity, attribute: name, rawValue: rawType)
         case .stored(let type):
             let modelFlags = try archive.integer(property["NSFlagsKey"], at: "NSFlagsKey of \(location)") ?? 0
@@ -132,22 +132,22 @@ struct ManagedObjectModelArchive {
                 property, nameKey: "_NSDestinationEntityName", objectKey: "NSDestinationEntity",
                 objectNameKey: "NSEntityName", location: location)
         else {
-            throw ArchiveError.missingKey(
+            throw CoreDataError.missingKey(
                 source: archive.source, location: "relationship \(location)", key: "NSDestinationEntity")
         }
         let inverse = try relatedName(
             property, nameKey: "_NSInverseRelationshipName", objectKey: "NSInverseRelationship",
             objectNameKey: "NSPropertyName", location: location)
         guard let maxCount = try archive.integer(property["NSMaxCount"], at: "NSMaxCount of \(location)") else {
-            throw ArchiveError.missingKey(
+            throw CoreDataError.missingKey(
                 source: archive.source, location: "relationship \(location)", key: "NSMaxCount")
         }
         guard let ruleValue = try archive.integer(property["NSDeleteRule"], at: "NSDeleteRule of \(location)") else {
-            throw ArchiveError.missingKey(
+            throw CoreDataError.missingKey(
                 source: archive.source, location: "relationship \(location)", key: "NSDeleteRule")
         }
         guard let rule = DeleteRuleCode.rule(for: ruleValue) else {
-            throw ArchiveError.unknownDeletionRule(
+            throw CoreDataError.unknownDeletionRuleCode(
                 source: archive.source, entity: entity, relationship: name, rawValue: ruleValue)
         }
         return RelationshipInfo(
@@ -169,7 +169,7 @@ struct ManagedObjectModelArchive {
         return try archive.string(related[objectNameKey], at: "\(objectNameKey) of \(related.label)")
     }
 
-    private func unexpected(_ location: String, _ expected: String) -> ArchiveError {
+    private func unexpected(_ location: String, _ expected: String) -> CoreDataError {
         .unexpectedValue(source: archive.source, location: location, expected: expected)
     }
 }

@@ -18,31 +18,31 @@ public final class PersistentHistory {
     /// it keeps none.
     public var oldestKept: Int64 { position.oldestKept }
 
-    /// The history of `store`; throws ``HistoryError/noHistory(path:)`` for a store that keeps none.
+    /// The history of `store`; throws ``CoreDataError/noHistory(path:)`` for a store that keeps none.
     public init(_ store: CoreDataStore) throws {
         let path = store.document.source ?? store.database.path
-        guard let position = store.historyPosition else { throw HistoryError.noHistory(path: path) }
+        guard let position = store.historyPosition else { throw CoreDataError.noHistory(path: path) }
         self.store = store
         self.position = position
         self.path = path
     }
 
-    /// Throws the ``HistoryError`` that makes `token` unusable with this store: of another store,
+    /// Throws the ``CoreDataError`` that makes `token` unusable with this store: of another store,
     /// older than the history kept, or newer than the last transaction.
-    public func check(_ token: HistoryToken) throws(HistoryError) {
+    public func check(_ token: HistoryToken) throws(CoreDataError) {
         guard token.storeUUID == store.storeUUID else {
             throw .otherStore(path: path, token: token.description, storeUUID: store.storeUUID)
         }
         try check(transaction: token.transaction, token: token.description)
     }
 
-    /// Throws the ``HistoryError`` that makes transaction number `transaction` (a bare `--since
+    /// Throws the ``CoreDataError`` that makes transaction number `transaction` (a bare `--since
     /// N`) unusable: older than the history kept, or newer than the last transaction.
-    public func check(transaction: Int64) throws(HistoryError) {
+    public func check(transaction: Int64) throws(CoreDataError) {
         try check(transaction: transaction, token: String(transaction))
     }
 
-    private func check(transaction: Int64, token: String) throws(HistoryError) {
+    private func check(transaction: Int64, token: String) throws(CoreDataError) {
         if transaction > position.lastTransaction {
             throw .newerThanStore(path: path, token: token, lastTransaction: position.lastTransaction)
         }

@@ -32,11 +32,11 @@ struct ColumnLookup {
         }
     }
 
-    /// Why nothing fits: ``StoreError/missingTable(path:table:entity:)`` when the table does not
-    /// exist, ``StoreError/unmatchedColumn(path:table:column:property:present:)`` when columns
+    /// Why nothing fits: ``CoreDataError/missingTable(path:table:entity:)`` when the table does not
+    /// exist, ``CoreDataError/unmatchedColumn(path:table:column:property:present:)`` when columns
     /// that could be meant are there (`present`, by default the free columns that start with the
-    /// stem), else ``StoreError/missingColumn(path:table:column:property:)``.
-    func failure(for property: String, path: String, present: [String]? = nil) -> StoreError {
+    /// stem), else ``CoreDataError/missingColumn(path:table:column:property:)``.
+    func failure(for property: String, path: String, present: [String]? = nil) -> CoreDataError {
         guard tableExists else { return .missingTable(path: path, table: table, entity: property) }
         var similar: [String] = []
         if case .missing(let free) = match { similar = free }

@@ -77,12 +77,12 @@ struct CoreDataLayout {
         let model = try GraphModel(entities: version.entities)
         let path = database.path
         for name in numbers.keys.sorted() where model.index(of: name) == nil {
-            throw StoreError.entityNotInModel(path: path, entity: name, modelVersion: version.name)
+            throw CoreDataError.entityNotInModel(path: path, entity: name, modelVersion: version.name)
         }
         var entityNumbers: [Int64] = []
         for entity in model.entities {
             guard let number = numbers[entity.name] else {
-                throw StoreError.entityNotInStore(path: path, entity: entity.name, modelVersion: version.name)
+                throw CoreDataError.entityNotInStore(path: path, entity: entity.name, modelVersion: version.name)
             }
             entityNumbers.append(number)
         }

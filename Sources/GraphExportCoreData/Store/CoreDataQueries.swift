@@ -55,7 +55,7 @@ final class CoreDataQueries {
         let order =
             try attributes.map { attribute in
                 guard let column = columns[attribute] else {
-                    throw StoreError.propertyNotRead(path: database.path, property: names[attribute])
+                    throw CoreDataError.propertyNotRead(path: database.path, property: names[attribute])
                 }
                 return SQLiteDatabase.quote(column.name) + " COLLATE BINARY"
             } + ["Z_PK"]
@@ -203,12 +203,12 @@ final class CoreDataQueries {
         return false
     }
 
-    /// Throws ``StoreError/propertyNotRead(path:property:)`` for a relationship outside the
+    /// Throws ``CoreDataError/propertyNotRead(path:property:)`` for a relationship outside the
     /// store's ``ReadScope``, whose storage was never looked for.
     private func checkRead(_ entity: Int, _ index: Int) throws {
         guard layout.entities[entity].relationships[index] == nil else { return }
         let name = "\(layout.model.entities[entity].name).\(layout.model.relationships(of: entity)[index].name)"
-        throw StoreError.propertyNotRead(path: database.path, property: name)
+        throw CoreDataError.propertyNotRead(path: database.path, property: name)
     }
 
     /// Which source keys a destination query reads.
@@ -320,10 +320,10 @@ final class CoreDataQueries {
         toOne.removeAll(keepingCapacity: true)
         let row = statement.int64(at: 0)
         guard let entity = layout.entity(numbered: statement.int64(at: 1)) else {
-            throw StoreError.malformedStore(path: database.path, reason: "row Z_PK \(row) has an unknown Z_ENT")
+            throw CoreDataError.malformedStore(path: database.path, reason: "row Z_PK \(row) has an unknown Z_ENT")
         }
         guard let shape = selection.shape(of: entity) else {
-            throw StoreError.malformedStore(path: database.path, reason: "row Z_PK \(row) has an unexpected Z_ENT")
+            throw CoreDataError.malformedStore(path: database.path, reason: "row Z_PK \(row) has an unexpected Z_ENT")
         }
         values.reserveCapacity(shape.attributes.count)
         for position in shape.attributes.indices {

@@ -47,13 +47,13 @@ public final class CoreDataStore: GraphSource {
     /// first whose entities, tables and columns all fit the store is used, and named in the
     /// header. When none fits and the store has a `Z_MODELCACHE`, that is used, with a warning;
     /// when nothing fits, the error lists what each candidate lacks
-    /// (``StoreError/noModelFits(path:model:misfits:)``). A single version given by itself is
+    /// (``CoreDataError/noModelFits(path:model:misfits:)``). A single version given by itself is
     /// used or refused with its own error. `opening` says how long to wait for a lock.
     ///
     /// Every row of an entity table is either exported or named in a warning (table, `Z_ENT`,
     /// how many rows); a store whose bookkeeping contradicts itself (an entity listed twice in
     /// `Z_PRIMARYKEY`, a `Z_ENT` or `Z_PK` that is not an integer, a `Z_PK` shared by several
-    /// rows of one table) is a ``StoreError``. The model's own warnings (``ModelBundle/warnings``)
+    /// rows of one table) is a ``CoreDataError``. The model's own warnings (``ModelBundle/warnings``)
     /// go to `onWarning` too.
     /// `options` says how values are read (``CoreDataStoreOptions``).
     public convenience init(
@@ -77,7 +77,7 @@ public final class CoreDataStore: GraphSource {
         let database = try file.open()
         try database.beginSnapshot()
         guard try database.tableExists("Z_PRIMARYKEY"), try database.tableExists("Z_METADATA") else {
-            throw StoreError.notCoreDataStore(path: path)
+            throw CoreDataError.notCoreDataStore(path: path)
         }
         let primaryKeys = try PrimaryKeyTable(database: database)
         let (uuid, frameworkVersion) = try Self.metadata(database, onWarning: onWarning)
@@ -190,7 +190,7 @@ public final class CoreDataStore: GraphSource {
         let statement = try database.prepare("SELECT Z_UUID, Z_PLIST FROM Z_METADATA ORDER BY Z_VERSION LIMIT 1")
         guard try statement.step(), statement.storage(at: 0) == .text, let uuid = statement.text(at: 0), !uuid.isEmpty
         else {
-            throw StoreError.malformedStore(path: database.path, reason: "Z_METADATA has no store UUID")
+            throw CoreDataError.malformedStore(path: database.path, reason: "Z_METADATA has no store UUID")
         }
         var plist: PropertyListValue?
         do {

@@ -12,7 +12,7 @@ public struct CoreDataStoreOptions: Sendable, Hashable {
     /// those properties only, so a property it cannot find stops the store from opening only when
     /// the scope reads it. A property outside the scope stays in ``CoreDataStore/model`` but is
     /// never read: its values are null, its to-one destinations empty, and asking for its to-many
-    /// destinations is ``StoreError/propertyNotRead(path:property:)``. Read the store through an
+    /// destinations is ``CoreDataError/propertyNotRead(path:property:)``. Read the store through an
     /// ``AdjustedSource`` with the scope's adjustment and a ``Selection`` of its entities, which
     /// ask for none of them.
     public var scope: ReadScope

@@ -87,7 +87,7 @@ enum EntityTableCensus {
 
         /// The error for the first `Z_PK` that is not an integer (`condition`), or else for the
         /// first one several rows share.
-        private func firstOddKey(where condition: String?) throws -> StoreError {
+        private func firstOddKey(where condition: String?) throws -> CoreDataError {
             let filter = condition.map { " WHERE \($0)" } ?? ""
             let statement = try database.prepare(
                 "SELECT Z_PK, count(*) FROM \(quoted)\(filter) GROUP BY Z_PK"
@@ -114,14 +114,14 @@ enum EntityTableCensus {
             while try statement.step() {
                 let rows = statement.int64(at: 1)
                 guard statement.storage(at: 0) == .integer else {
-                    throw StoreError.nonIntegerKey(
+                    throw CoreDataError.nonIntegerKey(
                         path: database.path, table: table, column: "Z_ENT", value: statement.valueText(at: 0),
                         rows: rows)
                 }
                 let number = statement.int64(at: 0)
                 warnings.append(
                     Warning(
-                        "\(database.path): table \(table) has \(StoreError.rows(rows)) with Z_ENT \(number), "
+                        "\(database.path): table \(table) has \(CoreDataError.rows(rows)) with Z_ENT \(number), "
                             + "\(whyNotExported(number)); \(rows == 1 ? "it is" : "they are") not exported"))
             }
             warnings.forEach(onWarning)

@@ -131,7 +131,7 @@ private struct Inference {
             var parent: Int?
             if parentNumber != 0 {
                 guard let index = indexByNumber[parentNumber] else {
-                    throw StoreError.malformedStore(
+                    throw CoreDataError.malformedStore(
                         path: path,
                         reason: "Z_PRIMARYKEY gives entity '\(names[number]!)' the parent Z_SUPER \(parentNumber), "
                             + "which it does not list")
@@ -144,7 +144,7 @@ private struct Inference {
             var chain = [index]
             while let parent = entities[chain[0]].parent {
                 guard !chain.contains(parent) else {
-                    throw StoreError.malformedStore(
+                    throw CoreDataError.malformedStore(
                         path: path, reason: "Z_PRIMARYKEY makes entity '\(entities[index].name)' its own ancestor")
                 }
                 chain.insert(parent, at: 0)
@@ -159,7 +159,7 @@ private struct Inference {
         for root in entities.indices where entities[root].parent == nil {
             let table = table(of: root)
             guard try database.tableExists(table) else {
-                throw StoreError.missingTable(path: database.path, table: table, entity: entities[root].name)
+                throw CoreDataError.missingTable(path: database.path, table: table, entity: entities[root].name)
             }
             let census = try ColumnCensus(table: table, database: database)
             censuses[table] = census
@@ -290,7 +290,7 @@ private struct Inference {
         let dangling = try danglingRows(of: column.name, in: table, destination: destination)
         guard dangling == 0 else {
             integers.append(
-                "\(place) (\(StoreError.rows(dangling)) hold no key of \(entities[destination].name))")
+                "\(place) (\(CoreDataError.rows(dangling)) hold no key of \(entities[destination].name))")
             return .attribute
         }
         return .toOne(destination)

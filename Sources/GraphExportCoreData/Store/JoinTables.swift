@@ -38,7 +38,7 @@ struct JoinTables {
     /// `inverse` is declared by entity number `destination`: a reflexive join table when the
     /// inverse is the relationship itself.
     ///
-    /// - Throws: a ``StoreError`` naming the join table and key column looked for and what the
+    /// - Throws: a ``CoreDataError`` naming the join table and key column looked for and what the
     ///   store has instead.
     func storage(
         of relationship: ResolvedRelationship, inverse: ResolvedRelationship, source: Int64, destination: Int64,
@@ -124,7 +124,7 @@ struct JoinTables {
     private func missing(
         _ names: [String], keys: [NameRequest], examined: [(table: String, columns: [String], matches: [NameMatch])],
         property: String
-    ) throws -> StoreError {
+    ) throws -> CoreDataError {
         if let first = examined.first, let index = first.matches.firstIndex(where: { $0.name == nil }) {
             let found = Set(first.matches.compactMap(\.name))
             let lookup = ColumnLookup(

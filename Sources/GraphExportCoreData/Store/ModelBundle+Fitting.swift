@@ -20,7 +20,7 @@ extension ModelBundle {
 /// none fits, the store's `Z_MODELCACHE`, which is then named in one warning and in the export's
 /// header. The first candidate whose entities, tables and columns all fit is used: the columns
 /// and tables of the properties a ``ReadScope`` reads. When none does, a single candidate's own
-/// error is thrown, and for several ``StoreError/noModelFits(path:model:misfits:)``, listing
+/// error is thrown, and for several ``CoreDataError/noModelFits(path:model:misfits:)``, listing
 /// what each lacks.
 struct ModelFit {
     /// The mapping of the chosen version onto the store.
@@ -96,7 +96,7 @@ struct ModelFit {
             misfits.append(ModelMisfit(candidate: .modelCache, reason: Self.reason(error, database)))
         }
         if misfits.count == 1, let firstError { throw firstError }
-        throw StoreError.noModelFits(path: database.path, model: model.path, misfits: misfits)
+        throw CoreDataError.noModelFits(path: database.path, model: model.path, misfits: misfits)
     }
 
     private init(

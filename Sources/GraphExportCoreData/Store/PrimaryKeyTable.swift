@@ -22,19 +22,19 @@ struct PrimaryKeyTable {
         var names: [Int64: String] = [:]
         while try statement.step() {
             guard statement.storage(at: 0) == .integer else {
-                throw StoreError.nonIntegerKey(
+                throw CoreDataError.nonIntegerKey(
                     path: path, table: "Z_PRIMARYKEY", column: "Z_ENT", value: statement.valueText(at: 0), rows: 1)
             }
             let number = statement.int64(at: 0)
             guard statement.storage(at: 1) == .text, let name = statement.text(at: 1), !name.isEmpty else {
-                throw StoreError.malformedStore(
+                throw CoreDataError.malformedStore(
                     path: path, reason: "Z_PRIMARYKEY row Z_ENT \(number) has no entity name (Z_NAME)")
             }
             if let other = numbers[name] {
-                throw StoreError.duplicateEntityName(path: path, name: name, numbers: [other, number].sorted())
+                throw CoreDataError.duplicateEntityName(path: path, name: name, numbers: [other, number].sorted())
             }
             if let other = names[number] {
-                throw StoreError.duplicateEntityNumber(path: path, number: number, names: [other, name])
+                throw CoreDataError.duplicateEntityNumber(path: path, number: number, names: [other, name])
             }
             numbers[name] = number
             names[number] = name

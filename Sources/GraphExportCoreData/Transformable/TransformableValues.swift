@@ -24,7 +24,7 @@ final class TransformableValues {
             if warnedAttributes.insert(Self.attribute(of: context)).inserted {
                 onWarning(
                     Warning(
-                        "\(context): the Transformable value \(defect); written as its bytes",
+                        "\(context): \(defect); written as its bytes",
                         detail: "so is every value of this attribute that cannot be decoded (only the first is named)"))
             }
             return .binary(bytes)

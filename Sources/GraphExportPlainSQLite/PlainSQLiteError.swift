@@ -1,7 +1,7 @@
 import GraphExport
 
 /// A plain SQLite database that cannot be exported as asked, with what to do about it.
-public enum SQLiteSourceError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum PlainSQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file cannot be read.
     case cannotRead(path: String, reason: String)
     /// The file is not a SQLite database.
