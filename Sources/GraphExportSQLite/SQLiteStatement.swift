@@ -118,7 +118,7 @@ public final class SQLiteStatement {
 
     /// The error of a call of the statement's that returned `status`, naming its SQL.
     @usableFromInline
-    func failure(_ status: Int32) -> any Error {
+    func failure(_ status: Int32) -> SQLiteError {
         database.error(status, sql: sql)
     }
 }
