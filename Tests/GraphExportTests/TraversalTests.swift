@@ -122,44 +122,27 @@ final class TraversalTests: XCTestCase {
         XCTAssertEqual(result.check.maxDepth, 1)
     }
 
-    func testCascadeOwnerWinsOverAnOwnerEarlierInTheModel() throws {
-        let graph = InMemoryGraph(model: try twoOwnerModel())
-        let folder = try graph.add("Folder")
-        let album = try graph.add("Album")
-        let item = try graph.add("Item")
-        try graph.link(item, "folder", to: folder)
-        try graph.link(item, "album", to: album)
-
-        let result = try export(graph)
-
-        XCTAssertEqual(
-            result.outline, "Folder/1{items[→Item/3]} Album/2{items[Item/3{folder[→Folder/1] album[→Album/2]}]}")
-    }
-
-    func testModelOrderDecidesBetweenOwnersWhenNeitherCascades() throws {
-        let graph = InMemoryGraph(model: try twoOwnerModel(albumCascades: false))
-        let folder = try graph.add("Folder")
-        let album = try graph.add("Album")
-        let item = try graph.add("Item")
-        try graph.link(item, "album", to: album)
-        try graph.link(item, "folder", to: folder)
-
-        let result = try export(graph)
-
-        XCTAssertEqual(
-            result.outline, "Folder/1{items[Item/3{folder[→Folder/1] album[→Album/2]}]} Album/2{items[→Item/3]}")
-    }
-
+    /// An item with two possible owners nests under the cascade owner before one earlier in the
+    /// model, under the one earlier in the model when neither cascades, and only under an owner it
+    /// actually has.
     func testAnObjectNestsUnderTheBestOwnerItActuallyHas() throws {
-        let graph = InMemoryGraph(model: try twoOwnerModel())
-        let folder = try graph.add("Folder")
-        _ = try graph.add("Album")
-        let item = try graph.add("Item")
-        try graph.link(item, "folder", to: folder)
-
-        let result = try export(graph)
-
-        XCTAssertEqual(result.outline, "Folder/1{items[Item/3{folder[→Folder/1] album[]}]} Album/2{items[]}")
+        for (albumCascades, links, outline) in [
+            (
+                true, ["folder", "album"],
+                "Folder/1{items[→Item/3]} Album/2{items[Item/3{folder[→Folder/1] album[→Album/2]}]}"
+            ),
+            (
+                false, ["album", "folder"],
+                "Folder/1{items[Item/3{folder[→Folder/1] album[→Album/2]}]} Album/2{items[→Item/3]}"
+            ),
+            (true, ["folder"], "Folder/1{items[Item/3{folder[→Folder/1] album[]}]} Album/2{items[]}"),
+        ] {
+            let graph = InMemoryGraph(model: try twoOwnerModel(albumCascades: albumCascades))
+            let owners = ["folder": try graph.add("Folder"), "album": try graph.add("Album")]
+            let item = try graph.add("Item")
+            for name in links { try graph.link(item, name, to: try XCTUnwrap(owners[name])) }
+            XCTAssertEqual(try export(graph).outline, outline, "album cascades: \(albumCascades), links: \(links)")
+        }
     }
 
     func testOneToOneNestsOnTheCascadeSide() throws {
