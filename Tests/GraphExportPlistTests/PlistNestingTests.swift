@@ -8,8 +8,7 @@ final class PlistNestingTests: XCTestCase {
 
     func testTenThousandLevelsOfNestingStreamWithoutRecursion() throws {
         let depth = 10_000
-        let sink = MemorySink()
-        try NestingStreams.writeChain(depth: depth, document: document, into: PlistGraphWriter(sink: sink))
+        let sink = try WriterChain.output(depth: depth) { PlistGraphWriter(sink: $0) }
         let text = sink.text
         XCTAssertTrue(
             text.hasPrefix(
@@ -62,27 +61,6 @@ final class PlistNestingTests: XCTestCase {
         XCTAssertEqual(
             error(afterBeginning: [a, .beginRelationship(name: "r\u{2}", isToMany: true)]),
             .unwritableName(name: "r\u{2}", character: "\u{2}", id: "A/1"))
-    }
-
-    func testARejectedEventLeavesAWellFormedDocument() throws {
-        let sink = MemorySink()
-        let writer = PlistGraphWriter(sink: sink)
-        try writer.begin(document)
-        try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
-        try writer.write(.beginRelationship(name: "owner", isToMany: false))
-        try writer.write(.reference(ObjectID("B/2")))
-        XCTAssertThrowsError(try writer.write(.reference(ObjectID("B/3"))))
-        XCTAssertThrowsError(try writer.write(.beginObject(entity: "B", id: ObjectID("B/4"))))
-        XCTAssertThrowsError(try writer.write(.endObject))
-        try writer.write(.endRelationship)
-        try writer.write(.endObject)
-        try writer.finish()
-        XCTAssertTrue(
-            sink.text.hasSuffix(
-                "<array><dict><key>@id</key><string>A/1</string><key>@type</key><string>A</string>"
-                    + "<key>owner</key><dict><key>@id</key><string>B/2</string></dict></dict></array></dict></plist>\n")
-        )
-        XCTAssertNil(libxml2Problem(sink.bytes))
     }
 
     /// A sink that takes `capacity` bytes, then fails every write.

@@ -8,8 +8,7 @@ final class YAMLNestingTests: XCTestCase {
 
     func testHundredThousandLevelsOfNestingTakeLinearSpace() throws {
         let depth = 100_000
-        let sink = MemorySink()
-        try NestingStreams.writeChain(depth: depth, document: document, into: YAMLGraphWriter(sink: sink))
+        let sink = try WriterChain.output(depth: depth) { YAMLGraphWriter(sink: $0) }
 
         let lines = sink.text.split(separator: "\n", omittingEmptySubsequences: false)
         // The header, four lines for each of the 32 objects in block style, of which the last
@@ -44,8 +43,7 @@ final class YAMLNestingTests: XCTestCase {
         for options in [YAMLOptions(), YAMLOptions(maxBlockDepth: 0), YAMLOptions(maxBlockDepth: 200)] {
             try Fixtures.assertSameDataAsJSON(chain, options: options)
         }
-        let sink = MemorySink()
-        try NestingStreams.writeChain(depth: 600, document: document, into: YAMLGraphWriter(sink: sink))
+        let sink = try WriterChain.output(depth: 600) { YAMLGraphWriter(sink: $0) }
         let reader = try YAMLReader(sink.bytes)
         XCTAssertEqual(reader.maxDepth, 2 + 600 + 300)
     }
@@ -60,34 +58,6 @@ final class YAMLNestingTests: XCTestCase {
             XCTAssertEqual(blockObjects.count, limit)
             XCTAssertEqual(sink.text.components(separatedBy: "{\"@id\": N").count - 1, 8 - limit)
         }
-    }
-
-    func testARejectedEventLeavesTheOutputIntact() throws {
-        let sink = MemorySink()
-        let writer = YAMLGraphWriter(sink: sink)
-        try writer.begin(document)
-        XCTAssertThrowsError(try writer.write(.attribute(name: "x", value: .integer(1))))
-        try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
-        XCTAssertThrowsError(try writer.write(.endRelationship))
-        try writer.write(.beginRelationship(name: "owner", isToMany: false))
-        try writer.write(.reference(ObjectID("B/2")))
-        XCTAssertThrowsError(try writer.write(.reference(ObjectID("B/3"))))
-        try writer.write(.endRelationship)
-        try writer.write(.endObject)
-        try writer.finish()
-        XCTAssertEqual(
-            sink.text,
-            """
-            "@source":
-              generator: graphexport
-              sourceKind: test
-              shape: tree
-            "@graph":
-            - "@id": A/1
-              "@type": A
-              owner: {"@id": B/2}
-
-            """)
     }
 
     /// A sink that takes `capacity` bytes, then fails.
