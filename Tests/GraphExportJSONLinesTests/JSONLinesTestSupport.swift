@@ -48,14 +48,6 @@ enum Fixtures {
         try export(try SampleGraphs.items(values))
     }
 
-    /// The raw text each `Item`'s `value` was written as, in an export of `exportItems`.
-    static func rawValues(in export: JSONLinesExport) -> [String] {
-        export.text.components(separatedBy: #""value":"#).dropFirst().map { piece in
-            let end = piece.range(of: #","other":"#)!.lowerBound
-            return String(piece[..<end])
-        }
-    }
-
     /// The ids of every object of `source`, in scan order.
     static func sourceIDs(_ source: any GraphSource) throws -> [ObjectID] {
         var ids: [ObjectID] = []

@@ -33,14 +33,6 @@ enum Fixtures {
         try export(try SampleGraphs.items(values))
     }
 
-    /// The raw text each `Item`'s `value` was written as, in a compact export of `exportItems`.
-    static func rawValues(in export: JSONExport) -> [String] {
-        export.text.components(separatedBy: #""value":"#).dropFirst().map { piece in
-            let end = piece.range(of: #","other":"#)!.lowerBound
-            return String(piece[..<end])
-        }
-    }
-
     /// Whether `text` is exactly one number by the RFC 8259 grammar.
     static func isJSONNumber(_ text: String) -> Bool {
         text.wholeMatch(of: /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/) != nil
