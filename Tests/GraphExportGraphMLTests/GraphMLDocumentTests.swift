@@ -177,18 +177,18 @@ final class GraphMLDocumentTests: XCTestCase {
     }
 
     func testHeaderFieldsAreGraphData() throws {
-        let info = DocumentInfo(
-            generator: "graphexport 9", sourceKind: "Core Data store", source: "Photos.sqlite",
-            sourceFields: [
-                DocumentField(key: "storeUUID", value: "1234-ABCD"),
-                DocumentField(key: "frameworkVersion", value: "1240"),
-            ], model: "Photos.momd", modelVersion: "Photos 2")
-        let graph = InMemoryGraph(model: try SampleGraphs.itemModel(), document: info)
-        let parsed = try Fixtures.export(graph, shape: .flat).parsed()
-        var expected = info
-        expected.shape = .flat
-        XCTAssertEqual(parsed.header, Dictionary(uniqueKeysWithValues: expected.fields.map { ($0.key, $0.value) }))
-        XCTAssertEqual(parsed.keys.filter { $0.domain == "graph" }.map(\.id), expected.fields.map { "g." + $0.key })
+        let header = WriterHeader(
+            DocumentInfo(
+                generator: "graphexport 9", sourceKind: "Core Data store", source: "Photos.sqlite",
+                sourceFields: [
+                    DocumentField(key: "storeUUID", value: "1234-ABCD"),
+                    DocumentField(key: "frameworkVersion", value: "1240"),
+                ], model: "Photos.momd", modelVersion: "Photos 2"),
+            model: try SampleGraphs.itemModel())
+        let parsed = try Fixtures.export(header.graph, shape: .flat).parsed()
+        XCTAssertEqual(parsed.header, header.values(in: .flat))
+        XCTAssertEqual(
+            parsed.keys.filter { $0.domain == "graph" }.map(\.id), header.fields(in: .flat).map { "g." + $0.key })
     }
 
     func testNothingReachesTheSinkBeforeFinish() throws {
