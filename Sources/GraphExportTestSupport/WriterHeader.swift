@@ -8,10 +8,20 @@ public struct WriterHeader {
     /// A graph of `model` with no objects and header ``info``.
     public let graph: InMemoryGraph
 
-    /// The header `info` on an empty graph of `model`.
-    public init(_ info: DocumentInfo, model: GraphModel) {
-        self.info = info
-        graph = InMemoryGraph(model: model, document: info)
+    /// A Core Data store's header (`source`, the store's UUID and, when given, its framework
+    /// version, `model` and `modelVersion`) by `generator`, on an empty graph of `graphModel`.
+    public init(
+        generator: String = "graphexport " + GraphExportVersion.current, source: String,
+        storeUUID: String = "1234-ABCD", frameworkVersion: String? = nil, model: String = "Photos.momd",
+        modelVersion: String = "Photos 2", on graphModel: GraphModel
+    ) {
+        let fields =
+            [DocumentField(key: "storeUUID", value: storeUUID)]
+            + (frameworkVersion.map { [DocumentField(key: "frameworkVersion", value: $0)] } ?? [])
+        info = DocumentInfo(
+            generator: generator, sourceKind: "Core Data store", source: source, sourceFields: fields, model: model,
+            modelVersion: modelVersion)
+        graph = InMemoryGraph(model: graphModel, document: info)
     }
 
     /// The fields an export in `shape` writes, in order.

@@ -178,13 +178,8 @@ final class GraphMLDocumentTests: XCTestCase {
 
     func testHeaderFieldsAreGraphData() throws {
         let header = WriterHeader(
-            DocumentInfo(
-                generator: "graphexport 9", sourceKind: "Core Data store", source: "Photos.sqlite",
-                sourceFields: [
-                    DocumentField(key: "storeUUID", value: "1234-ABCD"),
-                    DocumentField(key: "frameworkVersion", value: "1240"),
-                ], model: "Photos.momd", modelVersion: "Photos 2"),
-            model: try SampleGraphs.itemModel())
+            generator: "graphexport 9", source: "Photos.sqlite", frameworkVersion: "1240",
+            on: try SampleGraphs.itemModel())
         let parsed = try Fixtures.export(header.graph, shape: .flat).parsed()
         XCTAssertEqual(parsed.header, header.values(in: .flat))
         XCTAssertEqual(

@@ -35,13 +35,7 @@ final class JSONLinesDocumentTests: XCTestCase {
 
     func testHeaderLineHoldsTheFieldsAsStrings() throws {
         let header = WriterHeader(
-            DocumentInfo(
-                sourceKind: "Core Data store", source: "Photos\n\u{2028}.sqlite",
-                sourceFields: [
-                    DocumentField(key: "storeUUID", value: "1234-ABCD"),
-                    DocumentField(key: "frameworkVersion", value: "1241"),
-                ], model: "Photos.momd", modelVersion: "Photos 2"),
-            model: try SampleGraphs.albumModel())
+            source: "Photos\n\u{2028}.sqlite", frameworkVersion: "1241", on: try SampleGraphs.albumModel())
         for shape in ExportShape.allCases {
             let export = try Fixtures.export(header.graph, shape: shape)
             let lines = try export.foundationObjects()

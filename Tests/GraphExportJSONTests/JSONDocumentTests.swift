@@ -54,12 +54,7 @@ final class JSONDocumentTests: XCTestCase {
     }
 
     func testSourceHoldsTheHeaderFieldsAsStrings() throws {
-        let header = WriterHeader(
-            DocumentInfo(
-                sourceKind: "Core Data store", source: "Photos.sqlite",
-                sourceFields: [DocumentField(key: "storeUUID", value: "1234-ABCD")], model: "Photos.momd",
-                modelVersion: "Photos 2"),
-            model: try SampleGraphs.itemModel())
+        let header = WriterHeader(source: "Photos.sqlite", on: try SampleGraphs.itemModel())
         for shape in ExportShape.allCases {
             let document = try Fixtures.export(header.graph, shape: shape).document()
             XCTAssertEqual(document["@source"] as? [String: String], header.values(in: shape))

@@ -121,13 +121,8 @@ final class PlistDocumentTests: XCTestCase {
     func testHeaderFieldsReadBack() throws {
         try PythonPlistlib.require()
         let header = WriterHeader(
-            DocumentInfo(
-                sourceKind: "Core Data store", source: "Photos <1>.sqlite",
-                sourceFields: [
-                    DocumentField(key: "storeUUID", value: "1234-ABCD"),
-                    DocumentField(key: "frameworkVersion", value: "1241"),
-                ], model: "Photos.momd", modelVersion: "Photos\u{1}2"),
-            model: try SampleGraphs.itemModel())
+            source: "Photos <1>.sqlite", frameworkVersion: "1241", modelVersion: "Photos\u{1}2",
+            on: try SampleGraphs.itemModel())
         let export = try Fixtures.export(header.graph)
         let loaded = try PythonPlistlib.load(export.bytes)
         let source = try XCTUnwrap(loaded.members?.first?.value.members)

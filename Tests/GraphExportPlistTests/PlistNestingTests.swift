@@ -33,34 +33,23 @@ final class PlistNestingTests: XCTestCase {
         try Fixtures.assertRoundTrip([makeChain(length: 60)], shapes: [.tree])
     }
 
-    /// Feeds `events` after `begin`, then `finish()`, and returns the first error thrown.
-    private func error(afterBeginning events: [GraphEvent], file: StaticString = #filePath, line: UInt = #line)
-        -> PlistWriterError?
-    {
-        let writer = PlistGraphWriter(sink: MemorySink())
-        do {
-            try writer.begin(document)
-            for event in events { try writer.write(event) }
-            try writer.finish()
-        } catch let error as PlistWriterError {
-            return error
-        } catch {
-            XCTFail("unexpected error \(error)", file: file, line: line)
-        }
-        XCTFail("no error", file: file, line: line)
-        return nil
-    }
-
     /// The property list's own error; the stream's grammar is the contract suite's
     /// (`WriterContractTests`).
     func testNamesXMLCannotHoldThrowNamingTheObject() {
-        let a = NestingStreams.a
-        XCTAssertEqual(
-            error(afterBeginning: [a, .attribute(name: "a\u{1}", value: .null)]),
-            .unwritableName(name: "a\u{1}", character: "\u{1}", id: "A/1"))
-        XCTAssertEqual(
-            error(afterBeginning: [a, .beginRelationship(name: "r\u{2}", isToMany: true)]),
-            .unwritableName(name: "r\u{2}", character: "\u{2}", id: "A/1"))
+        for (event, expected) in [
+            (
+                GraphEvent.attribute(name: "a\u{1}", value: .null),
+                PlistWriterError.unwritableName(name: "a\u{1}", character: "\u{1}", id: "A/1")
+            ),
+            (
+                .beginRelationship(name: "r\u{2}", isToMany: true),
+                .unwritableName(name: "r\u{2}", character: "\u{2}", id: "A/1")
+            ),
+        ] {
+            let error = firstWriterError(
+                afterBeginning: [NestingStreams.a, event], into: PlistGraphWriter(sink: MemorySink()))
+            XCTAssertEqual(error as? PlistWriterError, expected, "\(event)")
+        }
     }
 
     /// A sink that takes `capacity` bytes, then fails every write.

@@ -46,11 +46,7 @@ final class XMLDocumentTests: XCTestCase {
 
     func testRootHoldsTheHeaderFieldsInTheFormatNamespace() throws {
         let header = WriterHeader(
-            DocumentInfo(
-                generator: "graphexport", sourceKind: "Core Data store", source: "Photos & Co.sqlite",
-                sourceFields: [DocumentField(key: "storeUUID", value: "1234-ABCD")], model: "Photos.momd",
-                modelVersion: "Photos 2"),
-            model: try SampleGraphs.itemModel())
+            generator: "graphexport", source: "Photos & Co.sqlite", on: try SampleGraphs.itemModel())
         for shape in ExportShape.allCases {
             let parsed = try Fixtures.export(header.graph, shape: shape).parsed()
             XCTAssertEqual(parsed.version, "1.0")

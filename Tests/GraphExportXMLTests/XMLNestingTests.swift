@@ -49,25 +49,6 @@ final class XMLNestingTests: XCTestCase {
         }
     }
 
-    /// Feeds `events` after `begin`, then `finish()`, and returns the first error thrown.
-    private func error(afterBeginning events: [GraphEvent], file: StaticString = #filePath, line: UInt = #line)
-        -> XMLWriterError?
-    {
-        let sink = MemorySink()
-        let writer = XMLGraphWriter(sink: sink)
-        do {
-            try writer.begin(document)
-            for event in events { try writer.write(event) }
-            try writer.finish()
-        } catch let error as XMLWriterError {
-            return error
-        } catch {
-            XCTFail("unexpected error \(error)", file: file, line: line)
-        }
-        XCTFail("no error", file: file, line: line)
-        return nil
-    }
-
     /// XML's own errors; the stream's grammar is the contract suite's (`WriterContractTests`).
     func testIdentifiersXMLCannotHoldThrowNamingTheCharacter() {
         let cases: [([GraphEvent], XMLWriterError)] = [
@@ -81,7 +62,9 @@ final class XMLNestingTests: XCTestCase {
             ),
         ]
         for (events, expected) in cases {
-            XCTAssertEqual(error(afterBeginning: events), expected, "\(events)")
+            XCTAssertEqual(
+                firstWriterError(afterBeginning: events, into: XMLGraphWriter(sink: MemorySink())) as? XMLWriterError,
+                expected, "\(events)")
         }
         let errors = Set(cases.map(\.1) + [.libxml2Failure(call: "xmlTextWriterStartElement")])
         let sentences = Set(errors.map(\.description))

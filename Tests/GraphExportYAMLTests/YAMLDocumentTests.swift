@@ -118,11 +118,8 @@ final class YAMLDocumentTests: XCTestCase {
 
     func testSourceHoldsTheHeaderFieldsAsStrings() throws {
         let header = WriterHeader(
-            DocumentInfo(
-                sourceKind: "Core Data store", source: "yes",
-                sourceFields: [DocumentField(key: "storeUUID", value: "1234-12-12")], model: "1.0",
-                modelVersion: "Photos: 2 # final\n"),
-            model: try SampleGraphs.itemModel())
+            source: "yes", storeUUID: "1234-12-12", model: "1.0", modelVersion: "Photos: 2 # final\n",
+            on: try SampleGraphs.itemModel())
         for shape in ExportShape.allCases {
             let document = try Fixtures.export(header.graph, shape: shape).document()
             XCTAssertEqual(document["@source"], .mapping(header.values(in: shape).mapValues { .string($0) }))
