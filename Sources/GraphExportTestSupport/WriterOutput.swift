@@ -24,6 +24,16 @@ public struct WriterOutput {
         warnings = log.warnings
     }
 
+    /// The output as libxml2's parser reads an XML document.
+    public func parsedXML() throws -> ParsedXML {
+        try ParsedXML.parse(bytes)
+    }
+
+    /// The output as libxml2's parser reads a GraphML document.
+    public func parsedGraphML() throws -> ParsedGraphML {
+        try ParsedGraphML.parse(bytes)
+    }
+
     /// The raw text each object's `value` attribute was written as, in a compact JSON or JSON Lines
     /// export of ``SampleGraphs/itemModel(types:)`` objects, where `other` follows `value`.
     public var rawJSONValues: [String] {

@@ -5,7 +5,7 @@ import XCTest
 
 final class GraphMLDocumentTests: XCTestCase {
     func testScrapbookIsOneNodePerObjectAndOneEdgePerLink() throws {
-        let parsed = try Fixtures.export(try SampleGraphs.scrapbook()).parsed()
+        let parsed = try Fixtures.export(try SampleGraphs.scrapbook()).parsedGraphML()
 
         XCTAssertEqual(
             parsed.nodes.map(\.id),
@@ -46,7 +46,7 @@ final class GraphMLDocumentTests: XCTestCase {
     }
 
     func testKeysComeFromTheModelInModelOrder() throws {
-        let parsed = try Fixtures.export(try SampleGraphs.scrapbook()).parsed()
+        let parsed = try Fixtures.export(try SampleGraphs.scrapbook()).parsedGraphML()
         XCTAssertEqual(
             parsed.keys.map { "\($0.id) \($0.domain) \($0.name) \($0.type)" },
             [
@@ -66,8 +66,8 @@ final class GraphMLDocumentTests: XCTestCase {
 
     func testTreeAndFlatShapesGiveTheSameNodesAndEdges() throws {
         let graph = try SampleGraphs.scrapbook()
-        let tree = try Fixtures.export(graph, shape: .tree).parsed()
-        let flat = try Fixtures.export(graph, shape: .flat).parsed()
+        let tree = try Fixtures.export(graph, shape: .tree).parsedGraphML()
+        let flat = try Fixtures.export(graph, shape: .flat).parsedGraphML()
         XCTAssertEqual(
             flat.nodes.map(\.id),
             ["Note/8", "Page/3", "Page/4", "Photo/5", "Photo/6", "Photo/7", "Scrapbook/1", "Scrapbook/2", "Tag/9"])
@@ -158,8 +158,8 @@ final class GraphMLDocumentTests: XCTestCase {
     func testCompactAndPrettyReadTheSame() throws {
         for shape in ExportShape.allCases {
             let graph = try SampleGraphs.scrapbook()
-            let compact = try Fixtures.export(graph, shape: shape).parsed()
-            let pretty = try Fixtures.export(graph, shape: shape, pretty: true).parsed()
+            let compact = try Fixtures.export(graph, shape: shape).parsedGraphML()
+            let pretty = try Fixtures.export(graph, shape: shape, pretty: true).parsedGraphML()
             XCTAssertEqual(compact.keys, pretty.keys)
             XCTAssertEqual(compact.graphData, pretty.graphData)
             XCTAssertEqual(compact.nodes, pretty.nodes)
@@ -168,7 +168,7 @@ final class GraphMLDocumentTests: XCTestCase {
     }
 
     func testEmptyGraphIsAnEmptyGraphElement() throws {
-        let parsed = try Fixtures.export(SampleGraphs.graph(try SampleGraphs.itemModel())).parsed()
+        let parsed = try Fixtures.export(SampleGraphs.graph(try SampleGraphs.itemModel())).parsedGraphML()
         XCTAssertEqual(parsed.nodes, [])
         XCTAssertEqual(parsed.edges, [])
         XCTAssertEqual(
@@ -180,7 +180,7 @@ final class GraphMLDocumentTests: XCTestCase {
         let header = WriterHeader(
             generator: "graphexport 9", source: "Photos.sqlite", frameworkVersion: "1240",
             on: try SampleGraphs.itemModel())
-        let parsed = try Fixtures.export(header.graph, shape: .flat).parsed()
+        let parsed = try Fixtures.export(header.graph, shape: .flat).parsedGraphML()
         XCTAssertEqual(parsed.header, header.values(in: .flat))
         XCTAssertEqual(
             parsed.keys.filter { $0.domain == "graph" }.map(\.id), header.fields(in: .flat).map { "g." + $0.key })

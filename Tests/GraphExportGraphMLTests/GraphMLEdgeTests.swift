@@ -8,8 +8,8 @@ final class GraphMLEdgeTests: XCTestCase {
     private func edges(
         _ graph: InMemoryGraph, withModel: Bool = true, file: StaticString = #filePath, line: UInt = #line
     ) throws -> [String] {
-        let tree = try Fixtures.export(graph, shape: .tree, withModel: withModel).parsed()
-        let flat = try Fixtures.export(graph, shape: .flat, withModel: withModel).parsed()
+        let tree = try Fixtures.export(graph, shape: .tree, withModel: withModel).parsedGraphML()
+        let flat = try Fixtures.export(graph, shape: .flat, withModel: withModel).parsedGraphML()
         XCTAssertEqual(tree.edgeTexts.sorted(), flat.edgeTexts.sorted(), "tree and flat", file: file, line: line)
         return tree.edgeTexts.sorted()
     }
@@ -179,7 +179,7 @@ final class GraphMLEdgeTests: XCTestCase {
         try graph.link(album, "photos", to: photo)
         try graph.link(album, "cover", to: photo)
         try graph.link(photo, "favouredBy", to: album)
-        let parsed = try Fixtures.export(graph).parsed()
+        let parsed = try Fixtures.export(graph).parsedGraphML()
         XCTAssertEqual(
             parsed.edgeTexts.sorted(),
             ["Album/1 → Photo/2 (cover)", "Album/1 → Photo/2 (photos)", "Photo/2 → Album/1 (favouredBy)"])
@@ -190,7 +190,7 @@ final class GraphMLEdgeTests: XCTestCase {
     func testWithoutTheModelEveryInstanceIsAnEdgeWithOneWarning() throws {
         let graph = try SampleGraphs.scrapbook()
         let export = try Fixtures.export(graph, withModel: false)
-        let parsed = try export.parsed()
+        let parsed = try export.parsedGraphML()
         let links = try SourceLinks(graph)
         XCTAssertEqual(parsed.edges.count, links.instances.count)
         XCTAssertEqual(

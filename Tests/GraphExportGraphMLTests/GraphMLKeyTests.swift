@@ -14,7 +14,7 @@ final class GraphMLKeyTests: XCTestCase {
         let model = try GraphModel(entities: [
             EntityInfo(name: "All", attributes: types.map { AttributeInfo(name: $0.rawValue, type: $0) })
         ])
-        let parsed = try Fixtures.export(SampleGraphs.graph(model)).parsed()
+        let parsed = try Fixtures.export(SampleGraphs.graph(model)).parsedGraphML()
         XCTAssertEqual(
             attributeKeys(parsed),
             [
@@ -39,7 +39,7 @@ final class GraphMLKeyTests: XCTestCase {
                     AttributeInfo(name: "ratio", type: .float),
                 ]),
         ])
-        let parsed = try Fixtures.export(SampleGraphs.graph(model)).parsed()
+        let parsed = try Fixtures.export(SampleGraphs.graph(model)).parsedGraphML()
         XCTAssertEqual(attributeKeys(parsed), ["count long", "size string", "ratio double"])
     }
 
@@ -59,7 +59,7 @@ final class GraphMLKeyTests: XCTestCase {
             "Row", ["small": .integer(1 << 40), "number": .string("n/a"), "flag": .integer(2), "ratio": .integer(3)])
         try graph.add("Row", ["number": .string("again"), "flag": .integer(5)])
         let export = try Fixtures.export(graph)
-        let parsed = try export.parsed()
+        let parsed = try export.parsedGraphML()
         XCTAssertEqual(attributeKeys(parsed), ["small long", "number string", "flag string", "ratio string"])
         XCTAssertEqual(
             export.warnings.map(\.message),
@@ -99,7 +99,7 @@ final class GraphMLKeyTests: XCTestCase {
             ])
         let export = try Fixtures.export(graph, withModel: false)
         XCTAssertEqual(
-            attributeKeys(try export.parsed()),
+            attributeKeys(try export.parsedGraphML()),
             ["whole long", "mixed string", "real double", "truth boolean", "text string", "never string", "late long"])
         XCTAssertEqual(export.warnings, [], "nothing was declared, so nothing was widened")
     }

@@ -11,7 +11,7 @@ final class GraphMLNetworkXTests: XCTestCase {
         let name: String
         let source: InMemoryGraph
         let withModel: Bool
-        let export: GraphMLExport
+        let export: WriterOutput
     }
 
     private func makeCase(
@@ -19,7 +19,7 @@ final class GraphMLNetworkXTests: XCTestCase {
         pretty: Bool = false
     ) throws -> Case {
         let export = try Fixtures.export(source, shape: shape, withModel: withModel, pretty: pretty)
-        _ = try export.parsed()
+        _ = try export.parsedGraphML()
         return Case(
             name: "\(name) \(shape)\(withModel ? "" : " without model")", source: source, withModel: withModel,
             export: export)

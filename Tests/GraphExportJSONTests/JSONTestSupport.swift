@@ -4,9 +4,6 @@ import GraphExportJSON
 import GraphExportTestSupport
 import XCTest
 
-/// One export's output and warnings.
-typealias JSONExport = WriterOutput
-
 extension WriterOutput {
     /// The document parsed by Foundation's independent JSON reader.
     func document(file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
@@ -22,14 +19,15 @@ extension WriterOutput {
 
 enum Fixtures {
     /// Exports `graph` through a ``JSONGraphWriter`` into memory.
-    static func export(_ graph: InMemoryGraph, shape: ExportShape = .tree, pretty: Bool = false) throws -> JSONExport {
+    static func export(_ graph: InMemoryGraph, shape: ExportShape = .tree, pretty: Bool = false) throws -> WriterOutput
+    {
         try WriterOutput(graph, shape: shape) {
             JSONGraphWriter(sink: $0, options: JSONOptions(pretty: pretty), onWarning: $1)
         }
     }
 
     /// Exports one `Item` per value (as its `value` attribute), compactly.
-    static func exportItems(_ values: [Value]) throws -> JSONExport {
+    static func exportItems(_ values: [Value]) throws -> WriterOutput {
         try export(try SampleGraphs.items(values))
     }
 

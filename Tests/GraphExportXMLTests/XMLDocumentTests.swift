@@ -11,7 +11,7 @@ final class XMLDocumentTests: XCTestCase {
         for style in XMLOptions.Style.allCases {
             try Fixtures.assertRoundTrip(graph, options: XMLOptions(style: style))
         }
-        let parsed = try Fixtures.export(graph).parsed()
+        let parsed = try Fixtures.export(graph).parsedXML()
         XCTAssertEqual(
             topLevelIDs(parsed), ["Scrapbook/1", "Scrapbook/2"], "pages, photos, notes and tags nest under their owners"
         )
@@ -28,7 +28,7 @@ final class XMLDocumentTests: XCTestCase {
         for style in XMLOptions.Style.allCases {
             try Fixtures.assertRoundTrip(graph, shape: .flat, options: XMLOptions(style: style))
         }
-        let parsed = try Fixtures.export(graph, shape: .flat).parsed()
+        let parsed = try Fixtures.export(graph, shape: .flat).parsedXML()
         XCTAssertEqual(
             topLevelIDs(parsed),
             ["Note/8", "Page/3", "Page/4", "Photo/5", "Photo/6", "Photo/7", "Scrapbook/1", "Scrapbook/2", "Tag/9"])
@@ -48,7 +48,7 @@ final class XMLDocumentTests: XCTestCase {
         let header = WriterHeader(
             generator: "graphexport", source: "Photos & Co.sqlite", on: try SampleGraphs.itemModel())
         for shape in ExportShape.allCases {
-            let parsed = try Fixtures.export(header.graph, shape: shape).parsed()
+            let parsed = try Fixtures.export(header.graph, shape: shape).parsedXML()
             XCTAssertEqual(parsed.version, "1.0")
             XCTAssertEqual(parsed.encoding, "UTF-8")
             guard case .start(let root, let attributes) = parsed.items.first else { return XCTFail("no root") }
@@ -161,7 +161,8 @@ final class XMLDocumentTests: XCTestCase {
                     let pretty = try Fixtures.export(
                         graph, shape: shape, options: XMLOptions(pretty: true, style: style))
                     XCTAssertNotEqual(compact.bytes, pretty.bytes)
-                    XCTAssertEqual(try compact.parsed().items, try pretty.parsed().withoutLayout, "\(shape), \(style)")
+                    XCTAssertEqual(
+                        try compact.parsedXML().items, try pretty.parsedXML().withoutLayout, "\(shape), \(style)")
                     try Fixtures.assertRoundTrip(graph, shape: shape, options: XMLOptions(pretty: true, style: style))
                 }
             }

@@ -44,7 +44,7 @@ final class XMLNestingTests: XCTestCase {
         for style in XMLOptions.Style.allCases {
             let compact = try Fixtures.export(graph, options: XMLOptions(style: style))
             let pretty = try Fixtures.assertRoundTrip(graph, options: XMLOptions(pretty: true, style: style))
-            XCTAssertEqual(try compact.parsed().items, try pretty.parsed().withoutLayout)
+            XCTAssertEqual(try compact.parsedXML().items, try pretty.parsedXML().withoutLayout)
             XCTAssertTrue(pretty.text.contains("\n" + String(repeating: "  ", count: 599) + "<Node gx:id=\"Node/300\""))
         }
     }
