@@ -26,18 +26,8 @@ final class GraphMLKeyTests: XCTestCase {
 
     func testANameSharedByEntitiesGetsTheWiderType() throws {
         let model = try GraphModel(entities: [
-            EntityInfo(
-                name: "A",
-                attributes: [
-                    AttributeInfo(name: "count", type: .integer16), AttributeInfo(name: "size", type: .integer32),
-                    AttributeInfo(name: "ratio", type: .double),
-                ]),
-            EntityInfo(
-                name: "B",
-                attributes: [
-                    AttributeInfo(name: "count", type: .integer64), AttributeInfo(name: "size", type: .string),
-                    AttributeInfo(name: "ratio", type: .float),
-                ]),
+            EntityInfo.entity("A", ["count": .integer16, "size": .integer32, "ratio": .double]),
+            EntityInfo.entity("B", ["count": .integer64, "size": .string, "ratio": .float]),
         ])
         let parsed = try Fixtures.export(SampleGraphs.graph(model)).parsedGraphML()
         XCTAssertEqual(attributeKeys(parsed), ["count long", "size string", "ratio double"])
@@ -45,12 +35,7 @@ final class GraphMLKeyTests: XCTestCase {
 
     func testAValueThatDoesNotFitWidensItsKeyWithOneWarning() throws {
         let model = try GraphModel(entities: [
-            EntityInfo(
-                name: "Row",
-                attributes: [
-                    AttributeInfo(name: "small", type: .integer32), AttributeInfo(name: "number", type: .integer64),
-                    AttributeInfo(name: "flag", type: .boolean), AttributeInfo(name: "ratio", type: .double),
-                ])
+            EntityInfo.entity("Row", ["small": .integer32, "number": .integer64, "flag": .boolean, "ratio": .double])
         ])
         let graph = SampleGraphs.graph(model)
         try graph.add(

@@ -72,25 +72,18 @@ final class XMLDocumentTests: XCTestCase {
     /// An album with a photo, a tag referencing it, and values of several kinds.
     private func smallGraph() throws -> InMemoryGraph {
         let model = try GraphModel(entities: [
-            EntityInfo(
-                name: "Album",
-                attributes: [
-                    AttributeInfo(name: "title", type: .string), AttributeInfo(name: "rating", type: .double),
-                ],
+            EntityInfo.entity(
+                "Album", ["title": .string, "rating": .double],
                 relationships: [
                     RelationshipInfo(
                         name: "photos", destination: "Photo", isToMany: true, inverse: "album", deletionRule: .cascade),
                     RelationshipInfo(name: "cover", destination: "Photo", isToMany: false),
                 ]),
-            EntityInfo(
-                name: "Photo",
-                attributes: [
-                    AttributeInfo(name: "caption", type: .string), AttributeInfo(name: "data", type: .binary),
-                ],
+            EntityInfo.entity(
+                "Photo", ["caption": .string, "data": .binary],
                 relationships: [
                     RelationshipInfo(name: "album", destination: "Album", isToMany: false, inverse: "photos")
-                ]
-            ),
+                ]),
         ])
         let graph = SampleGraphs.graph(model)
         let album = try graph.add("Album", ["title": .string("Trip\r\n"), "rating": .double(.infinity)])
