@@ -5,6 +5,17 @@ import GraphExportTestSupport
 import XCTest
 
 final class JSONDocumentTests: XCTestCase {
+    /// The start of a pretty tree export of an in-memory graph, up to its `@graph` member.
+    private let prettySource = """
+        {
+          "@source": {
+            "generator": "graphexport",
+            "sourceKind": "in-memory graph",
+            "shape": "tree"
+          },
+
+        """
+
     func testTreeShapeNestsOwnedObjectsAndReferencesTheRest() throws {
         let graph = try Fixtures.export(try SampleGraphs.albumGraph()).graph()
 
@@ -70,17 +81,11 @@ final class JSONDocumentTests: XCTestCase {
         )
         XCTAssertEqual(
             try Fixtures.export(graph, pretty: true).text,
-            """
-            {
-              "@source": {
-                "generator": "graphexport",
-                "sourceKind": "in-memory graph",
-                "shape": "tree"
-              },
-              "@graph": []
-            }
+            prettySource + """
+                  "@graph": []
+                }
 
-            """)
+                """)
     }
 
     func testCompactOutputIsOneLine() throws {
@@ -102,53 +107,47 @@ final class JSONDocumentTests: XCTestCase {
 
         XCTAssertEqual(
             try Fixtures.export(graph, pretty: true).text,
-            """
-            {
-              "@source": {
-                "generator": "graphexport",
-                "sourceKind": "in-memory graph",
-                "shape": "tree"
-              },
-              "@graph": [
-                {
-                  "@id": "Album/1",
-                  "@type": "Album",
-                  "title": "Trip",
-                  "rating": null,
-                  "photos": [
+            prettySource + """
+                  "@graph": [
                     {
-                      "@id": "Photo/2",
-                      "@type": "Photo",
-                      "caption": "Beach",
-                      "album": {"@id": "Album/1"},
-                      "tags": [
-                        {"@id": "Tag/3"}
+                      "@id": "Album/1",
+                      "@type": "Album",
+                      "title": "Trip",
+                      "rating": null,
+                      "photos": [
+                        {
+                          "@id": "Photo/2",
+                          "@type": "Photo",
+                          "caption": "Beach",
+                          "album": {"@id": "Album/1"},
+                          "tags": [
+                            {"@id": "Tag/3"}
+                          ],
+                          "details": null
+                        }
                       ],
-                      "details": null
+                      "cover": {"@id": "Photo/2"}
+                    },
+                    {
+                      "@id": "Album/4",
+                      "@type": "Album",
+                      "title": "Empty",
+                      "rating": 1.0,
+                      "photos": [],
+                      "cover": null
+                    },
+                    {
+                      "@id": "Tag/3",
+                      "@type": "Tag",
+                      "name": "sea",
+                      "photos": [
+                        {"@id": "Photo/2"}
+                      ]
                     }
-                  ],
-                  "cover": {"@id": "Photo/2"}
-                },
-                {
-                  "@id": "Album/4",
-                  "@type": "Album",
-                  "title": "Empty",
-                  "rating": 1.0,
-                  "photos": [],
-                  "cover": null
-                },
-                {
-                  "@id": "Tag/3",
-                  "@type": "Tag",
-                  "name": "sea",
-                  "photos": [
-                    {"@id": "Photo/2"}
                   ]
                 }
-              ]
-            }
 
-            """)
+                """)
     }
 
     func testCompactAndPrettyParseToTheSameDocument() throws {
