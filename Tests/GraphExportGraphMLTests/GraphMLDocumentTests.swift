@@ -167,15 +167,6 @@ final class GraphMLDocumentTests: XCTestCase {
         }
     }
 
-    func testEmptyGraphIsAnEmptyGraphElement() throws {
-        let parsed = try Fixtures.export(SampleGraphs.graph(try SampleGraphs.itemModel())).parsedGraphML()
-        XCTAssertEqual(parsed.nodes, [])
-        XCTAssertEqual(parsed.edges, [])
-        XCTAssertEqual(
-            parsed.keys.map(\.name),
-            ["generator", "sourceKind", "shape", "@type", "value", "other", "label", "inverse"])
-    }
-
     func testHeaderFieldsAreGraphData() throws {
         let header = WriterHeader(
             generator: "graphexport 9", source: "Photos.sqlite", frameworkVersion: "1240",

@@ -45,11 +45,6 @@ final class JSONLinesDocumentTests: XCTestCase {
         }
     }
 
-    func testEmptyGraphIsTheHeaderLineAlone() throws {
-        let export = try Fixtures.export(SampleGraphs.graph(try SampleGraphs.itemModel()))
-        XCTAssertEqual(export.text, header + "\n")
-    }
-
     func testScrapbookReadsBackExactlyInBothShapes() throws {
         for shape in ExportShape.allCases {
             let export = try Fixtures.assertRoundTrip(try SampleGraphs.scrapbook(), shape: shape)

@@ -100,11 +100,6 @@ final class PlistDocumentTests: XCTestCase {
                 """)
     }
 
-    func testEmptyGraphIsAnEmptyArray() throws {
-        let export = try Fixtures.export(SampleGraphs.graph(try SampleGraphs.itemModel()))
-        XCTAssertTrue(export.text.hasSuffix("<key>@graph</key><array/></dict></plist>\n"))
-    }
-
     func testScrapbookReadsBackExactly() throws {
         try PythonPlistlib.require()
         try Fixtures.assertRoundTrip([try SampleGraphs.scrapbook(), try SampleGraphs.albumGraph()])

@@ -127,19 +127,6 @@ final class YAMLDocumentTests: XCTestCase {
         }
     }
 
-    func testEmptyGraphIsAnEmptySequence() throws {
-        XCTAssertEqual(
-            try Fixtures.export(SampleGraphs.graph(try SampleGraphs.itemModel())).text,
-            """
-            "@source":
-              generator: graphexport
-              sourceKind: in-memory graph
-              shape: tree
-            "@graph": []
-
-            """)
-    }
-
     func testRandomGraphsReadAsTheJSONExportsRead() throws {
         for seed in UInt64(1)...25 {
             var generator = RandomGraphGenerator(seed: seed)
