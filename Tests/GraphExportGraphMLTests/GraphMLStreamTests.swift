@@ -22,10 +22,7 @@ final class GraphMLStreamTests: XCTestCase {
     }
 
     func testTheSinksErrorIsRethrown() throws {
-        final class FailingSink: ByteSink {
-            func write(_ bytes: UnsafeRawBufferPointer) throws { throw GraphExportError.brokenPipe }
-        }
-        let writer = GraphMLGraphWriter(sink: FailingSink())
+        let writer = GraphMLGraphWriter(sink: WriterFailingSink(capacity: 0, error: GraphExportError.brokenPipe))
         try writer.begin(document)
         try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
         try writer.write(.endObject)

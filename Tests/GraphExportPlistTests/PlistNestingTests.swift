@@ -52,24 +52,11 @@ final class PlistNestingTests: XCTestCase {
         }
     }
 
-    /// A sink that takes `capacity` bytes, then fails every write.
-    private final class FailingSink: ByteSink {
-        struct Full: Error, Equatable {}
-        var bytes: [UInt8] = []
-        let capacity: Int
-
-        init(capacity: Int) {
-            self.capacity = capacity
-        }
-
-        func write(_ bytes: UnsafeRawBufferPointer) throws {
-            guard self.bytes.count + bytes.count <= capacity else { throw Full() }
-            self.bytes += bytes
-        }
-    }
+    /// An error of the sink's own, which the writer passes on as it is.
+    private struct Full: Error, Equatable {}
 
     func testTheSinksErrorIsRethrownAndSticks() throws {
-        let sink = FailingSink(capacity: 100_000)
+        let sink = WriterFailingSink(capacity: 100_000, error: Full())
         let writer = PlistGraphWriter(sink: sink)
         try writer.begin(document)
         let long = String(repeating: "x", count: 50_000)
@@ -84,11 +71,11 @@ final class PlistNestingTests: XCTestCase {
                 break
             }
         }
-        XCTAssertEqual(thrown as? FailingSink.Full, FailingSink.Full())
+        XCTAssertEqual(thrown as? Full, Full())
         XCTAssertThrowsError(try writer.write(.endObject)) {
-            XCTAssertEqual($0 as? FailingSink.Full, FailingSink.Full())
+            XCTAssertEqual($0 as? Full, Full())
         }
-        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? FailingSink.Full, FailingSink.Full()) }
+        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? Full, Full()) }
     }
 
     func testOutputStreamsToTheSinkBeforeTheDocumentEnds() throws {

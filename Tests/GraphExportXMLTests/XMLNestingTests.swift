@@ -74,27 +74,8 @@ final class XMLNestingTests: XCTestCase {
                 "object identifier 'A/\\0' holds U+0000, which XML 1.0 cannot hold: use another export format"))
     }
 
-    /// A sink that fails once it has been given `limit` bytes.
-    private final class FailingSink: ByteSink {
-        let limit: Int
-        var received = 0
-        var calls = 0
-
-        init(limit: Int) {
-            self.limit = limit
-        }
-
-        func write(_ bytes: UnsafeRawBufferPointer) throws {
-            calls += 1
-            guard received + bytes.count <= limit else {
-                throw GraphExportError.writeFailed(errno: 28, reason: "disk full")
-            }
-            received += bytes.count
-        }
-    }
-
     func testTheSinksErrorIsRethrownAsItIs() throws {
-        let sink = FailingSink(limit: 0)
+        let sink = WriterFailingSink(capacity: 0)
         let writer = XMLGraphWriter(sink: sink)
         var thrown: [any Error] = []
         let graph = makeChain(length: 20_000)
@@ -112,10 +93,10 @@ final class XMLNestingTests: XCTestCase {
     }
 
     func testTheSinkGetsLargeBlocks() throws {
-        let sink = FailingSink(limit: .max)
+        let sink = WriterFailingSink(capacity: .max)
         try NestingStreams.writeChain(depth: 30_000, document: document, into: XMLGraphWriter(sink: sink))
-        XCTAssertGreaterThan(sink.received, 1_000_000)
-        XCTAssertLessThan(sink.calls, sink.received / 50_000)
+        XCTAssertGreaterThan(sink.bytes.count, 1_000_000)
+        XCTAssertLessThan(sink.calls, sink.bytes.count / 50_000)
     }
 
     func testAnUnfinishedWriterWritesNothingMoreWhenReleased() throws {

@@ -60,25 +60,8 @@ final class YAMLNestingTests: XCTestCase {
         }
     }
 
-    /// A sink that takes `capacity` bytes, then fails.
-    private final class FailingSink: ByteSink {
-        var capacity: Int
-        var bytes: [UInt8] = []
-
-        init(capacity: Int) {
-            self.capacity = capacity
-        }
-
-        func write(_ bytes: UnsafeRawBufferPointer) throws {
-            guard self.bytes.count + bytes.count <= capacity else {
-                throw GraphExportError.writeFailed(errno: 28, reason: "No space left on device")
-            }
-            self.bytes += bytes
-        }
-    }
-
     func testSinkErrorsAreRethrownAsTheyAreAndStopTheDocument() throws {
-        let sink = FailingSink(capacity: 50_000)
+        let sink = WriterFailingSink(capacity: 50_000)
         let writer = YAMLGraphWriter(sink: sink)
         try writer.begin(document)
         var thrown: (any Error)?
@@ -90,7 +73,7 @@ final class YAMLNestingTests: XCTestCase {
                 thrown = error
             }
         }
-        XCTAssertEqual(thrown as? GraphExportError, .writeFailed(errno: 28, reason: "No space left on device"))
+        XCTAssertEqual(thrown as? GraphExportError, .writeFailed(errno: 28, reason: "disk full"))
         XCTAssertThrowsError(try writer.write(.endObject)) {
             XCTAssertEqual($0 as? GraphExportError, .stoppedByEarlierFailure)
         }
@@ -99,7 +82,7 @@ final class YAMLNestingTests: XCTestCase {
         }
         XCTAssertGreaterThan(sink.bytes.count, 0)
 
-        let late = FailingSink(capacity: 10)
+        let late = WriterFailingSink(capacity: 10)
         let small = YAMLGraphWriter(sink: late)
         try small.begin(document)
         XCTAssertThrowsError(try small.finish()) {
