@@ -24,14 +24,27 @@ final class GraphMLEdgeTests: XCTestCase {
     /// choose: each row is a model, its objects (by entity, numbered in order), the links made
     /// (from an object, by name, to an object) and the edges of both shapes.
     func testEachPairIsOneEdgeFromTheSideTheRulesChoose() throws {
-        func zoo(_ rule: DeletionRule) -> [EntityInfo] {
+        /// Two entities whose relationships `left.name` and `right.name` are each other's inverse.
+        func pair(
+            _ left: (entity: String, name: String, toMany: Bool, rule: DeletionRule),
+            _ right: (entity: String, name: String, toMany: Bool, rule: DeletionRule)
+        ) -> [EntityInfo] {
             [
                 EntityInfo(
-                    name: "Zoo",
-                    relationships: [relationship("animals", "Animal", toMany: true, inverse: "zoo", rule: rule)]),
+                    name: left.entity,
+                    relationships: [
+                        relationship(left.name, right.entity, toMany: left.toMany, inverse: right.name, rule: left.rule)
+                    ]),
                 EntityInfo(
-                    name: "Animal", relationships: [relationship("zoo", "Zoo", toMany: false, inverse: "animals")]),
+                    name: right.entity,
+                    relationships: [
+                        relationship(
+                            right.name, left.entity, toMany: right.toMany, inverse: left.name, rule: right.rule)
+                    ]),
             ]
+        }
+        func zoo(_ rule: DeletionRule) -> [EntityInfo] {
+            pair(("Zoo", "animals", true, rule), ("Animal", "zoo", false, .nullify))
         }
         let rows:
             [(what: String, entities: [EntityInfo], objects: [String], links: [(Int, String, Int)], edges: [String])] =
@@ -50,53 +63,23 @@ final class GraphMLEdgeTests: XCTestCase {
                     ),
                     (
                         "one-to-one with an owner: the owner writes, whatever the names",
-                        [
-                            EntityInfo(
-                                name: "Photo",
-                                relationships: [
-                                    relationship("details", "Details", toMany: false, inverse: "photo", rule: .cascade)
-                                ]),
-                            EntityInfo(
-                                name: "Details",
-                                relationships: [relationship("photo", "Photo", toMany: false, inverse: "details")]),
-                        ],
+                        pair(("Photo", "details", false, .cascade), ("Details", "photo", false, .nullify)),
                         ["Details", "Photo"], [(0, "photo", 1)], ["Photo/2 → Details/1 (details)"]
                     ),
                     (
                         "one-to-one peers: occupant sorts before seat",
-                        [
-                            EntityInfo(
-                                name: "Person",
-                                relationships: [relationship("seat", "Seat", toMany: false, inverse: "occupant")]),
-                            EntityInfo(
-                                name: "Seat",
-                                relationships: [relationship("occupant", "Person", toMany: false, inverse: "seat")]),
-                        ],
+                        pair(("Person", "seat", false, .nullify), ("Seat", "occupant", false, .nullify)),
                         ["Person", "Seat"], [(0, "seat", 1)], ["Seat/2 → Person/1 (occupant)"]
                     ),
                     (
                         "many-to-many: from the side whose name sorts first",
-                        [
-                            EntityInfo(
-                                name: "Photo",
-                                relationships: [relationship("tags", "Tag", toMany: true, inverse: "photos")]),
-                            EntityInfo(
-                                name: "Tag",
-                                relationships: [relationship("photos", "Photo", toMany: true, inverse: "tags")]),
-                        ],
+                        pair(("Photo", "tags", true, .nullify), ("Tag", "photos", true, .nullify)),
                         ["Photo", "Photo", "Tag"], [(0, "tags", 2), (2, "photos", 1)],
                         ["Tag/3 → Photo/1 (photos)", "Tag/3 → Photo/2 (photos)"]
                     ),
                     (
                         "the same name on both sides: Right.peer points at Left, which sorts first",
-                        [
-                            EntityInfo(
-                                name: "Left",
-                                relationships: [relationship("peer", "Right", toMany: true, inverse: "peer")]),
-                            EntityInfo(
-                                name: "Right",
-                                relationships: [relationship("peer", "Left", toMany: true, inverse: "peer")]),
-                        ],
+                        pair(("Left", "peer", true, .nullify), ("Right", "peer", true, .nullify)),
                         ["Left", "Right"], [(1, "peer", 0)], ["Right/2 → Left/1 (peer)"]
                     ),
                     (
