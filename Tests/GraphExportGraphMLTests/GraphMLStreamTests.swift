@@ -5,7 +5,7 @@ import GraphExportTestSupport
 import XCTest
 
 final class GraphMLStreamTests: XCTestCase {
-    private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
+    private let document = WriterChain.document
 
     func testHundredThousandLevelsOfNestingAreAFlatList() throws {
         let depth = 100_000

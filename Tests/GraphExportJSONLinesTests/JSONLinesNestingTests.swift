@@ -4,7 +4,7 @@ import GraphExportTestSupport
 import XCTest
 
 final class JSONLinesNestingTests: XCTestCase {
-    private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
+    private let document = WriterChain.document
 
     /// The line of object `level` in a chain of `depth`.
     private func chainLine(_ level: Int, depth: Int) -> String {

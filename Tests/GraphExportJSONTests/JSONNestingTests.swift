@@ -5,7 +5,7 @@ import GraphExportTestSupport
 import XCTest
 
 final class JSONNestingTests: XCTestCase {
-    private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
+    private let document = WriterChain.document
 
     func testHundredThousandLevelsOfNesting() throws {
         let depth = 100_000

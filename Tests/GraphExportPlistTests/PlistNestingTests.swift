@@ -4,7 +4,7 @@ import GraphExportTestSupport
 import XCTest
 
 final class PlistNestingTests: XCTestCase {
-    private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
+    private let document = WriterChain.document
 
     func testTenThousandLevelsOfNestingStreamWithoutRecursion() throws {
         let depth = 10_000

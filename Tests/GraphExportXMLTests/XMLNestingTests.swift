@@ -4,7 +4,7 @@ import GraphExportXML
 import XCTest
 
 final class XMLNestingTests: XCTestCase {
-    private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
+    private let document = WriterChain.document
 
     func testHundredThousandLevelsOfNestingWriteAndReadBack() throws {
         let depth = 100_000

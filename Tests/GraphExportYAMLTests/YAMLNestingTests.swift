@@ -4,7 +4,7 @@ import GraphExportYAML
 import XCTest
 
 final class YAMLNestingTests: XCTestCase {
-    private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
+    private let document = WriterChain.document
 
     func testHundredThousandLevelsOfNestingTakeLinearSpace() throws {
         let depth = 100_000
