@@ -177,19 +177,4 @@ final class GraphMLDocumentTests: XCTestCase {
             parsed.keys.filter { $0.domain == "graph" }.map(\.id), header.fields(in: .flat).map { "g." + $0.key })
     }
 
-    func testNothingReachesTheSinkBeforeFinish() throws {
-        let sink = MemorySink()
-        let writer = GraphMLGraphWriter(sink: sink)
-        try writer.begin(SampleGraphs.document)
-        for index in 0..<5000 {
-            try writer.write(.beginObject(entity: "Item", id: ObjectID("Item/\(index)")))
-            try writer.write(.attribute(name: "text", value: .string(String(repeating: "x", count: 100))))
-            try writer.write(.endObject)
-        }
-        XCTAssertEqual(sink.bytes.count, 0, "the nodes wait in the temporary file")
-        try writer.finish()
-        let parsed = try ParsedGraphML.parse(sink.bytes)
-        XCTAssertEqual(parsed.nodes.count, 5000)
-        XCTAssertEqual(parsed.nodes.last?.id, "Item/4999")
-    }
 }

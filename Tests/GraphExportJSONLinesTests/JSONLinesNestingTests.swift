@@ -65,18 +65,4 @@ final class JSONLinesNestingTests: XCTestCase {
             ])
     }
 
-    func testLinesReachTheSinkBeforeTheDocumentEnds() throws {
-        let sink = MemorySink()
-        let writer = JSONLinesGraphWriter(sink: sink)
-        try writer.begin(document)
-        let long = String(repeating: "x", count: 100_000)
-        for index in 0..<3 {
-            try writer.write(.beginObject(entity: "A", id: ObjectID("A/\(index)")))
-            try writer.write(.attribute(name: "text", value: .string(long)))
-            try writer.write(.endObject)
-        }
-        XCTAssertGreaterThan(sink.bytes.count, 200_000, "complete lines stream out before finish()")
-        try writer.finish()
-        XCTAssertEqual(sink.text.split(separator: "\n").count, 4)
-    }
 }

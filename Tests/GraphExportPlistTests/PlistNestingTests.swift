@@ -78,19 +78,4 @@ final class PlistNestingTests: XCTestCase {
         XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? Full, Full()) }
     }
 
-    func testOutputStreamsToTheSinkBeforeTheDocumentEnds() throws {
-        let sink = MemorySink()
-        let writer = PlistGraphWriter(sink: sink)
-        try writer.begin(document)
-        XCTAssertEqual(sink.bytes.count, 0, "nothing is written until there is a block")
-        let long = String(repeating: "x", count: 100_000)
-        for index in 0..<3 {
-            try writer.write(.beginObject(entity: "A", id: ObjectID("A/\(index)")))
-            try writer.write(.attribute(name: "text", value: .string(long)))
-            try writer.write(.endObject)
-        }
-        XCTAssertGreaterThan(sink.bytes.count, 200_000)
-        try writer.finish()
-        XCTAssertNil(libxml2Problem(sink.bytes))
-    }
 }
