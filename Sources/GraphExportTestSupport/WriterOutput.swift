@@ -23,6 +23,25 @@ public struct WriterOutput {
         bytes = sink.bytes
         warnings = log.warnings
     }
+
+    /// The output as libxml2's parser reads an XML document.
+    public func parsedXML() throws -> ParsedXML {
+        try ParsedXML.parse(bytes)
+    }
+
+    /// The output as libxml2's parser reads a GraphML document.
+    public func parsedGraphML() throws -> ParsedGraphML {
+        try ParsedGraphML.parse(bytes)
+    }
+
+    /// The raw text each object's `value` attribute was written as, in a compact JSON or JSON Lines
+    /// export of ``SampleGraphs/itemModel(types:)`` objects, where `other` follows `value`.
+    public var rawJSONValues: [String] {
+        text.components(separatedBy: #""value":"#).dropFirst().map { piece in
+            let end = piece.range(of: #","other":"#)!.lowerBound
+            return String(piece[..<end])
+        }
+    }
 }
 
 /// An export read back into the header's fields and the event stream, by a suite's reader of its

@@ -9,9 +9,7 @@ import XCTest
 final class ComparisonTests: XCTestCase {
     private func albumGraph() throws -> InMemoryGraph {
         let model = try GraphModel(entities: [
-            EntityInfo(
-                name: "Album",
-                attributes: [AttributeInfo(name: "title", type: .string), AttributeInfo(name: "ratio", type: .double)])
+            EntityInfo.entity("Album", ["title": .string, "ratio": .double])
         ])
         let graph = InMemoryGraph(model: model)
         try graph.add("Album", ["title": .string("Trip"), "ratio": .double(0.1)])

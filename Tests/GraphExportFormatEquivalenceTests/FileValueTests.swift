@@ -115,17 +115,13 @@ final class FileValueTests: XCTestCase {
     /// Lines stays open, with its cover's place in it, while its photos' lines are written.
     private static func model() throws -> GraphModel {
         try GraphModel(entities: [
-            EntityInfo(
-                name: "Album",
-                attributes: [AttributeInfo(name: "title", type: .string), AttributeInfo(name: "cover", type: .binary)],
+            EntityInfo.entity(
+                "Album", ["title": .string, "cover": .binary],
                 relationships: [
                     RelationshipInfo(name: "photos", destination: "Photo", isToMany: true, inverse: "album")
                 ]),
-            EntityInfo(
-                name: "Photo",
-                attributes: [
-                    AttributeInfo(name: "image", type: .binary), AttributeInfo(name: "caption", type: .string),
-                ],
+            EntityInfo.entity(
+                "Photo", ["image": .binary, "caption": .string],
                 relationships: [
                     RelationshipInfo(name: "album", destination: "Album", isToMany: false, inverse: "photos")
                 ]),

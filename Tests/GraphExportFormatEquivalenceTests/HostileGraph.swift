@@ -64,16 +64,12 @@ enum HostileGraph {
     /// `other:thing`s through `my items` and points at a peer through `peer ref`.
     static func model() throws -> GraphModel {
         try GraphModel(entities: [
-            EntityInfo(
-                name: "my entity",
-                attributes: [
-                    AttributeInfo(name: "a:b", type: .string), AttributeInfo(name: "with space", type: .double),
-                    AttributeInfo(name: "x y:z", type: .float), AttributeInfo(name: "xmlns", type: .decimal),
-                    AttributeInfo(name: "_x0041_", type: .date), AttributeInfo(name: "1st", type: .integer64),
-                    AttributeInfo(name: "é", type: .binary), AttributeInfo(name: "uuid id", type: .uuid),
-                    AttributeInfo(name: "link:uri", type: .uri), AttributeInfo(name: "flag:on", type: .boolean),
-                    AttributeInfo(name: "", type: .string), AttributeInfo(name: "small", type: .integer16),
-                    AttributeInfo(name: "thing", type: .transformable),
+            EntityInfo.entity(
+                "my entity",
+                [
+                    "a:b": .string, "with space": .double, "x y:z": .float, "xmlns": .decimal, "_x0041_": .date,
+                    "1st": .integer64, "é": .binary, "uuid id": .uuid, "link:uri": .uri, "flag:on": .boolean,
+                    "": .string, "small": .integer16, "thing": .transformable,
                 ],
                 relationships: [
                     RelationshipInfo(
@@ -81,13 +77,8 @@ enum HostileGraph {
                         deletionRule: .cascade),
                     RelationshipInfo(name: "peer ref", destination: "my entity", isToMany: false),
                 ]),
-            EntityInfo(
-                name: "null",
-                attributes: [
-                    AttributeInfo(name: "yes", type: .string), AttributeInfo(name: "~", type: .integer64),
-                    AttributeInfo(name: "a\nb", type: .string), AttributeInfo(name: " lead", type: .boolean),
-                    AttributeInfo(name: "a\tb", type: .double),
-                ],
+            EntityInfo.entity(
+                "null", ["yes": .string, "~": .integer64, "a\nb": .string, " lead": .boolean, "a\tb": .double],
                 relationships: [RelationshipInfo(name: "0x1F", destination: "my entity", isToMany: true)]),
             EntityInfo(
                 name: "other:thing",

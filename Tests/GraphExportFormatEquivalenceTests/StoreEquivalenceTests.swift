@@ -19,22 +19,12 @@ final class StoreEquivalenceTests: XCTestCase {
         try assertFormatsAgree(sample.store, "Scrapbook", sql: sample.sql)
     }
 
-    func testWiboscoStore1() throws {
-        try checkSample(
-            "wibosco-migration", "CoreDataMigration_Example_1.sqlite", "CoreDataMigration_Example.xcdatamodeld",
-            Self.large)
-    }
-
-    func testWiboscoStore2() throws {
-        try checkSample(
-            "wibosco-migration", "CoreDataMigration_Example_2.sqlite", "CoreDataMigration_Example.xcdatamodeld",
-            Self.large)
-    }
-
-    func testWiboscoStore3() throws {
-        try checkSample(
-            "wibosco-migration", "CoreDataMigration_Example_3.sqlite", "CoreDataMigration_Example.xcdatamodeld",
-            Self.large)
+    func testWiboscoStores() throws {
+        for number in 1...3 {
+            try checkSample(
+                "wibosco-migration", "CoreDataMigration_Example_\(number).sqlite",
+                "CoreDataMigration_Example.xcdatamodeld", Self.large)
+        }
     }
 
     func testWiboscoWALStore() throws {

@@ -14,7 +14,7 @@ final class GraphMLKeyTests: XCTestCase {
         let model = try GraphModel(entities: [
             EntityInfo(name: "All", attributes: types.map { AttributeInfo(name: $0.rawValue, type: $0) })
         ])
-        let parsed = try Fixtures.export(SampleGraphs.graph(model)).parsed()
+        let parsed = try Fixtures.export(SampleGraphs.graph(model)).parsedGraphML()
         XCTAssertEqual(
             attributeKeys(parsed),
             [
@@ -26,31 +26,16 @@ final class GraphMLKeyTests: XCTestCase {
 
     func testANameSharedByEntitiesGetsTheWiderType() throws {
         let model = try GraphModel(entities: [
-            EntityInfo(
-                name: "A",
-                attributes: [
-                    AttributeInfo(name: "count", type: .integer16), AttributeInfo(name: "size", type: .integer32),
-                    AttributeInfo(name: "ratio", type: .double),
-                ]),
-            EntityInfo(
-                name: "B",
-                attributes: [
-                    AttributeInfo(name: "count", type: .integer64), AttributeInfo(name: "size", type: .string),
-                    AttributeInfo(name: "ratio", type: .float),
-                ]),
+            EntityInfo.entity("A", ["count": .integer16, "size": .integer32, "ratio": .double]),
+            EntityInfo.entity("B", ["count": .integer64, "size": .string, "ratio": .float]),
         ])
-        let parsed = try Fixtures.export(SampleGraphs.graph(model)).parsed()
+        let parsed = try Fixtures.export(SampleGraphs.graph(model)).parsedGraphML()
         XCTAssertEqual(attributeKeys(parsed), ["count long", "size string", "ratio double"])
     }
 
     func testAValueThatDoesNotFitWidensItsKeyWithOneWarning() throws {
         let model = try GraphModel(entities: [
-            EntityInfo(
-                name: "Row",
-                attributes: [
-                    AttributeInfo(name: "small", type: .integer32), AttributeInfo(name: "number", type: .integer64),
-                    AttributeInfo(name: "flag", type: .boolean), AttributeInfo(name: "ratio", type: .double),
-                ])
+            EntityInfo.entity("Row", ["small": .integer32, "number": .integer64, "flag": .boolean, "ratio": .double])
         ])
         let graph = SampleGraphs.graph(model)
         try graph.add(
@@ -59,7 +44,7 @@ final class GraphMLKeyTests: XCTestCase {
             "Row", ["small": .integer(1 << 40), "number": .string("n/a"), "flag": .integer(2), "ratio": .integer(3)])
         try graph.add("Row", ["number": .string("again"), "flag": .integer(5)])
         let export = try Fixtures.export(graph)
-        let parsed = try export.parsed()
+        let parsed = try export.parsedGraphML()
         XCTAssertEqual(attributeKeys(parsed), ["small long", "number string", "flag string", "ratio string"])
         XCTAssertEqual(
             export.warnings.map(\.message),
@@ -99,7 +84,7 @@ final class GraphMLKeyTests: XCTestCase {
             ])
         let export = try Fixtures.export(graph, withModel: false)
         XCTAssertEqual(
-            attributeKeys(try export.parsed()),
+            attributeKeys(try export.parsedGraphML()),
             ["whole long", "mixed string", "real double", "truth boolean", "text string", "never string", "late long"])
         XCTAssertEqual(export.warnings, [], "nothing was declared, so nothing was widened")
     }

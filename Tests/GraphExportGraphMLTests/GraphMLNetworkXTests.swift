@@ -11,7 +11,7 @@ final class GraphMLNetworkXTests: XCTestCase {
         let name: String
         let source: InMemoryGraph
         let withModel: Bool
-        let export: GraphMLExport
+        let export: WriterOutput
     }
 
     private func makeCase(
@@ -19,7 +19,7 @@ final class GraphMLNetworkXTests: XCTestCase {
         pretty: Bool = false
     ) throws -> Case {
         let export = try Fixtures.export(source, shape: shape, withModel: withModel, pretty: pretty)
-        _ = try export.parsed()
+        _ = try export.parsedGraphML()
         return Case(
             name: "\(name) \(shape)\(withModel ? "" : " without model")", source: source, withModel: withModel,
             export: export)
@@ -185,12 +185,11 @@ final class GraphMLNetworkXTests: XCTestCase {
 
     private func hostileCases() throws -> [Case] {
         let model = try GraphModel(entities: [
-            EntityInfo(
-                name: "Item",
-                attributes: [
-                    AttributeInfo(name: "text", type: .string), AttributeInfo(name: "number", type: .double),
-                    AttributeInfo(name: "when", type: .date), AttributeInfo(name: "count", type: .integer64),
-                    AttributeInfo(name: "label", type: .string), AttributeInfo(name: "id", type: .string),
+            EntityInfo.entity(
+                "Item",
+                [
+                    "text": .string, "number": .double, "when": .date, "count": .integer64, "label": .string,
+                    "id": .string,
                 ],
                 relationships: [
                     RelationshipInfo(name: "friends", destination: "Item", isToMany: true, inverse: "friends")

@@ -5,22 +5,12 @@ import XCTest
 
 @testable import GraphExportGraphML
 
-/// One export's output and warnings.
-typealias GraphMLExport = WriterOutput
-
-extension WriterOutput {
-    /// The document as libxml2's parser reads it.
-    func parsed() throws -> ParsedGraphML {
-        try ParsedGraphML.parse(bytes)
-    }
-}
-
 enum Fixtures {
     /// Exports `graph` through a ``GraphMLGraphWriter`` into memory, giving the writer the graph's
     /// model unless `withModel` is false.
     static func export(
         _ graph: any GraphSource, shape: ExportShape = .tree, withModel: Bool = true, pretty: Bool = false
-    ) throws -> GraphMLExport {
+    ) throws -> WriterOutput {
         try WriterOutput(graph, shape: shape) { sink, onWarning in
             let writer = GraphMLGraphWriter(sink: sink, options: GraphMLOptions(pretty: pretty), onWarning: onWarning)
             return withModel ? writer : ModelHidingWriter(writer)
@@ -28,7 +18,7 @@ enum Fixtures {
     }
 
     /// Exports one `Item` per value (as its `value` attribute), compactly, with the model.
-    static func exportItems(_ values: [Value], type: AttributeType = .string) throws -> GraphMLExport {
+    static func exportItems(_ values: [Value], type: AttributeType = .string) throws -> WriterOutput {
         try export(try SampleGraphs.items(values, type: type))
     }
 

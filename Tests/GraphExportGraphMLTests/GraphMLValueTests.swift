@@ -7,7 +7,7 @@ import XCTest
 final class GraphMLValueTests: XCTestCase {
     func testIntegersAreExactDigits() throws {
         let values: [Int64] = [0, 1, -1, 42, 9_007_199_254_740_993, .max, .min]
-        let parsed = try Fixtures.exportItems(values.map { .integer($0) }, type: .integer64).parsed()
+        let parsed = try Fixtures.exportItems(values.map { .integer($0) }, type: .integer64).parsedGraphML()
         XCTAssertEqual(Fixtures.itemValues(parsed), values.map { String($0) })
     }
 
@@ -17,7 +17,7 @@ final class GraphMLValueTests: XCTestCase {
             -.infinity,
         ]
         let export = try Fixtures.exportItems(values.map { .double($0) }, type: .double)
-        let texts = Fixtures.itemValues(try export.parsed())
+        let texts = Fixtures.itemValues(try export.parsedGraphML())
         XCTAssertEqual(texts[0..<5], ["0.0", "-0.0", "0.1", "1e-05", "5e+20"])
         XCTAssertEqual(texts[8...], ["NaN", "INF", "-INF"])
         for (value, text) in zip(values, texts) where value.isFinite {
@@ -33,7 +33,7 @@ final class GraphMLValueTests: XCTestCase {
             .binary([0, 1, 2, 255, 254]), .null,
         ])
         XCTAssertEqual(
-            Fixtures.itemValues(try export.parsed()),
+            Fixtures.itemValues(try export.parsedGraphML()),
             [
                 "-12.50", "123456789012345678901234567890.1", "true", "false", "00010203-0405-0607-0809-0a0b0c0d0e0f",
                 "https://example.com/a?b=\"c\"&d=<e>", "", "AAEC//4=", nil,
@@ -45,7 +45,7 @@ final class GraphMLValueTests: XCTestCase {
         let export = try Fixtures.exportItems(
             seconds.map { .date(Timestamp(secondsSinceReferenceDate: $0)) }, type: .date)
         XCTAssertEqual(
-            Fixtures.itemValues(try export.parsed()),
+            Fixtures.itemValues(try export.parsedGraphML()),
             [
                 "2001-01-01T00:00:00Z", "2017-09-11T02:23:58.20319Z", "1970-01-01T00:00:00Z",
                 "2000-12-31T23:59:58.5Z", "1e+16", "NaN", "-INF",
@@ -83,7 +83,7 @@ final class GraphMLValueTests: XCTestCase {
             try graph.add("Item", ["value": .string(text), "other": .uri(text)])
         }
         let export = try Fixtures.export(graph)
-        let parsed = try export.parsed()
+        let parsed = try export.parsedGraphML()
         XCTAssertEqual(Fixtures.itemValues(parsed), texts, "decoded, every value is back")
         XCTAssertEqual(
             parsed.nodes.map { $0.data.filter(\.isBase64).count }, [2, 2, 2, 0], "both attributes marked")

@@ -1,4 +1,5 @@
 import Foundation
+import GraphExportTestSupport
 import Prerequisites
 import XCTest
 
@@ -80,17 +81,10 @@ enum NetworkXReader {
 
     /// Reads each document with NetworkX, in order.
     static func read(_ documents: [[UInt8]], file: StaticString = #filePath, line: UInt = #line) throws -> [Graph] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "graphml-networkx-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var paths: [String] = []
-        for (index, document) in documents.enumerated() {
-            let url = directory.appendingPathComponent("\(index).graphml")
-            try Data(document).write(to: url)
-            paths.append(url.path)
-        }
-        let errorURL = directory.appendingPathComponent("stderr.txt")
+        let files = try WriterDocumentFiles(documents, prefix: "graphml-networkx", fileExtension: "graphml")
+        defer { files.remove() }
+        let paths = files.paths
+        let errorURL = files.folder.appendingPathComponent("stderr.txt")
         XCTAssertTrue(FileManager.default.createFile(atPath: errorURL.path, contents: nil))
         let errorHandle = try FileHandle(forWritingTo: errorURL)
         defer { try? errorHandle.close() }

@@ -4,7 +4,7 @@ import GraphExportTestSupport
 import XCTest
 
 final class JSONLinesNestingTests: XCTestCase {
-    private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
+    private let document = WriterChain.document
 
     /// The line of object `level` in a chain of `depth`.
     private func chainLine(_ level: Int, depth: Int) -> String {
@@ -19,8 +19,7 @@ final class JSONLinesNestingTests: XCTestCase {
 
     func testHundredThousandLevelsOfNestingAreAsManyLinesInnermostFirst() throws {
         let depth = 100_000
-        let sink = MemorySink()
-        try NestingStreams.writeChain(depth: depth, document: document, into: JSONLinesGraphWriter(sink: sink))
+        let sink = try WriterChain.output(depth: depth) { JSONLinesGraphWriter(sink: $0) }
         let lines = sink.text.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertEqual(lines.count, depth + 2)
         XCTAssertEqual(lines.first, #"{"@source":{"generator":"graphexport","sourceKind":"test","shape":"tree"}}"#)
@@ -66,33 +65,4 @@ final class JSONLinesNestingTests: XCTestCase {
             ])
     }
 
-    func testAFailedEventWritesNothing() throws {
-        let sink = MemorySink()
-        let writer = JSONLinesGraphWriter(sink: sink)
-        try writer.begin(document)
-        try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
-        try writer.write(.beginRelationship(name: "owner", isToMany: false))
-        try writer.write(.reference(ObjectID("B/2")))
-        XCTAssertThrowsError(try writer.write(.reference(ObjectID("B/3"))))
-        XCTAssertThrowsError(try writer.write(.beginObject(entity: "B", id: ObjectID("B/4"))))
-        try writer.write(.endRelationship)
-        try writer.write(.endObject)
-        try writer.finish()
-        XCTAssertEqual(sink.text.split(separator: "\n").last, #"{"@id":"A/1","@type":"A","owner":{"@id":"B/2"}}"#)
-    }
-
-    func testLinesReachTheSinkBeforeTheDocumentEnds() throws {
-        let sink = MemorySink()
-        let writer = JSONLinesGraphWriter(sink: sink)
-        try writer.begin(document)
-        let long = String(repeating: "x", count: 100_000)
-        for index in 0..<3 {
-            try writer.write(.beginObject(entity: "A", id: ObjectID("A/\(index)")))
-            try writer.write(.attribute(name: "text", value: .string(long)))
-            try writer.write(.endObject)
-        }
-        XCTAssertGreaterThan(sink.bytes.count, 200_000, "complete lines stream out before finish()")
-        try writer.finish()
-        XCTAssertEqual(sink.text.split(separator: "\n").count, 4)
-    }
 }

@@ -4,9 +4,6 @@ import GraphExportJSONLines
 import GraphExportTestSupport
 import XCTest
 
-/// One export's output and warnings.
-typealias JSONLinesExport = WriterOutput
-
 extension WriterOutput {
     /// The lines without their line feeds, the header first; fails unless the output is non-empty
     /// lines, each ended by a line feed.
@@ -39,21 +36,13 @@ extension WriterOutput {
 
 enum Fixtures {
     /// Exports `graph` through a ``JSONLinesGraphWriter`` into memory.
-    static func export(_ graph: any GraphSource, shape: ExportShape = .tree) throws -> JSONLinesExport {
+    static func export(_ graph: any GraphSource, shape: ExportShape = .tree) throws -> WriterOutput {
         try WriterOutput(graph, shape: shape) { JSONLinesGraphWriter(sink: $0, onWarning: $1) }
     }
 
     /// Exports one `Item` per value (as its `value` attribute).
-    static func exportItems(_ values: [Value]) throws -> JSONLinesExport {
+    static func exportItems(_ values: [Value]) throws -> WriterOutput {
         try export(try SampleGraphs.items(values))
-    }
-
-    /// The raw text each `Item`'s `value` was written as, in an export of `exportItems`.
-    static func rawValues(in export: JSONLinesExport) -> [String] {
-        export.text.components(separatedBy: #""value":"#).dropFirst().map { piece in
-            let end = piece.range(of: #","other":"#)!.lowerBound
-            return String(piece[..<end])
-        }
     }
 
     /// The ids of every object of `source`, in scan order.
@@ -74,7 +63,7 @@ enum Fixtures {
     @discardableResult
     static func assertRoundTrip(
         _ graph: any GraphSource, shape: ExportShape, file: StaticString = #filePath, line: UInt = #line
-    ) throws -> JSONLinesExport {
+    ) throws -> WriterOutput {
         let recording = RecordingGraphWriter()
         try GraphTraversal(source: graph, shape: shape).run(into: recording)
         let check = try GraphCheck(recording: recording, source: graph)

@@ -4,9 +4,6 @@ import GraphExportJSON
 import GraphExportTestSupport
 import XCTest
 
-/// One export's output and warnings.
-typealias JSONExport = WriterOutput
-
 extension WriterOutput {
     /// The document parsed by Foundation's independent JSON reader.
     func document(file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
@@ -22,23 +19,16 @@ extension WriterOutput {
 
 enum Fixtures {
     /// Exports `graph` through a ``JSONGraphWriter`` into memory.
-    static func export(_ graph: InMemoryGraph, shape: ExportShape = .tree, pretty: Bool = false) throws -> JSONExport {
+    static func export(_ graph: InMemoryGraph, shape: ExportShape = .tree, pretty: Bool = false) throws -> WriterOutput
+    {
         try WriterOutput(graph, shape: shape) {
             JSONGraphWriter(sink: $0, options: JSONOptions(pretty: pretty), onWarning: $1)
         }
     }
 
     /// Exports one `Item` per value (as its `value` attribute), compactly.
-    static func exportItems(_ values: [Value]) throws -> JSONExport {
+    static func exportItems(_ values: [Value]) throws -> WriterOutput {
         try export(try SampleGraphs.items(values))
-    }
-
-    /// The raw text each `Item`'s `value` was written as, in a compact export of `exportItems`.
-    static func rawValues(in export: JSONExport) -> [String] {
-        export.text.components(separatedBy: #""value":"#).dropFirst().map { piece in
-            let end = piece.range(of: #","other":"#)!.lowerBound
-            return String(piece[..<end])
-        }
     }
 
     /// Whether `text` is exactly one number by the RFC 8259 grammar.

@@ -52,30 +52,31 @@ final class XMLCharactersTests: XCTestCase {
         XCTAssertNil(XMLCharacters.firstNonCharacter(in: "\u{FFEF}"))
     }
 
-    func testNameStartCharacters() {
-        for scalar in ["A", "z", "_", "é", "\u{C0}", "\u{370}", "\u{200C}", "\u{3001}", "\u{10000}", "\u{EFFFF}"]
-            as [Unicode.Scalar]
-        {
-            XCTAssertTrue(XMLCharacters.isNameStart(scalar), XMLCharacters.describe(scalar))
-            XCTAssertTrue(XMLCharacters.isNameCharacter(scalar), XMLCharacters.describe(scalar))
-        }
-    }
-
-    func testNameCharactersThatCannotStartAName() {
-        for scalar in ["-", ".", "0", "9", "\u{B7}", "\u{300}", "\u{36F}", "\u{203F}", "\u{2040}"] as [Unicode.Scalar] {
-            XCTAssertFalse(XMLCharacters.isNameStart(scalar), XMLCharacters.describe(scalar))
-            XCTAssertTrue(XMLCharacters.isNameCharacter(scalar), XMLCharacters.describe(scalar))
-        }
-    }
-
-    func testCharactersNoNCNameHolds() {
-        // The colon (a name character of XML 1.0, not of an NCName), space, punctuation, the
-        // multiplication and division signs, the Greek question mark and what lies past U+EFFFF.
-        for scalar in [":", " ", "/", "@", "\u{D7}", "\u{F7}", "\u{37E}", "\u{2000}", "\u{FFFE}", "\u{F0000}"]
-            as [Unicode.Scalar]
-        {
-            XCTAssertFalse(XMLCharacters.isNameStart(scalar), XMLCharacters.describe(scalar))
-            XCTAssertFalse(XMLCharacters.isNameCharacter(scalar), XMLCharacters.describe(scalar))
+    /// Which characters start an XML name, which may only follow its first, and which no NCName
+    /// holds: the colon (a name character of XML 1.0, not of an NCName), space, punctuation, the
+    /// multiplication and division signs, the Greek question mark and what lies past U+EFFFF.
+    func testNameCharacterClasses() {
+        let classes: [(what: String, scalars: [Unicode.Scalar], startsAName: Bool, isInAName: Bool)] = [
+            (
+                "name start",
+                ["A", "z", "_", "é", "\u{C0}", "\u{370}", "\u{200C}", "\u{3001}", "\u{10000}", "\u{EFFFF}"], true, true
+            ),
+            (
+                "name, not its start", ["-", ".", "0", "9", "\u{B7}", "\u{300}", "\u{36F}", "\u{203F}", "\u{2040}"],
+                false, true
+            ),
+            (
+                "no NCName", [":", " ", "/", "@", "\u{D7}", "\u{F7}", "\u{37E}", "\u{2000}", "\u{FFFE}", "\u{F0000}"],
+                false, false
+            ),
+        ]
+        for (what, scalars, startsAName, isInAName) in classes {
+            for scalar in scalars {
+                XCTAssertEqual(
+                    XMLCharacters.isNameStart(scalar), startsAName, "\(what): \(XMLCharacters.describe(scalar))")
+                XCTAssertEqual(
+                    XMLCharacters.isNameCharacter(scalar), isInAName, "\(what): \(XMLCharacters.describe(scalar))")
+            }
         }
     }
 

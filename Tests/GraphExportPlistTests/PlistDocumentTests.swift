@@ -100,11 +100,6 @@ final class PlistDocumentTests: XCTestCase {
                 """)
     }
 
-    func testEmptyGraphIsAnEmptyArray() throws {
-        let export = try Fixtures.export(SampleGraphs.graph(try SampleGraphs.itemModel()))
-        XCTAssertTrue(export.text.hasSuffix("<key>@graph</key><array/></dict></plist>\n"))
-    }
-
     func testScrapbookReadsBackExactly() throws {
         try PythonPlistlib.require()
         try Fixtures.assertRoundTrip([try SampleGraphs.scrapbook(), try SampleGraphs.albumGraph()])
@@ -120,25 +115,17 @@ final class PlistDocumentTests: XCTestCase {
 
     func testHeaderFieldsReadBack() throws {
         try PythonPlistlib.require()
-        let info = DocumentInfo(
-            sourceKind: "Core Data store", source: "Photos <1>.sqlite",
-            sourceFields: [
-                DocumentField(key: "storeUUID", value: "1234-ABCD"),
-                DocumentField(key: "frameworkVersion", value: "1241"),
-            ], model: "Photos.momd", modelVersion: "Photos\u{1}2")
-        let log = WarningLog()
-        let sink = MemorySink()
-        try GraphTraversal(source: InMemoryGraph(model: try SampleGraphs.itemModel(), document: info))
-            .run(into: PlistGraphWriter(sink: sink) { log.warnings.append($0) })
-        let loaded = try PythonPlistlib.load(sink.bytes)
+        let header = WriterHeader(
+            source: "Photos <1>.sqlite", frameworkVersion: "1241", modelVersion: "Photos\u{1}2",
+            on: try SampleGraphs.itemModel())
+        let export = try Fixtures.export(header.graph)
+        let loaded = try PythonPlistlib.load(export.bytes)
         let source = try XCTUnwrap(loaded.members?.first?.value.members)
-        var expected = info
-        expected.shape = .tree
-        XCTAssertEqual(source.map(\.key), expected.fields.map(\.key) + ["@utf8Data"])
+        XCTAssertEqual(source.map(\.key), header.fields(in: .tree).map(\.key) + ["@utf8Data"])
         let decoded = try PlistGraphReader(model: try SampleGraphs.itemModel()).read(loaded)
-        XCTAssertEqual(decoded.fields, Dictionary(uniqueKeysWithValues: expected.fields.map { ($0.key, $0.value) }))
+        XCTAssertEqual(decoded.fields, header.values(in: .tree))
         XCTAssertEqual(
-            log.messages,
+            export.warnings.map(\.message),
             [
                 "the header's modelVersion holds U+0001, which XML 1.0 cannot hold: written as <data> of its UTF-8 "
                     + "bytes and listed in @source's @utf8Data"

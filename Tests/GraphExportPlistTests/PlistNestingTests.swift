@@ -4,12 +4,11 @@ import GraphExportTestSupport
 import XCTest
 
 final class PlistNestingTests: XCTestCase {
-    private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
+    private let document = WriterChain.document
 
     func testTenThousandLevelsOfNestingStreamWithoutRecursion() throws {
         let depth = 10_000
-        let sink = MemorySink()
-        try NestingStreams.writeChain(depth: depth, document: document, into: PlistGraphWriter(sink: sink))
+        let sink = try WriterChain.output(depth: depth) { PlistGraphWriter(sink: $0) }
         let text = sink.text
         XCTAssertTrue(
             text.hasPrefix(
@@ -34,75 +33,30 @@ final class PlistNestingTests: XCTestCase {
         try Fixtures.assertRoundTrip([makeChain(length: 60)], shapes: [.tree])
     }
 
-    /// Feeds `events` after `begin`, then `finish()`, and returns the first error thrown.
-    private func error(afterBeginning events: [GraphEvent], file: StaticString = #filePath, line: UInt = #line)
-        -> PlistWriterError?
-    {
-        let writer = PlistGraphWriter(sink: MemorySink())
-        do {
-            try writer.begin(document)
-            for event in events { try writer.write(event) }
-            try writer.finish()
-        } catch let error as PlistWriterError {
-            return error
-        } catch {
-            XCTFail("unexpected error \(error)", file: file, line: line)
-        }
-        XCTFail("no error", file: file, line: line)
-        return nil
-    }
-
     /// The property list's own error; the stream's grammar is the contract suite's
     /// (`WriterContractTests`).
     func testNamesXMLCannotHoldThrowNamingTheObject() {
-        let a = NestingStreams.a
-        XCTAssertEqual(
-            error(afterBeginning: [a, .attribute(name: "a\u{1}", value: .null)]),
-            .unwritableName(name: "a\u{1}", character: "\u{1}", id: "A/1"))
-        XCTAssertEqual(
-            error(afterBeginning: [a, .beginRelationship(name: "r\u{2}", isToMany: true)]),
-            .unwritableName(name: "r\u{2}", character: "\u{2}", id: "A/1"))
-    }
-
-    func testARejectedEventLeavesAWellFormedDocument() throws {
-        let sink = MemorySink()
-        let writer = PlistGraphWriter(sink: sink)
-        try writer.begin(document)
-        try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
-        try writer.write(.beginRelationship(name: "owner", isToMany: false))
-        try writer.write(.reference(ObjectID("B/2")))
-        XCTAssertThrowsError(try writer.write(.reference(ObjectID("B/3"))))
-        XCTAssertThrowsError(try writer.write(.beginObject(entity: "B", id: ObjectID("B/4"))))
-        XCTAssertThrowsError(try writer.write(.endObject))
-        try writer.write(.endRelationship)
-        try writer.write(.endObject)
-        try writer.finish()
-        XCTAssertTrue(
-            sink.text.hasSuffix(
-                "<array><dict><key>@id</key><string>A/1</string><key>@type</key><string>A</string>"
-                    + "<key>owner</key><dict><key>@id</key><string>B/2</string></dict></dict></array></dict></plist>\n")
-        )
-        XCTAssertNil(libxml2Problem(sink.bytes))
-    }
-
-    /// A sink that takes `capacity` bytes, then fails every write.
-    private final class FailingSink: ByteSink {
-        struct Full: Error, Equatable {}
-        var bytes: [UInt8] = []
-        let capacity: Int
-
-        init(capacity: Int) {
-            self.capacity = capacity
-        }
-
-        func write(_ bytes: UnsafeRawBufferPointer) throws {
-            guard self.bytes.count + bytes.count <= capacity else { throw Full() }
-            self.bytes += bytes
+        for (event, expected) in [
+            (
+                GraphEvent.attribute(name: "a\u{1}", value: .null),
+                PlistWriterError.unwritableName(name: "a\u{1}", character: "\u{1}", id: "A/1")
+            ),
+            (
+                .beginRelationship(name: "r\u{2}", isToMany: true),
+                .unwritableName(name: "r\u{2}", character: "\u{2}", id: "A/1")
+            ),
+        ] {
+            let error = firstWriterError(
+                afterBeginning: [NestingStreams.a, event], into: PlistGraphWriter(sink: MemorySink()))
+            XCTAssertEqual(error as? PlistWriterError, expected, "\(event)")
         }
     }
+
+    /// An error of the sink's own, which the writer passes on as it is.
+    private struct Full: Error, Equatable {}
 
     func testTheSinksErrorIsRethrownAndSticks() throws {
-        let sink = FailingSink(capacity: 100_000)
+        let sink = WriterFailingSink(capacity: 100_000, error: Full())
         let writer = PlistGraphWriter(sink: sink)
         try writer.begin(document)
         let long = String(repeating: "x", count: 50_000)
@@ -117,26 +71,11 @@ final class PlistNestingTests: XCTestCase {
                 break
             }
         }
-        XCTAssertEqual(thrown as? FailingSink.Full, FailingSink.Full())
+        XCTAssertEqual(thrown as? Full, Full())
         XCTAssertThrowsError(try writer.write(.endObject)) {
-            XCTAssertEqual($0 as? FailingSink.Full, FailingSink.Full())
+            XCTAssertEqual($0 as? Full, Full())
         }
-        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? FailingSink.Full, FailingSink.Full()) }
+        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? Full, Full()) }
     }
 
-    func testOutputStreamsToTheSinkBeforeTheDocumentEnds() throws {
-        let sink = MemorySink()
-        let writer = PlistGraphWriter(sink: sink)
-        try writer.begin(document)
-        XCTAssertEqual(sink.bytes.count, 0, "nothing is written until there is a block")
-        let long = String(repeating: "x", count: 100_000)
-        for index in 0..<3 {
-            try writer.write(.beginObject(entity: "A", id: ObjectID("A/\(index)")))
-            try writer.write(.attribute(name: "text", value: .string(long)))
-            try writer.write(.endObject)
-        }
-        XCTAssertGreaterThan(sink.bytes.count, 200_000)
-        try writer.finish()
-        XCTAssertNil(libxml2Problem(sink.bytes))
-    }
 }

@@ -4,9 +4,6 @@ import GraphExportPlist
 import GraphExportTestSupport
 import XCTest
 
-/// One export's output and warnings.
-typealias PlistExport = WriterOutput
-
 extension WriterOutput {
     /// The document as Python's `plistlib` reads it.
     func load() throws -> PlistNode {
@@ -45,18 +42,18 @@ enum Fixtures {
     /// Exports `graph` through a ``PlistGraphWriter`` into memory.
     static func export(
         _ graph: any GraphSource, shape: ExportShape = .tree, options: PlistOptions = PlistOptions()
-    ) throws -> PlistExport {
+    ) throws -> WriterOutput {
         try WriterOutput(graph, shape: shape) { PlistGraphWriter(sink: $0, options: options, onWarning: $1) }
     }
 
     /// Exports one `Item` per value (as its `value` attribute, of `type`).
-    static func exportItems(_ values: [Value], type: AttributeType = .string) throws -> PlistExport {
+    static func exportItems(_ values: [Value], type: AttributeType = .string) throws -> WriterOutput {
         try export(try SampleGraphs.items(values, type: type))
     }
 
     /// The raw XML each `Item`'s `value` was written as (`<real>nan</real>`), or `nil` when null,
     /// in a compact export of `exportItems`.
-    static func rawValues(in export: PlistExport) -> [String?] {
+    static func rawValues(in export: WriterOutput) -> [String?] {
         export.text.components(separatedBy: "<key>@type</key><string>Item</string>").dropFirst().map { piece in
             guard let start = piece.range(of: "<key>value</key>") else { return nil }
             let rest = piece[start.upperBound...]

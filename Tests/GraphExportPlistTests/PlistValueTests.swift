@@ -7,7 +7,7 @@ import XCTest
 final class PlistValueTests: XCTestCase {
     /// The values `plistlib` reads for each `Item`'s `value`, decoded by the documented mapping as
     /// an attribute of `type`.
-    private func readBack(_ export: PlistExport, type: AttributeType) throws -> [Value] {
+    private func readBack(_ export: WriterOutput, type: AttributeType) throws -> [Value] {
         let reader = PlistGraphReader(model: try SampleGraphs.itemModel(types: (type, .string)))
         return try reader.read(try export.load()).events.compactMap { event in
             guard case .attribute("value", let value) = event else { return nil }

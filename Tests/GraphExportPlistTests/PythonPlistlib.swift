@@ -1,4 +1,5 @@
 import Foundation
+import GraphExportTestSupport
 import Prerequisites
 import XCTest
 
@@ -94,16 +95,9 @@ enum PythonPlistlib {
     /// Reads each document with `plistlib.loads`, in one Python process; throws for a document
     /// `plistlib` rejects.
     static func load(_ documents: [[UInt8]]) throws -> [PlistNode] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plist-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var paths: [String] = []
-        for (index, document) in documents.enumerated() {
-            let url = folder.appendingPathComponent("\(index).plist")
-            try Data(document).write(to: url)
-            paths.append(url.path)
-        }
-        let output = try run(script: convert, arguments: paths)
+        let files = try WriterDocumentFiles(documents, prefix: "plist", fileExtension: "plist")
+        defer { files.remove() }
+        let output = try run(script: convert, arguments: files.paths)
         let parsed = try JSONSerialization.jsonObject(with: output) as? [Any]
         return try (parsed ?? []).map(node)
     }

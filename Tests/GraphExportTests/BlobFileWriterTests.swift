@@ -18,12 +18,7 @@ final class BlobFileWriterTests: XCTestCase {
     /// One `Item` with bytes as a `Binary` value, in a file, and inside an array and a map.
     private func graph(file: FileBytes) throws -> InMemoryGraph {
         let model = try GraphModel(entities: [
-            EntityInfo(
-                name: "Item",
-                attributes: [
-                    AttributeInfo(name: "picture", type: .binary), AttributeInfo(name: "side", type: .binary),
-                    AttributeInfo(name: "info", type: .transformable), AttributeInfo(name: "title", type: .string),
-                ])
+            EntityInfo.entity("Item", ["picture": .binary, "side": .binary, "info": .transformable, "title": .string])
         ])
         let graph = SampleGraphs.graph(model)
         let gif = Array("GIF89a-picture".utf8)

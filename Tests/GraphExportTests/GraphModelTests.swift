@@ -140,10 +140,10 @@ final class GraphModelTests: XCTestCase {
         XCTAssertEqual(nests, [true, false, false, false, false, false])
     }
 
-    private func oneToOne(
-        _ left: (entity: String, name: String, rule: DeletionRule, optional: Bool),
-        _ right: (entity: String, name: String, rule: DeletionRule, optional: Bool)
-    ) throws -> (left: Bool, right: Bool) {
+    /// One side of a one-to-one pair: its entity, the relationship's name, rule and optionality.
+    private typealias OneToOneSide = (entity: String, name: String, rule: DeletionRule, optional: Bool)
+
+    private func oneToOne(_ left: OneToOneSide, _ right: OneToOneSide) throws -> (left: Bool, right: Bool) {
         let leftInfo = toOne(left.name, right.entity, inverse: right.name, rule: left.rule, optional: left.optional)
         let rightInfo = toOne(right.name, left.entity, inverse: left.name, rule: right.rule, optional: right.optional)
         let entities =
@@ -163,22 +163,20 @@ final class GraphModelTests: XCTestCase {
     /// Of a one-to-one pair only a `Cascade` side whose inverse is not `Cascade` nests; every other
     /// pair is two peers referencing each other, whatever their optionality and names.
     func testOneToOneOwnershipRule() throws {
-        var result = try oneToOne(("Zed", "a", .cascade, true), ("Amy", "b", .nullify, false))
-        XCTAssertEqual([result.left, result.right], [true, false])
-        result = try oneToOne(("Amy", "a", .deny, false), ("Zed", "b", .cascade, true))
-        XCTAssertEqual([result.left, result.right], [false, true])
-        result = try oneToOne(("Amy", "a", .noAction, true), ("Zed", "b", .cascade, true))
-        XCTAssertEqual([result.left, result.right], [false, true])
-        result = try oneToOne(("Zed", "a", .cascade, false), ("Amy", "b", .cascade, true))
-        XCTAssertEqual([result.left, result.right], [false, false])
-        result = try oneToOne(("Amy", "a", .nullify, true), ("Zed", "b", .noAction, false))
-        XCTAssertEqual([result.left, result.right], [false, false])
-        result = try oneToOne(("Zed", "a", .nullify, true), ("Amy", "b", .nullify, true))
-        XCTAssertEqual([result.left, result.right], [false, false])
-        result = try oneToOne(("Node", "previous", .nullify, true), ("Node", "next", .nullify, true))
-        XCTAssertEqual([result.left, result.right], [false, false])
-        result = try oneToOne(("Node", "previous", .nullify, true), ("Node", "next", .cascade, true))
-        XCTAssertEqual([result.left, result.right], [false, true])
+        let pairs: [(left: OneToOneSide, right: OneToOneSide, nests: [Bool])] = [
+            (("Zed", "a", .cascade, true), ("Amy", "b", .nullify, false), [true, false]),
+            (("Amy", "a", .deny, false), ("Zed", "b", .cascade, true), [false, true]),
+            (("Amy", "a", .noAction, true), ("Zed", "b", .cascade, true), [false, true]),
+            (("Zed", "a", .cascade, false), ("Amy", "b", .cascade, true), [false, false]),
+            (("Amy", "a", .nullify, true), ("Zed", "b", .noAction, false), [false, false]),
+            (("Zed", "a", .nullify, true), ("Amy", "b", .nullify, true), [false, false]),
+            (("Node", "previous", .nullify, true), ("Node", "next", .nullify, true), [false, false]),
+            (("Node", "previous", .nullify, true), ("Node", "next", .cascade, true), [false, true]),
+        ]
+        for (left, right, nests) in pairs {
+            let result = try oneToOne(left, right)
+            XCTAssertEqual([result.left, result.right], nests, "\(left) and \(right)")
+        }
     }
 
     func testASelfInverseOneToOneNeverNests() throws {

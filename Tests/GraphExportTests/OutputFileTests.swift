@@ -12,10 +12,7 @@ final class OutputFileTests: XCTestCase {
         let file = try OutputFile(path: path)
         try write("new", to: file)
         XCTAssertEqual(try names(in: folder), [], "the file being written has no name")
-        try file.commit()
-        XCTAssertEqual(try names(in: folder), ["out.json"])
-        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new")
-        XCTAssertEqual(try permissions(path), 0o666 & ~currentUmask())
+        try assertCommit(file, bringsNewTo: path, aloneIn: folder)
     }
 
     func testDiscardedFileLeavesTheFolderAsItWas() throws {
@@ -39,10 +36,7 @@ final class OutputFileTests: XCTestCase {
         let hidden = try names(in: folder)
         XCTAssertEqual(hidden.count, 1)
         XCTAssertTrue(hidden[0].hasPrefix(".out.json.graphexport-"), "\(hidden)")
-        try file.commit()
-        XCTAssertEqual(try names(in: folder), ["out.json"])
-        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new")
-        XCTAssertEqual(try permissions(path), 0o666 & ~currentUmask())
+        try assertCommit(file, bringsNewTo: path, aloneIn: folder)
     }
 
     func testReplacedFileKeepsItsPermissions() throws {
@@ -166,6 +160,17 @@ final class OutputFileTests: XCTestCase {
         XCTAssertThrowsError(try OutputFile(path: path)) {
             XCTAssertEqual($0 as? GraphExportError, .writeFailed(errno: EBADF, reason: "\(path): Bad file descriptor"))
         }
+    }
+
+    /// Commits `file` and checks that `path` is then the one file in `folder`, holding `new`, with
+    /// the permissions a new file gets.
+    private func assertCommit(
+        _ file: OutputFile, bringsNewTo path: String, aloneIn folder: URL, line: UInt = #line
+    ) throws {
+        try file.commit()
+        XCTAssertEqual(try names(in: folder), ["out.json"], line: line)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new", line: line)
+        XCTAssertEqual(try permissions(path), 0o666 & ~currentUmask(), line: line)
     }
 
     private func write(_ text: String, to file: OutputFile) throws {

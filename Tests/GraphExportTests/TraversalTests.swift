@@ -122,44 +122,27 @@ final class TraversalTests: XCTestCase {
         XCTAssertEqual(result.check.maxDepth, 1)
     }
 
-    func testCascadeOwnerWinsOverAnOwnerEarlierInTheModel() throws {
-        let graph = InMemoryGraph(model: try twoOwnerModel())
-        let folder = try graph.add("Folder")
-        let album = try graph.add("Album")
-        let item = try graph.add("Item")
-        try graph.link(item, "folder", to: folder)
-        try graph.link(item, "album", to: album)
-
-        let result = try export(graph)
-
-        XCTAssertEqual(
-            result.outline, "Folder/1{items[→Item/3]} Album/2{items[Item/3{folder[→Folder/1] album[→Album/2]}]}")
-    }
-
-    func testModelOrderDecidesBetweenOwnersWhenNeitherCascades() throws {
-        let graph = InMemoryGraph(model: try twoOwnerModel(albumCascades: false))
-        let folder = try graph.add("Folder")
-        let album = try graph.add("Album")
-        let item = try graph.add("Item")
-        try graph.link(item, "album", to: album)
-        try graph.link(item, "folder", to: folder)
-
-        let result = try export(graph)
-
-        XCTAssertEqual(
-            result.outline, "Folder/1{items[Item/3{folder[→Folder/1] album[→Album/2]}]} Album/2{items[→Item/3]}")
-    }
-
+    /// An item with two possible owners nests under the cascade owner before one earlier in the
+    /// model, under the one earlier in the model when neither cascades, and only under an owner it
+    /// actually has.
     func testAnObjectNestsUnderTheBestOwnerItActuallyHas() throws {
-        let graph = InMemoryGraph(model: try twoOwnerModel())
-        let folder = try graph.add("Folder")
-        _ = try graph.add("Album")
-        let item = try graph.add("Item")
-        try graph.link(item, "folder", to: folder)
-
-        let result = try export(graph)
-
-        XCTAssertEqual(result.outline, "Folder/1{items[Item/3{folder[→Folder/1] album[]}]} Album/2{items[]}")
+        for (albumCascades, links, outline) in [
+            (
+                true, ["folder", "album"],
+                "Folder/1{items[→Item/3]} Album/2{items[Item/3{folder[→Folder/1] album[→Album/2]}]}"
+            ),
+            (
+                false, ["album", "folder"],
+                "Folder/1{items[Item/3{folder[→Folder/1] album[→Album/2]}]} Album/2{items[→Item/3]}"
+            ),
+            (true, ["folder"], "Folder/1{items[Item/3{folder[→Folder/1] album[]}]} Album/2{items[]}"),
+        ] {
+            let graph = InMemoryGraph(model: try twoOwnerModel(albumCascades: albumCascades))
+            let owners = ["folder": try graph.add("Folder"), "album": try graph.add("Album")]
+            let item = try graph.add("Item")
+            for name in links { try graph.link(item, name, to: try XCTUnwrap(owners[name])) }
+            XCTAssertEqual(try export(graph).outline, outline, "album cascades: \(albumCascades), links: \(links)")
+        }
     }
 
     func testOneToOneNestsOnTheCascadeSide() throws {
@@ -314,30 +297,29 @@ final class TraversalTests: XCTestCase {
         XCTAssertEqual(result.check.maxDepth, 1)
     }
 
-    func testAnObjectWhoseOwnerIsMissingIsTopLevel() throws {
-        let base = InMemoryGraph(model: try folderModel())
-        let folder = try base.add("Folder")
-        let item = try base.add("Item")
-        try base.link(item, "folder", to: folder)
-        let source = HidingSource(base, hiding: [folder])
-
-        let result = try export(source, expectProblems: true)
-
-        XCTAssertEqual(result.outline, "Item/2{folder[→Folder/1] related[] mentions[]}")
-        XCTAssertEqual(result.check.problems, ["event 3: reference to Folder/1, which is never written in full"])
-    }
-
-    func testAMissingNestedObjectIsAReferenceWithAWarning() throws {
-        let base = InMemoryGraph(model: try folderModel())
-        let folder = try base.add("Folder")
-        let item = try base.add("Item")
-        try base.link(item, "folder", to: folder)
-        let source = HidingSource(base, hiding: [item])
-
-        let result = try export(source, expectProblems: true)
-
-        XCTAssertEqual(result.outline, "Folder/1{items[→Item/2]}")
-        XCTAssertEqual(result.warnings, [Warning("Item/2 is referenced through 'items' but does not exist")])
+    /// An item nested in its folder, one of them missing from the source: without its owner the
+    /// item is top level (its reference to the folder a problem of the stream); a missing item is
+    /// a reference, with a warning.
+    func testAMissingObjectLeavesAReference() throws {
+        for (hidesFolder, outline, problems, warnings) in [
+            (
+                true, "Item/2{folder[→Folder/1] related[] mentions[]}",
+                ["event 3: reference to Folder/1, which is never written in full"], [Warning]()
+            ),
+            (
+                false, "Folder/1{items[→Item/2]}", ["event 3: reference to Item/2, which is never written in full"],
+                [Warning("Item/2 is referenced through 'items' but does not exist")]
+            ),
+        ] {
+            let base = InMemoryGraph(model: try folderModel())
+            let folder = try base.add("Folder")
+            let item = try base.add("Item")
+            try base.link(item, "folder", to: folder)
+            let result = try export(HidingSource(base, hiding: [hidesFolder ? folder : item]), expectProblems: true)
+            XCTAssertEqual(result.outline, outline)
+            XCTAssertEqual(result.check.problems, problems, outline)
+            XCTAssertEqual(result.warnings, warnings, outline)
+        }
     }
 
     func testTheTraversalCountsTheObjectsForTheProgressHandler() throws {

@@ -144,19 +144,9 @@ final class WriterContractTests: XCTestCase {
         else { throw Prerequisite.missing("python3 is not on the PATH: the sample plugin is a Python script") }
         for events in NestingStreams.valid {
             let stream = try write(events, with: { PluginEventStreamWriter(sink: $0, format: "csv") }).get()
-            let process = Process()
-            process.executableURL = plugin
-            let input = Pipe()
-            let output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            try process.run()
-            input.fileHandleForWriting.write(Data(stream))
-            try input.fileHandleForWriting.close()
-            let csv = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationStatus, 0, "\(events)")
-            let rows = String(decoding: csv, as: UTF8.self).split(separator: "\n")
+            let run = try ProgramRun.run(plugin, [], input: Data(stream))
+            XCTAssertEqual(run.status, 0, "\(events): \(run.standardError)")
+            let rows = run.text.split(separator: "\n")
             let attributes = events.filter { if case .attribute = $0 { true } else { false } }.count
             let links =
                 events.filter {

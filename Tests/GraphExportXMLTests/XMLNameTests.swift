@@ -48,7 +48,7 @@ final class XMLNameTests: XCTestCase {
         try graph.link(row, " ", to: child)
 
         let export = try Fixtures.export(graph)
-        let parsed = try export.parsed()
+        let parsed = try export.parsedXML()
         guard case .start(let element, let attributes) = parsed.items[1] else { return XCTFail("no object") }
         XCTAssertEqual(element.local, "my_x0020_table")
         let written = Dictionary(uniqueKeysWithValues: attributes.map { ($0.name.local, $0.value) })
@@ -115,7 +115,7 @@ final class XMLNameTests: XCTestCase {
         for style in XMLOptions.Style.allCases {
             try Fixtures.assertRoundTrip(graph, options: XMLOptions(style: style))
         }
-        let parsed = try Fixtures.export(graph).parsed()
+        let parsed = try Fixtures.export(graph).parsedXML()
         let objects = Fixtures.elements("ref", in: parsed)
         XCTAssertEqual(objects.map { $0["gx:id"] }, ["ref/1", "ref/2"])
         XCTAssertEqual(objects.map { $0["id"] }, ["user id", "not the identifier"])

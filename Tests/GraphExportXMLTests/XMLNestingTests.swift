@@ -4,12 +4,11 @@ import GraphExportXML
 import XCTest
 
 final class XMLNestingTests: XCTestCase {
-    private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
+    private let document = WriterChain.document
 
     func testHundredThousandLevelsOfNestingWriteAndReadBack() throws {
         let depth = 100_000
-        let sink = MemorySink()
-        try NestingStreams.writeChain(depth: depth, document: document, into: XMLGraphWriter(sink: sink))
+        let sink = try WriterChain.output(depth: depth) { XMLGraphWriter(sink: $0) }
         let text = sink.text
         XCTAssertTrue(text.contains(#"<Node gx:id="N0" level="0"><child><Node gx:id="N1" level="1"><child>"#))
         XCTAssertTrue(
@@ -45,28 +44,9 @@ final class XMLNestingTests: XCTestCase {
         for style in XMLOptions.Style.allCases {
             let compact = try Fixtures.export(graph, options: XMLOptions(style: style))
             let pretty = try Fixtures.assertRoundTrip(graph, options: XMLOptions(pretty: true, style: style))
-            XCTAssertEqual(try compact.parsed().items, try pretty.parsed().withoutLayout)
+            XCTAssertEqual(try compact.parsedXML().items, try pretty.parsedXML().withoutLayout)
             XCTAssertTrue(pretty.text.contains("\n" + String(repeating: "  ", count: 599) + "<Node gx:id=\"Node/300\""))
         }
-    }
-
-    /// Feeds `events` after `begin`, then `finish()`, and returns the first error thrown.
-    private func error(afterBeginning events: [GraphEvent], file: StaticString = #filePath, line: UInt = #line)
-        -> XMLWriterError?
-    {
-        let sink = MemorySink()
-        let writer = XMLGraphWriter(sink: sink)
-        do {
-            try writer.begin(document)
-            for event in events { try writer.write(event) }
-            try writer.finish()
-        } catch let error as XMLWriterError {
-            return error
-        } catch {
-            XCTFail("unexpected error \(error)", file: file, line: line)
-        }
-        XCTFail("no error", file: file, line: line)
-        return nil
     }
 
     /// XML's own errors; the stream's grammar is the contract suite's (`WriterContractTests`).
@@ -82,7 +62,9 @@ final class XMLNestingTests: XCTestCase {
             ),
         ]
         for (events, expected) in cases {
-            XCTAssertEqual(error(afterBeginning: events), expected, "\(events)")
+            XCTAssertEqual(
+                firstWriterError(afterBeginning: events, into: XMLGraphWriter(sink: MemorySink())) as? XMLWriterError,
+                expected, "\(events)")
         }
         let errors = Set(cases.map(\.1) + [.libxml2Failure(call: "xmlTextWriterStartElement")])
         let sentences = Set(errors.map(\.description))
@@ -92,53 +74,8 @@ final class XMLNestingTests: XCTestCase {
                 "object identifier 'A/\\0' holds U+0000, which XML 1.0 cannot hold: use another export format"))
     }
 
-    func testARejectedEventLeavesTheOutputWellFormed() throws {
-        let sink = MemorySink()
-        let writer = XMLGraphWriter(sink: sink)
-        try writer.begin(document)
-        XCTAssertThrowsError(try writer.write(.attribute(name: "x", value: .integer(1))))
-        try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
-        try writer.write(.attribute(name: "x", value: .null))
-        XCTAssertThrowsError(try writer.write(.attribute(name: "x", value: .integer(1))))
-        XCTAssertThrowsError(try writer.write(.endRelationship))
-        try writer.write(.beginRelationship(name: "owner", isToMany: false))
-        try writer.write(.reference(ObjectID("B/2")))
-        XCTAssertThrowsError(try writer.write(.reference(ObjectID("B/3"))))
-        XCTAssertThrowsError(try writer.write(.reference(ObjectID("B/\u{1}"))))
-        try writer.write(.endRelationship)
-        XCTAssertThrowsError(try writer.write(.attribute(name: "y", value: .integer(1))))
-        try writer.write(.endObject)
-        try writer.finish()
-        XCTAssertEqual(
-            sink.text,
-            #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-                + #"<gx:export xmlns:gx="urn:graphexport:1" gx:generator="graphexport" gx:sourceKind="test" "#
-                + #"gx:shape="tree"><A gx:id="A/1" gx:null="x"><owner><gx:ref gx:id="B/2"/></owner></A></gx:export>"#
-                + "\n")
-        _ = try ParsedXML.parse(sink.bytes)
-    }
-
-    /// A sink that fails once it has been given `limit` bytes.
-    private final class FailingSink: ByteSink {
-        let limit: Int
-        var received = 0
-        var calls = 0
-
-        init(limit: Int) {
-            self.limit = limit
-        }
-
-        func write(_ bytes: UnsafeRawBufferPointer) throws {
-            calls += 1
-            guard received + bytes.count <= limit else {
-                throw GraphExportError.writeFailed(errno: 28, reason: "disk full")
-            }
-            received += bytes.count
-        }
-    }
-
     func testTheSinksErrorIsRethrownAsItIs() throws {
-        let sink = FailingSink(limit: 0)
+        let sink = WriterFailingSink(capacity: 0)
         let writer = XMLGraphWriter(sink: sink)
         var thrown: [any Error] = []
         let graph = makeChain(length: 20_000)
@@ -156,10 +93,10 @@ final class XMLNestingTests: XCTestCase {
     }
 
     func testTheSinkGetsLargeBlocks() throws {
-        let sink = FailingSink(limit: .max)
+        let sink = WriterFailingSink(capacity: .max)
         try NestingStreams.writeChain(depth: 30_000, document: document, into: XMLGraphWriter(sink: sink))
-        XCTAssertGreaterThan(sink.received, 1_000_000)
-        XCTAssertLessThan(sink.calls, sink.received / 50_000)
+        XCTAssertGreaterThan(sink.bytes.count, 1_000_000)
+        XCTAssertLessThan(sink.calls, sink.bytes.count / 50_000)
     }
 
     func testAnUnfinishedWriterWritesNothingMoreWhenReleased() throws {

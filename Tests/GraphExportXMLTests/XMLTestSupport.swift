@@ -3,28 +3,18 @@ import GraphExportTestSupport
 import GraphExportXML
 import XCTest
 
-/// One export's output and warnings.
-typealias XMLExport = WriterOutput
-
-extension WriterOutput {
-    /// The document as libxml2's parser reads it.
-    func parsed() throws -> ParsedXML {
-        try ParsedXML.parse(bytes)
-    }
-}
-
 enum Fixtures {
     /// Exports `graph` through an ``XMLGraphWriter`` into memory.
     static func export(
         _ graph: any GraphSource, shape: ExportShape = .tree, options: XMLOptions = XMLOptions()
-    ) throws -> XMLExport {
+    ) throws -> WriterOutput {
         try WriterOutput(graph, shape: shape) { XMLGraphWriter(sink: $0, options: options, onWarning: $1) }
     }
 
     /// Exports one `Item` per value (as its `value` attribute), compactly.
     static func exportItems(
         _ values: [Value], type: AttributeType = .string, options: XMLOptions = XMLOptions()
-    ) throws -> XMLExport {
+    ) throws -> WriterOutput {
         try export(try SampleGraphs.items(values, type: type), options: options)
     }
 
@@ -35,11 +25,11 @@ enum Fixtures {
     static func assertRoundTrip(
         _ graph: any GraphSource, shape: ExportShape = .tree, options: XMLOptions = XMLOptions(),
         file: StaticString = #filePath, line: UInt = #line
-    ) throws -> XMLExport {
+    ) throws -> WriterOutput {
         let recording = RecordingGraphWriter()
         try GraphTraversal(source: graph, shape: shape).run(into: recording)
         let export = try export(graph, shape: shape, options: options)
-        let parsed = try export.parsed()
+        let parsed = try export.parsedXML()
         let streamed = try ParsedXML.parseStreaming(export.bytes)
         XCTAssertEqual(parsed.items, streamed.items, "libxml2's tree and SAX2 readings differ", file: file, line: line)
         let decoded = try XMLGraphReader(model: graph.model, style: options.style).read(parsed)

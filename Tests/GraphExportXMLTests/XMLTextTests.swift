@@ -24,7 +24,7 @@ final class XMLTextTests: XCTestCase {
             XCTAssertFalse(export.bytes.contains(0), "no NUL reaches the output, and none cut a value short")
             switch style {
             case .attributes:
-                let items = Fixtures.elements("Item", in: try export.parsed())
+                let items = Fixtures.elements("Item", in: try export.parsedXML())
                 XCTAssertEqual(
                     items.map { $0["gx:base64"] }, Array(repeating: "value other", count: nonCharacters.count))
                 XCTAssertEqual(items[0]["value"], "AA==")
@@ -43,7 +43,7 @@ final class XMLTextTests: XCTestCase {
         let export = try Fixtures.exportItems(texts.map { .string($0) })
         XCTAssertEqual(export.warnings, [])
         XCTAssertFalse(export.text.contains("gx:base64"))
-        XCTAssertEqual(Fixtures.elements("Item", in: try export.parsed()).map { $0["value"] }, texts)
+        XCTAssertEqual(Fixtures.elements("Item", in: try export.parsedXML()).map { $0["value"] }, texts)
     }
 
     func testTabLineFeedAndCarriageReturnSurviveParsingExactly() throws {

@@ -8,13 +8,13 @@ final class XMLValueTests: XCTestCase {
     /// The `value` of each `Item`, as the parser reads it in either style; `nil` for null.
     private func values(
         _ values: [Value], type: AttributeType, style: XMLOptions.Style = .attributes
-    ) throws -> (texts: [String?], export: XMLExport) {
+    ) throws -> (texts: [String?], export: WriterOutput) {
         let export = try Fixtures.exportItems(values, type: type, options: XMLOptions(style: style))
-        let items = try export.parsed().items
+        let items = try export.parsedXML().items
         var texts: [String?] = []
         switch style {
         case .attributes:
-            for item in Fixtures.elements("Item", in: try export.parsed()) {
+            for item in Fixtures.elements("Item", in: try export.parsedXML()) {
                 let nulls = item["gx:null"]?.split(separator: " ") ?? []
                 texts.append(nulls.contains("value") ? nil : item["value"])
             }
@@ -106,7 +106,7 @@ final class XMLValueTests: XCTestCase {
                     + "written as NaN/INF/-INF")
             XCTAssertTrue(export.text.contains(#"value="1e+16""#) || export.text.contains("<value>1e+16</value>"))
         }
-        let texts = Fixtures.elements("Item", in: try Fixtures.export(graph).parsed()).map { $0["other"] }
+        let texts = Fixtures.elements("Item", in: try Fixtures.export(graph).parsedXML()).map { $0["other"] }
         XCTAssertEqual(texts, ["1e+16", "NaN", "-INF"])
     }
 
@@ -145,7 +145,7 @@ final class XMLValueTests: XCTestCase {
         let elementStyle = try Fixtures.assertRoundTrip(graph, options: XMLOptions(style: .elements))
         XCTAssertTrue(
             elementStyle.text.contains(#"<Item gx:id="Item/1"><value></value><other gx:null="true"/></Item>"#))
-        let items = Fixtures.elements("Item", in: try attributeStyle.parsed())
+        let items = Fixtures.elements("Item", in: try attributeStyle.parsedXML())
         XCTAssertEqual(items[0]["value"], "")
         XCTAssertNil(items[0]["other"], "a null attribute is not written as an XML attribute")
     }

@@ -42,7 +42,8 @@ final class PyYAMLTests: XCTestCase {
 
     /// What PyYAML's `safe_load_all` reads from the exports, put one after another in one stream,
     /// each after a `---` line.
-    private func pyYAML(_ exports: [YAMLExport], file: StaticString = #filePath, line: UInt = #line) throws -> [Node] {
+    private func pyYAML(_ exports: [WriterOutput], file: StaticString = #filePath, line: UInt = #line) throws -> [Node]
+    {
         guard let python = Self.python else {
             throw Prerequisite.missing("python3 with PyYAML is not available (pip install pyyaml)")
         }
@@ -111,7 +112,7 @@ final class PyYAMLTests: XCTestCase {
     }
 
     func testPyYAMLReadsRandomGraphsAsLibyamlDoes() throws {
-        var exports: [YAMLExport] = []
+        var exports: [WriterOutput] = []
         for seed in UInt64(100)...109 {
             var generator = RandomGraphGenerator(seed: seed)
             let graph = try generator.makeGraph()

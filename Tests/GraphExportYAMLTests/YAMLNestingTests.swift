@@ -4,12 +4,11 @@ import GraphExportYAML
 import XCTest
 
 final class YAMLNestingTests: XCTestCase {
-    private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
+    private let document = WriterChain.document
 
     func testHundredThousandLevelsOfNestingTakeLinearSpace() throws {
         let depth = 100_000
-        let sink = MemorySink()
-        try NestingStreams.writeChain(depth: depth, document: document, into: YAMLGraphWriter(sink: sink))
+        let sink = try WriterChain.output(depth: depth) { YAMLGraphWriter(sink: $0) }
 
         let lines = sink.text.split(separator: "\n", omittingEmptySubsequences: false)
         // The header, four lines for each of the 32 objects in block style, of which the last
@@ -44,8 +43,7 @@ final class YAMLNestingTests: XCTestCase {
         for options in [YAMLOptions(), YAMLOptions(maxBlockDepth: 0), YAMLOptions(maxBlockDepth: 200)] {
             try Fixtures.assertSameDataAsJSON(chain, options: options)
         }
-        let sink = MemorySink()
-        try NestingStreams.writeChain(depth: 600, document: document, into: YAMLGraphWriter(sink: sink))
+        let sink = try WriterChain.output(depth: 600) { YAMLGraphWriter(sink: $0) }
         let reader = try YAMLReader(sink.bytes)
         XCTAssertEqual(reader.maxDepth, 2 + 600 + 300)
     }
@@ -62,53 +60,8 @@ final class YAMLNestingTests: XCTestCase {
         }
     }
 
-    func testARejectedEventLeavesTheOutputIntact() throws {
-        let sink = MemorySink()
-        let writer = YAMLGraphWriter(sink: sink)
-        try writer.begin(document)
-        XCTAssertThrowsError(try writer.write(.attribute(name: "x", value: .integer(1))))
-        try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
-        XCTAssertThrowsError(try writer.write(.endRelationship))
-        try writer.write(.beginRelationship(name: "owner", isToMany: false))
-        try writer.write(.reference(ObjectID("B/2")))
-        XCTAssertThrowsError(try writer.write(.reference(ObjectID("B/3"))))
-        try writer.write(.endRelationship)
-        try writer.write(.endObject)
-        try writer.finish()
-        XCTAssertEqual(
-            sink.text,
-            """
-            "@source":
-              generator: graphexport
-              sourceKind: test
-              shape: tree
-            "@graph":
-            - "@id": A/1
-              "@type": A
-              owner: {"@id": B/2}
-
-            """)
-    }
-
-    /// A sink that takes `capacity` bytes, then fails.
-    private final class FailingSink: ByteSink {
-        var capacity: Int
-        var bytes: [UInt8] = []
-
-        init(capacity: Int) {
-            self.capacity = capacity
-        }
-
-        func write(_ bytes: UnsafeRawBufferPointer) throws {
-            guard self.bytes.count + bytes.count <= capacity else {
-                throw GraphExportError.writeFailed(errno: 28, reason: "No space left on device")
-            }
-            self.bytes += bytes
-        }
-    }
-
     func testSinkErrorsAreRethrownAsTheyAreAndStopTheDocument() throws {
-        let sink = FailingSink(capacity: 50_000)
+        let sink = WriterFailingSink(capacity: 50_000)
         let writer = YAMLGraphWriter(sink: sink)
         try writer.begin(document)
         var thrown: (any Error)?
@@ -120,7 +73,7 @@ final class YAMLNestingTests: XCTestCase {
                 thrown = error
             }
         }
-        XCTAssertEqual(thrown as? GraphExportError, .writeFailed(errno: 28, reason: "No space left on device"))
+        XCTAssertEqual(thrown as? GraphExportError, .writeFailed(errno: 28, reason: "disk full"))
         XCTAssertThrowsError(try writer.write(.endObject)) {
             XCTAssertEqual($0 as? GraphExportError, .stoppedByEarlierFailure)
         }
@@ -129,7 +82,7 @@ final class YAMLNestingTests: XCTestCase {
         }
         XCTAssertGreaterThan(sink.bytes.count, 0)
 
-        let late = FailingSink(capacity: 10)
+        let late = WriterFailingSink(capacity: 10)
         let small = YAMLGraphWriter(sink: late)
         try small.begin(document)
         XCTAssertThrowsError(try small.finish()) {

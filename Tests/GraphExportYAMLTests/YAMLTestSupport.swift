@@ -345,9 +345,6 @@ struct YAML11Types {
     }
 }
 
-/// One export's output and warnings.
-typealias YAMLExport = WriterOutput
-
 extension WriterOutput {
     /// The document as libyaml's parser and the YAML 1.2 core schema read it.
     func read() throws -> YAMLReader {
@@ -379,7 +376,7 @@ enum Fixtures {
     /// Exports `graph` through a ``YAMLGraphWriter`` into memory.
     static func export(
         _ graph: any GraphSource, shape: ExportShape = .tree, options: YAMLOptions = YAMLOptions()
-    ) throws -> YAMLExport {
+    ) throws -> WriterOutput {
         try WriterOutput(graph, shape: shape) { YAMLGraphWriter(sink: $0, options: options, onWarning: $1) }
     }
 
@@ -396,12 +393,12 @@ enum Fixtures {
     }
 
     /// Exports one `Item` per value (as its `value` attribute).
-    static func exportItems(_ values: [Value], options: YAMLOptions = YAMLOptions()) throws -> YAMLExport {
+    static func exportItems(_ values: [Value], options: YAMLOptions = YAMLOptions()) throws -> WriterOutput {
         try export(try itemGraph(values), options: options)
     }
 
     /// The parsed scalars that are the `value` of each `Item`, in order.
-    static func valueScalars(in export: YAMLExport) throws -> [ParsedScalar] {
+    static func valueScalars(in export: WriterOutput) throws -> [ParsedScalar] {
         let scalars = try export.read().scalars
         return scalars.indices.dropLast().filter { scalars[$0].isKey && scalars[$0].value == "value" }
             .map { scalars[$0 + 1] }
