@@ -131,13 +131,9 @@ final class CommandLineContractTests: XCTestCase {
 
     func testEveryMessageBeginsWithTheProgramName() throws {
         for arguments in [["--frobnicate"], ["-z", store], [], ["inspect", "-o", "x", store], ["formats", "extra"]] {
-            let result = try CommandRunner.run(arguments)
-            XCTAssertEqual(result.status, 64, "\(arguments)")
-            XCTAssertTrue(result.standardError.hasPrefix("graphexport: error: "), result.standardError)
+            try CommandRunner.assertFails(arguments, beginning: "graphexport: error: ")
         }
-        let failure = try CommandRunner.run(["no-such-store.sqlite"])
-        XCTAssertEqual(failure.status, 1)
-        XCTAssertTrue(failure.standardError.hasPrefix("graphexport: error: "), failure.standardError)
+        try CommandRunner.assertFails(["no-such-store.sqlite"], status: 1, beginning: "graphexport: error: ")
     }
 
     /// Without --model the Scrapbook store is read with a model inferred from its tables, with
