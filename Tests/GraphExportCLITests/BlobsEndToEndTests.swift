@@ -186,14 +186,11 @@ final class BlobsEndToEndTests: XCTestCase {
         // A file of the user's with the name of the last photo's image, and a link with the first blob's name.
         try Data("mine".utf8).write(to: blobs.appendingPathComponent("Photo-p13-image.jpg"))
         let before = try FolderListing(blobs)
-        let failed = try CommandRunner.run(
-            ["--blobs", blobs.path, "-o", folder.appendingPathComponent("x.json").path] + store)
-        XCTAssertEqual(failed.status, 1)
-        XCTAssertTrue(
-            failed.standardError.hasPrefix(
+        try CommandRunner.assertFails(
+            ["--blobs", blobs.path, "-o", folder.appendingPathComponent("x.json").path] + store, status: 1,
+            beginning:
                 "graphexport: error: --blobs \(blobs.path): Photo-p13-image.jpg is there already, and --blobs never replaces a file"
-            ),
-            failed.standardError)
+        )
         XCTAssertEqual(
             try FolderListing(blobs), before, "the files written before the failure are gone, the user's stays")
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.json").path))
@@ -261,11 +258,9 @@ final class BlobsEndToEndTests: XCTestCase {
             ("no/such/folder", "cannot make the folder", nil),
         ]
         for (path, message, directory) in refusals {
-            let export = try CommandRunner.run(
-                ["--blobs", path] + store, in: directory ?? (try CommandRunner.scratchFolder(for: self)))
-            XCTAssertEqual(export.status, 1, path)
-            XCTAssertTrue(
-                export.standardError.hasPrefix("graphexport: error: --blobs \(path): \(message)"), export.standardError)
+            let export = try CommandRunner.assertFails(
+                ["--blobs", path] + store, status: 1, beginning: "graphexport: error: --blobs \(path): \(message)",
+                in: directory ?? (try CommandRunner.scratchFolder(for: self)))
             XCTAssertTrue(export.standardOutput.isEmpty)
         }
         XCTAssertEqual(try FolderListing(scrapbookFolder), before)

@@ -69,14 +69,12 @@ final class ChinookEndToEndTests: XCTestCase {
         let genre = try XCTUnwrap(summary.objects["Genre/1"])
         XCTAssertEqual((genre["tracks"] as? [[String: Any]])?.first?["@type"] as? String, "Track")
 
-        let unknown = try CommandRunner.run(["--nest", "Genre.nothing", store.lastPathComponent], in: folder)
-        XCTAssertEqual(unknown.status, 64, unknown.standardError)
-        XCTAssertTrue(unknown.standardError.contains("Genre.nothing"), unknown.standardError)
+        try CommandRunner.assertFails(
+            ["--nest", "Genre.nothing", store.lastPathComponent], saying: "Genre.nothing", in: folder)
 
         // --nest applies to Core Data stores too: with a model, what fails is the missing model.
-        let mixed = try CommandRunner.run(
-            ["--model", "x.xcdatamodeld", "--nest", "Genre.tracks", store.lastPathComponent], in: folder)
-        XCTAssertEqual(mixed.status, 1, mixed.standardError)
-        XCTAssertTrue(mixed.standardError.contains("'x.xcdatamodeld' does not exist"), mixed.standardError)
+        try CommandRunner.assertFails(
+            ["--model", "x.xcdatamodeld", "--nest", "Genre.tracks", store.lastPathComponent], status: 1,
+            saying: "'x.xcdatamodeld' does not exist", in: folder)
     }
 }

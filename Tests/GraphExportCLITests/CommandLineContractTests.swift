@@ -228,12 +228,9 @@ final class CommandLineContractTests: XCTestCase {
         XCTAssertEqual(chosen.standardOutput, fitting.standardOutput)
 
         // The current version does not fit: with --model-version it is its own error, no other is tried.
-        let current = try CommandRunner.run(
-            ["-m", bundle, "--model-version", "TexLege 5", "TexLegeSeed.v4.sqlite"], in: folder)
-        XCTAssertEqual(current.status, 1)
-        XCTAssertTrue(
-            current.standardError.hasPrefix("graphexport: error: TexLegeSeed.v4.sqlite: model version 'TexLege 5' "),
-            current.standardError)
+        let current = try CommandRunner.assertFails(
+            ["-m", bundle, "--model-version", "TexLege 5", "TexLegeSeed.v4.sqlite"], status: 1,
+            beginning: "graphexport: error: TexLegeSeed.v4.sqlite: model version 'TexLege 5' ", in: folder)
         XCTAssertEqual(current.standardOutput.count, 0)
 
         let unknown = try CommandRunner.run(

@@ -37,10 +37,8 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testUnknownOptionIsAUsageError() throws {
-        let result = try CommandRunner.run(["--frobnicate", "store.sqlite"])
-        XCTAssertEqual(result.status, 64)
-        XCTAssertTrue(
-            result.standardError.hasPrefix("graphexport: error: unknown option '--frobnicate'"), result.standardError)
+        let result = try CommandRunner.assertFails(
+            ["--frobnicate", "store.sqlite"], beginning: "graphexport: error: unknown option '--frobnicate'")
         XCTAssertEqual(
             result.standardError.split(separator: "\n").dropFirst(),
             [
@@ -79,12 +77,10 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testMissingStoreFileIsOneClearLine() throws {
-        let result = try CommandRunner.run([
-            "--model", "Samples/Scrapbook/Scrapbook.xcdatamodeld", "no-such-store.sqlite",
-        ])
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(
-            result.standardError.hasPrefix("graphexport: error: no-such-store.sqlite: "), result.standardError)
+        let result = try CommandRunner.assertFails(
+            [
+                "--model", "Samples/Scrapbook/Scrapbook.xcdatamodeld", "no-such-store.sqlite",
+            ], status: 1, beginning: "graphexport: error: no-such-store.sqlite: ")
         XCTAssertEqual(result.standardError.split(separator: "\n").count, 1)
     }
 

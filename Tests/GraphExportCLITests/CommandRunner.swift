@@ -62,16 +62,15 @@ enum CommandRunner {
         return result
     }
 
-    /// Runs graphexport with `arguments` in `folder` and expects it to end with `status` (a usage
-    /// error by default) and a standard error that begins with `beginning` and contains `saying`,
+    /// Runs graphexport with `arguments` in `folder` (the environment with `environment` added)
+    /// and expects it to end with `status` (a usage error by default) and a standard error that begins with `beginning` and contains `saying`,
     /// when given; returns the run.
     @discardableResult
     static func assertFails(
         _ arguments: [String], status: Int32 = 64, beginning: String? = nil, saying: String? = nil,
-        in folder: URL? = nil,
-        file: StaticString = #filePath, line: UInt = #line
+        in folder: URL? = nil, environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line
     ) throws -> ProgramRun {
-        let result = try run(arguments, in: folder)
+        let result = try run(arguments, in: folder, environment: environment)
         XCTAssertEqual(result.status, status, "\(arguments): \(result.standardError)", file: file, line: line)
         if let beginning {
             XCTAssertTrue(result.standardError.hasPrefix(beginning), result.standardError, file: file, line: line)

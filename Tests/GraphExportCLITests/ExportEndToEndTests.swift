@@ -87,15 +87,11 @@ final class ExportEndToEndTests: XCTestCase {
 
     func testFailedExportLeavesNoOutputFile() throws {
         let folder = try CommandRunner.copyOfSample("wibosco-migration", for: self)
-        let result = try CommandRunner.run(
+        try CommandRunner.assertFails(
             [
                 "--model", "CoreDataMigration_Example.xcdatamodeld/CoreDataMigration_Example 4.xcdatamodel",
                 "-o", "out.json", "CoreDataMigration_Example_1.sqlite",
-            ], in: folder)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(
-            result.standardError.hasPrefix("graphexport: error: CoreDataMigration_Example_1.sqlite: "),
-            result.standardError)
+            ], status: 1, beginning: "graphexport: error: CoreDataMigration_Example_1.sqlite: ", in: folder)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         XCTAssertFalse(names.contains { $0.contains("out.json") }, "\(names)")
     }
@@ -103,11 +99,10 @@ final class ExportEndToEndTests: XCTestCase {
     func testOutputOverTheStoreIsRefused() throws {
         let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
         let before = try CommandRunner.snapshot(folder)
-        let result = try CommandRunner.run(
+        try CommandRunner.assertFails(
             ["--model", "Scrapbook.xcdatamodeld", "--format", "json", "-o", "Scrapbook.sqlite", "Scrapbook.sqlite"],
+            status: 1, saying: "overwrite the store",
             in: folder)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.standardError.contains("overwrite the store"), result.standardError)
         XCTAssertEqual(try CommandRunner.snapshot(folder), before)
     }
 

@@ -163,9 +163,8 @@ final class InspectCommandTests: XCTestCase {
 
     func testOptionsThatShapeAnExportAreUsageErrors() throws {
         for arguments in [["-o", "out.json"], ["--shape", "flat"], ["--pretty"], ["--format", "yaml"]] {
-            let result = try CommandRunner.run(["inspect"] + arguments + [scrapbookStore])
-            XCTAssertEqual(result.status, 64, "\(arguments)")
-            XCTAssertTrue(result.standardError.hasPrefix("graphexport: error: "), result.standardError)
+            let result = try CommandRunner.assertFails(
+                ["inspect"] + arguments + [scrapbookStore], beginning: "graphexport: error: ")
             XCTAssertTrue(
                 result.standardError.contains("graphexport: note: usage: graphexport inspect"), result.standardError)
         }

@@ -101,9 +101,7 @@ final class JSONColumnsEndToEndTests: XCTestCase {
                     + "column as Table.column, with one of the tables Track and Album\n"
             ),
         ] {
-            let run = try CommandRunner.run(["--json-columns", name, "app.db"], in: folder)
-            XCTAssertEqual(run.status, 64, run.standardError)
-            XCTAssertTrue(run.standardError.hasPrefix(message), run.standardError)
+            try CommandRunner.assertFails(["--json-columns", name, "app.db"], beginning: message, in: folder)
         }
     }
 

@@ -50,13 +50,11 @@ final class OutputSafetyTests: XCTestCase {
         let folder = try CommandRunner.copyOfSample("wibosco-migration", for: self)
         let before = try CommandRunner.snapshot(folder)
         let wal = "CoreDataMigration_Example_WAL.sqlite-wal"
-        let result = try CommandRunner.run(
+        try CommandRunner.assertFails(
             [
                 "--model", "CoreDataMigration_Example.xcdatamodeld", "--format", "json", "-o", wal,
                 "CoreDataMigration_Example_WAL.sqlite",
-            ], in: folder)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.standardError.contains("the store's write-ahead log \(wal)"), result.standardError)
+            ], status: 1, saying: "the store's write-ahead log \(wal)", in: folder)
         XCTAssertEqual(try CommandRunner.snapshot(folder), before)
     }
 
@@ -64,10 +62,9 @@ final class OutputSafetyTests: XCTestCase {
         let folder = try scrapbook()
         let contents = "\(model)/Scrapbook.xcdatamodel/contents"
         let before = try CommandRunner.snapshot(folder)
-        let result = try CommandRunner.run(
-            ["--model", contents, "--format", "json", "-o", contents, store], in: folder)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.standardError.contains("the model file \(contents)"), result.standardError)
+        try CommandRunner.assertFails(
+            ["--model", contents, "--format", "json", "-o", contents, store], status: 1,
+            saying: "the model file \(contents)", in: folder)
         XCTAssertEqual(try CommandRunner.snapshot(folder), before)
     }
 
@@ -151,9 +148,9 @@ final class OutputSafetyTests: XCTestCase {
             }
         }
         XCTAssertEqual(bound, 0)
-        let result = try CommandRunner.run(["--model", model, "--format", "json", "-o", "socket", store], in: folder)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.standardError.contains("socket: is a socket"), result.standardError)
+        try CommandRunner.assertFails(
+            ["--model", model, "--format", "json", "-o", "socket", store], status: 1, saying: "socket: is a socket",
+            in: folder)
         XCTAssertEqual(try fileType(path), S_IFSOCK)
     }
 

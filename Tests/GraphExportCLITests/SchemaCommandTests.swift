@@ -239,13 +239,11 @@ final class SchemaCommandTests: XCTestCase {
             XCTAssertTrue(result.standardError.contains(message), "\(arguments): \(result.standardError)")
         }
         let before = try CommandRunner.snapshot(folder)
-        let onto = try CommandRunner.run(["schema", "-o", "Scrapbook.sqlite", "Scrapbook.sqlite"], in: folder)
-        XCTAssertEqual(onto.status, 1, onto.standardError)
-        XCTAssertTrue(onto.standardError.contains("which the export reads"), onto.standardError)
+        try CommandRunner.assertFails(
+            ["schema", "-o", "Scrapbook.sqlite", "Scrapbook.sqlite"], status: 1, saying: "which the export reads",
+            in: folder)
         XCTAssertEqual(try CommandRunner.snapshot(folder), before, "-o onto the store changed a file")
-        let missing = try CommandRunner.run(["schema", "Missing.sqlite"], in: folder)
-        XCTAssertEqual(missing.status, 1, missing.standardError)
-        XCTAssertTrue(missing.standardError.contains("Missing.sqlite"), missing.standardError)
+        try CommandRunner.assertFails(["schema", "Missing.sqlite"], status: 1, saying: "Missing.sqlite", in: folder)
     }
 
     // MARK: - Helpers
