@@ -59,11 +59,11 @@ final class DecodedTransformableSchemaTests: XCTestCase {
                 let export = try scratch.write("e.xml", try exportXML(style, shape))
                 let decoded = XMLExportSchema(model: model, shape: shape, style: style, typing: .decoded, title: "t")
                 XCTAssertEqual(
-                    try scratch.errors(of: export, against: decoded),
+                    try SchemaTools.xmlSchemaErrors(schema: try scratch.write("d.xsd", decoded.text), document: export),
                     [], "\(shape), \(style)")
                 let raw = XMLExportSchema(model: model, shape: shape, style: style, typing: .declared, title: "t")
                 XCTAssertNotEqual(
-                    try scratch.errors(of: export, against: raw), [],
+                    try SchemaTools.xmlSchemaErrors(schema: try scratch.write("r.xsd", raw.text), document: export), [],
                     "\(shape), \(style): a map is no base64")
             }
             let sink = MemorySink()
@@ -71,11 +71,11 @@ final class DecodedTransformableSchemaTests: XCTestCase {
             let export = try scratch.write("e.json", sink.bytes)
             let decoded = JSONExportSchema(model: model, shape: shape, typing: .decoded, title: "t")
             XCTAssertEqual(
-                try scratch.errors(of: export, against: decoded),
+                try SchemaTools.jsonSchemaErrors(schema: try scratch.write("d.json", decoded.text), instance: export),
                 [], "\(shape)")
             let raw = JSONExportSchema(model: model, shape: shape, typing: .declared, title: "t")
             XCTAssertNotEqual(
-                try scratch.errors(of: export, against: raw), [],
+                try SchemaTools.jsonSchemaErrors(schema: try scratch.write("r.json", raw.text), instance: export), [],
                 "\(shape): a map is no base64")
         }
     }
@@ -91,7 +91,8 @@ final class DecodedTransformableSchemaTests: XCTestCase {
         XCTAssertNotEqual(keyless, text)
         for (name, mutated) in [("gx:type set", wrongType), ("an entry without key", keyless)] {
             XCTAssertNotEqual(
-                try scratch.errors(of: try scratch.write("m.xml", mutated), against: schema),
+                try SchemaTools.xmlSchemaErrors(
+                    schema: try scratch.write("s.xsd", schema.text), document: try scratch.write("m.xml", mutated)),
                 [], name)
         }
     }

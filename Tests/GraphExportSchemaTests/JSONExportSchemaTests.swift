@@ -91,10 +91,10 @@ final class JSONExportSchemaTests: XCTestCase {
         let named = JSONExportSchema(
             model: model, shape: .flat, typing: .declared, title: "t", sourceFields: ["storeUUID"])
         XCTAssertEqual(
-            try scratch.errors(of: document, against: named), [])
+            try SchemaTools.jsonSchemaErrors(schema: try scratch.write("s.json", named.text), instance: document), [])
         let unnamed = JSONExportSchema(model: model, shape: .flat, typing: .declared, title: "t")
         XCTAssertNotEqual(
-            try scratch.errors(of: document, against: unnamed), [],
+            try SchemaTools.jsonSchemaErrors(schema: try scratch.write("s.json", unnamed.text), instance: document), [],
             "a header field the source does not have")
     }
 
@@ -156,7 +156,8 @@ final class JSONExportSchemaTests: XCTestCase {
     private func validate(_ export: [UInt8], shape: ExportShape) throws -> [String] {
         let scratch = try ScratchFolder(for: self)
         let schema = JSONExportSchema(model: try AwkwardGraph.model(), shape: shape, typing: .declared, title: "t")
-        return try scratch.errors(of: try scratch.write("export.json", export), against: schema)
+        return try SchemaTools.jsonSchemaErrors(
+            schema: try scratch.write("schema.json", schema.text), instance: try scratch.write("export.json", export))
     }
 
     /// Checks that the export in `shape` validates, and fails to once `mutate` has changed it.

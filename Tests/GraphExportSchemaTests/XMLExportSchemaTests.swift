@@ -74,7 +74,8 @@ final class XMLExportSchemaTests: XCTestCase {
             <Row gx:id="Row/1" when="2024-01-01 10:00:00"/></gx:export>
             """
         XCTAssertEqual(
-            try scratch.errors(of: try scratch.write("d.xml", document), against: schema), [])
+            try SchemaTools.xmlSchemaErrors(
+                schema: try scratch.write("s.xsd", schema.text), document: try scratch.write("d.xml", document)), [])
     }
 
     func testRootMayHoldTheSourcesOwnFieldsAndNoOthers() throws {
@@ -90,10 +91,10 @@ final class XMLExportSchemaTests: XCTestCase {
         let named = XMLExportSchema(
             model: model, shape: .flat, style: .attributes, typing: .declared, title: "t", sourceFields: ["storeUUID"])
         XCTAssertEqual(
-            try scratch.errors(of: document, against: named), [])
+            try SchemaTools.xmlSchemaErrors(schema: try scratch.write("s.xsd", named.text), document: document), [])
         let unnamed = XMLExportSchema(model: model, shape: .flat, style: .attributes, typing: .declared, title: "t")
         XCTAssertNotEqual(
-            try scratch.errors(of: document, against: unnamed), [],
+            try SchemaTools.xmlSchemaErrors(schema: try scratch.write("s.xsd", unnamed.text), document: document), [],
             "a root attribute the source does not have")
     }
 
@@ -104,7 +105,7 @@ final class XMLExportSchemaTests: XCTestCase {
             title: "odd\u{1}name <&> \u{FFFF}.sqlite")
         let export = try scratch.write("e.xml", try AwkwardGraph.xml(.tree, .attributes))
         XCTAssertEqual(
-            try scratch.errors(of: export, against: schema), [])
+            try SchemaTools.xmlSchemaErrors(schema: try scratch.write("s.xsd", schema.text), document: export), [])
     }
 
     func testModelWithoutConcreteEntitiesMakesASchemaOfTheEmptyExport() throws {
@@ -117,7 +118,9 @@ final class XMLExportSchemaTests: XCTestCase {
                 try GraphTraversal(source: SampleGraphs.graph(model), shape: shape).run(
                     into: XMLGraphWriter(sink: sink, options: XMLOptions(style: style)))
                 XCTAssertEqual(
-                    try scratch.errors(of: try scratch.write("e.xml", sink.bytes), against: schema),
+                    try SchemaTools.xmlSchemaErrors(
+                        schema: try scratch.write("s.xsd", schema.text),
+                        document: try scratch.write("e.xml", sink.bytes)),
                     [], "\(shape), \(style)")
             }
         }
@@ -129,6 +132,7 @@ final class XMLExportSchemaTests: XCTestCase {
         let scratch = try ScratchFolder(for: self)
         let schema = XMLExportSchema(
             model: try AwkwardGraph.model(), shape: shape, style: style, typing: .declared, title: "t")
-        return try scratch.errors(of: try scratch.write("export.xml", export), against: schema)
+        return try SchemaTools.xmlSchemaErrors(
+            schema: try scratch.write("schema.xsd", schema.text), document: try scratch.write("export.xml", export))
     }
 }
