@@ -12,20 +12,6 @@ final class ApplicabilityEndToEndTests: XCTestCase {
     private let model = "Samples/Scrapbook/Scrapbook.xcdatamodeld"
     private let store = "Samples/Scrapbook/Scrapbook.sqlite"
 
-    /// Runs `arguments`, expects a usage error whose first line is `graphexport: error: <message>`
-    /// and nothing on standard output.
-    private func assertUsageError(
-        _ arguments: [String], _ message: String, in folder: URL? = nil, file: StaticString = #filePath,
-        line: UInt = #line
-    ) throws {
-        let result = try CommandRunner.run(arguments, in: folder)
-        XCTAssertEqual(result.status, 64, result.standardError, file: file, line: line)
-        XCTAssertEqual(
-            result.standardError.split(separator: "\n").first.map(String.init), "graphexport: error: " + message,
-            file: file, line: line)
-        XCTAssertEqual(result.standardOutput.count, 0, file: file, line: line)
-    }
-
     func testFormatsWithoutNestingRefuseTheOptionsOfNesting() throws {
         let flatOnly = "which keeps no nesting: it is written in the flat shape"
         let cases: [([String], String)] = [
@@ -42,13 +28,12 @@ final class ApplicabilityEndToEndTests: XCTestCase {
             ),
         ]
         for (options, message) in cases {
-            try assertUsageError(options + ["-m", model, store], message)
+            try CommandRunner.assertUsageError(options + ["-m", model, store], message)
         }
     }
 
     func testFormatsWithoutNestingAreWrittenFlat() throws {
-        let lines = try CommandRunner.run(["-f", "jsonl", "-m", model, store])
-        XCTAssertEqual(lines.status, 0, lines.standardError)
+        let lines = try CommandRunner.assertSucceeds(["-f", "jsonl", "-m", model, store])
         let objects = try lines.standardOutput.split(separator: UInt8(ascii: "\n")).map {
             try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])
         }
@@ -61,19 +46,16 @@ final class ApplicabilityEndToEndTests: XCTestCase {
         XCTAssertEqual(
             try CommandRunner.run(["-f", "jsonl", "--shape", "flat", "-m", model, store]).standardOutput,
             lines.standardOutput)
-        let graph = try CommandRunner.run(["-f", "graphml", "-m", model, store])
-        XCTAssertEqual(graph.status, 0, graph.standardError)
+        let graph = try CommandRunner.assertSucceeds(["-f", "graphml", "-m", model, store])
         XCTAssertTrue(graph.text.contains(">flat</data>"), "the header's shape")
         let help = try CommandRunner.run(["--help"]).text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         XCTAssertTrue(help.contains("tree: Formats json, xml, yaml, plist and plugins only."), "the table says where")
     }
 
     func testAnOutputNameThatNamesAnotherFormatIsAWarningAndAGzipWithoutOneANote() throws {
-        let folder = try CommandRunner.copy(
-            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
         let arguments = ["-m", "Scrapbook.xcdatamodeld", "Scrapbook.sqlite"]
-        let yaml = try CommandRunner.run(["-f", "yaml", "-o", "b.json"] + arguments, in: folder)
-        XCTAssertEqual(yaml.status, 0, yaml.standardError)
+        let yaml = try CommandRunner.assertSucceeds(["-f", "yaml", "-o", "b.json"] + arguments, in: folder)
         XCTAssertEqual(
             yaml.standardError,
             "graphexport: warning: -o b.json: '.json' names the json format, but the output is in the yaml format, "
@@ -84,8 +66,7 @@ final class ApplicabilityEndToEndTests: XCTestCase {
         XCTAssertEqual(strict.status, 1, "a warning, so --strict fails")
         XCTAssertEqual(try CommandRunner.run(["-f", "json", "-o", "d.json"] + arguments, in: folder).standardError, "")
 
-        let gzip = try CommandRunner.run(["-o", "a.gz"] + arguments, in: folder)
-        XCTAssertEqual(gzip.status, 0, gzip.standardError)
+        let gzip = try CommandRunner.assertSucceeds(["-o", "a.gz"] + arguments, in: folder)
         XCTAssertEqual(
             gzip.standardError,
             "graphexport: note: -o a.gz: no extension before .gz names a format, so the output is gzip-compressed "
@@ -98,8 +79,7 @@ final class ApplicabilityEndToEndTests: XCTestCase {
     }
 
     func testOutputOntoTheStoreIsRefusedBeforeAnythingElseIsSaid() throws {
-        let folder = try CommandRunner.copy(
-            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
         let before = try CommandRunner.snapshot(folder)
         let result = try CommandRunner.run(
             ["-m", "Scrapbook.xcdatamodeld", "-o", "Scrapbook.sqlite", "Scrapbook.sqlite"], in: folder)
@@ -116,14 +96,13 @@ final class ApplicabilityEndToEndTests: XCTestCase {
             ["-q", "inspect", "NoteStore.sqlite"], ["inspect", "-q", "NoteStore.sqlite"],
             ["--verbose", "inspect", "NoteStore.sqlite"], ["-q", "schema", "NoteStore.sqlite"],
         ] {
-            let result = try CommandRunner.run(arguments, in: notes)
-            XCTAssertEqual(result.status, 0, "\(arguments): \(result.standardError)")
+            let result = try CommandRunner.assertSucceeds(arguments, in: notes)
             XCTAssertEqual(result.standardError, "", "\(arguments)")
         }
         XCTAssertEqual(
             try CommandRunner.run(["-q", "inspect", "NoteStore.sqlite"], in: notes).standardOutput,
             try CommandRunner.run(["inspect", "NoteStore.sqlite"], in: notes).standardOutput)
-        try assertUsageError(
+        try CommandRunner.assertUsageError(
             ["--progress", "inspect", "NoteStore.sqlite"], "'--progress' is not an option of 'graphexport inspect'",
             in: notes)
     }
@@ -131,8 +110,8 @@ final class ApplicabilityEndToEndTests: XCTestCase {
     func testInspectAndSchemaResolveNestingAsTheExportDoes() throws {
         let notes = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
         func folderNotes(_ options: [String]) throws -> (tree: String?, owners: [String]?) {
-            let result = try CommandRunner.run(["inspect", "-f", "json"] + options + ["NoteStore.sqlite"], in: notes)
-            XCTAssertEqual(result.status, 0, result.standardError)
+            let result = try CommandRunner.assertSucceeds(
+                ["inspect", "-f", "json"] + options + ["NoteStore.sqlite"], in: notes)
             let entities = try XCTUnwrap(try result.json()["entities"] as? [[String: Any]])
             let folder = entities.first { $0["name"] as? String == "ICFolder" }
             let relationships = folder?["relationships"] as? [[String: Any]]
@@ -147,26 +126,23 @@ final class ApplicabilityEndToEndTests: XCTestCase {
         let referenced = try folderNotes(["--no-nest", "ICFolder.notes"])
         XCTAssertEqual(referenced.tree, "reference")
         XCTAssertEqual(referenced.owners, ["account"], "a note no longer nests under its folder")
-        let text = try CommandRunner.run(["inspect", "--nest", "ICFolder.notes", "NoteStore.sqlite"], in: notes)
-        XCTAssertEqual(text.status, 0, text.standardError)
+        try CommandRunner.assertSucceeds(["inspect", "--nest", "ICFolder.notes", "NoteStore.sqlite"], in: notes)
         XCTAssertEqual(
             try CommandRunner.run(["--no-nest", "ICFolder.notes", "-o", "notes.json", "NoteStore.sqlite"], in: notes)
                 .status, 0, "the export takes the same name")
-        try assertUsageError(
+        try CommandRunner.assertUsageError(
             ["inspect", "--nest", "ICFolder.note", "NoteStore.sqlite"],
             "entity 'ICFolder' has no relationship 'note'; did you mean 'notes'? (relationships: account, children, "
                 + "notes, parent, cloudState, owner)", in: notes)
 
-        let flatNotes = try CommandRunner.run(
+        let flatNotes = try CommandRunner.assertSucceeds(
             ["schema", "-f", "mermaid", "--no-nest", "ICFolder.notes", "NoteStore.sqlite"], in: notes)
-        XCTAssertEqual(flatNotes.status, 0, flatNotes.standardError)
         let nested = try CommandRunner.run(["schema", "-f", "mermaid", "NoteStore.sqlite"], in: notes)
         XCTAssertNotEqual(flatNotes.standardOutput, nested.standardOutput, "the schema follows --no-nest")
     }
 
     func testSchemaFormatJSONIsTheJSONSchema() throws {
-        let named = try CommandRunner.run(["schema", "-f", "json", "-m", model, store])
-        XCTAssertEqual(named.status, 0, named.standardError)
+        let named = try CommandRunner.assertSucceeds(["schema", "-f", "json", "-m", model, store])
         XCTAssertEqual(
             named.standardOutput,
             try CommandRunner.run(["schema", "-f", "json-schema", "-m", model, store]).standardOutput)
@@ -176,15 +152,15 @@ final class ApplicabilityEndToEndTests: XCTestCase {
     }
 
     func testOptionsForCoreDataStoresAreRefusedForAPlainSQLiteDatabaseOnceItIsOpen() throws {
-        let chinook = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
+        let chinook = try CommandRunner.copyOfChinook(for: self)
         let folder = chinook.deletingLastPathComponent()
-        try assertUsageError(
+        try CommandRunner.assertUsageError(
             ["--include-history", "Chinook.sqlite"],
             "'--include-history' applies to Core Data stores, and Chinook.sqlite is a plain SQLite database", in: folder
         )
         // --raw-transformable is the old name of --raw-values, which plain databases take too.
-        let alias = try CommandRunner.run(["--raw-transformable", "-o", "chinook.yaml", "Chinook.sqlite"], in: folder)
-        XCTAssertEqual(alias.status, 0, alias.standardError)
+        let alias = try CommandRunner.assertSucceeds(
+            ["--raw-transformable", "-o", "chinook.yaml", "Chinook.sqlite"], in: folder)
         XCTAssertEqual(
             alias.standardError,
             "graphexport: warning: --raw-transformable is now called --raw-values; the old name keeps working\n")

@@ -17,8 +17,7 @@ final class BlobsEndToEndTests: XCTestCase {
 
     /// A copy of Samples/Scrapbook (store, model, external data) and the arguments that read it.
     private func scrapbook() throws -> (folder: URL, arguments: [String]) {
-        let folder = try CommandRunner.copy(
-            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
         return (
             folder,
             [
@@ -81,8 +80,7 @@ final class BlobsEndToEndTests: XCTestCase {
     func testEveryFormatPutsThePathsWhereTheBase64WasAndTheFilesHoldTheBytes() throws {
         let (source, store) = try scrapbook()
         let folder = try CommandRunner.scratchFolder(for: self)
-        let plain = try CommandRunner.run(store)
-        XCTAssertEqual(plain.status, 0, plain.standardError)
+        let plain = try CommandRunner.assertSucceeds(store)
         try plain.standardOutput.write(to: folder.appendingPathComponent("plain.json"))
         let environment = [
             "GRAPHEXPORT_PLUGIN_PATH": CommandRunner.repository.appendingPathComponent("Samples/Plugins").path
@@ -92,9 +90,8 @@ final class BlobsEndToEndTests: XCTestCase {
             try FileManager.default.createDirectory(
                 at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
             let blobs = output.deletingLastPathComponent().appendingPathComponent("files")
-            let export = try CommandRunner.run(
+            try CommandRunner.assertSucceeds(
                 ["-f", format, "-o", output.path, "--blobs", blobs.path] + store, environment: environment)
-            XCTAssertEqual(export.status, 0, "\(format): \(export.standardError)")
             XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: blobs.path)), Self.names, format)
             let found = try Python.run(Self.paths, arguments: [output.path, format, "files/"], input: Data())
             XCTAssertEqual(
@@ -130,8 +127,7 @@ final class BlobsEndToEndTests: XCTestCase {
                 """, for: self
         ).appendingPathComponent("pictures.sqlite")
         let folder = database.deletingLastPathComponent()
-        let export = try CommandRunner.run(["--blobs", "files", database.path], in: folder)
-        XCTAssertEqual(export.status, 0, export.standardError)
+        let export = try CommandRunner.assertSucceeds(["--blobs", "files", database.path], in: folder)
         let graph = try XCTUnwrap(try export.json()["@graph"] as? [[String: Any]])
         XCTAssertEqual(
             graph.map { $0["data"] as? String },
@@ -145,10 +141,9 @@ final class BlobsEndToEndTests: XCTestCase {
     /// The README's example, in a copy of Samples/Scrapbook.
     func testTheReadmeExampleWritesThePicturesBesideTheExport() throws {
         let (folder, _) = try scrapbook()
-        let export = try CommandRunner.run(
+        try CommandRunner.assertSucceeds(
             ["-m", "Scrapbook.xcdatamodeld", "-o", "scrapbook.json", "--blobs", "files", "Scrapbook.sqlite"], in: folder
         )
-        XCTAssertEqual(export.status, 0, export.standardError)
         let text = try String(contentsOf: folder.appendingPathComponent("scrapbook.json"), encoding: .utf8)
         XCTAssertTrue(text.contains(#""coverImage":"files/Scrapbook-p1-coverImage.png""#), text)
         XCTAssertEqual(
@@ -162,8 +157,7 @@ final class BlobsEndToEndTests: XCTestCase {
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
         func firstPath(_ arguments: [String], in directory: URL) throws -> String {
-            let export = try CommandRunner.run(["--shape", "flat"] + arguments + store, in: directory)
-            XCTAssertEqual(export.status, 0, export.standardError)
+            let export = try CommandRunner.assertSucceeds(["--shape", "flat"] + arguments + store, in: directory)
             let text =
                 arguments.contains("-o")
                 ? try String(contentsOf: directory.appendingPathComponent("out/x.json"), encoding: .utf8) : export.text
@@ -192,14 +186,11 @@ final class BlobsEndToEndTests: XCTestCase {
         // A file of the user's with the name of the last photo's image, and a link with the first blob's name.
         try Data("mine".utf8).write(to: blobs.appendingPathComponent("Photo-p13-image.jpg"))
         let before = try FolderListing(blobs)
-        let failed = try CommandRunner.run(
-            ["--blobs", blobs.path, "-o", folder.appendingPathComponent("x.json").path] + store)
-        XCTAssertEqual(failed.status, 1)
-        XCTAssertTrue(
-            failed.standardError.hasPrefix(
+        try CommandRunner.assertFails(
+            ["--blobs", blobs.path, "-o", folder.appendingPathComponent("x.json").path] + store, status: 1,
+            beginning:
                 "graphexport: error: --blobs \(blobs.path): Photo-p13-image.jpg is there already, and --blobs never replaces a file"
-            ),
-            failed.standardError)
+        )
         XCTAssertEqual(
             try FolderListing(blobs), before, "the files written before the failure are gone, the user's stays")
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.json").path))
@@ -216,15 +207,10 @@ final class BlobsEndToEndTests: XCTestCase {
 
         // A folder the run made goes too, when a plugin fails after reading everything.
         let plugin = try PluginFixture(
-            name: "fails",
-            script: """
-                #!/bin/sh
-                if [ "$1" = "--graphexport-handshake" ]; then echo "graphexport-events 1 txt fails at the end"; exit 0; fi
-                cat > /dev/null; exit 1
-                """, for: self)
+            name: "fails", handshake: "txt fails at the end", body: "cat > /dev/null; exit 1", for: self)
         let made = folder.appendingPathComponent("made")
         let plugged = try CommandRunner.run(
-            ["-f", "fails", "--blobs", made.path] + store, environment: ["GRAPHEXPORT_PLUGIN_PATH": plugin.folder.path])
+            ["-f", "fails", "--blobs", made.path] + store, environment: plugin.environment)
         XCTAssertEqual(plugged.status, 1, plugged.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: made.path), "the folder the run made is removed")
     }
@@ -236,12 +222,7 @@ final class BlobsEndToEndTests: XCTestCase {
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         // A plugin that takes the whole stream and never exits: the export waits with its files written.
         let plugin = try PluginFixture(
-            name: "stuck",
-            script: """
-                #!/bin/sh
-                if [ "$1" = "--graphexport-handshake" ]; then echo "graphexport-events 1 txt never ends"; exit 0; fi
-                cat > /dev/null; sleep 300
-                """, for: self)
+            name: "stuck", handshake: "txt never ends", body: "cat > /dev/null; sleep 300", for: self)
         for signal in [SIGINT, SIGTERM] {
             let blobs = folder.appendingPathComponent("files-\(signal)")
             let export = try BoundedProcess.graphexport(
@@ -277,11 +258,9 @@ final class BlobsEndToEndTests: XCTestCase {
             ("no/such/folder", "cannot make the folder", nil),
         ]
         for (path, message, directory) in refusals {
-            let export = try CommandRunner.run(
-                ["--blobs", path] + store, in: directory ?? (try CommandRunner.scratchFolder(for: self)))
-            XCTAssertEqual(export.status, 1, path)
-            XCTAssertTrue(
-                export.standardError.hasPrefix("graphexport: error: --blobs \(path): \(message)"), export.standardError)
+            let export = try CommandRunner.assertFails(
+                ["--blobs", path] + store, status: 1, beginning: "graphexport: error: --blobs \(path): \(message)",
+                in: directory ?? (try CommandRunner.scratchFolder(for: self)))
             XCTAssertTrue(export.standardOutput.isEmpty)
         }
         XCTAssertEqual(try FolderListing(scrapbookFolder), before)

@@ -10,15 +10,14 @@ final class ChinookEndToEndTests: XCTestCase {
     ]
 
     private func chinook() throws -> URL {
-        try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
+        try CommandRunner.copyOfChinook(for: self)
     }
 
     func testJSONHasEveryRowOnceWithTracksUnderAlbumsUnderArtists() throws {
         let store = try chinook()
         let before = try CommandRunner.snapshot(store.deletingLastPathComponent())
-        let result = try CommandRunner.run(
+        let result = try CommandRunner.assertSucceeds(
             ["--format", "json", store.lastPathComponent], in: store.deletingLastPathComponent())
-        XCTAssertEqual(result.status, 0, result.standardError)
         let document = try result.json()
         let summary = try ExportSummary(document)
         XCTAssertEqual(summary.counts, Self.tableCounts)
@@ -49,14 +48,12 @@ final class ChinookEndToEndTests: XCTestCase {
     func testXMLAndYAMLHaveEveryRowOnce() throws {
         let store = try chinook()
         let folder = store.deletingLastPathComponent()
-        let xml = try CommandRunner.run(["--format", "xml", store.lastPathComponent], in: folder)
-        XCTAssertEqual(xml.status, 0, xml.standardError)
+        let xml = try CommandRunner.assertSucceeds(["--format", "xml", store.lastPathComponent], in: folder)
         let objects = xml.text.components(separatedBy: " gx:id=\"").count - 1
         let references = xml.text.components(separatedBy: "<gx:ref gx:id=\"").count - 1
         XCTAssertEqual(objects - references, 6892)
 
-        let yaml = try CommandRunner.run(["--format", "yaml", store.lastPathComponent], in: folder)
-        XCTAssertEqual(yaml.status, 0, yaml.standardError)
+        let yaml = try CommandRunner.assertSucceeds(["--format", "yaml", store.lastPathComponent], in: folder)
         let types = yaml.text.split(separator: "\n").filter {
             $0.trimmingCharacters(in: .whitespaces).hasPrefix("\"@type\":")
         }
@@ -66,21 +63,18 @@ final class ChinookEndToEndTests: XCTestCase {
     func testNestingOverridesAndTheirErrors() throws {
         let store = try chinook()
         let folder = store.deletingLastPathComponent()
-        let result = try CommandRunner.run(["--nest", "Genre.tracks", store.lastPathComponent], in: folder)
-        XCTAssertEqual(result.status, 0, result.standardError)
+        let result = try CommandRunner.assertSucceeds(["--nest", "Genre.tracks", store.lastPathComponent], in: folder)
         let summary = try ExportSummary(result.json())
         XCTAssertEqual(summary.counts, Self.tableCounts)
         let genre = try XCTUnwrap(summary.objects["Genre/1"])
         XCTAssertEqual((genre["tracks"] as? [[String: Any]])?.first?["@type"] as? String, "Track")
 
-        let unknown = try CommandRunner.run(["--nest", "Genre.nothing", store.lastPathComponent], in: folder)
-        XCTAssertEqual(unknown.status, 64, unknown.standardError)
-        XCTAssertTrue(unknown.standardError.contains("Genre.nothing"), unknown.standardError)
+        try CommandRunner.assertFails(
+            ["--nest", "Genre.nothing", store.lastPathComponent], saying: "Genre.nothing", in: folder)
 
         // --nest applies to Core Data stores too: with a model, what fails is the missing model.
-        let mixed = try CommandRunner.run(
-            ["--model", "x.xcdatamodeld", "--nest", "Genre.tracks", store.lastPathComponent], in: folder)
-        XCTAssertEqual(mixed.status, 1, mixed.standardError)
-        XCTAssertTrue(mixed.standardError.contains("'x.xcdatamodeld' does not exist"), mixed.standardError)
+        try CommandRunner.assertFails(
+            ["--model", "x.xcdatamodeld", "--nest", "Genre.tracks", store.lastPathComponent], status: 1,
+            saying: "'x.xcdatamodeld' does not exist", in: folder)
     }
 }

@@ -8,19 +8,17 @@ final class CommandLineContractTests: XCTestCase {
     private let model = "Samples/Scrapbook/Scrapbook.xcdatamodeld"
     private let store = "Samples/Scrapbook/Scrapbook.sqlite"
 
-    /// Runs `arguments`, expects a usage error whose first line is `graphexport: error: <message>`.
+    /// Runs `arguments`, expects a usage error whose first line is `graphexport: error: <message>`
+    /// followed by the usage.
     private func assertUsageError(
         _ arguments: [String], _ message: String, environment: [String: String] = [:], file: StaticString = #filePath,
         line: UInt = #line
     ) throws {
-        let result = try CommandRunner.run(arguments, environment: environment)
-        XCTAssertEqual(result.status, 64, result.standardError, file: file, line: line)
-        let first = result.standardError.split(separator: "\n").first.map(String.init) ?? ""
-        XCTAssertEqual(first, "graphexport: error: " + message, file: file, line: line)
+        let result = try CommandRunner.assertUsageError(
+            arguments, message, environment: environment, file: file, line: line)
         XCTAssertTrue(
             result.standardError.contains("\ngraphexport: note: usage: graphexport"), result.standardError, file: file,
             line: line)
-        XCTAssertEqual(result.standardOutput.count, 0, file: file, line: line)
     }
 
     func testOptionsThatDoNotApplyAreRefusedWithTheReason() throws {
@@ -59,13 +57,7 @@ final class CommandLineContractTests: XCTestCase {
     }
 
     func testPluginFormatsTakeNoBuiltInOptionsNorGzip() throws {
-        let plugin = try PluginFixture(
-            name: "lines",
-            script: """
-                #!/bin/sh
-                if [ "$1" = "--graphexport-handshake" ]; then echo "graphexport-events 1 lines count the lines"; exit 0; fi
-                wc -l
-                """, for: self)
+        let plugin = try PluginFixture(name: "lines", handshake: "lines count the lines", body: "wc -l", for: self)
         try assertUsageError(
             ["--format", "lines", "--pretty", store],
             "'--pretty' does not apply to the format plugin 'lines', which has one layout only",
@@ -93,8 +85,7 @@ final class CommandLineContractTests: XCTestCase {
     }
 
     func testFormatNamesAreMatchedInAnyCase() throws {
-        let upper = try CommandRunner.run(["--model", model, "--format", "JSON", store])
-        XCTAssertEqual(upper.status, 0, upper.standardError)
+        let upper = try CommandRunner.assertSucceeds(["--model", model, "--format", "JSON", store])
         let lower = try CommandRunner.run(["--model", model, "-fjson", store])
         XCTAssertEqual(upper.standardOutput, lower.standardOutput)
         XCTAssertNotNil(try upper.json()["@graph"])
@@ -106,8 +97,9 @@ final class CommandLineContractTests: XCTestCase {
     func testCompactYAMLReadsBackAsTheBlockStyle() throws {
         for shape in ["tree", "flat"] {
             let block = try CommandRunner.run(["--model", model, "-f", "yaml", "--shape", shape, store])
-            let compact = try CommandRunner.run(["--model", model, "-f", "yaml", "--compact", "--shape", shape, store])
-            XCTAssertEqual(compact.status, 0, compact.standardError)
+            let compact = try CommandRunner.assertSucceeds([
+                "--model", model, "-f", "yaml", "--compact", "--shape", shape, store,
+            ])
             XCTAssertTrue(compact.text.contains("\n- {\"@id\": "), compact.text)
             XCTAssertLessThan(compact.text.split(separator: "\n").count, block.text.split(separator: "\n").count)
             let program = """
@@ -121,18 +113,15 @@ final class CommandLineContractTests: XCTestCase {
     }
 
     func testOutputDashIsStandardOutput() throws {
-        let dash = try CommandRunner.run(["--model", model, "-o", "-", store])
-        XCTAssertEqual(dash.status, 0, dash.standardError)
+        let dash = try CommandRunner.assertSucceeds(["--model", model, "-o", "-", store])
         let plain = try CommandRunner.run(["--model", model, store])
         XCTAssertEqual(dash.standardOutput, plain.standardOutput)
     }
 
     func testHelpCommandPrintsHelpInsteadOfOpeningAStore() throws {
-        let help = try CommandRunner.run(["help"])
-        XCTAssertEqual(help.status, 0, help.standardError)
+        let help = try CommandRunner.assertSucceeds(["help"])
         XCTAssertEqual(help.text, try CommandRunner.run(["--help"]).text)
-        let inspect = try CommandRunner.run(["help", "inspect"])
-        XCTAssertEqual(inspect.status, 0)
+        let inspect = try CommandRunner.assertSucceeds(["help", "inspect"])
         XCTAssertTrue(inspect.text.contains("USAGE: graphexport inspect [<options>] <store>"), inspect.text)
         XCTAssertFalse(inspect.text.contains("--shape"), inspect.text)
         XCTAssertEqual(inspect.text, try CommandRunner.run(["inspect", "--help"]).text)
@@ -142,25 +131,19 @@ final class CommandLineContractTests: XCTestCase {
 
     func testEveryMessageBeginsWithTheProgramName() throws {
         for arguments in [["--frobnicate"], ["-z", store], [], ["inspect", "-o", "x", store], ["formats", "extra"]] {
-            let result = try CommandRunner.run(arguments)
-            XCTAssertEqual(result.status, 64, "\(arguments)")
-            XCTAssertTrue(result.standardError.hasPrefix("graphexport: error: "), result.standardError)
+            try CommandRunner.assertFails(arguments, beginning: "graphexport: error: ")
         }
-        let failure = try CommandRunner.run(["no-such-store.sqlite"])
-        XCTAssertEqual(failure.status, 1)
-        XCTAssertTrue(failure.standardError.hasPrefix("graphexport: error: "), failure.standardError)
+        try CommandRunner.assertFails(["no-such-store.sqlite"], status: 1, beginning: "graphexport: error: ")
     }
 
     /// Without --model the Scrapbook store is read with a model inferred from its tables, with
     /// one warning.
     func testQuietAndStrict() throws {
-        let plain = try CommandRunner.run([store])
-        XCTAssertEqual(plain.status, 0)
+        let plain = try CommandRunner.assertSucceeds([store])
         XCTAssertEqual(plain.standardError.split(separator: "\n").count, 1)
         XCTAssertTrue(plain.standardError.hasPrefix("graphexport: warning: "), plain.standardError)
 
-        let quiet = try CommandRunner.run(["--quiet", store])
-        XCTAssertEqual(quiet.status, 0)
+        let quiet = try CommandRunner.assertSucceeds(["--quiet", store])
         XCTAssertEqual(quiet.standardError, "")
         XCTAssertEqual(quiet.standardOutput, plain.standardOutput)
 
@@ -175,8 +158,7 @@ final class CommandLineContractTests: XCTestCase {
         XCTAssertEqual(both.status, 1)
         XCTAssertEqual(both.standardError, "graphexport: error: 1 warning and --strict; the output was written\n")
 
-        let clean = try CommandRunner.run(["--strict", "--model", model, store])
-        XCTAssertEqual(clean.status, 0, clean.standardError)
+        let clean = try CommandRunner.assertSucceeds(["--strict", "--model", model, store])
         XCTAssertEqual(clean.standardError, "")
 
         // With -o the file is written too.
@@ -197,8 +179,7 @@ final class CommandLineContractTests: XCTestCase {
                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 73)
                 INSERT INTO Child SELECT i, i + 1000 FROM n;
                 """, for: self)
-        let result = try CommandRunner.run(["dangling.sqlite"], in: folder)
-        XCTAssertEqual(result.status, 0, result.standardError)
+        let result = try CommandRunner.assertSucceeds(["dangling.sqlite"], in: folder)
         let lines = result.standardError.split(separator: "\n")
         XCTAssertEqual(lines.count, 51, result.standardError)
         XCTAssertTrue(lines.dropLast().allSatisfy { $0.hasPrefix("graphexport: warning: dangling.sqlite: Child/") })
@@ -217,45 +198,39 @@ final class CommandLineContractTests: XCTestCase {
             .deletingLastPathComponent()
         let modelPath = CommandRunner.repository.appendingPathComponent(model).path
         for (name, fileExtension) in [("json", "json"), ("yaml", "YAML"), ("xml", "xml")] {
-            let plain = try CommandRunner.run(
+            try CommandRunner.assertSucceeds(
                 ["-m", modelPath, "-o", "out.\(fileExtension)", "Scrapbook.sqlite"], in: folder)
-            XCTAssertEqual(plain.status, 0, plain.standardError)
-            let compressed = try CommandRunner.run(
+            try CommandRunner.assertSucceeds(
                 ["-m", modelPath, "-o", "out.\(fileExtension).gz", "Scrapbook.sqlite"], in: folder)
-            XCTAssertEqual(compressed.status, 0, compressed.standardError)
             let path = folder.appendingPathComponent("out.\(fileExtension).gz").path
             let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
             XCTAssertEqual(Array(bytes.prefix(2)), [0x1F, 0x8B], name)
-            XCTAssertEqual(try run(gzip, ["-t", path]).status, 0, name)
-            let decompressed = try run(gzip, ["-dc", path])
+            XCTAssertEqual(try ProgramRun.run(gzip, ["-t", path]).status, 0, name)
+            let decompressed = try ProgramRun.run(gzip, ["-dc", path])
             XCTAssertEqual(
-                decompressed.output, try Data(contentsOf: folder.appendingPathComponent("out.\(fileExtension)")), name)
+                decompressed.standardOutput,
+                try Data(contentsOf: folder.appendingPathComponent("out.\(fileExtension)")), name)
         }
         // `-o x.gz` names no format: JSON, as without the .gz.
-        let bare = try CommandRunner.run(["-q", "-m", modelPath, "-o", "out.gz", "Scrapbook.sqlite"], in: folder)
-        XCTAssertEqual(bare.status, 0, bare.standardError)
-        let json = try run(gzip, ["-dc", folder.appendingPathComponent("out.gz").path])
-        XCTAssertEqual(json.output, try Data(contentsOf: folder.appendingPathComponent("out.json")))
+        try CommandRunner.assertSucceeds(["-q", "-m", modelPath, "-o", "out.gz", "Scrapbook.sqlite"], in: folder)
+        let json = try ProgramRun.run(gzip, ["-dc", folder.appendingPathComponent("out.gz").path])
+        XCTAssertEqual(json.standardOutput, try Data(contentsOf: folder.appendingPathComponent("out.json")))
     }
 
     /// `texlege-v4`: the version that fits is TexLege 4, not the current TexLege 5.
     func testModelVersionChoosesTheVersion() throws {
         let folder = try CommandRunner.copyOfSample("texlege-v4", for: self)
         let bundle = "TexLege.xcdatamodeld"
-        let chosen = try CommandRunner.run(
+        let chosen = try CommandRunner.assertSucceeds(
             ["-m", bundle, "--model-version", "TexLege 4", "TexLegeSeed.v4.sqlite"], in: folder)
-        XCTAssertEqual(chosen.status, 0, chosen.standardError)
         XCTAssertEqual((try chosen.json()["@source"] as? [String: Any])?["modelVersion"] as? String, "TexLege 4")
         let fitting = try CommandRunner.run(["-m", bundle, "TexLegeSeed.v4.sqlite"], in: folder)
         XCTAssertEqual(chosen.standardOutput, fitting.standardOutput)
 
         // The current version does not fit: with --model-version it is its own error, no other is tried.
-        let current = try CommandRunner.run(
-            ["-m", bundle, "--model-version", "TexLege 5", "TexLegeSeed.v4.sqlite"], in: folder)
-        XCTAssertEqual(current.status, 1)
-        XCTAssertTrue(
-            current.standardError.hasPrefix("graphexport: error: TexLegeSeed.v4.sqlite: model version 'TexLege 5' "),
-            current.standardError)
+        let current = try CommandRunner.assertFails(
+            ["-m", bundle, "--model-version", "TexLege 5", "TexLegeSeed.v4.sqlite"], status: 1,
+            beginning: "graphexport: error: TexLegeSeed.v4.sqlite: model version 'TexLege 5' ", in: folder)
         XCTAssertEqual(current.standardOutput.count, 0)
 
         let unknown = try CommandRunner.run(
@@ -266,22 +241,9 @@ final class CommandLineContractTests: XCTestCase {
             "graphexport: error: model 'TexLege.xcdatamodeld' has no version named 'TexLege 9' (versions: "
                 + "'TexLege 2', 'TexLege 3', 'TexLege 4', 'TexLege 5')\n")
 
-        let inspect = try CommandRunner.run(
+        let inspect = try CommandRunner.assertSucceeds(
             ["inspect", "--format", "json", "-m", bundle, "--model-version", "TexLege 4", "TexLegeSeed.v4.sqlite"],
             in: folder)
-        XCTAssertEqual(inspect.status, 0, inspect.standardError)
         XCTAssertEqual((try inspect.json()["model"] as? [String: Any])?["version"] as? String, "TexLege 4")
-    }
-
-    private func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: Data) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, data)
     }
 }

@@ -4,8 +4,7 @@ import XCTest
 /// The command line's contract: help, version, usage errors and exit statuses.
 final class CommandLineTests: XCTestCase {
     func testVersionPrintsTheVersionNumber() throws {
-        let result = try CommandRunner.run(["--version"])
-        XCTAssertEqual(result.status, 0)
+        let result = try CommandRunner.assertSucceeds(["--version"])
         let lines = result.text.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertEqual(lines.count, 5, result.text)
         XCTAssertEqual(lines.first, "graphexport 0.1.0")
@@ -20,8 +19,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testHelpListsTheFormatsFromTheRegistry() throws {
-        let result = try CommandRunner.run(["--help"])
-        XCTAssertEqual(result.status, 0)
+        let result = try CommandRunner.assertSucceeds(["--help"])
         XCTAssertTrue(result.text.hasPrefix("OVERVIEW: "))
         XCTAssertTrue(result.text.contains("USAGE: graphexport"))
         let words = result.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
@@ -33,17 +31,14 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testFormatsListsEveryBuiltInFormat() throws {
-        let result = try CommandRunner.run(["formats"])
-        XCTAssertEqual(result.status, 0)
+        let result = try CommandRunner.assertSucceeds(["formats"])
         XCTAssertTrue(result.text.hasPrefix("json"), result.text)
         XCTAssertTrue(result.text.contains(".json"))
     }
 
     func testUnknownOptionIsAUsageError() throws {
-        let result = try CommandRunner.run(["--frobnicate", "store.sqlite"])
-        XCTAssertEqual(result.status, 64)
-        XCTAssertTrue(
-            result.standardError.hasPrefix("graphexport: error: unknown option '--frobnicate'"), result.standardError)
+        let result = try CommandRunner.assertFails(
+            ["--frobnicate", "store.sqlite"], beginning: "graphexport: error: unknown option '--frobnicate'")
         XCTAssertEqual(
             result.standardError.split(separator: "\n").dropFirst(),
             [
@@ -54,31 +49,25 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testUnknownFormatNamesTheFormats() throws {
-        let result = try CommandRunner.run(["--format", "toml", "store.sqlite"])
-        XCTAssertEqual(result.status, 64)
-        XCTAssertTrue(result.standardError.contains("unknown format 'toml' (values: json"), result.standardError)
+        try CommandRunner.assertFails(
+            ["--format", "toml", "store.sqlite"], saying: "unknown format 'toml' (values: json")
     }
 
     func testMissingStoreAndMissingValueAreUsageErrors() throws {
-        XCTAssertEqual(try CommandRunner.run([]).status, 64)
-        let missingValue = try CommandRunner.run(["store.sqlite", "--model"])
-        XCTAssertEqual(missingValue.status, 64)
-        XCTAssertTrue(missingValue.standardError.contains("missing value for '--model'"))
-        let twoStores = try CommandRunner.run(["a.sqlite", "b.sqlite"])
-        XCTAssertEqual(twoStores.status, 64)
+        try CommandRunner.assertFails([])
+        try CommandRunner.assertFails(["store.sqlite", "--model"], saying: "missing value for '--model'")
+        try CommandRunner.assertFails(["a.sqlite", "b.sqlite"])
     }
 
     /// As help and the README promise: JSON, with a warning that the extension named no format.
     func testOutputExtensionThatNamesNoFormatIsJSON() throws {
-        let folder = try CommandRunner.copy(
-            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook/Scrapbook.sqlite"), for: self
-        ).deletingLastPathComponent()
-        let result = try CommandRunner.run(
+        let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook/Scrapbook.sqlite", for: self)
+            .deletingLastPathComponent()
+        let result = try CommandRunner.assertSucceeds(
             [
                 "--model", CommandRunner.repository.path + "/Samples/Scrapbook/Scrapbook.xcdatamodeld", "-o", "out.txt",
                 "Scrapbook.sqlite",
             ], in: folder)
-        XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertTrue(
             result.standardError.contains(
                 "graphexport: warning: -o out.txt: '.txt' names no format, so the output is json"),
@@ -88,20 +77,17 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testMissingStoreFileIsOneClearLine() throws {
-        let result = try CommandRunner.run([
-            "--model", "Samples/Scrapbook/Scrapbook.xcdatamodeld", "no-such-store.sqlite",
-        ])
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(
-            result.standardError.hasPrefix("graphexport: error: no-such-store.sqlite: "), result.standardError)
+        let result = try CommandRunner.assertFails(
+            [
+                "--model", "Samples/Scrapbook/Scrapbook.xcdatamodeld", "no-such-store.sqlite",
+            ], status: 1, beginning: "graphexport: error: no-such-store.sqlite: ")
         XCTAssertEqual(result.standardError.split(separator: "\n").count, 1)
     }
 
     /// The Scrapbook store keeps no `Z_MODELCACHE`: without `--model` its model is inferred from
     /// its tables, which one warning line and the header say, and every object is exported.
     func testStoreWithoutAnyModelIsExportedWithAnInferredModelAndOneWarning() throws {
-        let result = try CommandRunner.run(["Samples/Scrapbook/Scrapbook.sqlite"])
-        XCTAssertEqual(result.status, 0, result.standardError)
+        let result = try CommandRunner.assertSucceeds(["Samples/Scrapbook/Scrapbook.sqlite"])
         let lines = result.standardError.split(separator: "\n")
         XCTAssertEqual(lines.count, 1, result.standardError)
         XCTAssertTrue(lines.first?.hasPrefix("graphexport: warning: ") == true, result.standardError)

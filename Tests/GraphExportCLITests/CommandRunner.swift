@@ -2,14 +2,7 @@ import Foundation
 import Prerequisites
 import XCTest
 
-/// Runs the built `graphexport` binary and collects what it printed.
-struct CommandResult {
-    var status: Int32
-    var standardOutput: Data
-    var standardError: String
-
-    var text: String { String(decoding: standardOutput, as: UTF8.self) }
-
+extension ProgramRun {
     /// The output parsed as a JSON object.
     func json(file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
         let object = try JSONSerialization.jsonObject(with: standardOutput)
@@ -17,10 +10,14 @@ struct CommandResult {
     }
 }
 
+/// Runs the built `graphexport` binary and collects what it printed.
 enum CommandRunner {
     /// The repository's root folder.
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The Scrapbook sample's model, by its full path.
+    static let scrapbookModel = repository.appendingPathComponent("Samples/Scrapbook/Scrapbook.xcdatamodeld").path
 
     /// The built executable, beside the test bundle.
     static var executable: URL {
@@ -40,7 +37,7 @@ enum CommandRunner {
 
     /// Runs graphexport with `arguments` in `folder` and waits for it.
     static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws
-        -> CommandResult
+        -> ProgramRun
     {
         try run(executable: try executable, arguments, in: folder, environment: environment)
     }
@@ -49,10 +46,55 @@ enum CommandRunner {
     /// environment with `environment` added, and waits for it.
     static func run(
         executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]
-    ) throws -> CommandResult {
-        let run = try ProgramRun.run(
-            executable, arguments, in: folder ?? repository, environment: environment)
-        return CommandResult(status: run.status, standardOutput: run.standardOutput, standardError: run.standardError)
+    ) throws -> ProgramRun {
+        try ProgramRun.run(executable, arguments, in: folder ?? repository, environment: environment)
+    }
+
+    /// Runs graphexport as ``run(_:in:environment:)`` does and expects it to succeed (status 0);
+    /// returns the run.
+    @discardableResult
+    static func assertSucceeds(
+        _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> ProgramRun {
+        let result = try run(arguments, in: folder, environment: environment)
+        XCTAssertEqual(result.status, 0, "\(arguments): \(result.standardError)", file: file, line: line)
+        return result
+    }
+
+    /// Runs graphexport with `arguments` in `folder` (the environment with `environment` added)
+    /// and expects it to end with `status` (a usage error by default) and a standard error that begins with `beginning` and contains `saying`,
+    /// when given; returns the run.
+    @discardableResult
+    static func assertFails(
+        _ arguments: [String], status: Int32 = 64, beginning: String? = nil, saying: String? = nil,
+        in folder: URL? = nil, environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line
+    ) throws -> ProgramRun {
+        let result = try run(arguments, in: folder, environment: environment)
+        XCTAssertEqual(result.status, status, "\(arguments): \(result.standardError)", file: file, line: line)
+        if let beginning {
+            XCTAssertTrue(result.standardError.hasPrefix(beginning), result.standardError, file: file, line: line)
+        }
+        if let saying {
+            XCTAssertTrue(result.standardError.contains(saying), result.standardError, file: file, line: line)
+        }
+        return result
+    }
+
+    /// Runs graphexport with `arguments` in `folder` and expects a usage error whose first line is
+    /// `graphexport: error: <message>`, and nothing on standard output; returns the run.
+    @discardableResult
+    static func assertUsageError(
+        _ arguments: [String], _ message: String, in folder: URL? = nil, environment: [String: String] = [:],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> ProgramRun {
+        let result = try run(arguments, in: folder, environment: environment)
+        XCTAssertEqual(result.status, 64, result.standardError, file: file, line: line)
+        XCTAssertEqual(
+            result.standardError.split(separator: "\n").first.map(String.init), "graphexport: error: " + message,
+            file: file, line: line)
+        XCTAssertEqual(result.standardOutput.count, 0, file: file, line: line)
+        return result
     }
 
     /// Whether process `pid` has a file open in `folder` (its output, named or not) holding at
@@ -78,28 +120,23 @@ enum CommandRunner {
 
     /// A fresh empty folder, removed at the end of the test.
     static func scratchFolder(for test: XCTestCase) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("graphexport-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        return folder
+        try ScratchFolder(for: test).url
     }
 
     /// A fresh, writable copy of a file or folder, removed at the end of the test.
     static func copy(_ source: URL, for test: XCTestCase) throws -> URL {
-        let destination = try scratchFolder(for: test).appendingPathComponent(source.lastPathComponent)
-        try FileManager.default.copyItem(at: source, to: destination)
-        try makeWritable(destination)
-        return destination
+        URL(fileURLWithPath: try ScratchFolder(for: test).copy(source))
     }
 
-    private static func makeWritable(_ url: URL) throws {
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
-        let enumerator = FileManager.default.enumerator(atPath: url.path)
-        while let path = enumerator?.nextObject() as? String {
-            try FileManager.default.setAttributes(
-                [.posixPermissions: 0o755], ofItemAtPath: url.appendingPathComponent(path).path)
-        }
+    /// A fresh, writable copy of the repository's file or folder at `path`, removed at the end of
+    /// the test.
+    static func copyOfRepository(_ path: String, for test: XCTestCase) throws -> URL {
+        try copy(repository.appendingPathComponent(path), for: test)
+    }
+
+    /// A fresh, writable copy of `shared/data/chinook/Chinook.sqlite`, removed at the end of the test.
+    static func copyOfChinook(for test: XCTestCase) throws -> URL {
+        try copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: test)
     }
 
     /// Every file below `folder` with its bytes.

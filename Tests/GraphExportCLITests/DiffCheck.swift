@@ -74,8 +74,8 @@ enum DiffCheck {
         var exports: [String] = []
         for (name, store) in [("old", old), ("new", new)] {
             let path = folder.appendingPathComponent("\(name)-export.json").path
-            let export = try CommandRunner.run(["--shape", "flat", "-q", "-o", path] + options + [store], in: folder)
-            XCTAssertEqual(export.status, 0, export.standardError, file: file, line: line)
+            try CommandRunner.assertSucceeds(
+                ["--shape", "flat", "-q", "-o", path] + options + [store], in: folder, file: file, line: line)
             exports.append(path)
         }
         let diff = try CommandRunner.run(["diff", "--format", "jsonl", "-q"] + options + [old, new], in: folder)

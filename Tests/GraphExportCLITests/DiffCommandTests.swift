@@ -13,22 +13,20 @@ final class DiffCommandTests: XCTestCase {
             let folder = try copies[name] ?? CommandRunner.copyOfSample(name, for: self)
             copies[name] = folder
             for format in ["text", "jsonl"] {
-                let run = try CommandRunner.run(
+                let run = try CommandRunner.assertSucceeds(
                     ["diff", "-q", "--format", format] + (model.map { ["--model", $0] } ?? []) + [store, store],
                     in: folder)
-                XCTAssertEqual(run.status, 0, "\(name)/\(store) \(format): \(run.standardError)")
                 XCTAssertEqual(run.text, "", "\(name)/\(store) \(format)")
             }
         }
     }
 
     func testChinookComparedWithItselfAndWithACopyPrintsNothing() throws {
-        let store = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
+        let store = try CommandRunner.copyOfChinook(for: self)
         let folder = store.deletingLastPathComponent()
         try FileManager.default.copyItem(at: store, to: folder.appendingPathComponent("copy.sqlite"))
         for operands in [["Chinook.sqlite", "Chinook.sqlite"], ["Chinook.sqlite", "copy.sqlite"]] {
-            let run = try CommandRunner.run(["diff"] + operands, in: folder)
-            XCTAssertEqual(run.status, 0, run.standardError)
+            let run = try CommandRunner.assertSucceeds(["diff"] + operands, in: folder)
             XCTAssertEqual(run.text + run.standardError, "")
         }
     }
@@ -195,8 +193,7 @@ final class DiffCommandTests: XCTestCase {
     }
 
     func testTroubleExitsWithStatus2() throws {
-        let folder = try CommandRunner.copy(
-            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
         for (arguments, message) in [
             (["diff", "Scrapbook.sqlite"], "diff compares two stores: give the old one, then the new one"),
             (["diff", "a", "b", "c"], "diff compares two stores, not 'c' too"),
@@ -213,13 +210,12 @@ final class DiffCommandTests: XCTestCase {
                 "--key Tag: name the attribute as Entity.attribute"
             ),
         ] {
-            let run = try CommandRunner.run(arguments + ["-q"], in: folder)
-            XCTAssertEqual(run.status, 2, "\(arguments)")
-            XCTAssertTrue(run.standardError.hasPrefix("graphexport: error: \(message)\n"), run.standardError)
+            try CommandRunner.assertFails(
+                arguments + ["-q"], status: 2, beginning: "graphexport: error: \(message)\n", in: folder)
         }
-        let missing = try CommandRunner.run(["diff", "-q", "Scrapbook.sqlite", "missing.sqlite"], in: folder)
-        XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(missing.standardError.hasPrefix("graphexport: error: "), missing.standardError)
+        let missing = try CommandRunner.assertFails(
+            ["diff", "-q", "Scrapbook.sqlite", "missing.sqlite"], status: 2, beginning: "graphexport: error: ",
+            in: folder)
         XCTAssertFalse(missing.standardError.contains("\ngraphexport"), "one line")
     }
 
@@ -235,14 +231,12 @@ final class DiffCommandTests: XCTestCase {
             UPDATE Genre SET GenreId = GenreId + 100;
             UPDATE Track SET GenreId = GenreId + 100;
             """)
-        let run = try CommandRunner.run(
+        try CommandRunner.assertFails(
             [
                 "diff", "--format", "jsonl", "--key", "Genre.Name", "--key", "Track.Name", "Chinook.sqlite",
                 "new.sqlite",
-            ],
+            ], status: 2, saying: "two objects of Track have Name = ",
             in: folder)
-        XCTAssertEqual(run.status, 2, "Chinook has tracks of one name: \(run.standardError)")
-        XCTAssertTrue(run.standardError.contains("two objects of Track have Name = "), run.standardError)
         let genres = try CommandRunner.run(
             ["diff", "--format", "jsonl", "--key", "Genre.Name", "Chinook.sqlite", "new.sqlite"], in: folder)
         XCTAssertEqual(genres.status, 1, genres.standardError)
@@ -254,19 +248,15 @@ final class DiffCommandTests: XCTestCase {
 
     /// A copy of Chinook, `Chinook.sqlite`, and another beside it, `new.sqlite`, for the test to change.
     private func chinookAndACopy() throws -> (old: URL, new: URL) {
-        let old = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
+        let old = try CommandRunner.copyOfChinook(for: self)
         let new = old.deletingLastPathComponent().appendingPathComponent("new.sqlite")
         try FileManager.default.copyItem(at: old, to: new)
         return (old, new)
     }
 
     private func sqlite3(_ database: URL, _ sql: String) throws {
-        let process = Process()
-        process.executableURL = try Prerequisite.executable("sqlite3")
-        process.arguments = [database.path, sql]
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "sqlite3 \(sql)")
+        let run = try ProgramRun.run(try Prerequisite.executable("sqlite3"), [database.path, sql])
+        XCTAssertEqual(run.status, 0, "sqlite3 \(sql): \(run.standardError)")
     }
 
     /// The column names of a table of a plain database.

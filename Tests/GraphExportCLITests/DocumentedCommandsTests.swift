@@ -133,10 +133,7 @@ final class DocumentedCommandsTests: XCTestCase {
     /// paths (`Samples/Scrapbook/…`, `Samples/Notes/…`) and at the top (`Scrapbook.sqlite`, `Store.sqlite`), the
     /// shared samples when they are there, `-odd-name.sqlite` (for `--`), and `app.db`, a plain database with a JSON column.
     private func userFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("graphexport-documented-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let folder = try CommandRunner.scratchFolder(for: self)
         let manager = FileManager.default
         let samples = CommandRunner.repository.appendingPathComponent("Samples")
         let scrapbook = samples.appendingPathComponent("Scrapbook")

@@ -12,8 +12,7 @@ final class ExportEndToEndTests: XCTestCase {
     }
 
     func testScrapbookTreeExportHasEveryObjectOnceAndEveryReferenceResolves() throws {
-        let result = try CommandRunner.run(["--model", scrapbookModel, scrapbookStore])
-        XCTAssertEqual(result.status, 0, result.standardError)
+        let result = try CommandRunner.assertSucceeds(["--model", scrapbookModel, scrapbookStore])
         let summary = try ExportSummary(result.json())
         XCTAssertEqual(summary.counts, try expectedScrapbookCounts())
         XCTAssertEqual(summary.problems, [])
@@ -26,8 +25,7 @@ final class ExportEndToEndTests: XCTestCase {
     }
 
     func testScrapbookFlatExportListsEveryObjectAtTheTopLevel() throws {
-        let result = try CommandRunner.run(["--model", scrapbookModel, "--shape", "flat", scrapbookStore])
-        XCTAssertEqual(result.status, 0, result.standardError)
+        let result = try CommandRunner.assertSucceeds(["--model", scrapbookModel, "--shape", "flat", scrapbookStore])
         let document = try result.json()
         let graph = try XCTUnwrap(document["@graph"] as? [[String: Any]])
         XCTAssertEqual(graph.count, try expectedScrapbookCounts().values.reduce(0, +))
@@ -46,13 +44,12 @@ final class ExportEndToEndTests: XCTestCase {
     func testWiboscoVersionOneStoreExportsAll1001Posts() throws {
         let folder = try CommandRunner.copyOfSample("wibosco-migration", for: self)
         let before = try CommandRunner.snapshot(folder)
-        let result = try CommandRunner.run(
+        let result = try CommandRunner.assertSucceeds(
             [
                 "--format", "json", "--model",
                 "CoreDataMigration_Example.xcdatamodeld/CoreDataMigration_Example.xcdatamodel",
                 "CoreDataMigration_Example_1.sqlite",
             ], in: folder)
-        XCTAssertEqual(result.status, 0, result.standardError)
         let summary = try ExportSummary(result.json())
         XCTAssertEqual(summary.counts, ["Post": 1001])
         XCTAssertEqual(summary.problems, [])
@@ -65,9 +62,8 @@ final class ExportEndToEndTests: XCTestCase {
     func testWALStoreIsReadWithItsWALAndLeftUntouched() throws {
         let folder = try CommandRunner.copyOfSample("wibosco-migration", for: self)
         let before = try CommandRunner.snapshot(folder)
-        let result = try CommandRunner.run(
+        let result = try CommandRunner.assertSucceeds(
             ["--model", "CoreDataMigration_Example.xcdatamodeld", "CoreDataMigration_Example_WAL.sqlite"], in: folder)
-        XCTAssertEqual(result.status, 0, result.standardError)
         let document = try result.json()
         let summary = try ExportSummary(document)
         XCTAssertEqual(summary.counts, ["Post": 84, "Color": 84])
@@ -77,11 +73,9 @@ final class ExportEndToEndTests: XCTestCase {
     }
 
     func testOutputFileIsWrittenWhole() throws {
-        let folder = try CommandRunner.copy(
-            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
-        let result = try CommandRunner.run(
+        let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
+        try CommandRunner.assertSucceeds(
             ["--model", "Scrapbook.xcdatamodeld", "-o", "out.json", "Scrapbook.sqlite"], in: folder)
-        XCTAssertEqual(result.status, 0, result.standardError)
         let data = try Data(contentsOf: folder.appendingPathComponent("out.json"))
         let summary = try ExportSummary(XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any]))
         XCTAssertEqual(summary.counts, try expectedScrapbookCounts())
@@ -93,28 +87,22 @@ final class ExportEndToEndTests: XCTestCase {
 
     func testFailedExportLeavesNoOutputFile() throws {
         let folder = try CommandRunner.copyOfSample("wibosco-migration", for: self)
-        let result = try CommandRunner.run(
+        try CommandRunner.assertFails(
             [
                 "--model", "CoreDataMigration_Example.xcdatamodeld/CoreDataMigration_Example 4.xcdatamodel",
                 "-o", "out.json", "CoreDataMigration_Example_1.sqlite",
-            ], in: folder)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(
-            result.standardError.hasPrefix("graphexport: error: CoreDataMigration_Example_1.sqlite: "),
-            result.standardError)
+            ], status: 1, beginning: "graphexport: error: CoreDataMigration_Example_1.sqlite: ", in: folder)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         XCTAssertFalse(names.contains { $0.contains("out.json") }, "\(names)")
     }
 
     func testOutputOverTheStoreIsRefused() throws {
-        let folder = try CommandRunner.copy(
-            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
         let before = try CommandRunner.snapshot(folder)
-        let result = try CommandRunner.run(
+        try CommandRunner.assertFails(
             ["--model", "Scrapbook.xcdatamodeld", "--format", "json", "-o", "Scrapbook.sqlite", "Scrapbook.sqlite"],
+            status: 1, saying: "overwrite the store",
             in: folder)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.standardError.contains("overwrite the store"), result.standardError)
         XCTAssertEqual(try CommandRunner.snapshot(folder), before)
     }
 
@@ -134,22 +122,7 @@ final class ExportEndToEndTests: XCTestCase {
         _ options: [String], _ name: String = "json", file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let folder = try CommandRunner.copyOfSample("wibosco-migration", for: self)
-        let process = Process()
-        process.executableURL = try CommandRunner.executable
-        process.arguments =
-            options + ["--model", "CoreDataMigration_Example.xcdatamodeld", "CoreDataMigration_Example_3.sqlite"]
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        _ = output.fileHandleForReading.readData(ofLength: 100)
-        try output.fileHandleForReading.close()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationReason, .exit, name, file: file, line: line)
-        XCTAssertEqual(process.terminationStatus, 0, name, file: file, line: line)
-        XCTAssertEqual(errorText, "", name, file: file, line: line)
+        let store = ["--model", "CoreDataMigration_Example.xcdatamodeld", "CoreDataMigration_Example_3.sqlite"]
+        try ClosedPipeRun(options + store, in: folder, reading: 100).assertEndedQuietly(name, file: file, line: line)
     }
 }

@@ -20,4 +20,11 @@ enum ExportWalk {
         walk(document["@graph"], True)
 
         """
+
+    /// ``python``, then `store`: a read-only connection to the store whose path is argv 1.
+    static let againstStore =
+        python + """
+            store = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
+
+            """
 }

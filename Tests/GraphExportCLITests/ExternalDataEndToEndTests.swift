@@ -8,8 +8,7 @@ final class ExternalDataEndToEndTests: XCTestCase {
     private static let sideFile = ".Scrapbook_SUPPORT/_EXTERNAL_DATA/DFF75363-4E0E-48D9-9857-A9AE93F265E6"
 
     func testASideFileCutShortMidStreamIsAnErrorAndLeavesNoOutput() throws {
-        let copy = try CommandRunner.copy(
-            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let copy = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
         let sideFile = copy.appendingPathComponent(Self.sideFile).path
         let size = 4 << 30
         XCTAssertEqual(truncate(sideFile, off_t(size)), 0)

@@ -10,8 +10,7 @@ final class ExternalDataMemorySlowTests: XCTestCase {
     private static let sideFile = ".Scrapbook_SUPPORT/_EXTERNAL_DATA/DFF75363-4E0E-48D9-9857-A9AE93F265E6"
 
     func testA4GiBSideFileExportsInEveryFormatInFlatMemory() throws {
-        let copy = try CommandRunner.copy(
-            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let copy = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
         let arguments = [
             "--model", copy.appendingPathComponent("Scrapbook.xcdatamodeld").path,
             copy.appendingPathComponent("Scrapbook.sqlite").path,

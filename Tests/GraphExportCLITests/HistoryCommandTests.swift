@@ -32,22 +32,19 @@ final class HistoryCommandTests: XCTestCase {
         let store = try notes()
         let token = "\(notesUUID):95"
         for format in formats {
-            let full = try CommandRunner.run([store.path, "--format", format.name, "--quiet"])
-            XCTAssertEqual(full.status, 0, full.standardError)
+            let full = try CommandRunner.assertSucceeds([store.path, "--format", format.name, "--quiet"])
             XCTAssertTrue(full.text.contains(format.field), "\(format.name) names the token's field")
             XCTAssertTrue(full.text.contains(token), "\(format.name) carries the token")
             for since in [token, "95"] {
-                let none = try CommandRunner.run([store.path, "--format", format.name, "--since", since])
-                XCTAssertEqual(none.status, 0, none.standardError)
+                let none = try CommandRunner.assertSucceeds([store.path, "--format", format.name, "--since", since])
                 XCTAssertEqual(none.standardError, "", format.name)
                 XCTAssertTrue(none.text.contains(token), "\(format.name): the header carries the token")
                 XCTAssertTrue(format.empty(none.text), "\(format.name) since its own token:\n\(none.text)")
             }
         }
         let plugins = CommandRunner.repository.appendingPathComponent("Samples/Plugins")
-        let plugin = try CommandRunner.run(
+        try CommandRunner.assertSucceeds(
             [store.path, "--format", "csv", "--since", "90"], environment: ["GRAPHEXPORT_PLUGIN_PATH": plugins.path])
-        XCTAssertEqual(plugin.status, 0, plugin.standardError)
     }
 
     func testExportsSinceATokenFitTheStoresSchemas() throws {
@@ -129,8 +126,9 @@ final class HistoryCommandTests: XCTestCase {
         let store = try notes()
         var summaries: [String: String] = [:]
         for format in formats.map(\.name) {
-            let result = try CommandRunner.run([store.path, "--since", "88", "--shape", "flat", "-f", format, "-q"])
-            XCTAssertEqual(result.status, 0, result.standardError)
+            let result = try CommandRunner.assertSucceeds([
+                store.path, "--since", "88", "--shape", "flat", "-f", format, "-q",
+            ])
             summaries[format] = try Python.run(Self.deltaSummary, arguments: [format], input: result.standardOutput)
         }
         let json = try XCTUnwrap(summaries["json"])
@@ -153,17 +151,14 @@ final class HistoryCommandTests: XCTestCase {
             return changed
         }
         let arguments = [store.path, "--since", "80", "--shape", "flat", "-q"]
-        let plain = try CommandRunner.run(arguments)
-        XCTAssertEqual(plain.status, 0, plain.standardError)
+        let plain = try CommandRunner.assertSucceeds(arguments)
         let expected = try changes(plain.standardOutput)
         XCTAssertTrue(expected.keys.contains { $0.contains("/ICNote/") }, "a changed note, which has bytes")
         let output = folder.appendingPathComponent("delta.json")
-        let blobs = try CommandRunner.run(
+        try CommandRunner.assertSucceeds(
             arguments + ["--blobs", folder.appendingPathComponent("files").path, "-o", output.path])
-        XCTAssertEqual(blobs.status, 0, blobs.standardError)
         XCTAssertEqual(try changes(try Data(contentsOf: output)), expected, "--blobs")
-        let progress = try CommandRunner.run(arguments + ["--progress"])
-        XCTAssertEqual(progress.status, 0, progress.standardError)
+        let progress = try CommandRunner.assertSucceeds(arguments + ["--progress"])
         XCTAssertEqual(try changes(progress.standardOutput), expected, "--progress")
     }
 
@@ -189,24 +184,17 @@ final class HistoryCommandTests: XCTestCase {
         try expectFullExportNeeded(
             [store.path, "--since", "39"], because: "newer than the store's last transaction (38)")
         // Pruned: the app deleted the history up to transaction 10.
-        let sqlite = try Prerequisite.executable("sqlite3")
-        let prune = Process()
-        prune.executableURL = sqlite
-        prune.arguments = [
-            store.path, "DELETE FROM ACHANGE WHERE ZTRANSACTIONID <= 10; DELETE FROM ATRANSACTION WHERE Z_PK <= 10;",
-        ]
-        try prune.run()
-        prune.waitUntilExit()
-        XCTAssertEqual(prune.terminationStatus, 0)
+        let prune = try ProgramRun.run(
+            try Prerequisite.executable("sqlite3"),
+            [store.path, "DELETE FROM ACHANGE WHERE ZTRANSACTIONID <= 10; DELETE FROM ATRANSACTION WHERE Z_PK <= 10;"])
+        XCTAssertEqual(prune.status, 0, prune.standardError)
         try expectFullExportNeeded(
             [store.path, "--since", "\(swiftDataUUID):9"], because: "the history kept starts at transaction 11")
-        let kept = try CommandRunner.run([store.path, "--since", "10", "--quiet"])
-        XCTAssertEqual(kept.status, 0, kept.standardError)
+        try CommandRunner.assertSucceeds([store.path, "--since", "10", "--quiet"])
         // No history: a store that never had tracking on, and a plain SQLite database.
-        let scrapbook = try CommandRunner.copy(
-            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook/Scrapbook.sqlite"), for: self)
+        let scrapbook = try CommandRunner.copyOfRepository("Samples/Scrapbook/Scrapbook.sqlite", for: self)
         try expectFullExportNeeded([scrapbook.path, "--since", "1", "--quiet"], because: "keeps no persistent history")
-        let chinook = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
+        let chinook = try CommandRunner.copyOfChinook(for: self)
         try expectFullExportNeeded([chinook.path, "--since", "1"], because: "keeps no persistent history")
         let plainExport = try CommandRunner.run([chinook.path, "--shape", "flat", "--entity", "Genre"])
         XCTAssertFalse(plainExport.text.contains("historyToken"), "a store without history has no token")
@@ -214,13 +202,10 @@ final class HistoryCommandTests: XCTestCase {
 
     func testSinceTakesATokenOrANumberAndNotTheOptionsThatChooseObjectsOtherwise() throws {
         let store = try swiftData()
-        let bad = try CommandRunner.run([store.path, "--since", "yesterday"])
-        XCTAssertEqual(bad.status, 64)
-        XCTAssertTrue(bad.standardError.contains("invalid value 'yesterday' for '--since'"), bad.standardError)
+        try CommandRunner.assertFails(
+            [store.path, "--since", "yesterday"], saying: "invalid value 'yesterday' for '--since'")
         for extra in [["--root", "Item"], ["--limit", "2"], ["--include-history"]] {
-            let result = try CommandRunner.run([store.path, "--since", "30"] + extra)
-            XCTAssertEqual(result.status, 64, "\(extra): \(result.standardError)")
-            XCTAssertTrue(result.standardError.contains("does not go with --since"), result.standardError)
+            try CommandRunner.assertFails([store.path, "--since", "30"] + extra, saying: "does not go with --since")
         }
         let items = try CommandRunner.run([store.path, "--since", "30", "--entity", "Item", "--shape", "flat"]).json()
         let graph = try XCTUnwrap(items["@graph"] as? [[String: Any]])
@@ -234,8 +219,7 @@ final class HistoryCommandTests: XCTestCase {
 
     func testLogListsTheTransactionsAsTextAndJSON() throws {
         let store = try notes()
-        let json = try CommandRunner.run(["log", "--format", "json", store.path])
-        XCTAssertEqual(json.status, 0, json.standardError)
+        let json = try CommandRunner.assertSucceeds(["log", "--format", "json", store.path])
         let document = try json.json()
         XCTAssertEqual(document["historyToken"] as? String, "\(notesUUID):95")
         XCTAssertEqual(document["oldestKept"] as? Int, 1)
@@ -254,19 +238,15 @@ final class HistoryCommandTests: XCTestCase {
         XCTAssertEqual(counts, [47, 251, 5], "every change of ACHANGE, by type")
         let last = try XCTUnwrap(transactions.last?["changes"] as? [[String: Any]])
         XCTAssertEqual(last.compactMap { $0["entity"] as? String }, ["ICNote", "ICAccount", "ICFolder", "ICNoteData"])
-        let text = try CommandRunner.run(["log", store.path])
-        XCTAssertEqual(text.status, 0, text.standardError)
+        let text = try CommandRunner.assertSucceeds(["log", store.path])
         XCTAssertTrue(text.text.hasPrefix("Persistent history of \(store.path)\n"), text.text)
         XCTAssertTrue(text.text.contains("  history token  \(notesUUID):95\n"))
         XCTAssertTrue(text.text.contains("\n95  "))
         XCTAssertTrue(text.text.contains("  ICNote: 2 deleted\n"), text.text)
-        let none = try CommandRunner.run([
-            "log",
-            try CommandRunner.copy(
-                CommandRunner.repository.appendingPathComponent("Samples/Scrapbook/Scrapbook.sqlite"), for: self
-            ).path,
-        ])
-        XCTAssertEqual(none.status, 3)
-        XCTAssertTrue(none.standardError.contains("keeps no persistent history"), none.standardError)
+        try CommandRunner.assertFails(
+            [
+                "log",
+                try CommandRunner.copyOfRepository("Samples/Scrapbook/Scrapbook.sqlite", for: self).path,
+            ], status: 3, saying: "keeps no persistent history")
     }
 }

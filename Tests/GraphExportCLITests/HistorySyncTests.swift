@@ -83,15 +83,8 @@ final class HistorySyncTests: XCTestCase {
     }
 
     private func sqlite(_ sql: String, on store: URL) throws {
-        let process = Process()
-        process.executableURL = try Prerequisite.executable("sqlite3")
-        process.arguments = ["-bail", store.path, sql]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, message)
+        let run = try ProgramRun.run(try Prerequisite.executable("sqlite3"), ["-bail", store.path, sql])
+        XCTAssertEqual(run.status, 0, run.standardError)
     }
 
     /// An export in the flat shape: its header token and its objects by id.
@@ -101,9 +94,8 @@ final class HistorySyncTests: XCTestCase {
     }
 
     private func export(_ store: URL, since: String? = nil) throws -> (Snapshot, tombstones: Set<String>) {
-        let result = try CommandRunner.run(
+        let result = try CommandRunner.assertSucceeds(
             [store.path, "--shape", "flat", "--compact", "--quiet"] + (since.map { ["--since", $0] } ?? []))
-        XCTAssertEqual(result.status, 0, result.standardError)
         let json = try result.json()
         let source = try XCTUnwrap(json["@source"] as? [String: Any])
         var snapshot = Snapshot(token: try XCTUnwrap(source["historyToken"] as? String), objects: [:])
@@ -182,8 +174,7 @@ final class HistorySyncTests: XCTestCase {
         let tombstones: [Set<String>] = [[], [], [], [], ["Item/p13"], ["Component/p7"], [], ["Item/p14"]]
         for (index, save) in saves.enumerated() {
             try sqlite(sql(save, number: index), on: store)
-            let result = try CommandRunner.run([store.path, "--shape", "flat", "--since", token])
-            XCTAssertEqual(result.status, 0, result.standardError)
+            let result = try CommandRunner.assertSucceeds([store.path, "--shape", "flat", "--since", token])
             let json = try result.json()
             var marks: [String: [String]?] = [:]
             var deleted: Set<String> = []

@@ -1,15 +1,16 @@
 import Foundation
 import GraphExportTestSupport
+import Prerequisites
 import XCTest
 
 /// Columns of a plain SQLite database named like the formats' markers (`@id`, `@type`, `@@id`,
 /// `@source`, `@graph`, …), exported by the command and read back by each format's usual reader:
 /// the markers stay the markers and every column comes back under its escaped key (`@` + name).
 final class HostileColumnEndToEndTests: XCTestCase {
-    private func export(_ format: String, shape: String = "flat") throws -> CommandResult {
+    private func export(_ format: String, shape: String = "flat") throws -> ProgramRun {
         let folder = try ScratchDatabase.make("hostile.sqlite", sql: HostileColumns.sql, for: self)
-        let result = try CommandRunner.run(["--format", format, "--shape", shape, "hostile.sqlite"], in: folder)
-        XCTAssertEqual(result.status, 0, result.standardError)
+        let result = try CommandRunner.assertSucceeds(
+            ["--format", format, "--shape", shape, "hostile.sqlite"], in: folder)
         return result
     }
 

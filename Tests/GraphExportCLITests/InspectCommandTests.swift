@@ -9,8 +9,9 @@ final class InspectCommandTests: XCTestCase {
     private let scrapbookStore = "Samples/Scrapbook/Scrapbook.sqlite"
 
     func testJSONListsEveryEntityWithTheSamplesCounts() throws {
-        let result = try CommandRunner.run(["inspect", "--format", "json", "--model", scrapbookModel, scrapbookStore])
-        XCTAssertEqual(result.status, 0, result.standardError)
+        let result = try CommandRunner.assertSucceeds([
+            "inspect", "--format", "json", "--model", scrapbookModel, scrapbookStore,
+        ])
         let document = try result.json()
         XCTAssertEqual(document["inspectVersion"] as? Int, 2)
         XCTAssertEqual(document["sourceKind"] as? String, "Core Data store")
@@ -66,8 +67,7 @@ final class InspectCommandTests: XCTestCase {
                 INSERT INTO Product VALUES (100, 'Pen');
                 INSERT INTO OrderProduct VALUES (10, 100), (12, 100);
                 """, for: self)
-        let result = try CommandRunner.run(["inspect", "--format", "json", "shop.sqlite"], in: folder)
-        XCTAssertEqual(result.status, 0, result.standardError)
+        let result = try CommandRunner.assertSucceeds(["inspect", "--format", "json", "shop.sqlite"], in: folder)
         let document = try result.json()
         XCTAssertEqual(document["sourceKind"] as? String, "SQLite database")
         XCTAssertTrue(document["model"] is NSNull)
@@ -89,8 +89,7 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertEqual(links.first?["name"] as? String, "OrderProduct")
         XCTAssertEqual(links.first?["linkedTables"] as? [String], ["Orders", "Product"])
 
-        let text = try CommandRunner.run(["inspect", "shop.sqlite"], in: folder)
-        XCTAssertEqual(text.status, 0, text.standardError)
+        let text = try CommandRunner.assertSucceeds(["inspect", "shop.sqlite"], in: folder)
         XCTAssertTrue(text.text.hasPrefix("SQLite database shop.sqlite\n"), text.text)
         XCTAssertTrue(
             text.text.contains("products  to-many Product  inverse orders  reference  join table OrderProduct"),
@@ -100,8 +99,7 @@ final class InspectCommandTests: XCTestCase {
 
     func testChinookListsItsLinkTable() throws {
         let chinook = try Prerequisite.shared("data/chinook/Chinook.sqlite")
-        let result = try CommandRunner.run(["inspect", "--format", "json", chinook.path])
-        XCTAssertEqual(result.status, 0, result.standardError)
+        let result = try CommandRunner.assertSucceeds(["inspect", "--format", "json", chinook.path])
         let document = try result.json()
         XCTAssertEqual((document["entities"] as? [Any])?.count, 10)
         XCTAssertEqual((document["linkTables"] as? [[String: Any]])?.first?["name"] as? String, "PlaylistTrack")
@@ -131,8 +129,7 @@ final class InspectCommandTests: XCTestCase {
     /// it, and a sub-entity says what it inherits from whom, in text and JSON.
     func testAnInheritedPropertyIsShownOnceOnTheEntityThatDeclaresIt() throws {
         let folder = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
-        let text = try CommandRunner.run(["inspect", "NoteStore.sqlite"], in: folder)
-        XCTAssertEqual(text.status, 0, text.standardError)
+        let text = try CommandRunner.assertSucceeds(["inspect", "NoteStore.sqlite"], in: folder)
         XCTAssertEqual(text.text.components(separatedBy: "ZICCLOUDSYNCINGOBJECT.ZIDENTIFIER\n").count, 2, "once")
         XCTAssertFalse(text.text.contains("  from ICCloudSyncingObject"), "no inherited rows")
         let folderSection = try XCTUnwrap(
@@ -166,15 +163,12 @@ final class InspectCommandTests: XCTestCase {
 
     func testOptionsThatShapeAnExportAreUsageErrors() throws {
         for arguments in [["-o", "out.json"], ["--shape", "flat"], ["--pretty"], ["--format", "yaml"]] {
-            let result = try CommandRunner.run(["inspect"] + arguments + [scrapbookStore])
-            XCTAssertEqual(result.status, 64, "\(arguments)")
-            XCTAssertTrue(result.standardError.hasPrefix("graphexport: error: "), result.standardError)
+            let result = try CommandRunner.assertFails(
+                ["inspect"] + arguments + [scrapbookStore], beginning: "graphexport: error: ")
             XCTAssertTrue(
                 result.standardError.contains("graphexport: note: usage: graphexport inspect"), result.standardError)
         }
-        let missing = try CommandRunner.run(["inspect"])
-        XCTAssertEqual(missing.status, 64)
-        XCTAssertTrue(missing.standardError.contains("missing the store to inspect"), missing.standardError)
+        try CommandRunner.assertFails(["inspect"], saying: "missing the store to inspect")
     }
 
     func testHelpShowsTheCommand() throws {

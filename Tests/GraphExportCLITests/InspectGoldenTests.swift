@@ -21,8 +21,7 @@ final class InspectGoldenTests: XCTestCase {
     private func assertGolden(
         _ name: String, arguments: [String], file: StaticString = #filePath, line: UInt = #line
     ) throws {
-        let result = try CommandRunner.run(arguments)
-        XCTAssertEqual(result.status, 0, result.standardError, file: file, line: line)
+        let result = try CommandRunner.assertSucceeds(arguments, file: file, line: line)
         XCTAssertEqual(result.standardError, "", file: file, line: line)
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
         let url = folder.appendingPathComponent(name)

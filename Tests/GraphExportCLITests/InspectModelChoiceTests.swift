@@ -7,9 +7,8 @@ import XCTest
 final class InspectModelChoiceTests: XCTestCase {
     func testEveryVersionThatDoesNotFitIsListedBeforeTheCache() throws {
         let folder = try CommandRunner.copyOfSample("easylife-versions", for: self)
-        let result = try CommandRunner.run(
+        let result = try CommandRunner.assertSucceeds(
             ["inspect", "--format", "json", "--model", "EasyLife.xcdatamodeld", "EasyLife.sqlite"], in: folder)
-        XCTAssertEqual(result.status, 0, result.standardError)
         let document = try result.json()
         let model = try XCTUnwrap(document["model"] as? [String: Any])
         XCTAssertEqual(model["origin"] as? String, "modelCache")
@@ -30,9 +29,8 @@ final class InspectModelChoiceTests: XCTestCase {
 
     func testTheVersionThatFitsIsNamedWithItsFile() throws {
         let folder = try CommandRunner.copyOfSample("easylife-versions", for: self)
-        let result = try CommandRunner.run(
+        let result = try CommandRunner.assertSucceeds(
             ["inspect", "--format", "json", "--model", "EasyLife.xcdatamodeld", "EasyLife 1.5.0.sqlite"], in: folder)
-        XCTAssertEqual(result.status, 0, result.standardError)
         let model = try XCTUnwrap(try result.json()["model"] as? [String: Any])
         XCTAssertEqual(model["origin"] as? String, "modelFile")
         XCTAssertEqual(model["version"] as? String, "EasyLife 1.5.0")

@@ -6,17 +6,14 @@ import XCTest
 /// page renders, that the completion scripts parse and know every option of the table.
 final class InstallTests: XCTestCase {
     /// Runs `tool` (a name on PATH, or a path) from the repository's folder.
-    private func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult
-    {
+    private func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ProgramRun {
         let executable = tool.contains("/") ? URL(fileURLWithPath: tool) : try Prerequisite.executable(tool)
         return try CommandRunner.run(executable: executable, arguments, environment: environment)
     }
 
     /// A fresh DESTDIR with graphexport installed under PREFIX `/usr`.
     private func install() throws -> URL {
-        let destination = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "graphexport-install-\(UUID().uuidString)")
-        addTeardownBlock { try? FileManager.default.removeItem(at: destination) }
+        let destination = try CommandRunner.scratchFolder(for: self)
         let binary = try CommandRunner.executable.path
         let result = try run(
             "make",

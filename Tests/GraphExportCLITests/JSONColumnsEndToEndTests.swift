@@ -10,9 +10,7 @@ final class JSONColumnsEndToEndTests: XCTestCase {
     /// `meta` column holds JSON, one row of which is not JSON, and an `Album` table whose `info`
     /// column holds only JSON; returns the folder.
     private func database() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("json-columns-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let folder = try CommandRunner.scratchFolder(for: self)
         let program = """
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
@@ -41,8 +39,8 @@ final class JSONColumnsEndToEndTests: XCTestCase {
             print(json.dumps([tracks['Track/1']['meta'], tracks['Track/2']['meta']]))
             """
         for format in ["json", "yaml"] {
-            let export = try CommandRunner.run(["--json-columns", "Track.meta", "-f", format, "app.db"], in: folder)
-            XCTAssertEqual(export.status, 0, export.standardError)
+            let export = try CommandRunner.assertSucceeds(
+                ["--json-columns", "Track.meta", "-f", format, "app.db"], in: folder)
             XCTAssertEqual(
                 try Python.run(readBack, arguments: [format], input: export.standardOutput),
                 #"[{"composers": ["U. Dirkschneider"], "bytes": 9223372036854775807, "ratio": 0.1, "@@id": 1, "#
@@ -53,8 +51,8 @@ final class JSONColumnsEndToEndTests: XCTestCase {
                     + "nested deeper than 64 levels: such text is written as it is (--json-columns)\n")
         }
         for format in ["xml", "plist", "graphml", "jsonl"] {
-            let export = try CommandRunner.run(["--json-columns", "Track.meta", "-f", format, "app.db"], in: folder)
-            XCTAssertEqual(export.status, 0, export.standardError)
+            let export = try CommandRunner.assertSucceeds(
+                ["--json-columns", "Track.meta", "-f", format, "app.db"], in: folder)
             XCTAssertTrue(export.text.contains("12345678901234567890"), "the number's text, exactly, in \(format)")
             XCTAssertFalse(export.text.contains("1.2345678901234567e+19"), format)
         }
@@ -64,8 +62,7 @@ final class JSONColumnsEndToEndTests: XCTestCase {
 
     func testNamedColumnsThatHoldOnlyJSONPassStrict() throws {
         let folder = try database()
-        let run = try CommandRunner.run(["--strict", "--json-columns", "Album.info", "app.db"], in: folder)
-        XCTAssertEqual(run.status, 0, run.standardError)
+        let run = try CommandRunner.assertSucceeds(["--strict", "--json-columns", "Album.info", "app.db"], in: folder)
         XCTAssertEqual(run.standardError, "")
         let album = try XCTUnwrap(
             (run.json()["@graph"] as? [[String: Any]])?.first { $0["@id"] as? String == "Album/1" })
@@ -75,7 +72,7 @@ final class JSONColumnsEndToEndTests: XCTestCase {
     /// The bare form reads every column and sums up, in one warning at the end, the columns whose
     /// text is not all JSON: on Chinook, every text column.
     func testTheBareFormWarnsOnceForAllColumnsWithoutJSON() throws {
-        let store = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
+        let store = try CommandRunner.copyOfChinook(for: self)
         let run = try CommandRunner.run(
             ["--json-columns", "--strict", "-o", "chinook.json", "Chinook.sqlite"],
             in: store.deletingLastPathComponent())
@@ -104,9 +101,7 @@ final class JSONColumnsEndToEndTests: XCTestCase {
                     + "column as Table.column, with one of the tables Track and Album\n"
             ),
         ] {
-            let run = try CommandRunner.run(["--json-columns", name, "app.db"], in: folder)
-            XCTAssertEqual(run.status, 64, run.standardError)
-            XCTAssertTrue(run.standardError.hasPrefix(message), run.standardError)
+            try CommandRunner.assertFails(["--json-columns", name, "app.db"], beginning: message, in: folder)
         }
     }
 
@@ -128,8 +123,7 @@ final class JSONColumnsEndToEndTests: XCTestCase {
             print(json.dumps([isinstance(objects['Track/1']['meta'], dict), isinstance(objects['Album/1']['info'], list)]))
             """
         for (arguments, readsTrack, readsAlbum) in cases {
-            let run = try CommandRunner.run(arguments, in: folder)
-            XCTAssertEqual(run.status, 0, "\(arguments): \(run.standardError)")
+            let run = try CommandRunner.assertSucceeds(arguments, in: folder)
             XCTAssertEqual(
                 try Python.run(readBack, input: run.standardOutput), "[\(readsTrack), \(readsAlbum)]".lowercased(),
                 "\(arguments)")

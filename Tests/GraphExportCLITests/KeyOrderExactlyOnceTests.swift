@@ -6,14 +6,11 @@ import XCTest
 /// each shape of the export holds every row of every entity table exactly once, and every
 /// reference names an object the export holds.
 final class KeyOrderExactlyOnceTests: XCTestCase {
-    private static let model = CommandRunner.repository
-        .appendingPathComponent("Samples/Scrapbook/Scrapbook.xcdatamodeld").path
 
     /// Reads the export (standard input) and the store (argument), and prints one line per problem;
     /// nothing when every object of the store is in the export once and every reference resolves.
     private static let check =
-        ExportWalk.python + """
-            store = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
+        ExportWalk.againstStore + """
             names = dict(store.execute("SELECT Z_ENT, Z_NAME FROM Z_PRIMARYKEY"))
             expected = Counter()
             for table in ["ZSCRAPBOOK", "ZPAGE", "ZTAG", "ZITEM"]:
@@ -30,18 +27,16 @@ final class KeyOrderExactlyOnceTests: XCTestCase {
 
     func testEveryObjectOnceAndEveryReferenceResolvesInEveryKeyOrder() throws {
         let generator = CommandRunner.repository.appendingPathComponent("Benchmarks/make_large_store.py")
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("graphexport-key-order-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let folder = try CommandRunner.scratchFolder(for: self)
         for order in ["creation", "random", "grouped"] {
             let store = folder.appendingPathComponent("\(order).sqlite").path
             _ = try Python.run(
                 "import runpy, sys; sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')",
                 arguments: [generator.path, "--order", order, "3000", store], input: Data())
             for shape in ["tree", "flat"] {
-                let export = try CommandRunner.run(["--model", Self.model, "--shape", shape, store])
-                XCTAssertEqual(export.status, 0, "\(order), \(shape): \(export.standardError)")
+                let export = try CommandRunner.assertSucceeds([
+                    "--model", CommandRunner.scrapbookModel, "--shape", shape, store,
+                ])
                 let problems = try Python.run(Self.check, arguments: [store], input: export.standardOutput)
                 XCTAssertEqual(problems, "", "\(order) key order, \(shape) shape")
             }

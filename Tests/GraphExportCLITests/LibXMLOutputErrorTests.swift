@@ -23,16 +23,21 @@ final class LibXMLOutputErrorTests: XCTestCase {
         }
     }
 
-    func testXMLIntoAPipeClosedEarlyEndsQuietly() throws {
-        try assertClosedPipeEndsQuietly("xml")
-    }
-
-    func testPropertyListIntoAPipeClosedEarlyEndsQuietly() throws {
-        try assertClosedPipeEndsQuietly("plist")
-    }
-
-    func testGraphMLIntoAPipeClosedEarlyEndsQuietly() throws {
-        try assertClosedPipeEndsQuietly("graphml")
+    /// Each format's export of the 15 990 objects of a wibosco store, compact and pretty, into a
+    /// pipe whose reader reads a few bytes and closes it: the command exits 0 and prints nothing on
+    /// standard error.
+    func testEachFormatIntoAPipeClosedEarlyEndsQuietly() throws {
+        let folder = try CommandRunner.copyOfSample("wibosco-migration", for: self)
+        for format in Self.formats {
+            for layout in ["--compact", "--pretty"] {
+                let run = try ClosedPipeRun(["--format", format, layout] + Self.store, in: folder, reading: 40)
+                let text = String(decoding: run.start, as: UTF8.self)
+                XCTAssertTrue(
+                    text.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#), "\(format) \(layout): \(text)")
+                XCTAssertFalse(run.standardError.contains("I/O error"), "\(format) \(layout)")
+                run.assertEndedQuietly("\(format) \(layout)")
+            }
+        }
     }
 
     func testAFullDeviceIsOneErrorNamingTheCause() throws {
@@ -48,34 +53,10 @@ final class LibXMLOutputErrorTests: XCTestCase {
         }
     }
 
-    /// Exports the 15 990 objects of a wibosco store in `format`, compact and pretty, reads a few
-    /// bytes and closes the pipe: the command must exit 0 and print nothing on standard error.
-    private func assertClosedPipeEndsQuietly(
-        _ format: String, file: StaticString = #filePath, line: UInt = #line
-    ) throws {
-        let folder = try CommandRunner.copyOfSample("wibosco-migration", for: self)
-        for layout in ["--compact", "--pretty"] {
-            let output = Pipe()
-            let (status, errors) = try run(["--format", format, layout] + Self.store, in: folder) { process in
-                process.standardOutput = output
-            } whileRunning: {
-                let start = output.fileHandleForReading.readData(ofLength: 40)
-                let text = String(decoding: start, as: UTF8.self)
-                XCTAssertTrue(text.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#), text, file: file, line: line)
-                try output.fileHandleForReading.close()
-            }
-            XCTAssertEqual(status, 0, "\(format) \(layout)", file: file, line: line)
-            XCTAssertFalse(errors.contains("I/O error"), "\(format) \(layout)", file: file, line: line)
-            XCTAssertEqual(errors, "", "\(format) \(layout)", file: file, line: line)
-        }
-    }
-
-    /// Runs graphexport with `arguments` in `folder`, its output set up by `connect`, calls
-    /// `whileRunning` once it has started, and returns its exit status and standard error; a
-    /// process killed by a signal fails the test.
+    /// Runs graphexport with `arguments` in `folder`, its output set up by `connect`, and returns
+    /// its exit status and standard error; a process killed by a signal fails the test.
     private func run(
-        _ arguments: [String], in folder: URL, connect: (Process) throws -> Void,
-        whileRunning: () throws -> Void = {}
+        _ arguments: [String], in folder: URL, connect: (Process) throws -> Void
     ) throws -> (status: Int32, errors: String) {
         let process = Process()
         process.executableURL = try CommandRunner.executable
@@ -85,7 +66,6 @@ final class LibXMLOutputErrorTests: XCTestCase {
         process.standardError = errors
         try connect(process)
         try process.run()
-        try whileRunning()
         let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationReason, .exit, "graphexport \(arguments.joined(separator: " "))")

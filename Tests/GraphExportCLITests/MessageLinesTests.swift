@@ -52,15 +52,14 @@ final class MessageLinesTests: XCTestCase {
             runs.append((folder, (model.map { ["--model", $0] } ?? []) + [store]))
             if model != nil && !large.contains(store) { runs.append((folder, [store])) }
         }
-        let chinook = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
+        let chinook = try CommandRunner.copyOfChinook(for: self)
         runs.append((chinook.deletingLastPathComponent(), ["Chinook.sqlite"]))
         var warnings = 0
         var cut = 0
         for (folder, arguments) in runs {
             for format in Self.formats {
                 let options = ["--format", format, "-o", "out.\(format)"] + arguments
-                let result = try CommandRunner.run(options, in: folder)
-                XCTAssertEqual(result.status, 0, "\(options): \(result.standardError)")
+                let result = try CommandRunner.assertSucceeds(options, in: folder)
                 let lines = assertLines(result.standardError, "\(options)")
                 warnings += lines.count { $0.hasPrefix("graphexport: warning: ") }
                 cut += lines.count { $0.hasSuffix("(more with --verbose)") }
@@ -74,8 +73,7 @@ final class MessageLinesTests: XCTestCase {
 
     func testTheDetailOfAWarningWaitsForVerbose() throws {
         let folder = try CommandRunner.copyOfSample("texlege-v4", for: self)
-        let plain = try CommandRunner.run(["-o", "out.json", "TexLegeSeed.v4.sqlite"], in: folder)
-        XCTAssertEqual(plain.status, 0, plain.standardError)
+        let plain = try CommandRunner.assertSucceeds(["-o", "out.json", "TexLegeSeed.v4.sqlite"], in: folder)
         let lines = assertLines(plain.standardError, "plain")
         let inferred = try XCTUnwrap(lines.first { $0.contains("its model is inferred from its tables") })
         XCTAssertTrue(inferred.hasSuffix(" (more with --verbose)"), inferred)
@@ -108,12 +106,11 @@ final class MessageLinesTests: XCTestCase {
     }
 
     func testTheClosingCountOfReferencesLeavingASelectionIsANote() throws {
-        let chinook = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
+        let chinook = try CommandRunner.copyOfChinook(for: self)
         let arguments = [
             "--root", "Artist", "--where", "Name = 'AC/DC'", "--exclude-attribute", "Track.Composer", "Chinook.sqlite",
         ]
-        let result = try CommandRunner.run(arguments, in: chinook.deletingLastPathComponent())
-        XCTAssertEqual(result.status, 0, result.standardError)
+        let result = try CommandRunner.assertSucceeds(arguments, in: chinook.deletingLastPathComponent())
         XCTAssertEqual(
             result.standardError,
             "graphexport: note: 89 references to objects outside the selection are kept as references\n")
@@ -178,7 +175,7 @@ final class MessageLinesTests: XCTestCase {
                 result.standardError.split(separator: "\n").first.map(String.init), "graphexport: error: " + message)
         }
 
-        let chinook = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
+        let chinook = try CommandRunner.copyOfChinook(for: self)
         let tables = "Album, Artist, Customer, Employee, Genre, Invoice, InvoiceLine, MediaType, Playlist, Track"
         let plain: [([String], String)] = [
             (["--entity", "artist"], "no entity 'artist'; did you mean 'Artist'? (entities: \(tables))"),

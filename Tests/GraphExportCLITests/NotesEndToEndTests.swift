@@ -42,8 +42,8 @@ final class NotesEndToEndTests: XCTestCase {
         let format =
             form.hasPrefix("xml")
             ? ["-f", "xml", "--xml-style", form == "xml" ? "attributes" : "elements"] : ["-f", form]
-        let export = try CommandRunner.run(["--shape", "flat"] + format + extra + ["NoteStore.sqlite"], in: folder)
-        XCTAssertEqual(export.status, 0, export.standardError)
+        let export = try CommandRunner.assertSucceeds(
+            ["--shape", "flat"] + format + extra + ["NoteStore.sqlite"], in: folder)
         XCTAssertEqual(
             export.standardError.split(separator: "\n").filter { $0.contains("decoder 'notes'") }.count,
             decoded ? 1 : 0, export.standardError)
@@ -72,12 +72,10 @@ final class NotesEndToEndTests: XCTestCase {
         for options in [["--no-decode", "notes"], ["--raw-transformable"]] {
             XCTAssertEqual(
                 Set(try notes("json", in: folder, options, decoded: false).values.flatMap { $0 }), [nil], "\(options)")
-            let schema = try CommandRunner.run(["schema"] + options + ["NoteStore.sqlite"], in: folder)
-            XCTAssertEqual(schema.status, 0, schema.standardError)
+            let schema = try CommandRunner.assertSucceeds(["schema"] + options + ["NoteStore.sqlite"], in: folder)
             XCTAssertFalse(String(decoding: schema.standardOutput, as: UTF8.self).contains("\"markdown\""))
         }
-        let schema = try CommandRunner.run(["schema", "NoteStore.sqlite"], in: folder)
-        XCTAssertEqual(schema.status, 0, schema.standardError)
+        let schema = try CommandRunner.assertSucceeds(["schema", "NoteStore.sqlite"], in: folder)
         XCTAssertTrue(String(decoding: schema.standardOutput, as: UTF8.self).contains("\"markdown\""))
     }
 
@@ -99,8 +97,7 @@ final class NotesEndToEndTests: XCTestCase {
 
     func testInspectListsTheDecodedAttributesAfterTheirStoredOneAsTheExportWritesThem() throws {
         let folder = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
-        let text = try CommandRunner.run(["inspect", "NoteStore.sqlite"], in: folder)
-        XCTAssertEqual(text.status, 0, text.standardError)
+        let text = try CommandRunner.assertSucceeds(["inspect", "NoteStore.sqlite"], in: folder)
         XCTAssertTrue(
             text.text.contains(
                 """
@@ -119,9 +116,8 @@ final class NotesEndToEndTests: XCTestCase {
             (["--no-decode", "notes"], ["cryptoInitializationVector", "cryptoTag", "data"]),
             (["--raw-values"], ["cryptoInitializationVector", "cryptoTag", "data"]),
         ] {
-            let inspected = try CommandRunner.run(
+            let inspected = try CommandRunner.assertSucceeds(
                 ["inspect", "--format", "json"] + options + ["NoteStore.sqlite"], in: folder)
-            XCTAssertEqual(inspected.status, 0, inspected.standardError)
             let entities = try XCTUnwrap(try inspected.json()["entities"] as? [[String: Any]])
             let noteData = try XCTUnwrap(entities.first { $0["name"] as? String == "ICNoteData" })
             let attributes = try XCTUnwrap(noteData["attributes"] as? [[String: Any]])

@@ -1,4 +1,5 @@
 import Foundation
+import Prerequisites
 import XCTest
 
 /// The folder-of-Markdown recipe, `Samples/Notes/notes-to-markdown`, on the shared Notes store:
@@ -9,18 +10,9 @@ final class NotesToMarkdownTests: XCTestCase {
 
     /// Runs the recipe on `store` into `output`.
     private func run(_ store: URL, _ output: URL) throws -> (status: Int32, standardError: String) {
-        let process = Process()
-        process.executableURL = Self.script
-        process.arguments = [store.path, output.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["GRAPHEXPORT"] = try CommandRunner.executable.path
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let run = try ProgramRun.run(
+            Self.script, [store.path, output.path], environment: ["GRAPHEXPORT": try CommandRunner.executable.path])
+        return (run.status, run.standardError)
     }
 
     private func files(in folder: URL) throws -> [String] {

@@ -54,10 +54,7 @@ final class OutputInterruptSlowTests: XCTestCase {
     func testIgnoredSIGHUPStaysIgnoredWhileAPrivateCopyIsRegistered() throws {
         // A store in WAL mode is copied to a private folder, which is registered for removal on
         // SIGHUP; under `nohup` (SIGHUP ignored) the export must still run on.
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("graphexport-nohup-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let folder = try CommandRunner.scratchFolder(for: self)
         let store = folder.appendingPathComponent("wal.sqlite")
         try FileManager.default.copyItem(at: try largeStore(), to: store)
         try python([
@@ -68,7 +65,7 @@ final class OutputInterruptSlowTests: XCTestCase {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = [
             "-c", #"trap "" HUP; exec "$0" "$@""#, try CommandRunner.executable.path,
-            "--model", CommandRunner.repository.appendingPathComponent("Samples/Scrapbook/Scrapbook.xcdatamodeld").path,
+            "--model", CommandRunner.scrapbookModel,
             "-o", "out.json", store.path,
         ]
         process.currentDirectoryURL = folder
@@ -100,10 +97,7 @@ final class OutputInterruptSlowTests: XCTestCase {
     /// compares the folder with what it was before.
     private func assertInterruptionLeavesNothing(signal: Int32, existingOutput: Bool) throws {
         let store = try largeStore()
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("graphexport-interrupt-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let folder = try CommandRunner.scratchFolder(for: self)
         try Data("notes".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         if existingOutput { try Data("{\"old\": true}".utf8).write(to: folder.appendingPathComponent("out.json")) }
         let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
@@ -112,7 +106,7 @@ final class OutputInterruptSlowTests: XCTestCase {
         let process = Process()
         process.executableURL = try CommandRunner.executable
         process.arguments = [
-            "--model", CommandRunner.repository.appendingPathComponent("Samples/Scrapbook/Scrapbook.xcdatamodeld").path,
+            "--model", CommandRunner.scrapbookModel,
             "-o", "out.json", store.path,
         ]
         process.currentDirectoryURL = folder

@@ -50,13 +50,11 @@ final class OutputSafetyTests: XCTestCase {
         let folder = try CommandRunner.copyOfSample("wibosco-migration", for: self)
         let before = try CommandRunner.snapshot(folder)
         let wal = "CoreDataMigration_Example_WAL.sqlite-wal"
-        let result = try CommandRunner.run(
+        try CommandRunner.assertFails(
             [
                 "--model", "CoreDataMigration_Example.xcdatamodeld", "--format", "json", "-o", wal,
                 "CoreDataMigration_Example_WAL.sqlite",
-            ], in: folder)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.standardError.contains("the store's write-ahead log \(wal)"), result.standardError)
+            ], status: 1, saying: "the store's write-ahead log \(wal)", in: folder)
         XCTAssertEqual(try CommandRunner.snapshot(folder), before)
     }
 
@@ -64,10 +62,9 @@ final class OutputSafetyTests: XCTestCase {
         let folder = try scrapbook()
         let contents = "\(model)/Scrapbook.xcdatamodel/contents"
         let before = try CommandRunner.snapshot(folder)
-        let result = try CommandRunner.run(
-            ["--model", contents, "--format", "json", "-o", contents, store], in: folder)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.standardError.contains("the model file \(contents)"), result.standardError)
+        try CommandRunner.assertFails(
+            ["--model", contents, "--format", "json", "-o", contents, store], status: 1,
+            saying: "the model file \(contents)", in: folder)
         XCTAssertEqual(try CommandRunner.snapshot(folder), before)
     }
 
@@ -78,8 +75,7 @@ final class OutputSafetyTests: XCTestCase {
         try Data("old".utf8).write(to: folder.appendingPathComponent("target.json"))
         let link = folder.appendingPathComponent("link.json").path
         try manager.createSymbolicLink(atPath: link, withDestinationPath: "target.json")
-        let result = try CommandRunner.run(["--model", model, "-o", "link.json", store], in: folder)
-        XCTAssertEqual(result.status, 0, result.standardError)
+        try CommandRunner.assertSucceeds(["--model", model, "-o", "link.json", store], in: folder)
         XCTAssertEqual(try manager.destinationOfSymbolicLink(atPath: link), "target.json")
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("target.json")), try reference(folder))
     }
@@ -111,8 +107,7 @@ final class OutputSafetyTests: XCTestCase {
     func testDeviceNodeIsWrittenAndStaysANode() throws {
         let folder = try scrapbook()
         try makeNode(copying: "/dev/null", at: folder.appendingPathComponent("null"))
-        let result = try CommandRunner.run(["--model", model, "--format", "json", "-o", "null", store], in: folder)
-        XCTAssertEqual(result.status, 0, result.standardError)
+        try CommandRunner.assertSucceeds(["--model", model, "--format", "json", "-o", "null", store], in: folder)
         try assertNode(folder.appendingPathComponent("null"), copies: "/dev/null")
     }
 
@@ -134,8 +129,7 @@ final class OutputSafetyTests: XCTestCase {
         let reader = open(fifo, O_RDONLY | O_NONBLOCK)
         XCTAssertGreaterThanOrEqual(reader, 0)
         defer { close(reader) }
-        let result = try CommandRunner.run(["--model", model, "--format", "json", "-o", "fifo", store], in: folder)
-        XCTAssertEqual(result.status, 0, result.standardError)
+        try CommandRunner.assertSucceeds(["--model", model, "--format", "json", "-o", "fifo", store], in: folder)
         XCTAssertEqual(try readAll(reader), try reference(folder))
         XCTAssertEqual(try fileType(fifo), S_IFIFO)
     }
@@ -154,9 +148,9 @@ final class OutputSafetyTests: XCTestCase {
             }
         }
         XCTAssertEqual(bound, 0)
-        let result = try CommandRunner.run(["--model", model, "--format", "json", "-o", "socket", store], in: folder)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.standardError.contains("socket: is a socket"), result.standardError)
+        try CommandRunner.assertFails(
+            ["--model", model, "--format", "json", "-o", "socket", store], status: 1, saying: "socket: is a socket",
+            in: folder)
         XCTAssertEqual(try fileType(path), S_IFSOCK)
     }
 
@@ -165,9 +159,8 @@ final class OutputSafetyTests: XCTestCase {
     func testDevStdoutIsStandardOutput() throws {
         try keepDevStdout()
         let folder = try scrapbook()
-        let result = try CommandRunner.run(
+        let result = try CommandRunner.assertSucceeds(
             ["--model", model, "--format", "json", "-o", "/dev/stdout", store], in: folder)
-        XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.standardOutput, try reference(folder))
     }
 
@@ -243,13 +236,12 @@ final class OutputSafetyTests: XCTestCase {
 
     /// A writable copy of the Scrapbook sample (store, model, external data).
     private func scrapbook() throws -> URL {
-        try CommandRunner.copy(CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
     }
 
     /// The export to a pipe, for comparison.
     private func reference(_ folder: URL) throws -> Data {
-        let result = try CommandRunner.run(["--model", model, "--format", "json", store], in: folder)
-        XCTAssertEqual(result.status, 0, result.standardError)
+        let result = try CommandRunner.assertSucceeds(["--model", model, "--format", "json", store], in: folder)
         return result.standardOutput
     }
 
@@ -289,7 +281,7 @@ final class OutputSafetyTests: XCTestCase {
     }
 
     /// Runs `executable` with `arguments` in `folder`, collecting its output.
-    private func run(_ executable: String, _ arguments: [String], in folder: URL) throws -> CommandResult {
+    private func run(_ executable: String, _ arguments: [String], in folder: URL) throws -> ProgramRun {
         try CommandRunner.run(executable: URL(fileURLWithPath: executable), arguments, in: folder)
     }
 }

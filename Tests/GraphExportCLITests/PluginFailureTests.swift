@@ -13,26 +13,35 @@ final class PluginFailureTests: XCTestCase {
         wait
         """
 
-    /// The handshake of a well-behaved plugin named `name`.
-    private static func handshake(_ name: String) -> String {
-        "if [ \"$1\" = \"--graphexport-handshake\" ]; then echo \"graphexport-events 1 \(name) test plugin\"; exit 0; fi"
+    /// A well-behaved plugin named `name` that runs `body` once past the handshake.
+    private func plugin(_ name: String, _ body: String) throws -> PluginFixture {
+        try PluginFixture(name: name, handshake: "\(name) test plugin", body: body, for: self)
     }
 
-    /// An empty folder for `-o`, removed after the test.
-    private func outputFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "graphexport-out-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        return folder
+    /// Exports a database of `rows` rows to `plugin`, its output to a file in an empty folder;
+    /// expects one error line saying each of `phrases`, and the folder still empty.
+    private func assertExportFails(
+        to plugin: PluginFixture, rows: Int, saying phrases: [String], file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
+        let database = try PluginFixture.database(rows: rows, for: self)
+        let output = try CommandRunner.scratchFolder(for: self)
+        let result = try TimedCommand.run(
+            [
+                "--source", "sqlite", "--format", plugin.name, "-o",
+                output.appendingPathComponent("out.\(plugin.name)").path, database.path,
+            ],
+            environment: plugin.environment)
+        assertOneLineError(result, naming: plugin, saying: phrases, file: file, line: line)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.path), [], file: file, line: line)
     }
 
     private func assertOneLineError(
-        _ result: TimedCommandResult, naming plugin: PluginFixture, saying phrases: [String],
+        _ result: BoundedProcess.Outcome, naming plugin: PluginFixture, saying phrases: [String],
         file: StaticString = #filePath, line: UInt = #line
     ) {
         XCTAssertFalse(result.timedOut, "graphexport hung: \(result.standardError)", file: file, line: line)
-        XCTAssertFalse(result.endedBySignal, file: file, line: line)
+        XCTAssertEqual(result.reason, .exit, file: file, line: line)
         XCTAssertEqual(result.status, 1, result.standardError, file: file, line: line)
         let lines = result.standardError.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertEqual(lines.count, 2, "not one line: \(result.standardError.debugDescription)", file: file, line: line)
@@ -55,8 +64,8 @@ final class PluginFailureTests: XCTestCase {
         let result = try TimedCommand.run(
             ["--source", "sqlite", "--format", "hang", database.path], environment: plugin.environment, deadline: 20)
         assertOneLineError(result, naming: plugin, saying: ["did not answer --graphexport-handshake", "5 s"])
-        XCTAssertGreaterThan(result.seconds, 4.5)
-        XCTAssertLessThan(result.seconds, 10)
+        XCTAssertGreaterThan(result.duration, 4.5)
+        XCTAssertLessThan(result.duration, 10)
         XCTAssertEqual(result.standardOutput.count, 0)
         XCTAssertEqual(plugin.survivors(), [], "the plugin's processes still run")
     }
@@ -76,7 +85,7 @@ final class PluginFailureTests: XCTestCase {
         let listing = try TimedCommand.run(["formats"], environment: environment, deadline: 15)
         XCTAssertFalse(listing.timedOut, "graphexport formats hung")
         XCTAssertEqual(listing.status, 0, listing.standardError)
-        let text = String(decoding: listing.standardOutput, as: UTF8.self)
+        let text = listing.text
         XCTAssertTrue(text.hasPrefix("json"), text)
         let row = text.split(separator: "\n").first { $0.hasPrefix("linger ") }
         XCTAssertTrue(row?.contains("did not answer --graphexport-handshake") == true, text)
@@ -114,53 +123,21 @@ final class PluginFailureTests: XCTestCase {
     // MARK: The export
 
     func testAPluginThatExitsWithoutReadingItsInputIsAnError() throws {
-        let plugin = try PluginFixture(
-            name: "skip", script: "#!/bin/sh\n\(Self.handshake("skip"))\nsleep 0.3\nexit 0\n", for: self)
-        let database = try PluginFixture.database(rows: 3, for: self)
-        let output = try outputFolder()
-        let result = try TimedCommand.run(
-            [
-                "--source", "sqlite", "--format", "skip", "-o", output.appendingPathComponent("out.skip").path,
-                database.path,
-            ],
-            environment: plugin.environment)
-        assertOneLineError(result, naming: plugin, saying: ["stopped reading before the end of the export"])
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.path), [])
+        try assertExportFails(
+            to: plugin("skip", "sleep 0.3\nexit 0"), rows: 3, saying: ["stopped reading before the end of the export"])
     }
 
     func testAPluginKilledByASignalIsAnErrorNamingTheSignal() throws {
-        let plugin = try PluginFixture(
-            name: "crash",
-            script: "#!/bin/sh\n\(Self.handshake("crash"))\nulimit -c 0\nhead -c 100 > /dev/null\nkill -SEGV $$\n",
-            for: self)
+        let plugin = try self.plugin("crash", "ulimit -c 0\nhead -c 100 > /dev/null\nkill -SEGV $$")
         // Small: all of it is written before the plugin dies. Large: the plugin dies mid-stream.
         for rows in [3, 30_000] {
-            let database = try PluginFixture.database(rows: rows, for: self)
-            let output = try outputFolder()
-            let result = try TimedCommand.run(
-                [
-                    "--source", "sqlite", "--format", "crash", "-o", output.appendingPathComponent("out.crash").path,
-                    database.path,
-                ],
-                environment: plugin.environment)
-            assertOneLineError(result, naming: plugin, saying: ["signal 11", "SIGSEGV"])
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.path), [])
+            try assertExportFails(to: plugin, rows: rows, saying: ["signal 11", "SIGSEGV"])
         }
     }
 
     func testAPluginThatFailsWhileGraphexportWritesReportsItsStatus() throws {
-        let plugin = try PluginFixture(
-            name: "quit", script: "#!/bin/sh\n\(Self.handshake("quit"))\nhead -c 1000 > /dev/null\nexit 4\n", for: self)
-        let database = try PluginFixture.database(rows: 30_000, for: self)
-        let output = try outputFolder()
-        let result = try TimedCommand.run(
-            [
-                "--source", "sqlite", "--format", "quit", "-o", output.appendingPathComponent("out.quit").path,
-                database.path,
-            ],
-            environment: plugin.environment)
-        assertOneLineError(result, naming: plugin, saying: ["exit status 4"])
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.path), [])
+        try assertExportFails(
+            to: plugin("quit", "head -c 1000 > /dev/null\nexit 4"), rows: 30_000, saying: ["exit status 4"])
     }
 
     // MARK: Interrupts
@@ -169,7 +146,7 @@ final class PluginFailureTests: XCTestCase {
     /// recorded its processes and had a moment to stall.
     private func interruptedExport(
         _ plugin: PluginFixture, signal: Int32, output: URL?
-    ) throws -> TimedCommandResult {
+    ) throws -> BoundedProcess.Outcome {
         let database = try PluginFixture.database(rows: 30_000, for: self)
         var started: Date?
         let result = try TimedCommand.run(
@@ -180,16 +157,15 @@ final class PluginFailureTests: XCTestCase {
                 return started.map { Date().timeIntervalSince($0) > 0.3 } ?? false
             })
         XCTAssertFalse(result.timedOut, "graphexport did not end on signal \(signal): \(result.standardError)")
-        XCTAssertTrue(result.endedBySignal, "status \(result.status): \(result.standardError)")
+        XCTAssertEqual(result.reason, .uncaughtSignal, "status \(result.status): \(result.standardError)")
         XCTAssertEqual(result.status, signal)
         XCTAssertEqual(plugin.survivors(), [], "the plugin's processes still run")
         return result
     }
 
     func testControlCOnAnExportStalledByAPluginThatNeverReadsLeavesNothingBehind() throws {
-        let plugin = try PluginFixture(
-            name: "stall", script: "#!/bin/sh\n\(Self.handshake("stall"))\n" + Self.hangs, for: self)
-        let folder = try outputFolder()
+        let plugin = try self.plugin("stall", Self.hangs)
+        let folder = try CommandRunner.scratchFolder(for: self)
         let previous = folder.appendingPathComponent("out.stall")
         try Data("the previous export\n".utf8).write(to: previous)
         let before = try CommandRunner.snapshot(folder)
@@ -198,8 +174,7 @@ final class PluginFailureTests: XCTestCase {
     }
 
     func testSIGTERMEndsAnExportWaitingForAPluginThatNeverExits() throws {
-        let plugin = try PluginFixture(
-            name: "linger", script: "#!/bin/sh\n\(Self.handshake("linger"))\ncat > /dev/null\n" + Self.hangs, for: self)
+        let plugin = try self.plugin("linger", "cat > /dev/null\n" + Self.hangs)
         _ = try interruptedExport(plugin, signal: SIGTERM, output: nil)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Prerequisites
 import XCTest
 
 /// A throwaway plugin for one test: an executable script `graphexport-format-<name>` (or, with
@@ -13,20 +14,28 @@ struct PluginFixture {
     let kind: String
 
     init(name: String, script: String, kind: String = "format", for test: XCTestCase) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "graphexport-plugins-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent("graphexport-\(kind)-\(name)")
-        try Data(script.utf8).write(to: file)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+        folder = try ScratchFolder(for: test).url
         self.name = name
-        self.folder = folder
         self.kind = kind
+        try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
         let fixture = self
         test.addTeardownBlock {
             for pid in fixture.recordedProcesses() { kill(pid, SIGKILL) }
-            try? FileManager.default.removeItem(at: folder)
         }
+    }
+
+    /// A well-behaved format plugin: a shell script that answers `--graphexport-handshake` with
+    /// `graphexport-events 1 <handshake>` (its file extension, then its summary) and otherwise runs
+    /// `body`.
+    init(name: String, handshake: String, body: String, for test: XCTestCase) throws {
+        try self.init(name: name, script: "#!/bin/sh\n\(Self.handshake(handshake))\n\(body)\n", for: test)
+    }
+
+    /// The line of a shell script that answers `--graphexport-handshake` with
+    /// `graphexport-events 1 <handshake>`.
+    static func handshake(_ handshake: String) -> String {
+        "if [ \"$1\" = \"--graphexport-handshake\" ]; then echo \"graphexport-events 1 \(handshake)\"; exit 0; fi"
     }
 
     /// The plugin's path.
@@ -63,27 +72,13 @@ struct PluginFixture {
     /// A plain SQLite database of one table, `Note`, with `rows` rows of about 100 bytes, in a
     /// temporary folder removed after the test.
     static func database(rows: Int, for test: XCTestCase) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "graphexport-database-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("notes.sqlite")
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = [
-            "python3", "-c",
-            """
-            import sqlite3, sys
-            db = sqlite3.connect(sys.argv[1])
-            db.execute("create table Note (id integer primary key, body text)")
-            db.executemany("insert into Note (body) values (?)", [("note %d " % i + "x" * 90,) for i in range(\(rows))])
-            db.commit()
-            """,
-            file.path,
-        ]
-        try python.run()
-        python.waitUntilExit()
-        XCTAssertEqual(python.terminationStatus, 0, "python3 could not make \(file.path)")
-        return file
+        let folder = try ScratchDatabase.make(
+            "notes.sqlite",
+            sql: """
+                CREATE TABLE Note (id INTEGER PRIMARY KEY, body TEXT);
+                WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows) - 1)
+                INSERT INTO Note (body) SELECT 'note ' || i || ' ' || replace(hex(zeroblob(45)), '0', 'x') FROM n;
+                """, for: test)
+        return folder.appendingPathComponent("notes.sqlite")
     }
 }

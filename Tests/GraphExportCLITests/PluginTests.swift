@@ -1,4 +1,5 @@
 import Foundation
+import Prerequisites
 import XCTest
 
 /// External format plugins, end to end: found on PATH or GRAPHEXPORT_PLUGIN_PATH, fed the event
@@ -7,27 +8,22 @@ final class PluginTests: XCTestCase {
     private let model = "Samples/Scrapbook/Scrapbook.xcdatamodeld"
     private let store = "Samples/Scrapbook/Scrapbook.sqlite"
 
-    /// A folder holding one executable plugin script, removed after the test.
-    private func pluginFolder(name: String, script: String) throws -> URL {
-        try PluginFixture(name: name, script: script, for: self).folder
+    /// A folder holding one well-behaved plugin script (see
+    /// ``PluginFixture/init(name:handshake:body:for:)``), removed after the test.
+    private func pluginFolder(name: String, handshake: String, body: String) throws -> URL {
+        try PluginFixture(name: name, handshake: handshake, body: body, for: self).folder
     }
 
-    private func run(_ arguments: [String], plugins folder: URL, in directory: URL? = nil) throws -> CommandResult {
+    private func run(_ arguments: [String], plugins folder: URL, in directory: URL? = nil) throws -> ProgramRun {
         let path = folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         return try CommandRunner.run(arguments, in: directory, environment: ["PATH": path])
     }
 
     func testFormatsAsJSONListsTheBuiltInFormatsAndThePluginsFound() throws {
-        let broken = try pluginFolder(
-            name: "broken",
-            script: """
-                #!/bin/sh
-                exit 3
-                """)
-        let listing = try CommandRunner.run(
+        let broken = try PluginFixture(name: "broken", script: "#!/bin/sh\nexit 3\n", for: self).folder
+        let listing = try CommandRunner.assertSucceeds(
             ["formats", "--format", "json"],
             environment: ["GRAPHEXPORT_PLUGIN_PATH": "Samples/Plugins:" + broken.path])
-        XCTAssertEqual(listing.status, 0, listing.standardError)
         XCTAssertEqual(listing.standardError, "")
         let object = try listing.json()
         XCTAssertEqual(object["formatsVersion"] as? Int, 1)
@@ -67,21 +63,13 @@ final class PluginTests: XCTestCase {
         XCTAssertEqual(names, "json xml yaml jsonl plist graphml csv broken")
         let text = try CommandRunner.run(["formats"], environment: ["GRAPHEXPORT_PLUGIN_PATH": "Samples/Plugins"])
         XCTAssertTrue(text.text.contains("csv"), text.text)
-        let wrong = try CommandRunner.run(["formats", "--format", "yaml"])
-        XCTAssertEqual(wrong.status, 64)
-        XCTAssertTrue(
-            wrong.standardError.hasPrefix("graphexport: error: unknown formats format 'yaml' (values: text, json)"),
-            wrong.standardError)
+        try CommandRunner.assertFails(
+            ["formats", "--format", "yaml"],
+            beginning: "graphexport: error: unknown formats format 'yaml' (values: text, json)")
     }
 
     func testAThrowawayPluginOnPathReceivesTheEventStream() throws {
-        let folder = try pluginFolder(
-            name: "lines",
-            script: """
-                #!/bin/sh
-                if [ "$1" = "--graphexport-handshake" ]; then echo "graphexport-events 1 lines count the lines"; exit 0; fi
-                wc -l
-                """)
+        let folder = try pluginFolder(name: "lines", handshake: "lines count the lines", body: "wc -l")
         let listing = try run(["formats"], plugins: folder)
         XCTAssertTrue(listing.text.contains("lines"), listing.text)
         XCTAssertTrue(listing.text.contains("count the lines"), listing.text)
@@ -97,13 +85,7 @@ final class PluginTests: XCTestCase {
     }
 
     func testTheEventStreamStartsWithTheHandshakeAndEndsWithEnd() throws {
-        let folder = try pluginFolder(
-            name: "cat",
-            script: """
-                #!/bin/sh
-                if [ "$1" = "--graphexport-handshake" ]; then echo "graphexport-events 1 txt the raw event stream"; exit 0; fi
-                cat
-                """)
+        let folder = try pluginFolder(name: "cat", handshake: "txt the raw event stream", body: "cat")
         let result = try run(["--model", model, "--format", "cat", store], plugins: folder)
         XCTAssertEqual(result.status, 0, result.standardError)
         let lines = result.text.split(separator: "\n").map { Data($0.utf8) }
@@ -118,16 +100,13 @@ final class PluginTests: XCTestCase {
 
     func testAFailingPluginIsAClearErrorAndLeavesNoOutputFile() throws {
         let folder = try pluginFolder(
-            name: "broken",
-            script: """
-                #!/bin/sh
-                if [ "$1" = "--graphexport-handshake" ]; then echo "graphexport-events 1 broken always fails"; exit 0; fi
+            name: "broken", handshake: "broken always fails",
+            body: """
                 cat > /dev/null
                 echo "broken: out of cheese" >&2
                 exit 3
                 """)
-        let work = try CommandRunner.copy(
-            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let work = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
         let result = try run(
             ["--model", "Scrapbook.xcdatamodeld", "--format", "broken", "-o", "out.broken", "Scrapbook.sqlite"],
             plugins: folder, in: work)
@@ -144,7 +123,7 @@ final class PluginTests: XCTestCase {
     /// is forwarded as a note naming it, also a last line without a newline and with `--quiet`;
     /// a plugin that writes much there while graphexport writes its input never blocks.
     func testPluginStandardErrorLinesAreNotes() throws {
-        let folder = try pluginFolder(
+        let folder = try PluginFixture(
             name: "chatty",
             script: """
                 #!/bin/sh
@@ -156,7 +135,8 @@ final class PluginTests: XCTestCase {
                 i=0; while [ $i -lt 3000 ]; do echo "line $i of chatter to fill the pipe" >&2; i=$((i+1)); done
                 wc -l
                 printf 'done, no newline' >&2
-                """)
+                """, for: self
+        ).folder
         for quiet in [[], ["-q"]] {
             let result = try run(quiet + ["--model", model, "--format", "chatty", store], plugins: folder)
             XCTAssertEqual(result.status, 0, result.standardError)
@@ -171,13 +151,7 @@ final class PluginTests: XCTestCase {
     }
 
     func testAPluginThatStopsReadingEarlyIsAnError() throws {
-        let folder = try pluginFolder(
-            name: "early",
-            script: """
-                #!/bin/sh
-                if [ "$1" = "--graphexport-handshake" ]; then echo "graphexport-events 1 early reads one line"; exit 0; fi
-                head -n 1 > /dev/null
-                """)
+        let folder = try pluginFolder(name: "early", handshake: "early reads one line", body: "head -n 1 > /dev/null")
         // Many more events than the plugin's input holds, so graphexport is still writing when it exits.
         let database = try PluginFixture.database(rows: 30_000, for: self)
         let result = try run(["--source", "sqlite", "--format", "early", database.path], plugins: folder)
@@ -186,7 +160,7 @@ final class PluginTests: XCTestCase {
     }
 
     func testABadHandshakeIsAnErrorNamingThePlugin() throws {
-        let folder = try pluginFolder(name: "mute", script: "#!/bin/sh\necho hello\n")
+        let folder = try PluginFixture(name: "mute", script: "#!/bin/sh\necho hello\n", for: self).folder
         let result = try run(["--model", model, "--format", "mute", store], plugins: folder)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.standardError.contains("format plugin 'mute'"), result.standardError)
@@ -196,8 +170,7 @@ final class PluginTests: XCTestCase {
 
     func testTheOutputExtensionPicksAPlugin() throws {
         let plugins = CommandRunner.repository.appendingPathComponent("Samples/Plugins")
-        let work = try CommandRunner.copy(
-            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let work = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
         let result = try run(
             ["--model", "Scrapbook.xcdatamodeld", "-o", "out.csv", "Scrapbook.sqlite"], plugins: plugins, in: work)
         XCTAssertEqual(result.status, 0, result.standardError)
@@ -209,10 +182,7 @@ final class PluginTests: XCTestCase {
         let plugins = CommandRunner.repository.appendingPathComponent("Samples/Plugins")
         let result = try run(["--model", model, "--format", "csv", store], plugins: plugins)
         XCTAssertEqual(result.status, 0, result.standardError)
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = [
-            "python3", "-c",
+        let counted = try Python.run(
             """
             import csv, json, sys, collections
             rows = list(csv.DictReader(sys.stdin))
@@ -220,18 +190,8 @@ final class PluginTests: XCTestCase {
             for row in rows:
                 ids.setdefault(row["id"], row["entity"])
             print(json.dumps(collections.Counter(ids.values())))
-            """,
-        ]
-        let input = Pipe()
-        let output = Pipe()
-        check.standardInput = input
-        check.standardOutput = output
-        try check.run()
-        input.fileHandleForWriting.write(result.standardOutput)
-        try input.fileHandleForWriting.close()
-        let counted = output.fileHandleForReading.readDataToEndOfFile()
-        check.waitUntilExit()
-        let counts = try XCTUnwrap(JSONSerialization.jsonObject(with: counted) as? [String: Int])
+            """, input: result.standardOutput)
+        let counts = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(counted.utf8)) as? [String: Int])
         let expected = try XCTUnwrap(
             JSONSerialization.jsonObject(
                 with: Data(

@@ -116,8 +116,8 @@ final class ProgressLineTests: XCTestCase {
 
     func testNothingExtraGoesToAFileOrAPipe() throws {
         let folder = try chinook()
-        let toFile = try CommandRunner.run(["Chinook.sqlite", "-o", "out.json"], in: folder, environment: atOnce)
-        XCTAssertEqual(toFile.status, 0, toFile.standardError)
+        let toFile = try CommandRunner.assertSucceeds(
+            ["Chinook.sqlite", "-o", "out.json"], in: folder, environment: atOnce)
         XCTAssertEqual(toFile.standardError, "")
         let process = Process()
         process.executableURL = try CommandRunner.executable
@@ -134,8 +134,8 @@ final class ProgressLineTests: XCTestCase {
     }
 
     func testProgressForcesALineAtATimeIntoAFile() throws {
-        let run = try CommandRunner.run(["--progress"] + scrapbookArguments, in: try scrapbook(), environment: atOnce)
-        XCTAssertEqual(run.status, 0, run.standardError)
+        let run = try CommandRunner.assertSucceeds(
+            ["--progress"] + scrapbookArguments, in: try scrapbook(), environment: atOnce)
         let lines = run.standardError.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "graphexport: note: 1 of 35 objects (2%)", run.standardError)
         XCTAssertNotNil(lines.last?.wholeMatch(of: #/graphexport: note: 35 objects in \d+\.\d s/#), run.standardError)
@@ -143,9 +143,8 @@ final class ProgressLineTests: XCTestCase {
     }
 
     func testASelectionCountsWithoutTheStoresTotal() throws {
-        let run = try CommandRunner.run(
+        let run = try CommandRunner.assertSucceeds(
             ["--progress", "--entity", "Tag"] + scrapbookArguments, in: try scrapbook(), environment: atOnce)
-        XCTAssertEqual(run.status, 0, run.standardError)
         let lines = run.standardError.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "graphexport: note: 1 objects", run.standardError)
         XCTAssertFalse(run.standardError.contains(" of 35 "), run.standardError)
@@ -153,20 +152,18 @@ final class ProgressLineTests: XCTestCase {
 
     func testAPluginFormatCountsItsObjectsToo() throws {
         let plugins = CommandRunner.repository.appendingPathComponent("Samples/Plugins")
-        let run = try CommandRunner.run(
+        let run = try CommandRunner.assertSucceeds(
             ["--progress", "-f", "csv", "-m", "Scrapbook.xcdatamodeld", "Scrapbook.sqlite", "-o", "out.csv"],
             in: try scrapbook(), environment: atOnce.merging(["GRAPHEXPORT_PLUGIN_PATH": plugins.path]) { $1 })
-        XCTAssertEqual(run.status, 0, run.standardError)
         let lines = run.standardError.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "graphexport: note: 1 of 35 objects (2%)", run.standardError)
         XCTAssertNotNil(lines.last?.wholeMatch(of: #/graphexport: note: 35 objects in \d+\.\d s/#), run.standardError)
     }
 
     func testProgressWithQuietShowsTheLineButNoWarning() throws {
-        let run = try CommandRunner.run(
+        let run = try CommandRunner.assertSucceeds(
             ["--progress", "--quiet"] + scrapbookArguments, in: try scrapbook(removingImageOfPhoto8: true),
             environment: atOnce)
-        XCTAssertEqual(run.status, 0, run.standardError)
         XCTAssertTrue(run.standardError.hasPrefix("graphexport: note: 1 of 35 objects"), run.standardError)
         XCTAssertFalse(run.standardError.contains("warning"), run.standardError)
     }
@@ -195,8 +192,7 @@ final class ProgressLineTests: XCTestCase {
     /// A copy of `Samples/Scrapbook`; without the external data file of Photo p8's image when
     /// asked, so that the export warns while it runs.
     private func scrapbook(removingImageOfPhoto8: Bool = false) throws -> URL {
-        let folder = try CommandRunner.copy(
-            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
         if removingImageOfPhoto8 {
             try FileManager.default.removeItem(
                 at: folder.appendingPathComponent(
@@ -207,15 +203,13 @@ final class ProgressLineTests: XCTestCase {
 
     /// A folder with a copy of Chinook.
     private func chinook() throws -> URL {
-        try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
+        try CommandRunner.copyOfChinook(for: self)
             .deletingLastPathComponent()
     }
 
     /// A folder with `big.sqlite`: one table of 200 000 rows, which takes a debug build over a second.
     private func largeTable() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("progress-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let folder = try CommandRunner.scratchFolder(for: self)
         try BoundedProcess.runPython(
             """
             import sqlite3, sys

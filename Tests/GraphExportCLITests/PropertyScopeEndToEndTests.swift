@@ -17,7 +17,7 @@ final class PropertyScopeEndToEndTests: XCTestCase {
 
     /// The objects of an export by id: each one's properties. Each is written once, and every
     /// reference resolves unless the export leaves some objects out.
-    private func objects(_ result: CommandResult, leavesObjectsOut: Bool = false) throws -> [String: [String: Any]] {
+    private func objects(_ result: ProgramRun, leavesObjectsOut: Bool = false) throws -> [String: [String: Any]] {
         XCTAssertEqual(result.status, 0, result.standardError)
         let summary = try ExportSummary(try result.json())
         XCTAssertEqual(summary.problems.filter { !leavesObjectsOut || !$0.hasPrefix("reference") }, [])
@@ -37,8 +37,7 @@ final class PropertyScopeEndToEndTests: XCTestCase {
             }
         }
         for format in ["xml", "yaml", "jsonl", "plist", "graphml"] {
-            let export = try CommandRunner.run(["-m", model, "-f", format, "--strict", store])
-            XCTAssertEqual(export.status, 0, "\(format): \(export.standardError)")
+            try CommandRunner.assertSucceeds(["-m", model, "-f", format, "--strict", store])
         }
         let inspect = try CommandRunner.run(["inspect", "-m", model, store])
         XCTAssertTrue(
@@ -71,12 +70,10 @@ final class PropertyScopeEndToEndTests: XCTestCase {
                 XCTAssertEqual(
                     (people[ann]?["notes"] as? [[String: Any]])?.compactMap { $0["@id"] as? String }, notes)
             }
-            let inspect = try CommandRunner.run(["inspect", "-m", model] + leavingOut + [store])
-            XCTAssertEqual(inspect.status, 0, inspect.standardError)
+            let inspect = try CommandRunner.assertSucceeds(["inspect", "-m", model] + leavingOut + [store])
             XCTAssertTrue(inspect.text.contains("notes  to-many Note"), inspect.text)
             XCTAssertFalse(inspect.text.contains("peers"), inspect.text)
-            let schema = try CommandRunner.run(["schema", "-m", model] + leavingOut + [store])
-            XCTAssertEqual(schema.status, 0, schema.standardError)
+            let schema = try CommandRunner.assertSucceeds(["schema", "-m", model] + leavingOut + [store])
             XCTAssertFalse(schema.text.contains("peers"))
         }
         let withoutPeople = try CommandRunner.run(["-m", model, "--exclude-entity", "Person", store])
@@ -90,7 +87,7 @@ final class PropertyScopeEndToEndTests: XCTestCase {
     }
 
     func testAttributesKeepsOnlyTheNamedPropertiesOfAPlainTable() throws {
-        let store = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self).path
+        let store = try CommandRunner.copyOfChinook(for: self).path
         let export = try CommandRunner.run(["--shape", "flat", "--attributes", "Track.Name,album", store])
         let graph = try objects(export)
         let tracks = graph.values.filter { $0["@type"] as? String == "Track" }
@@ -98,23 +95,20 @@ final class PropertyScopeEndToEndTests: XCTestCase {
         XCTAssertTrue(
             tracks.allSatisfy { Set($0.keys) == ["@id", "@type", "Name", "album"] }, "\(tracks.first ?? [:])")
         XCTAssertTrue(graph.values.contains { $0["@type"] as? String == "Album" && $0["tracks"] != nil })
-        let unknown = try CommandRunner.run(["--attributes", "Track.Name,Title", store])
-        XCTAssertEqual(unknown.status, 64)
-        XCTAssertTrue(
-            unknown.standardError.hasPrefix(
-                "graphexport: error: entity 'Track' has no attribute or relationship 'Title' (attributes and "
-                    + "relationships: TrackId, Name, "),
-            unknown.standardError)
+        try CommandRunner.assertFails(
+            ["--attributes", "Track.Name,Title", store],
+            beginning:
+                "graphexport: error: entity 'Track' has no attribute or relationship 'Title' (attributes and relationships: TrackId, Name, "
+        )
     }
 
     /// A relationship left out takes its pair's nesting with it: without `Album.tracks`, the
     /// tracks are written at the top level, each with its album as a reference.
     func testExcludingARelationshipLeavesItsInverseAReference() throws {
-        let store = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self).path
-        let export = try CommandRunner.run([
+        let store = try CommandRunner.copyOfChinook(for: self).path
+        let export = try CommandRunner.assertSucceeds([
             "--entity", "Album", "--entity", "Track", "--exclude-attribute", "Album.tracks", store,
         ])
-        XCTAssertEqual(export.status, 0, export.standardError)
         let graph = try XCTUnwrap(try export.json()["@graph"] as? [[String: Any]])
         XCTAssertEqual(graph.filter { $0["@type"] as? String == "Track" }.count, 3503, "every track at the top level")
         XCTAssertTrue(graph.filter { $0["@type"] as? String == "Album" }.allSatisfy { $0["tracks"] == nil })

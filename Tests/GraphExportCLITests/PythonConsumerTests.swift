@@ -15,8 +15,7 @@ final class PythonConsumerTests: XCTestCase {
     func testScrapbookGraphMLLoadsInNetworkXWithOneNodePerObjectAndOneEdgePerLink() throws {
         let model = "Samples/Scrapbook/Scrapbook.xcdatamodeld"
         let store = "Samples/Scrapbook/Scrapbook.sqlite"
-        let graphml = try CommandRunner.run(["--model", model, "--format", "graphml", store])
-        XCTAssertEqual(graphml.status, 0, graphml.standardError)
+        let graphml = try CommandRunner.assertSucceeds(["--model", model, "--format", "graphml", store])
         let counts = try Python.run(countGraph, input: graphml.standardOutput).split(separator: " ").compactMap {
             Int($0)
         }
@@ -59,9 +58,8 @@ final class PythonConsumerTests: XCTestCase {
     func testChinookGraphMLLoadsInNetworkX() throws {
         let source = try Prerequisite.shared("data/chinook/Chinook.sqlite")
         let store = try CommandRunner.copy(source, for: self)
-        let graphml = try CommandRunner.run(
+        let graphml = try CommandRunner.assertSucceeds(
             ["--format", "graphml", store.lastPathComponent], in: store.deletingLastPathComponent())
-        XCTAssertEqual(graphml.status, 0, graphml.standardError)
         let counts = try Python.run(countGraph, input: graphml.standardOutput)
         // Links: every non-null foreign key of the 10 entity tables, and every PlaylistTrack row.
         let expected = try Python.run(
@@ -78,11 +76,10 @@ final class PythonConsumerTests: XCTestCase {
     }
 
     func testScrapbookPropertyListParsesWithPlistlib() throws {
-        let result = try CommandRunner.run([
+        let result = try CommandRunner.assertSucceeds([
             "--model", "Samples/Scrapbook/Scrapbook.xcdatamodeld", "--format", "plist", "--shape", "flat",
             "Samples/Scrapbook/Scrapbook.sqlite",
         ])
-        XCTAssertEqual(result.status, 0, result.standardError)
         let summary = try Python.run(
             """
             import plistlib, sys, collections

@@ -48,8 +48,7 @@ final class SampleEndToEndTests: XCTestCase {
     private func sample(
         _ arguments: [String], store: String, file: StaticString = #filePath, line: UInt = #line
     ) throws -> Sample {
-        let export = try CommandRunner.run(arguments + [store])
-        XCTAssertEqual(export.status, 0, export.standardError, file: file, line: line)
+        let export = try CommandRunner.assertSucceeds(arguments + [store], file: file, line: line)
         let text = try Python.run(Self.summary, input: export.standardOutput)
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         XCTAssertEqual(json["twice"] as? Int, 0, "\(arguments)", file: file, line: line)
@@ -76,7 +75,7 @@ final class SampleEndToEndTests: XCTestCase {
     }
 
     private func chinook() throws -> String {
-        try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self).path
+        try CommandRunner.copyOfChinook(for: self).path
     }
 
     private static let chinookTables = [
@@ -177,8 +176,7 @@ final class SampleEndToEndTests: XCTestCase {
     }
 
     func testACoreDataSampleHoldsAtMostThatManyOfEachEntityNestedUnderItsOwners() throws {
-        let folder = try CommandRunner.copy(
-            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
         let store = folder.appendingPathComponent("Scrapbook.sqlite").path
         let model = ["--model", folder.appendingPathComponent("Scrapbook.xcdatamodeld").path]
         let one = try sample(model + ["--limit", "1"], store: store)

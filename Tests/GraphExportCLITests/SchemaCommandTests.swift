@@ -10,13 +10,12 @@ import XCTest
 /// README's; and the command's usage errors name what is wrong.
 final class SchemaCommandTests: XCTestCase {
     func testScrapbookExportsValidateAgainstTheirSchemas() throws {
-        let folder = try CommandRunner.copy(
-            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
         try assertExportsValidate(["--model", "Scrapbook.xcdatamodeld", "Scrapbook.sqlite"], in: folder)
     }
 
     func testChinookExportsValidateAgainstTheirSchemas() throws {
-        let store = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
+        let store = try CommandRunner.copyOfChinook(for: self)
         try assertExportsValidate([store.lastPathComponent], in: store.deletingLastPathComponent())
     }
 
@@ -51,13 +50,11 @@ final class SchemaCommandTests: XCTestCase {
         ] {
             let schema = folder.appendingPathComponent("raw.schema")
             let export = folder.appendingPathComponent("decoded.export")
-            let describe = try CommandRunner.run(
+            try CommandRunner.assertSucceeds(
                 ["schema", "--raw-values", "--shape", "flat", "-o", schema.path] + schemaFormat
                     + ["NoteStore.sqlite"], in: folder)
-            XCTAssertEqual(describe.status, 0, describe.standardError)
-            let run = try CommandRunner.run(
+            try CommandRunner.assertSucceeds(
                 ["--shape", "flat", "-o", export.path] + exportFormat + ["NoteStore.sqlite"], in: folder)
-            XCTAssertEqual(run.status, 0, run.standardError)
             let errors =
                 exportFormat.last == "json"
                 ? try SchemaTools.jsonSchemaErrors(schema: schema, instance: export)
@@ -69,23 +66,19 @@ final class SchemaCommandTests: XCTestCase {
     /// With `--blobs` the export holds paths where the base64 was: `schema --blobs` describes that
     /// export (and leaves the folder alone), the plain schema does not fit it.
     func testBlobsExportsValidateAgainstTheSchemaOfBlobs() throws {
-        let folder = try CommandRunner.copy(
-            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
         let store = ["--model", "Scrapbook.xcdatamodeld", "Scrapbook.sqlite"]
         for (schemaFormat, exportFormat, suffix) in [("json-schema", "json", "json"), ("xsd", "xml", "xml")] {
             let schema = folder.appendingPathComponent("blobs.\(suffix).schema")
             let plainSchema = folder.appendingPathComponent("plain.\(suffix).schema")
             let export = folder.appendingPathComponent("export.\(suffix)")
-            let described = try CommandRunner.run(
+            try CommandRunner.assertSucceeds(
                 ["schema", "-f", schemaFormat, "--blobs", "never-made", "-o", schema.path] + store, in: folder)
-            XCTAssertEqual(described.status, 0, described.standardError)
             XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("never-made").path))
-            let plain = try CommandRunner.run(
+            try CommandRunner.assertSucceeds(
                 ["schema", "-f", schemaFormat, "-o", plainSchema.path] + store, in: folder)
-            XCTAssertEqual(plain.status, 0, plain.standardError)
-            let run = try CommandRunner.run(
+            try CommandRunner.assertSucceeds(
                 ["-f", exportFormat, "--blobs", "files-\(suffix)", "-o", export.path] + store, in: folder)
-            XCTAssertEqual(run.status, 0, run.standardError)
             let errors = { (schema: URL) in
                 suffix == "json"
                     ? try SchemaTools.jsonSchemaErrors(schema: schema, instance: export)
@@ -152,9 +145,8 @@ final class SchemaCommandTests: XCTestCase {
         ] {
             let schema = folder.appendingPathComponent("typed-only.schema")
             let export = folder.appendingPathComponent("event.export")
-            let describe = try CommandRunner.run(
+            try CommandRunner.assertSucceeds(
                 ["schema", "--shape", "flat", "-o", schema.path] + schemaFormat + ["typed.sqlite"], in: folder)
-            XCTAssertEqual(describe.status, 0, describe.standardError)
             if exportFormat.last == "json" {
                 XCTAssertEqual(try Python.run(typedOnly, arguments: [schema.path], input: Data()), "ok")
             } else {
@@ -168,10 +160,9 @@ final class SchemaCommandTests: XCTestCase {
                 }
                 try text.write(to: schema, atomically: true, encoding: .utf8)
             }
-            let run = try CommandRunner.run(
+            let run = try CommandRunner.assertSucceeds(
                 ["--shape", "flat", "--entity", "event", "-o", export.path] + exportFormat + ["typed.sqlite"],
                 in: folder)
-            XCTAssertEqual(run.status, 0, run.standardError)
             XCTAssertEqual(run.standardError, "", "every value of event fits its column's typing")
             let errors =
                 exportFormat.last == "json"
@@ -182,19 +173,16 @@ final class SchemaCommandTests: XCTestCase {
     }
 
     func testDOTRendersAndMermaidIsTheREADMEs() throws {
-        let folder = try CommandRunner.copy(
-            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
         let arguments = ["--model", "Scrapbook.xcdatamodeld", "Scrapbook.sqlite"]
-        let dot = try CommandRunner.run(["schema", "--format", "dot"] + arguments, in: folder)
-        XCTAssertEqual(dot.status, 0, dot.standardError)
+        let dot = try CommandRunner.assertSucceeds(["schema", "--format", "dot"] + arguments, in: folder)
         let graph = folder.appendingPathComponent("model.dot")
         try dot.standardOutput.write(to: graph)
         let svg = try SchemaTools.renderSVG(graph)
         for name in ["Scrapbook", "Page", "Item", "Photo", "Note", "Clipping", "Tag", "pages / scrapbook"] {
             XCTAssertTrue(svg.contains(">\(name)<"), "the SVG lacks \(name)")
         }
-        let mermaid = try CommandRunner.run(["schema", "--format", "mermaid"] + arguments, in: folder)
-        XCTAssertEqual(mermaid.status, 0, mermaid.standardError)
+        let mermaid = try CommandRunner.assertSucceeds(["schema", "--format", "mermaid"] + arguments, in: folder)
         XCTAssertTrue(mermaid.text.contains("    Scrapbook |o--o{ Page : \"pages / scrapbook\"\n"), mermaid.text)
         XCTAssertTrue(mermaid.text.contains("    Photo |o..|| Item : \"is a\"\n"), mermaid.text)
         let readme = try String(
@@ -206,20 +194,17 @@ final class SchemaCommandTests: XCTestCase {
     }
 
     func testOutputExtensionChoosesTheFormat() throws {
-        let folder = try CommandRunner.copy(
-            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
         for (file, start) in [("s.xsd", "<?xml"), ("s.mmd", "erDiagram"), ("s.gv", "digraph"), ("s.json", "{")] {
-            let result = try CommandRunner.run(
+            let result = try CommandRunner.assertSucceeds(
                 ["schema", "--model", "Scrapbook.xcdatamodeld", "-o", file, "Scrapbook.sqlite"], in: folder)
-            XCTAssertEqual(result.status, 0, result.standardError)
             XCTAssertEqual(result.standardOutput, Data(), "with -o, nothing on standard output")
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             XCTAssertTrue(text.hasPrefix(start), "\(file): \(text.prefix(80))")
         }
         // `-o s.xsd.gz`: the XML Schema, gzip-compressed, as an export's `.gz` is.
-        let compressed = try CommandRunner.run(
+        try CommandRunner.assertSucceeds(
             ["schema", "--model", "Scrapbook.xcdatamodeld", "-o", "s.xsd.gz", "Scrapbook.sqlite"], in: folder)
-        XCTAssertEqual(compressed.status, 0, compressed.standardError)
         let bytes = try Data(contentsOf: folder.appendingPathComponent("s.xsd.gz"))
         XCTAssertEqual(Array(bytes.prefix(2)), [0x1F, 0x8B])
         // Python.run trims the text it returns, so the plain schema is compared trimmed too.
@@ -230,8 +215,7 @@ final class SchemaCommandTests: XCTestCase {
     }
 
     func testUsageErrorsAndRefusalsNameWhatIsWrong() throws {
-        let folder = try CommandRunner.copy(
-            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook"), for: self)
+        let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
         for (arguments, message) in [
             (["schema"], "missing the store to describe"),
             (["schema", "--format", "csv", "Scrapbook.sqlite"], "unknown schema format 'csv'"),
@@ -255,13 +239,11 @@ final class SchemaCommandTests: XCTestCase {
             XCTAssertTrue(result.standardError.contains(message), "\(arguments): \(result.standardError)")
         }
         let before = try CommandRunner.snapshot(folder)
-        let onto = try CommandRunner.run(["schema", "-o", "Scrapbook.sqlite", "Scrapbook.sqlite"], in: folder)
-        XCTAssertEqual(onto.status, 1, onto.standardError)
-        XCTAssertTrue(onto.standardError.contains("which the export reads"), onto.standardError)
+        try CommandRunner.assertFails(
+            ["schema", "-o", "Scrapbook.sqlite", "Scrapbook.sqlite"], status: 1, saying: "which the export reads",
+            in: folder)
         XCTAssertEqual(try CommandRunner.snapshot(folder), before, "-o onto the store changed a file")
-        let missing = try CommandRunner.run(["schema", "Missing.sqlite"], in: folder)
-        XCTAssertEqual(missing.status, 1, missing.standardError)
-        XCTAssertTrue(missing.standardError.contains("Missing.sqlite"), missing.standardError)
+        try CommandRunner.assertFails(["schema", "Missing.sqlite"], status: 1, saying: "Missing.sqlite", in: folder)
     }
 
     // MARK: - Helpers
@@ -290,9 +272,9 @@ final class SchemaCommandTests: XCTestCase {
                     ["schema", "--shape", shape, "-o", schema.path] + schemaFormat + arguments, in: folder)
                 XCTAssertEqual(
                     describe.status, 0, "\(name) \(shape): \(describe.standardError)", file: file, line: line)
-                let run = try CommandRunner.run(
-                    ["--shape", shape, "-o", export.path] + exportFormat + arguments, in: folder)
-                XCTAssertEqual(run.status, 0, "\(name) \(shape): \(run.standardError)", file: file, line: line)
+                try CommandRunner.assertSucceeds(
+                    ["--shape", shape, "-o", export.path] + exportFormat + arguments, in: folder, file: file, line: line
+                )
                 let errors =
                     suffix == "json"
                     ? try SchemaTools.jsonSchemaErrors(schema: schema, instance: export)

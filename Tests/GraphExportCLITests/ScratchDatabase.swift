@@ -10,10 +10,7 @@ enum ScratchDatabase {
 
     /// Makes `name` in a fresh temporary folder by running `sql`, and returns the folder.
     static func make(_ name: String, sql: String, for test: XCTestCase) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("graphexport-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let folder = try CommandRunner.scratchFolder(for: test)
         try create(at: folder.appendingPathComponent(name), sql: sql)
         return folder
     }

@@ -8,15 +8,12 @@ import XCTest
 /// export holds (each once) is checked against plain SQL, and so is the number of references to
 /// objects outside the selection, which the closing line on standard error gives.
 final class SelectionEndToEndTests: XCTestCase {
-    private static let model = CommandRunner.repository
-        .appendingPathComponent("Samples/Scrapbook/Scrapbook.xcdatamodeld").path
 
     /// Reads the JSON export (standard input), runs the SQL query `argv[2]` on the store `argv[1]`
     /// for the ids expected (`*`: any), and prints `ok <objects> objects, <references outside> outside`, or
     /// what is wrong.
     private static let check =
-        ExportWalk.python + """
-            store = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
+        ExportWalk.againstStore + """
             expected = set(ids) if sys.argv[2] == "*" else set(row[0] for row in store.execute(sys.argv[2]))
             problems = []
             if set(ids) != expected:
@@ -28,13 +25,11 @@ final class SelectionEndToEndTests: XCTestCase {
             """
 
     private func chinook() throws -> String {
-        try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self).path
+        try CommandRunner.copyOfChinook(for: self).path
     }
 
     private func scrapbook() throws -> String {
-        try CommandRunner.copy(
-            CommandRunner.repository.appendingPathComponent("Samples/Scrapbook/Scrapbook.sqlite"), for: self
-        ).path
+        try CommandRunner.copyOfRepository("Samples/Scrapbook/Scrapbook.sqlite", for: self).path
     }
 
     /// Exports `store` with `arguments`, checks the objects against `expectedSQL`, and returns
@@ -44,8 +39,7 @@ final class SelectionEndToEndTests: XCTestCase {
         _ arguments: [String], store: String, expectedSQL: String, file: StaticString = #filePath,
         line: UInt = #line
     ) throws -> Int {
-        let export = try CommandRunner.run(arguments + [store])
-        XCTAssertEqual(export.status, 0, export.standardError, file: file, line: line)
+        let export = try CommandRunner.assertSucceeds(arguments + [store], file: file, line: line)
         let result = try Python.run(Self.check, arguments: [store, expectedSQL], input: export.standardOutput)
         XCTAssertTrue(result.hasPrefix("ok "), "\(arguments): \(result)", file: file, line: line)
         let outside = Int(result.split(separator: " ").dropFirst(3).first ?? "") ?? -1
@@ -94,8 +88,9 @@ final class SelectionEndToEndTests: XCTestCase {
 
     func testClosureAddsEverythingReachableSoNoReferenceLeavesTheExport() throws {
         let store = try chinook()
-        let export = try CommandRunner.run(["--root", "Employee", "--where", "EmployeeId = 8", "--closure", store])
-        XCTAssertEqual(export.status, 0, export.standardError)
+        let export = try CommandRunner.assertSucceeds([
+            "--root", "Employee", "--where", "EmployeeId = 8", "--closure", store,
+        ])
         let result = try Python.run(
             Self.check, arguments: [store, "*"], input: export.standardOutput)
         XCTAssertTrue(result.hasSuffix(", 0 outside"), result)
@@ -104,21 +99,18 @@ final class SelectionEndToEndTests: XCTestCase {
 
     func testExcludedAttributesAreLeftOutOfEveryObject() throws {
         let store = try chinook()
-        let export = try CommandRunner.run(
+        let export = try CommandRunner.assertSucceeds(
             ["--shape", "flat", "--exclude-attribute", "Track.Composer", "--exclude-attribute", "Artist.Name", store])
-        XCTAssertEqual(export.status, 0, export.standardError)
         let graph = try XCTUnwrap(try export.json()["@graph"] as? [[String: Any]])
         let tracks = graph.filter { $0["@type"] as? String == "Track" }
         XCTAssertEqual(tracks.count, 3503)
         XCTAssertTrue(tracks.allSatisfy { $0["Composer"] == nil && $0["Name"] != nil })
         XCTAssertTrue(graph.filter { $0["@type"] as? String == "Artist" }.allSatisfy { $0["Name"] == nil })
-        let unknown = try CommandRunner.run(["--exclude-attribute", "Track.Nope", store])
-        XCTAssertEqual(unknown.status, 64)
-        XCTAssertTrue(
-            unknown.standardError.contains(
-                "entity 'Track' has no attribute or relationship 'Nope'; did you mean 'Name'? (attributes and "
-                    + "relationships: TrackId, "),
-            unknown.standardError)
+        try CommandRunner.assertFails(
+            ["--exclude-attribute", "Track.Nope", store],
+            saying:
+                "entity 'Track' has no attribute or relationship 'Nope'; did you mean 'Name'? (attributes and relationships: TrackId, "
+        )
     }
 
     /// Scrapbook's ids as SQL makes them: `x-coredata://<uuid>/<entity>/p<Z_PK>`.
@@ -144,14 +136,17 @@ final class SelectionEndToEndTests: XCTestCase {
         let expected = Self.summerScrapbookAndWhatItOwns
         for shape in ["tree", "flat"] {
             try exportChecked(
-                ["--model", Self.model, "--shape", shape, "--root", "Scrapbook", "--where", "ZTITLE LIKE 'Summer%'"],
+                [
+                    "--model", CommandRunner.scrapbookModel, "--shape", shape, "--root", "Scrapbook", "--where",
+                    "ZTITLE LIKE 'Summer%'",
+                ],
                 store: store, expectedSQL: expected)
         }
         try exportChecked(
-            ["--model", Self.model, "--entity", "Item"], store: store,
+            ["--model", CommandRunner.scrapbookModel, "--entity", "Item"], store: store,
             expectedSQL: Self.scrapbookIDs("ZITEM", where: "1"))
         try exportChecked(
-            ["--model", Self.model, "--entity", "Note", "--exact"], store: store,
+            ["--model", CommandRunner.scrapbookModel, "--entity", "Note", "--exact"], store: store,
             expectedSQL: Self.scrapbookIDs(
                 "ZITEM", where: "Z_ENT = (SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'Note')"))
     }
@@ -162,11 +157,13 @@ final class SelectionEndToEndTests: XCTestCase {
         let store = try scrapbook()
         let expected = Self.summerScrapbookAndWhatItOwns
         try exportChecked(
-            ["--model", Self.model, "--root", "Scrapbook", "--where", "title LIKE 'Summer%'"], store: store,
+            ["--model", CommandRunner.scrapbookModel, "--root", "Scrapbook", "--where", "title LIKE 'Summer%'"],
+            store: store,
             expectedSQL: expected)
         try exportChecked(
             [
-                "--model", Self.model, "--root", "Page", "--where", "scrapbook = 1 AND \"number\" > 1", "--entity",
+                "--model", CommandRunner.scrapbookModel, "--root", "Page", "--where",
+                "scrapbook = 1 AND \"number\" > 1", "--entity",
                 "Page",
             ],
             store: store, expectedSQL: Self.scrapbookIDs("ZPAGE", where: "ZSCRAPBOOK = 1 AND ZNUMBER > 1"))
@@ -204,8 +201,7 @@ final class SelectionEndToEndTests: XCTestCase {
             "as the README shows")
         let folders = try XCTUnwrap(try notes.json()["@graph"] as? [[String: Any]])
         XCTAssertEqual(folders.map { $0["title"] as? String }, ["Notes"])
-        let empty = try CommandRunner.run(["--root", "ICFolder", "--where", "ZTITLE = 'Notes'", store])
-        XCTAssertEqual(empty.status, 0, empty.standardError)
+        let empty = try CommandRunner.assertSucceeds(["--root", "ICFolder", "--where", "ZTITLE = 'Notes'", store])
         XCTAssertEqual(
             empty.standardError, "graphexport: warning: --where \"ZTITLE = 'Notes'\" selects no ICFolder\n")
         XCTAssertEqual(try XCTUnwrap(try empty.json()["@graph"] as? [Any]).count, 0)
@@ -216,8 +212,8 @@ final class SelectionEndToEndTests: XCTestCase {
     func testNestAndNoNestChooseWhatNestsInACoreDataStore() throws {
         let store = try scrapbook()
         func topLevelTypes(_ arguments: [String]) throws -> Set<String> {
-            let export = try CommandRunner.run(["--model", Self.model] + arguments + [store])
-            XCTAssertEqual(export.status, 0, export.standardError)
+            let export = try CommandRunner.assertSucceeds(
+                ["--model", CommandRunner.scrapbookModel] + arguments + [store])
             let graph = try XCTUnwrap(try export.json()["@graph"] as? [[String: Any]])
             return Set(graph.compactMap { $0["@type"] as? String })
         }
@@ -229,17 +225,16 @@ final class SelectionEndToEndTests: XCTestCase {
         XCTAssertEqual(try topLevelTypes(["--no-nest", "Tag.scrapbook", "--shape", "tree"]), unowned.union(["Tag"]))
         // A cover photo is on a page too; chosen, the one-to-one nests it under its scrapbook.
         func coverIsNested(_ arguments: [String]) throws -> Bool {
-            let export = try CommandRunner.run(["--model", Self.model] + arguments + [store])
+            let export = try CommandRunner.run(["--model", CommandRunner.scrapbookModel] + arguments + [store])
             let graph = try XCTUnwrap(try export.json()["@graph"] as? [[String: Any]])
             let scrapbook = try XCTUnwrap(graph.first { $0["@type"] as? String == "Scrapbook" })
             return (scrapbook["cover"] as? [String: Any])?["@type"] != nil
         }
         XCTAssertFalse(try coverIsNested([]))
         XCTAssertTrue(try coverIsNested(["--nest", "Scrapbook.cover"]))
-        let manyToMany = try CommandRunner.run(["--model", Self.model, "--nest", "Tag.items", store])
-        XCTAssertEqual(manyToMany.status, 64)
-        XCTAssertTrue(
-            manyToMany.standardError.contains("'Tag.items' cannot nest: it is many-to-many"), manyToMany.standardError)
+        try CommandRunner.assertFails(
+            ["--model", CommandRunner.scrapbookModel, "--nest", "Tag.items", store],
+            saying: "'Tag.items' cannot nest: it is many-to-many")
     }
 
     func testAnExpressionThatDoesMoreThanReadIsAUsageErrorNamingWhatWasRefused() throws {
@@ -253,20 +248,15 @@ final class SelectionEndToEndTests: XCTestCase {
             "load_extension('x') IS NULL": "call load_extension()",
         ]
         for (expression, refused) in refusals.sorted(by: { $0.key < $1.key }) {
-            let export = try CommandRunner.run(["--root", "Artist", "--where", expression, store])
-            XCTAssertEqual(export.status, 64, expression)
-            XCTAssertTrue(
-                export.standardError.contains("'\(expression)' may only read the store, and it tries to \(refused)"),
-                export.standardError)
+            let export = try CommandRunner.assertFails(
+                ["--root", "Artist", "--where", expression, store],
+                saying: "'\(expression)' may only read the store, and it tries to \(refused)")
             XCTAssertTrue(export.standardOutput.isEmpty)
         }
-        let syntax = try CommandRunner.run(["--root", "Artist", "--where", "Name LIKE", store])
-        XCTAssertEqual(syntax.status, 64)
-        XCTAssertTrue(
-            syntax.standardError.contains("the expression 'Name LIKE' is not a valid condition on the rows of Artist"),
-            syntax.standardError)
-        let count = try CommandRunner.run(["--shape", "flat", "--root", "Artist", "--where", "1 -- a comment", store])
-        XCTAssertEqual(count.status, 0, count.standardError)
+        try CommandRunner.assertFails(
+            ["--root", "Artist", "--where", "Name LIKE", store],
+            saying: "the expression 'Name LIKE' is not a valid condition on the rows of Artist")
+        try CommandRunner.assertSucceeds(["--shape", "flat", "--root", "Artist", "--where", "1 -- a comment", store])
     }
 
     func testOptionsThatDoNotApplyAreUsageErrors() throws {
@@ -335,19 +325,8 @@ final class SelectionEndToEndTests: XCTestCase {
         let store = try chain(300)
         let xmllint = try Prerequisite.executable("xmllint")
         func xmllintReads(_ arguments: [String]) throws -> Bool {
-            let export = try CommandRunner.run(arguments + [store])
-            XCTAssertEqual(export.status, 0, export.standardError)
-            let process = Process()
-            process.executableURL = xmllint
-            process.arguments = ["--noout", "-"]
-            let input = Pipe()
-            process.standardInput = input
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            input.fileHandleForWriting.write(export.standardOutput)
-            try input.fileHandleForWriting.close()
-            process.waitUntilExit()
-            return process.terminationStatus == 0
+            let export = try CommandRunner.assertSucceeds(arguments + [store])
+            return try ProgramRun.run(xmllint, ["--noout", "-"], input: export.standardOutput).status == 0
         }
         for format in ["xml", "plist", "graphml"] {
             XCTAssertTrue(try xmllintReads(["--format", format]), format)
@@ -385,15 +364,13 @@ final class SelectionEndToEndTests: XCTestCase {
         XCTAssertEqual(transactions.first?["timestamp"] as? String, "2024-07-29T00:42:12.380816Z")
         let withoutHistory = try CommandRunner.run([store])
         XCTAssertFalse(withoutHistory.text.contains("/TRANSACTION/"), "off by default")
-        let plain = try CommandRunner.run(["--include-history", try chinook()])
-        XCTAssertEqual(plain.status, 64)
-        XCTAssertTrue(
-            plain.standardError.contains("'--include-history' applies to Core Data stores"), plain.standardError)
+        try CommandRunner.assertFails(
+            ["--include-history", try chinook()], saying: "'--include-history' applies to Core Data stores")
     }
 
     func testTwoExportsOfTheSameStoreAreByteIdentical() throws {
         let stores: [(String, [String])] = [
-            (try scrapbook(), ["--model", Self.model]),
+            (try scrapbook(), ["--model", CommandRunner.scrapbookModel]),
             (try chinook(), []),
             (
                 try CommandRunner.copyOfSample("bnr-manytomany", for: self).appendingPathComponent("TestModel.sqlite")

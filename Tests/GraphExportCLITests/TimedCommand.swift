@@ -1,21 +1,9 @@
 import Foundation
 import XCTest
 
-/// How a graphexport run under ``TimedCommand`` ended.
-struct TimedCommandResult {
-    /// The exit status, or the signal's number when ``endedBySignal``.
-    var status: Int32
-    var endedBySignal: Bool
-    /// Whether graphexport outlived its deadline and was killed.
-    var timedOut: Bool
-    /// How long it ran.
-    var seconds: Double
-    var standardOutput: Data
-    var standardError: String
-}
-
 /// Runs the built graphexport with a deadline, so that a test of a hang fails instead of hanging:
-/// past the deadline graphexport is killed and the result says so.
+/// past the deadline graphexport is killed and the outcome says so (``BoundedProcess/Outcome``:
+/// the exit status, or the signal's number when it ended by a signal).
 ///
 /// Foundation's `Process` is no use here: it learns that its child ended when every copy of a
 /// descriptor the child inherited is closed, so a grandchild left running keeps it waiting. This
@@ -27,7 +15,7 @@ enum TimedCommand {
     static func run(
         _ arguments: [String], environment: [String: String] = [:], deadline: TimeInterval = 30,
         signal: Int32 = SIGINT, interruptWhen: (() -> Bool)? = nil
-    ) throws -> TimedCommandResult {
+    ) throws -> BoundedProcess.Outcome {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "graphexport-timed-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -69,10 +57,11 @@ enum TimedCommand {
         }
         let seconds = Date().timeIntervalSince(start)
         let signalNumber = status & 0x7F
-        return TimedCommandResult(
-            status: signalNumber == 0 ? (status >> 8) & 0xFF : signalNumber, endedBySignal: signalNumber != 0,
-            timedOut: timedOut, seconds: seconds,
+        return BoundedProcess.Outcome(
+            status: signalNumber == 0 ? (status >> 8) & 0xFF : signalNumber,
+            reason: signalNumber == 0 ? .exit : .uncaughtSignal,
             standardOutput: try Data(contentsOf: URL(fileURLWithPath: outputFile)),
-            standardError: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errorFile)), as: UTF8.self))
+            standardError: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errorFile)), as: UTF8.self),
+            duration: seconds, timedOut: timedOut)
     }
 }

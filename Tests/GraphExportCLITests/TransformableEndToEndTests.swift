@@ -50,8 +50,7 @@ final class TransformableEndToEndTests: XCTestCase {
             form.hasPrefix("xml")
             ? ["-f", "xml", "--xml-style", form == "xml" ? "attributes" : "elements"]
             : ["-f", form]
-        let export = try CommandRunner.run(["--shape", "flat"] + format + arguments, in: folder)
-        XCTAssertEqual(export.status, 0, export.standardError)
+        let export = try CommandRunner.assertSucceeds(["--shape", "flat"] + format + arguments, in: folder)
         return (
             try Python.run(Self.readBack, arguments: [form, attribute], input: export.standardOutput),
             export.standardError

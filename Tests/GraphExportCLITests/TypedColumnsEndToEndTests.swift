@@ -71,10 +71,9 @@ final class TypedColumnsEndToEndTests: XCTestCase {
         var sourceWarnings: [String: [String]] = [:]
         for format in ["json", "jsonl", "yaml", "plist", "xml", "graphml"] {
             let output = folder.appendingPathComponent("export.\(format)")
-            let run = try CommandRunner.run(
+            let run = try CommandRunner.assertSucceeds(
                 ["--shape", "flat", "--json-columns", "event.meta", "-f", format, "-o", output.path, "events.db"],
                 in: folder)
-            XCTAssertEqual(run.status, 0, run.standardError)
             XCTAssertEqual(
                 try Python.run(Self.readBack, arguments: [format, output.path], input: Data()),
                 expected[format] ?? expected["json"]!, format)
@@ -100,26 +99,24 @@ final class TypedColumnsEndToEndTests: XCTestCase {
 
     func testRawValuesWritesWhatIsStored() throws {
         let folder = try events()
-        let run = try CommandRunner.run(["--shape", "flat", "--raw-values", "--strict", "events.db"], in: folder)
-        XCTAssertEqual(run.status, 0, run.standardError)
+        let run = try CommandRunner.assertSucceeds(
+            ["--shape", "flat", "--raw-values", "--strict", "events.db"], in: folder)
         XCTAssertEqual(run.standardError, "")
         let objects = try XCTUnwrap(run.json()["@graph"] as? [[String: Any]])
         XCTAssertEqual(objects[0]["active"] as? Int, 1)
         XCTAssertEqual(objects[0]["at"] as? String, "2006-02-14 22:04:36")
         XCTAssertEqual(objects[1]["stamp"] as? String, "2006-02-14 22:04:36Z")
         XCTAssertEqual(objects[0]["meta"] as? String, #"{"big": 12345678901234567890, "ratio": 0.1}"#)
-        let both = try CommandRunner.run(["--raw-values", "--json-columns", "event.meta", "events.db"], in: folder)
-        XCTAssertEqual(both.status, 64, both.standardError)
-        XCTAssertTrue(both.standardError.contains("give one of them"), both.standardError)
+        try CommandRunner.assertFails(
+            ["--raw-values", "--json-columns", "event.meta", "events.db"], saying: "give one of them", in: folder)
     }
 
     func testChinookIsStrictlyCleanInEveryFormat() throws {
-        let store = try CommandRunner.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: self)
+        let store = try CommandRunner.copyOfChinook(for: self)
         let folder = store.deletingLastPathComponent()
         for format in ["json", "jsonl", "yaml", "plist", "xml", "graphml"] {
-            let run = try CommandRunner.run(
+            let run = try CommandRunner.assertSucceeds(
                 ["--strict", "-f", format, "-o", "chinook.\(format)", "Chinook.sqlite"], in: folder)
-            XCTAssertEqual(run.status, 0, "\(format): \(run.standardError)")
             XCTAssertEqual(run.standardError, "", format)
         }
         let invoice = """
@@ -139,8 +136,8 @@ final class TypedColumnsEndToEndTests: XCTestCase {
 
     func testInspectSaysHowEachColumnIsTyped() throws {
         let folder = try events()
-        let text = try CommandRunner.run(["inspect", "--json-columns", "event.meta", "events.db"], in: folder)
-        XCTAssertEqual(text.status, 0, text.standardError)
+        let text = try CommandRunner.assertSucceeds(
+            ["inspect", "--json-columns", "event.meta", "events.db"], in: folder)
         for line in [
             "    id      Integer 64 (INTEGER), as stored               required  event.id",
             "    active  Boolean (BOOLEAN), 0 and 1 as booleans        optional  event.active",

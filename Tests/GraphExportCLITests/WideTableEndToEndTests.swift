@@ -69,10 +69,9 @@ final class WideTableEndToEndTests: XCTestCase {
             "graphexport: error: broken.sqlite: cannot read table 'Broken': integer overflow (SQLite error 1)\n")
         XCTAssertLessThan(plain.standardError.count, 300)
 
-        let verbose = try CommandRunner.run(["--verbose", "broken.sqlite"], in: folder)
-        XCTAssertEqual(verbose.status, 1)
-        XCTAssertTrue(
-            verbose.standardError.hasPrefix(plain.standardError.dropLast() + " in: SELECT "), verbose.standardError)
+        let verbose = try CommandRunner.assertFails(
+            ["--verbose", "broken.sqlite"], status: 1, beginning: plain.standardError.dropLast() + " in: SELECT ",
+            in: folder)
         XCTAssertTrue(verbose.standardError.contains(#"t."c1997""#))
         XCTAssertTrue(verbose.standardError.hasSuffix("\n"))
         XCTAssertEqual(verbose.standardError.filter { $0 == "\n" }.count, 1)

@@ -9,16 +9,11 @@ enum NotesSample {
     /// The copy's path.
     static func copy(for test: XCTestCase) throws -> String {
         let source = try Prerequisite.shared("coredata-samples/apple-notes-macos12")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "graphexport-notes-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try ScratchFolder(for: test)
         for name in ["NoteStore.sqlite", "NoteStore.sqlite-wal", "NoteStore.sqlite-shm"] {
-            let target = folder.appendingPathComponent(name)
-            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: target)
-            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target.path)
+            try scratch.copy(source.appendingPathComponent(name))
         }
-        return folder.appendingPathComponent("NoteStore.sqlite").path
+        return scratch.path("NoteStore.sqlite")
     }
 }
 

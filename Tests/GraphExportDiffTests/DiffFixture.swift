@@ -3,6 +3,7 @@ import Foundation
 import GraphExport
 import GraphExportDiff
 import GraphExportPlainSQLite
+import Prerequisites
 import XCTest
 
 /// Two plain SQLite databases a test makes from SQL, in a folder removed when the test ends, and
@@ -15,10 +16,7 @@ struct DiffFixture {
     let folder: URL
 
     init(for test: XCTestCase) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("GraphDiffTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let folder = folder
-        test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        folder = try ScratchFolder(for: test).url
     }
 
     /// Makes the database `name` by running `sql`; returns its path.

@@ -17,45 +17,27 @@ final class JSONExportSchemaTests: XCTestCase {
         }
     }
 
-    func testUnknownKeyFails() throws {
-        try assertFails(.tree, "an unknown key") { document in
-            try Self.mutateFirstObject(&document) { $0["unexpected"] = 1 }
-        }
-    }
-
-    func testWrongTypeFails() throws {
-        try assertFails(.flat, "a string in an Integer 16 attribute") { document in
-            try Self.mutateFirstObject(&document) { $0["my column"] = "one" }
-        }
-        try assertFails(.flat, "an integer out of the Integer 16 range") { document in
-            try Self.mutateFirstObject(&document) { $0["my column"] = 40_000 }
-        }
-        try assertFails(.flat, "a date that is not ISO 8601") { document in
-            try Self.mutateFirstObject(&document) { $0["_xA"] = "2024-01-01 10:00:00" }
-        }
-        try assertFails(.flat, "uppercase UUID text") { document in
-            try Self.mutateFirstObject(&document) { $0["key"] = "00000000-0000-0000-0000-0000000000AB" }
-        }
-        try assertFails(.flat, "base64 with a character outside its alphabet") { document in
-            try Self.mutateFirstObject(&document) { $0["data"] = "AA*=" }
-        }
-    }
-
-    func testMissingPropertyAndNullWhereNotOptionalFail() throws {
-        try assertFails(.flat, "an attribute left out") { document in
-            try Self.mutateFirstObject(&document) { $0["price"] = nil }
-        }
-        try assertFails(.flat, "null in a non-optional attribute") { document in
-            try Self.mutateFirstObject(&document) { $0["flag"] = NSNull() }
-        }
-    }
-
-    func testEscapedMarkerKeyIsTheAttribute() throws {
-        try assertFails(.flat, "the attribute @id written unescaped") { document in
-            try Self.mutateFirstObject(&document) { object in
-                object["@id"] = object["@@id"]
-                object["@@id"] = nil
-            }
+    /// Each change to the first Box of the export, one the writer never makes, fails.
+    func testEveryChangeToAnObjectTheWriterNeverMakesFails() throws {
+        let changes: [(ExportShape, String, (inout [String: Any]) -> Void)] = [
+            (.tree, "an unknown key", { $0["unexpected"] = 1 }),
+            (.flat, "a string in an Integer 16 attribute", { $0["my column"] = "one" }),
+            (.flat, "an integer out of the Integer 16 range", { $0["my column"] = 40_000 }),
+            (.flat, "a date that is not ISO 8601", { $0["_xA"] = "2024-01-01 10:00:00" }),
+            (.flat, "uppercase UUID text", { $0["key"] = "00000000-0000-0000-0000-0000000000AB" }),
+            (.flat, "base64 with a character outside its alphabet", { $0["data"] = "AA*=" }),
+            (.flat, "an attribute left out", { $0["price"] = nil }),
+            (.flat, "null in a non-optional attribute", { $0["flag"] = NSNull() }),
+            (
+                .flat, "the attribute @id written unescaped",
+                { object in
+                    object["@id"] = object["@@id"]
+                    object["@@id"] = nil
+                }
+            ),
+        ]
+        for (shape, change, mutate) in changes {
+            try assertFails(shape, change) { document in try Self.mutateFirstObject(&document, mutate) }
         }
     }
 

@@ -26,51 +26,39 @@ final class XMLExportSchemaTests: XCTestCase {
         }
     }
 
-    func testUnknownAttributeFails() throws {
-        try assertFails(.tree, .attributes, "an unknown attribute") {
-            $0.replacingFirst("<Box gx:id=", with: "<Box bogus=\"1\" gx:id=")
-        }
-    }
-
-    func testWrongValueFails() throws {
-        try assertFails(.flat, .attributes, "text in an Integer 16 attribute") {
-            $0.replacingFirst("my_x0020_column=\"1\"", with: "my_x0020_column=\"one\"")
-        }
-        try assertFails(.flat, .attributes, "a boolean written 1") {
-            $0.replacingFirst("flag=\"true\"", with: "flag=\"1\"")
-        }
-        try assertFails(.flat, .elements, "a date that is not ISO 8601") {
-            $0.replacingFirst("<_x005F_xA>", with: "<_x005F_xA>1 ")
-        }
-    }
-
-    func testNullListNamingAnAttributeThatCannotBeNullFails() throws {
-        try assertFails(.flat, .attributes, "gx:null naming a required attribute") {
-            $0.replacingFirst("<Box gx:id=\"Box/1\"", with: "<Box gx:null=\"flag\" gx:id=\"Box/1\"")
-        }
-    }
-
-    func testUnknownElementAndObjectInReferenceOnlyRelationshipFail() throws {
-        try assertFails(.tree, .attributes, "an unknown child element") {
-            $0.replacingFirst("<label>", with: "<unexpected/><label>")
-        }
-        try assertFails(.tree, .attributes, "an object in full where only references go") {
-            $0.replacingFirst("<friends>", with: "<friends><Item gx:id=\"Item/9\" my_x0020_column=\"1\" name=\"x\"/>")
-        }
-    }
-
-    func testDanglingReferenceAndDuplicateIDFail() throws {
-        try assertFails(.flat, .attributes, "a reference to no object") {
-            $0.replacingFirst("<gx:ref gx:id=\"Item/2\"/>", with: "<gx:ref gx:id=\"Item/99\"/>")
-        }
-        try assertFails(.tree, .elements, "two objects with one id") {
-            $0.replacingFirst("<Item gx:id=\"Item/4\"", with: "<Item gx:id=\"Item/2\"")
-        }
-    }
-
-    func testMissingRelationshipFails() throws {
-        try assertFails(.flat, .elements, "a relationship left out") {
-            $0.replacingFirst("<favourite gx:null=\"true\"/>", with: "")
+    /// Each change, made to the export of one shape and style, is one the writer never makes, and
+    /// the schema refuses it.
+    func testEveryChangeTheWriterNeverMakesFails() throws {
+        let changes: [(ExportShape, XMLOptions.Style, String, String, String)] = [
+            (.tree, .attributes, "an unknown attribute", "<Box gx:id=", "<Box bogus=\"1\" gx:id="),
+            (
+                .flat, .attributes, "text in an Integer 16 attribute", "my_x0020_column=\"1\"",
+                "my_x0020_column=\"one\""
+            ),
+            (.flat, .attributes, "a boolean written 1", "flag=\"true\"", "flag=\"1\""),
+            (.flat, .elements, "a date that is not ISO 8601", "<_x005F_xA>", "<_x005F_xA>1 "),
+            (
+                .flat, .attributes, "gx:null naming a required attribute", "<Box gx:id=\"Box/1\"",
+                "<Box gx:null=\"flag\" gx:id=\"Box/1\""
+            ),
+            (.tree, .attributes, "an unknown child element", "<label>", "<unexpected/><label>"),
+            (
+                .tree, .attributes, "an object in full where only references go", "<friends>",
+                "<friends><Item gx:id=\"Item/9\" my_x0020_column=\"1\" name=\"x\"/>"
+            ),
+            (
+                .flat, .attributes, "a reference to no object", "<gx:ref gx:id=\"Item/2\"/>",
+                "<gx:ref gx:id=\"Item/99\"/>"
+            ),
+            (.tree, .elements, "two objects with one id", "<Item gx:id=\"Item/4\"", "<Item gx:id=\"Item/2\""),
+            (.flat, .elements, "a relationship left out", "<favourite gx:null=\"true\"/>", ""),
+        ]
+        for (shape, style, change, target, replacement) in changes {
+            let export = String(decoding: try AwkwardGraph.xml(shape, style), as: UTF8.self)
+            XCTAssertEqual(try validate(export, shape, style), [], "before: \(change)")
+            let range = try XCTUnwrap(export.range(of: target), "\(change): the text to change was not found")
+            let mutated = export.replacingCharacters(in: range, with: replacement)
+            XCTAssertNotEqual(try validate(mutated, shape, style), [], "\(change) validated")
         }
     }
 
@@ -146,25 +134,5 @@ final class XMLExportSchemaTests: XCTestCase {
             model: try AwkwardGraph.model(), shape: shape, style: style, typing: .declared, title: "t")
         return try SchemaTools.xmlSchemaErrors(
             schema: try scratch.write("schema.xsd", schema.text), document: try scratch.write("export.xml", export))
-    }
-
-    /// Checks that the export validates, and fails to once `mutate` has changed its text.
-    private func assertFails(
-        _ shape: ExportShape, _ style: XMLOptions.Style, _ change: String, file: StaticString = #filePath,
-        line: UInt = #line, _ mutate: (String) throws -> String
-    ) throws {
-        let export = String(decoding: try AwkwardGraph.xml(shape, style), as: UTF8.self)
-        XCTAssertEqual(try validate(export, shape, style), [], "before: \(change)", file: file, line: line)
-        let mutated = try mutate(export)
-        XCTAssertNotEqual(mutated, export, "\(change): the text to change was not found", file: file, line: line)
-        XCTAssertNotEqual(try validate(mutated, shape, style), [], "\(change) validated", file: file, line: line)
-    }
-}
-
-extension String {
-    /// The string with its first occurrence of `target` replaced.
-    fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
-        guard let range = range(of: target) else { return self }
-        return replacingCharacters(in: range, with: replacement)
     }
 }
