@@ -82,16 +82,14 @@ final class CoreDataLayoutTests: XCTestCase {
                 ALTER TABLE ZMEMORY RENAME COLUMN ZTITLE TO ZTITLE1;
                 ALTER TABLE ZMEMORY ADD COLUMN ZTITLE2 VARCHAR
                 """)
-        let warnings = CollectedWarnings()
-        let opened = try CoreDataStore(
-            path: store.path, model: try ModelFile.load(path: store.model), onWarning: warnings.record)
+        let opened = try OpenedCoreDataStore(store)
         XCTAssertEqual(
-            warnings.take().map(\.message),
+            opened.warnings.takeMessages(),
             [
                 "\(store.path): ZMEMORY has no column ZTITLE for Memory.title, and ZTITLE1, ZTITLE2 could each hold it; "
                     + "ZTITLE1 is read"
             ])
-        let graph = try StoreExport(opened, shape: .flat, warnings: warnings).graph
+        let graph = try StoreExport(opened.store, shape: .flat, warnings: opened.warnings).graph
         XCTAssertEqual(graph[ObjectID(built.id("Memory", 1))]?.value("title"), .string("Summer"))
         XCTAssertEqual(graph[ObjectID(built.id("Suggestion", 2))]?.value("title"), .string("Wallpaper"))
     }
@@ -141,16 +139,14 @@ final class CoreDataLayoutTests: XCTestCase {
     func testOrderedToManyWithoutInverseWhoseOrderColumnIsGoneIsReadByKeyWithAWarning() throws {
         let built = HandBuiltStores.hiddenToManyKeys
         let store = try write(built, editing: "ALTER TABLE ZTRACK DROP COLUMN Z_FOK_1TRACKS")
-        let warnings = CollectedWarnings()
-        let opened = try CoreDataStore(
-            path: store.path, model: try ModelFile.load(path: store.model), onWarning: warnings.record)
+        let opened = try OpenedCoreDataStore(store)
         XCTAssertEqual(
-            warnings.take().map(\.message),
+            opened.warnings.takeMessages(),
             [
                 "\(store.path): ZTRACK has no column Z_FOK_1TRACKS for the order of Playlist.tracks; "
                     + "its destinations are read in Z_PK order"
             ])
-        let graph = try StoreExport(opened, shape: .tree, warnings: warnings).graph
+        let graph = try StoreExport(opened.store, shape: .tree, warnings: opened.warnings).graph
         XCTAssertEqual(
             graph[ObjectID(built.id("Playlist", 1))]?.ids("tracks"), [1, 2, 3].map { ObjectID(built.id("Track", $0)) })
     }
@@ -171,18 +167,8 @@ final class CoreDataLayoutTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private struct OpenStore {
-        let store: CoreDataStore
-        let warnings: CollectedWarnings
-    }
-
-    private func open(_ built: HandBuiltStores.Store) throws -> OpenStore {
-        let store = try write(built)
-        let warnings = CollectedWarnings()
-        return OpenStore(
-            store: try CoreDataStore(
-                path: store.path, model: try ModelFile.load(path: store.model), onWarning: warnings.record),
-            warnings: warnings)
+    private func open(_ built: HandBuiltStores.Store) throws -> OpenedCoreDataStore {
+        try OpenedCoreDataStore(try write(built))
     }
 
     private func write(_ built: HandBuiltStores.Store, editing: String = "") throws -> (path: String, model: String) {
