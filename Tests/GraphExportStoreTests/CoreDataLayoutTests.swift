@@ -75,23 +75,19 @@ final class CoreDataLayoutTests: XCTestCase {
 
     func testAttributeColumnWithAnUnexpectedSuffixIsReadAndOneOfSeveralIsNamedInAWarning() throws {
         let built = HandBuiltStores.suffixedJoinColumn
-        let store = try write(
+        let (path, opening, graph) = try openAndExport(
             built,
             editing: """
                 ALTER TABLE ZSUGGESTION RENAME COLUMN ZTITLE TO ZTITLE3;
                 ALTER TABLE ZMEMORY RENAME COLUMN ZTITLE TO ZTITLE1;
                 ALTER TABLE ZMEMORY ADD COLUMN ZTITLE2 VARCHAR
-                """)
-        let warnings = CollectedWarnings()
-        let opened = try CoreDataStore(
-            path: store.path, model: try ModelFile.load(path: store.model), onWarning: warnings.record)
+                """, shape: .flat)
         XCTAssertEqual(
-            warnings.take().map(\.message),
+            opening,
             [
-                "\(store.path): ZMEMORY has no column ZTITLE for Memory.title, and ZTITLE1, ZTITLE2 could each hold it; "
+                "\(path): ZMEMORY has no column ZTITLE for Memory.title, and ZTITLE1, ZTITLE2 could each hold it; "
                     + "ZTITLE1 is read"
             ])
-        let graph = try StoreExport(opened, shape: .flat, warnings: warnings).graph
         XCTAssertEqual(graph[ObjectID(built.id("Memory", 1))]?.value("title"), .string("Summer"))
         XCTAssertEqual(graph[ObjectID(built.id("Suggestion", 2))]?.value("title"), .string("Wallpaper"))
     }
@@ -140,17 +136,14 @@ final class CoreDataLayoutTests: XCTestCase {
 
     func testOrderedToManyWithoutInverseWhoseOrderColumnIsGoneIsReadByKeyWithAWarning() throws {
         let built = HandBuiltStores.hiddenToManyKeys
-        let store = try write(built, editing: "ALTER TABLE ZTRACK DROP COLUMN Z_FOK_1TRACKS")
-        let warnings = CollectedWarnings()
-        let opened = try CoreDataStore(
-            path: store.path, model: try ModelFile.load(path: store.model), onWarning: warnings.record)
+        let (path, opening, graph) = try openAndExport(
+            built, editing: "ALTER TABLE ZTRACK DROP COLUMN Z_FOK_1TRACKS", shape: .tree)
         XCTAssertEqual(
-            warnings.take().map(\.message),
+            opening,
             [
-                "\(store.path): ZTRACK has no column Z_FOK_1TRACKS for the order of Playlist.tracks; "
+                "\(path): ZTRACK has no column Z_FOK_1TRACKS for the order of Playlist.tracks; "
                     + "its destinations are read in Z_PK order"
             ])
-        let graph = try StoreExport(opened, shape: .tree, warnings: warnings).graph
         XCTAssertEqual(
             graph[ObjectID(built.id("Playlist", 1))]?.ids("tracks"), [1, 2, 3].map { ObjectID(built.id("Track", $0)) })
     }
@@ -171,18 +164,18 @@ final class CoreDataLayoutTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private struct OpenStore {
-        let store: CoreDataStore
-        let warnings: CollectedWarnings
+    private func open(_ built: HandBuiltStores.Store) throws -> OpenedCoreDataStore {
+        try OpenedCoreDataStore(try write(built))
     }
 
-    private func open(_ built: HandBuiltStores.Store) throws -> OpenStore {
-        let store = try write(built)
-        let warnings = CollectedWarnings()
-        return OpenStore(
-            store: try CoreDataStore(
-                path: store.path, model: try ModelFile.load(path: store.model), onWarning: warnings.record),
-            warnings: warnings)
+    /// Writes `built` edited by `editing`, opens it and exports it in `shape`: the store file, the
+    /// warnings opening it reported, and the export read back.
+    private func openAndExport(
+        _ built: HandBuiltStores.Store, editing: String, shape: ExportShape
+    ) throws -> (path: String, opening: [String], graph: ExportedGraph) {
+        let opened = try OpenedCoreDataStore(try write(built, editing: editing))
+        let opening = opened.warnings.takeMessages()
+        return (opened.path, opening, try StoreExport(opened.store, shape: shape, warnings: opened.warnings).graph)
     }
 
     private func write(_ built: HandBuiltStores.Store, editing: String = "") throws -> (path: String, model: String) {

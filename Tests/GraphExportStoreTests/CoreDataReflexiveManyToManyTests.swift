@@ -94,16 +94,14 @@ final class CoreDataReflexiveManyToManyTests: XCTestCase {
             of: #"name="twins" optional="YES" toMany="YES""#,
             with: #"name="twins" optional="YES" toMany="YES" ordered="YES""#)
         try Data(ordered.utf8).write(to: URL(fileURLWithPath: written.model))
-        let warnings = CollectedWarnings()
-        let store = try CoreDataStore(
-            path: written.path, model: try ModelFile.load(path: written.model), onWarning: warnings.record)
+        let opened = try OpenedCoreDataStore(written)
         XCTAssertEqual(
-            warnings.take().map(\.message),
+            opened.warnings.takeMessages(),
             [
                 "\(written.path): Person.twins is ordered and its own inverse, and no store shows where such an "
                     + "order is kept; its destinations are read in Z_PK order"
             ])
-        XCTAssertEqual(try store.destinations(of: ObjectKey(entity: 0, row: 2), through: 1).map(\.row), [3])
+        XCTAssertEqual(try opened.store.destinations(of: ObjectKey(entity: 0, row: 2), through: 1).map(\.row), [3])
     }
 
     /// `easylife-versions`' `TodoItem.blocking` and `blockedBy` are a self-referential pair of two
@@ -130,10 +128,7 @@ final class CoreDataReflexiveManyToManyTests: XCTestCase {
     }
 
     private func open(_ built: HandBuiltStores.Store) throws -> (CoreDataStore, CollectedWarnings) {
-        let written = try built.written(for: self)
-        let warnings = CollectedWarnings()
-        let store = try CoreDataStore(
-            path: written.path, model: try ModelFile.load(path: written.model), onWarning: warnings.record)
-        return (store, warnings)
+        let opened = try OpenedCoreDataStore(try built.written(for: self))
+        return (opened.store, opened.warnings)
     }
 }

@@ -11,31 +11,29 @@ final class CoreDataStoreErrorTests: XCTestCase {
 
     // MARK: - Models that do not fit
 
-    func testModelVersionWithAnEntityTheStoreLacksNamesThatEntity() throws {
+    /// A model version with an entity the store lacks names that entity; one with a column the
+    /// store lacks names table and column; a store entity the version lacks is named too.
+    func testModelVersionThatDoesNotFitTheStoreNamesWhatIsMissing() throws {
         let folder = try copySample("wibosco-migration")
-        let store = folder + "/CoreDataMigration_Example_1.sqlite"
-        let model = try ModelFile.load(path: folder + "/\(Self.wiboscoModel)/CoreDataMigration_Example 4.xcdatamodel")
-        assertStoreError(
-            try CoreDataStore(path: store, model: model),
-            .entityNotInStore(path: store, entity: "Color", modelVersion: "CoreDataMigration_Example 4"))
-    }
-
-    func testModelVersionWithAColumnTheStoreLacksNamesTableAndColumn() throws {
-        let folder = try copySample("wibosco-migration")
-        let store = folder + "/CoreDataMigration_Example_1.sqlite"
-        let model = try ModelFile.load(path: folder + "/\(Self.wiboscoModel)/CoreDataMigration_Example 2.xcdatamodel")
-        assertStoreError(
-            try CoreDataStore(path: store, model: model),
-            .missingColumn(path: store, table: "ZPOST", column: "ZHEXCOLOR", property: "Post.hexColor"))
-    }
-
-    func testStoreEntityTheModelVersionLacksIsNamed() throws {
-        let folder = try copySample("wibosco-migration")
-        let store = folder + "/CoreDataMigration_Example_WAL.sqlite"
-        let model = try ModelFile.load(path: folder + "/\(Self.wiboscoModel)/CoreDataMigration_Example.xcdatamodel")
-        assertStoreError(
-            try CoreDataStore(path: store, model: model),
-            .entityNotInModel(path: store, entity: "Color", modelVersion: "CoreDataMigration_Example"))
+        let misfits: [(store: String, version: String, expected: (String) -> CoreDataError)] = [
+            (
+                "CoreDataMigration_Example_1", "CoreDataMigration_Example 4",
+                { .entityNotInStore(path: $0, entity: "Color", modelVersion: "CoreDataMigration_Example 4") }
+            ),
+            (
+                "CoreDataMigration_Example_1", "CoreDataMigration_Example 2",
+                { .missingColumn(path: $0, table: "ZPOST", column: "ZHEXCOLOR", property: "Post.hexColor") }
+            ),
+            (
+                "CoreDataMigration_Example_WAL", "CoreDataMigration_Example",
+                { .entityNotInModel(path: $0, entity: "Color", modelVersion: "CoreDataMigration_Example") }
+            ),
+        ]
+        for (name, version, expected) in misfits {
+            let store = folder + "/\(name).sqlite"
+            let model = try ModelFile.load(path: folder + "/\(Self.wiboscoModel)/\(version).xcdatamodel")
+            assertStoreError(try CoreDataStore(path: store, model: model), expected(store))
+        }
     }
 
     /// A store without `Z_MODELCACHE` (framework 320): nothing else to try, so the error lists

@@ -82,23 +82,19 @@ final class CoreDataStoreScrapbookTests: XCTestCase {
     func testSameNamedSourceOfPhotoAndClippingComesFromTheirOwnColumns() throws {
         let scrapbook = try openScrapbook()
         let graph = try scrapbook.export(.flat).graph
-        let photos = try scrapbook.sql.rows("SELECT Z_PK, ZSOURCE1 FROM ZITEM WHERE Z_ENT = 4") {
-            ($0[0].integer!, $0[1])
-        }
-        XCTAssertEqual(photos.count, 10)
-        for (row, source) in photos {
-            XCTAssertEqual(
-                graph[scrapbook.id("Photo", row)]?.value("source"), source.text.map(Value.string) ?? .null,
-                "Photo p\(row)")
-        }
-        let clippings = try scrapbook.sql.rows("SELECT Z_PK, ZSOURCE FROM ZITEM WHERE Z_ENT = 2") {
-            ($0[0].integer!, $0[1])
-        }
-        XCTAssertEqual(clippings.count, 4)
-        for (row, source) in clippings {
-            XCTAssertEqual(
-                graph[scrapbook.id("Clipping", row)]?.value("source"), source.text.map(Value.uri) ?? .null,
-                "Clipping p\(row)")
+        let sources: [(entity: String, number: Int, column: String, count: Int, value: (String) -> Value)] = [
+            ("Photo", 4, "ZSOURCE1", 10, Value.string), ("Clipping", 2, "ZSOURCE", 4, Value.uri),
+        ]
+        for (entity, number, column, count, value) in sources {
+            let rows = try scrapbook.sql.rows("SELECT Z_PK, \(column) FROM ZITEM WHERE Z_ENT = \(number)") {
+                ($0[0].integer!, $0[1])
+            }
+            XCTAssertEqual(rows.count, count, entity)
+            for (row, source) in rows {
+                XCTAssertEqual(
+                    graph[scrapbook.id(entity, row)]?.value("source"), source.text.map(value) ?? .null,
+                    "\(entity) p\(row)")
+            }
         }
         XCTAssertEqual(graph[scrapbook.id("Photo", 11)]?.value("source"), .string(""))
         XCTAssertEqual(graph[scrapbook.id("Photo", 1)]?.value("source"), .string("iPhone 7 — back camera"))

@@ -137,17 +137,12 @@ final class ModelFileCompiledTests: XCTestCase {
     }
 
     private static func xmlVersionInfo(_ current: String) -> String {
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>NSManagedObjectModel_CurrentVersionName</key>
-        \t<string>\(current)</string>
-        \t<key>NSManagedObjectModel_VersionHashes</key>
-        \t<dict/>
-        </dict>
-        </plist>
-        """
+        PropertyListXML.document(
+            """
+            \t<key>NSManagedObjectModel_CurrentVersionName</key>
+            \t<string>\(current)</string>
+            \t<key>NSManagedObjectModel_VersionHashes</key>
+            \t<dict/>
+            """)
     }
 }

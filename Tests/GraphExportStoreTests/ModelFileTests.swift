@@ -526,16 +526,7 @@ final class ModelFileTests: XCTestCase {
     private static let emptyModel = #"<?xml version="1.0"?><model type="com.apple.IDECoreDataModeler.DataModel"/>"#
 
     private static func currentVersion(_ name: String) -> String {
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>_XCCurrentVersionName</key>
-        \t<string>\(name)</string>
-        </dict>
-        </plist>
-        """
+        PropertyListXML.document("\t<key>_XCCurrentVersionName</key>\n\t<string>\(name)</string>")
     }
 
     /// The shared samples folder, found from this file: `<repo>/../shared/coredata-samples`.

@@ -40,9 +40,9 @@ final class PlainSQLiteChinookTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("Chinook.sqlite").path
         try FileManager.default.copyItem(atPath: original.path, toPath: path)
-        let log = PlainWarnings()
+        let log = CollectedWarnings()
         let source = try openPlain(path, warnings: log)
-        let openingWarnings = log.take()
+        let openingWarnings = log.takeMessages()
         let (tree, flat) = try PlainExport.both(source, warnings: log)
         let chinook = Chinook(
             folder: folder, path: path, source: source, sql: try PlainDatabase(path, readOnly: true), tree: tree,
@@ -192,8 +192,8 @@ final class PlainSQLiteChinookTests: XCTestCase {
             "DATETIME text in its ISO 8601 form, without a time zone (it names none)")
         let composer = try XCTUnwrap(try chinook.sql.value("SELECT Composer FROM Track WHERE TrackId = 2").text)
         XCTAssertEqual(try graph.object("Track/2").value("Composer"), .string(composer))
-        XCTAssertEqual(chinook.flat.recording.document?.sourceKind, "SQLite database")
-        XCTAssertEqual(chinook.flat.recording.document?.source, chinook.path)
+        XCTAssertEqual(chinook.flat.export.recording.document?.sourceKind, "SQLite database")
+        XCTAssertEqual(chinook.flat.export.recording.document?.source, chinook.path)
     }
 
     /// Every value is the stored one, except the DATETIME columns' text, which is written in its ISO
@@ -217,7 +217,7 @@ final class PlainSQLiteChinookTests: XCTestCase {
         }
     }
 
-    private static func value(_ cell: PlainCell) -> Value {
+    private static func value(_ cell: ReferenceCell) -> Value {
         switch cell {
         case .null: return .null
         case .integer(let number): return .integer(number)
@@ -232,8 +232,8 @@ final class PlainSQLiteChinookTests: XCTestCase {
         let path = try scratch.copy(try PlainTestInputs.chinook())
         let before = try scratch.snapshot()
         do {
-            let source = try openPlain(path, warnings: PlainWarnings())
-            _ = try PlainExport(source, shape: .tree, warnings: PlainWarnings())
+            let source = try openPlain(path, warnings: CollectedWarnings())
+            _ = try PlainExport(source, shape: .tree, warnings: CollectedWarnings())
         }
         XCTAssertEqual(try scratch.snapshot(), before, "the export changed the folder")
     }

@@ -24,7 +24,7 @@ final class PlainSQLiteJSONColumnTests: XCTestCase {
 
     func testJSONArraysAndObjectsBecomeArraysAndMapsWithExactNumbers() throws {
         let database = try tracks()
-        let warnings = PlainWarnings()
+        let warnings = CollectedWarnings()
         let source = try openPlain(database.path, options: SQLiteSourceOptions(jsonColumns: true), warnings: warnings)
         let (tree, flat) = try PlainExport.both(source, warnings: warnings)
         let expected: Value = .map([
@@ -52,7 +52,7 @@ final class PlainSQLiteJSONColumnTests: XCTestCase {
 
     func testNamedColumnsAreReadAsJSONEachReportedOnItsOwn() throws {
         let database = try tracks()
-        let warnings = PlainWarnings()
+        let warnings = CollectedWarnings()
         let source = try openPlain(
             database.path, options: SQLiteSourceOptions(jsonColumnNames: ["track.META"]), warnings: warnings)
         XCTAssertEqual(source.columnTypings, [[.stored, .stored, .json, .stored]])
@@ -93,7 +93,7 @@ final class PlainSQLiteJSONColumnTests: XCTestCase {
         for (name, expected) in cases {
             XCTAssertThrowsError(
                 try openPlain(
-                    database.path, options: SQLiteSourceOptions(jsonColumnNames: [name]), warnings: PlainWarnings())
+                    database.path, options: SQLiteSourceOptions(jsonColumnNames: [name]), warnings: CollectedWarnings())
             ) { error in
                 XCTAssertEqual(error as? PlainSQLiteError, expected, name)
             }
@@ -109,7 +109,7 @@ final class PlainSQLiteJSONColumnTests: XCTestCase {
 
     func testWithoutTheOptionJSONTextStaysAStringWithoutWarnings() throws {
         let database = try tracks()
-        let warnings = PlainWarnings()
+        let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let (tree, _) = try PlainExport.both(source, warnings: warnings)
         XCTAssertEqual(try tree.graph.object("Track/2").value("meta"), .string("  [ ]  "))

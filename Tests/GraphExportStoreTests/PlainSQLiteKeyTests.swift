@@ -13,14 +13,14 @@ final class PlainSQLiteKeyTests: XCTestCase {
                 INSERT INTO grade VALUES ('Maths', 1, 1.5), ('Art/Design, 2', 1, 2.0), ('007', 2, NULL),
                     ('', -3, 3.0);
                 """)
-        let warnings = PlainWarnings()
+        let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let (tree, flat) = try PlainExport.both(source, warnings: warnings)
         XCTAssertEqual(flat.graph.order, ["grade/1,Maths", "grade/1,Art%2FDesign%2C 2", "grade/2,'007", "grade/-3,'"])
         XCTAssertEqual(Set(tree.graph.order), Set(flat.graph.order))
         XCTAssertEqual(try flat.graph.object("grade/1,Art%2FDesign%2C 2").value("course"), .string("Art/Design, 2"))
         XCTAssertEqual(try flat.graph.object("grade/2,'007").value("mark"), .null)
-        XCTAssertEqual(warnings.take(), [])
+        XCTAssertEqual(warnings.takeMessages(), [])
     }
 
     func testWithoutRowidTablesAreKeyedByTheirPrimaryKey() throws {
@@ -40,7 +40,7 @@ final class PlainSQLiteKeyTests: XCTestCase {
                 INSERT INTO code VALUES ('b', 2), ('A', 1);
                 INSERT INTO usage VALUES (1, 'a'), (2, 'B'), (3, 'c');
                 """)
-        let warnings = PlainWarnings()
+        let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let (tree, flat) = try PlainExport.both(source, warnings: warnings)
         XCTAssertEqual(flat.graph.objects(of: "country").map(\.id), ["country/AT", "country/DE", "country/FR"])
@@ -78,9 +78,9 @@ final class PlainSQLiteKeyTests: XCTestCase {
                 CREATE TABLE hidden(rowid TEXT, oid TEXT, _rowid_ TEXT);
                 INSERT INTO hidden VALUES ('a', 'b', 'c'), ('d', 'e', 'f');
                 """)
-        let warnings = PlainWarnings()
+        let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
-        XCTAssertEqual(warnings.take().count, 1, "the table whose rowid every name hides is reported")
+        XCTAssertEqual(warnings.takeMessages().count, 1, "the table whose rowid every name hides is reported")
         let (_, flat) = try PlainExport.both(source, warnings: warnings)
         XCTAssertEqual(flat.graph.objects(of: "note").map(\.id), ["note/#2", "note/#3"])
         XCTAssertEqual(try flat.graph.object("note/#3").value("body"), .string("third"))
@@ -96,7 +96,7 @@ final class PlainSQLiteKeyTests: XCTestCase {
                 CREATE TABLE tag(name TEXT PRIMARY KEY, uses INTEGER);
                 INSERT INTO tag VALUES (NULL, 1), (NULL, 2), ('swift', 3), ('#1', 4);
                 """)
-        let warnings = PlainWarnings()
+        let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let (_, flat) = try PlainExport.both(source, warnings: warnings)
         XCTAssertEqual(flat.graph.order, ["tag/#1", "tag/#2", "tag/swift", "tag/'#1"])
@@ -109,7 +109,7 @@ final class PlainSQLiteKeyTests: XCTestCase {
                 CREATE TABLE "a/b%c" (id INTEGER PRIMARY KEY, "x y" TEXT);
                 INSERT INTO "a/b%c" VALUES (1, 'one');
                 """)
-        let warnings = PlainWarnings()
+        let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let (tree, _) = try PlainExport.both(source, warnings: warnings)
         XCTAssertEqual(try tree.graph.object("a%2Fb%25c/1").entity, "a/b%c")
@@ -140,7 +140,7 @@ final class PlainSQLiteKeyTests: XCTestCase {
                 INSERT INTO line SELECT rowid % 97, 'item,' || rowid, code FROM customer WHERE code IS NOT NULL;
                 INSERT INTO customerRegion SELECT code, 1 + rowid % 2 FROM customer WHERE code IS NOT NULL;
                 """)
-        let warnings = PlainWarnings()
+        let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let (tree, flat) = try PlainExport.both(source, warnings: warnings)
         for graph in [flat.graph, tree.graph] {
@@ -168,7 +168,7 @@ final class PlainSQLiteKeyTests: XCTestCase {
             XCTAssertEqual(fromRegions.count, rows)
             XCTAssertEqual(Set(fromRegions), customers.filter { !$0.hasPrefix("customer/#") })
         }
-        XCTAssertEqual(warnings.take(), [])
+        XCTAssertEqual(warnings.takeMessages(), [])
     }
 
     private func collect(_ cursor: any ObjectCursor) throws -> [ObjectRecord] {

@@ -16,7 +16,7 @@ final class PlainSQLiteRelationTests: XCTestCase {
                 INSERT INTO author VALUES (1, 'Le Guin');
                 INSERT INTO book VALUES (1, 'Earthsea', 1), (2, 'Ghost', 99), (3, 'Anonymous', NULL);
                 """)
-        let warnings = PlainWarnings()
+        let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let tree = try PlainExport(source, shape: .tree, warnings: warnings)
         let flat = try PlainExport(source, shape: .flat, warnings: warnings)
@@ -46,7 +46,7 @@ final class PlainSQLiteRelationTests: XCTestCase {
                     parent_id INTEGER REFERENCES folder(id) ON DELETE CASCADE);
                 INSERT INTO folder VALUES (1, NULL), (2, 1), (3, 2), (4, 5), (5, 4);
                 """)
-        let warnings = PlainWarnings()
+        let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let (tree, _) = try PlainExport.both(source, warnings: warnings)
         XCTAssertEqual(tree.graph.objects(of: "node").map(\.parent), [nil, nil, nil, nil])
@@ -58,7 +58,7 @@ final class PlainSQLiteRelationTests: XCTestCase {
         let cycle = [try tree.graph.object("folder/4").parent, try tree.graph.object("folder/5").parent]
         XCTAssertTrue(cycle == [nil, "folder/4"] || cycle == ["folder/5", nil], "\(cycle)")
         XCTAssertEqual(tree.check.objectCount, 9)
-        XCTAssertEqual(warnings.take(), [])
+        XCTAssertEqual(warnings.takeMessages(), [])
     }
 
     func testCompositeForeignKeyIsOneRelationship() throws {
@@ -72,7 +72,7 @@ final class PlainSQLiteRelationTests: XCTestCase {
                 INSERT INTO song VALUES (1, 'Bohemian Rhapsody', 'Queen', 'A Night at the Opera'),
                     (2, 'Mustapha', 'Queen', 'Jazz'), (3, 'Lost', 'Queen', 'Innuendo'), (4, 'Loose', NULL, 'Jazz');
                 """)
-        let warnings = PlainWarnings()
+        let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let (tree, _) = try PlainExport.both(source, warnings: warnings)
         let song = try XCTUnwrap(source.model.index(of: "song"))
@@ -102,9 +102,9 @@ final class PlainSQLiteRelationTests: XCTestCase {
                 INSERT INTO rating VALUES (1, 1, 5);
                 INSERT INTO mention VALUES (1, 1), (2, 7);
                 """)
-        let warnings = PlainWarnings()
+        let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
-        let opening = warnings.take()
+        let opening = warnings.takeMessages()
         XCTAssertEqual(opening.count, 1, "\(opening)")
         XCTAssertTrue(opening.first?.contains("mention") ?? false, "\(opening)")
         XCTAssertEqual(source.model.entities.map(\.name), ["post", "tag", "rating", "mention"])
@@ -134,7 +134,7 @@ final class PlainSQLiteRelationTests: XCTestCase {
                 INSERT INTO message VALUES (1, 1, 2, 'ann');
                 INSERT INTO follow VALUES (1, 2);
                 """)
-        let warnings = PlainWarnings()
+        let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let (tree, _) = try PlainExport.both(source, warnings: warnings)
         let user = try XCTUnwrap(source.model.index(of: "user"))
@@ -167,7 +167,7 @@ final class PlainSQLiteRelationTests: XCTestCase {
                 INSERT INTO track VALUES (1, 'a', 1, 1), (2, 'b', NULL, 1);
                 """)
         func parents(_ options: SQLiteSourceOptions) throws -> [String?] {
-            let warnings = PlainWarnings()
+            let warnings = CollectedWarnings()
             let source = try openPlain(database.path, options: options, warnings: warnings)
             let (tree, _) = try PlainExport.both(source, warnings: warnings)
             return tree.graph.objects(of: "track").map(\.parent)
@@ -198,7 +198,7 @@ final class PlainSQLiteRelationTests: XCTestCase {
                 genre_id INTEGER REFERENCES genre(id) ON DELETE CASCADE);
             INSERT INTO track2 VALUES (1, 1, 1);
             """)
-        let warnings = PlainWarnings()
+        let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let (tree, _) = try PlainExport.both(source, warnings: warnings)
         XCTAssertEqual(try tree.graph.object("track2/1").parent, "genre/1", "ON DELETE CASCADE comes first")
@@ -214,9 +214,9 @@ final class PlainSQLiteRelationTests: XCTestCase {
                 INSERT INTO person VALUES (1, 'a@example.org');
                 INSERT INTO badge VALUES (1, 5, 'a@example.org', 1);
                 """)
-        let warnings = PlainWarnings()
+        let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
-        let opening = warnings.take()
+        let opening = warnings.takeMessages()
         XCTAssertEqual(opening.count, 2, "\(opening)")
         let badge = try XCTUnwrap(source.model.index(of: "badge"))
         XCTAssertEqual(source.model.relationships(of: badge).map(\.name), ["person"], "REFERENCES person means its key")
@@ -234,20 +234,20 @@ final class PlainSQLiteRelationTests: XCTestCase {
                 INSERT INTO authors VALUES (1, 'Le Guin');
                 INSERT INTO books VALUES (1, 'Earthsea', 1, 7, NULL), (2, 'Ghost', 3, NULL, 1);
                 """)
-        let plainWarnings = PlainWarnings()
+        let plainWarnings = CollectedWarnings()
         let plain = try openPlain(database.path, warnings: plainWarnings)
         XCTAssertEqual(plain.inferredRelations, [])
         XCTAssertTrue(plain.model.entities.allSatisfy(\.relationships.isEmpty))
         let (plainTree, _) = try PlainExport.both(plain, warnings: plainWarnings)
         XCTAssertEqual(plainTree.check.objectCount, 3, "without declared keys everything is still exported, flat")
 
-        let warnings = PlainWarnings()
+        let warnings = CollectedWarnings()
         let source = try openPlain(database.path, options: .init(inferRelations: true), warnings: warnings)
         XCTAssertEqual(
             source.inferredRelations,
             [InferredRelation(table: "books", column: "author_id", referencedTable: "authors", referencedColumn: "id")])
         XCTAssertEqual(source.inferredRelations.map(\.description), ["books.author_id → authors.id"])
-        let opening = warnings.take()
+        let opening = warnings.takeMessages()
         XCTAssertEqual(opening.count, 1, "\(opening)")
         XCTAssertTrue(opening.first?.contains("books.author_id → authors.id") ?? false, "\(opening)")
         let (tree, _) = try PlainExport.both(source, warnings: warnings)

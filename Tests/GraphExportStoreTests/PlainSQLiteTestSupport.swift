@@ -19,138 +19,72 @@ enum PlainTestInputs {
     }
 }
 
-/// Collects warnings.
-final class PlainWarnings {
-    private(set) var all: [Warning] = []
-
-    func record(_ warning: Warning) {
-        all.append(warning)
-    }
-
-    /// The warnings so far, forgetting them.
-    func take() -> [String] {
-        defer { all = [] }
-        return all.map(\.message)
-    }
-}
-
-/// One object of an export, as the events wrote it.
+/// One object of an export, as ``ExportedObject`` holds it, with its ids as text.
 struct PlainObject {
-    let entity: String
-    let id: String
+    let exported: ExportedObject
+
+    var entity: String { exported.entity }
+    var id: String { exported.id.text }
     /// The id of the object it is nested in (tree shape), `nil` at the top level.
-    let parent: String?
-    var attributes: [(name: String, value: Value)] = []
-    var relationships: [(name: String, ids: [String])] = []
+    var parent: String? { exported.parent?.text }
+    var attributes: [(name: String, value: Value)] { exported.attributes }
 
     /// The value of an attribute, `nil` when there is no such attribute.
     func value(_ name: String) -> Value? {
-        attributes.first { $0.name == name }?.value
+        exported.value(name)
     }
 
     /// The ids (nested and referenced) a relationship holds, `nil` when there is no such relationship.
     func ids(_ name: String) -> [String]? {
-        relationships.first { $0.name == name }?.ids
+        exported.ids(name)?.map(\.text)
     }
 }
 
-/// An event stream read back into objects.
+/// An ``ExportedGraph`` looked up by ids as text.
 struct PlainGraph {
-    private(set) var objects: [String: PlainObject] = [:]
+    let exported: ExportedGraph
+
     /// Every object's id in the order it began.
-    private(set) var order: [String] = []
-
-    init(_ events: [GraphEvent]) {
-        var stack: [String] = []
-        for event in events {
-            switch event {
-            case .beginObject(let entity, let id):
-                if let parent = stack.last { append(id.text, to: parent) }
-                objects[id.text] = PlainObject(entity: entity, id: id.text, parent: stack.last)
-                order.append(id.text)
-                stack.append(id.text)
-            case .attribute(let name, let value):
-                objects[stack.last!]?.attributes.append((name, value))
-            case .beginRelationship(let name, _):
-                objects[stack.last!]?.relationships.append((name, []))
-            case .reference(let id):
-                append(id.text, to: stack.last!)
-            case .endRelationship, .changedProperties, .deleted:
-                break
-            case .endObject:
-                stack.removeLast()
-            }
-        }
-    }
-
-    private mutating func append(_ id: String, to owner: String) {
-        guard let last = objects[owner]?.relationships.indices.last else { return }
-        objects[owner]?.relationships[last].ids.append(id)
-    }
+    var order: [String] { exported.order.map(\.text) }
 
     /// The object with this id, failing the test when there is none.
     func object(_ id: String, file: StaticString = #filePath, line: UInt = #line) throws -> PlainObject {
-        try XCTUnwrap(objects[id], "no object \(id)", file: file, line: line)
+        PlainObject(exported: try XCTUnwrap(exported[ObjectID(id)], "no object \(id)", file: file, line: line))
     }
 
     /// The objects of one entity, in the order written.
     func objects(of entity: String) -> [PlainObject] {
-        order.compactMap { objects[$0] }.filter { $0.entity == entity }
+        exported.objects(of: entity).map(PlainObject.init)
     }
 
     /// Objects per entity name.
-    var counts: [String: Int] {
-        objects.values.reduce(into: [:]) { $0[$1.entity, default: 0] += 1 }
-    }
+    var counts: [String: Int] { exported.counts }
 }
 
-/// One export of a plain database in one shape, checked with ``GraphCheck``.
+/// One export of a plain database in one shape, a ``StoreExport`` with its warnings as text.
 struct PlainExport {
-    let recording: RecordingGraphWriter
+    let export: StoreExport
     let graph: PlainGraph
-    let check: GraphCheck
     /// The warnings reported while the traversal ran (not while the check read the database).
     let warnings: [String]
 
-    init(_ source: SQLiteDatabaseSource, shape: ExportShape, warnings log: PlainWarnings) throws {
-        _ = log.take()
-        let recording = RecordingGraphWriter()
-        try GraphTraversal(source: source, shape: shape, onWarning: log.record).run(into: recording)
-        warnings = log.take()
-        self.recording = recording
-        graph = PlainGraph(recording.events)
-        check = try GraphCheck(recording: recording, source: source)
-        _ = log.take()
+    var check: GraphCheck { export.check }
+
+    init(_ source: SQLiteDatabaseSource, shape: ExportShape, warnings log: CollectedWarnings) throws {
+        export = try StoreExport(source, shape: shape, warnings: log)
+        graph = PlainGraph(exported: export.graph)
+        warnings = export.warnings.map(\.message)
     }
 
     /// Exports `source` in both shapes, failing the test when either is not a faithful export.
     static func both(
-        _ source: SQLiteDatabaseSource, warnings: PlainWarnings, file: StaticString = #filePath, line: UInt = #line
+        _ source: SQLiteDatabaseSource, warnings: CollectedWarnings, file: StaticString = #filePath, line: UInt = #line
     ) throws -> (tree: PlainExport, flat: PlainExport) {
         let tree = try PlainExport(source, shape: .tree, warnings: warnings)
         let flat = try PlainExport(source, shape: .flat, warnings: warnings)
         XCTAssertTrue(tree.check.isValid, "tree: " + tree.check.summary(), file: file, line: line)
         XCTAssertTrue(flat.check.isValid, "flat: " + flat.check.summary(), file: file, line: line)
         return (tree, flat)
-    }
-}
-
-/// One SQL value, by its storage class.
-enum PlainCell: Equatable {
-    case null
-    case integer(Int64)
-    case real(Double)
-    case text(String)
-    case blob([UInt8])
-
-    var integer: Int64? {
-        if case .integer(let value) = self { return value }
-        return nil
-    }
-
-    var text: String? {
-        if case .text(let value) = self { return value }
-        return nil
     }
 }
 
@@ -195,13 +129,13 @@ final class PlainDatabase {
     }
 
     /// Every row of a query, each as its cells.
-    func rows(_ sql: String) throws -> [[PlainCell]] {
+    func rows(_ sql: String) throws -> [[ReferenceCell]] {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
             throw PlainDatabaseError(message: String(cString: sqlite3_errmsg(handle)))
         }
         defer { sqlite3_finalize(statement) }
-        var rows: [[PlainCell]] = []
+        var rows: [[ReferenceCell]] = []
         while sqlite3_step(statement) == SQLITE_ROW {
             rows.append((0..<sqlite3_column_count(statement)).map { Self.cell(statement, $0) })
         }
@@ -209,12 +143,12 @@ final class PlainDatabase {
     }
 
     /// The first column of every row.
-    func column(_ sql: String) throws -> [PlainCell] {
+    func column(_ sql: String) throws -> [ReferenceCell] {
         try rows(sql).map { $0[0] }
     }
 
     /// The first column of the first row.
-    func value(_ sql: String) throws -> PlainCell {
+    func value(_ sql: String) throws -> ReferenceCell {
         try XCTUnwrap(try column(sql).first, "no row for \(sql)")
     }
 
@@ -224,7 +158,7 @@ final class PlainDatabase {
         return (try? memory.execute("CREATE VIRTUAL TABLE f USING fts5(a)")) != nil
     }
 
-    private static func cell(_ statement: OpaquePointer, _ index: Int32) -> PlainCell {
+    private static func cell(_ statement: OpaquePointer, _ index: Int32) -> ReferenceCell {
         switch sqlite3_column_type(statement, index) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
@@ -248,7 +182,7 @@ struct PlainDatabaseError: Error, CustomStringConvertible {
 
 /// Opens a plain database, collecting warnings.
 func openPlain(
-    _ path: String, options: SQLiteSourceOptions = .init(), warnings: PlainWarnings
+    _ path: String, options: SQLiteSourceOptions = .init(), warnings: CollectedWarnings
 ) throws -> SQLiteDatabaseSource {
     try SQLiteDatabaseSource(path: path, options: options, onWarning: warnings.record)
 }

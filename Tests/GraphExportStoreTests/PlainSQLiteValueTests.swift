@@ -29,7 +29,7 @@ final class PlainSQLiteValueTests: XCTestCase {
             "item/3.anything": .binary([0xFF, 0x41]),
             "item/3.flag": .integer(2), "item/3.ratio": .double(1e300), "item/3.doc": .string("Grüße 🎵"),
         ]
-        let warnings = PlainWarnings()
+        let warnings = CollectedWarnings()
         let source = try openPlain(database.path, options: SQLiteSourceOptions(rawValues: true), warnings: warnings)
         XCTAssertEqual(source.columnTypings, [Array(repeating: .stored, count: 9)])
         let (tree, flat) = try PlainExport.both(source, warnings: warnings)
@@ -69,7 +69,7 @@ final class PlainSQLiteValueTests: XCTestCase {
                     NULL);
                 -- '7' in a column of NUMERIC affinity (TIME) is stored as the integer 7.
                 """)
-        let warnings = PlainWarnings()
+        let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         XCTAssertEqual(
             source.columnTypings, [[.stored, .boolean, .boolean, .date, .date, .date, .date, .stored, .stored]])
@@ -122,7 +122,7 @@ final class PlainSQLiteValueTests: XCTestCase {
                 CREATE TABLE doc(id INTEGER PRIMARY KEY, body JSON);
                 INSERT INTO doc VALUES (1, '{"k": 1}');
                 """)
-        let warnings = PlainWarnings()
+        let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let (tree, _) = try PlainExport.both(source, warnings: warnings)
         XCTAssertEqual(try tree.graph.object("doc/1").value("body"), .string("{\"k\": 1}"))
@@ -147,14 +147,14 @@ final class PlainSQLiteValueTests: XCTestCase {
             try database.execute("CREATE VIRTUAL TABLE f USING fts5(body); INSERT INTO f VALUES ('searchable');")
         }
         XCTAssertFalse(try database.column("SELECT name FROM sqlite_schema WHERE name LIKE 'sqlite_%'").isEmpty)
-        let warnings = PlainWarnings()
+        let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         XCTAssertEqual(source.model.entities.map(\.name), ["t", "s"])
-        XCTAssertEqual(warnings.take(), [])
+        XCTAssertEqual(warnings.takeMessages(), [])
 
         let withViews = try openPlain(database.path, options: .init(includeViews: true), warnings: warnings)
         XCTAssertEqual(withViews.model.entities.map(\.name), ["t", "v", "s"])
-        let opening = warnings.take()
+        let opening = warnings.takeMessages()
         XCTAssertEqual(opening.count, 1, "the broken view: \(opening)")
         XCTAssertTrue(opening.first?.contains("broken") ?? false, "\(opening)")
         let (tree, flat) = try PlainExport.both(withViews, warnings: warnings)
@@ -168,18 +168,18 @@ final class PlainSQLiteValueTests: XCTestCase {
     func testFilesThatCannotBeReadOrAreNoDatabaseAreErrors() throws {
         let folder = try ScratchFolder(for: self)
         let missing = folder.path("missing.sqlite")
-        XCTAssertThrowsError(try openPlain(missing, warnings: PlainWarnings())) { error in
+        XCTAssertThrowsError(try openPlain(missing, warnings: CollectedWarnings())) { error in
             guard case .cannotRead(let path, _) = error as? PlainSQLiteError else { return XCTFail("\(error)") }
             XCTAssertEqual(path, missing)
         }
         let text = folder.path("notes.txt")
         try Data(repeating: UInt8(ascii: "x"), count: 4096).write(to: URL(fileURLWithPath: text))
-        XCTAssertThrowsError(try openPlain(text, warnings: PlainWarnings())) { error in
+        XCTAssertThrowsError(try openPlain(text, warnings: CollectedWarnings())) { error in
             XCTAssertEqual(error as? PlainSQLiteError, .notADatabase(path: text))
         }
         let empty = folder.path("empty.sqlite")
         try Data().write(to: URL(fileURLWithPath: empty))
-        XCTAssertThrowsError(try openPlain(empty, warnings: PlainWarnings())) { error in
+        XCTAssertThrowsError(try openPlain(empty, warnings: CollectedWarnings())) { error in
             XCTAssertEqual(error as? SQLiteError, .emptyStore(path: empty), "an empty file is no database")
         }
     }
@@ -203,9 +203,9 @@ final class PlainSQLiteValueTests: XCTestCase {
             if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") }
         }
         do {
-            let source = try openPlain(database.path, warnings: PlainWarnings())
+            let source = try openPlain(database.path, warnings: CollectedWarnings())
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.url.path).count, 1)
-            let (tree, _) = try PlainExport.both(source, warnings: PlainWarnings())
+            let (tree, _) = try PlainExport.both(source, warnings: CollectedWarnings())
             XCTAssertEqual(try tree.graph.object("t/1").value("x"), .string("only in the WAL"))
         }
         XCTAssertEqual(try folder.snapshot(), before, "reading changed the folder")

@@ -81,6 +81,11 @@ final class CollectedWarnings {
         defer { warnings = [] }
         return warnings
     }
+
+    /// The messages of the warnings so far, forgetting them.
+    func takeMessages() -> [String] {
+        take().map(\.message)
+    }
 }
 
 /// One object of an export, as the events wrote it.
