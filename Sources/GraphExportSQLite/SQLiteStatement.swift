@@ -1,7 +1,8 @@
-// `public` so that the `@inlinable` accessors below may call SQLite: no declaration of this
-// module's public API names a C type (each member of `SQLiteStatement` is `package`).
+// `public` so that the `@inlinable` accessors below may call SQLite and `UTF8Validation`: no
+// declaration of this module's public API names a C type (each member of `SQLiteStatement` is
+// `package`).
 public import CSQLite
-import GraphExport
+public import GraphExport
 
 /// The storage class of one value SQLite returned.
 public enum SQLiteStorage {
@@ -11,10 +12,10 @@ public enum SQLiteStorage {
 /// A prepared statement, reused across executions: bind, step through rows, reset.
 ///
 /// The calls a reader makes for every row and column (`reset()`, `bind(_:at:)` of an integer,
-/// `step()`, `storage(at:)`, `int64(at:)`, `double(at:)`, `rawBytes(at:)`) are `@inlinable`, so
-/// that the readers in other modules call SQLite directly. For that the class is `public` with only `package` members:
-/// Swift 6.3 does not inline `@inlinable` members of a `package` type across modules
-/// (`docs/PERFORMANCE.md`, *Inlining across modules*).
+/// `step()`, `storage(at:)`, `int64(at:)`, `double(at:)`, `rawBytes(at:)`, `borrowedText(at:)`)
+/// are `@inlinable`, so that the readers in other modules call SQLite directly. For that the class
+/// is `public` with only `package` members: Swift 6.3 does not inline `@inlinable` members of a
+/// `package` type across modules (`docs/PERFORMANCE.md`, *Inlining across modules*).
 public final class SQLiteStatement {
     @usableFromInline let handle: OpaquePointer
     private let database: SQLiteDatabase
@@ -97,6 +98,7 @@ public final class SQLiteStatement {
 
     /// The column's text in SQLite's own buffer when it is valid UTF-8, else `nil`; valid until
     /// the statement steps, resets or is finalized.
+    @inlinable
     package func borrowedText(at index: Int32) -> UnsafeRawBufferPointer? {
         let bytes = rawBytes(at: index)
         return UTF8Validation.isValid(bytes) ? bytes : nil

@@ -1,8 +1,13 @@
 /// Whether bytes are well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing above
 /// U+10FFFF), checked in place: the test a source applies to text it lends out (``RowValue/text(_:)``)
 /// without building a `String`.
-package enum UTF8Validation {
+///
+/// The type is `public` with only `package` members so that `@inlinable` code of other modules
+/// (`SQLiteStatement.borrowedText(at:)`) may call it (`docs/PERFORMANCE.md`, *Inlining across
+/// modules*).
+public enum UTF8Validation {
     /// Whether `bytes` are well-formed UTF-8. ASCII runs are checked eight bytes at a time.
+    @usableFromInline
     package static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
