@@ -20,10 +20,8 @@ final class ArchiveLegacyModelTests: XCTestCase {
                 EntityInfo(
                     name: "Book",
                     attributes: [
-                        AttributeInfo(name: "author", type: .string, isOptional: false),
-                        AttributeInfo(name: "contents", type: .string, isOptional: true),
-                        AttributeInfo(name: "copyright", type: .date, isOptional: true),
-                        AttributeInfo(name: "title", type: .string, isOptional: false),
+                        .required("author", .string), .optional("contents", .string), .optional("copyright", .date),
+                        .required("title", .string),
                     ])
             ])
         XCTAssertTrue(version.externalStorageAttributes.isEmpty)
@@ -74,29 +72,20 @@ final class ArchiveLegacyModelTests: XCTestCase {
                 EntityInfo(
                     name: "RKTStatus",
                     attributes: [
-                        AttributeInfo(name: "createdAt", type: .date, isOptional: true),
-                        AttributeInfo(name: "inReplyToScreenName", type: .string, isOptional: true),
-                        AttributeInfo(name: "isFavorited", type: .boolean, isOptional: true),
-                        AttributeInfo(name: "statusID", type: .integer64, isOptional: true),
-                        AttributeInfo(name: "text", type: .string, isOptional: true),
-                        AttributeInfo(name: "urlString", type: .string, isOptional: true),
+                        .optional("createdAt", .date), .optional("inReplyToScreenName", .string),
+                        .optional("isFavorited", .boolean), .optional("statusID", .integer64),
+                        .optional("text", .string), .optional("urlString", .string),
                     ],
                     relationships: [
-                        RelationshipInfo(
-                            name: "user", destination: "RKTUser", isToMany: false, inverse: "status",
-                            deletionRule: .nullify, isOptional: true)
+                        RelationshipInfo(name: "user", destination: "RKTUser", isToMany: false, inverse: "status")
                     ]),
                 EntityInfo(
                     name: "RKTUser",
                     attributes: [
-                        AttributeInfo(name: "name", type: .string, isOptional: true),
-                        AttributeInfo(name: "screenName", type: .string, isOptional: true),
-                        AttributeInfo(name: "userID", type: .integer64, isOptional: true),
+                        .optional("name", .string), .optional("screenName", .string), .optional("userID", .integer64),
                     ],
                     relationships: [
-                        RelationshipInfo(
-                            name: "status", destination: "RKTStatus", isToMany: true, inverse: "user",
-                            deletionRule: .nullify, isOptional: true)
+                        RelationshipInfo(name: "status", destination: "RKTStatus", isToMany: true, inverse: "user")
                     ]),
             ])
         let model = try GraphModel(entities: version.entities)
@@ -232,13 +221,9 @@ final class ArchiveLegacyModelTests: XCTestCase {
         let entries = zip(envelope.keys, envelope.values).map { key, value in
             (key: key, value: key == "$objects" ? PropertyListValue.array(objects) : value)
         }
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ArchiveLegacy-\(UUID().uuidString).xcdatamodel")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let folder = try ScratchFolder(for: self)
         let bytes = PlistWriter.bytes(.dictionary(try PropertyListDictionary(entries: entries)))
-        try Data(bytes).write(to: folder.appendingPathComponent("elements"))
-        return try LegacyModelReader.model(fromLegacyElements: folder.path)
+        return try LegacyModelReader.model(fromLegacyElements: folder.write("elements", bytes).path)
     }
 
     private static func classInfo(_ name: String) throws -> PropertyListValue {

@@ -17,61 +17,32 @@ enum ArchiveSamples {
         /// The model bundle inside the folder and the version the MANIFEST maps the store to.
         let model: (bundle: String, version: String)?
         /// Whether the store has a `Z_MODELCACHE` table.
-        let hasModelCache: Bool
+        var hasModelCache = true
     }
 
-    static let stores: [Store] = [
-        Store(
-            folder: "bnr-manytomany", file: "TestModel.sqlite", model: ("Sample.xcdatamodeld", "TestModel"),
-            hasModelCache: true),
-        Store(
-            folder: "wibosco-migration", file: "CoreDataMigration_Example_1.sqlite",
-            model: (wibosco, "CoreDataMigration_Example"), hasModelCache: true),
-        Store(
-            folder: "wibosco-migration", file: "CoreDataMigration_Example_2.sqlite",
-            model: (wibosco, "CoreDataMigration_Example 2"), hasModelCache: true),
-        Store(
-            folder: "wibosco-migration", file: "CoreDataMigration_Example_3.sqlite",
-            model: (wibosco, "CoreDataMigration_Example 3"), hasModelCache: true),
-        Store(
-            folder: "wibosco-migration", file: "CoreDataMigration_Example_WAL.sqlite",
-            model: (wibosco, "CoreDataMigration_Example 4"), hasModelCache: true),
-        Store(folder: "swiftdata-resourcesmanager", file: "default.store", model: nil, hasModelCache: true),
-        Store(folder: "coredatabooks-legacy", file: "CoreDataBooks.sqlite", model: nil, hasModelCache: false),
-    ]
+    static let stores: [Store] =
+        [Store(folder: "bnr-manytomany", file: "TestModel.sqlite", model: ("Sample.xcdatamodeld", "TestModel"))]
+        + zip(["1", "2", "3", "WAL"], ["", " 2", " 3", " 4"]).map { file, version in
+            Store(
+                folder: "wibosco-migration", file: "CoreDataMigration_Example_\(file).sqlite",
+                model: ("CoreDataMigration_Example.xcdatamodeld", "CoreDataMigration_Example" + version))
+        } + [
+            Store(folder: "swiftdata-resourcesmanager", file: "default.store", model: nil),
+            Store(folder: "coredatabooks-legacy", file: "CoreDataBooks.sqlite", model: nil, hasModelCache: false),
+        ]
 
-    private static let wibosco = "CoreDataMigration_Example.xcdatamodeld"
+    /// `shared/coredata-samples`, beside the repository.
+    static var folder: URL { StoreTestInputs.samples }
 
-    /// `shared/coredata-samples`, found from this file: `<repo>/../shared/coredata-samples`.
-    static var folder: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // Tests/GraphExportStoreTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // the repository
-            .appendingPathComponent("../shared/coredata-samples", isDirectory: true)
-            .standardizedFileURL
-    }
-
-    /// A writable copy of a file or folder of the samples in a fresh temporary folder that is
-    /// removed when the test ends; a store's `-wal` and `-shm` are copied with it.
+    /// A writable copy of a file or folder of the samples in a fresh scratch folder of `test`; a
+    /// store's `-wal` and `-shm` are copied with it.
     static func copy(_ relativePath: String, for test: XCTestCase) throws -> String {
-        let source = folder.appendingPathComponent(relativePath)
-        guard FileManager.default.fileExists(atPath: source.path) else {
-            throw Prerequisite.missing("\(source.path) is missing: the shared samples lie beside the repository")
+        let source = try StoreTestInputs.require(folder.appendingPathComponent(relativePath))
+        let scratch = try ScratchFolder(for: test)
+        for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: source.path + suffix) {
+            try scratch.copy(URL(fileURLWithPath: source.path + suffix))
         }
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ArchiveTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        test.addTeardownBlock { try? FileManager.default.removeItem(at: scratch) }
-        let destination = scratch.appendingPathComponent(source.lastPathComponent)
-        for suffix in ["", "-wal", "-shm"] {
-            let companion = URL(fileURLWithPath: source.path + suffix)
-            guard FileManager.default.fileExists(atPath: companion.path) else { continue }
-            let target = URL(fileURLWithPath: destination.path + suffix)
-            try FileManager.default.copyItem(at: companion, to: target)
-            try ScratchFolder.setPermissions(of: target, directories: 0o755, files: 0o644)
-        }
-        return destination.path
+        return try scratch.copy(source)
     }
 
     /// The first row's first column of a query on a copied store, as bytes.

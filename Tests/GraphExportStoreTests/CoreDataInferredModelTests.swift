@@ -107,7 +107,7 @@ final class CoreDataInferredModelTests: XCTestCase {
     /// read with its cache ignored: every row is still an object of its own entity.
     func testNotesStoreWithTheCacheIgnoredExportsEveryObjectOfEveryEntity() throws {
         let folder = "apple-notes-macos12"
-        let original = try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent(folder))
+        let original = try StoreTestInputs.sample(folder)
         let manifest = try SampleManifest(folder: original, store: "NoteStore.sqlite")
         let copy = try ScratchFolder(for: self).copy(original)
         let warnings = CollectedWarnings()
@@ -137,7 +137,7 @@ final class CoreDataInferredModelTests: XCTestCase {
         _ folder: String, store file: String, model: String?, readingModelCache: Bool = true,
         onlyInferred: Set<String> = [], line: UInt = #line
     ) throws -> Comparison {
-        let original = try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent(folder))
+        let original = try StoreTestInputs.sample(folder)
         let manifest = try SampleManifest(folder: original, store: file)
         let copy = try ScratchFolder(for: self).copy(original)
         let path = copy + "/" + file

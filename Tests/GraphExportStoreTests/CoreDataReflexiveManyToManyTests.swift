@@ -108,8 +108,7 @@ final class CoreDataReflexiveManyToManyTests: XCTestCase {
     /// relationships, not one reflexive one: each reads its own column, as before.
     func testASelfReferentialPairOfTwoRelationshipsStaysDirected() throws {
         let scratch = try ScratchFolder(for: self)
-        let folder = try scratch.copy(
-            try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent("easylife-versions")))
+        let folder = try scratch.copy(try StoreTestInputs.sample("easylife-versions"))
         let path = folder + "/EasyLife 1.5.0.sqlite"
         try SQLiteShell.run("INSERT INTO Z_2BLOCKING (Z_2BLOCKEDBY, Z_2BLOCKING) VALUES (1, 2), (1, 3)", on: path)
         let store = try CoreDataStore(path: path, model: try ModelFile.load(path: folder + "/EasyLife.xcdatamodeld"))

@@ -162,8 +162,7 @@ final class CoreDataStoreBookkeepingTests: XCTestCase {
 
     /// A copy of a shared sample's store edited with the sqlite3 shell, with the sample's bundle.
     private func editedSample(_ name: String, store file: String, _ sql: String) throws -> EditedStore {
-        let folder = try ScratchFolder(for: self).copy(
-            try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent(name)))
+        let folder = try ScratchFolder(for: self).copy(try StoreTestInputs.sample(name))
         let store = folder + "/" + file
         try SQLiteShell.run(sql, on: store)
         let bundle = try XCTUnwrap(

@@ -87,52 +87,36 @@ final class CoreDataStoreErrorTests: XCTestCase {
 
     // MARK: - Stores edited so that they no longer fit
 
-    func testDroppedEntityTableIsMissingTable() throws {
-        let (store, model) = try editedScrapbook("DROP TABLE ZTAG")
-        assertStoreError(try CoreDataStore(path: store, model: model)) { error in
-            guard case .missingTable(let path, let table, _) = error else { return false }
-            return path == store && table == "ZTAG"
-        }
-    }
-
-    func testDroppedJoinTableIsMissingJoinTable() throws {
-        let (store, model) = try editedScrapbook("DROP TABLE Z_1TAGS")
-        assertStoreError(try CoreDataStore(path: store, model: model)) { error in
-            guard case .missingJoinTable(let path, let table, _) = error else { return false }
-            return path == store && table.contains("Z_1TAGS")
-        }
-    }
-
-    func testDroppedAttributeColumnIsMissingColumn() throws {
-        let (store, model) = try editedScrapbook("ALTER TABLE ZITEM DROP COLUMN ZCAPTION")
-        assertStoreError(
-            try CoreDataStore(path: store, model: model),
-            .missingColumn(path: store, table: "ZITEM", column: "ZCAPTION", property: "Photo.caption"))
-    }
-
-    func testDroppedSuffixedColumnIsMissingColumn() throws {
-        let (store, model) = try editedScrapbook("ALTER TABLE ZITEM DROP COLUMN ZSOURCE1")
-        assertStoreError(
-            try CoreDataStore(path: store, model: model),
-            .missingColumn(path: store, table: "ZITEM", column: "ZSOURCE1", property: "Photo.source"))
-    }
-
-    func testDroppedForeignKeyColumnIsMissingColumn() throws {
-        let (store, model) = try editedScrapbook(
-            "DROP INDEX ZTAG_ZSCRAPBOOK_INDEX; ALTER TABLE ZTAG DROP COLUMN ZSCRAPBOOK")
-        assertStoreError(try CoreDataStore(path: store, model: model)) { error in
-            guard case .missingColumn(let path, let table, let column, _) = error else { return false }
-            return path == store && table == "ZTAG" && column == "ZSCRAPBOOK"
-        }
-    }
-
-    /// An ordered relationship whose `Z_FOK_` column is gone cannot be read in its stored order:
-    /// the model does not fit, as for any other missing column.
-    func testDroppedOrderColumnOfAnOrderedRelationshipIsMissingColumn() throws {
-        let (store, model) = try editedScrapbook("ALTER TABLE ZPAGE DROP COLUMN Z_FOK_SCRAPBOOK")
-        assertStoreError(try CoreDataStore(path: store, model: model)) { error in
-            guard case .missingColumn(let path, let table, let column, _) = error else { return false }
-            return path == store && table == "ZPAGE" && column == "Z_FOK_SCRAPBOOK"
+    /// Each edit drops a table or column the model needs, and the error names it. An ordered
+    /// relationship whose `Z_FOK_` column is gone cannot be read in its stored order: the model does
+    /// not fit, as for any other missing column.
+    func testDroppedTablesAndColumnsAreNamedAsMissing() throws {
+        let edits: [(sql: String, names: (_ error: CoreDataError, _ store: String) -> Bool)] = [
+            ("DROP TABLE ZTAG", { if case .missingTable($1, "ZTAG", _) = $0 { true } else { false } }),
+            (
+                "DROP TABLE Z_1TAGS",
+                { if case .missingJoinTable($1, let table, _) = $0 { table.contains("Z_1TAGS") } else { false } }
+            ),
+            (
+                "ALTER TABLE ZITEM DROP COLUMN ZCAPTION",
+                { $0 == .missingColumn(path: $1, table: "ZITEM", column: "ZCAPTION", property: "Photo.caption") }
+            ),
+            (
+                "ALTER TABLE ZITEM DROP COLUMN ZSOURCE1",
+                { $0 == .missingColumn(path: $1, table: "ZITEM", column: "ZSOURCE1", property: "Photo.source") }
+            ),
+            (
+                "DROP INDEX ZTAG_ZSCRAPBOOK_INDEX; ALTER TABLE ZTAG DROP COLUMN ZSCRAPBOOK",
+                { if case .missingColumn($1, "ZTAG", "ZSCRAPBOOK", _) = $0 { true } else { false } }
+            ),
+            (
+                "ALTER TABLE ZPAGE DROP COLUMN Z_FOK_SCRAPBOOK",
+                { if case .missingColumn($1, "ZPAGE", "Z_FOK_SCRAPBOOK", _) = $0 { true } else { false } }
+            ),
+        ]
+        for (sql, names) in edits {
+            let (store, model) = try editedScrapbook(sql)
+            assertStoreError(try CoreDataStore(path: store, model: model)) { names($0, store) }
         }
     }
 
@@ -202,8 +186,7 @@ final class CoreDataStoreErrorTests: XCTestCase {
 
     func testStoresInAReadOnlyFolderStillExport() throws {
         let scratch = try ScratchFolder(for: self)
-        let wibosco = try scratch.copy(
-            try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent("wibosco-migration")))
+        let wibosco = try scratch.copy(try StoreTestInputs.sample("wibosco-migration"))
         let scrapbook = try scratch.copy(StoreTestInputs.scrapbook)
         let folders = [wibosco, scrapbook].map { URL(fileURLWithPath: $0) }
         for folder in folders { try ScratchFolder.setPermissions(of: folder, directories: 0o555, files: 0o444) }
@@ -245,7 +228,7 @@ final class CoreDataStoreErrorTests: XCTestCase {
 
     private func copySample(_ name: String) throws -> String {
         let scratch = try ScratchFolder(for: self)
-        return try scratch.copy(try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent(name)))
+        return try scratch.copy(try StoreTestInputs.sample(name))
     }
 
     /// A copy of the Scrapbook sample edited with the sqlite3 shell, and its model.

@@ -109,6 +109,6 @@ final class CoreDataStoreModelChoiceTests: XCTestCase {
 
     private func copySample(_ name: String) throws -> String {
         let scratch = try ScratchFolder(for: self)
-        return try scratch.copy(try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent(name)))
+        return try scratch.copy(try StoreTestInputs.sample(name))
     }
 }

@@ -25,16 +25,10 @@ final class CoreDataStoreSampleTests: XCTestCase {
         XCTAssertEqual(post.value("postID"), .string("F3848AF4-92F0-45B1-9748-51782253BEC0"))
     }
 
-    func testWiboscoStore2ExportsEveryObjectWithTheSecondModelVersion() throws {
-        let sample = try exportSample(
-            Self.wibosco, store: "CoreDataMigration_Example_2.sqlite", model: Self.wiboscoModel)
-        try checkPostDates(sample)
-    }
-
-    func testWiboscoStore3ExportsEveryObjectWithTheThirdModelVersion() throws {
-        let sample = try exportSample(
-            Self.wibosco, store: "CoreDataMigration_Example_3.sqlite", model: Self.wiboscoModel)
-        try checkPostDates(sample)
+    func testWiboscoStores2And3ExportEveryObjectWithTheirModelVersions() throws {
+        for store in ["CoreDataMigration_Example_2.sqlite", "CoreDataMigration_Example_3.sqlite"] {
+            try checkPostDates(try exportSample(Self.wibosco, store: store, model: Self.wiboscoModel))
+        }
     }
 
     func testWiboscoWALStoreExportsTheRowsThatLiveOnlyInTheWAL() throws {
@@ -42,7 +36,7 @@ final class CoreDataStoreSampleTests: XCTestCase {
             Self.wibosco, store: "CoreDataMigration_Example_WAL.sqlite", model: Self.wiboscoModel)
         XCTAssertEqual(sample.exports[.flat]?.graph.counts, ["Color": 84, "Post": 84])
         // The shared copy may come with a -shm of its own; reading must not make one.
-        let original = try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent(Self.wibosco))
+        let original = try StoreTestInputs.sample(Self.wibosco)
         if !FileManager.default.fileExists(atPath: original.path + "/CoreDataMigration_Example_WAL.sqlite-shm") {
             XCTAssertFalse(
                 FileManager.default.fileExists(atPath: sample.storePath + "-shm"),
@@ -101,10 +95,7 @@ final class CoreDataStoreSampleTests: XCTestCase {
         let sample = try exportSample(
             Self.wibosco, store: "CoreDataMigration_Example_WAL.sqlite", model: Self.wiboscoModel)
         let sql = try ReferenceSQL(sample.storePath)
-        let uuid = try sql.storeUUID()
-        func id(_ entity: String, _ row: Int64?) -> [ObjectID] {
-            row.map { [ObjectID("x-coredata://\(uuid)/\(entity)/p\($0)")] } ?? []
-        }
+        let id = sample.id
         let postColor = try sql.rows("SELECT Z_PK, ZCOLOR FROM ZPOST") { ($0[0].integer!, $0[1].integer) }
         let colorPost = try sql.rows("SELECT Z_PK, ZPOST FROM ZCOLOR") { ($0[0].integer!, $0[1].integer) }
         XCTAssertEqual(postColor.count, 84)
@@ -131,10 +122,7 @@ final class CoreDataStoreSampleTests: XCTestCase {
         let sample = try exportSample("swiftdata-resourcesmanager", store: "default.store", model: nil)
         XCTAssertEqual(sample.store.model.entities.map(\.name).sorted(), ["Component", "CraftingRecipe", "Item"])
         let sql = try ReferenceSQL(sample.storePath)
-        let uuid = try sql.storeUUID()
-        func id(_ entity: String, _ row: Int64?) -> [ObjectID] {
-            row.map { [ObjectID("x-coredata://\(uuid)/\(entity)/p\($0)")] } ?? []
-        }
+        let id = sample.id
         for shape in ExportShape.allCases {
             let graph = try XCTUnwrap(sample.exports[shape]).graph
             let components = try sql.rows("SELECT Z_PK, ZID, ZCOUNT, ZITEM, ZCRAFTINGRECIPE FROM ZCOMPONENT") {
@@ -189,11 +177,8 @@ final class CoreDataStoreSampleTests: XCTestCase {
             model.attributes(of: account).filter { $0.name == "activityEventsData" }.count, 1,
             "an inherited attribute is one attribute")
         let sql = try ReferenceSQL(sample.storePath)
-        let uuid = try sql.storeUUID()
+        let id = sample.id
         let numbers = Dictionary(uniqueKeysWithValues: try sql.entityNames().map { ($1, $0) })
-        func id(_ entity: String, _ row: Int64?) -> [ObjectID] {
-            row.map { [ObjectID("x-coredata://\(uuid)/\(entity)/p\($0)")] } ?? []
-        }
         let checks: [(entity: String, title: String, account: String)] = [
             ("ICNote", "ZTITLE1", "ZACCOUNT4"), ("ICFolder", "ZTITLE2", "ZACCOUNT5"),
         ]
@@ -255,10 +240,7 @@ final class CoreDataStoreSampleTests: XCTestCase {
             "restkit-legacy-model", store: "RKSeedDatabase.sqlite", model: "RKTwitterCoreData.xcdatamodel",
             version: "RKTwitterCoreData")
         let sql = try ReferenceSQL(sample.storePath)
-        let uuid = try sql.storeUUID()
-        func id(_ entity: String, _ row: Int64?) -> [ObjectID] {
-            row.map { [ObjectID("x-coredata://\(uuid)/\(entity)/p\($0)")] } ?? []
-        }
+        let id = sample.id
         let statuses = try sql.rows("SELECT Z_PK, ZUSER FROM ZRKTSTATUS ORDER BY Z_PK") {
             ($0[0].integer!, $0[1].integer)
         }
@@ -297,6 +279,13 @@ final class CoreDataStoreSampleTests: XCTestCase {
         let store: CoreDataStore
         let storePath: String
         let exports: [ExportShape: StoreExport]
+        /// `Z_METADATA.Z_UUID` as the MANIFEST has it.
+        let uuid: String
+
+        /// The id of row `row` of `entity`, as the one element of a relationship's ids; none for `NULL`.
+        func id(_ entity: String, _ row: Int64?) -> [ObjectID] {
+            row.map { [ObjectID("x-coredata://\(uuid)/\(entity)/p\($0)")] } ?? []
+        }
     }
 
     /// Opens and exports a sample store with `TMPDIR` pointing at an empty folder, releases it,
@@ -304,27 +293,20 @@ final class CoreDataStoreSampleTests: XCTestCase {
     private func storeLeavesNothingInTheTemporaryFolder(
         _ folder: String, store file: String, model: String, line: UInt = #line
     ) throws -> [String: Int] {
-        let original = try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent(folder))
         let scratch = try ScratchFolder(for: self)
-        let copy = try scratch.copy(original)
-        let temporary = scratch.path("tmp")
-        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
-        let previous = ProcessInfo.processInfo.environment["TMPDIR"]
-        setenv("TMPDIR", temporary, 1)
-        defer {
-            if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") }
+        let copy = try scratch.copy(try StoreTestInputs.sample(folder))
+        return try StoreTestInputs.withTemporaryFolder(in: scratch) { temporary in
+            let counts = try {
+                let store = try CoreDataStore(
+                    path: copy + "/" + file, model: try ModelFile.load(path: copy + "/" + model))
+                let copies = try FileManager.default.contentsOfDirectory(atPath: temporary)
+                XCTAssertEqual(copies.count, 1, "one private copy: \(copies)", line: line)
+                return try StoreExport(store, shape: .flat, warnings: CollectedWarnings()).objects.counts
+            }()
+            let left = try FileManager.default.subpathsOfDirectory(atPath: temporary)
+            XCTAssertEqual(left, [], "\(file): left behind in TMPDIR", line: line)
+            return counts
         }
-        var counts: [String: Int] = [:]
-        do {
-            let store = try CoreDataStore(
-                path: copy + "/" + file, model: try ModelFile.load(path: copy + "/" + model))
-            let copies = try FileManager.default.contentsOfDirectory(atPath: temporary)
-            XCTAssertEqual(copies.count, 1, "one private copy: \(copies)", line: line)
-            counts = try StoreExport(store, shape: .flat, warnings: CollectedWarnings()).objects.counts
-        }
-        let left = try FileManager.default.subpathsOfDirectory(atPath: temporary)
-        XCTAssertEqual(left, [], "\(file): left behind in TMPDIR", line: line)
-        return counts
     }
 
     /// Every Post date equals `ZPOST.ZDATE` bit for bit; the first, middle and last also as ISO
@@ -372,7 +354,7 @@ final class CoreDataStoreSampleTests: XCTestCase {
         _ folder: String, store file: String, model: String?, version: String? = nil,
         file source: StaticString = #filePath, line: UInt = #line
     ) throws -> Sample {
-        let original = try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent(folder))
+        let original = try StoreTestInputs.sample(folder)
         let manifest = try SampleManifest(folder: original, store: file)
         let scratch = try ScratchFolder(for: self)
         let copy = try scratch.copy(original)
@@ -413,6 +395,6 @@ final class CoreDataStoreSampleTests: XCTestCase {
                 "\(file) \(shape): the export touched the store's folder:\n"
                     + after.differences(from: before), file: source, line: line)
         }
-        return Sample(store: store, storePath: storePath, exports: exports)
+        return Sample(store: store, storePath: storePath, exports: exports, uuid: manifest.storeUUID)
     }
 }

@@ -208,8 +208,7 @@ final class HistorySinceTests: XCTestCase {
     /// A copy of one of ``stores`` opened, and plain SQL on it.
     private func open(_ sample: (folder: String, store: String)) throws -> (CoreDataStore, ReferenceSQL) {
         let scratch = try ScratchFolder(for: self)
-        let folder = try scratch.copy(
-            try StoreTestInputs.require(StoreTestInputs.samples.appendingPathComponent(sample.folder)))
+        let folder = try scratch.copy(try StoreTestInputs.sample(sample.folder))
         let path = folder + "/" + sample.store
         return (try CoreDataStore(path: path), try ReferenceSQL(path))
     }

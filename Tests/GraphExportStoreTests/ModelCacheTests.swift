@@ -7,9 +7,14 @@ import XCTest
 /// `.xcdatamodel` the store was written with, where the sample has it.
 final class ModelCacheTests: XCTestCase {
     private func cachedModel(_ store: ArchiveSamples.Store) throws -> ModelVersion {
-        let path = try ArchiveSamples.copy(store.folder + "/" + store.file, for: self)
-        let blob = try ArchiveSamples.blob("SELECT Z_CONTENT FROM Z_MODELCACHE", inStoreAt: path)
+        let (path, blob) = try cache(of: store)
         return try ModelCacheReader.model(fromModelCache: blob, storePath: path)
+    }
+
+    /// A copy of the store and its `Z_MODELCACHE` bytes.
+    private func cache(of store: ArchiveSamples.Store) throws -> (path: String, blob: [UInt8]) {
+        let path = try ArchiveSamples.copy(store.folder + "/" + store.file, for: self)
+        return (path, try ArchiveSamples.blob("SELECT Z_CONTENT FROM Z_MODELCACHE", inStoreAt: path))
     }
 
     /// A model file version with properties sorted by name, as the cache reader sorts them.
@@ -59,37 +64,28 @@ final class ModelCacheTests: XCTestCase {
             cached.entities,
             [
                 EntityInfo(
-                    name: "Component",
-                    attributes: [
-                        AttributeInfo(name: "count", type: .integer64, isOptional: false),
-                        AttributeInfo(name: "id", type: .uuid, isOptional: false),
-                    ],
+                    name: "Component", attributes: [.required("count", .integer64), .required("id", .uuid)],
                     relationships: [
                         RelationshipInfo(
                             name: "craftingRecipe", destination: "CraftingRecipe", isToMany: false,
-                            inverse: "requiredComponents", deletionRule: .nullify, isOptional: true),
-                        RelationshipInfo(
-                            name: "item", destination: "Item", isToMany: false, inverse: nil,
-                            deletionRule: .nullify, isOptional: true),
+                            inverse: "requiredComponents"),
+                        RelationshipInfo(name: "item", destination: "Item", isToMany: false),
                     ]),
                 EntityInfo(
-                    name: "CraftingRecipe",
-                    attributes: [AttributeInfo(name: "producedItemCount", type: .string, isOptional: false)],
+                    name: "CraftingRecipe", attributes: [.required("producedItemCount", .string)],
                     relationships: [
                         RelationshipInfo(
-                            name: "producedItem", destination: "Item", isToMany: false, inverse: "craftingRecipe",
-                            deletionRule: .nullify, isOptional: true),
+                            name: "producedItem", destination: "Item", isToMany: false, inverse: "craftingRecipe"),
                         RelationshipInfo(
                             name: "requiredComponents", destination: "Component", isToMany: true,
-                            inverse: "craftingRecipe", deletionRule: .nullify, isOptional: false),
+                            inverse: "craftingRecipe", isOptional: false),
                     ]),
                 EntityInfo(
-                    name: "Item",
-                    attributes: [AttributeInfo(name: "name", type: .string, isOptional: false)],
+                    name: "Item", attributes: [.required("name", .string)],
                     relationships: [
                         RelationshipInfo(
                             name: "craftingRecipe", destination: "CraftingRecipe", isToMany: false,
-                            inverse: "producedItem", deletionRule: .nullify, isOptional: true)
+                            inverse: "producedItem")
                     ]),
             ])
         XCTAssertTrue(cached.externalStorageAttributes.isEmpty)
@@ -97,8 +93,7 @@ final class ModelCacheTests: XCTestCase {
 
     func testCacheAsABundle() throws {
         let store = try XCTUnwrap(ArchiveSamples.stores.first { $0.folder == "bnr-manytomany" })
-        let path = try ArchiveSamples.copy(store.folder + "/" + store.file, for: self)
-        let blob = try ArchiveSamples.blob("SELECT Z_CONTENT FROM Z_MODELCACHE", inStoreAt: path)
+        let (path, blob) = try cache(of: store)
         let bundle = try ModelCacheReader.bundle(fromModelCache: blob, storePath: path)
 
         XCTAssertEqual(bundle.path, path + " (Z_MODELCACHE)")
@@ -106,11 +101,7 @@ final class ModelCacheTests: XCTestCase {
         XCTAssertNil(bundle.currentVersionName)
         XCTAssertEqual(bundle.current.entities.map(\.name), ["Author", "Book"])
         let books = try XCTUnwrap(bundle.current.entities.first?.relationships.first)
-        XCTAssertEqual(
-            books,
-            RelationshipInfo(
-                name: "books", destination: "Book", isToMany: true, inverse: "authors", deletionRule: .nullify,
-                isOptional: true))
+        XCTAssertEqual(books, RelationshipInfo(name: "books", destination: "Book", isToMany: true, inverse: "authors"))
     }
 
     func testErrorsNameTheStoreAndColumn() {

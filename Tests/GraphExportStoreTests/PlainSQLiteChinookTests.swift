@@ -13,9 +13,8 @@ final class PlainSQLiteChinookTests: XCTestCase {
     ]
 
     private struct Chinook {
-        let folder: URL
-        let path: String
         let source: SQLiteDatabaseSource
+        /// The copy, open for plain SQL.
         let sql: PlainDatabase
         let tree: PlainExport
         let flat: PlainExport
@@ -27,7 +26,9 @@ final class PlainSQLiteChinookTests: XCTestCase {
     nonisolated(unsafe) private static var shared: Chinook?
 
     override class func tearDown() {
-        if let folder = shared?.folder { try? FileManager.default.removeItem(at: folder) }
+        if let copy = shared?.sql.path {
+            try? FileManager.default.removeItem(at: URL(fileURLWithPath: copy).deletingLastPathComponent())
+        }
         shared = nil
         super.tearDown()
     }
@@ -45,8 +46,8 @@ final class PlainSQLiteChinookTests: XCTestCase {
         let openingWarnings = log.takeMessages()
         let (tree, flat) = try PlainExport.both(source, warnings: log)
         let chinook = Chinook(
-            folder: folder, path: path, source: source, sql: try PlainDatabase(path, readOnly: true), tree: tree,
-            flat: flat, openingWarnings: openingWarnings)
+            source: source, sql: try PlainDatabase(path, readOnly: true), tree: tree, flat: flat,
+            openingWarnings: openingWarnings)
         Self.shared = chinook
         return chinook
     }
@@ -193,7 +194,7 @@ final class PlainSQLiteChinookTests: XCTestCase {
         let composer = try XCTUnwrap(try chinook.sql.value("SELECT Composer FROM Track WHERE TrackId = 2").text)
         XCTAssertEqual(try graph.object("Track/2").value("Composer"), .string(composer))
         XCTAssertEqual(chinook.flat.export.recording.document?.sourceKind, "SQLite database")
-        XCTAssertEqual(chinook.flat.export.recording.document?.source, chinook.path)
+        XCTAssertEqual(chinook.flat.export.recording.document?.source, chinook.sql.path)
     }
 
     /// Every value is the stored one, except the DATETIME columns' text, which is written in its ISO

@@ -65,14 +65,13 @@ final class PlainSQLiteJSONColumnTests: XCTestCase {
     }
 
     func testANameThatIsNoColumnIsAnErrorListingWhatThereIs() throws {
-        let database = try PlainDatabase(
-            try ScratchFolder(for: self),
-            sql: """
-                CREATE TABLE Track(TrackId INTEGER PRIMARY KEY, Name TEXT, meta JSON);
-                CREATE TABLE Playlist(PlaylistId INTEGER PRIMARY KEY, Name TEXT);
-                CREATE TABLE PlaylistTrack(PlaylistId INTEGER REFERENCES Playlist, TrackId INTEGER REFERENCES Track,
-                    PRIMARY KEY (PlaylistId, TrackId));
-                """)
+        let database = try scratchDatabase(
+            """
+            CREATE TABLE Track(TrackId INTEGER PRIMARY KEY, Name TEXT, meta JSON);
+            CREATE TABLE Playlist(PlaylistId INTEGER PRIMARY KEY, Name TEXT);
+            CREATE TABLE PlaylistTrack(PlaylistId INTEGER REFERENCES Playlist, TrackId INTEGER REFERENCES Track,
+                PRIMARY KEY (PlaylistId, TrackId));
+            """)
         let cases: [(String, PlainSQLiteError)] = [
             (
                 "Track.metadata",

@@ -5,14 +5,13 @@ import XCTest
 /// only a rowid, keys holding NULL.
 final class PlainSQLiteKeyTests: XCTestCase {
     func testCompositeKeyIDsJoinTheKeyValuesInKeyOrder() throws {
-        let database = try PlainDatabase(
-            try ScratchFolder(for: self),
-            sql: """
-                CREATE TABLE grade(course TEXT NOT NULL, student INTEGER NOT NULL, mark REAL,
-                    PRIMARY KEY (student, course));
-                INSERT INTO grade VALUES ('Maths', 1, 1.5), ('Art/Design, 2', 1, 2.0), ('007', 2, NULL),
-                    ('', -3, 3.0);
-                """)
+        let database = try scratchDatabase(
+            """
+            CREATE TABLE grade(course TEXT NOT NULL, student INTEGER NOT NULL, mark REAL,
+                PRIMARY KEY (student, course));
+            INSERT INTO grade VALUES ('Maths', 1, 1.5), ('Art/Design, 2', 1, 2.0), ('007', 2, NULL),
+                ('', -3, 3.0);
+            """)
         let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let (tree, flat) = try PlainExport.both(source, warnings: warnings)
@@ -24,22 +23,21 @@ final class PlainSQLiteKeyTests: XCTestCase {
     }
 
     func testWithoutRowidTablesAreKeyedByTheirPrimaryKey() throws {
-        let database = try PlainDatabase(
-            try ScratchFolder(for: self),
-            sql: """
-                CREATE TABLE country(code TEXT PRIMARY KEY, name TEXT) WITHOUT ROWID;
-                CREATE TABLE city(id INTEGER PRIMARY KEY, name TEXT, country_id TEXT REFERENCES country(code));
-                CREATE TABLE counter(n INTEGER PRIMARY KEY, label TEXT) WITHOUT ROWID;
-                CREATE TABLE pair(a INTEGER, b TEXT, note TEXT, PRIMARY KEY (b, a)) WITHOUT ROWID;
-                INSERT INTO country VALUES ('FR', 'France'), ('DE', 'Deutschland'), ('AT', 'Österreich');
-                INSERT INTO city VALUES (1, 'Paris', 'FR'), (2, 'Wien', 'AT'), (3, 'Berlin', 'DE'), (4, 'Lyon', 'FR');
-                INSERT INTO counter VALUES (10, 'ten'), (-2, 'minus two');
-                INSERT INTO pair VALUES (2, 'x', 'second'), (1, 'x', 'first'), (5, 'a', 'fifth');
-                CREATE TABLE code(c TEXT COLLATE NOCASE PRIMARY KEY, v INTEGER) WITHOUT ROWID;
-                CREATE TABLE usage(id INTEGER PRIMARY KEY, code_id TEXT REFERENCES code(c));
-                INSERT INTO code VALUES ('b', 2), ('A', 1);
-                INSERT INTO usage VALUES (1, 'a'), (2, 'B'), (3, 'c');
-                """)
+        let database = try scratchDatabase(
+            """
+            CREATE TABLE country(code TEXT PRIMARY KEY, name TEXT) WITHOUT ROWID;
+            CREATE TABLE city(id INTEGER PRIMARY KEY, name TEXT, country_id TEXT REFERENCES country(code));
+            CREATE TABLE counter(n INTEGER PRIMARY KEY, label TEXT) WITHOUT ROWID;
+            CREATE TABLE pair(a INTEGER, b TEXT, note TEXT, PRIMARY KEY (b, a)) WITHOUT ROWID;
+            INSERT INTO country VALUES ('FR', 'France'), ('DE', 'Deutschland'), ('AT', 'Österreich');
+            INSERT INTO city VALUES (1, 'Paris', 'FR'), (2, 'Wien', 'AT'), (3, 'Berlin', 'DE'), (4, 'Lyon', 'FR');
+            INSERT INTO counter VALUES (10, 'ten'), (-2, 'minus two');
+            INSERT INTO pair VALUES (2, 'x', 'second'), (1, 'x', 'first'), (5, 'a', 'fifth');
+            CREATE TABLE code(c TEXT COLLATE NOCASE PRIMARY KEY, v INTEGER) WITHOUT ROWID;
+            CREATE TABLE usage(id INTEGER PRIMARY KEY, code_id TEXT REFERENCES code(c));
+            INSERT INTO code VALUES ('b', 2), ('A', 1);
+            INSERT INTO usage VALUES (1, 'a'), (2, 'B'), (3, 'c');
+            """)
         let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let (tree, flat) = try PlainExport.both(source, warnings: warnings)
@@ -66,18 +64,17 @@ final class PlainSQLiteKeyTests: XCTestCase {
     }
 
     func testTablesWithoutDeclaredKeyUseTheRowid() throws {
-        let database = try PlainDatabase(
-            try ScratchFolder(for: self),
-            sql: """
-                CREATE TABLE note(body TEXT, created INTEGER);
-                INSERT INTO note VALUES ('first', 1), ('second', 2);
-                DELETE FROM note WHERE body = 'first';
-                INSERT INTO note VALUES ('third', 3);
-                CREATE TABLE odd(rowid TEXT, value TEXT);
-                INSERT INTO odd VALUES ('not the rowid', 'a');
-                CREATE TABLE hidden(rowid TEXT, oid TEXT, _rowid_ TEXT);
-                INSERT INTO hidden VALUES ('a', 'b', 'c'), ('d', 'e', 'f');
-                """)
+        let database = try scratchDatabase(
+            """
+            CREATE TABLE note(body TEXT, created INTEGER);
+            INSERT INTO note VALUES ('first', 1), ('second', 2);
+            DELETE FROM note WHERE body = 'first';
+            INSERT INTO note VALUES ('third', 3);
+            CREATE TABLE odd(rowid TEXT, value TEXT);
+            INSERT INTO odd VALUES ('not the rowid', 'a');
+            CREATE TABLE hidden(rowid TEXT, oid TEXT, _rowid_ TEXT);
+            INSERT INTO hidden VALUES ('a', 'b', 'c'), ('d', 'e', 'f');
+            """)
         let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         XCTAssertEqual(warnings.takeMessages().count, 1, "the table whose rowid every name hides is reported")
@@ -90,12 +87,11 @@ final class PlainSQLiteKeyTests: XCTestCase {
     }
 
     func testRowidTableKeysWithNullFallBackToTheRowid() throws {
-        let database = try PlainDatabase(
-            try ScratchFolder(for: self),
-            sql: """
-                CREATE TABLE tag(name TEXT PRIMARY KEY, uses INTEGER);
-                INSERT INTO tag VALUES (NULL, 1), (NULL, 2), ('swift', 3), ('#1', 4);
-                """)
+        let database = try scratchDatabase(
+            """
+            CREATE TABLE tag(name TEXT PRIMARY KEY, uses INTEGER);
+            INSERT INTO tag VALUES (NULL, 1), (NULL, 2), ('swift', 3), ('#1', 4);
+            """)
         let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let (_, flat) = try PlainExport.both(source, warnings: warnings)
@@ -103,12 +99,11 @@ final class PlainSQLiteKeyTests: XCTestCase {
     }
 
     func testTableNamesInIDsAreEscaped() throws {
-        let database = try PlainDatabase(
-            try ScratchFolder(for: self),
-            sql: """
-                CREATE TABLE "a/b%c" (id INTEGER PRIMARY KEY, "x y" TEXT);
-                INSERT INTO "a/b%c" VALUES (1, 'one');
-                """)
+        let database = try scratchDatabase(
+            """
+            CREATE TABLE "a/b%c" (id INTEGER PRIMARY KEY, "x y" TEXT);
+            INSERT INTO "a/b%c" VALUES (1, 'one');
+            """)
         let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let (tree, _) = try PlainExport.both(source, warnings: warnings)
@@ -122,24 +117,23 @@ final class PlainSQLiteKeyTests: XCTestCase {
     /// a NULL included, also when there are more such rows than remembered identifiers.
     func testReferencesToTextKeyedRowsAreTheirIdentifiers() throws {
         let rows = 5_000
-        let database = try PlainDatabase(
-            try ScratchFolder(for: self),
-            sql: """
-                CREATE TABLE customer(code TEXT PRIMARY KEY, name TEXT);
-                CREATE TABLE line(orderNo INTEGER NOT NULL, item TEXT NOT NULL,
-                    customer_id TEXT REFERENCES customer(code), PRIMARY KEY (orderNo, item));
-                CREATE TABLE region(id INTEGER PRIMARY KEY);
-                CREATE TABLE customerRegion(customer_id TEXT NOT NULL REFERENCES customer(code),
-                    region INTEGER NOT NULL REFERENCES region(id), PRIMARY KEY (customer_id, region));
-                CREATE INDEX line_customer ON line(customer_id);
-                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows))
-                INSERT INTO customer SELECT CASE i % 4 WHEN 0 THEN printf('%05d', i) WHEN 1 THEN 'c/' || i
-                    WHEN 2 THEN 'C' || i ELSE '#' || i END, 'n' || i FROM n;
-                INSERT INTO customer VALUES (NULL, 'no code');
-                INSERT INTO region VALUES (1), (2);
-                INSERT INTO line SELECT rowid % 97, 'item,' || rowid, code FROM customer WHERE code IS NOT NULL;
-                INSERT INTO customerRegion SELECT code, 1 + rowid % 2 FROM customer WHERE code IS NOT NULL;
-                """)
+        let database = try scratchDatabase(
+            """
+            CREATE TABLE customer(code TEXT PRIMARY KEY, name TEXT);
+            CREATE TABLE line(orderNo INTEGER NOT NULL, item TEXT NOT NULL,
+                customer_id TEXT REFERENCES customer(code), PRIMARY KEY (orderNo, item));
+            CREATE TABLE region(id INTEGER PRIMARY KEY);
+            CREATE TABLE customerRegion(customer_id TEXT NOT NULL REFERENCES customer(code),
+                region INTEGER NOT NULL REFERENCES region(id), PRIMARY KEY (customer_id, region));
+            CREATE INDEX line_customer ON line(customer_id);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows))
+            INSERT INTO customer SELECT CASE i % 4 WHEN 0 THEN printf('%05d', i) WHEN 1 THEN 'c/' || i
+                WHEN 2 THEN 'C' || i ELSE '#' || i END, 'n' || i FROM n;
+            INSERT INTO customer VALUES (NULL, 'no code');
+            INSERT INTO region VALUES (1), (2);
+            INSERT INTO line SELECT rowid % 97, 'item,' || rowid, code FROM customer WHERE code IS NOT NULL;
+            INSERT INTO customerRegion SELECT code, 1 + rowid % 2 FROM customer WHERE code IS NOT NULL;
+            """)
         let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let (tree, flat) = try PlainExport.both(source, warnings: warnings)

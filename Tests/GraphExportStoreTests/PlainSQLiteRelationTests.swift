@@ -8,14 +8,13 @@ import XCTest
 /// cycles, link tables, names, nesting choices and guessed relations.
 final class PlainSQLiteRelationTests: XCTestCase {
     func testDanglingKeyKeepsItsRawValueWithOneWarning() throws {
-        let database = try PlainDatabase(
-            try ScratchFolder(for: self),
-            sql: """
-                CREATE TABLE author(id INTEGER PRIMARY KEY, name TEXT);
-                CREATE TABLE book(id INTEGER PRIMARY KEY, title TEXT, author_id INTEGER REFERENCES author(id));
-                INSERT INTO author VALUES (1, 'Le Guin');
-                INSERT INTO book VALUES (1, 'Earthsea', 1), (2, 'Ghost', 99), (3, 'Anonymous', NULL);
-                """)
+        let database = try scratchDatabase(
+            """
+            CREATE TABLE author(id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE book(id INTEGER PRIMARY KEY, title TEXT, author_id INTEGER REFERENCES author(id));
+            INSERT INTO author VALUES (1, 'Le Guin');
+            INSERT INTO book VALUES (1, 'Earthsea', 1), (2, 'Ghost', 99), (3, 'Anonymous', NULL);
+            """)
         let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let tree = try PlainExport(source, shape: .tree, warnings: warnings)
@@ -37,15 +36,14 @@ final class PlainSQLiteRelationTests: XCTestCase {
     }
 
     func testSelfReferencesAndCyclesAreReferencesUnlessTheyCascade() throws {
-        let database = try PlainDatabase(
-            try ScratchFolder(for: self),
-            sql: """
-                CREATE TABLE node(id INTEGER PRIMARY KEY, name TEXT, parent_id INTEGER REFERENCES node(id));
-                INSERT INTO node VALUES (1, 'a', 2), (2, 'b', 1), (3, 'c', 3), (4, 'd', NULL);
-                CREATE TABLE folder(id INTEGER PRIMARY KEY,
-                    parent_id INTEGER REFERENCES folder(id) ON DELETE CASCADE);
-                INSERT INTO folder VALUES (1, NULL), (2, 1), (3, 2), (4, 5), (5, 4);
-                """)
+        let database = try scratchDatabase(
+            """
+            CREATE TABLE node(id INTEGER PRIMARY KEY, name TEXT, parent_id INTEGER REFERENCES node(id));
+            INSERT INTO node VALUES (1, 'a', 2), (2, 'b', 1), (3, 'c', 3), (4, 'd', NULL);
+            CREATE TABLE folder(id INTEGER PRIMARY KEY,
+                parent_id INTEGER REFERENCES folder(id) ON DELETE CASCADE);
+            INSERT INTO folder VALUES (1, NULL), (2, 1), (3, 2), (4, 5), (5, 4);
+            """)
         let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let (tree, _) = try PlainExport.both(source, warnings: warnings)
@@ -62,16 +60,15 @@ final class PlainSQLiteRelationTests: XCTestCase {
     }
 
     func testCompositeForeignKeyIsOneRelationship() throws {
-        let database = try PlainDatabase(
-            try ScratchFolder(for: self),
-            sql: """
-                CREATE TABLE album(artist TEXT, title TEXT, year INTEGER, PRIMARY KEY (artist, title));
-                CREATE TABLE song(id INTEGER PRIMARY KEY, name TEXT, artist TEXT, title TEXT,
-                    FOREIGN KEY (artist, title) REFERENCES album(artist, title));
-                INSERT INTO album VALUES ('Queen', 'A Night at the Opera', 1975), ('Queen', 'Jazz', 1978);
-                INSERT INTO song VALUES (1, 'Bohemian Rhapsody', 'Queen', 'A Night at the Opera'),
-                    (2, 'Mustapha', 'Queen', 'Jazz'), (3, 'Lost', 'Queen', 'Innuendo'), (4, 'Loose', NULL, 'Jazz');
-                """)
+        let database = try scratchDatabase(
+            """
+            CREATE TABLE album(artist TEXT, title TEXT, year INTEGER, PRIMARY KEY (artist, title));
+            CREATE TABLE song(id INTEGER PRIMARY KEY, name TEXT, artist TEXT, title TEXT,
+                FOREIGN KEY (artist, title) REFERENCES album(artist, title));
+            INSERT INTO album VALUES ('Queen', 'A Night at the Opera', 1975), ('Queen', 'Jazz', 1978);
+            INSERT INTO song VALUES (1, 'Bohemian Rhapsody', 'Queen', 'A Night at the Opera'),
+                (2, 'Mustapha', 'Queen', 'Jazz'), (3, 'Lost', 'Queen', 'Innuendo'), (4, 'Loose', NULL, 'Jazz');
+            """)
         let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let (tree, _) = try PlainExport.both(source, warnings: warnings)
@@ -85,23 +82,22 @@ final class PlainSQLiteRelationTests: XCTestCase {
     }
 
     func testLinkTableIsAManyToManyUnlessItHasMoreOrDanglingRows() throws {
-        let database = try PlainDatabase(
-            try ScratchFolder(for: self),
-            sql: """
-                CREATE TABLE post(id INTEGER PRIMARY KEY, body TEXT);
-                CREATE TABLE tag(id INTEGER PRIMARY KEY, name TEXT);
-                CREATE TABLE post_tag(post_id INTEGER REFERENCES post(id), tag_id INTEGER REFERENCES tag(id),
-                    PRIMARY KEY (post_id, tag_id)) WITHOUT ROWID;
-                CREATE TABLE rating(post_id INTEGER REFERENCES post(id), tag_id INTEGER REFERENCES tag(id),
-                    stars INTEGER, PRIMARY KEY (post_id, tag_id));
-                CREATE TABLE mention(post_id INTEGER REFERENCES post(id), tag_id INTEGER REFERENCES tag(id),
-                    PRIMARY KEY (post_id, tag_id));
-                INSERT INTO post VALUES (1, 'hello'), (2, 'world');
-                INSERT INTO tag VALUES (1, 'swift'), (2, 'sqlite'), (3, 'unused');
-                INSERT INTO post_tag VALUES (2, 2), (1, 2), (1, 1);
-                INSERT INTO rating VALUES (1, 1, 5);
-                INSERT INTO mention VALUES (1, 1), (2, 7);
-                """)
+        let database = try scratchDatabase(
+            """
+            CREATE TABLE post(id INTEGER PRIMARY KEY, body TEXT);
+            CREATE TABLE tag(id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE post_tag(post_id INTEGER REFERENCES post(id), tag_id INTEGER REFERENCES tag(id),
+                PRIMARY KEY (post_id, tag_id)) WITHOUT ROWID;
+            CREATE TABLE rating(post_id INTEGER REFERENCES post(id), tag_id INTEGER REFERENCES tag(id),
+                stars INTEGER, PRIMARY KEY (post_id, tag_id));
+            CREATE TABLE mention(post_id INTEGER REFERENCES post(id), tag_id INTEGER REFERENCES tag(id),
+                PRIMARY KEY (post_id, tag_id));
+            INSERT INTO post VALUES (1, 'hello'), (2, 'world');
+            INSERT INTO tag VALUES (1, 'swift'), (2, 'sqlite'), (3, 'unused');
+            INSERT INTO post_tag VALUES (2, 2), (1, 2), (1, 1);
+            INSERT INTO rating VALUES (1, 1, 5);
+            INSERT INTO mention VALUES (1, 1), (2, 7);
+            """)
         let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let opening = warnings.takeMessages()
@@ -120,20 +116,19 @@ final class PlainSQLiteRelationTests: XCTestCase {
     }
 
     func testNamesAvoidColumnsAndTellSeveralKeysToOneTableApart() throws {
-        let database = try PlainDatabase(
-            try ScratchFolder(for: self),
-            sql: """
-                CREATE TABLE user(id INTEGER PRIMARY KEY, name TEXT, notes INTEGER);
-                CREATE TABLE message(id INTEGER PRIMARY KEY, sender_id INTEGER REFERENCES user(id),
-                    recipient_id INTEGER REFERENCES user(id), sender TEXT);
-                CREATE TABLE follow(follower_id INTEGER REFERENCES user(id), followee_id INTEGER REFERENCES user(id),
-                    PRIMARY KEY (follower_id, followee_id));
-                CREATE TABLE note(id INTEGER PRIMARY KEY, user_id INTEGER REFERENCES user(id));
-                INSERT INTO user VALUES (1, 'ann', 1), (2, 'bob', 0);
-                INSERT INTO note VALUES (1, 1);
-                INSERT INTO message VALUES (1, 1, 2, 'ann');
-                INSERT INTO follow VALUES (1, 2);
-                """)
+        let database = try scratchDatabase(
+            """
+            CREATE TABLE user(id INTEGER PRIMARY KEY, name TEXT, notes INTEGER);
+            CREATE TABLE message(id INTEGER PRIMARY KEY, sender_id INTEGER REFERENCES user(id),
+                recipient_id INTEGER REFERENCES user(id), sender TEXT);
+            CREATE TABLE follow(follower_id INTEGER REFERENCES user(id), followee_id INTEGER REFERENCES user(id),
+                PRIMARY KEY (follower_id, followee_id));
+            CREATE TABLE note(id INTEGER PRIMARY KEY, user_id INTEGER REFERENCES user(id));
+            INSERT INTO user VALUES (1, 'ann', 1), (2, 'bob', 0);
+            INSERT INTO note VALUES (1, 1);
+            INSERT INTO message VALUES (1, 1, 2, 'ann');
+            INSERT INTO follow VALUES (1, 2);
+            """)
         let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let (tree, _) = try PlainExport.both(source, warnings: warnings)
@@ -152,20 +147,19 @@ final class PlainSQLiteRelationTests: XCTestCase {
     }
 
     func testNestingFollowsTheRuleAndTheUsersChoices() throws {
-        let database = try PlainDatabase(
-            try ScratchFolder(for: self),
-            sql: """
-                CREATE TABLE genre(id INTEGER PRIMARY KEY, name TEXT);
-                CREATE TABLE album(id INTEGER PRIMARY KEY, title TEXT, year INTEGER, label TEXT);
-                CREATE TABLE track(id INTEGER PRIMARY KEY, name TEXT, album_id INTEGER REFERENCES album(id),
-                    genre_id INTEGER REFERENCES genre(id));
-                CREATE TABLE playlist(id INTEGER PRIMARY KEY);
-                CREATE TABLE playlist_track(playlist_id INTEGER REFERENCES playlist(id),
-                    track_id INTEGER REFERENCES track(id), PRIMARY KEY (playlist_id, track_id));
-                INSERT INTO genre VALUES (1, 'Rock');
-                INSERT INTO album VALUES (1, 'One', 1990, 'X');
-                INSERT INTO track VALUES (1, 'a', 1, 1), (2, 'b', NULL, 1);
-                """)
+        let database = try scratchDatabase(
+            """
+            CREATE TABLE genre(id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE album(id INTEGER PRIMARY KEY, title TEXT, year INTEGER, label TEXT);
+            CREATE TABLE track(id INTEGER PRIMARY KEY, name TEXT, album_id INTEGER REFERENCES album(id),
+                genre_id INTEGER REFERENCES genre(id));
+            CREATE TABLE playlist(id INTEGER PRIMARY KEY);
+            CREATE TABLE playlist_track(playlist_id INTEGER REFERENCES playlist(id),
+                track_id INTEGER REFERENCES track(id), PRIMARY KEY (playlist_id, track_id));
+            INSERT INTO genre VALUES (1, 'Rock');
+            INSERT INTO album VALUES (1, 'One', 1990, 'X');
+            INSERT INTO track VALUES (1, 'a', 1, 1), (2, 'b', NULL, 1);
+            """)
         func parents(_ options: SQLiteSourceOptions) throws -> [String?] {
             let warnings = CollectedWarnings()
             let source = try openPlain(database.path, options: options, warnings: warnings)
@@ -205,15 +199,14 @@ final class PlainSQLiteRelationTests: XCTestCase {
     }
 
     func testForeignKeysThatCannotBeFollowedStayPlainColumns() throws {
-        let database = try PlainDatabase(
-            try ScratchFolder(for: self),
-            sql: """
-                CREATE TABLE person(id INTEGER PRIMARY KEY, email TEXT);
-                CREATE TABLE badge(id INTEGER PRIMARY KEY, owner INTEGER REFERENCES nobody(id),
-                    email TEXT REFERENCES person(email), person_id INTEGER REFERENCES person);
-                INSERT INTO person VALUES (1, 'a@example.org');
-                INSERT INTO badge VALUES (1, 5, 'a@example.org', 1);
-                """)
+        let database = try scratchDatabase(
+            """
+            CREATE TABLE person(id INTEGER PRIMARY KEY, email TEXT);
+            CREATE TABLE badge(id INTEGER PRIMARY KEY, owner INTEGER REFERENCES nobody(id),
+                email TEXT REFERENCES person(email), person_id INTEGER REFERENCES person);
+            INSERT INTO person VALUES (1, 'a@example.org');
+            INSERT INTO badge VALUES (1, 5, 'a@example.org', 1);
+            """)
         let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let opening = warnings.takeMessages()
@@ -225,15 +218,14 @@ final class PlainSQLiteRelationTests: XCTestCase {
     }
 
     func testInferRelationsGuessesTableIdColumnsAndReportsEachGuess() throws {
-        let database = try PlainDatabase(
-            try ScratchFolder(for: self),
-            sql: """
-                CREATE TABLE authors(id INTEGER PRIMARY KEY, name TEXT);
-                CREATE TABLE books(id INTEGER PRIMARY KEY, title TEXT, author_id INTEGER, reviewer_id INTEGER,
-                    BooksId INTEGER);
-                INSERT INTO authors VALUES (1, 'Le Guin');
-                INSERT INTO books VALUES (1, 'Earthsea', 1, 7, NULL), (2, 'Ghost', 3, NULL, 1);
-                """)
+        let database = try scratchDatabase(
+            """
+            CREATE TABLE authors(id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE books(id INTEGER PRIMARY KEY, title TEXT, author_id INTEGER, reviewer_id INTEGER,
+                BooksId INTEGER);
+            INSERT INTO authors VALUES (1, 'Le Guin');
+            INSERT INTO books VALUES (1, 'Earthsea', 1, 7, NULL), (2, 'Ghost', 3, NULL, 1);
+            """)
         let plainWarnings = CollectedWarnings()
         let plain = try openPlain(database.path, warnings: plainWarnings)
         XCTAssertEqual(plain.inferredRelations, [])

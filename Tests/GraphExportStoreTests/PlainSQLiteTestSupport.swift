@@ -114,6 +114,12 @@ final class PlainDatabase {
         try self.init(folder.path(name), readOnly: false, sql: sql)
     }
 
+    /// Creates `test.sqlite` in `folder` in WAL mode without automatic checkpoints, so that every
+    /// commit stays in its `-wal` while the database is open, then runs `sql`.
+    convenience init(walIn folder: ScratchFolder, sql: String) throws {
+        try self.init(folder, sql: "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0;" + sql)
+    }
+
     deinit {
         sqlite3_close_v2(handle)
     }
@@ -178,6 +184,13 @@ final class PlainDatabase {
 struct PlainDatabaseError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
+}
+
+extension XCTestCase {
+    /// A database `test.sqlite` written with `sql` in a fresh scratch folder of this test.
+    func scratchDatabase(_ sql: String) throws -> PlainDatabase {
+        try PlainDatabase(try ScratchFolder(for: self), sql: sql)
+    }
 }
 
 /// Opens a plain database, collecting warnings.

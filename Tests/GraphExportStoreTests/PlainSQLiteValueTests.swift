@@ -8,16 +8,15 @@ import XCTest
 /// Values, attribute types and what is left out, in databases made by the tests.
 final class PlainSQLiteValueTests: XCTestCase {
     func testWithRawValuesValuesKeepTheirStorageClassWhateverTheColumnSays() throws {
-        let database = try PlainDatabase(
-            try ScratchFolder(for: self),
-            sql: """
-                CREATE TABLE item(id INTEGER PRIMARY KEY, count INTEGER, price NUMERIC, data BLOB, anything,
-                    flag BOOLEAN, born DATETIME, ratio REAL, doc TEXT);
-                INSERT INTO item VALUES (1, 'many', '1.50', x'00ff', 2.5, 1, '2001-01-01', 1, '{"a": [1, 2]}');
-                INSERT INTO item VALUES (2, 7, 'cheap', 'text, not bytes', x'01', 'yes', 0, NULL, NULL);
-                INSERT INTO item VALUES (3, 9223372036854775807, '0.25', x'', CAST(x'ff41' AS TEXT), 2, NULL, 1e300,
-                    'Grüße 🎵');
-                """)
+        let database = try scratchDatabase(
+            """
+            CREATE TABLE item(id INTEGER PRIMARY KEY, count INTEGER, price NUMERIC, data BLOB, anything,
+                flag BOOLEAN, born DATETIME, ratio REAL, doc TEXT);
+            INSERT INTO item VALUES (1, 'many', '1.50', x'00ff', 2.5, 1, '2001-01-01', 1, '{"a": [1, 2]}');
+            INSERT INTO item VALUES (2, 7, 'cheap', 'text, not bytes', x'01', 'yes', 0, NULL, NULL);
+            INSERT INTO item VALUES (3, 9223372036854775807, '0.25', x'', CAST(x'ff41' AS TEXT), 2, NULL, 1e300,
+                'Grüße 🎵');
+            """)
         let expected: [String: Value] = [
             "item/1.count": .string("many"), "item/1.price": .double(1.5), "item/1.data": .binary([0, 255]),
             "item/1.anything": .double(2.5), "item/1.flag": .integer(1), "item/1.born": .string("2001-01-01"),
@@ -54,21 +53,20 @@ final class PlainSQLiteValueTests: XCTestCase {
     /// boolean or ISO 8601 text, what does not is written as stored, with one warning per column
     /// naming the first object that holds such a value.
     func testBooleanAndDateColumnsAreTypedWhereTheValuesFit() throws {
-        let database = try PlainDatabase(
-            try ScratchFolder(for: self),
-            sql: """
-                CREATE TABLE event(id INTEGER PRIMARY KEY, active BOOLEAN, done BOOL, day DATE, at DATETIME,
-                    stamp TIMESTAMP, clock TIME, count INTEGER, label TEXT);
-                INSERT INTO event VALUES (1, 1, 0, '2006-02-14', '2006-02-14 22:04:36', '2006-02-14T22:04:36.123+02:00',
-                    '22:04', 1, 'a');
-                INSERT INTO event VALUES (2, 0, 1, '2008-02-29', '2006-02-14 22:04', '2006-02-14T22:04:36z',
-                    '22:04:36.5-05:30', 0, 'b');
-                INSERT INTO event VALUES (3, 2, 'yes', '2006-02-29', 1139954676, '2006-02-14 22:04:36 +02:00', 'noon',
-                    2, 'c');
-                INSERT INTO event VALUES (4, NULL, x'01', '2006-13-01', 2453781.5, '2006-02-14T24:00:00', '7', NULL,
-                    NULL);
-                -- '7' in a column of NUMERIC affinity (TIME) is stored as the integer 7.
-                """)
+        let database = try scratchDatabase(
+            """
+            CREATE TABLE event(id INTEGER PRIMARY KEY, active BOOLEAN, done BOOL, day DATE, at DATETIME,
+                stamp TIMESTAMP, clock TIME, count INTEGER, label TEXT);
+            INSERT INTO event VALUES (1, 1, 0, '2006-02-14', '2006-02-14 22:04:36', '2006-02-14T22:04:36.123+02:00',
+                '22:04', 1, 'a');
+            INSERT INTO event VALUES (2, 0, 1, '2008-02-29', '2006-02-14 22:04', '2006-02-14T22:04:36z',
+                '22:04:36.5-05:30', 0, 'b');
+            INSERT INTO event VALUES (3, 2, 'yes', '2006-02-29', 1139954676, '2006-02-14 22:04:36 +02:00', 'noon',
+                2, 'c');
+            INSERT INTO event VALUES (4, NULL, x'01', '2006-13-01', 2453781.5, '2006-02-14T24:00:00', '7', NULL,
+                NULL);
+            -- '7' in a column of NUMERIC affinity (TIME) is stored as the integer 7.
+            """)
         let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         XCTAssertEqual(
@@ -116,12 +114,11 @@ final class PlainSQLiteValueTests: XCTestCase {
     }
 
     func testJSONTextStaysAString() throws {
-        let database = try PlainDatabase(
-            try ScratchFolder(for: self),
-            sql: """
-                CREATE TABLE doc(id INTEGER PRIMARY KEY, body JSON);
-                INSERT INTO doc VALUES (1, '{"k": 1}');
-                """)
+        let database = try scratchDatabase(
+            """
+            CREATE TABLE doc(id INTEGER PRIMARY KEY, body JSON);
+            INSERT INTO doc VALUES (1, '{"k": 1}');
+            """)
         let warnings = CollectedWarnings()
         let source = try openPlain(database.path, warnings: warnings)
         let (tree, _) = try PlainExport.both(source, warnings: warnings)
@@ -187,28 +184,20 @@ final class PlainSQLiteValueTests: XCTestCase {
     func testWALDatabaseIsReadFromAPrivateCopy() throws {
         let folder = try ScratchFolder(for: self)
         let database = try PlainDatabase(
-            folder,
-            sql: """
-                PRAGMA journal_mode = WAL;
-                PRAGMA wal_autocheckpoint = 0;
-                CREATE TABLE t(id INTEGER PRIMARY KEY, x TEXT);
-                INSERT INTO t VALUES (1, 'only in the WAL');
-                """)
+            walIn: folder,
+            sql: "CREATE TABLE t(id INTEGER PRIMARY KEY, x TEXT); INSERT INTO t VALUES (1, 'only in the WAL');")
         let before = try folder.snapshot()
         XCTAssertNotNil(before["test.sqlite-wal"])
-        let temporary = try ScratchFolder(for: self)
-        let previous = ProcessInfo.processInfo.environment["TMPDIR"]
-        setenv("TMPDIR", temporary.url.path, 1)
-        defer {
-            if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") }
+        try StoreTestInputs.withTemporaryFolder(in: try ScratchFolder(for: self)) { temporary in
+            do {
+                let source = try openPlain(database.path, warnings: CollectedWarnings())
+                XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary).count, 1)
+                let (tree, _) = try PlainExport.both(source, warnings: CollectedWarnings())
+                XCTAssertEqual(try tree.graph.object("t/1").value("x"), .string("only in the WAL"))
+            }
+            XCTAssertEqual(try folder.snapshot(), before, "reading changed the folder")
+            XCTAssertEqual(
+                try FileManager.default.subpathsOfDirectory(atPath: temporary), [], "the private copy is left behind")
         }
-        do {
-            let source = try openPlain(database.path, warnings: CollectedWarnings())
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.url.path).count, 1)
-            let (tree, _) = try PlainExport.both(source, warnings: CollectedWarnings())
-            XCTAssertEqual(try tree.graph.object("t/1").value("x"), .string("only in the WAL"))
-        }
-        XCTAssertEqual(try folder.snapshot(), before, "reading changed the folder")
-        XCTAssertEqual(try temporary.snapshot(), [:], "the private copy is left behind")
     }
 }

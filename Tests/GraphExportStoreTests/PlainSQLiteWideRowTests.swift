@@ -11,13 +11,12 @@ final class PlainSQLiteWideRowTests: XCTestCase {
     }
 
     func testSlicesOfARowAreReadInStepAsOneRow() throws {
-        let database = try PlainDatabase(
-            try ScratchFolder(for: self),
-            sql: """
-                CREATE TABLE t(a INTEGER, b TEXT, c REAL, d BLOB, e);
-                INSERT INTO t VALUES (1, 'one', 1.5, X'01', NULL), (2, 'two', 2.5, X'0202', 'x'),
-                    (3, 'three', 3.5, X'', 7);
-                """)
+        let database = try scratchDatabase(
+            """
+            CREATE TABLE t(a INTEGER, b TEXT, c REAL, d BLOB, e);
+            INSERT INTO t VALUES (1, 'one', 1.5, X'01', NULL), (2, 'two', 2.5, X'0202', 'x'),
+                (3, 'three', 3.5, X'', 7);
+            """)
         let connection = try SQLiteDatabase(readOnly: database.path, displayPath: "t.sqlite")
         let columns = ["rowid", "a", "b", "c", "d", "e", "a * 10"]
         let statement = try RowStatement(

@@ -28,6 +28,24 @@ enum StoreTestInputs {
         repository.appendingPathComponent("Samples/Scrapbook", isDirectory: true)
     }
 
+    /// `shared/coredata-samples/<folder>`, through ``require(_:)``.
+    static func sample(_ folder: String) throws -> URL {
+        try require(samples.appendingPathComponent(folder))
+    }
+
+    /// Runs `body` with `TMPDIR` set to the folder `tmp` (made empty) of `scratch`, then sets it back;
+    /// `body` is given the folder's path.
+    static func withTemporaryFolder<T>(in scratch: ScratchFolder, _ body: (String) throws -> T) throws -> T {
+        let temporary = scratch.path("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+        let previous = ProcessInfo.processInfo.environment["TMPDIR"]
+        setenv("TMPDIR", temporary, 1)
+        defer {
+            if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") }
+        }
+        return try body(temporary)
+    }
+
     /// Skips the test (fails it under CI) when an input that lies outside the repository is missing.
     static func require(_ url: URL) throws -> URL {
         guard FileManager.default.fileExists(atPath: url.path) else {

@@ -13,13 +13,7 @@ final class WALContentsTests: XCTestCase {
     /// returned bytes are the log's.
     private func writtenLog(_ folder: ScratchFolder) throws -> (PlainDatabase, Data) {
         let database = try PlainDatabase(
-            folder,
-            sql: """
-                PRAGMA journal_mode = WAL;
-                PRAGMA wal_autocheckpoint = 0;
-                CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT);
-                PRAGMA wal_checkpoint(TRUNCATE);
-                """)
+            walIn: folder, sql: "CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT); PRAGMA wal_checkpoint(TRUNCATE);")
         for batch in 0..<5 {
             var sql = "BEGIN;"
             for row in 0..<40 {
