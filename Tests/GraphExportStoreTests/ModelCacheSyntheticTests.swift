@@ -68,11 +68,8 @@ final class ModelCacheSyntheticTests: XCTestCase {
             version.entities[1],
             EntityInfo(
                 name: "Vehicle", isAbstract: true,
-                attributes: [
-                    AttributeInfo(name: "photo", type: .binary, isOptional: true),
-                    AttributeInfo(name: "total", type: .double, isOptional: false),
-                    AttributeInfo(name: "wheels", type: .integer32, isOptional: false),
-                ]))
+                attributes: [.optional("photo", .binary), .required("total", .double), .required("wheels", .integer32)])
+        )
         XCTAssertEqual(
             version.entities[2],
             EntityInfo(
@@ -87,7 +84,7 @@ final class ModelCacheSyntheticTests: XCTestCase {
             [
                 RelationshipInfo(
                     name: "cars", destination: "Car", isToMany: true, isOrdered: true, inverse: "garage",
-                    deletionRule: .cascade, isOptional: true),
+                    deletionRule: .cascade),
                 RelationshipInfo(
                     name: "tags", destination: "Garage", isToMany: true, isOrdered: true, inverse: nil,
                     deletionRule: .deny, isOptional: false),

@@ -109,8 +109,7 @@ final class PlainSQLiteJSONColumnTests: XCTestCase {
     func testWithoutTheOptionJSONTextStaysAStringWithoutWarnings() throws {
         let database = try tracks()
         let warnings = CollectedWarnings()
-        let source = try openPlain(database.path, warnings: warnings)
-        let (tree, _) = try PlainExport.both(source, warnings: warnings)
+        let (_, tree, _) = try PlainExport.both(database, warnings: warnings)
         XCTAssertEqual(try tree.graph.object("Track/2").value("meta"), .string("  [ ]  "))
         XCTAssertEqual(tree.warnings, [])
     }

@@ -13,8 +13,7 @@ final class PlainSQLiteKeyTests: XCTestCase {
                 ('', -3, 3.0);
             """)
         let warnings = CollectedWarnings()
-        let source = try openPlain(database.path, warnings: warnings)
-        let (tree, flat) = try PlainExport.both(source, warnings: warnings)
+        let (_, tree, flat) = try PlainExport.both(database, warnings: warnings)
         XCTAssertEqual(flat.graph.order, ["grade/1,Maths", "grade/1,Art%2FDesign%2C 2", "grade/2,'007", "grade/-3,'"])
         XCTAssertEqual(Set(tree.graph.order), Set(flat.graph.order))
         XCTAssertEqual(try flat.graph.object("grade/1,Art%2FDesign%2C 2").value("course"), .string("Art/Design, 2"))
@@ -39,8 +38,7 @@ final class PlainSQLiteKeyTests: XCTestCase {
             INSERT INTO usage VALUES (1, 'a'), (2, 'B'), (3, 'c');
             """)
         let warnings = CollectedWarnings()
-        let source = try openPlain(database.path, warnings: warnings)
-        let (tree, flat) = try PlainExport.both(source, warnings: warnings)
+        let (source, tree, flat) = try PlainExport.both(database, warnings: warnings)
         XCTAssertEqual(flat.graph.objects(of: "country").map(\.id), ["country/AT", "country/DE", "country/FR"])
         XCTAssertEqual(flat.graph.objects(of: "counter").map(\.id), ["counter/-2", "counter/10"])
         XCTAssertEqual(flat.graph.objects(of: "pair").map(\.id), ["pair/a,5", "pair/x,1", "pair/x,2"])
@@ -104,9 +102,7 @@ final class PlainSQLiteKeyTests: XCTestCase {
             CREATE TABLE "a/b%c" (id INTEGER PRIMARY KEY, "x y" TEXT);
             INSERT INTO "a/b%c" VALUES (1, 'one');
             """)
-        let warnings = CollectedWarnings()
-        let source = try openPlain(database.path, warnings: warnings)
-        let (tree, _) = try PlainExport.both(source, warnings: warnings)
+        let (_, tree, _) = try PlainExport.both(database)
         XCTAssertEqual(try tree.graph.object("a%2Fb%25c/1").entity, "a/b%c")
         XCTAssertEqual(try tree.graph.object("a%2Fb%25c/1").value("x y"), .string("one"))
     }
@@ -135,8 +131,7 @@ final class PlainSQLiteKeyTests: XCTestCase {
             INSERT INTO customerRegion SELECT code, 1 + rowid % 2 FROM customer WHERE code IS NOT NULL;
             """)
         let warnings = CollectedWarnings()
-        let source = try openPlain(database.path, warnings: warnings)
-        let (tree, flat) = try PlainExport.both(source, warnings: warnings)
+        let (_, tree, flat) = try PlainExport.both(database, warnings: warnings)
         for graph in [flat.graph, tree.graph] {
             let customers = Set(graph.objects(of: "customer").map(\.id))
             XCTAssertEqual(customers.count, rows + 1)

@@ -45,8 +45,7 @@ final class PlainSQLiteRelationTests: XCTestCase {
             INSERT INTO folder VALUES (1, NULL), (2, 1), (3, 2), (4, 5), (5, 4);
             """)
         let warnings = CollectedWarnings()
-        let source = try openPlain(database.path, warnings: warnings)
-        let (tree, _) = try PlainExport.both(source, warnings: warnings)
+        let (_, tree, _) = try PlainExport.both(database, warnings: warnings)
         XCTAssertEqual(tree.graph.objects(of: "node").map(\.parent), [nil, nil, nil, nil])
         XCTAssertEqual(try tree.graph.object("node/1").ids("parent"), ["node/2"])
         XCTAssertEqual(try tree.graph.object("node/2").ids("parent"), ["node/1"])
@@ -70,8 +69,7 @@ final class PlainSQLiteRelationTests: XCTestCase {
                 (2, 'Mustapha', 'Queen', 'Jazz'), (3, 'Lost', 'Queen', 'Innuendo'), (4, 'Loose', NULL, 'Jazz');
             """)
         let warnings = CollectedWarnings()
-        let source = try openPlain(database.path, warnings: warnings)
-        let (tree, _) = try PlainExport.both(source, warnings: warnings)
+        let (source, tree, _) = try PlainExport.both(database, warnings: warnings)
         let song = try XCTUnwrap(source.model.index(of: "song"))
         XCTAssertEqual(source.model.relationships(of: song).map(\.name), ["album"])
         XCTAssertEqual(try tree.graph.object("song/1").parent, "album/Queen,A Night at the Opera")
@@ -129,9 +127,7 @@ final class PlainSQLiteRelationTests: XCTestCase {
             INSERT INTO message VALUES (1, 1, 2, 'ann');
             INSERT INTO follow VALUES (1, 2);
             """)
-        let warnings = CollectedWarnings()
-        let source = try openPlain(database.path, warnings: warnings)
-        let (tree, _) = try PlainExport.both(source, warnings: warnings)
+        let (source, tree, _) = try PlainExport.both(database)
         let user = try XCTUnwrap(source.model.index(of: "user"))
         XCTAssertEqual(
             source.model.relationships(of: user).map(\.name),
@@ -192,9 +188,7 @@ final class PlainSQLiteRelationTests: XCTestCase {
                 genre_id INTEGER REFERENCES genre(id) ON DELETE CASCADE);
             INSERT INTO track2 VALUES (1, 1, 1);
             """)
-        let warnings = CollectedWarnings()
-        let source = try openPlain(database.path, warnings: warnings)
-        let (tree, _) = try PlainExport.both(source, warnings: warnings)
+        let (_, tree, _) = try PlainExport.both(database)
         XCTAssertEqual(try tree.graph.object("track2/1").parent, "genre/1", "ON DELETE CASCADE comes first")
     }
 

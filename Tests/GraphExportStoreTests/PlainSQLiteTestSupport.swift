@@ -86,6 +86,16 @@ struct PlainExport {
         XCTAssertTrue(flat.check.isValid, "flat: " + flat.check.summary(), file: file, line: line)
         return (tree, flat)
     }
+
+    /// Opens `database` and exports it in both shapes, as ``both(_:warnings:file:line:)`` does.
+    static func both(
+        _ database: PlainDatabase, warnings: CollectedWarnings = CollectedWarnings(), file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws -> (source: SQLiteDatabaseSource, tree: PlainExport, flat: PlainExport) {
+        let source = try openPlain(database.path, warnings: warnings)
+        let (tree, flat) = try both(source, warnings: warnings, file: file, line: line)
+        return (source, tree, flat)
+    }
 }
 
 /// A database written and queried by a test with SQLite's C API, independently of the source.

@@ -119,27 +119,23 @@ final class PlainSQLiteValueTests: XCTestCase {
             CREATE TABLE doc(id INTEGER PRIMARY KEY, body JSON);
             INSERT INTO doc VALUES (1, '{"k": 1}');
             """)
-        let warnings = CollectedWarnings()
-        let source = try openPlain(database.path, warnings: warnings)
-        let (tree, _) = try PlainExport.both(source, warnings: warnings)
+        let (_, tree, _) = try PlainExport.both(database)
         XCTAssertEqual(try tree.graph.object("doc/1").value("body"), .string("{\"k\": 1}"))
     }
 
     func testViewsVirtualAndInternalTablesAreLeftOutUnlessViewsAreAskedFor() throws {
-        let folder = try ScratchFolder(for: self)
-        let database = try PlainDatabase(
-            folder,
-            sql: """
-                CREATE TABLE t(id INTEGER PRIMARY KEY, x TEXT);
-                INSERT INTO t VALUES (1, 'a'), (2, 'b');
-                CREATE VIEW v AS SELECT x, id * 10 AS tenfold FROM t ORDER BY id DESC;
-                CREATE TABLE gone(y);
-                CREATE VIEW broken AS SELECT y FROM gone;
-                DROP TABLE gone;
-                CREATE TABLE s(id INTEGER PRIMARY KEY AUTOINCREMENT, y TEXT);
-                INSERT INTO s(y) VALUES ('z');
-                ANALYZE;
-                """)
+        let database = try scratchDatabase(
+            """
+            CREATE TABLE t(id INTEGER PRIMARY KEY, x TEXT);
+            INSERT INTO t VALUES (1, 'a'), (2, 'b');
+            CREATE VIEW v AS SELECT x, id * 10 AS tenfold FROM t ORDER BY id DESC;
+            CREATE TABLE gone(y);
+            CREATE VIEW broken AS SELECT y FROM gone;
+            DROP TABLE gone;
+            CREATE TABLE s(id INTEGER PRIMARY KEY AUTOINCREMENT, y TEXT);
+            INSERT INTO s(y) VALUES ('z');
+            ANALYZE;
+            """)
         if PlainDatabase.hasFTS5 {
             try database.execute("CREATE VIRTUAL TABLE f USING fts5(body); INSERT INTO f VALUES ('searchable');")
         }
