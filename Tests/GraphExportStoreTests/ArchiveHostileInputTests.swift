@@ -159,7 +159,7 @@ final class ArchiveHostileInputTests: XCTestCase {
 
     func testHostileArchivesOfModelClasses() throws {
         // An entity whose superentity is itself, and a relationship that is its own inverse.
-        let selfParent = try PlistWriter.bytes(Self.modelArchive(superentity: .uid(3), inverse: .uid(7)))
+        let selfParent = PlistWriter.bytes(HandMadeArchive.modelArchive(superentity: .uid(3), inverse: .uid(7)))
         let version = try ModelCacheReader.model(fromModelCache: selfParent, storePath: source)
         XCTAssertEqual(version.entities.first?.parent, "Loop")
         XCTAssertEqual(version.entities.first?.relationships.first?.inverse, "me")
@@ -168,13 +168,13 @@ final class ArchiveHostileInputTests: XCTestCase {
         }
 
         // The superentity reference points outside $objects.
-        let dangling = try PlistWriter.bytes(Self.modelArchive(superentity: .uid(999), inverse: .uid(0)))
+        let dangling = PlistWriter.bytes(HandMadeArchive.modelArchive(superentity: .uid(999), inverse: .uid(0)))
         XCTAssertThrowsError(try ModelCacheReader.model(fromModelCache: dangling, storePath: source)) {
             guard case .danglingReference(_, 999, _)? = $0 as? CoreDataError else { return XCTFail("\($0)") }
         }
         // A property that is a number, not an object.
-        let wrongType = try PlistWriter.bytes(
-            Self.modelArchive(superentity: .uid(0), inverse: .uid(0), properties: .integer(5)))
+        let wrongType = PlistWriter.bytes(
+            HandMadeArchive.modelArchive(superentity: .uid(0), inverse: .uid(0), properties: .integer(5)))
         XCTAssertThrowsError(try ModelCacheReader.model(fromModelCache: wrongType, storePath: source)) {
             guard case .unexpectedValue? = $0 as? CoreDataError else { return XCTFail("\($0)") }
         }
@@ -183,14 +183,14 @@ final class ArchiveHostileInputTests: XCTestCase {
     /// Archives whose references loop back: each read ends, with a model or a named error.
     func testCyclicReferencesInAKeyedModelArchive() throws {
         // Two entities, each the other's superentity: read, then refused by the model.
-        let twoCycle = try PlistWriter.bytes(Self.twoEntityArchive())
+        let twoCycle = PlistWriter.bytes(HandMadeArchive.twoEntityArchive())
         let version = try ModelCacheReader.model(fromModelCache: twoCycle, storePath: source)
         XCTAssertEqual(version.entities.map { "\($0.name)<\($0.parent ?? "-")" }.sorted(), ["A<B", "B<A"])
         XCTAssertThrowsError(try GraphModel(entities: version.entities)) {
             guard case .inheritanceCycle? = $0 as? GraphExportError else { return XCTFail("\($0)") }
         }
         // The model's NSEntities is the model itself.
-        let selfEntities = try PlistWriter.bytes(Self.twoEntityArchive(entities: .uid(1)))
+        let selfEntities = PlistWriter.bytes(HandMadeArchive.twoEntityArchive(entities: .uid(1)))
         XCTAssertThrowsError(try ModelCacheReader.model(fromModelCache: selfEntities, storePath: source)) {
             XCTAssertEqual(
                 "\($0)",
@@ -198,7 +198,7 @@ final class ArchiveHostileInputTests: XCTestCase {
                     + "(it is an NSManagedObjectModel)")
         }
         // An object whose $class is the object itself.
-        let selfClass = try PlistWriter.bytes(Self.twoEntityArchive(modelClass: .uid(1)))
+        let selfClass = PlistWriter.bytes(HandMadeArchive.twoEntityArchive(modelClass: .uid(1)))
         XCTAssertThrowsError(try ModelCacheReader.model(fromModelCache: selfClass, storePath: source)) {
             XCTAssertEqual(
                 "\($0)", "'hostile (Z_MODELCACHE)': the $class of $top.root is not a class description")
@@ -206,38 +206,6 @@ final class ArchiveHostileInputTests: XCTestCase {
     }
 
     // MARK: - Builders
-
-    /// Object 1 is the model, objects 3 and 5 the entities "A" and "B", each the other's parent.
-    private static func twoEntityArchive(
-        entities: PropertyListValue = .uid(7), modelClass: PropertyListValue = .uid(2)
-    ) throws -> PropertyListValue {
-        func dictionary(_ entries: [(String, PropertyListValue)]) throws -> PropertyListValue {
-            .dictionary(try PropertyListDictionary(entries: entries.map { (key: $0.0, value: $0.1) }))
-        }
-        func classInfo(_ names: String...) throws -> PropertyListValue {
-            try dictionary([("$classname", .string(names[0])), ("$classes", .array(names.map { .string($0) }))])
-        }
-        func entity(_ name: PropertyListValue, parent: PropertyListValue) throws -> PropertyListValue {
-            try dictionary([("$class", .uid(4)), ("NSEntityName", name), ("NSSuperentity", parent)])
-        }
-        let objects: [PropertyListValue] = [
-            .string("$null"),
-            try dictionary([("$class", modelClass), ("NSEntities", entities)]),
-            try classInfo("NSManagedObjectModel", "NSObject"),
-            try entity(.string("A"), parent: .uid(5)),
-            try classInfo("NSEntityDescription", "NSObject"),
-            try entity(.string("B"), parent: .uid(3)),
-            try classInfo("NSDictionary", "NSObject"),
-            try dictionary([
-                ("$class", .uid(6)), ("NS.keys", .array([.string("A"), .string("B")])),
-                ("NS.objects", .array([.uid(3), .uid(5)])),
-            ]),
-        ]
-        return try dictionary([
-            ("$archiver", .string("NSKeyedArchiver")), ("$version", .integer(100_000)),
-            ("$top", try dictionary([("root", .uid(1))])), ("$objects", .array(objects)),
-        ])
-    }
 
     private func randomValue(_ random: inout SplitMix64, depth: Int) -> PropertyListValue {
         let kind = random.int(in: 0...(depth < 3 ? 11 : 9))
@@ -261,41 +229,59 @@ final class ArchiveHostileInputTests: XCTestCase {
         }
     }
 
-    /// A one-entity model archive: object 3 is entity "Loop" with one relationship "me" (object 7).
-    private static func modelArchive(
-        superentity: PropertyListValue, inverse: PropertyListValue, properties: PropertyListValue = .uid(6)
-    ) throws -> PropertyListValue {
-        func dictionary(_ entries: [(String, PropertyListValue)]) throws -> PropertyListValue {
-            .dictionary(try PropertyListDictionary(entries: entries.map { (key: $0.0, value: $0.1) }))
-        }
-        func classInfo(_ names: String...) throws -> PropertyListValue {
-            try dictionary([("$classname", .string(names[0])), ("$classes", .array(names.map { .string($0) }))])
+}
+
+/// Model archives written object by object, each hostile in a way its parameters choose.
+extension HandMadeArchive {
+    /// Object 1 is the model, objects 3 and 5 the entities "A" and "B", each the other's parent.
+    fileprivate static func twoEntityArchive(
+        entities: PropertyListValue = .uid(7), modelClass: PropertyListValue = .uid(2)
+    ) -> PropertyListValue {
+        func entity(_ name: PropertyListValue, parent: PropertyListValue) -> PropertyListValue {
+            dictionary([("$class", .uid(4)), ("NSEntityName", name), ("NSSuperentity", parent)])
         }
         let objects: [PropertyListValue] = [
             .string("$null"),
-            try dictionary([("$class", .uid(2)), ("NSEntities", .uid(9))]),
-            try classInfo("NSManagedObjectModel", "NSObject"),
-            try dictionary([
+            dictionary([("$class", modelClass), ("NSEntities", entities)]),
+            classInfo(["NSManagedObjectModel", "NSObject"]),
+            entity(.string("A"), parent: .uid(5)),
+            classInfo(["NSEntityDescription", "NSObject"]),
+            entity(.string("B"), parent: .uid(3)),
+            classInfo(["NSDictionary", "NSObject"]),
+            dictionary([
+                ("$class", .uid(6)), ("NS.keys", .array([.string("A"), .string("B")])),
+                ("NS.objects", .array([.uid(3), .uid(5)])),
+            ]),
+        ]
+        return envelope(objects: .array(objects))
+    }
+
+    /// A one-entity model archive: object 3 is entity "Loop" with one relationship "me" (object 7).
+    fileprivate static func modelArchive(
+        superentity: PropertyListValue, inverse: PropertyListValue, properties: PropertyListValue = .uid(6)
+    ) -> PropertyListValue {
+        let objects: [PropertyListValue] = [
+            .string("$null"),
+            dictionary([("$class", .uid(2)), ("NSEntities", .uid(9))]),
+            classInfo(["NSManagedObjectModel", "NSObject"]),
+            dictionary([
                 ("$class", .uid(4)), ("NSEntityName", .uid(5)), ("NSSuperentity", superentity),
                 ("NSProperties", properties), ("NSManagedObjectModel", .uid(1)),
             ]),
-            try classInfo("NSEntityDescription", "NSObject"),
+            classInfo(["NSEntityDescription", "NSObject"]),
             .string("Loop"),
-            try dictionary([("$class", .uid(12)), ("NS.keys", .array([.uid(8)])), ("NS.objects", .array([.uid(7)]))]),
-            try dictionary([
+            dictionary([("$class", .uid(12)), ("NS.keys", .array([.uid(8)])), ("NS.objects", .array([.uid(7)]))]),
+            dictionary([
                 ("$class", .uid(11)), ("NSPropertyName", .uid(8)), ("NSEntity", .uid(3)),
                 ("NSDestinationEntity", .uid(3)), ("NSInverseRelationship", inverse), ("NSMaxCount", .integer(1)),
                 ("NSDeleteRule", .integer(1)), ("_P", .integer(243)),
             ]),
             .string("me"),
-            try dictionary([("$class", .uid(12)), ("NS.keys", .array([.uid(5)])), ("NS.objects", .array([.uid(3)]))]),
+            dictionary([("$class", .uid(12)), ("NS.keys", .array([.uid(5)])), ("NS.objects", .array([.uid(3)]))]),
             .string("unused"),
-            try classInfo("NSRelationshipDescription", "NSPropertyDescription", "NSObject"),
-            try classInfo("NSDictionary", "NSObject"),
+            classInfo(["NSRelationshipDescription", "NSPropertyDescription", "NSObject"]),
+            classInfo(["NSDictionary", "NSObject"]),
         ]
-        return try dictionary([
-            ("$archiver", .string("NSKeyedArchiver")), ("$version", .integer(100_000)),
-            ("$top", try dictionary([("root", .uid(1))])), ("$objects", .array(objects)),
-        ])
+        return envelope(objects: .array(objects))
     }
 }

@@ -7,47 +7,32 @@ import XCTest
 final class ArchiveKeyedArchiveTests: XCTestCase {
     /// An archive whose `$objects` are `objects`, rooted at object 1.
     private func archive(_ objects: [PropertyListValue]) throws -> KeyedArchive {
-        try KeyedArchive(envelope(objects: .array(objects)), source: "test archive")
+        try KeyedArchive(HandMadeArchive.envelope(objects: .array(objects)), source: "test archive")
     }
 
-    private func envelope(
-        archiver: String = "NSKeyedArchiver", objects: PropertyListValue, root: PropertyListValue = .uid(1)
-    ) throws -> PropertyListValue {
-        .dictionary(
-            try PropertyListDictionary(entries: [
-                ("$archiver", .string(archiver)), ("$version", .integer(100_000)),
-                ("$top", .dictionary(try PropertyListDictionary(entries: [("root", root)]))),
-                ("$objects", objects),
-            ]))
-    }
-
-    private func object(_ fields: [(String, PropertyListValue)]) throws -> PropertyListValue {
-        .dictionary(try PropertyListDictionary(entries: fields.map { (key: $0.0, value: $0.1) }))
-    }
-
-    private func classInfo(_ names: String...) throws -> PropertyListValue {
-        try object([("$classname", .string(names[0])), ("$classes", .array(names.map(PropertyListValue.string)))])
+    private func object(_ fields: [(String, PropertyListValue)]) -> PropertyListValue {
+        HandMadeArchive.dictionary(fields)
     }
 
     func testCollectionsStringsAndNumbers() throws {
         let archive = try archive([
             .string("$null"),
-            try object([
+            object([
                 ("$class", .uid(2)), ("list", .uid(3)), ("set", .uid(5)), ("map", .uid(7)), ("text", .uid(9)),
                 ("plain", .uid(11)), ("count", .integer(3)), ("flag", .boolean(true)), ("nothing", .uid(0)),
             ]),
-            try classInfo("Thing", "NSObject"),
-            try object([("$class", .uid(4)), ("NS.objects", .array([.uid(11), .integer(2)]))]),
-            try classInfo("NSMutableArray", "NSArray", "NSObject"),
-            try object([("$class", .uid(6)), ("NS.objects", .array([.uid(11)]))]),
-            try classInfo("NSSet", "NSObject"),
-            try object([
+            HandMadeArchive.classInfo(["Thing", "NSObject"]),
+            object([("$class", .uid(4)), ("NS.objects", .array([.uid(11), .integer(2)]))]),
+            HandMadeArchive.classInfo(["NSMutableArray", "NSArray", "NSObject"]),
+            object([("$class", .uid(6)), ("NS.objects", .array([.uid(11)]))]),
+            HandMadeArchive.classInfo(["NSSet", "NSObject"]),
+            object([
                 ("$class", .uid(8)), ("NS.keys", .array([.uid(11), .uid(9)])),
                 ("NS.objects", .array([.integer(1), .integer(2)])),
             ]),
-            try classInfo("NSMutableDictionary", "NSDictionary", "NSObject"),
-            try object([("$class", .uid(10)), ("NS.string", .string("mutable"))]),
-            try classInfo("NSMutableString", "NSString", "NSObject"),
+            HandMadeArchive.classInfo(["NSMutableDictionary", "NSDictionary", "NSObject"]),
+            object([("$class", .uid(10)), ("NS.string", .string("mutable"))]),
+            HandMadeArchive.classInfo(["NSMutableString", "NSString", "NSObject"]),
             .string("plain"),
         ])
         let root = try archive.root()
@@ -80,14 +65,16 @@ final class ArchiveKeyedArchiveTests: XCTestCase {
     func testKnownKeysDictionaryPairsValuesWithSearchMappingKeys() throws {
         let archive = try archive([
             .string("$null"),
-            try object([("$class", .uid(2)), ("values", .uid(3)), ("searchMapping", .uid(5)), ("version", .integer(1))]
+            object([("$class", .uid(2)), ("values", .uid(3)), ("searchMapping", .uid(5)), ("version", .integer(1))]
             ),
-            try classInfo("NSKnownKeysDictionary1", "NSKnownKeysDictionary", "NSMutableDictionary", "NSDictionary"),
-            try object([("$class", .uid(4)), ("NS.objects", .array([.integer(10), .integer(20)]))]),
-            try classInfo("NSArray", "NSObject"),
-            try object([("$class", .uid(6)), ("keys", .uid(7)), ("length", .integer(2))]),
-            try classInfo("NSKnownKeysMappingStrategy1", "NSObject"),
-            try object([("$class", .uid(4)), ("NS.objects", .array([.uid(8), .uid(9)]))]),
+            HandMadeArchive.classInfo([
+                "NSKnownKeysDictionary1", "NSKnownKeysDictionary", "NSMutableDictionary", "NSDictionary",
+            ]),
+            object([("$class", .uid(4)), ("NS.objects", .array([.integer(10), .integer(20)]))]),
+            HandMadeArchive.classInfo(["NSArray", "NSObject"]),
+            object([("$class", .uid(6)), ("keys", .uid(7)), ("length", .integer(2))]),
+            HandMadeArchive.classInfo(["NSKnownKeysMappingStrategy1", "NSObject"]),
+            object([("$class", .uid(4)), ("NS.objects", .array([.uid(8), .uid(9)]))]),
             .string("Author"), .string("Book"),
         ])
         let entries = try archive.entries(.uid(1), at: "NSEntities")
@@ -100,11 +87,11 @@ final class ArchiveKeyedArchiveTests: XCTestCase {
         // An array containing itself, and two objects referring to each other.
         let archive = try archive([
             .string("$null"),
-            try object([("$class", .uid(2)), ("NS.objects", .array([.uid(1), .uid(1)]))]),
-            try classInfo("NSArray", "NSObject"),
-            try object([("$class", .uid(5)), ("other", .uid(4)), ("name", .string("A"))]),
-            try object([("$class", .uid(5)), ("other", .uid(3)), ("name", .string("B"))]),
-            try classInfo("Node", "NSObject"),
+            object([("$class", .uid(2)), ("NS.objects", .array([.uid(1), .uid(1)]))]),
+            HandMadeArchive.classInfo(["NSArray", "NSObject"]),
+            object([("$class", .uid(5)), ("other", .uid(4)), ("name", .string("A"))]),
+            object([("$class", .uid(5)), ("other", .uid(3)), ("name", .string("B"))]),
+            HandMadeArchive.classInfo(["Node", "NSObject"]),
         ])
 
         XCTAssertEqual(try archive.elements(.uid(1), at: "loop"), [.uid(1), .uid(1)])
@@ -117,24 +104,24 @@ final class ArchiveKeyedArchiveTests: XCTestCase {
     }
 
     func testDanglingReferencesAndBadEnvelopes() throws {
-        let dangling = try archive([.string("$null"), try object([("$class", .uid(99))])])
+        let dangling = try archive([.string("$null"), object([("$class", .uid(99))])])
         XCTAssertThrowsError(try dangling.root()) {
             XCTAssertEqual($0 as? CoreDataError, .danglingReference(source: "test archive", uid: 99, objectCount: 2))
         }
         XCTAssertThrowsError(try archive([.string("$null")]).root()) {
             XCTAssertEqual($0 as? CoreDataError, .danglingReference(source: "test archive", uid: 1, objectCount: 1))
         }
-        let classless = try archive([.string("$null"), try object([("name", .string("x"))])])
+        let classless = try archive([.string("$null"), object([("name", .string("x"))])])
         XCTAssertThrowsError(try classless.root()) {
             guard case .unexpectedValue? = $0 as? CoreDataError else { return XCTFail("\($0)") }
         }
         XCTAssertThrowsError(try archive([.string("$null"), .string("$null")]).root())
 
-        let wrongArchiver = try envelope(archiver: "NSArchiver", objects: .array([]))
+        let wrongArchiver = HandMadeArchive.envelope(objects: .array([]), archiver: "NSArchiver")
         XCTAssertThrowsError(try KeyedArchive(wrongArchiver, source: "test archive")) {
             guard case .notAKeyedArchive? = $0 as? CoreDataError else { return XCTFail("\($0)") }
         }
-        XCTAssertThrowsError(try KeyedArchive(try envelope(objects: .integer(3)), source: "test archive"))
+        XCTAssertThrowsError(try KeyedArchive(HandMadeArchive.envelope(objects: .integer(3)), source: "test archive"))
         XCTAssertThrowsError(try KeyedArchive(.array([]), source: "test archive"))
         XCTAssertThrowsError(try KeyedArchive(bytes: HandMadePlist([[0x51, 0x61]]).bytes, source: "test archive")) {
             XCTAssertEqual(

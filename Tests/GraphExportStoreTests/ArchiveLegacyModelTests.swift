@@ -145,7 +145,7 @@ final class ArchiveLegacyModelTests: XCTestCase {
         let generalizations = Int(parentsUID)
 
         var renamed = objects
-        renamed[attributeClass] = try Self.classInfo("XDPMFetchedProperty")
+        renamed[attributeClass] = HandMadeArchive.classInfo(["XDPMFetchedProperty", "NSObject"])
         XCTAssertThrowsError(try decode(renamed, plist)) {
             guard case .unsupportedLegacyElement(_, "Book", let element, _)? = $0 as? CoreDataError else {
                 return XCTFail("\($0)")
@@ -153,10 +153,9 @@ final class ArchiveLegacyModelTests: XCTestCase {
             XCTAssertTrue(element.contains("XDPMFetchedProperty"), element)
         }
 
-        objects[generalizations] = .dictionary(
-            try PropertyListDictionary(entries: [
-                ("$class", objects[generalizations].dictionary?["$class"] ?? .null), ("NS.objects", .array([.uid(7)])),
-            ]))
+        objects[generalizations] = HandMadeArchive.dictionary([
+            ("$class", objects[generalizations].dictionary?["$class"] ?? .null), ("NS.objects", .array([.uid(7)])),
+        ])
         XCTAssertThrowsError(try decode(objects, plist)) {
             guard case .unsupportedLegacyElement(_, _, "a parent entity", _)? = $0 as? CoreDataError else {
                 return XCTFail("\($0)")
@@ -224,12 +223,5 @@ final class ArchiveLegacyModelTests: XCTestCase {
         let folder = try ScratchFolder(for: self)
         let bytes = PlistWriter.bytes(.dictionary(try PropertyListDictionary(entries: entries)))
         return try LegacyModelReader.model(fromLegacyElements: folder.write("elements", bytes).path)
-    }
-
-    private static func classInfo(_ name: String) throws -> PropertyListValue {
-        .dictionary(
-            try PropertyListDictionary(entries: [
-                ("$classname", .string(name)), ("$classes", .array([.string(name), .string("NSObject")])),
-            ]))
     }
 }

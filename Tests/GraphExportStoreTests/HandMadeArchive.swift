@@ -39,11 +39,7 @@ struct HandMadeArchive {
         if let known = classReferences[className] {
             classReference = known
         } else {
-            add(
-                Self.dictionary([
-                    ("$classname", .string(className)),
-                    ("$classes", .array(([className] + ancestors).map { .string($0) })),
-                ]))
+            add(Self.classInfo([className] + ancestors))
             classReference = UInt64(objects.count - 1)
             classReferences[className] = classReference
         }
@@ -84,5 +80,21 @@ struct HandMadeArchive {
     static func dictionary(_ entries: [(String, PropertyListValue)]) -> PropertyListValue {
         // The tests give distinct keys.
         .dictionary(try! PropertyListDictionary(entries: entries.map { (key: $0.0, value: $0.1) }))
+    }
+
+    /// A class description: `$classname` is the first of `names` (the class, then its ancestors),
+    /// `$classes` all of them.
+    static func classInfo(_ names: [String]) -> PropertyListValue {
+        dictionary([("$classname", .string(names[0])), ("$classes", .array(names.map { .string($0) }))])
+    }
+
+    /// The envelope of an archive whose `$objects` are `objects`, rooted at `root`.
+    static func envelope(
+        objects: PropertyListValue, root: PropertyListValue = .uid(1), archiver: String = "NSKeyedArchiver"
+    ) -> PropertyListValue {
+        dictionary([
+            ("$archiver", .string(archiver)), ("$version", .integer(100_000)), ("$top", dictionary([("root", root)])),
+            ("$objects", objects),
+        ])
     }
 }

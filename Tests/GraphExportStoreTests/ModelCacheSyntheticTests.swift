@@ -219,10 +219,7 @@ private struct ModelArchiveBuilder {
         }
         let entitiesValue = knownKeysDictionary(names, entities.map { .uid($0) })
         objects[1] = archived(["NSManagedObjectModel", "NSObject"], [("NSEntities", entitiesValue)])
-        let archive = Self.dictionary([
-            ("$archiver", .string("NSKeyedArchiver")), ("$version", .integer(100_000)),
-            ("$top", Self.dictionary([("root", .uid(1))])), ("$objects", .array(objects)),
-        ])
+        let archive = HandMadeArchive.envelope(objects: .array(objects))
         let blob = Deflate.compress(PlistWriter.bytes(archive), framing: .raw)
         return try ModelCacheReader.model(fromModelCache: blob, storePath: "synthetic.sqlite")
     }
@@ -233,13 +230,13 @@ private struct ModelArchiveBuilder {
     }
 
     private mutating func archived(_ classes: [String], _ fields: [(String, PropertyListValue)]) -> PropertyListValue {
-        Self.dictionary([("$class", classReference(classes))] + fields)
+        HandMadeArchive.dictionary([("$class", classReference(classes))] + fields)
     }
 
     private mutating func classReference(_ classes: [String]) -> PropertyListValue {
         if let uid = classes.first.flatMap({ self.classes[$0] }) { return .uid(uid) }
         objects.append(
-            Self.dictionary([("$classname", .string(classes[0])), ("$classes", .array(classes.map { .string($0) }))]))
+            HandMadeArchive.classInfo(classes))
         self.classes[classes[0]] = UInt64(objects.count - 1)
         return .uid(UInt64(objects.count - 1))
     }
@@ -262,9 +259,5 @@ private struct ModelArchiveBuilder {
         return add(
             ["NSKnownKeysDictionary1", "NSKnownKeysDictionary", "NSMutableDictionary", "NSDictionary", "NSObject"],
             [("values", valueArray), ("searchMapping", mapping), ("version", .integer(1))])
-    }
-
-    private static func dictionary(_ entries: [(String, PropertyListValue)]) -> PropertyListValue {
-        .dictionary(try! PropertyListDictionary(entries: entries.map { (key: $0.0, value: $0.1) }))
     }
 }
