@@ -67,15 +67,10 @@ final class CoreDataStorePropertyListTests: XCTestCase {
     /// Without a model the cache is the model: a damaged one is the error, naming store and column.
     func testDamagedModelCacheIsAnErrorNamingStoreAndColumn() throws {
         let selfRoot = PlistWriter.bytes(
-            .dictionary(
-                try PropertyListDictionary(entries: [
-                    (key: "$archiver", value: .string("NSKeyedArchiver")),
-                    (
-                        key: "$top",
-                        value: .dictionary(try PropertyListDictionary(entries: [(key: "root", value: .uid(1))]))
-                    ),
-                    (key: "$objects", value: .array([.string("$null"), .uid(1)])),
-                ])))
+            HandMadeArchive.dictionary([
+                ("$archiver", .string("NSKeyedArchiver")), ("$top", HandMadeArchive.dictionary([("root", .uid(1))])),
+                ("$objects", .array([.string("$null"), .uid(1)])),
+            ]))
         let cases =
             Self.damaged.map { ($0.name, $0.bytes, $0.defect) } + [
                 ("root object that is a reference to itself", selfRoot, nil),

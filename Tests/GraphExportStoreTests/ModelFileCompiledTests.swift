@@ -30,11 +30,10 @@ final class ModelFileCompiledTests: XCTestCase {
         let momd = try makeMomd(in: folder, blobs: blobs)
         try write(
             PlistWriter.bytes(
-                .dictionary(
-                    try PropertyListDictionary(entries: [
-                        ("NSManagedObjectModel_CurrentVersionName", .string(Self.third)),
-                        ("NSManagedObjectModel_VersionHashes", .dictionary(try PropertyListDictionary(entries: []))),
-                    ]))), to: momd + "/VersionInfo.plist")
+                HandMadeArchive.dictionary([
+                    ("NSManagedObjectModel_CurrentVersionName", .string(Self.third)),
+                    ("NSManagedObjectModel_VersionHashes", HandMadeArchive.dictionary([])),
+                ])), to: momd + "/VersionInfo.plist")
 
         let bundle = try ModelFile.load(path: momd)
         XCTAssertEqual(bundle.versions.map(\.name), [Self.first, Self.third])
