@@ -295,7 +295,7 @@ final class CoreDataStoreSampleTests: XCTestCase {
     ) throws -> [String: Int] {
         let scratch = try ScratchFolder(for: self)
         let copy = try scratch.copy(try StoreTestInputs.sample(folder))
-        return try StoreTestInputs.withTemporaryFolder(in: scratch) { temporary in
+        return try scratch.withTemporaryFolder { temporary in
             let counts = try {
                 let store = try CoreDataStore(
                     path: copy + "/" + file, model: try ModelFile.load(path: copy + "/" + model))

@@ -498,7 +498,7 @@ final class CoreDataStoreScrapbookTests: XCTestCase {
             let export = try scrapbook.export(shape)
             XCTAssertTrue(export.check.isValid, "\(shape):\n\(export.check.summary())")
             XCTAssertEqual(export.warnings, [], "\(shape)")
-            let items = try Dictionary(grouping: links, by: \.0).mapValues { rows in
+            let items = Dictionary(grouping: links, by: \.0).mapValues { rows in
                 rows.map { scrapbook.id("Tag", $0.1) }
             }
             for (item, tags) in items {

@@ -1,8 +1,9 @@
 @testable import GraphExportCoreData
 
 /// An `NSKeyedArchiver` archive assembled object by object, for the archive and Transformable
-/// tests (with the dictionaries, class descriptions and envelopes they build by hand): `$objects` starts with `$null`, each class description is added once, and objects may
-/// refer to objects added later (``reserve()``) so that cycles can be made.
+/// tests (with the dictionaries, class descriptions and envelopes they build by hand): `$objects`
+/// starts with `$null`, each class description is added once, and objects may refer to objects
+/// added later (``reserve()``) so that cycles can be made.
 struct HandMadeArchive {
     private(set) var objects: [PropertyListValue] = [.string("$null")]
     private var classReferences: [String: UInt64] = [:]

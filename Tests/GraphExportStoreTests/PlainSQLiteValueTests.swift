@@ -184,7 +184,7 @@ final class PlainSQLiteValueTests: XCTestCase {
             sql: "CREATE TABLE t(id INTEGER PRIMARY KEY, x TEXT); INSERT INTO t VALUES (1, 'only in the WAL');")
         let before = try folder.snapshot()
         XCTAssertNotNil(before["test.sqlite-wal"])
-        try StoreTestInputs.withTemporaryFolder(in: try ScratchFolder(for: self)) { temporary in
+        try ScratchFolder(for: self).withTemporaryFolder { temporary in
             do {
                 let source = try openPlain(database.path, warnings: CollectedWarnings())
                 XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary).count, 1)

@@ -9,7 +9,7 @@ final class StoreFileTests: XCTestCase {
     func testPrivateFolderIsTheOwnersOnlyAndGoesWithTheLastConnection() throws {
         let folder = try ScratchFolder(for: self)
         let database = try PlainDatabase(walIn: folder, sql: "CREATE TABLE t(id INTEGER PRIMARY KEY);")
-        try StoreTestInputs.withTemporaryFolder(in: folder) { temporary in
+        try folder.withTemporaryFolder { temporary in
             var connection: SQLiteDatabase?
             do {
                 let file = try StoreFile(storePath: database.path)

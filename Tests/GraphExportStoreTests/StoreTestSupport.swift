@@ -33,19 +33,6 @@ enum StoreTestInputs {
         try require(samples.appendingPathComponent(folder))
     }
 
-    /// Runs `body` with `TMPDIR` set to the folder `tmp` (made empty) of `scratch`, then sets it back;
-    /// `body` is given the folder's path.
-    static func withTemporaryFolder<T>(in scratch: ScratchFolder, _ body: (String) throws -> T) throws -> T {
-        let temporary = scratch.path("tmp")
-        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
-        let previous = ProcessInfo.processInfo.environment["TMPDIR"]
-        setenv("TMPDIR", temporary, 1)
-        defer {
-            if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") }
-        }
-        return try body(temporary)
-    }
-
     /// Skips the test (fails it under CI) when an input that lies outside the repository is missing.
     static func require(_ url: URL) throws -> URL {
         guard FileManager.default.fileExists(atPath: url.path) else {
@@ -415,3 +402,18 @@ struct HandBuiltStoreError: Error, CustomStringConvertible {
 
 /// The shared scratch folder, by its plain name in every file of this target.
 typealias ScratchFolder = Prerequisites.ScratchFolder
+
+extension ScratchFolder {
+    /// Runs `body` with `TMPDIR` set to a new, empty folder `tmp` in this folder, then sets it
+    /// back; `body` is given the new folder's path.
+    func withTemporaryFolder<T>(_ body: (String) throws -> T) throws -> T {
+        let temporary = path("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+        let previous = ProcessInfo.processInfo.environment["TMPDIR"]
+        setenv("TMPDIR", temporary, 1)
+        defer {
+            if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") }
+        }
+        return try body(temporary)
+    }
+}
