@@ -15,7 +15,6 @@ final class CoreDataLayoutTests: XCTestCase {
         let built = HandBuiltStores.suffixedJoinColumn
         let opened = try open(built)
         XCTAssertEqual(opened.warnings.take(), [])
-        func ids(_ entity: String, _ keys: [Int]) -> [ObjectID] { keys.map { ObjectID(built.id(entity, $0)) } }
         for shape in ExportShape.allCases {
             let export = try StoreExport(opened.store, shape: shape, warnings: opened.warnings)
             XCTAssertTrue(export.check.isValid, "\(shape):\n\(export.check.summary())")
@@ -24,17 +23,19 @@ final class CoreDataLayoutTests: XCTestCase {
             let suggestions = [(1, [1, 3]), (2, [3])]
             for (key, assets) in suggestions {
                 XCTAssertEqual(
-                    graph[ObjectID(built.id("Suggestion", key))]?.ids("representativeAssets"), ids("Asset", assets),
+                    graph[ObjectID(built.id("Suggestion", key))]?.ids("representativeAssets"),
+                    built.ids("Asset", assets),
                     "\(shape) Suggestion p\(key)")
             }
             let assets = [(1, [1], []), (2, [], [1]), (3, [1, 2], [])]
             for (key, suggestions, memories) in assets {
                 let asset = graph[ObjectID(built.id("Asset", key))]
                 XCTAssertEqual(
-                    asset?.ids("suggestionsBeingRepresentativeAssets"), ids("Suggestion", suggestions),
+                    asset?.ids("suggestionsBeingRepresentativeAssets"), built.ids("Suggestion", suggestions),
                     "\(shape) Asset p\(key)")
                 XCTAssertEqual(
-                    asset?.ids("memoriesBeingRepresentativeAssets"), ids("Memory", memories), "\(shape) Asset p\(key)")
+                    asset?.ids("memoriesBeingRepresentativeAssets"), built.ids("Memory", memories),
+                    "\(shape) Asset p\(key)")
             }
         }
     }
@@ -112,12 +113,11 @@ final class CoreDataLayoutTests: XCTestCase {
         let built = HandBuiltStores.hiddenToManyKeys
         let opened = try open(built)
         XCTAssertEqual(opened.warnings.take(), [])
-        func ids(_ entity: String, _ keys: [Int]) -> [ObjectID] { keys.map { ObjectID(built.id(entity, $0)) } }
         let expected: [(entity: String, key: Int, relationship: String, ids: [ObjectID])] = [
-            ("Playlist", 1, "tracks", ids("Track", [3, 1, 2])), ("Playlist", 2, "tracks", []),
-            ("Article", 1, "searchWords", ids("SearchWord", [1, 2])),
-            ("Article", 2, "searchWords", ids("SearchWord", [3])),
-            ("SearchWord", 1, "searchables", ids("Article", [2])), ("SearchWord", 2, "searchables", []),
+            ("Playlist", 1, "tracks", built.ids("Track", [3, 1, 2])), ("Playlist", 2, "tracks", []),
+            ("Article", 1, "searchWords", built.ids("SearchWord", [1, 2])),
+            ("Article", 2, "searchWords", built.ids("SearchWord", [3])),
+            ("SearchWord", 1, "searchables", built.ids("Article", [2])), ("SearchWord", 2, "searchables", []),
         ]
         for shape in ExportShape.allCases {
             let export = try StoreExport(opened.store, shape: shape, warnings: opened.warnings)
@@ -145,7 +145,7 @@ final class CoreDataLayoutTests: XCTestCase {
                     + "its destinations are read in Z_PK order"
             ])
         XCTAssertEqual(
-            graph[ObjectID(built.id("Playlist", 1))]?.ids("tracks"), [1, 2, 3].map { ObjectID(built.id("Track", $0)) })
+            graph[ObjectID(built.id("Playlist", 1))]?.ids("tracks"), built.ids("Track", [1, 2, 3]))
     }
 
     /// The relationship is named on Searchable, which declares it (Article inherits it).

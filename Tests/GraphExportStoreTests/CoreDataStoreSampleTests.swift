@@ -75,17 +75,16 @@ final class CoreDataStoreSampleTests: XCTestCase {
         let sample = try exportSample(
             Self.wibosco, store: "CoreDataMigration_Example_WAL.sqlite", model: Self.wiboscoModel)
         let sql = try ReferenceSQL(sample.storePath)
-        let uuid = try sql.storeUUID()
         let graph = try XCTUnwrap(sample.exports[.tree]).graph
         let posts = try sql.rows("SELECT Z_PK, ZHIDE, ZPOSTID FROM ZPOST") { ($0[0].integer!, $0[1], $0[2]) }
         for (row, hide, postID) in posts {
-            let post = try XCTUnwrap(graph[ObjectID("x-coredata://\(uuid)/Post/p\(row)")])
+            let post = try XCTUnwrap(graph[sample.id("Post", row)[0]])
             XCTAssertEqual(post.value("hide"), hide.integer.map { .boolean($0 == 1) } ?? .null, "Post p\(row)")
             XCTAssertEqual(post.value("postID"), postID.text.map(Value.string) ?? .null, "Post p\(row)")
         }
         let colors = try sql.rows("SELECT Z_PK, ZCOLORID, ZHEX FROM ZCOLOR") { ($0[0].integer!, $0[1], $0[2]) }
         for (row, colorID, hex) in colors {
-            let color = try XCTUnwrap(graph[ObjectID("x-coredata://\(uuid)/Color/p\(row)")])
+            let color = try XCTUnwrap(graph[sample.id("Color", row)[0]])
             XCTAssertEqual(color.value("colorID"), colorID.text.map(Value.string) ?? .null, "Color p\(row)")
             XCTAssertEqual(color.value("hex"), hex.text.map(Value.string) ?? .null, "Color p\(row)")
         }
@@ -203,7 +202,6 @@ final class CoreDataStoreSampleTests: XCTestCase {
         let sample = try exportSample(
             "coredatabooks-legacy", store: "CoreDataBooks.sqlite", model: "CoreDataBooks.xcdatamodel")
         let sql = try ReferenceSQL(sample.storePath)
-        let uuid = try sql.storeUUID()
         let books = try sql.rows("SELECT Z_PK, ZCOPYRIGHT, ZAUTHOR, ZTITLE FROM ZBOOK ORDER BY Z_PK") {
             ($0[0].integer!, $0[1], $0[2], $0[3])
         }
@@ -211,7 +209,7 @@ final class CoreDataStoreSampleTests: XCTestCase {
         let graph = try XCTUnwrap(sample.exports[.flat]).graph
         var negative = 0
         for (row, copyright, author, title) in books {
-            let book = try XCTUnwrap(graph[ObjectID("x-coredata://\(uuid)/Book/p\(row)")], "Book p\(row)")
+            let book = try XCTUnwrap(graph[sample.id("Book", row)[0]], "Book p\(row)")
             XCTAssertEqual(book.value("author"), author.text.map(Value.string) ?? .null, "Book p\(row)")
             XCTAssertEqual(book.value("title"), title.text.map(Value.string) ?? .null, "Book p\(row)")
             guard case .integer(let seconds) = copyright, case .date(let date)? = book.value("copyright") else {
@@ -225,11 +223,11 @@ final class CoreDataStoreSampleTests: XCTestCase {
                 date.iso8601, ReferenceValues.iso8601(secondsSinceReferenceDate: Double(seconds)), "Book p\(row)")
         }
         XCTAssertEqual(negative, 8, "dates before 2001")
-        guard case .date(let strata)? = graph[ObjectID("x-coredata://\(uuid)/Book/p1")]?.value("copyright") else {
+        guard case .date(let strata)? = graph[sample.id("Book", 1)[0]]?.value("copyright") else {
             return XCTFail("Book p1 has no copyright date")
         }
         XCTAssertEqual(strata.iso8601, "1981-01-02T00:20:01Z")
-        guard case .date(let psmith)? = graph[ObjectID("x-coredata://\(uuid)/Book/p15")]?.value("copyright") else {
+        guard case .date(let psmith)? = graph[sample.id("Book", 15)[0]]?.value("copyright") else {
             return XCTFail("Book p15 has no copyright date")
         }
         XCTAssertEqual(psmith.iso8601, "1910-09-23T21:36:16Z")
@@ -313,7 +311,6 @@ final class CoreDataStoreSampleTests: XCTestCase {
     /// text computed with Foundation.
     private func checkPostDates(_ sample: Sample, file: StaticString = #filePath, line: UInt = #line) throws {
         let sql = try ReferenceSQL(sample.storePath)
-        let uuid = try sql.storeUUID()
         let rows = try sql.rows("SELECT Z_PK, ZDATE FROM ZPOST ORDER BY Z_PK") { ($0[0].integer!, $0[1]) }
         XCTAssertGreaterThan(rows.count, 80, file: file, line: line)
         var dates: [ObjectID: Value] = [:]
@@ -327,7 +324,7 @@ final class CoreDataStoreSampleTests: XCTestCase {
         }
         var checked = 0
         for (index, (row, stored)) in rows.enumerated() {
-            let exported = dates[ObjectID("x-coredata://\(uuid)/Post/p\(row)")]
+            let exported = dates[sample.id("Post", row)[0]]
             guard case .real(let seconds) = stored, case .date(let date)? = exported else {
                 XCTFail(
                     "Post p\(row): date is \(String(describing: exported)), SQL has \(stored)", file: file, line: line)

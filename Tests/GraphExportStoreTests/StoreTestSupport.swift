@@ -372,6 +372,11 @@ enum ReferenceValues {
 }
 
 extension HandBuiltStores.Store {
+    /// The ids of rows `keys` of `entity`, in that order.
+    func ids(_ entity: String, _ keys: [Int]) -> [ObjectID] {
+        keys.map { ObjectID(id(entity, $0)) }
+    }
+
     /// Writes the store with SQLite's C API (then `editing`) and its model as a `contents` file,
     /// in a scratch folder of `test`; returns both paths.
     func written(for test: XCTestCase, editing: String = "") throws -> (path: String, model: String) {
