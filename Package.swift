@@ -260,7 +260,7 @@ let package = Package(
                 "GraphExportXML", "GraphExportYAML", "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML",
                 "GraphExportPlugin",
                 "GraphExportTestSupport",
-                "CYAML", "CSQLite",
+                "CSQLite",
             ],
             exclude: ["Golden"]
         ),
