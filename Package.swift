@@ -183,10 +183,10 @@ let package = Package(
         ),
 
         // Helpers for tests of the core and of writers: a recording writer, random graphs, and the
-        // one reader of each format that tests read output back with (strict JSON, XML, GraphML).
+        // one reader of each format that tests read output back with (strict JSON, XML, YAML, GraphML).
         .target(
             name: "GraphExportTestSupport",
-            dependencies: ["GraphExport", "CLibXML2"],
+            dependencies: ["GraphExport", "GraphExportXML", "CLibXML2", "CYAML"],
             swiftSettings: swiftSettings
         ),
 
@@ -260,7 +260,7 @@ let package = Package(
                 "GraphExportXML", "GraphExportYAML", "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML",
                 "GraphExportPlugin",
                 "GraphExportTestSupport",
-                "CYAML", "CSQLite",
+                "CSQLite",
             ],
             exclude: ["Golden"]
         ),

@@ -29,12 +29,12 @@ enum ReadableFormat: String, CaseIterable {
         switch self {
         case .json:
             return try DataTreeReader(model: model, format: .json).document(try DataNode(try StrictJSON.parse(bytes)))
-        case .xml:
-            return try XMLTreeReader(model: model, style: .attributes).document(bytes)
-        case .xmlElements:
-            return try XMLTreeReader(model: model, style: .elements).document(bytes)
+        case .xml, .xmlElements:
+            let reader = XMLExportReader(
+                model: model, style: self == .xml ? .attributes : .elements, readsMisfitsAsStrings: true)
+            return NeutralDocument(try reader.read(try ParsedXML.parseStreaming(bytes)))
         case .yaml:
-            return try DataTreeReader(model: model, format: .yaml).document(try YAMLText.parse(bytes))
+            return try DataTreeReader(model: model, format: .yaml).document(try ParsedYAML.parse(bytes).root)
         case .jsonLines:
             guard bytes.last == UInt8(ascii: "\n") else {
                 throw DataTreeReader.ReadError(description: "no final newline")

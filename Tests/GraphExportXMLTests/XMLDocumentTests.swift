@@ -168,7 +168,7 @@ final class XMLDocumentTests: XCTestCase {
 
     func testTheReaderRejectsWhatTheWriterNeverWrites() throws {
         let model = try SampleGraphs.itemModel()
-        let reader = XMLGraphReader(model: model, style: .attributes)
+        let reader = XMLExportReader(model: model, style: .attributes)
         let prefix = #"<?xml version="1.0" encoding="UTF-8"?><gx:export xmlns:gx="urn:graphexport:1">"#
         let documents = [
             #"<Item gx:id="I/1" value="a"/>"#,

@@ -59,7 +59,9 @@ final class XMLNameTests: XCTestCase {
             } else {
                 XCTAssertEqual(written[odd.written], "v\(index)", odd.name.debugDescription)
             }
-            XCTAssertEqual(decodeXMLName(odd.written).map { Array($0.unicodeScalars) }, Array(odd.name.unicodeScalars))
+            XCTAssertEqual(
+                XMLExportReader.decodeName(odd.written).map { Array($0.unicodeScalars) }, Array(odd.name.unicodeScalars)
+            )
         }
         XCTAssertEqual(written["null"], nulls.joined(separator: " "))
         XCTAssertTrue(export.text.contains("<child_x0020_rows><_x0031__x0020_odd_x003A_entity gx:id="))

@@ -32,7 +32,7 @@ enum Fixtures {
         let parsed = try export.parsedXML()
         let streamed = try ParsedXML.parseStreaming(export.bytes)
         XCTAssertEqual(parsed.items, streamed.items, "libxml2's tree and SAX2 readings differ", file: file, line: line)
-        let decoded = try XMLGraphReader(model: graph.model, style: options.style).read(parsed)
+        let decoded = try XMLExportReader(model: graph.model, style: options.style).read(parsed)
         let fields = Dictionary(uniqueKeysWithValues: (recording.document?.fields ?? []).map { ($0.key, $0.value) })
         XCTAssertEqual(decoded.fields, fields, "header", file: file, line: line)
         if let difference = EventComparison.firstDifference(recording.events, decoded.events) {

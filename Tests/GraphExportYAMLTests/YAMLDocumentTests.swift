@@ -133,14 +133,14 @@ final class YAMLDocumentTests: XCTestCase {
             let graph = try generator.makeGraph()
             for shape in ExportShape.allCases {
                 let export = try Fixtures.export(graph, shape: shape)
-                let reader: YAMLReader
+                let reader: ParsedYAML
                 do {
                     reader = try export.read()
                 } catch {
                     XCTFail("seed \(seed), \(shape): \(error)\n\(export.text)")
                     continue
                 }
-                let yaml = try XCTUnwrap(reader.root)
+                let yaml = Node(reader.root)
                 XCTAssertFalse(reader.scalars.contains { $0.style == YAML_SINGLE_QUOTED_SCALAR_STYLE })
                 let json = try Fixtures.jsonDocument(graph, shape: shape)
                 XCTAssertNil(yaml.asFoundationReadsJSON.firstDifference(from: json), "seed \(seed), \(shape)")

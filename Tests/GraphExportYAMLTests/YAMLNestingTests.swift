@@ -44,7 +44,7 @@ final class YAMLNestingTests: XCTestCase {
             try Fixtures.assertSameDataAsJSON(chain, options: options)
         }
         let sink = try WriterChain.output(depth: 600) { YAMLGraphWriter(sink: $0) }
-        let reader = try YAMLReader(sink.bytes)
+        let reader = try ParsedYAML.parse(sink.bytes)
         XCTAssertEqual(reader.maxDepth, 2 + 600 + 300)
     }
 

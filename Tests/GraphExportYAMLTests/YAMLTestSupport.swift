@@ -1,4 +1,3 @@
-import CYAML
 import Foundation
 import GraphExport
 import GraphExportJSON
@@ -24,6 +23,21 @@ indirect enum Node: Hashable, CustomStringConvertible {
     case mapping([String: Node])
 
     static func double(_ value: Double) -> Node { .float(value.bitPattern) }
+
+    /// The data the tests' YAML reader read, floats by their bits, mappings by key.
+    init(_ data: DataNode) {
+        switch data {
+        case .null: self = .null
+        case .boolean(let value): self = .boolean(value)
+        case .integer(let value): self = .integer(value)
+        case .float(let value): self = .double(value)
+        case .string(let text): self = .string(text)
+        case .binary(let bytes): self = .binary(bytes)
+        case .sequence(let items): self = .sequence(items.map(Node.init))
+        case .mapping(let members):
+            self = .mapping(Dictionary(uniqueKeysWithValues: members.map { ($0.key, Node($0.value)) }))
+        }
+    }
 
     var description: String {
         switch self {
@@ -155,174 +169,6 @@ indirect enum Node: Hashable, CustomStringConvertible {
     }
 }
 
-/// One scalar as libyaml's parser reported it, and what it resolved to.
-struct ParsedScalar {
-    var value: String
-    var tag: String?
-    var style: yaml_scalar_style_t
-    var node: Node
-    var isKey: Bool
-}
-
-/// A YAML reader for the tests, on libyaml's parser (event API), with the YAML 1.2 core schema for
-/// plain scalars, `!!binary`, `!!str` and quoted scalars as strings. Anchors, aliases, other tags
-/// and keys that are not strings are errors.
-struct YAMLReader {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    private(set) var root: Node?
-    private(set) var scalars: [ParsedScalar] = []
-    /// The deepest nesting of collections seen.
-    private(set) var maxDepth = 0
-    private let schema = CoreSchema()
-
-    private enum Open {
-        case sequence([Node])
-        case mapping([String: Node], key: String?)
-    }
-
-    private var stack: [Open] = []
-
-    /// Parses one YAML document.
-    init(_ bytes: [UInt8]) throws {
-        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
-        defer { parser.deallocate() }
-        guard yaml_parser_initialize(parser) == 1 else { throw Failure(description: "yaml_parser_initialize failed") }
-        defer { yaml_parser_delete(parser) }
-        try bytes.withUnsafeBufferPointer { buffer in
-            yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
-            var documents = 0
-            while true {
-                var event = yaml_event_t()
-                guard yaml_parser_parse(parser, &event) == 1 else {
-                    let problem = parser.pointee.problem.map { String(cString: $0) } ?? "?"
-                    let mark = parser.pointee.problem_mark
-                    throw Failure(description: "libyaml: \(problem) at line \(mark.line + 1) column \(mark.column + 1)")
-                }
-                defer { yaml_event_delete(&event) }
-                switch event.type {
-                case YAML_STREAM_END_EVENT:
-                    guard documents == 1 else { throw Failure(description: "\(documents) documents") }
-                    return
-                case YAML_DOCUMENT_START_EVENT:
-                    documents += 1
-                case YAML_SCALAR_EVENT:
-                    try scalar(event.data.scalar)
-                case YAML_SEQUENCE_START_EVENT:
-                    try checkNoAnchorOrTag(event.data.sequence_start.anchor, event.data.sequence_start.tag)
-                    stack.append(.sequence([]))
-                    maxDepth = max(maxDepth, stack.count)
-                case YAML_MAPPING_START_EVENT:
-                    try checkNoAnchorOrTag(event.data.mapping_start.anchor, event.data.mapping_start.tag)
-                    stack.append(.mapping([:], key: nil))
-                    maxDepth = max(maxDepth, stack.count)
-                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                    switch stack.removeLast() {
-                    case .sequence(let items): try add(.sequence(items))
-                    case .mapping(let members, _): try add(.mapping(members))
-                    }
-                case YAML_ALIAS_EVENT:
-                    throw Failure(description: "unexpected alias")
-                default:
-                    break
-                }
-            }
-        }
-    }
-
-    private func checkNoAnchorOrTag(
-        _ anchor: UnsafeMutablePointer<yaml_char_t>?, _ tag: UnsafeMutablePointer<yaml_char_t>?
-    )
-        throws
-    {
-        guard anchor == nil, tag == nil else { throw Failure(description: "unexpected anchor or tag on a collection") }
-    }
-
-    private mutating func scalar(_ data: yaml_event_t.__Unnamed_union_data.__Unnamed_struct_scalar) throws {
-        guard data.anchor == nil else { throw Failure(description: "unexpected anchor") }
-        let value = String(
-            decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
-        let tag = data.tag.map { String(cString: $0) }
-        let node: Node
-        switch tag {
-        case nil where data.style == YAML_PLAIN_SCALAR_STYLE:
-            node = schema.resolve(value)
-        case nil, "!", "tag:yaml.org,2002:str":
-            node = .string(value)
-        case "tag:yaml.org,2002:binary":
-            guard let bytes = Data(base64Encoded: value) else { throw Failure(description: "bad base64 \(value)") }
-            node = .binary(Array(bytes))
-        default:
-            throw Failure(description: "unexpected tag \(tag ?? "")")
-        }
-        var isKey = false
-        if case .mapping(_, key: nil)? = stack.last { isKey = true }
-        scalars.append(ParsedScalar(value: value, tag: tag, style: data.style, node: node, isKey: isKey))
-        try add(node)
-    }
-
-    private mutating func add(_ node: Node) throws {
-        guard let top = stack.indices.last else {
-            guard root == nil else { throw Failure(description: "two roots") }
-            root = node
-            return
-        }
-        switch stack[top] {
-        case .sequence(var items):
-            items.append(node)
-            stack[top] = .sequence(items)
-        case .mapping(var members, key: nil):
-            guard case .string(let key) = node else { throw Failure(description: "key \(node) is not a string") }
-            stack[top] = .mapping(members, key: key)
-            members = [:]
-        case .mapping(var members, key: let key?):
-            guard members.updateValue(node, forKey: key) == nil else {
-                throw Failure(description: "duplicate key \(key)")
-            }
-            stack[top] = .mapping(members, key: nil)
-        }
-    }
-}
-
-/// The YAML 1.2 core schema's resolution of plain scalars (YAML 1.2.2, §10.3.2).
-///
-/// An instance holds its compiled expressions: a regex literal compiles anew each time it is
-/// evaluated.
-struct CoreSchema {
-    private let null = /null|Null|NULL|~|/
-    private let yes = /true|True|TRUE/
-    private let no = /false|False|FALSE/
-    private let decimal = /[-+]?[0-9]+/
-    private let octal = /0o[0-7]+/
-    private let hexadecimal = /0x[0-9a-fA-F]+/
-    private let float = /[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?/
-    private let infinity = /[-+]?\.(inf|Inf|INF)/
-    private let nan = /\.(nan|NaN|NAN)/
-
-    func resolve(_ text: String) -> Node {
-        if text.wholeMatch(of: null) != nil { return .null }
-        if text.wholeMatch(of: yes) != nil { return .boolean(true) }
-        if text.wholeMatch(of: no) != nil { return .boolean(false) }
-        if text.wholeMatch(of: decimal) != nil, let value = Int64(text) { return .integer(value) }
-        if text.wholeMatch(of: octal) != nil, let value = Int64(text.dropFirst(2), radix: 8) { return .integer(value) }
-        if text.wholeMatch(of: hexadecimal) != nil, let value = Int64(text.dropFirst(2), radix: 16) {
-            return .integer(value)
-        }
-        if text.wholeMatch(of: float) != nil, let value = Double(text) { return .double(value) }
-        if text.wholeMatch(of: infinity) != nil { return .double(text.hasPrefix("-") ? -.infinity : .infinity) }
-        if text.wholeMatch(of: nan) != nil { return .double(.nan) }
-        return .string(text)
-    }
-
-    /// Whether a YAML 1.2 core-schema reader would read plain `text` as something but a string.
-    func isNonString(_ text: String) -> Bool {
-        if case .string = resolve(text) { return false }
-        return true
-    }
-}
-
 /// The implicit types of YAML 1.1: the spec's type repository (yaml.org/type, 2005) and PyYAML's
 /// resolvers, written out independently of the writer's check.
 struct YAML11Types {
@@ -345,14 +191,20 @@ struct YAML11Types {
     }
 }
 
+extension ParsedYAML.Scalar {
+    /// What the scalar resolved to, as the tests compare it.
+    var resolved: Node { Node(node) }
+}
+
 extension WriterOutput {
     /// The document as libyaml's parser and the YAML 1.2 core schema read it.
-    func read() throws -> YAMLReader {
-        try YAMLReader(bytes)
+    func read() throws -> ParsedYAML {
+        try ParsedYAML.parse(bytes)
     }
 
+    /// The document's data.
     func document() throws -> Node {
-        try XCTUnwrap(try read().root)
+        Node(try read().root)
     }
 
     /// The `"@graph"` sequence of the parsed document.
@@ -398,7 +250,7 @@ enum Fixtures {
     }
 
     /// The parsed scalars that are the `value` of each `Item`, in order.
-    static func valueScalars(in export: WriterOutput) throws -> [ParsedScalar] {
+    static func valueScalars(in export: WriterOutput) throws -> [ParsedYAML.Scalar] {
         let scalars = try export.read().scalars
         return scalars.indices.dropLast().filter { scalars[$0].isKey && scalars[$0].value == "value" }
             .map { scalars[$0 + 1] }
