@@ -49,14 +49,3 @@ struct ManPage {
         return body.first == "." || body.first == "'" ? "\\&" + body : body
     }
 }
-
-extension String {
-    /// The string with every `target` replaced by `replacement`.
-    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
-        var result = ""
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
-        }
-        return result
-    }
-}

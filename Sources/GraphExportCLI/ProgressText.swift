@@ -13,7 +13,12 @@ enum ProgressText {
         var text = MessageKind.note.prefix + "\(objects)"
         var left: Double?
         if let total, total.count > 0, objects <= total.count {
-            text += " of \(total.isExact ? "" : "~")\(total.count) objects (\(objects * 100 / total.count)%)"
+            let count =
+                switch total {
+                case .exact(let count): "\(count)"
+                case .estimate(let count): "~\(count)"
+                }
+            text += " of \(count) objects (\(objects * 100 / total.count)%)"
             if let rate, rate > 0 { left = Double(total.count - objects) / rate }
         } else {
             text += " objects"

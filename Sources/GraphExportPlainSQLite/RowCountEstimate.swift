@@ -16,12 +16,11 @@ enum RowCountEstimate {
     /// The estimate for the entities of `layout`, or `nil` when one of them is unknown.
     static func objects(in layout: PlainLayout, database: SQLiteDatabase) throws -> ObjectCountEstimate? {
         let hasStatistics = try database.tableExists("sqlite_stat1")
-        var total = ObjectCountEstimate(count: 0, isExact: true)
+        var total = ObjectCountEstimate.exact(0)
         for entity in layout.entityTables.indices {
             guard let rows = try rows(of: layout.table(of: entity), database: database, hasStatistics: hasStatistics)
             else { return nil }
-            total.count += rows.count
-            total.isExact = total.isExact && rows.isExact
+            total = total + rows
         }
         return total
     }
@@ -39,7 +38,7 @@ enum RowCountEstimate {
             return try keySpan(name, of: quoted, database: database)
         case .ordinal(_, _, let keyTable):
             let last = try integer("SELECT max(ordinal) FROM temp.\(SQLiteDatabase.quote(keyTable))", database)
-            return last.map { ObjectCountEstimate(count: $0, isExact: true) }
+            return last.map(ObjectCountEstimate.exact)
         case .position:
             guard hasStatistics else { return nil }
             // The first number of each row's `stat` is the rows of the table or of one of its indexes.
@@ -47,7 +46,7 @@ enum RowCountEstimate {
                 "SELECT max(CAST(stat AS INTEGER)) FROM main.sqlite_stat1 WHERE tbl = ?1")
             try statement.bind(table.name, at: 1)
             guard try statement.step(), statement.storage(at: 0) == .integer else { return nil }
-            return ObjectCountEstimate(count: Int(max(0, statement.int64(at: 0))), isExact: false)
+            return .estimate(Int(max(0, statement.int64(at: 0))))
         }
     }
 
@@ -58,7 +57,7 @@ enum RowCountEstimate {
     {
         let span = try integer(
             "SELECT coalesce((SELECT max(\(key)) FROM \(table)) - (SELECT min(\(key)) FROM \(table)) + 1, 0)", database)
-        return span.map { ObjectCountEstimate(count: $0, isExact: false) }
+        return span.map(ObjectCountEstimate.estimate)
     }
 
     /// The integer the one-row query `sql` answers, or `nil` when it answers something else.

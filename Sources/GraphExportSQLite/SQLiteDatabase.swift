@@ -1,4 +1,5 @@
 import CSQLite
+import GraphExport
 
 /// A read-only connection to one SQLite database file.
 ///
@@ -102,30 +103,13 @@ package final class SQLiteDatabase {
 
     /// Escapes the characters a `file:` URI gives meaning to.
     private static func percentEncoded(_ path: String) -> String {
-        var result = ""
-        for scalar in path.unicodeScalars {
+        path.replacingScalars { scalar in
             switch scalar {
-            case "%": result += "%25"
-            case "?": result += "%3f"
-            case "#": result += "%23"
-            default: result.unicodeScalars.append(scalar)
+            case "%": "%25"
+            case "?": "%3f"
+            case "#": "%23"
+            default: nil
             }
         }
-        return result
-    }
-}
-
-extension String {
-    /// The string with every occurrence of `target` replaced (no Foundation).
-    package func replacingAll(_ target: Character, with replacement: String) -> String {
-        var result = ""
-        for character in self {
-            if character == target {
-                result += replacement
-            } else {
-                result.append(character)
-            }
-        }
-        return result
     }
 }

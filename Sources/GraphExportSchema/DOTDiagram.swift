@@ -75,36 +75,28 @@ public struct DOTDiagram {
 
     /// A DOT double-quoted string: `"` and `\` escaped, line breaks as `\n`.
     private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for character in text {
+        let body = text.replacingCharacters { character in
             switch character {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n", "\r\n", "\r": result += "\\n"
-            default: result.append(character)
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "\n", "\r\n", "\r": "\\n"
+            default: nil
             }
         }
-        return result + "\""
+        return "\"" + body + "\""
     }
 
     /// Text for an HTML-like label: `&`, `<`, `>` and `"` as entities, and control characters,
     /// which the label cannot hold, as `&#xFFFD;`.
     private static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
+        text.replacingScalars { scalar in
             switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "&#xFFFD;"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            default: scalar.value < 0x20 || scalar.value == 0x7F ? "&#xFFFD;" : nil
             }
         }
-        return result
     }
 }

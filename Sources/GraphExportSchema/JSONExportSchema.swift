@@ -217,7 +217,7 @@ public struct JSONExportSchema {
     /// fragment (RFC 3986): `~` and `/` as `~0` and `~1`, then every byte other than letters,
     /// digits and `-._~:@` percent-encoded.
     private static func ref(_ definition: String) -> JSONNode {
-        let pointer = definition.replacingOccurrences("~", "~0").replacingOccurrences("/", "~1")
+        let pointer = definition.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
         var fragment = ""
         for byte in pointer.utf8 {
             if keptInFragment(byte) {
@@ -238,16 +238,5 @@ public struct JSONExportSchema {
         default:
             return "-._~:@".utf8.contains(byte)
         }
-    }
-}
-
-extension String {
-    /// The string with every occurrence of `target` replaced by `replacement` (no Foundation here).
-    fileprivate func replacingOccurrences(_ target: Character, _ replacement: String) -> String {
-        var result = ""
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
-        }
-        return result
     }
 }

@@ -1,3 +1,5 @@
+import GraphExport
+
 /// An XML Schema document written element by element, indented by two spaces a level, every
 /// element in the `xs` prefix of the XML Schema namespace.
 struct XMLSchemaText {
@@ -39,19 +41,15 @@ struct XMLSchemaText {
     /// carriage return, U+FFFE, U+FFFF) as U+FFFD: the schema's own text (a store's path in its
     /// documentation) must not stop it from parsing.
     private static func escaped(_ text: String, quotes: Bool) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
+        text.replacingScalars { scalar in
             switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"" where quotes: result += "&quot;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            default:
-                let unheld = scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF
-                result.unicodeScalars.append(unheld ? "\u{FFFD}" : scalar)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"" where quotes: "&quot;"
+            case "\t", "\n", "\r": nil
+            default: scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF ? "\u{FFFD}" : nil
             }
         }
-        return result
     }
 }

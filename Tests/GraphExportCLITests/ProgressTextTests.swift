@@ -8,14 +8,14 @@ final class ProgressTextTests: XCTestCase {
     func testAnExactTotalGivesTheShareTheRateAndTheTimeLeft() {
         XCTAssertEqual(
             ProgressText.line(
-                objects: 45_000, total: ObjectCountEstimate(count: 100_000, isExact: true), rate: 22_500),
+                objects: 45_000, total: .exact(100_000), rate: 22_500),
             "graphexport: note: 45000 of 100000 objects (45%), 22500 objects/s, 0:03 left")
     }
 
     func testAnEstimatedTotalIsMarked() {
         XCTAssertEqual(
             ProgressText.line(
-                objects: 10, total: ObjectCountEstimate(count: 6892, isExact: false), rate: 10),
+                objects: 10, total: .estimate(6892), rate: 10),
             "graphexport: note: 10 of ~6892 objects (0%), 10 objects/s, 11:29 left")
     }
 
@@ -25,13 +25,13 @@ final class ProgressTextTests: XCTestCase {
             "graphexport: note: 300 objects, 200 objects/s")
         XCTAssertEqual(
             ProgressText.line(
-                objects: 300, total: ObjectCountEstimate(count: 250, isExact: false), rate: 100),
+                objects: 300, total: .estimate(250), rate: 100),
             "graphexport: note: 300 objects, 100 objects/s")
     }
 
     func testNoRateOrTimeLeftBeforeTheRateIsKnown() {
         XCTAssertEqual(
-            ProgressText.line(objects: 1, total: ObjectCountEstimate(count: 4, isExact: true), rate: nil),
+            ProgressText.line(objects: 1, total: .exact(4), rate: nil),
             "graphexport: note: 1 of 4 objects (25%)")
     }
 

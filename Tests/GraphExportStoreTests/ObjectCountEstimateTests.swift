@@ -14,7 +14,7 @@ final class ObjectCountEstimateTests: XCTestCase {
 
     func testScrapbookSaysExactlyTheObjectsItsExportWrites() throws {
         let store = try openScrapbook()
-        XCTAssertEqual(store.estimatedObjectCount(), ObjectCountEstimate(count: 35, isExact: true))
+        XCTAssertEqual(store.estimatedObjectCount(), .exact(35))
         XCTAssertEqual(try objectsWritten(store), 35)
     }
 
@@ -23,7 +23,7 @@ final class ObjectCountEstimateTests: XCTestCase {
         // warned about and not exported, so not counted.
         let store = try openScrapbook(
             editing: "INSERT INTO ZITEM (Z_PK, Z_ENT, Z_OPT) VALUES (900, 1, 1), (901, 77, 1);")
-        XCTAssertEqual(store.estimatedObjectCount(), ObjectCountEstimate(count: 35, isExact: true))
+        XCTAssertEqual(store.estimatedObjectCount(), .exact(35))
         XCTAssertEqual(try objectsWritten(store), 35)
     }
 
@@ -32,7 +32,7 @@ final class ObjectCountEstimateTests: XCTestCase {
     func testChinookSaysTheSpanOfItsKeysWhichIsItsObjectsWhenNoRowWasDeleted() throws {
         let scratch = try ScratchFolder(for: self)
         let source = try SQLiteDatabaseSource(path: try scratch.copy(try PlainTestInputs.chinook()))
-        XCTAssertEqual(try source.estimatedObjectCount(), ObjectCountEstimate(count: 6892, isExact: false))
+        XCTAssertEqual(try source.estimatedObjectCount(), .estimate(6892))
         XCTAssertEqual(try objectsWritten(source), 6892)
     }
 
@@ -47,7 +47,7 @@ final class ObjectCountEstimateTests: XCTestCase {
             INSERT INTO b VALUES ('one'), ('two');
             CREATE TABLE empty(id INTEGER PRIMARY KEY);
             """)
-        XCTAssertEqual(try source.estimatedObjectCount(), ObjectCountEstimate(count: 12, isExact: false))
+        XCTAssertEqual(try source.estimatedObjectCount(), .estimate(12))
         XCTAssertEqual(try objectsWritten(source), 10)
     }
 
@@ -57,7 +57,7 @@ final class ObjectCountEstimateTests: XCTestCase {
             CREATE TABLE zip(code TEXT PRIMARY KEY, town TEXT) WITHOUT ROWID;
             INSERT INTO zip VALUES ('10115', 'Berlin'), ('80331', 'München'), ('20095', 'Hamburg');
             """)
-        XCTAssertEqual(try source.estimatedObjectCount(), ObjectCountEstimate(count: 3, isExact: true))
+        XCTAssertEqual(try source.estimatedObjectCount(), .exact(3))
         XCTAssertEqual(try objectsWritten(source), 3)
     }
 
@@ -68,7 +68,7 @@ final class ObjectCountEstimateTests: XCTestCase {
             """
         XCTAssertNil(try plainDatabase(schema).estimatedObjectCount())
         let analyzed = try plainDatabase(schema + "ANALYZE;")
-        XCTAssertEqual(try analyzed.estimatedObjectCount(), ObjectCountEstimate(count: 2, isExact: false))
+        XCTAssertEqual(try analyzed.estimatedObjectCount(), .estimate(2))
     }
 
     func testAViewMakesTheTotalUnknown() throws {

@@ -165,7 +165,7 @@ public final class CoreDataStore: GraphSource {
     /// Exactly the objects an export writes: the rows of the entity tables whose `Z_ENT` is a
     /// concrete entity stored there, counted when the store was opened.
     package func estimatedObjectCount() -> ObjectCountEstimate? {
-        ObjectCountEstimate(count: objectCount, isExact: true)
+        .exact(objectCount)
     }
 
     /// `x-coredata://<store UUID>/<Entity>/p<Z_PK>`.

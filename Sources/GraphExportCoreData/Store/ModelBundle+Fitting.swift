@@ -74,7 +74,7 @@ struct ModelFit {
                 return
             } catch {
                 firstError = firstError ?? error
-                misfits.append(ModelMisfit(candidate: .version(version.name), reason: Self.reason(error, database)))
+                misfits.append(ModelMisfit(candidate: .version(version.name), error: error, storePath: database.path))
             }
         }
         do {
@@ -93,7 +93,7 @@ struct ModelFit {
                 return
             }
         } catch {
-            misfits.append(ModelMisfit(candidate: .modelCache, reason: Self.reason(error, database)))
+            misfits.append(ModelMisfit(candidate: .modelCache, error: error, storePath: database.path))
         }
         if misfits.count == 1, let firstError { throw firstError }
         throw CoreDataError.noModelFits(path: database.path, model: model.path, misfits: misfits)
@@ -121,13 +121,6 @@ struct ModelFit {
             layout: try CoreDataLayout(version: version, numbers: numbers, database: database, scope: scope),
             versionName: version.name, modelPath: model.path, headerVersion: headerVersion, candidate: candidate,
             misfits: [])
-    }
-
-    /// An error's message without the store's path in front, which the list names once.
-    private static func reason(_ error: any Error, _ database: SQLiteDatabase) -> String {
-        let message = "\(error)"
-        let prefix = database.path + ": "
-        return message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message
     }
 }
 

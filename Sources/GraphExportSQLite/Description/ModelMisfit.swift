@@ -17,10 +17,14 @@ public struct ModelMisfit: Sendable, Hashable, CustomStringConvertible {
     /// (`column ZTODOITEM.ZPROJECT for Project.todoItem is missing: …`).
     public let reason: String
 
-    /// Creates a misfit of `candidate`, for `reason`.
-    package init(candidate: Candidate, reason: String) {
+    /// The misfit of `candidate` that `error` showed when it was tried against the store at
+    /// `storePath`: its message, without the store's path in front, which a list of misfits names
+    /// once.
+    package init(candidate: Candidate, error: any Error, storePath: String) {
         self.candidate = candidate
-        self.reason = reason
+        let message = "\(error)"
+        let prefix = storePath + ": "
+        reason = message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message
     }
 
     /// `version 'EasyLife 1.5.0': column …`, `Z_MODELCACHE: …`.
