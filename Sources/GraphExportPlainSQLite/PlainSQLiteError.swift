@@ -31,33 +31,47 @@ public enum PlainSQLiteError: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String {
         switch self {
         case .cannotRead(let path, let reason):
-            return "\(path): cannot read the database: \(reason)"
+            return ErrorMessage.about(path, "cannot read the database: \(reason)")
         case .notADatabase(let path):
-            return "\(path): not a SQLite database"
+            return ErrorMessage.about(path, "not a SQLite database")
         case .unknownRelationship(let path, let name):
-            return "\(path): '\(name)' is not a relationship of this database: write it as Table.relationship, "
-                + "with a name the export uses (e.g. Album.tracks)"
+            return ErrorMessage.about(
+                path,
+                "'\(name)' is not a relationship of this database: write it as Table.relationship, "
+                    + "with a name the export uses (e.g. Album.tracks)")
         case .unknownTable(let path, let name, let table, let known):
-            return "\(path): '\(name)': no table '\(table)' in the export"
-                + NearNames.hint(for: table, among: known, kind: "tables")
+            return ErrorMessage.about(
+                path,
+                "'\(name)': no table '\(table)' in the export"
+                    + NearNames.hint(for: table, among: known, kind: "tables"))
         case .unknownTableRelationship(let path, let name, let table, let known):
             let relationship = String(name[name.index(after: name.lastIndex(of: ".") ?? name.startIndex)...])
-            return "\(path): '\(name)': table '\(table)' has no relationship '\(relationship)'"
-                + NearNames.hint(for: relationship, among: known, kind: "relationships")
+            return ErrorMessage.about(
+                path,
+                "'\(name)': table '\(table)' has no relationship '\(relationship)'"
+                    + NearNames.hint(for: relationship, among: known, kind: "relationships"))
         case .cannotNest(let path, let name, let reason):
-            return "\(path): cannot nest '\(name)': \(reason)"
+            return ErrorMessage.about(path, "cannot nest '\(name)': \(reason)")
         case .conflictingNesting(let path, let name):
-            return "\(path): '\(name)' is given to both --nest and --no-nest: keep one"
+            return ErrorMessage.about(path, "'\(name)' is given to both --nest and --no-nest: keep one")
         case .noSuchTable(let path, let name, let table, let tables):
-            return "\(path): --json-columns \(name): no table '\(table)' is exported; write the column as "
-                + "Table.column, with one of the tables \(Self.list(tables))"
+            return Self.jsonColumns(
+                path, name,
+                "no table '\(table)' is exported; write the column as Table.column, with one of the tables "
+                    + Self.list(tables))
         case .noSuchColumn(let path, let name, let table, let column, let columns):
-            return "\(path): --json-columns \(name): table \(table) has no column '\(column)'; its columns are "
-                + Self.list(columns)
+            return Self.jsonColumns(
+                path, name, "table \(table) has no column '\(column)'; its columns are " + Self.list(columns))
         case .linkTableColumn(let path, let name, let table):
-            return "\(path): --json-columns \(name): table \(table) is read as the links of a many-to-many "
-                + "relationship, so its columns are not written"
+            return Self.jsonColumns(
+                path, name,
+                "table \(table) is read as the links of a many-to-many relationship, so its columns are not written")
         }
+    }
+
+    /// `<path>: --json-columns <name>: <explanation>`.
+    private static func jsonColumns(_ path: String, _ name: String, _ explanation: String) -> String {
+        ErrorMessage.about(path, ErrorMessage.option("--json-columns", name, explanation))
     }
 
     /// `A, B and C`, at most 20 names, then how many more.
