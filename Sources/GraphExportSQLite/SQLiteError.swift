@@ -106,11 +106,11 @@ public enum SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
                     + "made with sqlite3's .backup")
 
         case .invalidExpression(let expression, let entity, let message):
-            return "the expression '\(expression)' is not a valid condition on the rows of \(entity): \(message)"
+            return Self.expression(expression, "is not a valid condition on the rows of \(entity): \(message)")
         case .refused(let expression, let action):
-            return "the expression '\(expression)' may only read the store, and it tries to \(action)"
+            return Self.expression(expression, "may only read the store, and it tries to \(action)")
         case .severalStatements(let expression):
-            return "the expression '\(expression)' ends its statement: give one condition, such as \"Name LIKE 'A%'\""
+            return Self.expression(expression, "ends its statement: give one condition, such as \"Name LIKE 'A%'\"")
         case .notFilterable(let entity, let reason):
             return "the objects of \(entity) cannot be chosen by an expression: \(reason)"
         }
@@ -147,6 +147,12 @@ public enum SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidExpression, .refused, .severalStatements, .notFilterable: true
         default: false
         }
+    }
+
+    /// `the expression '<expression>' <predicate>`: a message about an expression given to choose
+    /// objects, quoted as the user wrote it.
+    private static func expression(_ expression: String, _ predicate: String) -> String {
+        "the expression '\(expression)' " + predicate
     }
 
     /// The same error, saying that it happened while reading `subject` unless it already says
