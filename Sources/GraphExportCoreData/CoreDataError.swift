@@ -179,28 +179,34 @@ public enum CoreDataError: Error, Sendable, Hashable, CustomStringConvertible {
             case .invalidTrailer(let reason):
                 return "its trailer is invalid: \(reason)"
             case .offsetOutOfRange(let object, let offset):
-                return "object \(object) is at offset \(offset), outside the object data"
+                return Self.object(object, "is at offset \(offset), outside the object data")
             case .referenceOutOfRange(let object, let reference):
-                return "object \(object) refers to object \(reference), which does not exist"
+                return Self.object(object, "refers to object \(reference), which does not exist")
             case .lengthOutOfRange(let object, let length):
-                return "object \(object) declares length \(length), which runs past the end of the data"
+                return Self.object(object, "declares length \(length), which runs past the end of the data")
             case .unknownMarker(let object, let marker):
-                return "object \(object) has unknown type marker \(marker)"
+                return Self.object(object, "has unknown type marker \(marker)")
             case .invalidString(let object):
-                return "string object \(object) is not valid in its encoding"
+                return Self.object(object, kind: "string", "is not valid in its encoding")
             case .invalidLength(let object):
-                return "object \(object) has a length that is not a non-negative integer"
+                return Self.object(object, "has a length that is not a non-negative integer")
             case .integerTooLarge(let object):
-                return "integer object \(object) does not fit in 64 bits"
+                return Self.object(object, kind: "integer", "does not fit in 64 bits")
             case .nonStringKey(let object):
-                return "dictionary object \(object) has a key that is not a string"
+                return Self.object(object, kind: "dictionary", "has a key that is not a string")
             case .duplicateKey(let object, let key):
-                return "dictionary object \(object) has key '\(key)' twice"
+                return Self.object(object, kind: "dictionary", "has key '\(key)' twice")
             case .cycle(let object):
-                return "object \(object) contains itself"
+                return Self.object(object, "contains itself")
             case .tooDeep(let limit):
                 return "containers are nested more than \(limit) deep"
             }
+        }
+
+        /// `[<kind> ]object <number> <predicate>`: a defect of one object, named by its number in the
+        /// offset table and, where it matters, by what kind of object it is.
+        private static func object(_ number: Int, kind: String? = nil, _ predicate: String) -> String {
+            (kind.map { $0 + " " } ?? "") + "object \(number) " + predicate
         }
     }
 
