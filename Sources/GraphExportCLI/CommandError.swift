@@ -63,24 +63,28 @@ enum CommandError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .outputIsInput(let path, let input):
-            return "\(path): the output would overwrite \(input.role) \(input.path), which the export reads; "
-                + "choose another -o path"
+            return ErrorMessage.about(
+                path,
+                "the output would overwrite \(input.role) \(input.path), which the export reads; choose another -o path"
+            )
         case .gzipFailed(let path, let status):
-            return "\(path): zlib cannot compress the output (status \(status)); write it without .gz"
+            return ErrorMessage.about(path, "zlib cannot compress the output (status \(status)); write it without .gz")
         case .noHistoryToList(let error):
             return error.problem
         case .badDelay(let value):
-            return "GRAPHEXPORT_PROGRESS_DELAY is '\(value)', not a number of seconds from 0 to "
-                + "\(ProgressChoice.maximumDelaySeconds); set it to one (such as 0 or 2.5), or unset it for 1 s"
+            return Self.notSeconds(
+                "GRAPHEXPORT_PROGRESS_DELAY", value, range: "from 0 to \(ProgressChoice.maximumDelaySeconds)",
+                examples: "0 or 2.5", unset: "1 s")
         case .badTimeout(let value):
-            return "GRAPHEXPORT_PLUGIN_TIMEOUT is '\(value)', not a number of seconds above 0 and at most "
-                + "\(Plugin.maximumTimeoutSeconds); set it to one (such as 5 or 0.5), or unset it for 5 s"
+            return Self.notSeconds(
+                "GRAPHEXPORT_PLUGIN_TIMEOUT", value, range: "above 0 and at most \(Plugin.maximumTimeoutSeconds)",
+                examples: "5 or 0.5", unset: "5 s")
         case .cannotStart(let plugin, let reason):
             return "\(plugin.subject) cannot be started: \(reason); make it an executable file, "
                 + "or remove it"
         case .handshakeTimedOut(let plugin, let timeout):
             return "\(plugin.subject) did not answer --graphexport-handshake and exit within "
-                + "\(Self.text(of: timeout)), so it was stopped; fix or remove it, or allow it longer with "
+                + "\(timeout.secondsText), so it was stopped; fix or remove it, or allow it longer with "
                 + "GRAPHEXPORT_PLUGIN_TIMEOUT=<seconds>"
         case .handshakeFailed(let plugin, let termination):
             return "\(plugin.subject) \(Self.text(of: termination)) at --graphexport-handshake; "
@@ -102,7 +106,7 @@ enum CommandError: Error, CustomStringConvertible {
                 + "\(reason) (docs/PLUGINS.md); fix or remove it, or leave it out with --no-decode \(plugin.name)"
         case .decoderTimedOut(let plugin, let object):
             return
-                "\(plugin.subject) did not answer for \(Self.text(of: object)) within \(Self.text(of: plugin.timeout)), "
+                "\(plugin.subject) did not answer for \(Self.text(of: object)) within \(plugin.timeout.secondsText), "
                 + "so it was stopped; fix it, allow it longer with GRAPHEXPORT_PLUGIN_TIMEOUT=<seconds>, or leave it "
                 + "out with --no-decode \(plugin.name)"
         case .decoderExited(let plugin, let object):
@@ -112,7 +116,7 @@ enum CommandError: Error, CustomStringConvertible {
             return "\(plugin.subject) answered for \(Self.text(of: object)) with a line graphexport cannot use: "
                 + "\(reason); an answer is one JSON object, {\"values\":{…}} or {\"warning\":\"…\"}"
         case .decoderDidNotExit(let plugin):
-            return "\(plugin.subject) did not exit within \(Self.text(of: plugin.timeout)) of the end of its input, "
+            return "\(plugin.subject) did not exit within \(plugin.timeout.secondsText) of the end of its input, "
                 + "so it was stopped; a decoder must exit once its input ends"
         }
     }
@@ -135,10 +139,13 @@ enum CommandError: Error, CustomStringConvertible {
         }
     }
 
-    /// `5 s`, `0.5 s`.
-    private static func text(of duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        return attoseconds == 0 ? "\(seconds) s" : "\(Double(seconds) + Double(attoseconds) / 1e18) s"
+    /// The message about an environment variable that must be a number of seconds `range` and is
+    /// `value`; `examples` are numbers it could be, `unset` what it means when it is not set.
+    private static func notSeconds(
+        _ variable: String, _ value: String, range: String, examples: String, unset: String
+    ) -> String {
+        "\(variable) is '\(value)', not a number of seconds \(range); set it to one (such as \(examples)), "
+            + "or unset it for \(unset)"
     }
 
     /// `the value of <object>`, or `a value` when the object is not known.

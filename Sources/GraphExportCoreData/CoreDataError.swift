@@ -1,3 +1,4 @@
+import GraphExport
 public import GraphExportSQLite
 
 /// A Core Data store, model file, model archive or Transformable value that cannot be read as
@@ -178,28 +179,34 @@ public enum CoreDataError: Error, Sendable, Hashable, CustomStringConvertible {
             case .invalidTrailer(let reason):
                 return "its trailer is invalid: \(reason)"
             case .offsetOutOfRange(let object, let offset):
-                return "object \(object) is at offset \(offset), outside the object data"
+                return Self.object(object, "is at offset \(offset), outside the object data")
             case .referenceOutOfRange(let object, let reference):
-                return "object \(object) refers to object \(reference), which does not exist"
+                return Self.object(object, "refers to object \(reference), which does not exist")
             case .lengthOutOfRange(let object, let length):
-                return "object \(object) declares length \(length), which runs past the end of the data"
+                return Self.object(object, "declares length \(length), which runs past the end of the data")
             case .unknownMarker(let object, let marker):
-                return "object \(object) has unknown type marker \(marker)"
+                return Self.object(object, "has unknown type marker \(marker)")
             case .invalidString(let object):
-                return "string object \(object) is not valid in its encoding"
+                return Self.object(object, kind: "string", "is not valid in its encoding")
             case .invalidLength(let object):
-                return "object \(object) has a length that is not a non-negative integer"
+                return Self.object(object, "has a length that is not a non-negative integer")
             case .integerTooLarge(let object):
-                return "integer object \(object) does not fit in 64 bits"
+                return Self.object(object, kind: "integer", "does not fit in 64 bits")
             case .nonStringKey(let object):
-                return "dictionary object \(object) has a key that is not a string"
+                return Self.object(object, kind: "dictionary", "has a key that is not a string")
             case .duplicateKey(let object, let key):
-                return "dictionary object \(object) has key '\(key)' twice"
+                return Self.object(object, kind: "dictionary", "has key '\(key)' twice")
             case .cycle(let object):
-                return "object \(object) contains itself"
+                return Self.object(object, "contains itself")
             case .tooDeep(let limit):
                 return "containers are nested more than \(limit) deep"
             }
+        }
+
+        /// `[<kind> ]object <number> <predicate>`: a defect of one object, named by its number in the
+        /// offset table and, where it matters, by what kind of object it is.
+        private static func object(_ number: Int, kind: String? = nil, _ predicate: String) -> String {
+            (kind.map { $0 + " " } ?? "") + "object \(number) " + predicate
         }
     }
 
@@ -208,50 +215,76 @@ public enum CoreDataError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notCoreDataStore(let path):
-            return "\(path): not a Core Data store (it has no Z_PRIMARYKEY and Z_METADATA tables)"
+            return ErrorMessage.about(path, "not a Core Data store (it has no Z_PRIMARYKEY and Z_METADATA tables)")
         case .malformedStore(let path, let reason):
-            return "\(path): damaged Core Data store: \(reason)"
+            return ErrorMessage.about(path, "damaged Core Data store: \(reason)")
         case .entityNotInStore(let path, let entity, let version):
-            return
-                "\(path): model version '\(version)' has entity '\(entity)', which the store's Z_PRIMARYKEY does not list: is this the store's model?"
+            return ErrorMessage.about(
+                path,
+                "model version '\(version)' has entity '\(entity)', which the store's Z_PRIMARYKEY does not "
+                    + "list: is this the store's model?"
+            )
         case .entityNotInModel(let path, let entity, let version):
-            return
-                "\(path): the store has entity '\(entity)', which model version '\(version)' does not define: is this the store's model?"
+            return ErrorMessage.about(
+                path,
+                "the store has entity '\(entity)', which model version '\(version)' does not define: is this the "
+                    + "store's model?"
+            )
         case .missingTable(let path, let table, let entity):
-            return "\(path): table \(table) for entity '\(entity)' is missing"
+            return ErrorMessage.about(path, "table \(table) for entity '\(entity)' is missing")
         case .missingColumn(let path, let table, let column, let property):
-            return "\(path): column \(table).\(column) for \(property) is missing, with or without a numeric suffix: "
-                + "the model does not fit the store; \(Self.leaveOut(property))"
+            return ErrorMessage.about(
+                path,
+                "column \(table).\(column) for \(property) is missing, with or without a numeric suffix: the "
+                    + "model does not fit the store; \(Self.leaveOut(property))"
+            )
         case .noModelFits(let path, let model, let misfits):
             let cache = misfits.contains { $0.candidate == .modelCache } ? " nor its own Z_MODELCACHE" : ""
-            return "\(path): no version of '\(model)'\(cache) fits the store: "
-                + misfits.map(\.description).joined(separator: "; ")
+            return ErrorMessage.about(
+                path,
+                "no version of '\(model)'\(cache) fits the store: " + misfits.map(\.description).joined(separator: "; ")
+            )
         case .unmatchedColumn(let path, let table, let column, let property, let present):
-            return "\(path): column \(table).\(column) for \(property) is missing, with or without a numeric suffix; "
-                + "\(table) has \(present.joined(separator: ", ")) instead: the model does not fit the store; "
-                + Self.leaveOut(property)
+            return ErrorMessage.about(
+                path,
+                "column \(table).\(column) for \(property) is missing, with or without a numeric suffix; "
+                    + "\(table) has \(present.joined(separator: ", ")) instead: the model does not fit the store; "
+                    + Self.leaveOut(property))
         case .unmatchedTable(let path, let table, let entity, let present):
-            return "\(path): table \(table) for \(entity) is missing, with or without a numeric suffix; "
-                + "the store has \(present.joined(separator: ", ")) instead: the model does not fit the store; "
-                + Self.leaveOut(entity)
+            return ErrorMessage.about(
+                path,
+                "table \(table) for \(entity) is missing, with or without a numeric suffix; "
+                    + "the store has \(present.joined(separator: ", ")) instead: the model does not fit the store; "
+                    + Self.leaveOut(entity))
         case .missingJoinTable(let path, let table, let property):
-            return "\(path): join table \(table) for \(property) is missing, with or without a numeric suffix: "
-                + "the model does not fit the store; \(Self.leaveOut(property))"
+            return ErrorMessage.about(
+                path,
+                "join table \(table) for \(property) is missing, with or without a numeric suffix: the model "
+                    + "does not fit the store; \(Self.leaveOut(property))"
+            )
         case .propertyNotRead(let path, let property):
-            return "\(path): \(property) was left out of what the store reads, so its destinations cannot be read"
+            return ErrorMessage.about(
+                path, "\(property) was left out of what the store reads, so its destinations cannot be read")
         case .duplicateEntityName(let path, let name, let numbers):
             let list = numbers.map(String.init).joined(separator: " and ")
-            return "\(path): Z_PRIMARYKEY lists entity '\(name)' more than once (Z_ENT \(list)), "
-                + "so it is unknown which rows are its objects; \(Self.damaged)"
+            return ErrorMessage.about(
+                path,
+                "Z_PRIMARYKEY lists entity '\(name)' more than once (Z_ENT \(list)), so it is unknown which rows "
+                    + "are its objects; \(Self.damaged)"
+            )
         case .duplicateEntityNumber(let path, let number, let names):
             let list = names.map { "'\($0)'" }.joined(separator: " and ")
-            return "\(path): Z_PRIMARYKEY gives Z_ENT \(number) to more than one entity (\(list)); \(Self.damaged)"
+            return ErrorMessage.about(
+                path, "Z_PRIMARYKEY gives Z_ENT \(number) to more than one entity (\(list)); \(Self.damaged)")
         case .nonIntegerKey(let path, let table, let column, let value, let rows):
-            return "\(path): table \(table) has \(column) \(value) in \(Self.rows(rows)), "
-                + "where Core Data stores only integers; \(Self.damaged)"
+            return ErrorMessage.about(
+                path,
+                "table \(table) has \(column) \(value) in \(Self.rows(rows)), where Core Data stores only "
+                    + "integers; \(Self.damaged)"
+            )
         case .duplicatePrimaryKey(let path, let table, let key, let rows):
-            return "\(path): table \(table) has \(Self.rows(rows)) with Z_PK \(key), "
-                + "which must be unique; \(Self.damaged)"
+            return ErrorMessage.about(
+                path, "table \(table) has \(Self.rows(rows)) with Z_PK \(key), which must be unique; \(Self.damaged)")
 
         case .noHistory, .otherStore, .pruned, .newerThanStore:
             return historyMessage(conclusion: "a full export is needed: ")
@@ -270,13 +303,18 @@ public enum CoreDataError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "or open the model in Xcode and save it again"
         case .missingXMLAttribute(let path, let line, let element, let attribute, let owner):
             let within = owner.map { " of entity '\($0)'" } ?? ""
-            return "'\(path)'\(Self.at(line)): an <\(element)>\(within) has no '\(attribute)' attribute"
+            return ErrorMessage.about(
+                "'\(path)'\(Self.at(line))", "an <\(element)>\(within) has no '\(attribute)' attribute")
         case .unknownAttributeType(let path, let entity, let attribute, let type):
-            return "'\(path)': attribute \(entity).\(attribute) has attributeType '\(type)', "
-                + "which is not a Core Data attribute type"
+            return Self.quoted(
+                path,
+                "attribute \(entity).\(attribute) has attributeType '\(type)', which is not a Core Data attribute type")
         case .unknownDeletionRule(let path, let entity, let relationship, let rule):
-            return "'\(path)': relationship \(entity).\(relationship) has deletionRule '\(rule)', "
-                + "which is not a Core Data deletion rule"
+            return Self.quoted(
+                path,
+                "relationship \(entity).\(relationship) has deletionRule '\(rule)', which is not a Core Data "
+                    + "deletion rule"
+            )
         case .missingCurrentVersionName(let path):
             return "'\(path)' does not name the current model version "
                 + "(no _XCCurrentVersionName string in its dictionary, or for a .momd's VersionInfo.plist "
@@ -288,13 +326,14 @@ public enum CoreDataError: Error, Sendable, Hashable, CustomStringConvertible {
         case .malformedPropertyList(let source, let defect):
             return "'\(source)' is not a well-formed binary property list: \(defect)"
         case .corruptCompressedData(let source, let reason):
-            return "'\(source)': the compressed data is damaged or incomplete: \(reason)"
+            return Self.quoted(source, "the compressed data is damaged or incomplete: \(reason)")
         case .inflatedTooLarge(let source, let limit):
-            return "'\(source)': the compressed data expands to more than \(limit) bytes; "
-                + "refusing to decompress it further"
+            return Self.quoted(
+                source, "the compressed data expands to more than \(limit) bytes; refusing to decompress it further")
         case .lzfseCompressed(let source):
-            return "'\(source)': LZFSE-compressed model caches are not supported; "
-                + "pass the app's .xcdatamodeld with --model instead"
+            return Self.quoted(
+                source,
+                "LZFSE-compressed model caches are not supported; pass the app's .xcdatamodeld with --model instead")
         case .unknownEncoding(let source, let firstBytes):
             let hex = firstBytes.map { Self.hex($0) }.joined(separator: " ")
             return "'\(source)' is neither a binary property list nor DEFLATE/zlib data that "
@@ -302,21 +341,30 @@ public enum CoreDataError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notAKeyedArchive(let source, let reason):
             return "'\(source)' is not an NSKeyedArchiver archive: \(reason)"
         case .danglingReference(let source, let uid, let count):
-            return "'\(source)': the archive refers to object \(uid), but it has only \(count) objects"
+            return Self.quoted(source, "the archive refers to object \(uid), but it has only \(count) objects")
         case .unexpectedValue(let source, let location, let expected):
-            return "'\(source)': \(location) is not \(expected)"
+            return Self.quoted(source, "\(location) is not \(expected)")
         case .missingKey(let source, let location, let key):
-            return "'\(source)': \(location) has no '\(key)'"
+            return Self.quoted(source, "\(location) has no '\(key)'")
         case .unknownAttributeTypeCode(let source, let entity, let attribute, let rawValue):
-            return "'\(source)': attribute \(entity).\(attribute) has NSAttributeType \(rawValue), "
-                + "which is not a stored Core Data attribute type this version knows"
+            return Self.quoted(
+                source,
+                "attribute \(entity).\(attribute) has NSAttributeType \(rawValue), which is not a stored Core "
+                    + "Data attribute type this version knows"
+            )
         case .unknownDeletionRuleCode(let source, let entity, let relationship, let rawValue):
-            return "'\(source)': relationship \(entity).\(relationship) has NSDeleteRule \(rawValue), "
-                + "which is not a Core Data deletion rule"
+            return Self.quoted(
+                source,
+                "relationship \(entity).\(relationship) has NSDeleteRule \(rawValue), which is not a Core Data "
+                    + "deletion rule"
+            )
         case .unsupportedLegacyElement(let source, let entity, let element, let reason):
-            return "'\(source)': entity '\(entity)' has \(element), which the legacy Xcode 3 model "
-                + "reader cannot decode (\(reason)); open the model in Xcode 4 or later and save it, "
-                + "or leave the model out so that the store's own model cache is used, if it has one"
+            return Self.quoted(
+                source,
+                "entity '\(entity)' has \(element), which the legacy Xcode 3 model reader cannot decode "
+                    + "(\(reason)); open the model in Xcode 4 or later and save it, or leave the model out so that the "
+                    + "store's own model cache is used, if it has one"
+            )
 
         case .malformedTransformable(let error):
             return Self.transformable("cannot be read: \(error)")
@@ -355,7 +403,7 @@ public enum CoreDataError: Error, Sendable, Hashable, CustomStringConvertible {
     /// ``description``.
     private func historyMessage(conclusion: String) -> String {
         guard let (path, reason) = historyGap else { return description }
-        return "\(path): \(conclusion)\(reason)"
+        return ErrorMessage.about(path, "\(conclusion)\(reason)")
     }
 
     /// The store and why a full export of it is needed, for the errors of persistent history.
@@ -401,6 +449,11 @@ public enum CoreDataError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `1 row`, `3 rows`: for the messages of this layer.
     package static func rows(_ count: Int64) -> String {
         count == 1 ? "1 row" : "\(count) rows"
+    }
+
+    /// `'<source>': <explanation>`: a message about a model file or archive, named in quotes.
+    private static func quoted(_ source: String, _ explanation: String) -> String {
+        ErrorMessage.about("'\(source)'", explanation)
     }
 
     /// ` line 12`, or nothing when the line is unknown.

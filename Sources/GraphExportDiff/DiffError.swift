@@ -43,31 +43,41 @@ public enum DiffError: Error, Sendable, Hashable, CustomStringConvertible {
         case .modelsDiffer(let difference):
             return "the two stores cannot be compared: \(difference) (--model reads both with one model)"
         case .keyNotQualified(let name):
-            return "--key \(name): name the attribute as Entity.attribute"
+            return ErrorMessage.option("--key", name, "name the attribute as Entity.attribute")
         case .unknownKeyEntity(let name, let known):
-            return "--key: no entity '\(name)' (entities: \(known.joined(separator: ", ")))"
+            return ErrorMessage.about("--key", "no entity '\(name)' (entities: \(known.joined(separator: ", ")))")
         case .unknownKeyAttribute(let entity, let attribute):
-            return "--key: entity '\(entity)' has no attribute '\(attribute)'"
+            return ErrorMessage.about("--key", "entity '\(entity)' has no attribute '\(attribute)'")
         case .unorderableKeyType(let entity, let attribute, let type):
-            return "--key \(entity).\(attribute): a \(type.rawValue) attribute cannot match objects (its stored "
-                + "values have no order); choose a number, date, text, UUID or binary attribute"
+            return ErrorMessage.option(
+                "--key", "\(entity).\(attribute)",
+                "a \(type.rawValue) attribute cannot match objects (its stored values have no order); choose a "
+                    + "number, date, text, UUID or binary attribute")
         case .repeatedKey(let entity):
-            return "--key: entity '\(entity)' is given two keys"
+            return ErrorMessage.about("--key", "entity '\(entity)' is given two keys")
         case .cannotMatch(let entity):
             return "the objects of '\(entity)' cannot be matched: nothing identifies its rows (no rowid and no "
                 + "declared key); give --key \(entity).<attribute>"
         case .cannotOrder(let side, let entity):
             return "\(side.rawValue) cannot be read in the order of the attributes that identify '\(entity)'"
         case .duplicateKey(let side, let path, let entity, let attribute, let value):
-            return "\(path) (\(side.rawValue)): two objects of \(entity) have \(attribute) = \(value), which must be "
-                + "unique to match objects by it"
+            return Self.copy(
+                path, side,
+                "two objects of \(entity) have \(attribute) = \(value), which must be unique to match objects by it")
         case .unorderableKeyValue(let side, let path, let id, let attribute):
-            return "\(path) (\(side.rawValue)): \(id) has a value of \(attribute) that cannot match objects (a "
-                + "decimal stored as text, or bytes in an external file)"
+            return Self.copy(
+                path, side,
+                "\(id) has a value of \(attribute) that cannot match objects (a decimal stored as text, or bytes in an "
+                    + "external file)")
         case .notInKeyOrder(let side, let path, let entity):
-            return "\(path) (\(side.rawValue)): the objects of \(entity) did not come in key order"
+            return Self.copy(path, side, "the objects of \(entity) did not come in key order")
         case .cannotStartThread(let code):
             return "cannot start a thread to read a store on (error \(code)): the system is out of threads or memory"
         }
+    }
+
+    /// `<path> (<side>): <explanation>`: a message about one of the two copies.
+    private static func copy(_ path: String, _ side: Side, _ explanation: String) -> String {
+        ErrorMessage.about("\(path) (\(side.rawValue))", explanation)
     }
 }

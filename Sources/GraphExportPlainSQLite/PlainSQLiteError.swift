@@ -27,36 +27,57 @@ public enum PlainSQLiteError: Error, Sendable, Hashable, CustomStringConvertible
     /// that its columns are not written.
     case linkTableColumn(path: String, name: String, table: String)
 
-    /// A sentence a user can act on.
+    /// A sentence a user can act on, naming the database file first, as every message of this
+    /// reader does.
     public var description: String {
+        ErrorMessage.about(path, explanation)
+    }
+
+    /// The database file, as the caller named it.
+    private var path: String {
         switch self {
-        case .cannotRead(let path, let reason):
-            return "\(path): cannot read the database: \(reason)"
-        case .notADatabase(let path):
-            return "\(path): not a SQLite database"
-        case .unknownRelationship(let path, let name):
-            return "\(path): '\(name)' is not a relationship of this database: write it as Table.relationship, "
+        case .cannotRead(let path, _), .notADatabase(let path), .unknownRelationship(let path, _),
+            .unknownTable(let path, _, _, _), .unknownTableRelationship(let path, _, _, _), .cannotNest(let path, _, _),
+            .conflictingNesting(let path, _), .noSuchTable(let path, _, _, _), .noSuchColumn(let path, _, _, _, _),
+            .linkTableColumn(let path, _, _):
+            return path
+        }
+    }
+
+    /// What is wrong with the database, or with an option given for it, and what to do.
+    private var explanation: String {
+        switch self {
+        case .cannotRead(_, let reason):
+            return "cannot read the database: \(reason)"
+        case .notADatabase:
+            return "not a SQLite database"
+        case .unknownRelationship(_, let name):
+            return "'\(name)' is not a relationship of this database: write it as Table.relationship, "
                 + "with a name the export uses (e.g. Album.tracks)"
-        case .unknownTable(let path, let name, let table, let known):
-            return "\(path): '\(name)': no table '\(table)' in the export"
+        case .unknownTable(_, let name, let table, let known):
+            return "'\(name)': no table '\(table)' in the export"
                 + NearNames.hint(for: table, among: known, kind: "tables")
-        case .unknownTableRelationship(let path, let name, let table, let known):
+        case .unknownTableRelationship(_, let name, let table, let known):
             let relationship = String(name[name.index(after: name.lastIndex(of: ".") ?? name.startIndex)...])
-            return "\(path): '\(name)': table '\(table)' has no relationship '\(relationship)'"
+            return "'\(name)': table '\(table)' has no relationship '\(relationship)'"
                 + NearNames.hint(for: relationship, among: known, kind: "relationships")
-        case .cannotNest(let path, let name, let reason):
-            return "\(path): cannot nest '\(name)': \(reason)"
-        case .conflictingNesting(let path, let name):
-            return "\(path): '\(name)' is given to both --nest and --no-nest: keep one"
-        case .noSuchTable(let path, let name, let table, let tables):
-            return "\(path): --json-columns \(name): no table '\(table)' is exported; write the column as "
-                + "Table.column, with one of the tables \(Self.list(tables))"
-        case .noSuchColumn(let path, let name, let table, let column, let columns):
-            return "\(path): --json-columns \(name): table \(table) has no column '\(column)'; its columns are "
-                + Self.list(columns)
-        case .linkTableColumn(let path, let name, let table):
-            return "\(path): --json-columns \(name): table \(table) is read as the links of a many-to-many "
-                + "relationship, so its columns are not written"
+        case .cannotNest(_, let name, let reason):
+            return "cannot nest '\(name)': \(reason)"
+        case .conflictingNesting(_, let name):
+            return "'\(name)' is given to both --nest and --no-nest: keep one"
+        case .noSuchTable(_, let name, let table, let tables):
+            return ErrorMessage.option(
+                "--json-columns", name,
+                "no table '\(table)' is exported; write the column as Table.column, with one of the tables "
+                    + Self.list(tables))
+        case .noSuchColumn(_, let name, let table, let column, let columns):
+            return ErrorMessage.option(
+                "--json-columns", name,
+                "table \(table) has no column '\(column)'; its columns are " + Self.list(columns))
+        case .linkTableColumn(_, let name, let table):
+            return ErrorMessage.option(
+                "--json-columns", name,
+                "table \(table) is read as the links of a many-to-many relationship, so its columns are not written")
         }
     }
 

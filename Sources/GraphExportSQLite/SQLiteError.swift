@@ -1,3 +1,5 @@
+import GraphExport
+
 /// An SQLite store that cannot be read as asked, with what to do about it: a failure SQLite
 /// reports, store files graphexport refuses to read or cannot read while another process holds
 /// them or in one consistent state, or an SQL expression given to choose objects (`--where`)
@@ -62,10 +64,10 @@ public enum SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .failed(let code, let message, _, let path, let subject):
             let reading = subject.map { "cannot read \($0): " } ?? ""
-            return "\(path): \(reading)\(message) (SQLite error \(code))"
+            return ErrorMessage.about(path, "\(reading)\(message) (SQLite error \(code))")
 
         case .cannotRead(let path, let reason):
-            return "\(path): cannot read the store: \(reason)"
+            return ErrorMessage.about(path, "cannot read the store: \(reason)")
         case .storeNotAFile(let path, let kind):
             return "\(path) is \(kind.rawValue), not a file: give the path of the store's SQLite file"
         case .emptyStore(let path):
@@ -76,28 +78,39 @@ public enum SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
             return
                 "\(path) is \(kind.rawValue), not a file: SQLite would read it as the store's \(role); move it away if it is not the store's"
         case .locked(let path, let waited):
-            let wait = waited == .zero ? "did not wait: the busy timeout is 0" : "waited \(Self.seconds(waited))"
-            return
-                "\(path): another process holds a lock on this file (\(wait)): try again when it has finished writing, or wait longer with --busy-timeout SECONDS"
+            let wait = waited == .zero ? "did not wait: the busy timeout is 0" : "waited \(waited.secondsText)"
+            return ErrorMessage.about(
+                path,
+                "another process holds a lock on this file (\(wait)): try again when it has finished writing, "
+                    + "or wait longer with --busy-timeout SECONDS")
         case .journalBecameHot(let path):
-            return
-                "\(path)-journal: a process writing the store stopped while graphexport opened it, leaving an unfinished transaction: run graphexport again to read the store as it was before that transaction"
+            return ErrorMessage.about(
+                path + "-journal",
+                "a process writing the store stopped while graphexport opened it, leaving an unfinished "
+                    + "transaction: run graphexport again to read the store as it was before that transaction")
         case .walOfAnotherDatabase(let path, let walPageSize, let storePageSize):
-            return
-                "\(path): this write-ahead log has pages of \(walPageSize) bytes but the store has pages of \(storePageSize) bytes, so it belongs to another database: move it away to read the store without it"
+            return ErrorMessage.about(
+                path,
+                "this write-ahead log has pages of \(walPageSize) bytes but the store has pages of \(storePageSize) "
+                    + "bytes, so it belongs to another database: move it away to read the store without it")
         case .walVersionUnknown(let path, let version):
-            return
-                "\(path): the write-ahead log has format version \(version), which SQLite does not read (it reads \(WALHeader.formatVersion))"
+            return ErrorMessage.about(
+                path,
+                "the write-ahead log has format version \(version), which SQLite does not read "
+                    + "(it reads \(WALHeader.formatVersion))")
         case .walKeepsChanging(let path, let attempts):
-            return
-                "\(path): a checkpoint restarted the write-ahead log during each of \(attempts) attempts to copy it with the store, so no consistent copy was made: try again when the app writes less, or export a copy made with sqlite3's .backup"
+            return ErrorMessage.about(
+                path,
+                "a checkpoint restarted the write-ahead log during each of \(attempts) attempts to copy it with the "
+                    + "store, so no consistent copy was made: try again when the app writes less, or export a copy "
+                    + "made with sqlite3's .backup")
 
         case .invalidExpression(let expression, let entity, let message):
-            return "the expression '\(expression)' is not a valid condition on the rows of \(entity): \(message)"
+            return Self.expression(expression, "is not a valid condition on the rows of \(entity): \(message)")
         case .refused(let expression, let action):
-            return "the expression '\(expression)' may only read the store, and it tries to \(action)"
+            return Self.expression(expression, "may only read the store, and it tries to \(action)")
         case .severalStatements(let expression):
-            return "the expression '\(expression)' ends its statement: give one condition, such as \"Name LIKE 'A%'\""
+            return Self.expression(expression, "ends its statement: give one condition, such as \"Name LIKE 'A%'\"")
         case .notFilterable(let entity, let reason):
             return "the objects of \(entity) cannot be chosen by an expression: \(reason)"
         }
@@ -136,17 +149,16 @@ public enum SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// `the expression '<expression>' <predicate>`: a message about an expression given to choose
+    /// objects, quoted as the user wrote it.
+    private static func expression(_ expression: String, _ predicate: String) -> String {
+        "the expression '\(expression)' " + predicate
+    }
+
     /// The same error, saying that it happened while reading `subject` unless it already says
     /// what; any error but a failure SQLite reported is returned as it is.
     public func reading(_ subject: @autoclosure () -> String) -> SQLiteError {
         guard case .failed(let code, let message, let sql, let path, nil) = self else { return self }
         return .failed(code: code, message: message, sql: sql, path: path, subject: subject())
-    }
-
-    /// `5 s`, `0.25 s`.
-    private static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        guard attoseconds != 0 else { return "\(seconds) s" }
-        return "\(Double(seconds) + Double(attoseconds) / 1e18) s"
     }
 }

@@ -258,18 +258,20 @@ public enum GraphExportError: Error, Sendable, Hashable, CustomStringConvertible
             return "\(Self.subject(path, owner)) ended after \(read) of its \(count) bytes while it was exported: "
                 + "it was cut short; export again once nothing writes to it"
         case .blobsCannotCreate(let path, let reason):
-            return "--blobs \(path): cannot make the folder (\(reason)); its parent folder must exist"
+            return Self.blobs(path, "cannot make the folder (\(reason)); its parent folder must exist")
         case .blobsNotAFolder(let path):
-            return "--blobs \(path): is not a folder"
+            return Self.blobs(path, "is not a folder")
         case .blobsCannotOpen(let path, let reason):
-            return "--blobs \(path): cannot open the folder (\(reason))"
+            return Self.blobs(path, "cannot open the folder (\(reason))")
         case .blobExists(let folder, let name):
-            return "--blobs \(folder): \(name) is there already, and --blobs never replaces a file: give an empty "
-                + "or new folder, or remove the files of an earlier export"
+            return Self.blobs(
+                folder,
+                "\(name) is there already, and --blobs never replaces a file: give an empty or new folder, "
+                    + "or remove the files of an earlier export")
         case .blobCannotWrite(let folder, let name, let reason):
-            return "--blobs \(folder): cannot write \(name) (\(reason))"
+            return Self.blobs(folder, "cannot write \(name) (\(reason))")
         case .blobsIsInput(let path, let what):
-            return "--blobs \(path): is \(what), which the export reads; give a folder of its own"
+            return Self.blobs(path, "is \(what), which the export reads; give a folder of its own")
         case .brokenPipe:
             return "the output pipe was closed"
         case .writeFailed(_, let reason):
@@ -288,6 +290,11 @@ public enum GraphExportError: Error, Sendable, Hashable, CustomStringConvertible
         default:
             return false
         }
+    }
+
+    /// `--blobs <folder>: <explanation>`.
+    private static func blobs(_ folder: String, _ explanation: String) -> String {
+        ErrorMessage.option("--blobs", folder, explanation)
     }
 
     /// `the file <path>`, and what its bytes are the value of when that is known.

@@ -1,0 +1,18 @@
+/// How every error type of graphexport words a message about something the user named apart, as
+/// they typed it — a file (`Books.sqlite: damaged Core Data store: …`) or an option with its value
+/// (`--blobs out: is not a folder`): the subject, then what is wrong and what to do. The rule that
+/// joins the parts is here, once; a sentence that names what it is about in its own words (`the
+/// file x is missing`) is written whole by its error type.
+package enum ErrorMessage {
+    /// `<subject>: <explanation>`: a message about a file or another thing the user named, spelled
+    /// as the user spelled it.
+    package static func about(_ subject: String, _ explanation: String) -> String {
+        subject + ": " + explanation
+    }
+
+    /// `<option> <value>: <explanation>`: a message about a value given to a command-line option
+    /// (`--key Track.id`, `--blobs out`). A message about the option as a whole is ``about(_:_:)`` it.
+    package static func option(_ option: String, _ value: String, _ explanation: String) -> String {
+        about(option + " " + value, explanation)
+    }
+}
