@@ -1,11 +1,11 @@
 import GraphExport
 import GraphExportJSONText
 
-/// The encoder behind ``JSONGraphWriter``: turns a document's calls into JSON text and warnings,
-/// after ``GraphStreamValidator`` has checked each one.
+/// The encoder behind ``JSONGraphWriter``: lays out a document's calls as one JSON document, once
+/// ``JSONStreamEncoder`` has checked each one.
 ///
-/// A value type: the writer's changing state, behind its pointer (``GraphWriter``, *Inside a writer*).
-struct JSONDocumentEncoder {
+/// A value type: the writer's changing state, behind its pointer (``JSONWriterCore``).
+struct JSONDocumentEncoder: JSONStreamEncoder {
     /// One open JSON container, innermost last: what laying it out needs (the stream's grammar is
     /// the validator's).
     private struct Frame {
@@ -60,21 +60,18 @@ struct JSONDocumentEncoder {
     /// The row of `keyTables` used last, tried first.
     private var lastKeyTable = -1
     /// The warnings raised and not yet reported by the writer.
-    var warnings: [Warning] = []
-    private let pretty: Bool
+    var valueWarnings = JSONValueWarnings()
     /// The stream's grammar, checked before anything is written for a call.
-    private var validator = GraphStreamValidator()
+    var validator = GraphStreamValidator()
+    private let pretty: Bool
     private var stack: [Frame] = []
-    /// The attributes already warned about.
-    private var valueWarnings = JSONValueWarnings()
 
     init(pretty: Bool) {
         self.pretty = pretty
     }
 
     /// Writes the document's opening, the `"@source"` header, and opens the `"@graph"` array.
-    mutating func begin(_ document: DocumentInfo) throws(GraphExportError) {
-        try validator.begin()
+    mutating func writeHeader(_ document: DocumentInfo) {
         text.append(UInt8(ascii: "{"))
         startLine(indent: 1)
         appendKey("@source")
@@ -95,54 +92,17 @@ struct JSONDocumentEncoder {
         stack.append(Frame(role: .graph))
     }
 
-    /// Writes one event, or throws without writing anything when it does not fit where the stream is.
-    mutating func write(_ event: GraphEvent) throws(GraphExportError) {
-        switch event {
-        case .beginObject(let entity, let id):
-            try validator.beginObject(entity: entity, id: id)
-            beginObject(entity: entity, id: id)
-        case .changedProperties(let names):
-            try validator.changedProperties()
-            writeChangedProperties(names)
-        case .deleted:
-            try validator.deleted()
-            startProperty()
-            appendKey("@deleted")
-            JSONText.appendValue(.boolean(true), to: &text)
-        case .attribute(let name, let value):
-            try validator.attribute(name: name, value: value)
-            writeAttribute(name: name, value: value)
-        case .beginRelationship(let name, let isToMany):
-            try validator.beginRelationship(name: name, isToMany: isToMany)
-            beginRelationship(name: name, isToMany: isToMany)
-        case .reference(let id):
-            try validator.reference(id)
-            writeReference(id)
-        case .endRelationship:
-            try validator.endRelationship()
-            endRelationship()
-        case .endObject:
-            try validator.endObject()
-            endObject()
-        }
-    }
-
-    /// Writes an object's start and all its attributes, or throws without writing anything when
-    /// the row does not fit where the stream is.
-    mutating func beginObject(_ row: ObjectRow) throws(GraphExportError) {
-        try validator.beginObject(row)
-        beginObject(entity: row.entityName, id: row.id)
-        if let changed = row.changedProperties { writeChangedProperties(changed) }
+    /// Writes the attributes of `row`, keys from the entity's key table.
+    mutating func writeAttributes(of row: ObjectRow) {
         for (name, value) in zip(row.attributeNames, row.values) {
             appendPropertyKey(name)
             guard let issue = JSONText.appendValue(value, to: &text, splicing: &splices) else { continue }
-            report(issue, of: name)
+            valueWarnings.report(issue, of: name, in: validator)
         }
     }
 
     /// Closes the `"@graph"` array and the document and writes the final newline.
-    mutating func finish() throws(GraphExportError) {
-        try validator.finish()
+    mutating func writeEnd() {
         if stack[0].hasItems { startLine(indent: 1) }
         text.append(UInt8(ascii: "]"))
         startLine(indent: 0)
@@ -151,7 +111,7 @@ struct JSONDocumentEncoder {
         stack.removeAll()
     }
 
-    private mutating func beginObject(entity: String, id: ObjectID) {
+    mutating func writeObjectStart(entity: String, id: ObjectID) {
         let top = stack.count - 1
         if stack[top].role != .toOne { startElement() }
         stack[top].hasItems = true
@@ -173,31 +133,32 @@ struct JSONDocumentEncoder {
     }
 
     /// Writes `"@changed"`, the keys of the properties named (``MarkerEscape``), in their order.
-    private mutating func writeChangedProperties(_ names: [String]) {
+    mutating func writeChangedProperties(_ names: [String]) {
         startProperty()
         appendKey("@changed")
         JSONText.appendKeyList(names, to: &text)
     }
 
-    private mutating func writeAttribute(name: String, value: Value) {
+    /// Writes `"@deleted": true`.
+    mutating func writeDeleted() {
+        startProperty()
+        appendKey("@deleted")
+        JSONText.appendValue(.boolean(true), to: &text)
+    }
+
+    mutating func writeAttribute(name: String, value: Value) {
         appendPropertyKey(name)
         guard let issue = JSONText.appendValue(value, to: &text, splicing: &splices) else { return }
-        report(issue, of: name)
+        valueWarnings.report(issue, of: name, in: validator)
     }
 
-    /// Warns once per attribute about `issue` of attribute `name` of the innermost object.
-    private mutating func report(_ issue: JSONText.Issue, of name: String) {
-        let entity = validator.currentObject?.entity ?? ""
-        if let warning = valueWarnings.warning(for: issue, entity: entity, attribute: name) { warnings.append(warning) }
-    }
-
-    private mutating func beginRelationship(name: String, isToMany: Bool) {
+    mutating func writeRelationshipStart(name: String, isToMany: Bool) {
         appendPropertyKey(name)
         if isToMany { text.append(UInt8(ascii: "[")) }
         stack.append(Frame(role: isToMany ? .toMany : .toOne))
     }
 
-    private mutating func writeReference(_ id: ObjectID) {
+    mutating func writeReference(_ id: ObjectID) {
         let top = stack.count - 1
         if stack[top].role == .toMany { startElement() }
         stack[top].hasItems = true
@@ -207,7 +168,7 @@ struct JSONDocumentEncoder {
         text.append(UInt8(ascii: "}"))
     }
 
-    private mutating func endRelationship() {
+    mutating func writeRelationshipEnd() {
         let top = stack.count - 1
         if stack[top].role == .toMany {
             if stack[top].hasItems { startLine(indent: stack.count) }
@@ -218,7 +179,7 @@ struct JSONDocumentEncoder {
         stack.removeLast()
     }
 
-    private mutating func endObject() {
+    mutating func writeObjectEnd() {
         startLine(indent: stack.count)
         text.append(UInt8(ascii: "}"))
         stack.removeLast()

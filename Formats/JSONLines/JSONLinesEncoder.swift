@@ -1,8 +1,8 @@
 import GraphExport
 import GraphExportJSONText
 
-/// The encoder behind ``JSONLinesGraphWriter``: turns a document's calls into lines of JSON and
-/// warnings, after ``GraphStreamValidator`` has checked each one.
+/// The encoder behind ``JSONLinesGraphWriter``: lays out a document's calls as lines of JSON, once
+/// ``JSONStreamEncoder`` has checked each one.
 ///
 /// The lines of the open objects share one buffer, outermost first: an object nested in a
 /// relationship leaves a reference in its parent's line and starts its own line after it; the
@@ -10,8 +10,8 @@ import GraphExportJSONText
 /// parent's, and the parent's line is again the last in the buffer. A level of nesting costs the
 /// bytes of its line so far, with no buffer of its own. A file value holds its place in a line
 /// (``FileSplices``) and is read only when its line is handed on.
-/// A value type: the writer's changing state, behind its pointer (``GraphWriter``, *Inside a writer*).
-struct JSONLinesEncoder {
+/// A value type: the writer's changing state, behind its pointer (``JSONWriterCore``).
+struct JSONLinesEncoder: JSONStreamEncoder {
     /// One open object or relationship, innermost last: what laying it out needs (the stream's
     /// grammar is the validator's).
     private struct Frame {
@@ -28,17 +28,15 @@ struct JSONLinesEncoder {
     /// Where in ``text`` the base64 of file values goes, streamed when the writer takes the text.
     var splices = FileSplices()
     /// The warnings raised and not yet reported by the writer.
-    var warnings: [Warning] = []
+    var valueWarnings = JSONValueWarnings()
     /// The stream's grammar, checked before anything is written for a call.
-    private var validator = GraphStreamValidator()
+    var validator = GraphStreamValidator()
     private var stack: [Frame] = []
     /// The lines of the open objects, outermost first, one after the other.
     private var openLines: [UInt8] = []
     /// Where in `openLines` the base64 of file values goes: an open line holds a file value's
     /// place, never its bytes.
     private var openSplices = FileSplices()
-    /// The attributes (`Entity.name`) already warned about, one set per kind of warning.
-    private var valueWarnings = JSONValueWarnings()
     /// Per entity index (``ObjectRow/entity``), its attribute names and the text `,"key":` of
     /// each, made from the first row of the entity, so that a key is escaped once per entity.
     private var rowKeys: [(names: [String], keys: [[UInt8]])] = []
@@ -46,8 +44,7 @@ struct JSONLinesEncoder {
     private var identifiers = JSONIdentifierText()
 
     /// Writes the header line, `{"@source":{…}}`.
-    mutating func begin(_ document: DocumentInfo) throws(GraphExportError) {
-        try validator.begin()
+    mutating func writeHeader(_ document: DocumentInfo) {
         text.append(contentsOf: #"{"@source":{"#.utf8)
         for (index, field) in document.fields.enumerated() {
             if index > 0 { text.append(UInt8(ascii: ",")) }
@@ -58,42 +55,8 @@ struct JSONLinesEncoder {
         text.append(contentsOf: "}}\n".utf8)
     }
 
-    /// Writes one event, or throws without writing anything when it does not fit where the stream is.
-    mutating func write(_ event: GraphEvent) throws(GraphExportError) {
-        switch event {
-        case .beginObject(let entity, let id):
-            try validator.beginObject(entity: entity, id: id)
-            beginObject(entity: entity, id: id)
-        case .changedProperties(let names):
-            try validator.changedProperties()
-            writeChangedProperties(names)
-        case .deleted:
-            try validator.deleted()
-            openLines.append(contentsOf: #","@deleted":true"#.utf8)
-        case .attribute(let name, let value):
-            try validator.attribute(name: name, value: value)
-            writeAttribute(name: name, value: value)
-        case .beginRelationship(let name, let isToMany):
-            try validator.beginRelationship(name: name, isToMany: isToMany)
-            beginRelationship(name: name, isToMany: isToMany)
-        case .reference(let id):
-            try validator.reference(id)
-            appendReference(id, in: stack.count - 1)
-        case .endRelationship:
-            try validator.endRelationship()
-            endRelationship()
-        case .endObject:
-            try validator.endObject()
-            endObject()
-        }
-    }
-
-    /// Writes an object's start and all its attributes straight from the row's values, or throws
-    /// without writing anything when the row does not fit where the stream is.
-    mutating func beginObject(_ row: ObjectRow) throws(GraphExportError) {
-        try validator.beginObject(row)
-        beginObject(entity: row.entityName, id: row.id)
-        if let changed = row.changedProperties { writeChangedProperties(changed) }
+    /// Writes the attributes of `row`, keys from those made for its entity.
+    mutating func writeAttributes(of row: ObjectRow) {
         if row.entity >= rowKeys.count {
             rowKeys += repeatElement((names: [], keys: []), count: row.entity + 1 - rowKeys.count)
         }
@@ -110,16 +73,14 @@ struct JSONLinesEncoder {
         for (index, value) in row.values.enumerated() {
             openLines += rowKeys[row.entity].keys[index]
             guard let issue = JSONText.appendValue(value, to: &openLines, splicing: &openSplices) else { continue }
-            report(issue, of: row.attributeNames[index])
+            valueWarnings.report(issue, of: row.attributeNames[index], in: validator)
         }
     }
 
-    /// Checks that every object has ended; the last line is already complete.
-    mutating func finish() throws(GraphExportError) {
-        try validator.finish()
-    }
+    /// Writes nothing: the last line is already complete.
+    mutating func writeEnd() {}
 
-    private mutating func beginObject(entity: String, id: ObjectID) {
+    mutating func writeObjectStart(entity: String, id: ObjectID) {
         if let top = stack.indices.last { appendReference(id, in: top) }
         stack.append(Frame(lineStart: openLines.count))
         openLines.append(contentsOf: #"{"@id":"#.utf8)
@@ -129,15 +90,20 @@ struct JSONLinesEncoder {
     }
 
     /// Appends `,"@changed":[…]`, the keys of the properties named.
-    private mutating func writeChangedProperties(_ names: [String]) {
+    mutating func writeChangedProperties(_ names: [String]) {
         openLines.append(contentsOf: #","@changed":"#.utf8)
         JSONText.appendKeyList(names, to: &openLines)
     }
 
-    private mutating func writeAttribute(name: String, value: Value) {
+    /// Appends `,"@deleted":true`.
+    mutating func writeDeleted() {
+        openLines.append(contentsOf: #","@deleted":true"#.utf8)
+    }
+
+    mutating func writeAttribute(name: String, value: Value) {
         Self.appendKey(name, to: &openLines)
         guard let issue = JSONText.appendValue(value, to: &openLines, splicing: &openSplices) else { return }
-        report(issue, of: name)
+        valueWarnings.report(issue, of: name, in: validator)
     }
 
     /// Appends the text that starts the member of property `name` in a line: `,"key":`
@@ -148,16 +114,15 @@ struct JSONLinesEncoder {
         text.append(UInt8(ascii: ":"))
     }
 
-    /// Warns once per attribute about `issue` of attribute `name` of the innermost object.
-    private mutating func report(_ issue: JSONText.Issue, of name: String) {
-        let entity = validator.currentObject?.entity ?? ""
-        if let warning = valueWarnings.warning(for: issue, entity: entity, attribute: name) { warnings.append(warning) }
-    }
-
-    private mutating func beginRelationship(name: String, isToMany: Bool) {
+    mutating func writeRelationshipStart(name: String, isToMany: Bool) {
         Self.appendKey(name, to: &openLines)
         if isToMany { openLines.append(UInt8(ascii: "[")) }
         stack.append(Frame(isToMany: isToMany))
+    }
+
+    /// Appends `{"@id":…}` to the line of the object whose relationship is innermost.
+    mutating func writeReference(_ id: ObjectID) {
+        appendReference(id, in: stack.count - 1)
     }
 
     /// Appends `{"@id":…}` to the line of the object whose relationship is `stack[frame]`.
@@ -174,7 +139,7 @@ struct JSONLinesEncoder {
         identifiers.append(id, to: &openLines)
     }
 
-    private mutating func endRelationship() {
+    mutating func writeRelationshipEnd() {
         let top = stack.count - 1
         if stack[top].isToMany {
             openLines.append(UInt8(ascii: "]"))
@@ -184,7 +149,7 @@ struct JSONLinesEncoder {
         stack.removeLast()
     }
 
-    private mutating func endObject() {
+    mutating func writeObjectEnd() {
         let start = stack.removeLast().lineStart
         openLines.append(UInt8(ascii: "}"))
         openLines.append(UInt8(ascii: "\n"))

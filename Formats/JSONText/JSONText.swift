@@ -180,11 +180,9 @@ package enum JSONText {
     private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         var runStart = 0
         var index = 0
-        while index < bytes.count {
-            if index + 8 <= bytes.count, !mayNeedEscape(UnsafeRawPointer(bytes.baseAddress! + index)) {
-                index += 8
-                continue
-            }
+        while true {
+            index = ByteWord.skipOrdinaryWords(in: bytes, from: index, where: needsNoEscape)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             // 0xE2 leads U+2028 and U+2029 (E2 80 A8, E2 80 A9) as well as other characters.
             guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2 else {
@@ -214,13 +212,12 @@ package enum JSONText {
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
-    /// Whether any of the 8 bytes at `pointer` is one that ``appendEscaped(_:to:)`` looks at:
+    /// Whether none of the 8 bytes of `word` is one that ``appendEscaped(_:to:)`` looks at:
     /// below 0x20, `"`, `\`, 0x7F or 0xE2.
     @inline(__always)
-    private static func mayNeedEscape(_ pointer: UnsafeRawPointer) -> Bool {
-        let word = ByteWord(loadingFrom: pointer)
-        return word.containsByte(below: 0x20) || word.contains(0x22) || word.contains(0x5C) || word.contains(0x7F)
-            || word.contains(0xE2)
+    private static func needsNoEscape(_ word: ByteWord) -> Bool {
+        !(word.containsByte(below: 0x20) || word.contains(0x22) || word.contains(0x5C) || word.contains(0x7F)
+            || word.contains(0xE2))
     }
 
     /// The byte sequences JSON text is made of, computed once.

@@ -1,14 +1,28 @@
-package import GraphExport
+public import GraphExport
 
 /// The warnings the JSON writers give about values JSON cannot hold as such (``JSONText/Issue``):
 /// one per attribute and kind of issue, however many values have it.
-package struct JSONValueWarnings {
+///
+/// Public with only `package` members, so that a JSON encoder (``JSONStreamEncoder``) may hold
+/// one and ``JSONWriterCore`` look for its ``pending`` warnings in code inlined into the
+/// writer's module.
+public struct JSONValueWarnings {
+    /// The warnings reported and not yet handed on, in the order they came.
+    @usableFromInline package var pending: [Warning] = []
     /// `Entity.attribute` of each attribute warned about, per kind of issue.
     private var warnedNonFinite: Set<String> = []
     private var warnedDates: Set<String> = []
 
     /// Creates a record of no warnings.
     package init() {}
+
+    /// Adds to ``pending`` the warning for `issue` of attribute `attribute` of the innermost
+    /// object that `validator` has open, unless that attribute was warned about already.
+    package mutating func report(_ issue: JSONText.Issue, of attribute: String, in validator: GraphStreamValidator) {
+        guard let warning = warning(for: issue, entity: validator.currentObject?.entity ?? "", attribute: attribute)
+        else { return }
+        pending.append(warning)
+    }
 
     /// The warning for `issue` of attribute `attribute` of an object of `entity`, or `nil` when
     /// that attribute was warned about for it already.

@@ -21,11 +21,9 @@ package enum XMLCharacters {
     package static func firstNonCharacter(inUTF8 bytes: UnsafeRawBufferPointer) -> Unicode.Scalar? {
         let bytes = bytes.assumingMemoryBound(to: UInt8.self)
         var index = 0
-        while index < bytes.count {
-            if index + 8 <= bytes.count, !mayHoldNonCharacter(UnsafeRawPointer(bytes.baseAddress! + index)) {
-                index += 8
-                continue
-            }
+        while true {
+            index = ByteWord.skipOrdinaryWords(in: bytes, from: index, where: holdsOnlyCharacters)
+            guard index < bytes.count else { return nil }
             let byte = bytes[index]
             if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return Unicode.Scalar(byte) }
             if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] & 0xFE == 0xBE {
@@ -34,15 +32,13 @@ package enum XMLCharacters {
             }
             index += 1
         }
-        return nil
     }
 
-    /// Whether any of the 8 bytes at `pointer` is below 0x20 or 0xEF, the bytes
+    /// Whether none of the 8 bytes of `word` is below 0x20 or 0xEF, the bytes
     /// ``firstNonCharacter(in:)`` looks at one by one.
     @inline(__always)
-    private static func mayHoldNonCharacter(_ pointer: UnsafeRawPointer) -> Bool {
-        let word = ByteWord(loadingFrom: pointer)
-        return word.containsByte(below: 0x20) || word.contains(0xEF)
+    private static func holdsOnlyCharacters(_ word: ByteWord) -> Bool {
+        !(word.containsByte(below: 0x20) || word.contains(0xEF))
     }
 
     /// Whether `scalar` may start an NCName: a `NameStartChar` (§2.3) other than the colon.

@@ -35,6 +35,18 @@ public struct ByteWord {
         (bits &- Self.ones &* UInt64(limit)) & ~bits & Self.highs != 0
     }
 
+    /// The index of the first byte at or after `index` in `bytes` that a scanner must read on its
+    /// own: whole words of eight bytes for which `isOrdinary` holds are skipped, and what is left
+    /// (a word that may hold a special byte, or fewer than eight bytes) is read byte by byte.
+    @inlinable
+    package static func skipOrdinaryWords(
+        in bytes: UnsafeBufferPointer<UInt8>, from index: Int, where isOrdinary: (ByteWord) -> Bool
+    ) -> Int {
+        var index = index
+        while index + 8 <= bytes.count, isOrdinary(ByteWord(loadingFrom: bytes.baseAddress! + index)) { index += 8 }
+        return index
+    }
+
     /// Whether all eight bytes are ASCII (below 0x80).
     @inlinable
     package var isASCII: Bool {
