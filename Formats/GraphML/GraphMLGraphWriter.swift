@@ -198,9 +198,12 @@ public final class GraphMLGraphWriter: GraphWriter {
         try body.startElement("node")
         try body.writeAttribute("id", id)
         state.pointee.nodeIsOpen = true
-        let type = checkedText(
-            entity, subject: "entity \(entity)", holder: "entity name \(entity.debugDescription) (\(id))",
-            written: "its @type is")
+        let type = XMLText(entity)
+        if let scalar = type.base64Because {
+            warnBase64(
+                scalar, subject: "entity \(entity)", holder: "entity name \(entity.debugDescription) (\(id))",
+                written: "its @type is")
+        }
         try writeData(key: "type", type, level: 3, body)
     }
 
@@ -276,27 +279,27 @@ public final class GraphMLGraphWriter: GraphWriter {
         try body.endElement()
     }
 
-    /// A relationship name as edge data, with a warning the first time it must be base64.
+    /// A relationship name as edge data, with a warning the first time it must be base64; inlined
+    /// into ``writeEdge(to:relationship:rule:_:)``, which makes one or two for every edge.
+    @inline(__always)
     private func relationshipName(_ name: String, of entity: String) -> XMLText {
-        checkedText(
-            name, subject: "relationship \(name)",
-            holder: "relationship name \(name.debugDescription) (of \(entity) or its inverse)",
-            written: "edge labels naming it are")
-    }
-
-    /// `name` as text of the document (``XMLText``), with a warning the first time `subject` comes
-    /// that it must be base64: `holder` says what holds the name, `written` what is written so.
-    private func checkedText(
-        _ name: String, subject: @autoclosure () -> String, holder: @autoclosure () -> String, written: String
-    ) -> XMLText {
         let text = XMLText(name)
         if let scalar = text.base64Because {
-            warn(
-                subject(),
-                "\(holder()) holds \(XMLCharacters.describe(scalar)), which XML 1.0 cannot hold: \(written) written "
-                    + #"as base64 of its UTF-8 bytes, marked gx:encoding="base64""#)
+            warnBase64(
+                scalar, subject: "relationship \(name)",
+                holder: "relationship name \(name.debugDescription) (of \(entity) or its inverse)",
+                written: "edge labels naming it are")
         }
         return text
+    }
+
+    /// Warns, the first time `subject` comes, that `holder` holds `character`, which XML 1.0
+    /// cannot hold, so that `written` (what of it is) written as base64 of its UTF-8 bytes.
+    private func warnBase64(_ character: Unicode.Scalar, subject: String, holder: String, written: String) {
+        warn(
+            subject,
+            "\(holder) holds \(XMLCharacters.describe(character)), which XML 1.0 cannot hold: \(written) written "
+                + #"as base64 of its UTF-8 bytes, marked gx:encoding="base64""#)
     }
 
     /// Ends the innermost object's `<node>` element if it is still open.
@@ -310,9 +313,12 @@ public final class GraphMLGraphWriter: GraphWriter {
     private func writeKey(
         id: String, for domain: String, name: String, type: GraphMLType, _ output: LibXMLTextWriter
     ) throws {
-        let text = checkedText(
-            name, subject: "key \(name)", holder: "attribute name \(name.debugDescription)",
-            written: "its key's attr.name is")
+        let text = XMLText(name)
+        if let scalar = text.base64Because {
+            warnBase64(
+                scalar, subject: "key \(name)", holder: "attribute name \(name.debugDescription)",
+                written: "its key's attr.name is")
+        }
         try layout(level: 1, output)
         try output.startElement("key")
         try output.writeAttribute("id", id)
