@@ -26,29 +26,25 @@ public final class GraphMLGraphWriter: GraphWriter {
         case relationship(name: String, rule: GraphMLEdgeRule?)
     }
 
-    private let sink: any ByteSink
     private let options: GraphMLOptions
-    private let onWarning: WarningHandler
     /// What changes as the document is written (``GraphWriter``, *Inside a writer*).
     private let state: WriterState<State>
 
     /// The writer's changing state.
     private struct State {
-        /// The stream's grammar, checked before anything is written for a call.
-        var validator = GraphStreamValidator()
+        /// The sink, the grammar, the warnings, and the text writer of the nodes and edges, which
+        /// goes to the temporary file.
+        var document: LibXMLDocument
         var header: [(key: String, value: String)] = []
         var keys = GraphMLKeyTable()
         var edgeRules: GraphMLEdgeRules?
         var spool: SpoolFile?
-        var body: LibXMLTextWriter?
         var stack: [Frame] = []
         /// Whether the innermost object's `<node>` element is still open for its `<data>`.
         var nodeIsOpen = false
         /// Whether a node was marked changed or deleted, so that the key is declared.
         var hasChangedNodes = false
         var hasDeletedNodes = false
-        /// The warnings given, each once.
-        var warnings: FormatWarnings
     }
 
     /// Creates a writer that writes to `sink` and reports what GraphML cannot hold as such to
@@ -56,10 +52,10 @@ public final class GraphMLGraphWriter: GraphWriter {
     public init(
         sink: any ByteSink, options: GraphMLOptions = GraphMLOptions(), onWarning: @escaping WarningHandler = { _ in }
     ) {
-        self.sink = sink
         self.options = options
-        self.onWarning = onWarning
-        state = WriterState(State(warnings: FormatWarnings(onWarning: onWarning)))
+        let document = LibXMLDocument(
+            sink: sink, libxml2Failure: GraphMLWriterError.libxml2Failure, onWarning: onWarning)
+        state = WriterState(State(document: document))
     }
 
     /// `true`: ``Value/binaryFile(_:)`` values are streamed.
@@ -71,17 +67,18 @@ public final class GraphMLGraphWriter: GraphWriter {
     /// ``GraphMLWriterError/temporaryFileFailed(directory:reason:)`` when no temporary file can be
     /// made.
     public func begin(_ document: DocumentInfo) throws {
-        let (model, spool, body) = try state.pointee.validator.begin {
+        let textWriter = state.pointee.document.textWriter(on:indentation:)
+        let (model, spool, body) = try state.pointee.document.validator.begin {
             let model = document.entities.isEmpty ? nil : try GraphModel(entities: document.entities)
             let spool = try SpoolFile()
-            return (model, spool, try LibXMLTextWriter(sink: spool, libxml2Failure: GraphMLWriterError.libxml2Failure))
+            return (model, spool, try textWriter(spool, nil))
         }
         if let model {
             state.pointee.keys.declare(model)
             state.pointee.edgeRules = GraphMLEdgeRules(model)
         }
         state.pointee.spool = spool
-        state.pointee.body = body
+        state.pointee.document.output = body
         state.pointee.header = document.fields
         state.pointee.stack = [.graph]
     }
@@ -92,7 +89,7 @@ public final class GraphMLGraphWriter: GraphWriter {
     ///
     /// Once the temporary file or libxml2 has failed, every call throws that first error again.
     public func write(_ event: GraphEvent) throws {
-        if let failure = state.pointee.body?.failure { throw failure }
+        try state.pointee.document.checkNotFailed()
         let id: String
         switch event {
         case .beginObject(_, let objectID), .reference(let objectID):
@@ -100,8 +97,7 @@ public final class GraphMLGraphWriter: GraphWriter {
         default:
             id = ""
         }
-        try state.pointee.validator.accept(event)
-        guard let body = state.pointee.body else { throw GraphExportError.notBegun }
+        let body = try state.pointee.document.accept(event).output
         switch event {
         case .beginObject(let entity, _): try beginObject(entity: entity, id: id, body)
         case .changedProperties(let names): try writeChangedProperties(names, body)
@@ -130,10 +126,9 @@ public final class GraphMLGraphWriter: GraphWriter {
     /// Writes an object's node and its attributes' data from the row's values, or throws as
     /// ``write(_:)`` does, without writing anything.
     public func beginObject(_ row: ObjectRow) throws {
-        if let failure = state.pointee.body?.failure { throw failure }
+        try state.pointee.document.checkNotFailed()
         let id = try checkedIdentifier(row.id)
-        try state.pointee.validator.beginObject(row)
-        guard let body = state.pointee.body else { throw GraphExportError.notBegun }
+        let body = try state.pointee.document.beginObject(row)
         try beginObject(entity: row.entityName, id: id, body)
         if let changed = row.changedProperties { try writeChangedProperties(changed, body) }
         for (name, value) in zip(row.attributeNames, row.values) {
@@ -144,16 +139,15 @@ public final class GraphMLGraphWriter: GraphWriter {
     /// Writes the document to the sink: the XML declaration, the keys, the header, the nodes and
     /// edges from the temporary file, the end tags and a final newline; then flushes the sink.
     public func finish() throws {
-        if let failure = state.pointee.body?.failure { throw failure }
-        try state.pointee.validator.finish()
+        try state.pointee.document.endStream()
         state.pointee.stack.removeAll()
-        guard let body = state.pointee.body, let spool = state.pointee.spool else { return }
+        guard let body = state.pointee.document.output, let spool = state.pointee.spool else { return }
         try body.flush()
-        state.pointee.body = nil
+        state.pointee.document.output = nil
         defer { state.pointee.spool = nil }
         warnAboutWidenedKeys()
 
-        let output = try LibXMLTextWriter(sink: sink, libxml2Failure: GraphMLWriterError.libxml2Failure)
+        let output = try state.pointee.document.textWriter(on: state.pointee.document.sink)
         try output.startDocument()
         try output.startElement("graphml")
         try output.writeAttribute("xmlns", Self.namespace)
@@ -181,7 +175,7 @@ public final class GraphMLGraphWriter: GraphWriter {
         for field in state.pointee.header {
             let text = XMLText(field.value)
             if let scalar = text.base64Because {
-                state.pointee.warnings.headerFieldXMLCannotHold(
+                state.pointee.document.warnings.headerFieldXMLCannotHold(
                     field.key, character: XMLCharacters.describe(scalar),
                     writtenAs: #"base64 of its UTF-8 bytes, marked gx:encoding="base64""#)
             }
@@ -206,11 +200,9 @@ public final class GraphMLGraphWriter: GraphWriter {
         state.pointee.nodeIsOpen = true
         let type = XMLText(entity)
         if let scalar = type.base64Because {
-            warn(
-                "entity \(entity)",
-                "entity name \(entity.debugDescription) (\(id)) holds \(XMLCharacters.describe(scalar)), which "
-                    + #"XML 1.0 cannot hold: its @type is written as base64 of its UTF-8 bytes, marked gx:encoding="base64""#
-            )
+            warnBase64(
+                scalar, subject: "entity \(entity)", holder: "entity name \(entity.debugDescription) (\(id))",
+                written: "its @type is")
         }
         try writeData(key: "type", type, level: 3, body)
     }
@@ -241,13 +233,13 @@ public final class GraphMLGraphWriter: GraphWriter {
         }
         guard let rendered = value.xmlText else { return }
         if rendered.isDateWithoutISO8601 {
-            state.pointee.warnings.dateWithoutISO8601(
+            state.pointee.document.warnings.dateWithoutISO8601(
                 "\(entity).\(name) (\(id))", key: "\(entity).\(name)", writtenAs: "seconds since 2001-01-01T00:00:00Z",
                 notFinite: "NaN/INF/-INF")
         }
         let text = XMLText(rendered.text)
         if let scalar = text.base64Because {
-            state.pointee.warnings.textXMLCannotHold(
+            state.pointee.document.warnings.textXMLCannotHold(
                 "\(entity).\(name) (\(id))", key: "\(entity).\(name)", character: XMLCharacters.describe(scalar),
                 writtenAs: #"base64 of its UTF-8 bytes, marked gx:encoding="base64""#)
         }
@@ -287,17 +279,27 @@ public final class GraphMLGraphWriter: GraphWriter {
         try body.endElement()
     }
 
-    /// A relationship name as edge data, with a warning the first time it must be base64.
+    /// A relationship name as edge data, with a warning the first time it must be base64; inlined
+    /// into ``writeEdge(to:relationship:rule:_:)``, which makes one or two for every edge.
+    @inline(__always)
     private func relationshipName(_ name: String, of entity: String) -> XMLText {
         let text = XMLText(name)
         if let scalar = text.base64Because {
-            warn(
-                "relationship \(name)",
-                "relationship name \(name.debugDescription) (of \(entity) or its inverse) holds "
-                    + "\(XMLCharacters.describe(scalar)), which XML 1.0 cannot hold: edge labels naming it are "
-                    + #"written as base64 of its UTF-8 bytes, marked gx:encoding="base64""#)
+            warnBase64(
+                scalar, subject: "relationship \(name)",
+                holder: "relationship name \(name.debugDescription) (of \(entity) or its inverse)",
+                written: "edge labels naming it are")
         }
         return text
+    }
+
+    /// Warns, the first time `subject` comes, that `holder` holds `character`, which XML 1.0
+    /// cannot hold, so that `written` (what of it is) written as base64 of its UTF-8 bytes.
+    private func warnBase64(_ character: Unicode.Scalar, subject: String, holder: String, written: String) {
+        warn(
+            subject,
+            "\(holder) holds \(XMLCharacters.describe(character)), which XML 1.0 cannot hold: \(written) written "
+                + #"as base64 of its UTF-8 bytes, marked gx:encoding="base64""#)
     }
 
     /// Ends the innermost object's `<node>` element if it is still open.
@@ -313,11 +315,9 @@ public final class GraphMLGraphWriter: GraphWriter {
     ) throws {
         let text = XMLText(name)
         if let scalar = text.base64Because {
-            warn(
-                "key \(name)",
-                "attribute name \(name.debugDescription) holds \(XMLCharacters.describe(scalar)), which XML 1.0 "
-                    + #"cannot hold: its key's attr.name is written as base64 of its UTF-8 bytes, marked gx:encoding="base64""#
-            )
+            warnBase64(
+                scalar, subject: "key \(name)", holder: "attribute name \(name.debugDescription)",
+                written: "its key's attr.name is")
         }
         try layout(level: 1, output)
         try output.startElement("key")
@@ -360,15 +360,15 @@ public final class GraphMLGraphWriter: GraphWriter {
             else {
                 continue
             }
-            onWarning(
-                Warning(
-                    "\(origin): a value does not fit the type the model gives '\(key.name)', so its GraphML key "
-                        + "declares \(type.rawValue) instead of \(declared.rawValue)"))
+            warn(
+                "widened key \(key.id)",
+                "\(origin): a value does not fit the type the model gives '\(key.name)', so its GraphML key "
+                    + "declares \(type.rawValue) instead of \(declared.rawValue)")
         }
     }
 
     /// Reports `message` unless `subject` was already reported.
     private func warn(_ subject: String, _ message: @autoclosure () -> String) {
-        state.pointee.warnings.once(subject, Warning(message()))
+        state.pointee.document.warnings.once(subject, Warning(message()))
     }
 }

@@ -17,6 +17,7 @@ package import GraphExport
 /// temporary file) has its own error rethrown as it is, and libxml2 prints nothing on standard
 /// error (see ``LibXMLSinkBridge``); a libxml2 function that fails for another reason is reported
 /// by the error the format makes of its name.
+@usableFromInline
 package final class LibXMLTextWriter {
     /// The most bytes handed to libxml2 in one call, which counts them in `Int32`.
     private static let largestRawWrite = 1 << 20
@@ -27,8 +28,9 @@ package final class LibXMLTextWriter {
     private var scratch: [UInt8] = []
     private let libxml2Failure: (_ call: String) -> any Error
     /// The first error a call threw: the sink's, a file's, or a libxml2 failure. Once there is
-    /// one, the output cannot be completed.
-    package private(set) var failure: (any Error)?
+    /// one, the output cannot be completed. Read by ``LibXMLDocument/checkNotFailed()``, inlined
+    /// into the writers.
+    @usableFromInline package private(set) var failure: (any Error)?
 
     /// Creates a writer over `sink` that indents each element on its own line by `indentation`
     /// per level, or does not indent when it is `nil`; a libxml2 function that fails is reported

@@ -26,21 +26,17 @@ public final class PlistGraphWriter: GraphWriter {
         var dataKeys: [String] = []
     }
 
-    private let sink: any ByteSink
     private let options: PlistOptions
     /// What changes as the document is written (``GraphWriter``, *Inside a writer*).
     private let state: WriterState<State>
 
     /// The writer's changing state.
     private struct State {
-        var output: LibXMLTextWriter?
-        /// The stream's grammar, checked before anything is written for a call.
-        var validator = GraphStreamValidator()
+        /// The sink, the grammar, the text writer and the warnings.
+        var document: LibXMLDocument
         var stack: [Frame] = []
         /// Names already checked to be writable as keys.
         var writableNames: Set<String> = []
-        /// The warnings given, each once.
-        var warnings: FormatWarnings
     }
 
     /// Creates a writer that writes to `sink` and reports values a property list cannot hold as
@@ -49,9 +45,9 @@ public final class PlistGraphWriter: GraphWriter {
         sink: any ByteSink, options: PlistOptions = PlistOptions(),
         onWarning: @escaping WarningHandler = { _ in }
     ) {
-        self.sink = sink
         self.options = options
-        state = WriterState(State(warnings: FormatWarnings(onWarning: onWarning)))
+        let document = LibXMLDocument(sink: sink, libxml2Failure: PlistWriterError.libxml2Failure, onWarning: onWarning)
+        state = WriterState(State(document: document))
     }
 
     /// `true`: ``Value/binaryFile(_:)`` values are streamed.
@@ -60,14 +56,8 @@ public final class PlistGraphWriter: GraphWriter {
     /// Writes the XML declaration, the document type, the `@source` dictionary and opens the
     /// `@graph` array.
     public func begin(_ document: DocumentInfo) throws {
-        let output = try state.pointee.validator.begin {
-            try LibXMLTextWriter(
-                sink: sink, indentation: options.pretty ? "\t" : nil, libxml2Failure: PlistWriterError.libxml2Failure)
-        }
-        state.pointee.output = output
-        try output.startDocument()
-        // Written raw: xmlTextWriterWriteDTD breaks the declaration over lines when indenting.
-        try output.writeRaw(Self.documentType)
+        let output = try state.pointee.document.begin(
+            indentation: options.pretty ? "\t" : nil, documentType: Self.documentType)
         try output.startElement("plist")
         try output.writeAttribute("version", "1.0")
         try output.startElement("dict")
@@ -78,7 +68,7 @@ public final class PlistGraphWriter: GraphWriter {
             try output.writeElement("key", text: field.key)
             if let scalar = try writeText(field.value, output) {
                 dataKeys.append(field.key)
-                state.pointee.warnings.headerFieldXMLCannotHold(
+                state.pointee.document.warnings.headerFieldXMLCannotHold(
                     field.key, character: XMLCharacters.describe(scalar),
                     writtenAs: "<data> of its UTF-8 bytes and listed in @source's @utf8Data")
             }
@@ -96,14 +86,13 @@ public final class PlistGraphWriter: GraphWriter {
     ///
     /// Once the sink or libxml2 has failed, every call throws that first error again.
     public func write(_ event: GraphEvent) throws {
-        if let failure = state.pointee.output?.failure { throw failure }
+        try state.pointee.document.checkNotFailed()
         switch event {
         case .attribute(let name, _), .beginRelationship(let name, _): try checkName(name, of: currentObject.id)
         case .changedProperties(let names): for name in names { try checkName(name, of: currentObject.id) }
         default: break
         }
-        let wasEmpty = try state.pointee.validator.accept(event)
-        guard let output = state.pointee.output else { throw GraphExportError.notBegun }
+        let (output, wasEmpty) = try state.pointee.document.accept(event)
         switch event {
         case .beginObject(let entity, let id): try beginObject(entity: entity, id: id.text, output)
         case .changedProperties(let names): try writeChangedProperties(names, output)
@@ -136,11 +125,10 @@ public final class PlistGraphWriter: GraphWriter {
     /// ``write(_:)`` does, without writing anything when a name is one XML cannot hold or the row
     /// does not fit where the stream is.
     public func beginObject(_ row: ObjectRow) throws {
-        if let failure = state.pointee.output?.failure { throw failure }
+        try state.pointee.document.checkNotFailed()
         for name in row.attributeNames { try checkName(name, of: row.id.text) }
         for name in row.changedProperties ?? [] { try checkName(name, of: row.id.text) }
-        try state.pointee.validator.beginObject(row)
-        guard let output = state.pointee.output else { throw GraphExportError.notBegun }
+        let output = try state.pointee.document.beginObject(row)
         try beginObject(entity: row.entityName, id: row.id.text, output)
         if let changed = row.changedProperties { try writeChangedProperties(changed, output) }
         for (name, value) in zip(row.attributeNames, row.values) {
@@ -151,10 +139,7 @@ public final class PlistGraphWriter: GraphWriter {
     /// Closes the `@graph` array, the root dictionary and the document, writes the final newline
     /// and flushes the sink.
     public func finish() throws {
-        if let failure = state.pointee.output?.failure { throw failure }
-        try state.pointee.validator.finish()
-        state.pointee.stack.removeAll()
-        try state.pointee.output?.endDocument()
+        try state.pointee.document.finish()
     }
 
     private func beginObject(entity: String, id: String, _ output: LibXMLTextWriter) throws {
@@ -200,7 +185,7 @@ public final class PlistGraphWriter: GraphWriter {
             if let scalar = try writeText(text, output) {
                 state.pointee.stack[top].dataKeys.append(key)
                 let (entity, id) = currentObject
-                state.pointee.warnings.textXMLCannotHold(
+                state.pointee.document.warnings.textXMLCannotHold(
                     "\(entity).\(name) (\(id))", key: "\(entity).\(name)", character: XMLCharacters.describe(scalar),
                     writtenAs: "<data> of its UTF-8 bytes, listed in the object's @utf8Data")
             }
@@ -309,18 +294,18 @@ public final class PlistGraphWriter: GraphWriter {
 
     /// The entity and identifier of the innermost open object, for warnings and errors.
     private var currentObject: (entity: String, id: String) {
-        state.pointee.validator.currentObject.map { ($0.entity, $0.id.text) } ?? ("", "")
+        state.pointee.document.validator.currentObject.map { ($0.entity, $0.id.text) } ?? ("", "")
     }
 
     /// Warns once per attribute that its dates with no ISO 8601 form are written as seconds.
     private func warnAboutDateWithoutISO8601(in attribute: String) {
         let (entity, id) = currentObject
-        state.pointee.warnings.dateWithoutISO8601(
+        state.pointee.document.warnings.dateWithoutISO8601(
             "\(entity).\(attribute) (\(id))", key: "\(entity).\(attribute)",
             writtenAs: "<real> seconds since 2001-01-01T00:00:00Z", notFinite: "nan/+infinity/-infinity")
     }
 
     private func warnOnce(_ key: String, _ message: @autoclosure () -> String) {
-        state.pointee.warnings.once(key, Warning(message()))
+        state.pointee.document.warnings.once(key, Warning(message()))
     }
 }

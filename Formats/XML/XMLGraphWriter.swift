@@ -29,16 +29,14 @@ public final class XMLGraphWriter: GraphWriter {
         let attributes: [LibXMLName]
     }
 
-    private let sink: any ByteSink
     private let options: XMLOptions
     /// What changes as the document is written (``GraphWriter``, *Inside a writer*).
     private let state: WriterState<State>
 
     /// The writer's changing state.
     private struct State {
-        var output: LibXMLTextWriter?
-        /// The stream's grammar, checked before anything is written for a call.
-        var validator = GraphStreamValidator()
+        /// The sink, the grammar, the text writer and the warnings.
+        var document: LibXMLDocument
         /// In the attribute style, the space-separated encoded names of the innermost object's
         /// null and base64 attributes, written when its start tag closes.
         var nullNames: [UInt8] = []
@@ -62,8 +60,6 @@ public final class XMLGraphWriter: GraphWriter {
         var checkedPrefixes: [String] = []
         /// The encoded names of each entity, by index, for rows.
         var rowNames: [RowNames?] = []
-        /// The warnings given, each once.
-        var warnings: FormatWarnings
     }
 
     /// How many identifier prefixes (one per entity, typically) are remembered as checked.
@@ -74,9 +70,9 @@ public final class XMLGraphWriter: GraphWriter {
     public init(
         sink: any ByteSink, options: XMLOptions = XMLOptions(), onWarning: @escaping WarningHandler = { _ in }
     ) {
-        self.sink = sink
         self.options = options
-        state = WriterState(State(warnings: FormatWarnings(onWarning: onWarning)))
+        let document = LibXMLDocument(sink: sink, libxml2Failure: XMLWriterError.libxml2Failure, onWarning: onWarning)
+        state = WriterState(State(document: document))
     }
 
     /// `true`: ``Value/binaryFile(_:)`` values are streamed.
@@ -84,12 +80,7 @@ public final class XMLGraphWriter: GraphWriter {
 
     /// Writes the XML declaration and the `gx:export` start tag with the header's fields.
     public func begin(_ document: DocumentInfo) throws {
-        let output = try state.pointee.validator.begin {
-            try LibXMLTextWriter(
-                sink: sink, indentation: options.pretty ? "  " : nil, libxml2Failure: XMLWriterError.libxml2Failure)
-        }
-        state.pointee.output = output
-        try output.startDocument()
+        let output = try state.pointee.document.begin(indentation: options.pretty ? "  " : nil)
         try output.startElement("gx:export")
         try output.writeAttribute("xmlns:gx", Self.namespace)
         var base64Fields: [String] = []
@@ -98,7 +89,7 @@ public final class XMLGraphWriter: GraphWriter {
             let value = XMLText(field.value)
             if let scalar = value.base64Because {
                 base64Fields.append(name)
-                state.pointee.warnings.headerFieldXMLCannotHold(
+                state.pointee.document.warnings.headerFieldXMLCannotHold(
                     field.key, character: XMLCharacters.describe(scalar),
                     writtenAs: "base64 of its UTF-8 bytes and listed in the root's gx:base64")
             }
@@ -113,16 +104,15 @@ public final class XMLGraphWriter: GraphWriter {
     ///
     /// Once the sink or libxml2 has failed, every call throws that first error again.
     public func write(_ event: GraphEvent) throws {
-        if let failure = state.pointee.output?.failure { throw failure }
+        try state.pointee.document.checkNotFailed()
         switch event {
         case .beginObject(_, let id), .reference(let id):
             try takeIdentifier(id)
         default:
             break
         }
-        let endsToMany = state.pointee.validator.isInToMany
-        let wasEmpty = try state.pointee.validator.accept(event)
-        guard let output = state.pointee.output else { throw GraphExportError.notBegun }
+        let endsToMany = state.pointee.document.validator.isInToMany
+        let (output, wasEmpty) = try state.pointee.document.accept(event)
         if let pending = state.pointee.pendingElement {
             state.pointee.pendingElement = nil
             swap(&state.pointee.idText, &state.pointee.pendingID)
@@ -168,10 +158,9 @@ public final class XMLGraphWriter: GraphWriter {
     /// Writes an object's start tag and its attributes straight from the row's values, the
     /// names encoded once per entity; or throws as ``write(_:)`` does, without writing anything.
     public func beginObject(_ row: ObjectRow) throws {
-        if let failure = state.pointee.output?.failure { throw failure }
+        try state.pointee.document.checkNotFailed()
         try takeIdentifier(row.id)
-        try state.pointee.validator.beginObject(row)
-        guard let output = state.pointee.output else { throw GraphExportError.notBegun }
+        let output = try state.pointee.document.beginObject(row)
         let names = rowNames(for: row)
         try startObject(names.element, output)
         if let changed = row.changedProperties { try writeChangedProperties(changed, output) }
@@ -183,9 +172,7 @@ public final class XMLGraphWriter: GraphWriter {
 
     /// Closes the root element and the document, writes the final newline and flushes the sink.
     public func finish() throws {
-        if let failure = state.pointee.output?.failure { throw failure }
-        try state.pointee.validator.finish()
-        try state.pointee.output?.endDocument()
+        try state.pointee.document.finish()
     }
 
     /// Makes the state's `idText` the text of `id`, or throws for an identifier XML cannot hold.
@@ -353,15 +340,15 @@ public final class XMLGraphWriter: GraphWriter {
     /// Warns once per attribute of the innermost object; `mark` says how base64 text is marked
     /// where this value went.
     private func warn(_ issue: XMLValueText.Issue, _ name: String, mark: String) {
-        guard let object = state.pointee.validator.currentObject else { return }
+        guard let object = state.pointee.document.validator.currentObject else { return }
         let attribute = "\(object.entity).\(name)"
         switch issue {
         case .nonCharacter(let scalar):
-            state.pointee.warnings.textXMLCannotHold(
+            state.pointee.document.warnings.textXMLCannotHold(
                 "\(attribute) (\(object.id.text))", key: attribute, character: XMLCharacters.describe(scalar),
                 writtenAs: "base64 of its UTF-8 bytes, \(mark)")
         case .dateWithoutISO8601:
-            state.pointee.warnings.dateWithoutISO8601(
+            state.pointee.document.warnings.dateWithoutISO8601(
                 "\(attribute) (\(object.id.text))", key: attribute, writtenAs: "seconds since 2001-01-01T00:00:00Z",
                 notFinite: "NaN/INF/-INF")
         }
