@@ -1,5 +1,5 @@
-import GraphExport
-import GraphExportSQLite
+public import GraphExport
+public import GraphExportSQLite
 
 /// The statements that read a plain database: one scan and one lookup per entity, one query per
 /// to-many relationship, one key lookup per entity whose ids need its key values; each prepared
@@ -9,7 +9,8 @@ import GraphExportSQLite
 /// per WITHOUT ROWID table keyed by position in key order, and one per to-many relationship that
 /// SQLite could only answer by scanning a whole table for every object (a foreign key without an
 /// index), so that no walk costs more than an index lookup per object.
-final class PlainQueries {
+@usableFromInline
+package final class PlainQueries: StoreQueries {
     private let layout: PlainLayout
     private let database: SQLiteDatabase
     private let onWarning: WarningHandler
@@ -139,7 +140,10 @@ final class PlainQueries {
 
     // MARK: - GraphSource
 
-    func scan(_ entity: Int) throws -> any ObjectCursor {
+    /// Every object of `entity`, in key order (rowid, integer key or primary-key order; a view in
+    /// the order SQLite returns it).
+    @usableFromInline
+    package func scan(_ entity: Int) throws -> any ObjectCursor {
         let table = layout.table(of: entity)
         let statement = try Self.reading(table) {
             try cached(&scans, entity) {
@@ -178,8 +182,10 @@ final class PlainQueries {
     }
 
     /// The objects of `entity` whose to-ones `relationships` are all empty, in scan order: the
-    /// same rows as ``scan(_:)`` filtered, with the filter in SQL.
-    func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
+    /// same rows as ``scan(_:)`` filtered, with the filter in SQL; a to-one whose key points at no
+    /// row counts as empty.
+    @usableFromInline
+    package func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
         guard !relationships.isEmpty else { return try scan(entity) }
         let table = layout.table(of: entity)
         let statement = try Self.reading(table) {
@@ -200,8 +206,9 @@ final class PlainQueries {
         }
     }
 
-    /// The number of rows of the entity's table.
-    func count(_ entity: Int) throws -> Int {
+    /// The number of objects of `entity`: the rows of its table or view.
+    @usableFromInline
+    package func count(_ entity: Int) throws -> Int {
         try Self.reading(layout.table(of: entity)) {
             let statement = try cached(&counts, entity) {
                 try database.prepare("SELECT count(*) FROM \(PlainSQL.table(layout.table(of: entity)))")
@@ -213,7 +220,9 @@ final class PlainQueries {
         }
     }
 
-    func record(_ key: ObjectKey) throws -> ObjectRecord? {
+    /// The object with this key, or `nil`.
+    @usableFromInline
+    package func record(_ key: ObjectKey) throws -> ObjectRecord? {
         try Self.reading(layout.table(of: key.entity)) {
             let statement = try cached(&lookups, key.entity) {
                 guard let reach = PlainSQL.rowReach(layout.table(of: key.entity), alias: "t", isOuter: false) else {
@@ -232,7 +241,10 @@ final class PlainQueries {
         }
     }
 
-    func destinations(of key: ObjectKey, through index: Int) throws -> [ObjectKey] {
+    /// The destinations of a to-many: a parent's children in the child table's key order, a
+    /// many-to-many's in the link table's order (its rowid, or its primary key when it has none).
+    @usableFromInline
+    package func destinations(of key: ObjectKey, through index: Int) throws -> [ObjectKey] {
         guard let sql = destinationSQL[key.entity][index]?.one else {
             preconditionFailure("to-one relationships are read from the row")
         }
@@ -261,7 +273,8 @@ final class PlainQueries {
     /// value is the parent's row. `nil` otherwise, or while the query is open for another object
     /// (a relationship that nests objects of its own entity): the traversal then looks each child
     /// up.
-    func destinationRecords(of key: ObjectKey, through index: Int) throws -> (any ObjectCursor)? {
+    @usableFromInline
+    package func destinationRecords(of key: ObjectKey, through index: Int) throws -> (any ObjectCursor)? {
         guard case .inverse(let child, let foreignKey) = layout.relationships[key.entity][index] else { return nil }
         let childTable = layout.tables[child]
         let relationship = layout.model.relationships(of: key.entity)[index]
@@ -300,19 +313,24 @@ final class PlainQueries {
     }
 
     /// A to-many's destinations for every object of `entity`, read with one query ordered by
-    /// object alongside the scan (a merge join) instead of one query per object; `nil` for a
-    /// to-one.
-    func destinationsInScanOrder(of entity: Int, through index: Int) throws -> (any DestinationCursor)? {
+    /// object alongside the scan (a merge join, ``MergedDestinations``) instead of one query per
+    /// object; `nil` for a to-one.
+    @usableFromInline
+    package func destinationsInScanOrder(of entity: Int, through index: Int) throws -> (any DestinationCursor)? {
         guard let sql = destinationSQL[entity][index] else { return nil }
         let relationship = layout.model.relationships(of: entity)[index]
         let table = layout.table(of: entity)
         let statement = try Self.reading(table, relationship: relationship) { try database.prepare(sql.all) }
+        let destination = relationship.destination
         let keyColumns = sql.allKeyColumns
         return MergedDestinations(
-            statement: statement, destination: relationship.destination, orderColumn: sql.allOrderColumn,
-            subject: Self.subject(table, relationship: relationship),
-            remember: keyColumns.isEmpty
-                ? nil : { [unowned self] key in self.rememberID(of: key, from: statement, columns: keyColumns) })
+            statement: statement, orderColumn: sql.allOrderColumn,
+            subject: Self.subject(table, relationship: relationship)
+        ) { [unowned self] statement, _ in
+            let key = ObjectKey(entity: destination, row: statement.int64(at: 1))
+            if !keyColumns.isEmpty { self.rememberID(of: key, from: statement, columns: keyColumns) }
+            return key
+        }
     }
 
     /// `<Table>/<key>`; see ``SQLiteDatabaseSource`` for the rules. An identifier of a number
@@ -771,71 +789,5 @@ final class PlainQueries {
             statement.reset()
             onEnd()
         }
-    }
-}
-
-/// One to-many relationship's (source, destination) rows, ordered by source row, consumed
-/// alongside a scan in the same order: a merge join instead of a query per object. Rows whose
-/// source is not an integer are passed over (no object has such a row). Another column, when the
-/// query has one, orders each object's destinations (a link table's rowid).
-private final class MergedDestinations: DestinationCursor {
-    private let statement: SQLiteStatement
-    private let destination: Int
-    /// What a SQLite error names: the table and the relationship.
-    private let subject: String
-    /// The column each object's rows are put in the order of, if any.
-    private let orderColumn: Int32?
-    /// Called with each destination while its row is current (to remember its identifier).
-    private let remember: ((ObjectKey) -> Void)?
-    /// The source of the current row; `nil` at the end.
-    private var source: Int64?
-    private var hasStarted = false
-
-    init(
-        statement: SQLiteStatement, destination: Int, orderColumn: Int32?, subject: String,
-        remember: ((ObjectKey) -> Void)?
-    ) {
-        self.statement = statement
-        self.destination = destination
-        self.subject = subject
-        self.orderColumn = orderColumn
-        self.remember = remember
-    }
-
-    func destinations(of key: ObjectKey) throws -> [ObjectKey] {
-        do {
-            if !hasStarted {
-                hasStarted = true
-                try advance()
-            }
-            while let source, source < key.row { try advance() }
-            guard source == key.row else { return [] }
-            var keys: [ObjectKey] = []
-            var orders: [Int64] = []
-            keys.reserveCapacity(4)
-            if orderColumn != nil { orders.reserveCapacity(4) }
-            while source == key.row {
-                let destination = ObjectKey(entity: destination, row: statement.int64(at: 1))
-                remember?(destination)
-                keys.append(destination)
-                if let orderColumn { orders.append(statement.int64(at: orderColumn)) }
-                try advance()
-            }
-            guard orderColumn != nil && keys.count > 1 else { return keys }
-            return zip(orders, keys).sorted { $0.0 < $1.0 }.map(\.1)
-        } catch let error as SQLiteError {
-            throw error.reading(subject)
-        }
-    }
-
-    /// Steps to the next row whose source is an integer.
-    private func advance() throws {
-        while try statement.step() {
-            if statement.storage(at: 0) == .integer {
-                source = statement.int64(at: 0)
-                return
-            }
-        }
-        source = nil
     }
 }
