@@ -146,7 +146,7 @@ package final class PlainQueries: StoreQueries {
     package func scan(_ entity: Int) throws -> any ObjectCursor {
         let table = layout.table(of: entity)
         let statement = try Self.reading(table) {
-            try cached(&scans, entity) {
+            try scans.cached(entity) {
                 let order = PlainSQL.order(table, alias: "t").map { " ORDER BY " + $0 } ?? ""
                 return try rowStatement(entity, order)
             }
@@ -189,7 +189,7 @@ package final class PlainQueries: StoreQueries {
         guard !relationships.isEmpty else { return try scan(entity) }
         let table = layout.table(of: entity)
         let statement = try Self.reading(table) {
-            try cached(&topLevelScans, [entity] + relationships) {
+            try topLevelScans.cached([entity] + relationships) {
                 let destinations = relationships.map { index in
                     let foreignKey = table.foreignKeys[plans[entity].toOne[index]!.foreignKey]
                     return PlainSQL.rowReach(layout.tables[foreignKey.parent], alias: "p\(index)", isOuter: true)!.row
@@ -210,7 +210,7 @@ package final class PlainQueries: StoreQueries {
     @usableFromInline
     package func count(_ entity: Int) throws -> Int {
         try Self.reading(layout.table(of: entity)) {
-            let statement = try cached(&counts, entity) {
+            let statement = try counts.cached(entity) {
                 try database.prepare("SELECT count(*) FROM \(PlainSQL.table(layout.table(of: entity)))")
             }
             statement.reset()
@@ -224,7 +224,7 @@ package final class PlainQueries: StoreQueries {
     @usableFromInline
     package func record(_ key: ObjectKey) throws -> ObjectRecord? {
         try Self.reading(layout.table(of: key.entity)) {
-            let statement = try cached(&lookups, key.entity) {
+            let statement = try lookups.cached(key.entity) {
                 guard let reach = PlainSQL.rowReach(layout.table(of: key.entity), alias: "t", isOuter: false) else {
                     return try rowStatement(key.entity, " LIMIT 1 OFFSET ?1")
                 }
@@ -236,7 +236,7 @@ package final class PlainQueries: StoreQueries {
             try statement.bind(isPositional ? key.row - 1 : key.row, at: 1)
             defer { statement.reset() }
             guard try statement.step() else { return nil }
-            let buffer = cached(&lookupBuffers, key.entity) { values.textBuffer(for: key.entity) }
+            let buffer = lookupBuffers.cached(key.entity) { values.textBuffer(for: key.entity) }
             return decodeRow(statement, entity: key.entity, row: isPositional ? key.row : nil, buffer: buffer)
         }
     }
@@ -251,7 +251,7 @@ package final class PlainQueries: StoreQueries {
         let relationship = layout.model.relationships(of: key.entity)[index]
         return try Self.reading(layout.table(of: key.entity), relationship: relationship) {
             var statements = destinationQueries[key.entity] ?? [:]
-            let statement = try cached(&statements, index) { try database.prepare(sql) }
+            let statement = try statements.cached(index) { try database.prepare(sql) }
             destinationQueries[key.entity] = statements
             statement.reset()
             try statement.bind(key.row, at: 1)
@@ -313,24 +313,21 @@ package final class PlainQueries: StoreQueries {
     }
 
     /// A to-many's destinations for every object of `entity`, read with one query ordered by
-    /// object alongside the scan (a merge join, ``MergedDestinations``) instead of one query per
-    /// object; `nil` for a to-one.
+    /// object alongside the scan (a merge join, ``MergeJoinRows``) instead of one query per object;
+    /// `nil` for a to-one.
     @usableFromInline
     package func destinationsInScanOrder(of entity: Int, through index: Int) throws -> (any DestinationCursor)? {
         guard let sql = destinationSQL[entity][index] else { return nil }
         let relationship = layout.model.relationships(of: entity)[index]
         let table = layout.table(of: entity)
         let statement = try Self.reading(table, relationship: relationship) { try database.prepare(sql.all) }
-        let destination = relationship.destination
         let keyColumns = sql.allKeyColumns
         return MergedDestinations(
-            statement: statement, orderColumn: sql.allOrderColumn,
-            subject: Self.subject(table, relationship: relationship)
-        ) { [unowned self] statement, _ in
-            let key = ObjectKey(entity: destination, row: statement.int64(at: 1))
-            if !keyColumns.isEmpty { self.rememberID(of: key, from: statement, columns: keyColumns) }
-            return key
-        }
+            rows: MergeJoinRows(statement: statement, skipsNonIntegerSources: true),
+            destination: relationship.destination, orderColumn: sql.allOrderColumn,
+            subject: Self.subject(table, relationship: relationship),
+            remember: keyColumns.isEmpty
+                ? nil : { [unowned self] key in self.rememberID(of: key, from: statement, columns: keyColumns) })
     }
 
     /// `<Table>/<key>`; see ``SQLiteDatabaseSource`` for the rules. An identifier of a number
@@ -520,7 +517,7 @@ package final class PlainQueries: StoreQueries {
     /// The key text of a row of a table with a declared, non-integer key: `nil` when a key
     /// column is NULL (a rowid table allows that), so the id falls back to the rowid.
     private func keyText(of key: ObjectKey, in table: TableSchema) throws -> String? {
-        let statement = try cached(&keyLookups, key.entity) {
+        let statement = try keyLookups.cached(key.entity) {
             switch table.keying {
             case .ordinal(let columns, _, let keyTable):
                 let names = columns.indices.map { SQLiteDatabase.quote("c\($0)") }.joined(separator: ", ")
@@ -711,15 +708,6 @@ package final class PlainQueries: StoreQueries {
         }
     }
 
-    private func cached<Key: Hashable, Statement>(
-        _ cache: inout [Key: Statement], _ key: Key, _ make: () throws -> Statement
-    ) rethrows -> Statement {
-        if let statement = cache[key] { return statement }
-        let statement = try make()
-        cache[key] = statement
-        return statement
-    }
-
     /// Runs `body`, and names the table (and the relationship) in a SQLite error it throws.
     private static func reading<Result>(
         _ table: TableSchema, relationship: ResolvedRelationship? = nil, _ body: () throws -> Result
@@ -788,6 +776,54 @@ package final class PlainQueries: StoreQueries {
             self.onEnd = nil
             statement.reset()
             onEnd()
+        }
+    }
+}
+
+/// One to-many relationship's (source, destination) rows, ordered by source row, consumed
+/// alongside a scan in the same order (``MergeJoinRows``): a merge join instead of a query per
+/// object. Rows whose source is not an integer are passed over (no object has such a row).
+/// Another column, when the query has one, orders each object's destinations (a link table's
+/// rowid).
+private final class MergedDestinations: DestinationCursor {
+    /// The pairs; not checked for exclusive access at run time (a cursor is used from one thread,
+    /// one call at a time).
+    @exclusivity(unchecked) private var rows: MergeJoinRows
+    private let destination: Int
+    /// The column each object's rows are put in the order of, if any.
+    private let orderColumn: Int32?
+    /// What a SQLite error names: the table and the relationship.
+    private let subject: String
+    /// Called with each destination while its row is current (to remember its identifier).
+    private let remember: ((ObjectKey) -> Void)?
+
+    init(
+        rows: MergeJoinRows, destination: Int, orderColumn: Int32?, subject: String, remember: ((ObjectKey) -> Void)?
+    ) {
+        self.rows = rows
+        self.destination = destination
+        self.orderColumn = orderColumn
+        self.subject = subject
+        self.remember = remember
+    }
+
+    func destinations(of key: ObjectKey) throws -> [ObjectKey] {
+        do {
+            guard try rows.seek(key.row) else { return [] }
+            var keys: [ObjectKey] = []
+            var orders: [Int64] = []
+            keys.reserveCapacity(4)
+            if orderColumn != nil { orders.reserveCapacity(4) }
+            repeat {
+                let destination = ObjectKey(entity: destination, row: rows.statement.int64(at: 1))
+                remember?(destination)
+                keys.append(destination)
+                if let orderColumn { orders.append(rows.statement.int64(at: orderColumn)) }
+            } while try rows.next(of: key.row)
+            guard orderColumn != nil && keys.count > 1 else { return keys }
+            return zip(orders, keys).sorted { $0.0 < $1.0 }.map(\.1)
+        } catch let error as SQLiteError {
+            throw error.reading(subject)
         }
     }
 }

@@ -45,7 +45,7 @@ package final class CoreDataQueries: StoreQueries {
     /// Every object of `entity`, in `Z_PK` order.
     @usableFromInline
     package func scan(_ entity: Int) throws -> any ObjectCursor {
-        let statement = try cached(&scans, entity) { try database.prepare(selectSQL(entity) + " ORDER BY Z_PK") }
+        let statement = try scans.cached(entity) { try database.prepare(selectSQL(entity) + " ORDER BY Z_PK") }
         statement.reset()
         return StatementCursor(statement: statement, selection: selection(entity), queries: self)
     }
@@ -70,7 +70,7 @@ package final class CoreDataQueries: StoreQueries {
     /// null, selected in SQL, in `Z_PK` order.
     @usableFromInline
     package func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
-        let statement = try cached(&topLevelScans, entity) {
+        let statement = try topLevelScans.cached(entity) {
             var sql = selectSQL(entity)
             for index in relationships {
                 guard case .foreignKey(let column)? = layout.entities[entity].relationships[index] else { continue }
@@ -86,7 +86,7 @@ package final class CoreDataQueries: StoreQueries {
     @usableFromInline
     package func count(_ entity: Int) throws -> Int {
         let entityLayout = layout.entities[entity]
-        let statement = try cached(&counts, entity) {
+        let statement = try counts.cached(entity) {
             try database.prepare(
                 "SELECT count(*) FROM \(SQLiteDatabase.quote(entityLayout.table)) WHERE Z_ENT = \(entityLayout.number)")
         }
@@ -98,7 +98,7 @@ package final class CoreDataQueries: StoreQueries {
     /// The object with this key, or `nil`.
     @usableFromInline
     package func record(_ key: ObjectKey) throws -> ObjectRecord? {
-        let statement = try cached(&lookups, key.entity) {
+        let statement = try lookups.cached(key.entity) {
             try database.prepare(selectSQL(key.entity) + " AND Z_PK = ?")
         }
         statement.reset()
@@ -151,7 +151,7 @@ package final class CoreDataQueries: StoreQueries {
             return try resolve(rows, of: key, through: index)
         }
         var statements = destinationQueries[key.entity] ?? [:]
-        let statement = try cached(&statements, index) {
+        let statement = try statements.cached(index) {
             try database.prepare(destinationsSQL(key.entity, index, .one))
         }
         destinationQueries[key.entity] = statements
@@ -190,7 +190,7 @@ package final class CoreDataQueries: StoreQueries {
     /// The key of destination row `row` of relationship `index` of `source`, its entity from the
     /// row directory: `nil` for a row that does not belong to the relationship (`skipsOtherKinds`,
     /// ``belongsByKind(_:_:)``) and, with a warning, for a row of a join table that does not exist.
-    private func destination(
+    fileprivate func destination(
         row: Int64, kindOf destination: Int, of source: ObjectKey, through index: Int, skipsOtherKinds: Bool
     ) throws -> ObjectKey? {
         if let entity = try concreteEntity(of: row, kindOf: destination) { return ObjectKey(entity: entity, row: row) }
@@ -204,20 +204,16 @@ package final class CoreDataQueries: StoreQueries {
     }
 
     /// The destinations of a to-many relationship for every object of `entity`, read with one
-    /// query ordered by `Z_PK` alongside the scan (``MergedDestinations``), each destination's
-    /// entity from the row directory; `nil` for a to-one.
+    /// query ordered by `Z_PK` alongside the scan (``MergedDestinations``); `nil` for a to-one.
     @usableFromInline
     package func destinationsInScanOrder(of entity: Int, through index: Int) throws -> (any DestinationCursor)? {
         try checkRead(entity, index)
         if case .foreignKey? = layout.entities[entity].relationships[index] { return nil }
-        let destination = layout.model.relationships(of: entity)[index].destination
-        let skipsOtherKinds = belongsByKind(entity, index)
-        return MergedDestinations(statement: try database.prepare(destinationsSQL(entity, index, .all))) {
-            [unowned self] statement, source in
-            try self.destination(
-                row: statement.int64(at: 1), kindOf: destination, of: ObjectKey(entity: entity, row: source),
-                through: index, skipsOtherKinds: skipsOtherKinds)
-        }
+        return MergedDestinations(
+            rows: MergeJoinRows(
+                statement: try database.prepare(destinationsSQL(entity, index, .all)), skipsNonIntegerSources: false),
+            queries: self, relationship: index, destination: layout.model.relationships(of: entity)[index].destination,
+            skipsOtherKinds: belongsByKind(entity, index))
     }
 
     /// Whether the destinations of relationship `index` of `entity` are the rows of the
@@ -426,15 +422,6 @@ package final class CoreDataQueries: StoreQueries {
         directorySlots[destination] = slot
         return slot
     }
-
-    private func cached<Key: Hashable>(
-        _ cache: inout [Key: SQLiteStatement], _ key: Key, _ make: () throws -> SQLiteStatement
-    ) rethrows -> SQLiteStatement {
-        if let statement = cache[key] { return statement }
-        let statement = try make()
-        cache[key] = statement
-        return statement
-    }
 }
 
 /// Prepared copies of one query, one per nesting level that has it open.
@@ -509,5 +496,42 @@ private final class StatementCursor: ObjectCursor {
         } else {
             statement.reset()
         }
+    }
+}
+
+/// One to-many relationship's (source, destination) pairs, ordered by source key, consumed
+/// alongside a scan in the same order (``MergeJoinRows``): a merge join instead of a query per
+/// object. The store's row directory tells each destination's `Z_ENT`.
+private final class MergedDestinations: DestinationCursor {
+    /// The pairs; not checked for exclusive access at run time (a cursor is used from one thread,
+    /// one call at a time).
+    @exclusivity(unchecked) private var rows: MergeJoinRows
+    private unowned let queries: CoreDataQueries
+    /// The relationship's index, its destination entity, and whether rows of other kinds are
+    /// passed over in silence (``CoreDataQueries/destination(row:kindOf:of:through:skipsOtherKinds:)``).
+    private let relationship: Int
+    private let destination: Int
+    private let skipsOtherKinds: Bool
+
+    init(rows: MergeJoinRows, queries: CoreDataQueries, relationship: Int, destination: Int, skipsOtherKinds: Bool) {
+        self.rows = rows
+        self.queries = queries
+        self.relationship = relationship
+        self.destination = destination
+        self.skipsOtherKinds = skipsOtherKinds
+    }
+
+    func destinations(of key: ObjectKey) throws -> [ObjectKey] {
+        var keys: [ObjectKey] = []
+        guard try rows.seek(key.row) else { return keys }
+        repeat {
+            let row = rows.statement.int64(at: 1)
+            if let found = try queries.destination(
+                row: row, kindOf: destination, of: key, through: relationship, skipsOtherKinds: skipsOtherKinds)
+            {
+                keys.append(found)
+            }
+        } while try rows.next(of: key.row)
+        return keys
     }
 }
