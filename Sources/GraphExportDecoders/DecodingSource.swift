@@ -3,15 +3,16 @@ public import GraphExport
 /// A source read through value decoders: its model with each decoder's outputs added after the
 /// attribute it claims (on the entity that declares it, so sub-entities inherit them), and its
 /// records with the outputs' values decoded from the stored ones. Everything else is the wrapped
-/// source's: keys, identifiers, relationships, counts.
+/// source's: keys, identifiers, relationships, counts (``GraphExport/WrappingSource``).
 ///
 /// A claim holds when the model has its entity, attribute and ``DecoderClaim/modelEntities``;
 /// one whose outputs would take a name the entity's hierarchy already has (or another decoder's
 /// output) is not used, with a warning. A value that is not bytes or text (null) leaves the
 /// outputs null; a ``DecodingFailure`` leaves them null with a warning naming the object, or one
 /// per attribute for a failure ``DecodingFailure/oncePerAttribute``.
-public final class DecodingSource: GraphSource {
-    private let base: any GraphSource
+public final class DecodingSource: WrappingSource {
+    /// The wrapped source.
+    @usableFromInline package let base: any GraphSource
     /// The model with the decoders' outputs; entity and relationship indexes are the wrapped
     /// source's.
     public let model: GraphModel
@@ -131,9 +132,6 @@ public final class DecodingSource: GraphSource {
         return names
     }
 
-    /// The wrapped source's header.
-    public var document: DocumentInfo { base.document }
-
     /// The wrapped source's objects of `entity`, decoded.
     public func scan(_ entity: Int) throws -> any ObjectCursor {
         try decoding(base.scan(entity), entity: entity)
@@ -151,27 +149,17 @@ public final class DecodingSource: GraphSource {
         try base.destinations(of: key, through: relationship)
     }
 
-    /// The wrapped source's identifier.
-    public func id(of key: ObjectKey) -> ObjectID {
-        base.id(of: key)
-    }
-
     /// The wrapped source's destination records, decoded.
     public func destinationRecords(of key: ObjectKey, through relationship: Int) throws -> (any ObjectCursor)? {
         let destination = model.relationships(of: key.entity)[relationship].destination
         guard let cursor = try base.destinationRecords(of: key, through: relationship) else { return nil }
         // The records may be of any entity that inherits from the destination.
-        return decodesKind[destination] ? DecodingCursor(cursor, source: self) : cursor
+        return decodesKind[destination] ? decodingRecords(of: cursor) : cursor
     }
 
     /// The wrapped source's objects without these destinations, decoded.
     public func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
         try decoding(base.scan(entity, withoutDestinationsIn: relationships), entity: entity)
-    }
-
-    /// The wrapped source's count.
-    public func count(_ entity: Int) throws -> Int {
-        try base.count(entity)
     }
 
     /// The wrapped source's destinations in scan order.
@@ -185,11 +173,16 @@ public final class DecodingSource: GraphSource {
     }
 
     private func decoding(_ cursor: any ObjectCursor, entity: Int) -> any ObjectCursor {
-        plans[entity] == nil ? cursor : DecodingCursor(cursor, source: self)
+        plans[entity] == nil ? cursor : decodingRecords(of: cursor)
+    }
+
+    /// `cursor`'s records, decoded.
+    private func decodingRecords(of cursor: any ObjectCursor) -> any ObjectCursor {
+        RecordMappingCursor(cursor) { record in try self.decoded(record) }
     }
 
     /// `record` with the decoders' outputs, when its entity has any.
-    fileprivate func decoded(_ record: BorrowedRecord) throws -> BorrowedRecord {
+    private func decoded(_ record: BorrowedRecord) throws -> BorrowedRecord {
         guard let plan = plans[record.key.entity] else { return record }
         return try decoded(record, plan: plan)
     }
@@ -260,25 +253,5 @@ public final class DecodingSource: GraphSource {
             }
             return nulls()
         }
-    }
-}
-
-/// A cursor of the wrapped source, its records decoded.
-private final class DecodingCursor: ObjectCursor {
-    private let base: any ObjectCursor
-    private let source: DecodingSource
-
-    init(_ base: any ObjectCursor, source: DecodingSource) {
-        self.base = base
-        self.source = source
-    }
-
-    func next() throws -> ObjectRecord? {
-        try nextBorrowed()?.record
-    }
-
-    func nextBorrowed() throws -> BorrowedRecord? {
-        guard let record = try base.nextBorrowed() else { return nil }
-        return try source.decoded(record)
     }
 }

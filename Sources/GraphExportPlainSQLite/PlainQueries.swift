@@ -1,5 +1,5 @@
-import GraphExport
-import GraphExportSQLite
+public import GraphExport
+public import GraphExportSQLite
 
 /// The statements that read a plain database: one scan and one lookup per entity, one query per
 /// to-many relationship, one key lookup per entity whose ids need its key values; each prepared
@@ -9,7 +9,8 @@ import GraphExportSQLite
 /// per WITHOUT ROWID table keyed by position in key order, and one per to-many relationship that
 /// SQLite could only answer by scanning a whole table for every object (a foreign key without an
 /// index), so that no walk costs more than an index lookup per object.
-final class PlainQueries {
+@usableFromInline
+package final class PlainQueries: StoreQueries {
     private let layout: PlainLayout
     private let database: SQLiteDatabase
     private let onWarning: WarningHandler
@@ -139,10 +140,13 @@ final class PlainQueries {
 
     // MARK: - GraphSource
 
-    func scan(_ entity: Int) throws -> any ObjectCursor {
+    /// Every object of `entity`, in key order (rowid, integer key or primary-key order; a view in
+    /// the order SQLite returns it).
+    @usableFromInline
+    package func scan(_ entity: Int) throws -> any ObjectCursor {
         let table = layout.table(of: entity)
         let statement = try Self.reading(table) {
-            try cached(&scans, entity) {
+            try scans.cached(entity) {
                 let order = PlainSQL.order(table, alias: "t").map { " ORDER BY " + $0 } ?? ""
                 return try rowStatement(entity, order)
             }
@@ -178,12 +182,14 @@ final class PlainQueries {
     }
 
     /// The objects of `entity` whose to-ones `relationships` are all empty, in scan order: the
-    /// same rows as ``scan(_:)`` filtered, with the filter in SQL.
-    func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
+    /// same rows as ``scan(_:)`` filtered, with the filter in SQL; a to-one whose key points at no
+    /// row counts as empty.
+    @usableFromInline
+    package func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
         guard !relationships.isEmpty else { return try scan(entity) }
         let table = layout.table(of: entity)
         let statement = try Self.reading(table) {
-            try cached(&topLevelScans, [entity] + relationships) {
+            try topLevelScans.cached([entity] + relationships) {
                 let destinations = relationships.map { index in
                     let foreignKey = table.foreignKeys[plans[entity].toOne[index]!.foreignKey]
                     return PlainSQL.rowReach(layout.tables[foreignKey.parent], alias: "p\(index)", isOuter: true)!.row
@@ -200,10 +206,11 @@ final class PlainQueries {
         }
     }
 
-    /// The number of rows of the entity's table.
-    func count(_ entity: Int) throws -> Int {
+    /// The number of objects of `entity`: the rows of its table or view.
+    @usableFromInline
+    package func count(_ entity: Int) throws -> Int {
         try Self.reading(layout.table(of: entity)) {
-            let statement = try cached(&counts, entity) {
+            let statement = try counts.cached(entity) {
                 try database.prepare("SELECT count(*) FROM \(PlainSQL.table(layout.table(of: entity)))")
             }
             statement.reset()
@@ -213,9 +220,11 @@ final class PlainQueries {
         }
     }
 
-    func record(_ key: ObjectKey) throws -> ObjectRecord? {
+    /// The object with this key, or `nil`.
+    @usableFromInline
+    package func record(_ key: ObjectKey) throws -> ObjectRecord? {
         try Self.reading(layout.table(of: key.entity)) {
-            let statement = try cached(&lookups, key.entity) {
+            let statement = try lookups.cached(key.entity) {
                 guard let reach = PlainSQL.rowReach(layout.table(of: key.entity), alias: "t", isOuter: false) else {
                     return try rowStatement(key.entity, " LIMIT 1 OFFSET ?1")
                 }
@@ -227,19 +236,22 @@ final class PlainQueries {
             try statement.bind(isPositional ? key.row - 1 : key.row, at: 1)
             defer { statement.reset() }
             guard try statement.step() else { return nil }
-            let buffer = cached(&lookupBuffers, key.entity) { values.textBuffer(for: key.entity) }
+            let buffer = lookupBuffers.cached(key.entity) { values.textBuffer(for: key.entity) }
             return decodeRow(statement, entity: key.entity, row: isPositional ? key.row : nil, buffer: buffer)
         }
     }
 
-    func destinations(of key: ObjectKey, through index: Int) throws -> [ObjectKey] {
+    /// The destinations of a to-many: a parent's children in the child table's key order, a
+    /// many-to-many's in the link table's order (its rowid, or its primary key when it has none).
+    @usableFromInline
+    package func destinations(of key: ObjectKey, through index: Int) throws -> [ObjectKey] {
         guard let sql = destinationSQL[key.entity][index]?.one else {
             preconditionFailure("to-one relationships are read from the row")
         }
         let relationship = layout.model.relationships(of: key.entity)[index]
         return try Self.reading(layout.table(of: key.entity), relationship: relationship) {
             var statements = destinationQueries[key.entity] ?? [:]
-            let statement = try cached(&statements, index) { try database.prepare(sql) }
+            let statement = try statements.cached(index) { try database.prepare(sql) }
             destinationQueries[key.entity] = statements
             statement.reset()
             try statement.bind(key.row, at: 1)
@@ -261,7 +273,8 @@ final class PlainQueries {
     /// value is the parent's row. `nil` otherwise, or while the query is open for another object
     /// (a relationship that nests objects of its own entity): the traversal then looks each child
     /// up.
-    func destinationRecords(of key: ObjectKey, through index: Int) throws -> (any ObjectCursor)? {
+    @usableFromInline
+    package func destinationRecords(of key: ObjectKey, through index: Int) throws -> (any ObjectCursor)? {
         guard case .inverse(let child, let foreignKey) = layout.relationships[key.entity][index] else { return nil }
         let childTable = layout.tables[child]
         let relationship = layout.model.relationships(of: key.entity)[index]
@@ -300,16 +313,18 @@ final class PlainQueries {
     }
 
     /// A to-many's destinations for every object of `entity`, read with one query ordered by
-    /// object alongside the scan (a merge join) instead of one query per object; `nil` for a
-    /// to-one.
-    func destinationsInScanOrder(of entity: Int, through index: Int) throws -> (any DestinationCursor)? {
+    /// object alongside the scan (a merge join, ``MergeJoinRows``) instead of one query per object;
+    /// `nil` for a to-one.
+    @usableFromInline
+    package func destinationsInScanOrder(of entity: Int, through index: Int) throws -> (any DestinationCursor)? {
         guard let sql = destinationSQL[entity][index] else { return nil }
         let relationship = layout.model.relationships(of: entity)[index]
         let table = layout.table(of: entity)
         let statement = try Self.reading(table, relationship: relationship) { try database.prepare(sql.all) }
         let keyColumns = sql.allKeyColumns
         return MergedDestinations(
-            statement: statement, destination: relationship.destination, orderColumn: sql.allOrderColumn,
+            rows: MergeJoinRows(statement: statement, skipsNonIntegerSources: true),
+            destination: relationship.destination, orderColumn: sql.allOrderColumn,
             subject: Self.subject(table, relationship: relationship),
             remember: keyColumns.isEmpty
                 ? nil : { [unowned self] key in self.rememberID(of: key, from: statement, columns: keyColumns) })
@@ -502,7 +517,7 @@ final class PlainQueries {
     /// The key text of a row of a table with a declared, non-integer key: `nil` when a key
     /// column is NULL (a rowid table allows that), so the id falls back to the rowid.
     private func keyText(of key: ObjectKey, in table: TableSchema) throws -> String? {
-        let statement = try cached(&keyLookups, key.entity) {
+        let statement = try keyLookups.cached(key.entity) {
             switch table.keying {
             case .ordinal(let columns, _, let keyTable):
                 let names = columns.indices.map { SQLiteDatabase.quote("c\($0)") }.joined(separator: ", ")
@@ -693,15 +708,6 @@ final class PlainQueries {
         }
     }
 
-    private func cached<Key: Hashable, Statement>(
-        _ cache: inout [Key: Statement], _ key: Key, _ make: () throws -> Statement
-    ) rethrows -> Statement {
-        if let statement = cache[key] { return statement }
-        let statement = try make()
-        cache[key] = statement
-        return statement
-    }
-
     /// Runs `body`, and names the table (and the relationship) in a SQLite error it throws.
     private static func reading<Result>(
         _ table: TableSchema, relationship: ResolvedRelationship? = nil, _ body: () throws -> Result
@@ -775,67 +781,49 @@ final class PlainQueries {
 }
 
 /// One to-many relationship's (source, destination) rows, ordered by source row, consumed
-/// alongside a scan in the same order: a merge join instead of a query per object. Rows whose
-/// source is not an integer are passed over (no object has such a row). Another column, when the
-/// query has one, orders each object's destinations (a link table's rowid).
+/// alongside a scan in the same order (``MergeJoinRows``): a merge join instead of a query per
+/// object. Rows whose source is not an integer are passed over (no object has such a row).
+/// Another column, when the query has one, orders each object's destinations (a link table's
+/// rowid).
 private final class MergedDestinations: DestinationCursor {
-    private let statement: SQLiteStatement
+    /// The pairs; not checked for exclusive access at run time (a cursor is used from one thread,
+    /// one call at a time).
+    @exclusivity(unchecked) private var rows: MergeJoinRows
     private let destination: Int
-    /// What a SQLite error names: the table and the relationship.
-    private let subject: String
     /// The column each object's rows are put in the order of, if any.
     private let orderColumn: Int32?
+    /// What a SQLite error names: the table and the relationship.
+    private let subject: String
     /// Called with each destination while its row is current (to remember its identifier).
     private let remember: ((ObjectKey) -> Void)?
-    /// The source of the current row; `nil` at the end.
-    private var source: Int64?
-    private var hasStarted = false
 
     init(
-        statement: SQLiteStatement, destination: Int, orderColumn: Int32?, subject: String,
-        remember: ((ObjectKey) -> Void)?
+        rows: MergeJoinRows, destination: Int, orderColumn: Int32?, subject: String, remember: ((ObjectKey) -> Void)?
     ) {
-        self.statement = statement
+        self.rows = rows
         self.destination = destination
-        self.subject = subject
         self.orderColumn = orderColumn
+        self.subject = subject
         self.remember = remember
     }
 
     func destinations(of key: ObjectKey) throws -> [ObjectKey] {
         do {
-            if !hasStarted {
-                hasStarted = true
-                try advance()
-            }
-            while let source, source < key.row { try advance() }
-            guard source == key.row else { return [] }
+            guard try rows.seek(key.row) else { return [] }
             var keys: [ObjectKey] = []
             var orders: [Int64] = []
             keys.reserveCapacity(4)
             if orderColumn != nil { orders.reserveCapacity(4) }
-            while source == key.row {
-                let destination = ObjectKey(entity: destination, row: statement.int64(at: 1))
+            repeat {
+                let destination = ObjectKey(entity: destination, row: rows.statement.int64(at: 1))
                 remember?(destination)
                 keys.append(destination)
-                if let orderColumn { orders.append(statement.int64(at: orderColumn)) }
-                try advance()
-            }
+                if let orderColumn { orders.append(rows.statement.int64(at: orderColumn)) }
+            } while try rows.next(of: key.row)
             guard orderColumn != nil && keys.count > 1 else { return keys }
             return zip(orders, keys).sorted { $0.0 < $1.0 }.map(\.1)
         } catch let error as SQLiteError {
             throw error.reading(subject)
         }
-    }
-
-    /// Steps to the next row whose source is an integer.
-    private func advance() throws {
-        while try statement.step() {
-            if statement.storage(at: 0) == .integer {
-                source = statement.int64(at: 0)
-                return
-            }
-        }
-        source = nil
     }
 }

@@ -87,7 +87,14 @@ public import GraphExportSQLite
 /// WITHOUT ROWID table, its integer key when it has a single one holding only integers, else the
 /// position in key order, numbered once in a private `temp` table of the connection (on disk, not
 /// in memory).
-public final class SQLiteDatabaseSource: GraphSource {
+///
+/// **Reading.** Objects come in key order (rowid, integer key or primary-key order; a view in the
+/// order SQLite returns it); a parent's children in the child table's key order, a
+/// many-to-many's destinations in the link table's order (its rowid, or its primary key when it
+/// has none); a parent's children as full records with one query when the child's foreign key is
+/// one integer column holding the parent's integer key (the reads of `QueriedSource`, answered by
+/// `PlainQueries`).
+public final class SQLiteDatabaseSource: QueriedSource {
     /// The entities: one per exported table, in schema order.
     public var model: GraphModel { layout.model }
     /// The export header: `SQLite database` and the path.
@@ -101,7 +108,7 @@ public final class SQLiteDatabaseSource: GraphSource {
     /// Which tables are entities and links, and how every relationship is stored.
     let layout: PlainLayout
     /// The statements that read the database.
-    let queries: PlainQueries
+    @usableFromInline package let queries: PlainQueries
 
     /// Opens the database at `path` and reads its schema.
     ///
@@ -136,51 +143,10 @@ public final class SQLiteDatabaseSource: GraphSource {
         self.file = file
     }
 
-    /// Every object of `entity`, in key order (rowid, integer key or primary-key order; a view in
-    /// the order SQLite returns it).
-    public func scan(_ entity: Int) throws -> any ObjectCursor {
-        try queries.scan(entity)
-    }
-
-    /// The objects of `entity` whose to-ones `relationships` (indexes into
-    /// ``GraphModel/relationships(of:)``) are all empty, in the order of ``scan(_:)``; a to-one
-    /// whose key points at no row counts as empty.
-    public func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
-        try queries.scan(entity, withoutDestinationsIn: relationships)
-    }
-
-    /// The number of objects of `entity`: the rows of its table or view.
-    public func count(_ entity: Int) throws -> Int {
-        try queries.count(entity)
-    }
-
     /// About how many objects an export writes (``RowCountEstimate``), or `nil` when a view or a
     /// table without a reachable key or statistics is among the entities.
     package func estimatedObjectCount() throws -> ObjectCountEstimate? {
         try RowCountEstimate.objects(in: layout, database: database)
-    }
-
-    /// The object with this key, or `nil`.
-    public func record(_ key: ObjectKey) throws -> ObjectRecord? {
-        try queries.record(key)
-    }
-
-    /// The destinations of a to-many: a parent's children in the child table's key order, a
-    /// many-to-many's in the link table's order (its rowid, or its primary key when it has none).
-    public func destinations(of key: ObjectKey, through relationship: Int) throws -> [ObjectKey] {
-        try queries.destinations(of: key, through: relationship)
-    }
-
-    /// A parent's children as full records, read with one query, when the child's foreign key is
-    /// one integer column holding the parent's integer key; else `nil`.
-    public func destinationRecords(of key: ObjectKey, through relationship: Int) throws -> (any ObjectCursor)? {
-        try queries.destinationRecords(of: key, through: relationship)
-    }
-
-    /// A to-many's destinations for all objects of `entity`, read with one query ordered by
-    /// object alongside the scan.
-    public func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> (any DestinationCursor)? {
-        try queries.destinationsInScanOrder(of: entity, through: relationship)
     }
 
     /// `<Table>/<key>`, as the type's documentation describes.

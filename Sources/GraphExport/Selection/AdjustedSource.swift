@@ -1,7 +1,8 @@
 /// A source read with a ``ModelAdjustment``: its model without the properties left out and with
-/// the nesting chosen; everything else is the wrapped source's.
-public final class AdjustedSource: GraphSource {
-    private let base: any GraphSource
+/// the nesting chosen; everything else is the wrapped source's (``WrappingSource``).
+public final class AdjustedSource: WrappingSource {
+    /// The wrapped source.
+    @usableFromInline package let base: any GraphSource
     /// The adjusted model; entity indexes are those of the wrapped source's.
     public let model: GraphModel
     /// Per entity, the indexes of the wrapped source's attribute values that are kept; `nil` when
@@ -37,17 +38,16 @@ public final class AdjustedSource: GraphSource {
         }
     }
 
-    /// The wrapped source's header.
-    public var document: DocumentInfo { base.document }
-
     /// The wrapped source's objects of `entity`, adjusted.
     public func scan(_ entity: Int) throws -> any ObjectCursor {
-        AdjustedCursor(try base.scan(entity), source: self)
+        adjusting(try base.scan(entity))
     }
 
     /// The wrapped source's object, adjusted.
     public func record(_ key: ObjectKey) throws -> ObjectRecord? {
-        try base.record(key).map(adjusted)
+        guard var record = try base.record(key) else { return nil }
+        keep(&record.values, &record.toOne, of: key.entity)
+        return record
     }
 
     /// The wrapped source's destinations.
@@ -55,28 +55,14 @@ public final class AdjustedSource: GraphSource {
         try base.destinations(of: key, through: baseIndex(relationship, of: key.entity))
     }
 
-    /// The wrapped source's identifier.
-    public func id(of key: ObjectKey) -> ObjectID {
-        base.id(of: key)
-    }
-
     /// The wrapped source's destination records, adjusted.
     public func destinationRecords(of key: ObjectKey, through relationship: Int) throws -> (any ObjectCursor)? {
-        try base.destinationRecords(of: key, through: baseIndex(relationship, of: key.entity)).map {
-            AdjustedCursor($0, source: self)
-        }
+        try base.destinationRecords(of: key, through: baseIndex(relationship, of: key.entity)).map(adjusting)
     }
 
     /// The wrapped source's objects without these destinations, adjusted.
     public func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
-        AdjustedCursor(
-            try base.scan(entity, withoutDestinationsIn: relationships.map { baseIndex($0, of: entity) }),
-            source: self)
-    }
-
-    /// The wrapped source's count.
-    public func count(_ entity: Int) throws -> Int {
-        try base.count(entity)
+        adjusting(try base.scan(entity, withoutDestinationsIn: relationships.map { baseIndex($0, of: entity) }))
     }
 
     /// The wrapped source's destinations in scan order.
@@ -84,38 +70,23 @@ public final class AdjustedSource: GraphSource {
         try base.destinationsInScanOrder(of: entity, through: baseIndex(relationship, of: entity))
     }
 
-    /// The wrapped source's summary of the run.
-    public func didFinishRun() {
-        base.didFinishRun()
-    }
-
     /// The wrapped source's index of relationship `index` of `entity`.
     private func baseIndex(_ index: Int, of entity: Int) -> Int {
         keptRelationships[entity]?[index] ?? index
     }
 
-    /// `record` with only the kept attribute values and to-one destinations.
-    fileprivate func adjusted(_ record: ObjectRecord) -> ObjectRecord {
-        let entity = record.key.entity
-        guard keptValues[entity] != nil || keptRelationships[entity] != nil else { return record }
-        var record = record
-        if let kept = keptValues[entity] { record.values = kept.map { record.values[$0] } }
-        if let kept = keptRelationships[entity] { record.toOne = kept.map { record.toOne[$0] } }
-        return record
-    }
-}
-
-/// A cursor of the wrapped source, its records adjusted.
-private final class AdjustedCursor: ObjectCursor {
-    private let base: any ObjectCursor
-    private let source: AdjustedSource
-
-    init(_ base: any ObjectCursor, source: AdjustedSource) {
-        self.base = base
-        self.source = source
+    /// `cursor`'s records with only the kept attribute values and to-one destinations.
+    private func adjusting(_ cursor: any ObjectCursor) -> any ObjectCursor {
+        RecordMappingCursor(cursor) { record in
+            var record = record
+            self.keep(&record.values, &record.toOne, of: record.key.entity)
+            return record
+        }
     }
 
-    func next() throws -> ObjectRecord? {
-        try base.next().map(source.adjusted)
+    /// Leaves in a record of `entity` only the kept attribute values and to-one destinations.
+    private func keep<Value>(_ values: inout [Value], _ toOne: inout [ObjectKey?], of entity: Int) {
+        if let kept = keptValues[entity] { values = kept.map { values[$0] } }
+        if let kept = keptRelationships[entity] { toOne = kept.map { toOne[$0] } }
     }
 }

@@ -1,5 +1,5 @@
-import GraphExport
-import GraphExportSQLite
+public import GraphExport
+public import GraphExportSQLite
 
 /// The prepared statements that read a Core Data store: one scan, one top-level scan and one
 /// lookup per entity, one destination query per to-many relationship (read in windows of source
@@ -7,7 +7,8 @@ import GraphExportSQLite
 /// each prepared once and reused; the queries that read a parent's children in one go are
 /// pooled, one statement per level of nesting in use. Whether a destination row exists, and
 /// which entity it is, comes from a ``RowDirectory`` per table, read once.
-final class CoreDataQueries {
+@usableFromInline
+package final class CoreDataQueries: StoreQueries {
     /// How many statements of one child query may be live (one per nesting level) before the
     /// deeper levels read their children into memory instead.
     private static let poolLimit = 16
@@ -41,8 +42,10 @@ final class CoreDataQueries {
         self.directorySlots = Array(repeating: nil, count: layout.entities.count)
     }
 
-    func scan(_ entity: Int) throws -> any ObjectCursor {
-        let statement = try cached(&scans, entity) { try database.prepare(selectSQL(entity) + " ORDER BY Z_PK") }
+    /// Every object of `entity`, in `Z_PK` order.
+    @usableFromInline
+    package func scan(_ entity: Int) throws -> any ObjectCursor {
+        let statement = try scans.cached(entity) { try database.prepare(selectSQL(entity) + " ORDER BY Z_PK") }
         statement.reset()
         return StatementCursor(statement: statement, selection: selection(entity), queries: self)
     }
@@ -63,8 +66,11 @@ final class CoreDataQueries {
         return StatementCursor(statement: statement, selection: selection(entity), queries: self)
     }
 
-    func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
-        let statement = try cached(&topLevelScans, entity) {
+    /// The objects of `entity` whose owner keys (the foreign keys of `relationships`) are all
+    /// null, selected in SQL, in `Z_PK` order.
+    @usableFromInline
+    package func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
+        let statement = try topLevelScans.cached(entity) {
             var sql = selectSQL(entity)
             for index in relationships {
                 guard case .foreignKey(let column)? = layout.entities[entity].relationships[index] else { continue }
@@ -76,9 +82,11 @@ final class CoreDataQueries {
         return StatementCursor(statement: statement, selection: selection(entity), queries: self)
     }
 
-    func count(_ entity: Int) throws -> Int {
+    /// `SELECT count(*)` of the entity's rows.
+    @usableFromInline
+    package func count(_ entity: Int) throws -> Int {
         let entityLayout = layout.entities[entity]
-        let statement = try cached(&counts, entity) {
+        let statement = try counts.cached(entity) {
             try database.prepare(
                 "SELECT count(*) FROM \(SQLiteDatabase.quote(entityLayout.table)) WHERE Z_ENT = \(entityLayout.number)")
         }
@@ -87,8 +95,10 @@ final class CoreDataQueries {
         return try statement.step() ? Int(statement.int64(at: 0)) : 0
     }
 
-    func record(_ key: ObjectKey) throws -> ObjectRecord? {
-        let statement = try cached(&lookups, key.entity) {
+    /// The object with this key, or `nil`.
+    @usableFromInline
+    package func record(_ key: ObjectKey) throws -> ObjectRecord? {
+        let statement = try lookups.cached(key.entity) {
             try database.prepare(selectSQL(key.entity) + " AND Z_PK = ?")
         }
         statement.reset()
@@ -99,7 +109,8 @@ final class CoreDataQueries {
 
     /// The children of a one-to-many relationship as records, read with one query; `nil` for
     /// relationships stored otherwise.
-    func destinationRecords(of key: ObjectKey, through index: Int) throws -> (any ObjectCursor)? {
+    @usableFromInline
+    package func destinationRecords(of key: ObjectKey, through index: Int) throws -> (any ObjectCursor)? {
         guard
             case .inverseForeignKey(let table, let column, let orderColumn, let numbers)? =
                 layout.entities[key.entity].relationships[index]
@@ -130,14 +141,17 @@ final class CoreDataQueries {
         return RecordListCursor(records)
     }
 
-    func destinations(of key: ObjectKey, through index: Int) throws -> [ObjectKey] {
+    /// The destinations of a to-many relationship, in stored order for an ordered one, else by
+    /// `Z_PK`.
+    @usableFromInline
+    package func destinations(of key: ObjectKey, through index: Int) throws -> [ObjectKey] {
         try checkRead(key.entity, index)
         let window = try destinationWindows[key.entity << 16 | index] ?? destinationWindow(key.entity, index)
         if let rows = try window.rows(of: key.row) {
             return try resolve(rows, of: key, through: index)
         }
         var statements = destinationQueries[key.entity] ?? [:]
-        let statement = try cached(&statements, index) {
+        let statement = try statements.cached(index) {
             try database.prepare(destinationsSQL(key.entity, index, .one))
         }
         destinationQueries[key.entity] = statements
@@ -167,31 +181,39 @@ final class CoreDataQueries {
     ) throws -> [ObjectKey] {
         let destination = layout.model.relationships(of: key.entity)[index].destination
         let skipsOtherKinds = belongsByKind(key.entity, index)
-        var keys: [ObjectKey] = []
-        for row in rows {
-            let entity = try concreteEntity(of: row, kindOf: destination)
-            if entity == nil && skipsOtherKinds { continue }
-            guard let entity else {
-                let name =
-                    "\(layout.model.entities[key.entity].name).\(layout.model.relationships(of: key.entity)[index].name)"
-                decoder.onWarning(
-                    Warning("\(name) of Z_PK \(key.row) points at Z_PK \(row), which does not exist; left out"))
-                continue
-            }
-            keys.append(ObjectKey(entity: entity, row: row))
+        return try rows.compactMap { row in
+            try self.destination(
+                row: row, kindOf: destination, of: key, through: index, skipsOtherKinds: skipsOtherKinds)
         }
-        return keys
     }
 
-    func destinationsInScanOrder(of entity: Int, through index: Int) throws -> (any DestinationCursor)? {
+    /// The key of destination row `row` of relationship `index` of `source`, its entity from the
+    /// row directory: `nil` for a row that does not belong to the relationship (`skipsOtherKinds`,
+    /// ``belongsByKind(_:_:)``) and, with a warning, for a row of a join table that does not exist.
+    fileprivate func destination(
+        row: Int64, kindOf destination: Int, of source: ObjectKey, through index: Int, skipsOtherKinds: Bool
+    ) throws -> ObjectKey? {
+        if let entity = try concreteEntity(of: row, kindOf: destination) { return ObjectKey(entity: entity, row: row) }
+        if !skipsOtherKinds {
+            decoder.onWarning(
+                Warning(
+                    "\(relationshipName(source.entity, index)) of Z_PK \(source.row) points at Z_PK \(row), "
+                        + "which does not exist; left out"))
+        }
+        return nil
+    }
+
+    /// The destinations of a to-many relationship for every object of `entity`, read with one
+    /// query ordered by `Z_PK` alongside the scan (``MergedDestinations``); `nil` for a to-one.
+    @usableFromInline
+    package func destinationsInScanOrder(of entity: Int, through index: Int) throws -> (any DestinationCursor)? {
         try checkRead(entity, index)
         if case .foreignKey? = layout.entities[entity].relationships[index] { return nil }
-        let sql = destinationsSQL(entity, index, .all)
-        let name = "\(layout.model.entities[entity].name).\(layout.model.relationships(of: entity)[index].name)"
         return MergedDestinations(
-            statement: try database.prepare(sql), queries: self,
-            destination: layout.model.relationships(of: entity)[index].destination,
-            skipsOtherKinds: belongsByKind(entity, index), onWarning: decoder.onWarning, relationship: name)
+            rows: MergeJoinRows(
+                statement: try database.prepare(destinationsSQL(entity, index, .all)), skipsNonIntegerSources: false),
+            queries: self, relationship: index, destination: layout.model.relationships(of: entity)[index].destination,
+            skipsOtherKinds: belongsByKind(entity, index))
     }
 
     /// Whether the destinations of relationship `index` of `entity` are the rows of the
@@ -207,8 +229,12 @@ final class CoreDataQueries {
     /// store's ``ReadScope``, whose storage was never looked for.
     private func checkRead(_ entity: Int, _ index: Int) throws {
         guard layout.entities[entity].relationships[index] == nil else { return }
-        let name = "\(layout.model.entities[entity].name).\(layout.model.relationships(of: entity)[index].name)"
-        throw CoreDataError.propertyNotRead(path: database.path, property: name)
+        throw CoreDataError.propertyNotRead(path: database.path, property: relationshipName(entity, index))
+    }
+
+    /// `Entity.relationship`, in a warning or an error.
+    private func relationshipName(_ entity: Int, _ index: Int) -> String {
+        "\(layout.model.entities[entity].name).\(layout.model.relationships(of: entity)[index].name)"
     }
 
     /// Which source keys a destination query reads.
@@ -372,7 +398,7 @@ final class CoreDataQueries {
     /// The concrete entity of a destination row, from its own `Z_ENT`; `nil` when the row does
     /// not exist, or is not of a concrete entity of the destination's kind (a row marked with an
     /// abstract entity's number holds no object).
-    fileprivate func concreteEntity(of row: Int64, kindOf destination: Int) throws -> Int? {
+    private func concreteEntity(of row: Int64, kindOf destination: Int) throws -> Int? {
         let slot = try directorySlots[destination] ?? directorySlot(for: destination)
         guard let number = directories[slot].entityNumber(of: row), let entity = layout.entity(numbered: number),
             layout.model.entity(entity, isKindOf: destination), !layout.model.entities[entity].isAbstract
@@ -395,15 +421,6 @@ final class CoreDataQueries {
         }
         directorySlots[destination] = slot
         return slot
-    }
-
-    private func cached<Key: Hashable>(
-        _ cache: inout [Key: SQLiteStatement], _ key: Key, _ make: () throws -> SQLiteStatement
-    ) rethrows -> SQLiteStatement {
-        if let statement = cache[key] { return statement }
-        let statement = try make()
-        cache[key] = statement
-        return statement
     }
 }
 
@@ -483,44 +500,38 @@ private final class StatementCursor: ObjectCursor {
 }
 
 /// One to-many relationship's (source, destination) pairs, ordered by source key, consumed
-/// alongside a scan in the same order: a merge join instead of a query per object. The store's row
-/// directory tells each destination's `Z_ENT`.
+/// alongside a scan in the same order (``MergeJoinRows``): a merge join instead of a query per
+/// object. The store's row directory tells each destination's `Z_ENT`.
 private final class MergedDestinations: DestinationCursor {
-    private let statement: SQLiteStatement
+    /// The pairs; not checked for exclusive access at run time (a cursor is used from one thread,
+    /// one call at a time).
+    @exclusivity(unchecked) private var rows: MergeJoinRows
     private unowned let queries: CoreDataQueries
+    /// The relationship's index, its destination entity, and whether rows of other kinds are
+    /// passed over in silence (``CoreDataQueries/destination(row:kindOf:of:through:skipsOtherKinds:)``).
+    private let relationship: Int
     private let destination: Int
     private let skipsOtherKinds: Bool
-    private let onWarning: WarningHandler
-    private let relationship: String
-    private var hasRow: Bool?
 
-    init(
-        statement: SQLiteStatement, queries: CoreDataQueries, destination: Int, skipsOtherKinds: Bool,
-        onWarning: @escaping WarningHandler, relationship: String
-    ) {
-        self.statement = statement
+    init(rows: MergeJoinRows, queries: CoreDataQueries, relationship: Int, destination: Int, skipsOtherKinds: Bool) {
+        self.rows = rows
         self.queries = queries
+        self.relationship = relationship
         self.destination = destination
         self.skipsOtherKinds = skipsOtherKinds
-        self.onWarning = onWarning
-        self.relationship = relationship
     }
 
     func destinations(of key: ObjectKey) throws -> [ObjectKey] {
-        var hasRow = try self.hasRow ?? statement.step()
-        defer { self.hasRow = hasRow }
-        while hasRow && statement.int64(at: 0) < key.row { hasRow = try statement.step() }
         var keys: [ObjectKey] = []
-        while hasRow && statement.int64(at: 0) == key.row {
-            let row = statement.int64(at: 1)
-            if let entity = try queries.concreteEntity(of: row, kindOf: destination) {
-                keys.append(ObjectKey(entity: entity, row: row))
-            } else if !skipsOtherKinds {
-                onWarning(
-                    Warning("\(relationship) of Z_PK \(key.row) points at Z_PK \(row), which does not exist; left out"))
+        guard try rows.seek(key.row) else { return keys }
+        repeat {
+            let row = rows.statement.int64(at: 1)
+            if let found = try queries.destination(
+                row: row, kindOf: destination, of: key, through: relationship, skipsOtherKinds: skipsOtherKinds)
+            {
+                keys.append(found)
             }
-            hasRow = try statement.step()
-        }
+        } while try rows.next(of: key.row)
         return keys
     }
 }

@@ -4,8 +4,11 @@ public import GraphExportSQLite
 /// A Core Data SQLite store read as a ``GraphSource``: opened read-only, read in one snapshot,
 /// mapped onto the version of its model that fits it.
 ///
-/// Object identifiers are Core Data's own URIs, `x-coredata://<store UUID>/<Entity>/p<Z_PK>`.
-public final class CoreDataStore: GraphSource {
+/// Objects are read in `Z_PK` order, the destinations of a to-many in stored order for an ordered
+/// one, else by `Z_PK`; the children of a one-to-many with one query (the reads of
+/// `QueriedSource`, answered by `CoreDataQueries`). Object identifiers are Core Data's own URIs,
+/// `x-coredata://<store UUID>/<Entity>/p<Z_PK>`.
+public final class CoreDataStore: QueriedSource {
     /// The entities of the model version in use.
     public var model: GraphModel { layout.model }
     /// The export header: store path; as ``DocumentInfo/sourceFields``, `storeUUID`, when the
@@ -30,7 +33,7 @@ public final class CoreDataStore: GraphSource {
     /// The mapping of the model onto the store's tables.
     let layout: CoreDataLayout
     /// The statements that read the store.
-    let queries: CoreDataQueries
+    @usableFromInline package let queries: CoreDataQueries
     private let idPrefixes: [String]
     /// The rows the scans select, counted when the store was opened (``EntityTableCensus``).
     private let objectCount: Int
@@ -124,42 +127,6 @@ public final class CoreDataStore: GraphSource {
     public static func isCoreDataStore(path: String) throws -> Bool {
         let database = try StoreFile(storePath: path).open()
         return try database.tableExists("Z_PRIMARYKEY") && database.tableExists("Z_METADATA")
-    }
-
-    /// Every object of `entity`, in `Z_PK` order.
-    public func scan(_ entity: Int) throws -> any ObjectCursor {
-        try queries.scan(entity)
-    }
-
-    /// The object with this key, or `nil`.
-    public func record(_ key: ObjectKey) throws -> ObjectRecord? {
-        try queries.record(key)
-    }
-
-    /// The destinations of a to-many relationship, in stored order for an ordered one, else by `Z_PK`.
-    public func destinations(of key: ObjectKey, through relationship: Int) throws -> [ObjectKey] {
-        try queries.destinations(of: key, through: relationship)
-    }
-
-    /// The children of a one-to-many relationship, read with one query.
-    public func destinationRecords(of key: ObjectKey, through relationship: Int) throws -> (any ObjectCursor)? {
-        try queries.destinationRecords(of: key, through: relationship)
-    }
-
-    /// The objects of `entity` whose owner keys are all null, selected by SQL.
-    public func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
-        try queries.scan(entity, withoutDestinationsIn: relationships)
-    }
-
-    /// A to-many relationship's destinations for all objects of `entity`, read with one ordered
-    /// query alongside the scan.
-    public func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> (any DestinationCursor)? {
-        try queries.destinationsInScanOrder(of: entity, through: relationship)
-    }
-
-    /// `SELECT count(*)` of the entity's rows.
-    public func count(_ entity: Int) throws -> Int {
-        try queries.count(entity)
     }
 
     /// Exactly the objects an export writes: the rows of the entity tables whose `Z_ENT` is a
