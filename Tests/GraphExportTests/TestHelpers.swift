@@ -42,6 +42,15 @@ extension XCTestCase {
     }
 }
 
+/// A graph of `model` with one object of each entity named in `objects`, added in order, then the
+/// `links` made: from an object, through the relationship named, to an object, each by its index.
+func linkedGraph(_ model: GraphModel, _ objects: [String], _ links: [(Int, String, Int)] = []) throws -> InMemoryGraph {
+    let graph = InMemoryGraph(model: model)
+    let keys = try objects.map { try graph.add($0) }
+    for (from, name, to) in links { try graph.link(keys[from], name, to: keys[to]) }
+    return graph
+}
+
 /// The result of exporting a source with a recording writer and checking the stream.
 struct Export {
     var recording: RecordingGraphWriter

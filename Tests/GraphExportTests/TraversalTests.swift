@@ -80,16 +80,9 @@ final class TraversalTests: XCTestCase {
     }
 
     func testCrossLinksAreReferences() throws {
-        let graph = InMemoryGraph(model: try folderModel())
-        let inbox = try graph.add("Folder")
-        let archive = try graph.add("Folder")
-        let first = try graph.add("Item")
-        let second = try graph.add("Item")
-        try graph.link(first, "folder", to: inbox)
-        try graph.link(second, "folder", to: archive)
-        try graph.link(first, "related", to: second)
-        try graph.link(second, "mentions", to: first)
-        try graph.link(second, "mentions", to: second)
+        let graph = try linkedGraph(
+            try folderModel(), ["Folder", "Folder", "Item", "Item"],
+            [(2, "folder", 0), (3, "folder", 1), (2, "related", 3), (3, "mentions", 2), (3, "mentions", 3)])
 
         let result = try export(graph)
 
@@ -100,16 +93,11 @@ final class TraversalTests: XCTestCase {
     }
 
     func testManyToManyIsReferences() throws {
-        let graph = InMemoryGraph(
-            model: try makeModel([
-                EntityInfo(name: "Tag", relationships: [toMany("items", "Item", inverse: "tags", rule: .cascade)]),
-                EntityInfo(name: "Item", relationships: [toMany("tags", "Tag", inverse: "items", rule: .cascade)]),
-            ]))
-        let red = try graph.add("Tag")
-        let blue = try graph.add("Tag")
-        let item = try graph.add("Item")
-        try graph.link(red, "items", to: item)
-        try graph.link(item, "tags", to: blue)
+        let model = try makeModel([
+            EntityInfo(name: "Tag", relationships: [toMany("items", "Item", inverse: "tags", rule: .cascade)]),
+            EntityInfo(name: "Item", relationships: [toMany("tags", "Tag", inverse: "items", rule: .cascade)]),
+        ])
+        let graph = try linkedGraph(model, ["Tag", "Tag", "Item"], [(0, "items", 2), (2, "tags", 1)])
 
         let result = try export(graph)
 
@@ -141,16 +129,12 @@ final class TraversalTests: XCTestCase {
     }
 
     func testOneToOneNestsOnTheCascadeSide() throws {
-        let graph = InMemoryGraph(
-            model: try makeModel([
-                EntityInfo(name: "Passport", relationships: [toOne("holder", "Person", inverse: "passport")]),
-                EntityInfo(
-                    name: "Person", relationships: [toOne("passport", "Passport", inverse: "holder", rule: .cascade)]),
-            ]))
-        let passport = try graph.add("Passport")
-        let person = try graph.add("Person")
-        try graph.link(passport, "holder", to: person)
-        try graph.add("Passport")
+        let model = try makeModel([
+            EntityInfo(name: "Passport", relationships: [toOne("holder", "Person", inverse: "passport")]),
+            EntityInfo(
+                name: "Person", relationships: [toOne("passport", "Passport", inverse: "holder", rule: .cascade)]),
+        ])
+        let graph = try linkedGraph(model, ["Passport", "Person", "Passport"], [(0, "holder", 1)])
 
         let result = try export(graph)
 
@@ -181,11 +165,7 @@ final class TraversalTests: XCTestCase {
     /// Which member of a cycle of owners goes to the top level is the traversal's choice; the test
     /// asks only that the cycle has one, with the others nested below it.
     func testOwnershipCycleExportsEachObjectOnce() throws {
-        let graph = InMemoryGraph(model: try treeModel())
-        let first = try graph.add("Node")
-        let second = try graph.add("Node")
-        try graph.link(first, "parent", to: second)
-        try graph.link(second, "parent", to: first)
+        let graph = try linkedGraph(try treeModel(), ["Node", "Node"], [(0, "parent", 1), (1, "parent", 0)])
 
         let result = try export(graph)
 
@@ -215,13 +195,9 @@ final class TraversalTests: XCTestCase {
     /// later (here `c`, owned by `b`, which is on the cycle a ⇄ b), cutting `c` off from its owner:
     /// `Node/1{children[] parent[→Node/3]} Node/2{children[Node/3{children[→Node/2 →Node/1] …}] …}`.
     func testAnObjectOwnedByAMemberOfAnOwnershipCycleNestsUnderIt() throws {
-        let graph = InMemoryGraph(model: try treeModel())
-        let c = try graph.add("Node")
-        let a = try graph.add("Node")
-        let b = try graph.add("Node")
-        try graph.link(a, "parent", to: b)
-        try graph.link(b, "parent", to: a)
-        try graph.link(c, "parent", to: b)
+        // c, a, b: a ⇄ b, and b owns c.
+        let graph = try linkedGraph(
+            try treeModel(), ["Node", "Node", "Node"], [(1, "parent", 2), (2, "parent", 1), (0, "parent", 2)])
 
         let result = try export(graph)
 
@@ -233,15 +209,12 @@ final class TraversalTests: XCTestCase {
     /// `GraphModelTests.testOneToOneOwnershipIsTheSameForInheritedRelationships`): an object owned
     /// through a one-to-one that its owner's entity inherits must nest under that owner.
     func testAnObjectOwnedThroughAnInheritedOneToOneNestsUnderItsOwner() throws {
-        let graph = InMemoryGraph(
-            model: try makeModel([
-                EntityInfo(
-                    name: "Alpha", relationships: [toOne("partner", "Mid", inverse: "partnerOf", rule: .cascade)]),
-                EntityInfo(name: "Mid", relationships: [toOne("partnerOf", "Alpha", inverse: "partner")]),
-                EntityInfo(name: "Zulu", parent: "Alpha"),
-            ]))
-        let mid = try graph.add("Mid")
-        try graph.link(try graph.add("Zulu"), "partner", to: mid)
+        let model = try makeModel([
+            EntityInfo(name: "Alpha", relationships: [toOne("partner", "Mid", inverse: "partnerOf", rule: .cascade)]),
+            EntityInfo(name: "Mid", relationships: [toOne("partnerOf", "Alpha", inverse: "partner")]),
+            EntityInfo(name: "Zulu", parent: "Alpha"),
+        ])
+        let graph = try linkedGraph(model, ["Mid", "Zulu"], [(1, "partner", 0)])
 
         let result = try export(graph)
 
@@ -249,12 +222,7 @@ final class TraversalTests: XCTestCase {
     }
 
     func testOrphansAreTopLevelInScanOrder() throws {
-        let graph = InMemoryGraph(model: try folderModel())
-        _ = try graph.add("Item")
-        let folder = try graph.add("Folder")
-        let owned = try graph.add("Item")
-        try graph.link(owned, "folder", to: folder)
-        _ = try graph.add("Folder")
+        let graph = try linkedGraph(try folderModel(), ["Item", "Folder", "Item", "Folder"], [(2, "folder", 1)])
 
         let result = try export(graph)
 
@@ -276,11 +244,7 @@ final class TraversalTests: XCTestCase {
     }
 
     func testFlatShapeWritesEveryRelationshipAsReferences() throws {
-        let graph = InMemoryGraph(model: try folderModel())
-        let folder = try graph.add("Folder")
-        let item = try graph.add("Item")
-        try graph.link(item, "folder", to: folder)
-        try graph.link(item, "related", to: item)
+        let graph = try linkedGraph(try folderModel(), ["Folder", "Item"], [(1, "folder", 0), (1, "related", 1)])
 
         let result = try export(graph, shape: .flat)
 
