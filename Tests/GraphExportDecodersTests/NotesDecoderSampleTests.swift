@@ -10,15 +10,17 @@ import XCTest
 /// begins with its title and contains its snippet, the formatted note shows each style its runs
 /// have, the password-protected note keeps its bytes with one warning.
 final class NotesDecoderSampleTests: XCTestCase {
-    private func decodedStore(log: WarningLog) throws -> (store: CoreDataStore, decoded: DecodingSource) {
-        let path = try NotesSample.copy(for: self)
-        let store = try CoreDataStore(path: path)
-        let decoded = try DecodingSource(store, decoders: BuiltInDecoders.make()) { log.warnings.append($0) }
-        return (store, decoded)
+    /// The sample store, read with the built-in decoders (and without), and the warnings they give.
+    private func decodedStore(decoders: [any AttributeDecoder] = BuiltInDecoders.make()) throws -> (
+        store: CoreDataStore, decoded: DecodingSource, log: WarningLog
+    ) {
+        let store = try CoreDataStore(path: try NotesSample.copy(for: self))
+        let log = WarningLog()
+        return (store, try DecodingSource(store, decoders: decoders) { log.warnings.append($0) }, log)
     }
 
     func testTheDecoderAddsTextAndMarkdownRightAfterData() throws {
-        let (store, decoded) = try decodedStore(log: WarningLog())
+        let (store, decoded, _) = try decodedStore()
         let entity = try XCTUnwrap(decoded.model.index(of: "ICNoteData"))
         XCTAssertEqual(
             decoded.model.attributes(of: entity).map(\.name),
@@ -28,8 +30,7 @@ final class NotesDecoderSampleTests: XCTestCase {
     }
 
     func testEveryUnencryptedNoteBeginsWithItsTitleAndContainsItsSnippet() throws {
-        let log = WarningLog()
-        let (store, decoded) = try decodedStore(log: log)
+        let (store, decoded, log) = try decodedStore()
         let notes = try store.objects(of: "ICNote")
         let data = try decoded.objects(of: "ICNoteData")
         var checked = 0
@@ -52,8 +53,7 @@ final class NotesDecoderSampleTests: XCTestCase {
     }
 
     func testThePasswordProtectedNoteKeepsItsBytesWithOneWarningSayingItIsEncrypted() throws {
-        let log = WarningLog()
-        let (store, decoded) = try decodedStore(log: log)
+        let (store, decoded, log) = try decodedStore()
         let stored = try store.objects(of: "ICNoteData")
         let data = try decoded.objects(of: "ICNoteData")
         let locked = try XCTUnwrap(data.first { $0.value.values["text"] == .null })
@@ -73,7 +73,7 @@ final class NotesDecoderSampleTests: XCTestCase {
     /// and a bold, underlined line, as its attribute runs say (style 0, style 103 with done 0, an
     /// attachment com.apple.notes.table, font_weight 1 with underlined 1).
     func testTheFormattedNoteShowsEachStyleItsRunsHave() throws {
-        let (store, decoded) = try decodedStore(log: WarningLog())
+        let (store, decoded, _) = try decodedStore()
         let notes = try store.objects(of: "ICNote")
         let note = try XCTUnwrap(
             notes.values.first { $0.values["title"] == .string("This note has special formatting") })
@@ -110,9 +110,7 @@ final class NotesDecoderSampleTests: XCTestCase {
     }
 
     func testRawValuesMeanNoDecoderAndTheModelIsTheStoresOwn() throws {
-        let path = try NotesSample.copy(for: self)
-        let store = try CoreDataStore(path: path)
-        let decoded = try DecodingSource(store, decoders: []) { _ in }
+        let (store, decoded, _) = try decodedStore(decoders: [])
         XCTAssertEqual(decoded.model.entities, store.model.entities)
         XCTAssertTrue(decoded.usedDecoders.isEmpty)
     }

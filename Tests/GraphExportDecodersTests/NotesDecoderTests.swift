@@ -33,19 +33,15 @@ final class NotesDecoderTests: XCTestCase {
         ),
     ])
 
-    private let log = WarningLog()
-
-    /// The decoded `text` and `markdown` of a note whose data is `data`, in a graph with a table,
-    /// a hashtag and an image.
-    private func decode(_ data: [UInt8], cryptoTag: [UInt8]? = nil, table: [UInt8]? = nil) throws -> (
-        text: Value, markdown: Value, data: Value
-    ) {
-        let graph = InMemoryGraph(model: Self.model)
+    /// A graph of ``model`` with a table (`TABLE`, its mergeable data `table`), an image (`IMG`), a
+    /// hashtag (`TAG`) and, as ICNoteData/4, a note whose data is `data`.
+    static func noteGraph(_ data: [UInt8], cryptoTag: [UInt8]? = nil, table: [UInt8]) throws -> InMemoryGraph {
+        let graph = InMemoryGraph(model: model)
         _ = try graph.add(
             "ICAttachment",
             [
                 "identifier": .string("TABLE"), "typeUTI": .string("com.apple.notes.table"),
-                "mergeableData": .binary(table ?? gzip(tableData([["Name", "Age"], ["Ann", "7"]]))),
+                "mergeableData": .binary(table),
             ])
         _ = try graph.add(
             "ICAttachment",
@@ -53,6 +49,18 @@ final class NotesDecoderTests: XCTestCase {
         _ = try graph.add("ICInlineAttachment", ["identifier": .string("TAG"), "altText": .string("#travel")])
         _ = try graph.add(
             "ICNoteData", ["data": .binary(data), "cryptoTag": cryptoTag.map { Value.binary($0) } ?? Value.null])
+        return graph
+    }
+
+    private let log = WarningLog()
+
+    /// The decoded `text` and `markdown` of a note whose data is `data`, in a ``noteGraph(_:cryptoTag:table:)``
+    /// (by default with a 2×2 table).
+    private func decode(_ data: [UInt8], cryptoTag: [UInt8]? = nil, table: [UInt8]? = nil) throws -> (
+        text: Value, markdown: Value, data: Value
+    ) {
+        let graph = try Self.noteGraph(
+            data, cryptoTag: cryptoTag, table: table ?? gzip(tableData([["Name", "Age"], ["Ann", "7"]])))
         let source = try DecodingSource(graph, decoders: [NotesDecoder()]) { self.log.warnings.append($0) }
         let entity = try XCTUnwrap(source.model.index(of: "ICNoteData"))
         let names = source.model.attributes(of: entity).map(\.name)

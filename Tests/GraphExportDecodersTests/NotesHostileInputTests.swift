@@ -9,8 +9,6 @@ import XCTest
 /// decode or are a warning naming the object with its bytes kept — never a crash, a hang or an
 /// error that stops the export.
 final class NotesHostileInputTests: XCTestCase {
-    private static let model = NotesDecoderTests.model
-
     /// A note with every kind of run: title, heading, lists, a checklist, styles, a link, a
     /// monospaced line, a hashtag, a table and an image.
     private static let document = noteStore([
@@ -32,18 +30,7 @@ final class NotesHostileInputTests: XCTestCase {
         _ data: [UInt8], table: [UInt8], _ what: @autoclosure () -> String
     ) throws -> (markdown: Value, warnings: [String]) {
         var warnings: [String] = []
-        let graph = InMemoryGraph(model: Self.model)
-        _ = try graph.add(
-            "ICAttachment",
-            [
-                "identifier": .string("TABLE"), "typeUTI": .string("com.apple.notes.table"),
-                "mergeableData": .binary(table),
-            ])
-        _ = try graph.add(
-            "ICAttachment",
-            ["identifier": .string("IMG"), "typeUTI": .string("public.jpeg"), "title": .string("Beach")])
-        _ = try graph.add("ICInlineAttachment", ["identifier": .string("TAG"), "altText": .string("#travel")])
-        _ = try graph.add("ICNoteData", ["data": .binary(data)])
+        let graph = try NotesDecoderTests.noteGraph(data, table: table)
         let source = try DecodingSource(graph, decoders: [NotesDecoder()]) { warnings.append($0.fullText) }
         let entity = try XCTUnwrap(source.model.index(of: "ICNoteData"))
         let record = try XCTUnwrap(try source.scan(entity).next(), what())

@@ -36,14 +36,19 @@ final class DiffWriterTests: XCTestCase {
             ]),
     ]
 
-    func testJSONLinesHaveOneChangePerLine() throws {
+    /// What the writer `make` makes on a memory sink writes of ``changes``.
+    private func text(writtenBy make: (any ByteSink) -> any DiffWriter) throws -> String {
         let sink = MemorySink()
-        var warnings: [Warning] = []
-        let writer = DiffJSONLinesWriter(sink: sink) { warnings.append($0) }
+        let writer = make(sink)
         for change in Self.changes { try writer.write(change) }
         try writer.finish()
+        return sink.text
+    }
+
+    func testJSONLinesHaveOneChangePerLine() throws {
+        var warnings: [Warning] = []
         XCTAssertEqual(
-            sink.text,
+            try text { DiffJSONLinesWriter(sink: $0) { warnings.append($0) } },
             #"""
             {"change":"changed","@id":"Artist/1","@type":"Artist","properties":{"Name":{"old":"AC/DC","new":"AC\nDC"},"albums":{"added":[{"@id":"Album/348"}],"removed":[{"@id":"Album/1"}]},"label":{"old":null,"new":{"@id":"Label/2"}}}}
             {"change":"added","@id":"Album/348","@type":"Album","@key":{"Title":"Powerage"},"properties":{"Title":{"new":"Powerage"},"@@id":{"new":"NaN"},"Cover":{"new":null},"artist":{"new":{"@id":"Artist/1"}},"tracks":{"new":[]}}}
@@ -54,12 +59,8 @@ final class DiffWriterTests: XCTestCase {
     }
 
     func testTextHasALinePerObjectAndPerProperty() throws {
-        let sink = MemorySink()
-        let writer = DiffTextWriter(sink: sink)
-        for change in Self.changes { try writer.write(change) }
-        try writer.finish()
         XCTAssertEqual(
-            sink.text,
+            try text { DiffTextWriter(sink: $0) },
             #"""
             ~ Artist/1 (Artist)
                 Name: "AC/DC" -> "AC\nDC"

@@ -90,14 +90,10 @@ final class GraphMLKeyTests: XCTestCase {
     }
 
     func testANameTheModelLacksStillGetsAKey() throws {
-        let sink = MemorySink()
-        let writer = GraphMLGraphWriter(sink: sink)
-        try writer.begin(SampleGraphs.document)
-        try writer.write(.beginObject(entity: "Loose", id: ObjectID("x")))
-        try writer.write(.attribute(name: "extra", value: .boolean(true)))
-        try writer.write(.endObject)
-        try writer.finish()
-        let parsed = try ParsedGraphML.parse(sink.bytes)
+        let parsed = try Fixtures.parse(writing: [
+            .beginObject(entity: "Loose", id: ObjectID("x")), .attribute(name: "extra", value: .boolean(true)),
+            .endObject,
+        ])
         XCTAssertEqual(attributeKeys(parsed), ["extra boolean"])
         XCTAssertEqual(parsed.named(parsed.nodes[0].data), ["@type": "Loose", "extra": "true"])
     }

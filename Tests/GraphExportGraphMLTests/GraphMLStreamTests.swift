@@ -5,8 +5,6 @@ import GraphExportTestSupport
 import XCTest
 
 final class GraphMLStreamTests: XCTestCase {
-    private let document = WriterChain.document
-
     func testHundredThousandLevelsOfNestingAreAFlatList() throws {
         let depth = 100_000
         let sink = try WriterChain.output(depth: depth) { GraphMLGraphWriter(sink: $0) }
@@ -23,20 +21,17 @@ final class GraphMLStreamTests: XCTestCase {
 
     func testTheSinksErrorIsRethrown() throws {
         let writer = GraphMLGraphWriter(sink: WriterFailingSink(capacity: 0, error: GraphExportError.brokenPipe))
-        try writer.begin(document)
+        try writer.begin(WriterChain.document)
         try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
         try writer.write(.endObject)
         XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? GraphExportError, .brokenPipe) }
     }
 
     func testAnUnusableTemporaryDirectoryIsAnError() throws {
-        let previous = ProcessInfo.processInfo.environment["TMPDIR"]
-        setenv("TMPDIR", "/nonexistent/graphexport-test", 1)
-        defer {
-            if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") }
-        }
+        let restore = settingTemporaryDirectory("/nonexistent/graphexport-test")
+        defer { restore() }
         let writer = GraphMLGraphWriter(sink: MemorySink())
-        XCTAssertThrowsError(try writer.begin(document)) { error in
+        XCTAssertThrowsError(try writer.begin(WriterChain.document)) { error in
             guard case .temporaryFileFailed(let directory, let reason)? = error as? GraphMLWriterError else {
                 return XCTFail("\(error)")
             }
@@ -50,16 +45,20 @@ final class GraphMLStreamTests: XCTestCase {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("graphml-spool-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let previous = ProcessInfo.processInfo.environment["TMPDIR"]
-        setenv("TMPDIR", directory.path, 1)
-        defer {
-            if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") }
-        }
+        let restore = settingTemporaryDirectory(directory.path)
+        defer { restore() }
         let writer = GraphMLGraphWriter(sink: MemorySink())
-        try writer.begin(document)
+        try writer.begin(WriterChain.document)
         try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
         try writer.write(.endObject)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
         try writer.finish()
+    }
+
+    /// Sets `TMPDIR` to `path`; the closure that puts it back as it was.
+    private func settingTemporaryDirectory(_ path: String) -> () -> Void {
+        let previous = ProcessInfo.processInfo.environment["TMPDIR"]
+        setenv("TMPDIR", path, 1)
+        return { if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") } }
     }
 }

@@ -22,6 +22,18 @@ enum Fixtures {
         try export(try SampleGraphs.items(values, type: type))
     }
 
+    /// `events`, written by hand between `begin(document)` and `finish()` by a compact
+    /// ``GraphMLGraphWriter`` that reports its warnings to `log`, and parsed; the writer's first
+    /// error, if it throws one.
+    static func parse(
+        writing events: [GraphEvent], document: DocumentInfo = SampleGraphs.document, log: WarningLog = WarningLog()
+    ) throws -> ParsedGraphML {
+        let sink = MemorySink()
+        let writer = GraphMLGraphWriter(sink: sink) { log.warnings.append($0) }
+        if let error = firstWriterError(afterBeginning: events, into: writer, document: document) { throw error }
+        return try ParsedGraphML.parse(sink.bytes)
+    }
+
     /// The text of each `Item`'s `value` data, in node order, decoded from base64 where marked;
     /// `nil` for an item without one.
     static func itemValues(_ parsed: ParsedGraphML) -> [String?] {

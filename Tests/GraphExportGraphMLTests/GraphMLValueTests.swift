@@ -55,20 +55,13 @@ final class GraphMLValueTests: XCTestCase {
     }
 
     func testTabLineFeedAndCarriageReturnSurviveInTextAndIdentifiers() throws {
-        let model = try SampleGraphs.itemModel()
         let text = "tab\there\r\nline\rend\n  <&>\"'  "
-        let sink = MemorySink()
-        let writer = GraphMLGraphWriter(sink: sink)
-        try writer.begin(SampleGraphs.document)
         let id = "odd id\t\"<&>\r\n"
-        try writer.write(.beginObject(entity: model.entities[0].name, id: ObjectID(id)))
-        try writer.write(.attribute(name: "value", value: .string(text)))
-        try writer.write(.beginRelationship(name: "self", isToMany: false))
-        try writer.write(.reference(ObjectID(id)))
-        try writer.write(.endRelationship)
-        try writer.write(.endObject)
-        try writer.finish()
-        let parsed = try ParsedGraphML.parse(sink.bytes)
+        let parsed = try Fixtures.parse(writing: [
+            .beginObject(entity: try SampleGraphs.itemModel().entities[0].name, id: ObjectID(id)),
+            .attribute(name: "value", value: .string(text)), .beginRelationship(name: "self", isToMany: false),
+            .reference(ObjectID(id)), .endRelationship, .endObject,
+        ])
         XCTAssertEqual(parsed.nodes.map(\.id), [id])
         XCTAssertEqual(parsed.named(parsed.nodes[0].data)["value"], text)
         XCTAssertEqual(parsed.edges.map(\.source), [id])
@@ -102,20 +95,15 @@ final class GraphMLValueTests: XCTestCase {
     func testNamesAndHeaderFieldsXMLCannotHoldAreBase64Too() throws {
         // Such an entity name would be in the in-memory graph's identifiers too: the events are
         // written by hand.
-        let sink = MemorySink()
         let log = WarningLog()
-        let writer = ExportFormat.graphml().makeWriter(sink: sink) { log.warnings.append($0) }
-        try writer.begin(DocumentInfo(generator: "graphexport", sourceKind: "test", source: "file\u{4}.sqlite"))
-        for event: GraphEvent in [
-            .beginObject(entity: "Odd\u{1}Entity", id: ObjectID("odd/1")),
-            .attribute(name: "a\u{2}b", value: .integer(5)),
-            .beginRelationship(name: "r\u{3}", isToMany: false), .reference(ObjectID("odd/1")), .endRelationship,
-            .endObject,
-        ] {
-            try writer.write(event)
-        }
-        try writer.finish()
-        let parsed = try ParsedGraphML.parse(sink.bytes)
+        let parsed = try Fixtures.parse(
+            writing: [
+                .beginObject(entity: "Odd\u{1}Entity", id: ObjectID("odd/1")),
+                .attribute(name: "a\u{2}b", value: .integer(5)),
+                .beginRelationship(name: "r\u{3}", isToMany: false), .reference(ObjectID("odd/1")), .endRelationship,
+                .endObject,
+            ],
+            document: DocumentInfo(generator: "graphexport", sourceKind: "test", source: "file\u{4}.sqlite"), log: log)
 
         XCTAssertEqual(parsed.header["source"], "file\u{4}.sqlite")
         XCTAssertTrue(try XCTUnwrap(parsed.graphData.first { $0.key == "g.source" }).isBase64)
@@ -141,14 +129,8 @@ final class GraphMLValueTests: XCTestCase {
                 .reference(ObjectID("B\u{FFFF}")),
             ],
         ] {
-            let writer = GraphMLGraphWriter(sink: MemorySink())
-            try writer.begin(SampleGraphs.document)
-            var thrown: (any Error)?
-            do {
-                for event in events { try writer.write(event) }
-            } catch {
-                thrown = error
-            }
+            let thrown = firstWriterError(
+                afterBeginning: events, into: GraphMLGraphWriter(sink: MemorySink()), document: SampleGraphs.document)
             let error = try XCTUnwrap(thrown as? GraphMLWriterError)
             guard case .unwritableIdentifier(_, let character) = error else { return XCTFail("\(error)") }
             XCTAssertTrue([Unicode.Scalar(1), Unicode.Scalar(0xFFFF)].contains(character))

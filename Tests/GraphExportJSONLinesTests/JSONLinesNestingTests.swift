@@ -4,8 +4,6 @@ import GraphExportTestSupport
 import XCTest
 
 final class JSONLinesNestingTests: XCTestCase {
-    private let document = WriterChain.document
-
     /// The line of object `level` in a chain of `depth`.
     private func chainLine(_ level: Int, depth: Int) -> String {
         let child: String
@@ -34,26 +32,19 @@ final class JSONLinesNestingTests: XCTestCase {
 
     func testNestedObjectsAfterReferencesKeepTheirCommas() throws {
         let sink = MemorySink()
-        let writer = JSONLinesGraphWriter(sink: sink)
-        try writer.begin(document)
-        try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
-        try writer.write(.beginRelationship(name: "items", isToMany: true))
-        try writer.write(.reference(ObjectID("B/2")))
-        try writer.write(.beginObject(entity: "B", id: ObjectID("B/3")))
-        try writer.write(.beginRelationship(name: "owner", isToMany: false))
-        try writer.write(.reference(ObjectID("A/1")))
-        try writer.write(.endRelationship)
-        try writer.write(.endObject)
-        try writer.write(.beginObject(entity: "B", id: ObjectID("B/4")))
-        try writer.write(.endObject)
-        try writer.write(.reference(ObjectID("B/5")))
-        try writer.write(.endRelationship)
-        try writer.write(.beginRelationship(name: "best", isToMany: false))
-        try writer.write(.beginObject(entity: "B", id: ObjectID("B/6")))
-        try writer.write(.endObject)
-        try writer.write(.endRelationship)
-        try writer.write(.endObject)
-        try writer.finish()
+        let events: [GraphEvent] = [
+            .beginObject(entity: "A", id: ObjectID("A/1")), .beginRelationship(name: "items", isToMany: true),
+            .reference(ObjectID("B/2")), .beginObject(entity: "B", id: ObjectID("B/3")),
+            .beginRelationship(name: "owner", isToMany: false), .reference(ObjectID("A/1")), .endRelationship,
+            .endObject,
+            .beginObject(entity: "B", id: ObjectID("B/4")), .endObject, .reference(ObjectID("B/5")), .endRelationship,
+            .beginRelationship(name: "best", isToMany: false), .beginObject(entity: "B", id: ObjectID("B/6")),
+            .endObject,
+            .endRelationship, .endObject,
+        ]
+        XCTAssertNil(
+            firstWriterError(
+                afterBeginning: events, into: JSONLinesGraphWriter(sink: sink), document: WriterChain.document))
         XCTAssertEqual(
             sink.text.split(separator: "\n").dropFirst(),
             [

@@ -5,8 +5,6 @@ import GraphExportTestSupport
 import XCTest
 
 final class JSONNestingTests: XCTestCase {
-    private let document = WriterChain.document
-
     func testHundredThousandLevelsOfNesting() throws {
         let depth = 100_000
         let sink = try WriterChain.output(depth: depth) { JSONGraphWriter(sink: $0) }
@@ -36,11 +34,10 @@ final class JSONNestingTests: XCTestCase {
     }
 
     func testDeepPrettyNestingMatchesCompact() throws {
-        let compact = MemorySink()
-        let pretty = MemorySink()
-        try NestingStreams.writeChain(depth: 100, document: document, into: JSONGraphWriter(sink: compact))
-        try NestingStreams.writeChain(
-            depth: 100, document: document, into: JSONGraphWriter(sink: pretty, options: JSONOptions(pretty: true)))
+        let compact = try WriterChain.output(depth: 100) { JSONGraphWriter(sink: $0) }
+        let pretty = try WriterChain.output(depth: 100) {
+            JSONGraphWriter(sink: $0, options: JSONOptions(pretty: true))
+        }
         let compactDocument = try JSONSerialization.jsonObject(with: Data(compact.bytes)) as? NSDictionary
         let prettyDocument = try JSONSerialization.jsonObject(with: Data(pretty.bytes)) as? NSDictionary
         XCTAssertNotNil(compactDocument)

@@ -38,6 +38,32 @@ final class PlistDocumentTests: XCTestCase {
     }
 
     func testPrettyLayoutIndentsWithTabs() throws {
+        /// A top-level object of the pretty flat export: its `@id`, `@type`, one attribute, one
+        /// to-many of one reference, and the names listed in its `@null`.
+        func object(
+            _ id: String, _ type: String, _ attribute: (String, String), _ relationship: (String, String),
+            null: [String] = []
+        ) -> String {
+            let nulls = null.map { "\n\t\t\t\t\t<string>\($0)</string>" }.joined()
+            return """
+                \t\t\t<dict>
+                \t\t\t\t<key>@id</key>
+                \t\t\t\t<string>\(id)</string>
+                \t\t\t\t<key>@type</key>
+                \t\t\t\t<string>\(type)</string>
+                \t\t\t\t<key>\(attribute.0)</key>
+                \t\t\t\t<string>\(attribute.1)</string>
+                \t\t\t\t<key>\(relationship.0)</key>
+                \t\t\t\t<array>
+                \t\t\t\t\t<dict>
+                \t\t\t\t\t\t<key>@id</key>
+                \t\t\t\t\t\t<string>\(relationship.1)</string>
+                \t\t\t\t\t</dict>
+                \t\t\t\t</array>
+                """
+                    + (null.isEmpty ? "" : "\n\t\t\t\t<key>@null</key>\n\t\t\t\t<array>\(nulls)\n\t\t\t\t</array>")
+                    + "\n\t\t\t</dict>"
+        }
         let graph = SampleGraphs.graph(try SampleGraphs.albumModel())
         let tag = try graph.add("Tag", ["name": .string("sea")])
         let photo = try graph.add("Photo", ["caption": .string("Beach")])
@@ -58,41 +84,8 @@ final class PlistDocumentTests: XCTestCase {
                 \t\t</dict>
                 \t\t<key>@graph</key>
                 \t\t<array>
-                \t\t\t<dict>
-                \t\t\t\t<key>@id</key>
-                \t\t\t\t<string>Photo/2</string>
-                \t\t\t\t<key>@type</key>
-                \t\t\t\t<string>Photo</string>
-                \t\t\t\t<key>caption</key>
-                \t\t\t\t<string>Beach</string>
-                \t\t\t\t<key>tags</key>
-                \t\t\t\t<array>
-                \t\t\t\t\t<dict>
-                \t\t\t\t\t\t<key>@id</key>
-                \t\t\t\t\t\t<string>Tag/1</string>
-                \t\t\t\t\t</dict>
-                \t\t\t\t</array>
-                \t\t\t\t<key>@null</key>
-                \t\t\t\t<array>
-                \t\t\t\t\t<string>album</string>
-                \t\t\t\t\t<string>details</string>
-                \t\t\t\t</array>
-                \t\t\t</dict>
-                \t\t\t<dict>
-                \t\t\t\t<key>@id</key>
-                \t\t\t\t<string>Tag/1</string>
-                \t\t\t\t<key>@type</key>
-                \t\t\t\t<string>Tag</string>
-                \t\t\t\t<key>name</key>
-                \t\t\t\t<string>sea</string>
-                \t\t\t\t<key>photos</key>
-                \t\t\t\t<array>
-                \t\t\t\t\t<dict>
-                \t\t\t\t\t\t<key>@id</key>
-                \t\t\t\t\t\t<string>Photo/2</string>
-                \t\t\t\t\t</dict>
-                \t\t\t\t</array>
-                \t\t\t</dict>
+                \(object("Photo/2", "Photo", ("caption", "Beach"), ("tags", "Tag/1"), null: ["album", "details"]))
+                \(object("Tag/1", "Tag", ("name", "sea"), ("photos", "Photo/2")))
                 \t\t</array>
                 \t</dict>
                 </plist>

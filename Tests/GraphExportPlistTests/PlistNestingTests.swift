@@ -4,8 +4,6 @@ import GraphExportTestSupport
 import XCTest
 
 final class PlistNestingTests: XCTestCase {
-    private let document = WriterChain.document
-
     func testTenThousandLevelsOfNestingStreamWithoutRecursion() throws {
         let depth = 10_000
         let sink = try WriterChain.output(depth: depth) { PlistGraphWriter(sink: $0) }
@@ -58,7 +56,7 @@ final class PlistNestingTests: XCTestCase {
     func testTheSinksErrorIsRethrownAndSticks() throws {
         let sink = WriterFailingSink(capacity: 100_000, error: Full())
         let writer = PlistGraphWriter(sink: sink)
-        try writer.begin(document)
+        try writer.begin(WriterChain.document)
         let long = String(repeating: "x", count: 50_000)
         var thrown: (any Error)?
         for index in 0..<10 {

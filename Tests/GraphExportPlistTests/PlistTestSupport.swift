@@ -10,6 +10,16 @@ extension WriterOutput {
         try PythonPlistlib.load(bytes)
     }
 
+    /// The values `plistlib` reads for each `Item`'s `value`, decoded by the documented mapping as
+    /// an attribute of `type`.
+    func itemValues(type: AttributeType = .string) throws -> [Value] {
+        let reader = PlistGraphReader(model: try SampleGraphs.itemModel(types: (type, .string)))
+        return try reader.read(try load()).events.compactMap { event in
+            guard case .attribute("value", let value) = event else { return nil }
+            return value
+        }
+    }
+
     /// The `@graph` array as `plistlib` reads it.
     func graph(file: StaticString = #filePath, line: UInt = #line) throws -> [PlistNode] {
         guard case .array(let objects) = try XCTUnwrap(try load().members?.last?.value, file: file, line: line) else {

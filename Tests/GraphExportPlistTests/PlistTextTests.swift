@@ -5,8 +5,6 @@ import GraphExportTestSupport
 import XCTest
 
 final class PlistTextTests: XCTestCase {
-    private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
-
     /// Every character XML 1.0 leaves out: U+0000–U+001F but tab, line feed and carriage return,
     /// and U+FFFE and U+FFFF.
     private let nonCharacters: [Unicode.Scalar] = {
@@ -31,14 +29,11 @@ final class PlistTextTests: XCTestCase {
             ])
         XCTAssertNil(libxml2Problem(export.bytes))
         try PythonPlistlib.require()
-        let decoded = try PlistGraphReader(model: try SampleGraphs.itemModel()).read(try export.load())
-        let values = decoded.events.compactMap { event -> String? in
-            guard case .attribute("value", .string(let text)) = event else { return nil }
-            return text
-        }
+        let values = try export.itemValues()
         XCTAssertEqual(values.count, texts.count)
         for (value, text) in zip(values, texts) {
-            XCTAssertTrue(value.utf8.elementsEqual(text.utf8), text.debugDescription)
+            guard case .string(let read) = value else { return XCTFail("\(value) for \(text.debugDescription)") }
+            XCTAssertTrue(read.utf8.elementsEqual(text.utf8), text.debugDescription)
         }
     }
 
@@ -86,16 +81,15 @@ final class PlistTextTests: XCTestCase {
     }
 
     func testIdentifiersAndEntityNamesXMLCannotHoldAreDataToo() throws {
+        let events: [GraphEvent] = [
+            .beginObject(entity: "Odd\u{1}", id: ObjectID("Odd/\u{0}1")),
+            .beginRelationship(name: "link", isToMany: false), .reference(ObjectID("Odd/\u{FFFF}2")),
+            .endRelationship, .endObject,
+        ]
         let sink = MemorySink()
         let log = WarningLog()
-        let writer = PlistGraphWriter(sink: sink) { log.warnings.append($0) }
-        try writer.begin(document)
-        try writer.write(.beginObject(entity: "Odd\u{1}", id: ObjectID("Odd/\u{0}1")))
-        try writer.write(.beginRelationship(name: "link", isToMany: false))
-        try writer.write(.reference(ObjectID("Odd/\u{FFFF}2")))
-        try writer.write(.endRelationship)
-        try writer.write(.endObject)
-        try writer.finish()
+        XCTAssertNil(
+            firstWriterError(afterBeginning: events, into: PlistGraphWriter(sink: sink) { log.warnings.append($0) }))
         XCTAssertTrue(
             sink.text.contains(
                 "<dict><key>@id</key><data>T2RkLwAx</data><key>@type</key><data>T2RkAQ==</data>"
@@ -110,20 +104,13 @@ final class PlistTextTests: XCTestCase {
                 name: "Odd\u{1}",
                 relationships: [RelationshipInfo(name: "link", destination: "Odd\u{1}", isToMany: false)])
         ])
-        let decoded = try PlistGraphReader(model: model).read(try PythonPlistlib.load(sink.bytes))
-        XCTAssertEqual(
-            decoded.events,
-            [
-                .beginObject(entity: "Odd\u{1}", id: ObjectID("Odd/\u{0}1")),
-                .beginRelationship(name: "link", isToMany: false), .reference(ObjectID("Odd/\u{FFFF}2")),
-                .endRelationship, .endObject,
-            ])
+        XCTAssertEqual(try PlistGraphReader(model: model).read(try PythonPlistlib.load(sink.bytes)).events, events)
     }
 
     func testNamesXMLCannotHoldAreErrorsThatWriteNothing() throws {
         let sink = MemorySink()
         let writer = PlistGraphWriter(sink: sink)
-        try writer.begin(document)
+        try writer.begin(WriterChain.document)
         try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
         XCTAssertThrowsError(try writer.write(.attribute(name: "bad\u{1}", value: .integer(1)))) {
             XCTAssertEqual(

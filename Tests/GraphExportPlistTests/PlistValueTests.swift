@@ -5,22 +5,34 @@ import GraphExportTestSupport
 import XCTest
 
 final class PlistValueTests: XCTestCase {
-    /// The values `plistlib` reads for each `Item`'s `value`, decoded by the documented mapping as
-    /// an attribute of `type`.
-    private func readBack(_ export: WriterOutput, type: AttributeType) throws -> [Value] {
-        let reader = PlistGraphReader(model: try SampleGraphs.itemModel(types: (type, .string)))
-        return try reader.read(try export.load()).events.compactMap { event in
-            guard case .attribute("value", let value) = event else { return nil }
-            return value
+    /// Integers as exact digits, decimals as exact strings, booleans as empty elements, binary as
+    /// base64 data (the raw text of the first values checked), each read back as it was.
+    func testIntegersDecimalsBooleansAndBinaryAreExactAndReadBack() throws {
+        let integers: [Int64] = [0, 1, -1, 42, 9_007_199_254_740_993, .max, .min]
+        let decimals = ["-12.50", "3", "0.000001", "123456789012345678901234567890.123456789"]
+        let blobs: [[UInt8]] = [[], [0], [0, 1], [0, 1, 2], [0, 1, 2, 255, 254], Array(0...255) + Array(0...255)]
+        let rows: [(what: String, values: [Value], type: AttributeType, raw: [String])] = [
+            ("integers", integers.map { .integer($0) }, .integer64, integers.map { "<integer>\($0)</integer>" }),
+            ("decimals", decimals.map { .decimal($0) }, .decimal, decimals.map { "<string>\($0)</string>" }),
+            ("booleans", [.boolean(true), .boolean(false)], .boolean, ["<true/>", "<false/>"]),
+            (
+                "binary", blobs.map { .binary($0) }, .binary,
+                [
+                    "<data></data>", "<data>AA==</data>", "<data>AAE=</data>", "<data>AAEC</data>",
+                    "<data>AAEC//4=</data>",
+                ]
+            ),
+        ]
+        let exports = try rows.map { try Fixtures.exportItems($0.values, type: $0.type) }
+        for (row, export) in zip(rows, exports) {
+            let raw = Fixtures.rawValues(in: export)
+            XCTAssertEqual(raw.count, row.values.count, row.what)
+            XCTAssertEqual(Array(raw.prefix(row.raw.count)), row.raw, row.what)
         }
-    }
-
-    func testIntegersAreExactDigits() throws {
-        let values: [Int64] = [0, 1, -1, 42, 9_007_199_254_740_993, .max, .min]
-        let export = try Fixtures.exportItems(values.map { .integer($0) }, type: .integer64)
-        XCTAssertEqual(Fixtures.rawValues(in: export), values.map { "<integer>\($0)</integer>" })
         try PythonPlistlib.require()
-        XCTAssertEqual(try readBack(export, type: .integer64), values.map { .integer($0) })
+        for (row, export) in zip(rows, exports) {
+            XCTAssertEqual(try export.itemValues(type: row.type), row.values, row.what)
+        }
     }
 
     func testDoublesAreRealsThatReadBackBitForBit() throws {
@@ -40,26 +52,11 @@ final class PlistValueTests: XCTestCase {
             ])
         XCTAssertEqual(export.warnings, [], "a property list holds NaN and the infinities")
         try PythonPlistlib.require()
-        for (value, read) in zip(values, try readBack(export, type: .double)) {
+        for (value, read) in zip(values, try export.itemValues(type: .double)) {
             guard case .double(let double) = read else { return XCTFail("\(read)") }
             XCTAssertTrue(
                 value.isNaN ? double.isNaN : value.bitPattern == double.bitPattern, "\(value) read as \(double)")
         }
-    }
-
-    func testDecimalsAreExactStrings() throws {
-        let texts = ["-12.50", "3", "0.000001", "123456789012345678901234567890.123456789"]
-        let export = try Fixtures.exportItems(texts.map { .decimal($0) }, type: .decimal)
-        XCTAssertEqual(Fixtures.rawValues(in: export), texts.map { "<string>\($0)</string>" })
-        try PythonPlistlib.require()
-        XCTAssertEqual(try readBack(export, type: .decimal), texts.map { .decimal($0) })
-    }
-
-    func testBooleansAreEmptyElements() throws {
-        let export = try Fixtures.exportItems([.boolean(true), .boolean(false)], type: .boolean)
-        XCTAssertEqual(Fixtures.rawValues(in: export), ["<true/>", "<false/>"])
-        try PythonPlistlib.require()
-        XCTAssertEqual(try readBack(export, type: .boolean), [.boolean(true), .boolean(false)])
     }
 
     /// A `<date>` only for whole seconds in 0001–9999; the full ISO text in a `<string>` for the
@@ -91,23 +88,13 @@ final class PlistValueTests: XCTestCase {
                     + "2001-01-01T00:00:00Z"
             ])
         try PythonPlistlib.require()
-        for (expected, read) in zip(cases, try readBack(export, type: .date)) {
+        for (expected, read) in zip(cases, try export.itemValues(type: .date)) {
             guard case .date(let timestamp) = read else { return XCTFail("\(read)") }
             let seconds = timestamp.secondsSinceReferenceDate
             XCTAssertTrue(
                 expected.seconds.isNaN ? seconds.isNaN : seconds.bitPattern == expected.seconds.bitPattern,
                 "\(expected.raw) read as \(seconds)")
         }
-    }
-
-    func testBinaryIsBase64Data() throws {
-        let blobs: [[UInt8]] = [[], [0], [0, 1], [0, 1, 2], [0, 1, 2, 255, 254], Array(0...255) + Array(0...255)]
-        let export = try Fixtures.exportItems(blobs.map { .binary($0) }, type: .binary)
-        XCTAssertEqual(
-            Fixtures.rawValues(in: export)[0..<5],
-            ["<data></data>", "<data>AA==</data>", "<data>AAE=</data>", "<data>AAEC</data>", "<data>AAEC//4=</data>"])
-        try PythonPlistlib.require()
-        XCTAssertEqual(try readBack(export, type: .binary), blobs.map { .binary($0) })
     }
 
     func testUUIDsAndURIsAreStrings() throws {
@@ -120,8 +107,8 @@ final class PlistValueTests: XCTestCase {
             Fixtures.rawValues(in: uriExport),
             ["<string>https://example.com/a?b=&quot;c&quot;&amp;d=&lt;e&gt;</string>"])
         try PythonPlistlib.require()
-        XCTAssertEqual(try readBack(uuidExport, type: .uuid), [value])
-        XCTAssertEqual(try readBack(uriExport, type: .uri), [.uri("https://example.com/a?b=\"c\"&d=<e>")])
+        XCTAssertEqual(try uuidExport.itemValues(type: .uuid), [value])
+        XCTAssertEqual(try uriExport.itemValues(type: .uri), [.uri("https://example.com/a?b=\"c\"&d=<e>")])
     }
 
     func testNullsHaveNoKeyAndAreListedInAtNull() throws {

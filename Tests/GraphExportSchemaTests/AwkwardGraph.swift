@@ -1,7 +1,5 @@
 import GraphExport
-import GraphExportJSON
 import GraphExportTestSupport
-import GraphExportXML
 
 /// A graph whose model uses every attribute type, inheritance with an abstract root, nesting
 /// one-to-many and one-to-one relationships, a many-to-many, a relationship without an inverse
@@ -88,20 +86,5 @@ enum AwkwardGraph {
         try graph.link(outer, "friends", to: second)
         try graph.link(inner, "favourite", to: first)
         return graph
-    }
-
-    /// The JSON export of ``graph()`` in `shape`.
-    static func json(_ shape: ExportShape) throws -> [UInt8] {
-        let sink = MemorySink()
-        try GraphTraversal(source: try graph(), shape: shape).run(into: JSONGraphWriter(sink: sink))
-        return sink.bytes
-    }
-
-    /// The XML export of ``graph()`` in `shape` and `style`.
-    static func xml(_ shape: ExportShape, _ style: XMLOptions.Style) throws -> [UInt8] {
-        let sink = MemorySink()
-        let writer = XMLGraphWriter(sink: sink, options: XMLOptions(style: style))
-        try GraphTraversal(source: try graph(), shape: shape).run(into: writer)
-        return sink.bytes
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import GraphExport
-import GraphExportJSON
 import GraphExportSchema
 import GraphExportTestSupport
 import GraphExportXML
@@ -44,39 +43,23 @@ final class DecodedTransformableSchemaTests: XCTestCase {
         return graph
     }
 
-    private func exportXML(_ style: XMLOptions.Style, _ shape: ExportShape) throws -> [UInt8] {
-        let sink = MemorySink()
-        try GraphTraversal(source: try Self.graph(), shape: shape).run(
-            into: XMLGraphWriter(sink: sink, options: XMLOptions(style: style)))
-        return sink.bytes
-    }
-
     func testDecodedTransformablesValidateInEveryStyleAndShape() throws {
         let scratch = try ScratchFolder(for: self)
         let model = try Self.model()
         for shape in ExportShape.allCases {
             for style in XMLOptions.Style.allCases {
-                let export = try scratch.write("e.xml", try exportXML(style, shape))
-                let decoded = XMLExportSchema(model: model, shape: shape, style: style, typing: .decoded, title: "t")
-                XCTAssertEqual(
-                    try SchemaTools.xmlSchemaErrors(schema: try scratch.write("d.xsd", decoded.text), document: export),
-                    [], "\(shape), \(style)")
-                let raw = XMLExportSchema(model: model, shape: shape, style: style, typing: .declared, title: "t")
+                let export = try xmlExport(of: try Self.graph(), shape, style)
+                let schema = { XMLExportSchema(model: model, shape: shape, style: style, typing: $0, title: "t").text }
+                XCTAssertEqual(try scratch.xmlSchemaErrors(schema(.decoded), export), [], "\(shape), \(style)")
                 XCTAssertNotEqual(
-                    try SchemaTools.xmlSchemaErrors(schema: try scratch.write("r.xsd", raw.text), document: export), [],
-                    "\(shape), \(style): a map is no base64")
+                    try scratch.xmlSchemaErrors(schema(.declared), export), [], "\(shape), \(style): a map is no base64"
+                )
             }
-            let sink = MemorySink()
-            try GraphTraversal(source: try Self.graph(), shape: shape).run(into: JSONGraphWriter(sink: sink))
-            let export = try scratch.write("e.json", sink.bytes)
-            let decoded = JSONExportSchema(model: model, shape: shape, typing: .decoded, title: "t")
-            XCTAssertEqual(
-                try SchemaTools.jsonSchemaErrors(schema: try scratch.write("d.json", decoded.text), instance: export),
-                [], "\(shape)")
-            let raw = JSONExportSchema(model: model, shape: shape, typing: .declared, title: "t")
+            let export = try jsonExport(of: try Self.graph(), shape)
+            let schema = { JSONExportSchema(model: model, shape: shape, typing: $0, title: "t").text }
+            XCTAssertEqual(try scratch.jsonSchemaErrors(schema(.decoded), export), [], "\(shape)")
             XCTAssertNotEqual(
-                try SchemaTools.jsonSchemaErrors(schema: try scratch.write("r.json", raw.text), instance: export), [],
-                "\(shape): a map is no base64")
+                try scratch.jsonSchemaErrors(schema(.declared), export), [], "\(shape): a map is no base64")
         }
     }
 
@@ -84,16 +67,13 @@ final class DecodedTransformableSchemaTests: XCTestCase {
         let scratch = try ScratchFolder(for: self)
         let schema = XMLExportSchema(
             model: try Self.model(), shape: .flat, style: .attributes, typing: .decoded, title: "t")
-        let text = String(decoding: try exportXML(.attributes, .flat), as: UTF8.self)
+        let text = String(decoding: try xmlExport(of: try Self.graph(), .flat, .attributes), as: UTF8.self)
         let wrongType = text.replacingOccurrences(of: #"gx:type="map""#, with: #"gx:type="set""#)
         XCTAssertNotEqual(wrongType, text)
         let keyless = text.replacingOccurrences(of: #"<gx:entry key="red">"#, with: "<gx:entry>")
         XCTAssertNotEqual(keyless, text)
         for (name, mutated) in [("gx:type set", wrongType), ("an entry without key", keyless)] {
-            XCTAssertNotEqual(
-                try SchemaTools.xmlSchemaErrors(
-                    schema: try scratch.write("s.xsd", schema.text), document: try scratch.write("m.xml", mutated)),
-                [], name)
+            XCTAssertNotEqual(try scratch.xmlSchemaErrors(schema.text, mutated.utf8), [], name)
         }
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import GraphExport
-import GraphExportJSON
 import GraphExportSchema
 import GraphExportTestSupport
 import Prerequisites
@@ -12,8 +11,8 @@ import XCTest
 final class JSONExportSchemaTests: XCTestCase {
     func testExportValidatesInBothShapes() throws {
         for shape in ExportShape.allCases {
-            let errors = try validate(try AwkwardGraph.json(shape), shape: shape)
-            XCTAssertEqual(errors, [], "\(shape)")
+            XCTAssertEqual(
+                try validate(try jsonExport(of: try AwkwardGraph.graph(), shape), shape: shape), [], "\(shape)")
         }
     }
 
@@ -35,6 +34,7 @@ final class JSONExportSchemaTests: XCTestCase {
                     object["@@id"] = nil
                 }
             ),
+            (.flat, "a reference with a second key", { $0["friends"] = [["@id": "Item/2", "@type": "Item"]] }),
         ]
         for (shape, change, mutate) in changes {
             try assertFails(shape, change) { document in try Self.mutateFirstObject(&document, mutate) }
@@ -47,15 +47,6 @@ final class JSONExportSchemaTests: XCTestCase {
             let item = try XCTUnwrap(graph.first { $0["@type"] as? String == "Item" })
             let box = try XCTUnwrap(graph.firstIndex { $0["@type"] as? String == "Box" })
             graph[box]["friends"] = [item]
-            document["@graph"] = graph
-        }
-    }
-
-    func testReferenceWithMoreThanAnIDFails() throws {
-        try assertFails(.flat, "a reference with a second key") { document in
-            var graph = try XCTUnwrap(document["@graph"] as? [[String: Any]])
-            let box = try XCTUnwrap(graph.firstIndex { $0["@type"] as? String == "Box" })
-            graph[box]["friends"] = [["@id": "Item/2", "@type": "Item"]]
             document["@graph"] = graph
         }
     }
@@ -74,28 +65,21 @@ final class JSONExportSchemaTests: XCTestCase {
         let model = try GraphModel(entities: [EntityInfo(name: "a/b~c %")])
         let escaped = JSONExportSchema(model: model, shape: .flat, typing: .declared, title: "t").text
         XCTAssertTrue(escaped.contains(##""$ref": "#/$defs/entity:a~1b~0c%20%25""##), escaped)
-        let scratch = try ScratchFolder(for: self)
         let document =
             #"{"@source":{"generator":"g","sourceKind":"k","shape":"flat"},"@graph":[{"@id":"1","@type":"a/b~c %"}]}"#
-        XCTAssertEqual(
-            try SchemaTools.jsonSchemaErrors(
-                schema: try scratch.write("s.json", escaped), instance: try scratch.write("d.json", document)), [])
+        XCTAssertEqual(try ScratchFolder(for: self).jsonSchemaErrors(escaped, document.utf8), [])
     }
 
     func testHeaderMayHoldTheSourcesOwnFieldsAndNoOthers() throws {
         let model = try GraphModel(entities: [EntityInfo(name: "Row")])
         let scratch = try ScratchFolder(for: self)
-        let document = try scratch.write(
-            "d.json",
-            #"{"@source":{"generator":"g","sourceKind":"k","storeUUID":"u","shape":"flat"},"@graph":[]}"#)
-        let named = JSONExportSchema(
-            model: model, shape: .flat, typing: .declared, title: "t", sourceFields: ["storeUUID"])
-        XCTAssertEqual(
-            try SchemaTools.jsonSchemaErrors(schema: try scratch.write("s.json", named.text), instance: document), [])
-        let unnamed = JSONExportSchema(model: model, shape: .flat, typing: .declared, title: "t")
+        let document = #"{"@source":{"generator":"g","sourceKind":"k","storeUUID":"u","shape":"flat"},"@graph":[]}"#
+        let schema = {
+            JSONExportSchema(model: model, shape: .flat, typing: .declared, title: "t", sourceFields: $0).text
+        }
+        XCTAssertEqual(try scratch.jsonSchemaErrors(schema(["storeUUID"]), document.utf8), [])
         XCTAssertNotEqual(
-            try SchemaTools.jsonSchemaErrors(schema: try scratch.write("s.json", unnamed.text), instance: document), [],
-            "a header field the source does not have")
+            try scratch.jsonSchemaErrors(schema([]), document.utf8), [], "a header field the source does not have")
     }
 
     func testStorageClassTypingTakesAnyScalar() throws {
@@ -103,39 +87,28 @@ final class JSONExportSchemaTests: XCTestCase {
             EntityInfo(name: "Row", attributes: [AttributeInfo(name: "when", type: .date, isOptional: false)])
         ])
         let scratch = try ScratchFolder(for: self)
-        let schema = try scratch.write(
-            "s.json", JSONExportSchema(model: model, shape: .flat, typing: .storageClass, title: "t").text)
-        for value in [#""2024-01-01 10:00:00""#, "7", "1.5", #""Infinity""#] {
-            let document = try scratch.write(
-                "d.json",
-                #"{"@source":{"generator":"g","sourceKind":"k","shape":"flat"},"@graph":[{"@id":"1","@type":"Row","when":"#
-                    + value + "}]}")
-            XCTAssertEqual(try SchemaTools.jsonSchemaErrors(schema: schema, instance: document), [], value)
+        let schema = JSONExportSchema(model: model, shape: .flat, typing: .storageClass, title: "t").text
+        func document(_ value: String) -> String.UTF8View {
+            (#"{"@source":{"generator":"g","sourceKind":"k","shape":"flat"},"@graph":[{"@id":"1","@type":"Row","when":"#
+                + value + "}]}").utf8
         }
-        let document = try scratch.write(
-            "d.json",
-            #"{"@source":{"generator":"g","sourceKind":"k","shape":"flat"},"@graph":[{"@id":"1","@type":"Row","when":null}]}"#
-        )
-        XCTAssertNotEqual(try SchemaTools.jsonSchemaErrors(schema: schema, instance: document), [], "null in NOT NULL")
+        for value in [#""2024-01-01 10:00:00""#, "7", "1.5", #""Infinity""#] {
+            XCTAssertEqual(try scratch.jsonSchemaErrors(schema, document(value)), [], value)
+        }
+        XCTAssertNotEqual(try scratch.jsonSchemaErrors(schema, document("null")), [], "null in NOT NULL")
     }
 
     func testModelWithoutConcreteEntitiesMakesASchemaOfTheEmptyExport() throws {
         let scratch = try ScratchFolder(for: self)
         for shape in ExportShape.allCases {
-            let schema = try scratch.write(
-                "s.json",
-                JSONExportSchema(model: try Self.abstractOnly(), shape: shape, typing: .declared, title: "t").text)
-            let sink = MemorySink()
-            let graph = SampleGraphs.graph(try Self.abstractOnly())
-            try GraphTraversal(source: graph, shape: shape).run(into: JSONGraphWriter(sink: sink))
-            let export = try scratch.write("e.json", sink.bytes)
-            XCTAssertEqual(try SchemaTools.jsonSchemaErrors(schema: schema, instance: export), [], "\(shape)")
+            let schema = JSONExportSchema(model: try Self.abstractOnly(), shape: shape, typing: .declared, title: "t")
+            let export = try jsonExport(of: SampleGraphs.graph(try Self.abstractOnly()), shape)
+            XCTAssertEqual(try scratch.jsonSchemaErrors(schema.text, export), [], "\(shape)")
             let object =
                 #"{"@source":{"generator":"g","sourceKind":"k","shape":""#
                 + shape.rawValue + #""},"@graph":[{"@id":"1","@type":"Base"}]}"#
             XCTAssertNotEqual(
-                try SchemaTools.jsonSchemaErrors(schema: schema, instance: try scratch.write("o.json", object)), [],
-                "an object of an abstract entity")
+                try scratch.jsonSchemaErrors(schema.text, object.utf8), [], "an object of an abstract entity")
         }
     }
 
@@ -154,10 +127,8 @@ final class JSONExportSchemaTests: XCTestCase {
     // MARK: - Helpers
 
     private func validate(_ export: [UInt8], shape: ExportShape) throws -> [String] {
-        let scratch = try ScratchFolder(for: self)
         let schema = JSONExportSchema(model: try AwkwardGraph.model(), shape: shape, typing: .declared, title: "t")
-        return try SchemaTools.jsonSchemaErrors(
-            schema: try scratch.write("schema.json", schema.text), instance: try scratch.write("export.json", export))
+        return try ScratchFolder(for: self).jsonSchemaErrors(schema.text, export)
     }
 
     /// Checks that the export in `shape` validates, and fails to once `mutate` has changed it.
@@ -165,7 +136,7 @@ final class JSONExportSchemaTests: XCTestCase {
         _ shape: ExportShape, _ change: String, file: StaticString = #filePath, line: UInt = #line,
         _ mutate: (inout [String: Any]) throws -> Void
     ) throws {
-        let export = try AwkwardGraph.json(shape)
+        let export = try jsonExport(of: try AwkwardGraph.graph(), shape)
         XCTAssertEqual(try validate(export, shape: shape), [], "before: \(change)", file: file, line: line)
         var document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(export)) as? [String: Any])
         try mutate(&document)

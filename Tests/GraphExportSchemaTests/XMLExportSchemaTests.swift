@@ -13,14 +13,13 @@ final class XMLExportSchemaTests: XCTestCase {
     func testExportValidatesInBothShapesAndStyles() throws {
         for shape in ExportShape.allCases {
             for style in XMLOptions.Style.allCases {
-                let export = String(decoding: try AwkwardGraph.xml(shape, style), as: UTF8.self)
-                XCTAssertEqual(try validate(export, shape, style), [], "\(shape), \(style)")
+                XCTAssertEqual(try validate(try awkwardXML(shape, style), shape, style), [], "\(shape), \(style)")
             }
         }
     }
 
     func testExportHoldsTheEncodedNamesAndMarksTheSchemaChecks() throws {
-        let export = String(decoding: try AwkwardGraph.xml(.tree, .attributes), as: UTF8.self)
+        let export = try awkwardXML(.tree, .attributes)
         for expected in ["<Odd_x003A_Label ", "my_x0020_column=", "_x0040_id=", "gx:base64=\"name\"", "gx:null="] {
             XCTAssertTrue(export.contains(expected), "export lacks \(expected): \(export)")
         }
@@ -54,7 +53,7 @@ final class XMLExportSchemaTests: XCTestCase {
             (.flat, .elements, "a relationship left out", "<favourite gx:null=\"true\"/>", ""),
         ]
         for (shape, style, change, target, replacement) in changes {
-            let export = String(decoding: try AwkwardGraph.xml(shape, style), as: UTF8.self)
+            let export = try awkwardXML(shape, style)
             XCTAssertEqual(try validate(export, shape, style), [], "before: \(change)")
             let range = try XCTUnwrap(export.range(of: target), "\(change): the text to change was not found")
             let mutated = export.replacingCharacters(in: range, with: replacement)
@@ -67,35 +66,30 @@ final class XMLExportSchemaTests: XCTestCase {
             EntityInfo(name: "Row", attributes: [AttributeInfo(name: "when", type: .date, isOptional: false)])
         ])
         let schema = XMLExportSchema(model: model, shape: .flat, style: .attributes, typing: .storageClass, title: "t")
-        let scratch = try ScratchFolder(for: self)
         let document = """
             <?xml version="1.0" encoding="UTF-8"?>
             <gx:export xmlns:gx="urn:graphexport:1" gx:generator="g" gx:sourceKind="k" gx:shape="flat">\
             <Row gx:id="Row/1" when="2024-01-01 10:00:00"/></gx:export>
             """
-        XCTAssertEqual(
-            try SchemaTools.xmlSchemaErrors(
-                schema: try scratch.write("s.xsd", schema.text), document: try scratch.write("d.xml", document)), [])
+        XCTAssertEqual(try ScratchFolder(for: self).xmlSchemaErrors(schema.text, document.utf8), [])
     }
 
     func testRootMayHoldTheSourcesOwnFieldsAndNoOthers() throws {
         let model = try GraphModel(entities: [EntityInfo(name: "Row")])
         let scratch = try ScratchFolder(for: self)
-        let document = try scratch.write(
-            "d.xml",
-            """
+        let document = """
             <?xml version="1.0" encoding="UTF-8"?>
             <gx:export xmlns:gx="urn:graphexport:1" gx:generator="g" gx:sourceKind="k" gx:storeUUID="u" \
             gx:shape="flat"/>
-            """)
-        let named = XMLExportSchema(
-            model: model, shape: .flat, style: .attributes, typing: .declared, title: "t", sourceFields: ["storeUUID"])
-        XCTAssertEqual(
-            try SchemaTools.xmlSchemaErrors(schema: try scratch.write("s.xsd", named.text), document: document), [])
-        let unnamed = XMLExportSchema(model: model, shape: .flat, style: .attributes, typing: .declared, title: "t")
+            """.utf8
+        let schema = {
+            XMLExportSchema(
+                model: model, shape: .flat, style: .attributes, typing: .declared, title: "t", sourceFields: $0
+            ).text
+        }
+        XCTAssertEqual(try scratch.xmlSchemaErrors(schema(["storeUUID"]), document), [])
         XCTAssertNotEqual(
-            try SchemaTools.xmlSchemaErrors(schema: try scratch.write("s.xsd", unnamed.text), document: document), [],
-            "a root attribute the source does not have")
+            try scratch.xmlSchemaErrors(schema([]), document), [], "a root attribute the source does not have")
     }
 
     func testTitleWithCharactersXMLCannotHoldStillMakesASchema() throws {
@@ -103,9 +97,9 @@ final class XMLExportSchemaTests: XCTestCase {
         let schema = XMLExportSchema(
             model: try AwkwardGraph.model(), shape: .tree, style: .attributes, typing: .declared,
             title: "odd\u{1}name <&> \u{FFFF}.sqlite")
-        let export = try scratch.write("e.xml", try AwkwardGraph.xml(.tree, .attributes))
         XCTAssertEqual(
-            try SchemaTools.xmlSchemaErrors(schema: try scratch.write("s.xsd", schema.text), document: export), [])
+            try scratch.xmlSchemaErrors(schema.text, try xmlExport(of: try AwkwardGraph.graph(), .tree, .attributes)),
+            [])
     }
 
     func testModelWithoutConcreteEntitiesMakesASchemaOfTheEmptyExport() throws {
@@ -114,14 +108,8 @@ final class XMLExportSchemaTests: XCTestCase {
             for style in XMLOptions.Style.allCases {
                 let model = try JSONExportSchemaTests.abstractOnly()
                 let schema = XMLExportSchema(model: model, shape: shape, style: style, typing: .declared, title: "t")
-                let sink = MemorySink()
-                try GraphTraversal(source: SampleGraphs.graph(model), shape: shape).run(
-                    into: XMLGraphWriter(sink: sink, options: XMLOptions(style: style)))
-                XCTAssertEqual(
-                    try SchemaTools.xmlSchemaErrors(
-                        schema: try scratch.write("s.xsd", schema.text),
-                        document: try scratch.write("e.xml", sink.bytes)),
-                    [], "\(shape), \(style)")
+                let export = try xmlExport(of: SampleGraphs.graph(model), shape, style)
+                XCTAssertEqual(try scratch.xmlSchemaErrors(schema.text, export), [], "\(shape), \(style)")
             }
         }
     }
@@ -129,10 +117,13 @@ final class XMLExportSchemaTests: XCTestCase {
     // MARK: - Helpers
 
     private func validate(_ export: String, _ shape: ExportShape, _ style: XMLOptions.Style) throws -> [String] {
-        let scratch = try ScratchFolder(for: self)
         let schema = XMLExportSchema(
             model: try AwkwardGraph.model(), shape: shape, style: style, typing: .declared, title: "t")
-        return try SchemaTools.xmlSchemaErrors(
-            schema: try scratch.write("schema.xsd", schema.text), document: try scratch.write("export.xml", export))
+        return try ScratchFolder(for: self).xmlSchemaErrors(schema.text, export.utf8)
+    }
+
+    /// The XML export of ``AwkwardGraph`` in `shape` and `style`, as text.
+    private func awkwardXML(_ shape: ExportShape, _ style: XMLOptions.Style) throws -> String {
+        String(decoding: try xmlExport(of: try AwkwardGraph.graph(), shape, style), as: UTF8.self)
     }
 }

@@ -41,12 +41,13 @@ final class BlobFileNameTests: XCTestCase {
         XCTAssertEqual(sniffed(Array("GIF89a...".utf8)), "gif")
         XCTAssertEqual(sniffed(Array("GIF87a".utf8)), "gif")
         XCTAssertEqual(sniffed(Array("%PDF-1.7\n".utf8)), "pdf")
-        let heic: [UInt8] = [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)
-        XCTAssertEqual(sniffed(heic), "heic")
-        let mif1: [UInt8] = [0, 0, 0, 24] + Array("ftypmif1".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)
-        XCTAssertEqual(sniffed(mif1), "heic")
-        let avif: [UInt8] = [0, 0, 0, 24] + Array("ftypavif".utf8) + [0, 0, 0, 0] + Array("mif1avif".utf8)
-        XCTAssertEqual(sniffed(avif), "bin")
+        for (major, compatible, expected) in [
+            ("heic", "heic", "heic"), ("mif1", "heic", "heic"), ("avif", "avif", "bin"),
+        ] {
+            let box: [UInt8] =
+                [0, 0, 0, 24] + Array("ftyp\(major)".utf8) + [0, 0, 0, 0] + Array("mif1\(compatible)".utf8)
+            XCTAssertEqual(sniffed(box), expected, major)
+        }
         XCTAssertEqual(sniffed([0x89, 0x50]), "bin", "too short for a signature")
         XCTAssertEqual(sniffed([]), "bin")
         XCTAssertEqual(sniffed(Array("plain text".utf8)), "bin")

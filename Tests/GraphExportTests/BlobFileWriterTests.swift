@@ -7,14 +7,6 @@ import XCTest
 /// arrays and maps, becomes a file and its path; the header types `Binary` attributes `String`;
 /// a discarded folder keeps nothing.
 final class BlobFileWriterTests: XCTestCase {
-    private func scratch() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "graphexport-blobs-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        return folder
-    }
-
     /// One `Item` with bytes as a `Binary` value, in a file, and inside an array and a map.
     private func graph(file: FileBytes) throws -> InMemoryGraph {
         let model = try GraphModel(entities: [
@@ -33,7 +25,7 @@ final class BlobFileWriterTests: XCTestCase {
     }
 
     func testEveryBinaryValueBecomesAFileAndItsPath() throws {
-        let folder = try scratch()
+        let folder = try temporaryFolder()
         let side = folder.appendingPathComponent("side.pdf")
         try Data("%PDF-1.4 side file".utf8).write(to: side)
         let graph = try graph(file: try FileBytes(path: side.path))
@@ -64,7 +56,7 @@ final class BlobFileWriterTests: XCTestCase {
     }
 
     func testADiscardedFolderKeepsNothingAndAFolderItMadeGoesToo() throws {
-        let folder = try scratch()
+        let folder = try temporaryFolder()
         let side = folder.appendingPathComponent("side")
         try Data([1, 2, 3]).write(to: side)
         let graph = try graph(file: try FileBytes(path: side.path))

@@ -25,10 +25,6 @@ final class ChangeSetTraversalTests: XCTestCase {
         }
     }
 
-    private func fixture() throws -> Fixture {
-        try Fixture()
-    }
-
     private func run(
         _ source: any GraphSource, changes: ChangeSet, entities: Set<Int>? = nil, shape: ExportShape = .tree
     ) throws -> [GraphEvent] {
@@ -40,7 +36,7 @@ final class ChangeSetTraversalTests: XCTestCase {
     }
 
     func testChangedObjectsAreMarkedAndNestOnlyUnderChangedOwners() throws {
-        let fixture = try fixture()
+        let fixture = try Fixture()
         let deleted = ObjectKey(entity: fixture.tag.entity, row: 99)
         let changes = ChangeSet(
             objects: [fixture.album, fixture.details, fixture.hill],
@@ -59,7 +55,7 @@ final class ChangeSetTraversalTests: XCTestCase {
     }
 
     func testEntityFiltersAndAdjustmentsApplyToMarksAndTombstones() throws {
-        let fixture = try fixture()
+        let fixture = try Fixture()
         let changes = ChangeSet(
             objects: [fixture.album, fixture.hill], changedProperties: [fixture.album: ["title", "rating"]],
             tombstones: [
@@ -76,11 +72,8 @@ final class ChangeSetTraversalTests: XCTestCase {
     }
 
     func testNoChangeSetWritesNoMarks() throws {
-        let fixture = try fixture()
-        let writer = RecordingGraphWriter()
-        try GraphTraversal(source: fixture.graph).run(into: writer)
         XCTAssertFalse(
-            writer.events.contains { event in
+            try export(try Fixture().graph).recording.events.contains { event in
                 switch event {
                 case .changedProperties, .deleted: true
                 default: false

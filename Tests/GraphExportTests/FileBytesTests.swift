@@ -164,11 +164,4 @@ final class FileBytesTests: XCTestCase {
         try Data(bytes).write(to: url)
         return url.path
     }
-
-    private func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graphexport-filebytes-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        return folder
-    }
 }

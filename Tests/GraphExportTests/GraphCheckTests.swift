@@ -100,24 +100,21 @@ final class GraphCheckTests: XCTestCase {
     }
 
     func testWrongAttributes() throws {
-        try assertProblem(
-            replacing(
-                .attribute(name: "title", value: .string("é")),
-                with: [.attribute(name: "title", value: .string("e\u{301}"))], in: tree),
-            "Item/2.title is string(\"é\"), the source has string(\"é\")")
-        try assertProblem(
-            replacing(
-                .attribute(name: "ratio", value: .double(.nan)), with: [.attribute(name: "ratio", value: .double(0))],
-                in: tree),
-            "Item/2.ratio is double(0.0), the source has double(nan)")
-        try assertProblem(
-            replacing(
-                .attribute(name: "ratio", value: .double(-0.0)), with: [.attribute(name: "ratio", value: .double(0))],
-                in: tree),
-            "Item/3.ratio is double(0.0), the source has double(-0.0)")
-        try assertProblem(
-            replacing(.attribute(name: "ratio", value: .double(-0.0)), with: [], in: tree),
-            "Item/3: attributes are [\"title\"], the model has [\"title\", \"ratio\"]")
+        let (title, nan, negativeZero, zero): (GraphEvent, GraphEvent, GraphEvent, GraphEvent) = (
+            .attribute(name: "title", value: .string("é")), .attribute(name: "ratio", value: .double(.nan)),
+            .attribute(name: "ratio", value: .double(-0.0)), .attribute(name: "ratio", value: .double(0))
+        )
+        for (old, new, expected): (GraphEvent, [GraphEvent], String) in [
+            (
+                title, [.attribute(name: "title", value: .string("e\u{301}"))],
+                #"Item/2.title is string("é"), the source has string("é")"#
+            ),
+            (nan, [zero], "Item/2.ratio is double(0.0), the source has double(nan)"),
+            (negativeZero, [zero], "Item/3.ratio is double(0.0), the source has double(-0.0)"),
+            (negativeZero, [], #"Item/3: attributes are ["title"], the model has ["title", "ratio"]"#),
+        ] {
+            try assertProblem(replacing(old, with: new, in: tree), expected)
+        }
     }
 
     func testBadNesting() throws {

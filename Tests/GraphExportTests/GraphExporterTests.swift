@@ -140,15 +140,6 @@ final class GraphExporterTests: XCTestCase {
         try GraphExporter(source: makeChain(length: 1)).write(toFile: "graph.txt", format: .lines)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["graph.txt"])
     }
-
-    /// A fresh empty folder, removed at the end of the test.
-    private func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("graphexport-exporter-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        return folder
-    }
 }
 
 private struct TestFailure: Error, Equatable {}

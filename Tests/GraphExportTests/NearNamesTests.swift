@@ -6,22 +6,18 @@ import XCTest
 final class NearNamesTests: XCTestCase {
     private let entities = ["ICAccount", "ICFolder", "ICNote", "ICNoteContainer", "ICNoteData", "ICMedia"]
 
-    func testTheSameNameInAnotherCaseIsTheOneMeant() {
-        XCTAssertEqual(NearNames.suggestions(for: "icnote", among: entities), ["ICNote"])
-        XCTAssertEqual(NearNames.suggestions(for: "ICFOLDER", among: entities), ["ICFolder"])
-    }
-
-    func testNamesAFewEditsAwayComeNearestFirst() {
-        XCTAssertEqual(NearNames.suggestions(for: "ICFoldr", among: entities), ["ICFolder"])
-        XCTAssertEqual(NearNames.suggestions(for: "ICNot", among: entities), ["ICNote"])
-        XCTAssertEqual(NearNames.suggestions(for: "titel", among: ["title", "tile", "subtitle"]), ["title", "tile"])
-        XCTAssertEqual(NearNames.suggestions(for: "nots", among: ["notes", "children"]), ["notes"])
-    }
-
-    func testWithoutNearNamesThoseThatContainItAreSuggested() {
-        XCTAssertEqual(NearNames.suggestions(for: "Container", among: entities), ["ICNoteContainer"])
-        XCTAssertEqual(NearNames.suggestions(for: "zzzz", among: entities), [])
-        XCTAssertEqual(NearNames.suggestions(for: "x", among: ["y", "xylophone"]), ["y"], "one letter is one edit")
+    /// The same name in another case is the one meant; then names a few edits away, nearest
+    /// first (one letter is one edit); without near names, those that contain it.
+    func testTheSuggestionsAreTheSameNameInAnotherCaseThenNearNamesThenThoseThatContainIt() {
+        let cases: [(name: String, among: [String], suggested: [String])] = [
+            ("icnote", entities, ["ICNote"]), ("ICFOLDER", entities, ["ICFolder"]),
+            ("ICFoldr", entities, ["ICFolder"]), ("ICNot", entities, ["ICNote"]),
+            ("titel", ["title", "tile", "subtitle"], ["title", "tile"]), ("nots", ["notes", "children"], ["notes"]),
+            ("Container", entities, ["ICNoteContainer"]), ("zzzz", entities, []), ("x", ["y", "xylophone"], ["y"]),
+        ]
+        for (name, among, suggested) in cases {
+            XCTAssertEqual(NearNames.suggestions(for: name, among: among), suggested, name)
+        }
     }
 
     func testTheListIsCutWithACount() {

@@ -45,9 +45,7 @@ final class OutputFileTests: XCTestCase {
         for allowsUnnamedFile in [true, false] {
             try Data("old".utf8).write(to: URL(fileURLWithPath: path))
             XCTAssertEqual(chmod(path, 0o640), 0)
-            let file = try OutputFile(path: path, allowsUnnamedFile: allowsUnnamedFile)
-            try write("new", to: file)
-            try file.commit()
+            try commit("new", to: path, allowsUnnamedFile: allowsUnnamedFile)
             XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new")
             XCTAssertEqual(try permissions(path), 0o640, "unnamed: \(allowsUnnamedFile)")
         }
@@ -59,9 +57,7 @@ final class OutputFileTests: XCTestCase {
         let path = folder.appendingPathComponent("out.json").path
         try Data("old".utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(chown(path, 65534, 65534), 0)
-        let file = try OutputFile(path: path)
-        try write("new", to: file)
-        try file.commit()
+        try commit("new", to: path)
         let attributes = try manager.attributesOfItem(atPath: path)
         XCTAssertEqual(attributes[.ownerAccountID] as? Int, 65534)
         XCTAssertEqual(attributes[.groupOwnerAccountID] as? Int, 65534)
@@ -84,9 +80,7 @@ final class OutputFileTests: XCTestCase {
         try Data("old".utf8).write(to: folder.appendingPathComponent("target.json"))
         let link = folder.appendingPathComponent("link.json").path
         try manager.createSymbolicLink(atPath: link, withDestinationPath: "target.json")
-        let file = try OutputFile(path: link)
-        try write("new", to: file)
-        try file.commit()
+        try commit("new", to: link)
         XCTAssertEqual(try manager.destinationOfSymbolicLink(atPath: link), "target.json")
         XCTAssertEqual(try String(contentsOfFile: link, encoding: .utf8), "new")
         XCTAssertEqual(try names(in: folder), ["link.json", "target.json"])
@@ -100,9 +94,7 @@ final class OutputFileTests: XCTestCase {
         try manager.createSymbolicLink(atPath: first, withDestinationPath: "a/second.json")
         try manager.createSymbolicLink(
             atPath: folder.appendingPathComponent("a/second.json").path, withDestinationPath: "../b/out.json")
-        let file = try OutputFile(path: first)
-        try write("new", to: file)
-        try file.commit()
+        try commit("new", to: first)
         XCTAssertEqual(
             try String(contentsOf: folder.appendingPathComponent("b/out.json"), encoding: .utf8), "new")
         XCTAssertEqual(try manager.destinationOfSymbolicLink(atPath: first), "a/second.json")
@@ -136,9 +128,7 @@ final class OutputFileTests: XCTestCase {
         XCTAssertEqual(pipe(&ends), 0)
         defer { close(ends[0]) }
         for path in ["/dev/fd/\(ends[1])", "/proc/self/fd/\(ends[1])"] {
-            let file = try OutputFile(path: path)
-            try write(path, to: file)
-            try file.commit()
+            try commit(path, to: path)
             var buffer = [UInt8](repeating: 0, count: 64)
             let count = read(ends[0], &buffer, buffer.count)
             XCTAssertEqual(String(decoding: buffer[..<max(count, 0)], as: UTF8.self), path)
@@ -173,6 +163,13 @@ final class OutputFileTests: XCTestCase {
         XCTAssertEqual(try permissions(path), 0o666 & ~currentUmask(), line: line)
     }
 
+    /// Writes `text` to a new ``OutputFile`` for `path` and commits it.
+    private func commit(_ text: String, to path: String, allowsUnnamedFile: Bool = true) throws {
+        let file = try OutputFile(path: path, allowsUnnamedFile: allowsUnnamedFile)
+        try write(text, to: file)
+        try file.commit()
+    }
+
     private func write(_ text: String, to file: OutputFile) throws {
         try Array(text.utf8).withUnsafeBytes { try file.sink.write($0) }
     }
@@ -189,13 +186,5 @@ final class OutputFileTests: XCTestCase {
         let mask = umask(0o022)
         umask(mask)
         return mask
-    }
-
-    /// A fresh empty folder, removed at the end of the test.
-    private func temporaryFolder() throws -> URL {
-        let folder = manager.temporaryDirectory.appendingPathComponent("graphexport-output-\(UUID().uuidString)")
-        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        return folder
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GraphExport
 import GraphExportTestSupport
 import XCTest
@@ -29,6 +30,25 @@ func toOne(
     RelationshipInfo(
         name: name, destination: destination, isToMany: false, inverse: inverse, deletionRule: rule,
         isOptional: optional)
+}
+
+extension XCTestCase {
+    /// A fresh empty folder, removed at the end of the test.
+    func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graphexport-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return folder
+    }
+}
+
+/// A graph of `model` with one object of each entity named in `objects`, added in order, then the
+/// `links` made: from an object, through the relationship named, to an object, each by its index.
+func linkedGraph(_ model: GraphModel, _ objects: [String], _ links: [(Int, String, Int)] = []) throws -> InMemoryGraph {
+    let graph = InMemoryGraph(model: model)
+    let keys = try objects.map { try graph.add($0) }
+    for (from, name, to) in links { try graph.link(keys[from], name, to: keys[to]) }
+    return graph
 }
 
 /// The result of exporting a source with a recording writer and checking the stream.
@@ -107,13 +127,15 @@ func outlineOf(_ events: [GraphEvent]) -> String {
     return text
 }
 
-/// A source that hides some objects of another: for owners and destinations that are missing, as
-/// in a damaged store.
+/// A source that is another with some of its objects hidden (owners and destinations that are
+/// missing, as in a damaged store), and that counts the runs it is told have finished
+/// (``GraphSource/didFinishRun()``).
 final class HidingSource: GraphSource {
     let base: InMemoryGraph
     let hidden: Set<ObjectKey>
+    private(set) var finishedRuns = 0
 
-    init(_ base: InMemoryGraph, hiding hidden: Set<ObjectKey>) {
+    init(_ base: InMemoryGraph, hiding hidden: Set<ObjectKey> = []) {
         self.base = base
         self.hidden = hidden
     }
@@ -143,43 +165,13 @@ final class HidingSource: GraphSource {
         base.id(of: key)
     }
 
+    func didFinishRun() {
+        finishedRuns += 1
+    }
+
     private final class Cursor: ObjectCursor {
         let advance: () throws -> ObjectRecord?
         init(_ advance: @escaping () throws -> ObjectRecord?) { self.advance = advance }
         func next() throws -> ObjectRecord? { try advance() }
-    }
-}
-
-/// A source that counts the runs it is told have finished (``GraphSource/didFinishRun()``), and is
-/// otherwise its base.
-final class RunCountingSource: GraphSource {
-    let base: InMemoryGraph
-    private(set) var finishedRuns = 0
-
-    init(_ base: InMemoryGraph) {
-        self.base = base
-    }
-
-    var model: GraphModel { base.model }
-    var document: DocumentInfo { base.document }
-
-    func scan(_ entity: Int) throws -> any ObjectCursor {
-        try base.scan(entity)
-    }
-
-    func record(_ key: ObjectKey) throws -> ObjectRecord? {
-        try base.record(key)
-    }
-
-    func destinations(of key: ObjectKey, through relationship: Int) throws -> [ObjectKey] {
-        try base.destinations(of: key, through: relationship)
-    }
-
-    func id(of key: ObjectKey) -> ObjectID {
-        base.id(of: key)
-    }
-
-    func didFinishRun() {
-        finishedRuns += 1
     }
 }

@@ -55,27 +55,22 @@ final class TraversalTests: XCTestCase {
 
         let result = try export(graph)
 
+        /// An item of the folder, with nothing related or mentioned.
+        func item(_ id: String, _ title: String) -> [GraphEvent] {
+            [
+                .beginObject(entity: "Item", id: ObjectID(id)), .attribute(name: "title", value: .string(title)),
+                .beginRelationship(name: "folder", isToMany: false), .reference(ObjectID("Folder/1")), .endRelationship,
+                .beginRelationship(name: "related", isToMany: false), .endRelationship,
+                .beginRelationship(name: "mentions", isToMany: true), .endRelationship, .endObject,
+            ]
+        }
         XCTAssertEqual(
             result.recording.events,
             [
                 .beginObject(entity: "Folder", id: ObjectID("Folder/1")),
                 .attribute(name: "name", value: .string("Inbox")),
                 .beginRelationship(name: "items", isToMany: true),
-                .beginObject(entity: "Item", id: ObjectID("Item/2")),
-                .attribute(name: "title", value: .string("one")),
-                .beginRelationship(name: "folder", isToMany: false), .reference(ObjectID("Folder/1")), .endRelationship,
-                .beginRelationship(name: "related", isToMany: false), .endRelationship,
-                .beginRelationship(name: "mentions", isToMany: true), .endRelationship,
-                .endObject,
-                .beginObject(entity: "Item", id: ObjectID("Item/3")),
-                .attribute(name: "title", value: .string("two")),
-                .beginRelationship(name: "folder", isToMany: false), .reference(ObjectID("Folder/1")), .endRelationship,
-                .beginRelationship(name: "related", isToMany: false), .endRelationship,
-                .beginRelationship(name: "mentions", isToMany: true), .endRelationship,
-                .endObject,
-                .endRelationship,
-                .endObject,
-            ])
+            ] + item("Item/2", "one") + item("Item/3", "two") + [.endRelationship, .endObject])
         XCTAssertEqual(result.recording.document?.shape, .tree)
         XCTAssertEqual(result.recording.document?.sourceKind, "in-memory graph")
         XCTAssertTrue(result.recording.finished)
@@ -85,16 +80,9 @@ final class TraversalTests: XCTestCase {
     }
 
     func testCrossLinksAreReferences() throws {
-        let graph = InMemoryGraph(model: try folderModel())
-        let inbox = try graph.add("Folder")
-        let archive = try graph.add("Folder")
-        let first = try graph.add("Item")
-        let second = try graph.add("Item")
-        try graph.link(first, "folder", to: inbox)
-        try graph.link(second, "folder", to: archive)
-        try graph.link(first, "related", to: second)
-        try graph.link(second, "mentions", to: first)
-        try graph.link(second, "mentions", to: second)
+        let graph = try linkedGraph(
+            try folderModel(), ["Folder", "Folder", "Item", "Item"],
+            [(2, "folder", 0), (3, "folder", 1), (2, "related", 3), (3, "mentions", 2), (3, "mentions", 3)])
 
         let result = try export(graph)
 
@@ -105,16 +93,11 @@ final class TraversalTests: XCTestCase {
     }
 
     func testManyToManyIsReferences() throws {
-        let graph = InMemoryGraph(
-            model: try makeModel([
-                EntityInfo(name: "Tag", relationships: [toMany("items", "Item", inverse: "tags", rule: .cascade)]),
-                EntityInfo(name: "Item", relationships: [toMany("tags", "Tag", inverse: "items", rule: .cascade)]),
-            ]))
-        let red = try graph.add("Tag")
-        let blue = try graph.add("Tag")
-        let item = try graph.add("Item")
-        try graph.link(red, "items", to: item)
-        try graph.link(item, "tags", to: blue)
+        let model = try makeModel([
+            EntityInfo(name: "Tag", relationships: [toMany("items", "Item", inverse: "tags", rule: .cascade)]),
+            EntityInfo(name: "Item", relationships: [toMany("tags", "Tag", inverse: "items", rule: .cascade)]),
+        ])
+        let graph = try linkedGraph(model, ["Tag", "Tag", "Item"], [(0, "items", 2), (2, "tags", 1)])
 
         let result = try export(graph)
 
@@ -146,21 +129,16 @@ final class TraversalTests: XCTestCase {
     }
 
     func testOneToOneNestsOnTheCascadeSide() throws {
-        let graph = InMemoryGraph(
-            model: try makeModel([
-                EntityInfo(name: "Passport", relationships: [toOne("holder", "Person", inverse: "passport")]),
-                EntityInfo(
-                    name: "Person", relationships: [toOne("passport", "Passport", inverse: "holder", rule: .cascade)]),
-            ]))
-        let passport = try graph.add("Passport")
-        let person = try graph.add("Person")
-        try graph.link(passport, "holder", to: person)
-        let lonePassport = try graph.add("Passport")
+        let model = try makeModel([
+            EntityInfo(name: "Passport", relationships: [toOne("holder", "Person", inverse: "passport")]),
+            EntityInfo(
+                name: "Person", relationships: [toOne("passport", "Passport", inverse: "holder", rule: .cascade)]),
+        ])
+        let graph = try linkedGraph(model, ["Passport", "Person", "Passport"], [(0, "holder", 1)])
 
         let result = try export(graph)
 
         XCTAssertEqual(result.outline, "Passport/3{holder[]} Person/2{passport[Passport/1{holder[→Person/2]}]}")
-        _ = lonePassport
     }
 
     /// Without a single `Cascade` side, a one-to-one pair is two peers, whatever their optionality
@@ -187,11 +165,7 @@ final class TraversalTests: XCTestCase {
     /// Which member of a cycle of owners goes to the top level is the traversal's choice; the test
     /// asks only that the cycle has one, with the others nested below it.
     func testOwnershipCycleExportsEachObjectOnce() throws {
-        let graph = InMemoryGraph(model: try treeModel())
-        let first = try graph.add("Node")
-        let second = try graph.add("Node")
-        try graph.link(first, "parent", to: second)
-        try graph.link(second, "parent", to: first)
+        let graph = try linkedGraph(try treeModel(), ["Node", "Node"], [(0, "parent", 1), (1, "parent", 0)])
 
         let result = try export(graph)
 
@@ -221,13 +195,9 @@ final class TraversalTests: XCTestCase {
     /// later (here `c`, owned by `b`, which is on the cycle a ⇄ b), cutting `c` off from its owner:
     /// `Node/1{children[] parent[→Node/3]} Node/2{children[Node/3{children[→Node/2 →Node/1] …}] …}`.
     func testAnObjectOwnedByAMemberOfAnOwnershipCycleNestsUnderIt() throws {
-        let graph = InMemoryGraph(model: try treeModel())
-        let c = try graph.add("Node")
-        let a = try graph.add("Node")
-        let b = try graph.add("Node")
-        try graph.link(a, "parent", to: b)
-        try graph.link(b, "parent", to: a)
-        try graph.link(c, "parent", to: b)
+        // c, a, b: a ⇄ b, and b owns c.
+        let graph = try linkedGraph(
+            try treeModel(), ["Node", "Node", "Node"], [(1, "parent", 2), (2, "parent", 1), (0, "parent", 2)])
 
         let result = try export(graph)
 
@@ -239,15 +209,12 @@ final class TraversalTests: XCTestCase {
     /// `GraphModelTests.testOneToOneOwnershipIsTheSameForInheritedRelationships`): an object owned
     /// through a one-to-one that its owner's entity inherits must nest under that owner.
     func testAnObjectOwnedThroughAnInheritedOneToOneNestsUnderItsOwner() throws {
-        let graph = InMemoryGraph(
-            model: try makeModel([
-                EntityInfo(
-                    name: "Alpha", relationships: [toOne("partner", "Mid", inverse: "partnerOf", rule: .cascade)]),
-                EntityInfo(name: "Mid", relationships: [toOne("partnerOf", "Alpha", inverse: "partner")]),
-                EntityInfo(name: "Zulu", parent: "Alpha"),
-            ]))
-        let mid = try graph.add("Mid")
-        try graph.link(try graph.add("Zulu"), "partner", to: mid)
+        let model = try makeModel([
+            EntityInfo(name: "Alpha", relationships: [toOne("partner", "Mid", inverse: "partnerOf", rule: .cascade)]),
+            EntityInfo(name: "Mid", relationships: [toOne("partnerOf", "Alpha", inverse: "partner")]),
+            EntityInfo(name: "Zulu", parent: "Alpha"),
+        ])
+        let graph = try linkedGraph(model, ["Mid", "Zulu"], [(1, "partner", 0)])
 
         let result = try export(graph)
 
@@ -255,12 +222,7 @@ final class TraversalTests: XCTestCase {
     }
 
     func testOrphansAreTopLevelInScanOrder() throws {
-        let graph = InMemoryGraph(model: try folderModel())
-        _ = try graph.add("Item")
-        let folder = try graph.add("Folder")
-        let owned = try graph.add("Item")
-        try graph.link(owned, "folder", to: folder)
-        _ = try graph.add("Folder")
+        let graph = try linkedGraph(try folderModel(), ["Item", "Folder", "Item", "Folder"], [(2, "folder", 1)])
 
         let result = try export(graph)
 
@@ -282,11 +244,7 @@ final class TraversalTests: XCTestCase {
     }
 
     func testFlatShapeWritesEveryRelationshipAsReferences() throws {
-        let graph = InMemoryGraph(model: try folderModel())
-        let folder = try graph.add("Folder")
-        let item = try graph.add("Item")
-        try graph.link(item, "folder", to: folder)
-        try graph.link(item, "related", to: item)
+        let graph = try linkedGraph(try folderModel(), ["Folder", "Item"], [(1, "folder", 0), (1, "related", 1)])
 
         let result = try export(graph, shape: .flat)
 

@@ -80,16 +80,11 @@ final class BuiltInFormatTests: XCTestCase {
             let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
             try graph.add("Item", ["value": warned])
             for pretty in [false, true] {
-                let sink = MemorySink()
-                let log = WarningLog()
-                let writer = format.with(FormatSettings(pretty: pretty)).makeWriter(sink: sink) {
-                    log.warnings.append($0)
-                }
-                try GraphTraversal(source: graph).run(into: writer)
-                for check in prettyChecks { XCTAssertEqual(check(sink.text), pretty, "\(format.name) \(pretty)") }
-                for check in compactChecks { XCTAssertEqual(check(sink.text), !pretty, "\(format.name) \(pretty)") }
-                XCTAssertEqual(log.warnings.count, 1, format.name)
-                try reads(sink.bytes)
+                let output = try exported(graph, as: format.with(FormatSettings(pretty: pretty)))
+                for check in prettyChecks { XCTAssertEqual(check(output.text), pretty, "\(format.name) \(pretty)") }
+                for check in compactChecks { XCTAssertEqual(check(output.text), !pretty, "\(format.name) \(pretty)") }
+                XCTAssertEqual(output.warnings.count, 1, format.name)
+                try reads(output.bytes)
             }
         }
     }
@@ -100,16 +95,13 @@ final class BuiltInFormatTests: XCTestCase {
         let styles: [String?] = [nil, "attributes", "elements", "unknown"]
         for pretty in [false, true] {
             for style in styles {
-                let sink = MemorySink()
-                let log = WarningLog()
                 let settings = FormatSettings(pretty: pretty, values: style.map { ["xml-style": $0] } ?? [:])
-                let writer = ExportFormat.xml().with(settings).makeWriter(sink: sink) { log.warnings.append($0) }
-                try GraphTraversal(source: graph).run(into: writer)
-                XCTAssertEqual(sink.text.contains("\n  <Item "), pretty)
+                let output = try exported(graph, as: .xml().with(settings))
+                XCTAssertEqual(output.text.contains("\n  <Item "), pretty)
                 XCTAssertEqual(
-                    sink.text.contains("<other>text</other>"), style == "elements", "\(String(describing: style))")
-                XCTAssertEqual(log.warnings.count, 1)
-                _ = try ParsedXML.parse(sink.bytes)
+                    output.text.contains("<other>text</other>"), style == "elements", "\(String(describing: style))")
+                XCTAssertEqual(output.warnings.count, 1)
+                _ = try output.parsedXML()
             }
         }
     }
@@ -126,40 +118,22 @@ final class BuiltInFormatTests: XCTestCase {
     func testJSONLinesIgnoresPretty() throws {
         let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         try graph.add("Item", ["value": .double(.nan)])
-        var outputs: [String] = []
-        for pretty in [false, true] {
-            let sink = MemorySink()
-            let log = WarningLog()
-            let writer = ExportFormat.jsonLines().with(FormatSettings(pretty: pretty)).makeWriter(sink: sink) {
-                log.warnings.append($0)
-            }
-            try GraphTraversal(source: graph).run(into: writer)
-            outputs.append(sink.text)
-            XCTAssertEqual(log.warnings.count, 1)
-        }
-        XCTAssertEqual(outputs[0], outputs[1])
-        XCTAssertEqual(outputs[0].split(separator: "\n").count, 2)
+        let outputs = try [false, true].map { try exported(graph, as: .jsonLines().with(FormatSettings(pretty: $0))) }
+        XCTAssertEqual(outputs.map(\.warnings.count), [1, 1])
+        XCTAssertEqual(outputs[0].bytes, outputs[1].bytes)
+        XCTAssertEqual(outputs[0].text.split(separator: "\n").count, 2)
     }
 
     func testCompactYAMLIsFlowStyle() throws {
         let graph = SampleGraphs.graph(try SampleGraphs.itemModel())
         try graph.add("Item", ["value": .date(Timestamp(secondsSinceReferenceDate: .nan))])
-        var outputs: [Bool: String] = [:]
-        for pretty in [false, true] {
-            let sink = MemorySink()
-            let log = WarningLog()
-            let writer = ExportFormat.yaml(pretty: pretty).makeWriter(sink: sink) { log.warnings.append($0) }
-            try GraphTraversal(source: graph).run(into: writer)
-            outputs[pretty] = sink.text
-            XCTAssertEqual(log.warnings.count, 1)
-        }
-        XCTAssertTrue(outputs[true]?.contains("\n  value: .nan\n") == true, outputs[true] ?? "")
-        XCTAssertTrue(
-            outputs[false]?.contains("\n- {\"@id\": Item/1, \"@type\": Item, value: .nan") == true, outputs[false] ?? ""
+        let (compact, block) = (
+            try exported(graph, as: .yaml(pretty: false)), try exported(graph, as: .yaml(pretty: true))
         )
-        let blockDefault = MemorySink()
-        try GraphTraversal(source: graph).run(into: ExportFormat.yaml().makeWriter(sink: blockDefault) { _ in })
-        XCTAssertEqual(blockDefault.text, outputs[true])
+        XCTAssertEqual([compact.warnings.count, block.warnings.count], [1, 1])
+        XCTAssertTrue(block.text.contains("\n  value: .nan\n"), block.text)
+        XCTAssertTrue(compact.text.contains("\n- {\"@id\": Item/1, \"@type\": Item, value: .nan"), compact.text)
+        XCTAssertEqual(try exported(graph, as: .yaml()).text, block.text)
     }
 
     func testJSONIsTheJSONWriter() throws {
@@ -194,6 +168,11 @@ final class BuiltInFormatTests: XCTestCase {
         try GraphExporter(source: graph) { log.warnings.append($0) }.write(to: MemorySink(), format: .json())
         XCTAssertEqual(log.warnings.count, 1)
         XCTAssertTrue(log.messages[0].hasPrefix("Item.value: NaN/Infinity"), log.messages[0])
+    }
+
+    /// What the writer `format` makes writes of `graph`, and the warnings it reports.
+    private func exported(_ graph: any GraphSource, as format: ExportFormat) throws -> WriterOutput {
+        try WriterOutput(graph) { format.makeWriter(sink: $0, onWarning: $1) }
     }
 
     func testJSONToFileParses() throws {

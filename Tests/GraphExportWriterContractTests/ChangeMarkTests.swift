@@ -43,12 +43,7 @@ final class ChangeMarkTests: XCTestCase {
     func testEveryWriterWritesTheChangeMarksInItsIdiom() throws {
         XCTAssertEqual(Set(expected.keys), Set(everyWriterIgnoringWarnings.map(\.name)), "every writer is checked")
         for (name, make) in everyWriterIgnoringWarnings {
-            let sink = MemorySink()
-            let writer = make(sink)
-            try writer.begin(DocumentInfo(generator: "graphexport", sourceKind: "test"))
-            for event in NestingStreams.changes { try writer.write(event) }
-            try writer.finish()
-            let text = String(decoding: sink.bytes, as: UTF8.self)
+            let text = String(decoding: try written(NestingStreams.changes, by: make), as: UTF8.self)
             for fragment in expected[name] ?? [] {
                 XCTAssertTrue(text.contains(fragment), "\(name) lacks \(fragment):\n\(text)")
             }
@@ -62,38 +57,26 @@ final class ChangeMarkTests: XCTestCase {
                 changedProperties: ["x", "@id"])
         }
         for (name, make) in everyWriterIgnoringWarnings {
-            func output(_ body: (any GraphWriter) throws -> Void) throws -> [UInt8] {
-                let sink = MemorySink()
-                let writer = make(sink)
-                try writer.begin(DocumentInfo(generator: "graphexport", sourceKind: "test"))
-                try body(writer)
-                try writer.write(.endObject)
-                try writer.finish()
-                return sink.bytes
-            }
-            let byRow = try output { try $0.beginObject(row([.integer(1)])) }
-            let byEvents = try output { writer in
-                for event: GraphEvent in [
+            let sink = MemorySink()
+            let writer = make(sink)
+            try writer.begin(WriterChain.document)
+            try writer.beginObject(row([.integer(1)]))
+            try writer.write(.endObject)
+            try writer.finish()
+            let byRow = sink.bytes
+            let byEvents = try written(
+                [
                     .beginObject(entity: "A", id: ObjectID("A/1")), .changedProperties(["x", "@id"]),
-                    .attribute(name: "x", value: .integer(1)),
-                ] {
-                    try writer.write(event)
-                }
-            }
+                    .attribute(name: "x", value: .integer(1)), .endObject,
+                ], by: make)
             XCTAssertEqual(String(decoding: byRow, as: UTF8.self), String(decoding: byEvents, as: UTF8.self), name)
         }
     }
 
     func testTheJSONOutputParses() throws {
         for (name, make) in everyWriterIgnoringWarnings where name.hasPrefix("JSON") {
-            let sink = MemorySink()
-            let writer = make(sink)
-            try writer.begin(DocumentInfo(generator: "graphexport", sourceKind: "test"))
-            for event in NestingStreams.changes { try writer.write(event) }
-            try writer.finish()
-            for line in name == "JSON Lines"
-                ? sink.bytes.split(separator: UInt8(ascii: "\n")).map(Array.init) : [sink.bytes]
-            {
+            let bytes = try written(NestingStreams.changes, by: make)
+            for line in name == "JSON Lines" ? bytes.split(separator: UInt8(ascii: "\n")).map(Array.init) : [bytes] {
                 XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(line)), name)
             }
         }

@@ -11,13 +11,6 @@ final class JSONValueTextTests: XCTestCase {
 
     private static let controls = String(String.UnicodeScalarView((0..<0x20).map { Unicode.Scalar(UInt8($0)) }))
 
-    /// The export of `graph` by the writer `make` makes.
-    private func export(_ graph: InMemoryGraph, _ make: (any ByteSink, @escaping WarningHandler) -> any GraphWriter)
-        throws -> WriterOutput
-    {
-        try WriterOutput(graph, writer: make)
-    }
-
     func testEachValueIsItsText() throws {
         let uuid = UUID()
         let uuidBytes = withUnsafeBytes(of: uuid.uuid) { Array($0) }
@@ -71,7 +64,7 @@ final class JSONValueTextTests: XCTestCase {
         XCTAssertEqual(writers.map(\.name), ["JSON", "JSON Lines"])
         for (name, make) in writers {
             for (what, values, texts, warning) in rows {
-                let export = try export(try SampleGraphs.items(values), make)
+                let export = try WriterOutput(try SampleGraphs.items(values), writer: make)
                 XCTAssertEqual(export.rawJSONValues, texts, "\(name): \(what)")
                 XCTAssertEqual(
                     export.text.components(separatedBy: #""other":null"#).count - 1, values.count,
@@ -91,7 +84,7 @@ final class JSONValueTextTests: XCTestCase {
         try graph.add("Item", ["value": .double(-.infinity)])
         try graph.add("Item", ["value": .double(-.nan)])
         for (name, make) in writers {
-            let export = try export(graph, make)
+            let export = try WriterOutput(graph, writer: make)
             XCTAssertEqual(export.rawJSONValues, [#""NaN""#, #""Infinity""#, #""-Infinity""#, #""NaN""#], name)
             XCTAssertTrue(export.text.contains(#""value":"NaN","other":"-Infinity""#), name)
             XCTAssertEqual(
@@ -110,7 +103,7 @@ final class JSONValueTextTests: XCTestCase {
         let graph = SampleGraphs.graph(model)
         try graph.add("Odd\"Entity", ["a\"b\\c\n": .string("v")])
         for (name, make) in writers {
-            let export = try export(graph, make)
+            let export = try WriterOutput(graph, writer: make)
             XCTAssertTrue(
                 export.text.contains(#"{"@id":"Odd\"Entity/1","@type":"Odd\"Entity","a\"b\\c\n":"v"}"#),
                 "\(name): \(export.text)")

@@ -6,8 +6,6 @@ import XCTest
 /// grammar forbids (or no format can hold) throws, and the document comes out as if it had not
 /// come: the same bytes as the stream without them, and the text each format's suite expects.
 final class RejectedEventTests: XCTestCase {
-    private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
-
     /// The stream: each event with whether every writer rejects it, as the grammar forbids it
     /// or, the identifier and the second `x`, as no format takes them.
     private let steps: [(event: GraphEvent, rejected: Bool)] = [
@@ -71,7 +69,7 @@ final class RejectedEventTests: XCTestCase {
     {
         let sink = MemorySink()
         let writer = make(sink)
-        try writer.begin(document)
+        try writer.begin(WriterChain.document)
         for (event, rejected) in steps {
             if !rejected {
                 try writer.write(event)

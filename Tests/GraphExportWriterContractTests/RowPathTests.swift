@@ -69,13 +69,13 @@ final class RowPathTests: XCTestCase {
                         index % 2 == 0 ? .map(["w": .integer(number), "@h": .string(text)]) : .decimal("12.50"),
                         .uuid(UUIDValue(bytes: [UInt8](repeating: UInt8(index), count: 16))!),
                     ]))
-            steps.append(.event(.beginRelationship(name: "photo", isToMany: false)))
-            steps.append(.event(.reference(ObjectID(prefix: "Photo/", number: number))))
-            steps.append(.event(.endRelationship))
-            steps.append(.event(.endObject))
-            steps.append(.event(.reference(ObjectID(prefix: "Tag/", number: number + 1))))
-            steps.append(.event(.endRelationship))
-            steps.append(.event(.endObject))
+            steps += [
+                .beginRelationship(name: "photo", isToMany: false),
+                .reference(ObjectID(prefix: "Photo/", number: number)),
+                .endRelationship, .endObject, .reference(ObjectID(prefix: "Tag/", number: number + 1)),
+                .endRelationship,
+                .endObject,
+            ].map(Step.event)
         }
         return steps
     }

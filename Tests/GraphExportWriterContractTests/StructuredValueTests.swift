@@ -14,8 +14,6 @@ import XCTest
 /// Arrays and maps (``Value/array(_:)``, ``Value/map(_:)``) written by every writer and read back
 /// with each format's standard parser (Python's json, PyYAML, plistlib, ElementTree, NetworkX).
 final class StructuredValueTests: XCTestCase {
-    private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
-
     /// One object whose attributes `tags` and `size` hold an array and a map, nested.
     private let events: [GraphEvent] = [
         .beginObject(entity: "Item", id: ObjectID("Item/1")),
@@ -47,29 +45,16 @@ final class StructuredValueTests: XCTestCase {
         """
 
     private func bytes(_ make: (any ByteSink) -> any GraphWriter) throws -> Data {
-        let sink = MemorySink()
-        let writer = make(sink)
-        try writer.begin(document)
-        for event in events { try writer.write(event) }
-        try writer.finish()
-        return Data(sink.bytes)
+        Data(try written(events, by: make))
     }
 
     private func python(_ program: String, _ input: Data) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", program]
-        let standardInput = Pipe()
-        let standardOutput = Pipe()
-        process.standardInput = standardInput
-        process.standardOutput = standardOutput
-        do { try process.run() } catch { throw Prerequisite.missing("python3 is not available: \(error)") }
-        standardInput.fileHandleForWriting.write(input)
-        try standardInput.fileHandleForWriting.close()
-        let output = standardOutput.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "python3 failed on:\n\(String(decoding: input, as: UTF8.self))")
-        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let run: ProgramRun
+        do {
+            run = try ProgramRun.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", program], input: input)
+        } catch { throw Prerequisite.missing("python3 is not available: \(error)") }
+        XCTAssertEqual(run.status, 0, "python3 failed on:\n\(String(decoding: input, as: UTF8.self))")
+        return run.text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     func testJSONWritesArraysAndObjects() throws {
@@ -166,7 +151,7 @@ final class StructuredValueTests: XCTestCase {
         for _ in 0...Value.maximumNestingDepth { deep = .array([deep]) }
         let sink = MemorySink()
         let writer = JSONGraphWriter(sink: sink)
-        try writer.begin(document)
+        try writer.begin(WriterChain.document)
         try writer.write(.beginObject(entity: "Item", id: ObjectID("Item/1")))
         XCTAssertThrowsError(try writer.write(.attribute(name: "deep", value: deep))) { error in
             XCTAssertEqual(error as? GraphExportError, .valueNestedTooDeeply(name: "deep", id: "Item/1"))

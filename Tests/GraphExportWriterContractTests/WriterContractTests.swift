@@ -16,26 +16,10 @@ import XCTest
 /// with the core's ``GraphExportError``, take each valid one, and treat a rejected call as if it
 /// had not come.
 final class WriterContractTests: XCTestCase {
-    private let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
-
-    /// Writes `events` between `begin` and `finish()` with a new writer; the bytes, or the first error.
-    private func write(_ events: [GraphEvent], with make: (any ByteSink) -> any GraphWriter) -> Result<
-        [UInt8], any Error
-    > {
-        let sink = MemorySink()
-        let writer = make(sink)
-        return Result {
-            try writer.begin(document)
-            for event in events { try writer.write(event) }
-            try writer.finish()
-            return sink.bytes
-        }
-    }
-
     func testEveryWriterRejectsEachBrokenStreamWithTheCoreError() {
         for (name, make) in everyWriterIgnoringWarnings {
             for (events, expected) in NestingStreams.illNested {
-                switch write(events, with: make) {
+                switch Result(catching: { try written(events, by: make) }) {
                 case .success:
                     XCTFail("\(name) took \(events)")
                 case .failure(let error):
@@ -48,7 +32,7 @@ final class WriterContractTests: XCTestCase {
     func testEveryWriterTakesEachValidStream() throws {
         for (name, make) in everyWriterIgnoringWarnings {
             for events in NestingStreams.valid {
-                switch write(events, with: make) {
+                switch Result(catching: { try written(events, by: make) }) {
                 case .success(let bytes):
                     XCTAssertFalse(bytes.isEmpty, "\(name): \(events)")
                 case .failure(let error):
@@ -66,12 +50,12 @@ final class WriterContractTests: XCTestCase {
             }
             expect(.notBegun) { try writer.write(.endObject) }
             expect(.notBegun) { try writer.finish() }
-            try writer.begin(document)
-            expect(.begunTwice) { try writer.begin(self.document) }
+            try writer.begin(WriterChain.document)
+            expect(.begunTwice) { try writer.begin(WriterChain.document) }
             try writer.finish()
             expect(.alreadyFinished) { try writer.write(.endObject) }
             expect(.alreadyFinished) { try writer.finish() }
-            expect(.alreadyFinished) { try writer.begin(self.document) }
+            expect(.alreadyFinished) { try writer.begin(WriterChain.document) }
         }
     }
 
@@ -92,7 +76,7 @@ final class WriterContractTests: XCTestCase {
             for (name, make) in everyWriterIgnoringWarnings {
                 let sink = MemorySink()
                 let writer = make(sink)
-                try writer.begin(document)
+                try writer.begin(WriterChain.document)
                 try writer.write(.beginObject(entity: "Item", id: ObjectID("Item/1")))
                 XCTAssertThrowsError(try writer.write(.attribute(name: "files", value: value)), name) { error in
                     XCTAssertEqual(
@@ -105,7 +89,7 @@ final class WriterContractTests: XCTestCase {
     func testARejectedCallChangesNothing() throws {
         for (name, make) in everyWriterIgnoringWarnings {
             for events in NestingStreams.valid {
-                let clean = try write(events, with: make).get()
+                let clean = try written(events, by: make)
                 for position in 0...events.count {
                     var validator = GraphStreamValidator()
                     try validator.begin()
@@ -116,7 +100,7 @@ final class WriterContractTests: XCTestCase {
                     }
                     let sink = MemorySink()
                     let writer = make(sink)
-                    try writer.begin(document)
+                    try writer.begin(WriterChain.document)
                     for event in events[..<position] { try writer.write(event) }
                     for intruder in rejected {
                         XCTAssertThrowsError(try writer.write(intruder), "\(name) at \(position): \(intruder)") {
@@ -143,7 +127,7 @@ final class WriterContractTests: XCTestCase {
             )
         else { throw Prerequisite.missing("python3 is not on the PATH: the sample plugin is a Python script") }
         for events in NestingStreams.valid {
-            let stream = try write(events, with: { PluginEventStreamWriter(sink: $0, format: "csv") }).get()
+            let stream = try written(events) { PluginEventStreamWriter(sink: $0, format: "csv") }
             let run = try ProgramRun.run(plugin, [], input: Data(stream))
             XCTAssertEqual(run.status, 0, "\(events): \(run.standardError)")
             let rows = run.text.split(separator: "\n")

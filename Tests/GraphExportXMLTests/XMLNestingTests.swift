@@ -4,8 +4,6 @@ import GraphExportXML
 import XCTest
 
 final class XMLNestingTests: XCTestCase {
-    private let document = WriterChain.document
-
     func testHundredThousandLevelsOfNestingWriteAndReadBack() throws {
         let depth = 100_000
         let sink = try WriterChain.output(depth: depth) { XMLGraphWriter(sink: $0) }
@@ -94,7 +92,7 @@ final class XMLNestingTests: XCTestCase {
 
     func testTheSinkGetsLargeBlocks() throws {
         let sink = WriterFailingSink(capacity: .max)
-        try NestingStreams.writeChain(depth: 30_000, document: document, into: XMLGraphWriter(sink: sink))
+        try NestingStreams.writeChain(depth: 30_000, document: WriterChain.document, into: XMLGraphWriter(sink: sink))
         XCTAssertGreaterThan(sink.bytes.count, 1_000_000)
         XCTAssertLessThan(sink.calls, sink.bytes.count / 50_000)
     }
@@ -103,7 +101,7 @@ final class XMLNestingTests: XCTestCase {
         let sink = MemorySink()
         do {
             let writer = XMLGraphWriter(sink: sink)
-            try writer.begin(document)
+            try writer.begin(WriterChain.document)
             try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
         }
         XCTAssertEqual(sink.bytes, [])
