@@ -16,7 +16,7 @@ struct DocumentedCommand: CustomStringConvertible {
     /// The shell text.
     let command: String
     /// What a transcript shows it printing; nil where no output is shown.
-    let shownOutput: [String]?
+    var shownOutput: [String]?
 
     var description: String { "\(file):\(line): \(command)" }
 
@@ -87,20 +87,14 @@ struct DocumentedCommand: CustomStringConvertible {
                     DocumentedCommand(
                         file: file, line: firstLine + offset, block: firstLine, command: String(line.dropFirst(2)),
                         shownOutput: []))
-            } else if let last = commands.popLast() {
-                commands.append(
-                    DocumentedCommand(
-                        file: last.file, line: last.line, block: last.block, command: last.command,
-                        shownOutput: (last.shownOutput ?? []) + [line]))
+            } else if !commands.isEmpty {
+                commands[commands.count - 1].shownOutput?.append(line)
             }
         }
-        return commands.map { command in
-            var output = command.shownOutput ?? []
-            while output.last?.isEmpty == true { output.removeLast() }
-            return DocumentedCommand(
-                file: command.file, line: command.line, block: command.block, command: command.command,
-                shownOutput: output)
+        for index in commands.indices {
+            while commands[index].shownOutput?.last?.isEmpty == true { commands[index].shownOutput?.removeLast() }
         }
+        return commands
     }
 
     /// The inline commands of prose: code spans (which may run over a line's end) that begin

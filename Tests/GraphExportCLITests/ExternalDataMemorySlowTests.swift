@@ -6,21 +6,15 @@ import XCTest
 /// file, give or take 32 MiB, and with all of its base64 in the output. Before, it was written as
 /// null (over 256 MiB), and before that it failed to allocate. Slow: 5.7 GB of base64 per format.
 final class ExternalDataMemorySlowTests: XCTestCase {
-    /// Photo p8's image in the Scrapbook sample, 20 480 bytes.
-    private static let sideFile = ".Scrapbook_SUPPORT/_EXTERNAL_DATA/DFF75363-4E0E-48D9-9857-A9AE93F265E6"
-
     func testA4GiBSideFileExportsInEveryFormatInFlatMemory() throws {
         let copy = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
-        let arguments = [
-            "--model", copy.appendingPathComponent("Scrapbook.xcdatamodeld").path,
-            copy.appendingPathComponent("Scrapbook.sqlite").path,
-        ]
+        let arguments = CommandRunner.scrapbook(in: copy)
         let formats = ["json", "jsonl", "xml", "yaml", "plist", "graphml"]
         var normal: [String: (peak: Int, outputBytes: Int)] = [:]
         for format in formats { normal[format] = try PeakMemory.measure(["--format", format] + arguments) }
 
         let size = 4 << 30
-        XCTAssertEqual(truncate(copy.appendingPathComponent(Self.sideFile).path, off_t(size)), 0)
+        XCTAssertEqual(truncate(copy.appendingPathComponent(CommandRunner.photo8Image).path, off_t(size)), 0)
         // Measured here (debug build, 2 cores, output to /dev/null): peak 16.8–17.2 MB in every
         // format, as for the normal export (16.9–17.1 MB); 12 s (json, jsonl) to 21 s (graphml)
         // per format; about 3 minutes for the test, the output counted through a pipe.

@@ -118,9 +118,8 @@ final class NotesEndToEndTests: XCTestCase {
         ] {
             let inspected = try CommandRunner.assertSucceeds(
                 ["inspect", "--format", "json"] + options + ["NoteStore.sqlite"], in: folder)
-            let entities = try XCTUnwrap(try inspected.json()["entities"] as? [[String: Any]])
-            let noteData = try XCTUnwrap(entities.first { $0["name"] as? String == "ICNoteData" })
-            let attributes = try XCTUnwrap(noteData["attributes"] as? [[String: Any]])
+            let attributes = try XCTUnwrap(
+                try inspected.inspectedEntity("ICNoteData")["attributes"] as? [[String: Any]])
             XCTAssertEqual(attributes.map { $0["name"] as? String }, expected, "\(options)")
             for attribute in attributes {
                 let decoded = ["text", "markdown"].contains(attribute["name"] as? String)

@@ -194,9 +194,7 @@ final class ProgressLineTests: XCTestCase {
     private func scrapbook(removingImageOfPhoto8: Bool = false) throws -> URL {
         let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
         if removingImageOfPhoto8 {
-            try FileManager.default.removeItem(
-                at: folder.appendingPathComponent(
-                    ".Scrapbook_SUPPORT/_EXTERNAL_DATA/DFF75363-4E0E-48D9-9857-A9AE93F265E6"))
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(CommandRunner.photo8Image))
         }
         return folder
     }
