@@ -77,12 +77,12 @@ final class ApplicabilityEndToEndTests: XCTestCase {
 
     func testOutputOntoTheStoreIsRefusedBeforeAnythingElseIsSaid() throws {
         let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
-        let before = try CommandRunner.snapshot(folder)
+        let before = try FolderListing(folder)
         let result = try CommandRunner.assertFails(
             ["-m", "Scrapbook.xcdatamodeld", "-o", "Scrapbook.sqlite", "Scrapbook.sqlite"], status: 1,
             beginning: "graphexport: error: ", saying: "would overwrite the store", in: folder)
         XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, result.standardError)
-        XCTAssertEqual(try CommandRunner.snapshot(folder), before)
+        XCTAssertEqual(try FolderListing(folder), before)
     }
 
     func testOptionsEveryStoreCommandTakesStandBeforeTheCommandWord() throws {

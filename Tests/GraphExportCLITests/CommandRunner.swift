@@ -167,20 +167,6 @@ enum CommandRunner {
     static func copyOfChinook(for test: XCTestCase) throws -> URL {
         try copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: test)
     }
-
-    /// Every file below `folder` with its bytes.
-    static func snapshot(_ folder: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        let enumerator = FileManager.default.enumerator(atPath: folder.path)
-        while let path = enumerator?.nextObject() as? String {
-            var isFolder: ObjCBool = false
-            let url = folder.appendingPathComponent(path)
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
-                files[path] = try Data(contentsOf: url)
-            }
-        }
-        return files
-    }
 }
 
 /// What an export contains, gathered by walking its JSON.

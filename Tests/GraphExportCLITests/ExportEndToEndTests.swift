@@ -36,7 +36,7 @@ final class ExportEndToEndTests: XCTestCase {
 
     func testWiboscoVersionOneStoreExportsAll1001Posts() throws {
         let folder = try CommandRunner.copyOfSample("wibosco-migration", for: self)
-        let before = try CommandRunner.snapshot(folder)
+        let before = try FolderListing(folder)
         let result = try CommandRunner.assertSucceeds(
             [
                 "--format", "json", "--model",
@@ -49,12 +49,12 @@ final class ExportEndToEndTests: XCTestCase {
         let post = try XCTUnwrap(summary.objects["x-coredata://292CEC8D-C7B1-4073-9B55-56A1A663FA59/Post/p1"])
         XCTAssertEqual(post["date"] as? String, "2017-09-12T13:03:58.20319Z")
         XCTAssertEqual(post["postID"] as? String, "F3848AF4-92F0-45B1-9748-51782253BEC0")
-        XCTAssertEqual(try CommandRunner.snapshot(folder), before, "the store's folder is unchanged")
+        XCTAssertEqual(try FolderListing(folder), before, "the store's folder is unchanged")
     }
 
     func testWALStoreIsReadWithItsWALAndLeftUntouched() throws {
         let folder = try CommandRunner.copyOfSample("wibosco-migration", for: self)
-        let before = try CommandRunner.snapshot(folder)
+        let before = try FolderListing(folder)
         let result = try CommandRunner.assertSucceeds(
             ["--model", "CoreDataMigration_Example.xcdatamodeld", "CoreDataMigration_Example_WAL.sqlite"], in: folder)
         let document = try result.json()
@@ -62,7 +62,7 @@ final class ExportEndToEndTests: XCTestCase {
         XCTAssertEqual(summary.counts, ["Post": 84, "Color": 84])
         XCTAssertEqual(summary.problems, [])
         XCTAssertEqual((document["@source"] as? [String: String])?["modelVersion"], "CoreDataMigration_Example 4")
-        XCTAssertEqual(try CommandRunner.snapshot(folder), before, "no -shm appeared and no byte changed")
+        XCTAssertEqual(try FolderListing(folder), before, "no -shm appeared and no byte changed")
     }
 
     func testOutputFileIsWrittenWhole() throws {

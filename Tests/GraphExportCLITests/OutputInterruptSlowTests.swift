@@ -87,8 +87,7 @@ final class OutputInterruptSlowTests: XCTestCase {
         let folder = try CommandRunner.scratchFolder(for: self)
         try Data("notes".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         if existingOutput { try Data("{\"old\": true}".utf8).write(to: folder.appendingPathComponent("out.json")) }
-        let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        let beforeBytes = try CommandRunner.snapshot(folder)
+        let before = try FolderListing(folder)
 
         let export = try BoundedProcess.graphexport(
             ["--model", CommandRunner.scrapbookModel, "-o", "out.json", store.path], in: folder)
@@ -98,8 +97,7 @@ final class OutputInterruptSlowTests: XCTestCase {
 
         XCTAssertEqual(outcome.reason, .uncaughtSignal, "the export was still running")
         XCTAssertEqual(outcome.status, signal)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), before)
-        XCTAssertEqual(try CommandRunner.snapshot(folder), beforeBytes)
+        XCTAssertEqual(try FolderListing(folder), before)
     }
 
     /// Waits (at most 20 s) until process `pid` has a file open in `folder` with bytes in it: the

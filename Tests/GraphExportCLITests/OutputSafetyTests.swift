@@ -35,7 +35,7 @@ final class OutputSafetyTests: XCTestCase {
             ("hard-link-to-contents.json", "the model file \(model)/Scrapbook.xcdatamodel/contents"),
             (external, "the external data file \(external)"),
         ]
-        let before = try CommandRunner.snapshot(folder)
+        let before = try FolderListing(folder)
         for (output, message) in cases {
             let result = try CommandRunner.run(json + ["-o", output], in: folder)
             XCTAssertEqual(result.status, 1, output)
@@ -43,30 +43,30 @@ final class OutputSafetyTests: XCTestCase {
                 result.standardError,
                 "graphexport: error: \(output): the output would overwrite \(message), which the export reads; "
                     + "choose another -o path\n")
-            XCTAssertEqual(try CommandRunner.snapshot(folder), before, "\(output): nothing changed")
+            XCTAssertEqual(try FolderListing(folder), before, "\(output): nothing changed")
         }
     }
 
     func testOutputOntoTheWriteAheadLogOfAWALStoreIsRefused() throws {
         let folder = try CommandRunner.copyOfSample("wibosco-migration", for: self)
-        let before = try CommandRunner.snapshot(folder)
+        let before = try FolderListing(folder)
         let wal = "CoreDataMigration_Example_WAL.sqlite-wal"
         try CommandRunner.assertFails(
             [
                 "--model", "CoreDataMigration_Example.xcdatamodeld", "--format", "json", "-o", wal,
                 "CoreDataMigration_Example_WAL.sqlite",
             ], status: 1, saying: "the store's write-ahead log \(wal)", in: folder)
-        XCTAssertEqual(try CommandRunner.snapshot(folder), before)
+        XCTAssertEqual(try FolderListing(folder), before)
     }
 
     func testModelGivenAsItsContentsFileIsAnInputToo() throws {
         let folder = try scrapbook()
         let contents = "\(model)/Scrapbook.xcdatamodel/contents"
-        let before = try CommandRunner.snapshot(folder)
+        let before = try FolderListing(folder)
         try CommandRunner.assertFails(
             ["--model", contents, "--format", "json", "-o", contents, store], status: 1,
             saying: "the model file \(contents)", in: folder)
-        XCTAssertEqual(try CommandRunner.snapshot(folder), before)
+        XCTAssertEqual(try FolderListing(folder), before)
     }
 
     // MARK: Links and files

@@ -158,9 +158,9 @@ final class PluginFailureTests: XCTestCase {
         let folder = try CommandRunner.scratchFolder(for: self)
         let previous = folder.appendingPathComponent("out.stall")
         try Data("the previous export\n".utf8).write(to: previous)
-        let before = try CommandRunner.snapshot(folder)
+        let before = try FolderListing(folder)
         _ = try interruptedExport(plugin, signal: SIGINT, output: previous)
-        XCTAssertEqual(try CommandRunner.snapshot(folder), before)
+        XCTAssertEqual(try FolderListing(folder), before)
     }
 
     func testSIGTERMEndsAnExportWaitingForAPluginThatNeverExits() throws {

@@ -218,11 +218,11 @@ final class SchemaCommandTests: XCTestCase {
         ] {
             try CommandRunner.assertFails(arguments, saying: message, in: folder)
         }
-        let before = try CommandRunner.snapshot(folder)
+        let before = try FolderListing(folder)
         try CommandRunner.assertFails(
             ["schema", "-o", "Scrapbook.sqlite", "Scrapbook.sqlite"], status: 1, saying: "which the export reads",
             in: folder)
-        XCTAssertEqual(try CommandRunner.snapshot(folder), before, "-o onto the store changed a file")
+        XCTAssertEqual(try FolderListing(folder), before, "-o onto the store changed a file")
         try CommandRunner.assertFails(["schema", "Missing.sqlite"], status: 1, saying: "Missing.sqlite", in: folder)
     }
 
