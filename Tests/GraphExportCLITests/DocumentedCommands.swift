@@ -20,6 +20,20 @@ struct DocumentedCommand: CustomStringConvertible {
 
     var description: String { "\(file):\(line): \(command)" }
 
+    /// Runs the command with bash in `folder`, the built graphexport first on `PATH` and standard
+    /// error into standard output, for at most two minutes; returns how it ended and the lines it
+    /// printed, without the empty ones at the end.
+    func run(in folder: URL) throws -> (outcome: BoundedProcess.Outcome, lines: [String]) {
+        let binaries = try CommandRunner.executable.deletingLastPathComponent().path
+        let path = binaries + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let outcome = try BoundedProcess(
+            URL(fileURLWithPath: "/bin/bash"), ["-c", "exec 2>&1\n" + command], in: folder, environment: ["PATH": path]
+        ).wait(limit: 120)
+        var lines = outcome.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return (outcome, lines)
+    }
+
     /// Every command of the markdown `text` of `file`, in order.
     static func commands(inMarkdown text: String, file: String) -> [DocumentedCommand] {
         var commands: [DocumentedCommand] = []

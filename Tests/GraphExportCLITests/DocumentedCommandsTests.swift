@@ -99,15 +99,7 @@ final class DocumentedCommandsTests: XCTestCase {
 
     /// Runs one command in `folder`; a description of what went wrong, or nil.
     private func run(_ command: DocumentedCommand, in folder: URL) throws -> String? {
-        let binaries = try CommandRunner.executable.deletingLastPathComponent().path
-        let path = binaries + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let outcome = try BoundedProcess(
-            URL(fileURLWithPath: "/bin/bash"), ["-c", "exec 2>&1\n" + command.command], in: folder,
-            environment: ["PATH": path]
-        ).wait(limit: 120)
-        let printed = outcome.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var lines = printed
-        while lines.last?.isEmpty == true { lines.removeLast() }
+        let (outcome, lines) = try command.run(in: folder)
         if outcome.status != 0 {
             return "\(command)\n  exit status \(outcome.status):\n" + excerpt(lines)
         }

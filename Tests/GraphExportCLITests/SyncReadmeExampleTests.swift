@@ -22,17 +22,10 @@ final class SyncReadmeExampleTests: XCTestCase {
 
     func testTheWorkedExampleRunsAsWritten() throws {
         let folder = try CommandRunner.copyOfSample("swiftdata-resourcesmanager", for: self)
-        let binaries = try CommandRunner.executable.deletingLastPathComponent().path
         let steps = try example()
         XCTAssertGreaterThanOrEqual(steps.count, 5)
         for step in steps {
-            let path = binaries + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-            let outcome = try BoundedProcess(
-                URL(fileURLWithPath: "/bin/sh"), ["-c", "exec 2>&1\n" + step.command], in: folder,
-                environment: ["PATH": path]
-            ).wait(limit: 120)
-            var lines = outcome.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            while lines.last?.isEmpty == true { lines.removeLast() }
+            let (outcome, lines) = try step.run(in: folder)
             XCTAssertEqual(outcome.status, 0, "\(step.command):\n\(outcome.text)")
             XCTAssertTrue(
                 ShownOutput.matches(shown: step.shownOutput ?? [], actual: lines),
