@@ -18,13 +18,7 @@ final class BlobsEndToEndTests: XCTestCase {
     /// A copy of Samples/Scrapbook (store, model, external data) and the arguments that read it.
     private func scrapbook() throws -> (folder: URL, arguments: [String]) {
         let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
-        return (
-            folder,
-            [
-                "--model", folder.appendingPathComponent("Scrapbook.xcdatamodeld").path,
-                folder.appendingPathComponent("Scrapbook.sqlite").path,
-            ]
-        )
+        return (folder, CommandRunner.scrapbook(in: folder))
     }
 
     /// Reads the export in `argv[1]` (format `argv[2]`) with the format's standard Python reader
@@ -110,10 +104,9 @@ final class BlobsEndToEndTests: XCTestCase {
             }
         }
         // The external-storage files are copied as they are.
-        let external = source.appendingPathComponent(".Scrapbook_SUPPORT/_EXTERNAL_DATA")
         XCTAssertEqual(
             try Data(contentsOf: folder.appendingPathComponent("out-json/files/Photo-p8-image.jpg")),
-            try Data(contentsOf: external.appendingPathComponent("DFF75363-4E0E-48D9-9857-A9AE93F265E6")))
+            try Data(contentsOf: source.appendingPathComponent(CommandRunner.photo8Image)))
     }
 
     func testAPlainSQLiteDatabasesBlobsAreNamedByTableKeyAndColumn() throws {

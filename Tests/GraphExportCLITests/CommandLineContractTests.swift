@@ -2,8 +2,9 @@ import Foundation
 import Prerequisites
 import XCTest
 
-/// The command line's contract end to end, with the built binary: options that do not apply,
-/// help, the error prefix, --quiet, --strict, the warning cap, gzip output, --model-version.
+/// The command line's contract end to end, with the built binary: version, help and the formats
+/// listing, usage errors and options that do not apply, the error prefix, a missing store, a model
+/// inferred, --quiet, --strict, the warning cap, output names and gzip output, --model-version.
 final class CommandLineContractTests: XCTestCase {
     private let model = "Samples/Scrapbook/Scrapbook.xcdatamodeld"
     private let store = "Samples/Scrapbook/Scrapbook.sqlite"
@@ -40,14 +41,14 @@ final class CommandLineContractTests: XCTestCase {
             ["-o", "out.ndjson", "--compact", store],
             "'--compact' does not apply to the jsonl format, which has one layout only")
         try assertUsageError(
-            ["--model", model, "--include-views", store],
+            ["--include-views"] + CommandRunner.scrapbook,
             "'--include-views' applies to plain SQLite databases, and --model reads the store as a Core Data store")
         try assertUsageError(
             ["--source", "coredata", "--infer-relations", store],
             "'--infer-relations' applies to plain SQLite databases, and --source coredata reads the store as a Core Data store"
         )
         try assertUsageError(
-            ["--source", "sqlite", "--model", model, store],
+            ["--source", "sqlite"] + CommandRunner.scrapbook,
             "'--model' applies to Core Data stores, and --source sqlite reads the store as a plain SQLite database")
         try assertUsageError(
             ["--model-version", "Scrapbook", store], "'--model-version' goes with --model: give --model too")
@@ -85,11 +86,11 @@ final class CommandLineContractTests: XCTestCase {
     }
 
     func testFormatNamesAreMatchedInAnyCase() throws {
-        let upper = try CommandRunner.assertSucceeds(["--model", model, "--format", "JSON", store])
-        let lower = try CommandRunner.run(["--model", model, "-fjson", store])
+        let upper = try CommandRunner.assertSucceeds(["--format", "JSON"] + CommandRunner.scrapbook)
+        let lower = try CommandRunner.run(["-fjson"] + CommandRunner.scrapbook)
         XCTAssertEqual(upper.standardOutput, lower.standardOutput)
         XCTAssertNotNil(try upper.json()["@graph"])
-        let yaml = try CommandRunner.run(["--model", model, "--format=YML", store])
+        let yaml = try CommandRunner.run(["--format=YML"] + CommandRunner.scrapbook)
         XCTAssertTrue(yaml.text.hasPrefix("\"@source\":"), yaml.text)
     }
 
@@ -113,8 +114,8 @@ final class CommandLineContractTests: XCTestCase {
     }
 
     func testOutputDashIsStandardOutput() throws {
-        let dash = try CommandRunner.assertSucceeds(["--model", model, "-o", "-", store])
-        let plain = try CommandRunner.run(["--model", model, store])
+        let dash = try CommandRunner.assertSucceeds(["-o", "-"] + CommandRunner.scrapbook)
+        let plain = try CommandRunner.run(CommandRunner.scrapbook)
         XCTAssertEqual(dash.standardOutput, plain.standardOutput)
     }
 
@@ -137,11 +138,9 @@ final class CommandLineContractTests: XCTestCase {
     }
 
     /// Without --model the Scrapbook store is read with a model inferred from its tables, with
-    /// one warning.
+    /// one warning (``testStoreWithoutAnyModelIsExportedWithAnInferredModelAndOneWarning``).
     func testQuietAndStrict() throws {
         let plain = try CommandRunner.assertSucceeds([store])
-        XCTAssertEqual(plain.standardError.split(separator: "\n").count, 1)
-        XCTAssertTrue(plain.standardError.hasPrefix("graphexport: warning: "), plain.standardError)
 
         let quiet = try CommandRunner.assertSucceeds(["--quiet", store])
         XCTAssertEqual(quiet.standardError, "")
@@ -158,7 +157,7 @@ final class CommandLineContractTests: XCTestCase {
         XCTAssertEqual(both.status, 1)
         XCTAssertEqual(both.standardError, "graphexport: error: 1 warning and --strict; the output was written\n")
 
-        let clean = try CommandRunner.assertSucceeds(["--strict", "--model", model, store])
+        let clean = try CommandRunner.assertSucceeds(["--strict"] + CommandRunner.scrapbook)
         XCTAssertEqual(clean.standardError, "")
 
         // With -o the file is written too.
@@ -245,5 +244,81 @@ final class CommandLineContractTests: XCTestCase {
             ["inspect", "--format", "json", "-m", bundle, "--model-version", "TexLege 4", "TexLegeSeed.v4.sqlite"],
             in: folder)
         XCTAssertEqual((try inspect.json()["model"] as? [String: Any])?["version"] as? String, "TexLege 4")
+    }
+
+    func testVersionPrintsTheVersionNumber() throws {
+        let result = try CommandRunner.assertSucceeds(["--version"])
+        let lines = result.text.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.count, 5, result.text)
+        XCTAssertEqual(lines.first, "graphexport 0.1.0")
+        for (line, library) in zip(lines.dropFirst(), ["SQLite", "libxml2", "libyaml"]) {
+            let words = line.split(separator: " ")
+            XCTAssertEqual(words.first.map(String.init), library, result.text)
+            let version = words.last.map(String.init) ?? ""
+            XCTAssertTrue(version.split(separator: ".").count >= 2, result.text)
+            XCTAssertTrue(version.allSatisfy { $0.isNumber || $0 == "." }, result.text)
+        }
+        XCTAssertEqual(lines.last, "")
+    }
+
+    func testHelpListsTheFormatsFromTheRegistry() throws {
+        let result = try CommandRunner.assertSucceeds(["--help"])
+        XCTAssertTrue(result.text.hasPrefix("OVERVIEW: "))
+        XCTAssertTrue(result.text.contains("USAGE: graphexport"))
+        let words = result.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        XCTAssertTrue(words.contains("Built in: json, xml, yaml, jsonl, plist, graphml."), result.text)
+        for section in ["PLUGINS:", "GRAPHEXPORT_PLUGIN_PATH", "EXIT STATUS:", "  64 "] {
+            XCTAssertTrue(result.text.contains(section), section)
+        }
+        XCTAssertEqual(result.standardError, "")
+    }
+
+    func testFormatsListsEveryBuiltInFormat() throws {
+        let result = try CommandRunner.assertSucceeds(["formats"])
+        XCTAssertTrue(result.text.hasPrefix("json"), result.text)
+        XCTAssertTrue(result.text.contains(".json"))
+    }
+
+    func testMissingValueAndASecondStoreAreUsageErrors() throws {
+        try CommandRunner.assertFails(["store.sqlite", "--model"], saying: "missing value for '--model'")
+        try CommandRunner.assertFails(["a.sqlite", "b.sqlite"])
+    }
+
+    /// As help and the README promise: JSON, with a warning that the extension named no format.
+    func testOutputExtensionThatNamesNoFormatIsJSON() throws {
+        let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook/Scrapbook.sqlite", for: self)
+            .deletingLastPathComponent()
+        let result = try CommandRunner.assertSucceeds(
+            ["--model", CommandRunner.scrapbookModel, "-o", "out.txt", "Scrapbook.sqlite"], in: folder)
+        XCTAssertTrue(
+            result.standardError.contains(
+                "graphexport: warning: -o out.txt: '.txt' names no format, so the output is json"),
+            result.standardError)
+        let written = try Data(contentsOf: folder.appendingPathComponent("out.txt"))
+        XCTAssertNotNil(try JSONSerialization.jsonObject(with: written) as? [String: Any])
+    }
+
+    func testMissingStoreFileIsOneClearLine() throws {
+        let result = try CommandRunner.assertFails(
+            [
+                "--model", "Samples/Scrapbook/Scrapbook.xcdatamodeld", "no-such-store.sqlite",
+            ], status: 1, beginning: "graphexport: error: no-such-store.sqlite: ")
+        XCTAssertEqual(result.standardError.split(separator: "\n").count, 1)
+    }
+
+    /// The Scrapbook store keeps no `Z_MODELCACHE`: without `--model` its model is inferred from
+    /// its tables, which one warning line and the header say, and every object is exported.
+    func testStoreWithoutAnyModelIsExportedWithAnInferredModelAndOneWarning() throws {
+        let result = try CommandRunner.assertSucceeds(["Samples/Scrapbook/Scrapbook.sqlite"])
+        let lines = result.standardError.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, result.standardError)
+        XCTAssertTrue(lines.first?.hasPrefix("graphexport: warning: ") == true, result.standardError)
+        XCTAssertTrue(result.standardError.contains("its model is inferred from its tables"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("--model gives the app's own names"), result.standardError)
+        let document = try result.json()
+        XCTAssertEqual(
+            (document["@source"] as? [String: Any])?["model"] as? String,
+            "Samples/Scrapbook/Scrapbook.sqlite (model inferred from its tables)")
+        XCTAssertEqual(try ExportSummary(document).counts, try CommandRunner.scrapbookCounts())
     }
 }

@@ -8,6 +8,12 @@ extension ProgramRun {
         let object = try JSONSerialization.jsonObject(with: standardOutput)
         return try XCTUnwrap(object as? [String: Any], "output is not a JSON object", file: file, line: line)
     }
+
+    /// The entity `name` of the output of `inspect --format json`.
+    func inspectedEntity(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        let entities = try XCTUnwrap(try json()["entities"] as? [[String: Any]], "no entities", file: file, line: line)
+        return try XCTUnwrap(entities.first { $0["name"] as? String == name }, "no \(name)", file: file, line: line)
+    }
 }
 
 /// Runs the built `graphexport` binary and collects what it printed.
@@ -18,6 +24,29 @@ enum CommandRunner {
 
     /// The Scrapbook sample's model, by its full path.
     static let scrapbookModel = repository.appendingPathComponent("Samples/Scrapbook/Scrapbook.xcdatamodeld").path
+
+    /// The arguments that read the Scrapbook sample with its model, by their paths in the
+    /// repository (the folder graphexport runs in by default): the model, then the store.
+    static let scrapbook = [
+        "--model", "Samples/Scrapbook/Scrapbook.xcdatamodeld", "Samples/Scrapbook/Scrapbook.sqlite",
+    ]
+
+    /// The arguments that read the Scrapbook sample in `folder` (a copy of `Samples/Scrapbook`) with
+    /// its model, by full paths: the model, then the store.
+    static func scrapbook(in folder: URL) -> [String] {
+        let (model, store) = ("Scrapbook.xcdatamodeld", "Scrapbook.sqlite")
+        return ["--model", folder.appendingPathComponent(model).path, folder.appendingPathComponent(store).path]
+    }
+
+    /// Photo p8's image, one of the Scrapbook sample's external-storage files (20 480 bytes), by
+    /// its path in the sample's folder.
+    static let photo8Image = ".Scrapbook_SUPPORT/_EXTERNAL_DATA/DFF75363-4E0E-48D9-9857-A9AE93F265E6"
+
+    /// The objects of each entity the Scrapbook sample holds, from `Samples/Scrapbook/expected-counts.json`.
+    static func scrapbookCounts() throws -> [String: Int] {
+        let url = repository.appendingPathComponent("Samples/Scrapbook/expected-counts.json")
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Int])
+    }
 
     /// The built executable, beside the test bundle.
     static var executable: URL {
@@ -137,20 +166,6 @@ enum CommandRunner {
     /// A fresh, writable copy of `shared/data/chinook/Chinook.sqlite`, removed at the end of the test.
     static func copyOfChinook(for test: XCTestCase) throws -> URL {
         try copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"), for: test)
-    }
-
-    /// Every file below `folder` with its bytes.
-    static func snapshot(_ folder: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        let enumerator = FileManager.default.enumerator(atPath: folder.path)
-        while let path = enumerator?.nextObject() as? String {
-            var isFolder: ObjCBool = false
-            let url = folder.appendingPathComponent(path)
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
-                files[path] = try Data(contentsOf: url)
-            }
-        }
-        return files
     }
 }
 

@@ -11,8 +11,9 @@ final class DecoderPluginTests: XCTestCase {
         #"{"protocol":"graphexport-decoder","version":1,"summary":"body length","claims":[{"entity":"Note","#
         + #""attribute":"body"}],"outputs":[{"name":"bodyLength","type":"Integer 64"}]}"#
 
-    /// A decoder script that answers its handshake, then runs `body` on each request line.
-    private func decoder(_ name: String, answering body: String) throws -> PluginFixture {
+    /// A decoder script that answers its handshake, then runs `body` on each request line and
+    /// `end` after the last.
+    private func decoder(_ name: String, answering body: String, end: String = "") throws -> PluginFixture {
         try PluginFixture(
             name: name,
             script: """
@@ -22,6 +23,7 @@ final class DecoderPluginTests: XCTestCase {
                 while read -r line; do
                 \(body)
                 done
+                \(end)
                 """, kind: "decoder", for: self)
     }
 
@@ -33,11 +35,9 @@ final class DecoderPluginTests: XCTestCase {
 
     func testTheSampleDecoderAddsThumbnailSizesAndFormatsListsIt() throws {
         let environment = ["GRAPHEXPORT_PLUGIN_PATH": Self.samples.appendingPathComponent("Plugins").path]
-        let scrapbook = Self.samples.appendingPathComponent("Scrapbook")
-        let arguments = [
-            "--model", scrapbook.appendingPathComponent("Scrapbook.xcdatamodeld").path, "--entity", "Photo", "--shape",
-            "flat", "-f", "jsonl", scrapbook.appendingPathComponent("Scrapbook.sqlite").path,
-        ]
+        let arguments =
+            ["--entity", "Photo", "--shape", "flat", "-f", "jsonl"]
+            + CommandRunner.scrapbook(in: Self.samples.appendingPathComponent("Scrapbook"))
         let result = try TimedCommand.run(arguments, environment: environment)
         XCTAssertEqual(result.status, 0, result.standardError)
         let photos = try objects(result.standardOutput)
@@ -103,9 +103,7 @@ final class DecoderPluginTests: XCTestCase {
                 *) echo '{"values":{"bodyLength":7}}' ;;
                 esac
                 """)
-        let database = try PluginFixture.database(rows: 3, for: self)
-        let result = try TimedCommand.run(
-            ["--source", "sqlite", "-f", "jsonl", database.path], environment: plugin.environment)
+        let result = try plugin.export(rows: 3, ["-f", "jsonl"], for: self)
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(try objects(result.standardOutput).map { $0["bodyLength"] as? Int }, [nil, 7, 7])
         XCTAssertEqual(
@@ -117,12 +115,10 @@ final class DecoderPluginTests: XCTestCase {
 
     func testADecoderThatDoesNotAnswerIsStoppedAndTheOutputFileNeverAppears() throws {
         let plugin = try decoder("hang", answering: "sleep 1000")
-        let database = try PluginFixture.database(rows: 3, for: self)
-        var environment = plugin.environment
-        environment["GRAPHEXPORT_PLUGIN_TIMEOUT"] = "0.5"
-        let output = database.deletingLastPathComponent().appendingPathComponent("out.json")
-        let result = try TimedCommand.run(
-            ["--source", "sqlite", "-o", output.path, database.path], environment: environment, deadline: 20)
+        let output = try CommandRunner.scratchFolder(for: self).appendingPathComponent("out.json")
+        let result = try plugin.export(
+            rows: 3, ["-o", output.path], environment: ["GRAPHEXPORT_PLUGIN_TIMEOUT": "0.5"], deadline: 20,
+            for: self)
         XCTAssertFalse(result.timedOut)
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(
@@ -136,8 +132,7 @@ final class DecoderPluginTests: XCTestCase {
 
     func testAnAnswerThatIsNoAnswerStopsTheExport() throws {
         let plugin = try decoder("nonsense", answering: #"echo '{"values":{"bodyLength":"seven"}}'"#)
-        let database = try PluginFixture.database(rows: 2, for: self)
-        let result = try TimedCommand.run(["--source", "sqlite", database.path], environment: plugin.environment)
+        let result = try plugin.export(rows: 2, for: self)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(
             result.standardError.hasPrefix(
@@ -149,22 +144,14 @@ final class DecoderPluginTests: XCTestCase {
 
     func testADecoderThatExitsEarlyOrFailsAtTheEndIsAnError() throws {
         let early = try decoder("early", answering: "exit 3")
-        let database = try PluginFixture.database(rows: 2, for: self)
-        let result = try TimedCommand.run(["--source", "sqlite", database.path], environment: early.environment)
+        let result = try early.export(rows: 2, for: self)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(
             result.standardError.contains(
                 "decoder plugin 'early' (\(early.path)) exited before answering for the value of Note/1"),
             result.standardError)
-        let failing = try PluginFixture(
-            name: "failing",
-            script: """
-                #!/bin/sh
-                if [ "$1" = --graphexport-handshake ]; then echo '\(Self.handshake)'; exit 0; fi
-                while read -r line; do echo '{"values":{}}'; done
-                exit 4
-                """, kind: "decoder", for: self)
-        let failed = try TimedCommand.run(["--source", "sqlite", database.path], environment: failing.environment)
+        let failing = try decoder("failing", answering: #"echo '{"values":{}}'"#, end: "exit 4")
+        let failed = try failing.export(rows: 2, for: self)
         XCTAssertEqual(failed.status, 1)
         XCTAssertEqual(
             failed.standardError,
@@ -177,16 +164,14 @@ final class DecoderPluginTests: XCTestCase {
             name: "vague",
             script: "#!/bin/sh\necho '{\"protocol\":\"graphexport-decoder\",\"version\":1,\"claims\":[]}'\n",
             kind: "decoder", for: self)
-        let database = try PluginFixture.database(rows: 1, for: self)
-        let result = try TimedCommand.run(["--source", "sqlite", database.path], environment: plugin.environment)
+        let result = try plugin.export(rows: 1, for: self)
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(
             result.standardError,
             "graphexport: error: decoder plugin 'vague' (\(plugin.path)) answered --graphexport-handshake with a "
                 + "description graphexport cannot use: it needs a summary, claims and outputs (docs/PLUGINS.md); fix "
                 + "or remove it, or leave it out with --no-decode vague\n")
-        let skipped = try TimedCommand.run(
-            ["--source", "sqlite", "--no-decode", "vague", database.path], environment: plugin.environment)
+        let skipped = try plugin.export(rows: 1, ["--no-decode", "vague"], for: self)
         XCTAssertEqual(skipped.status, 0, skipped.standardError)
     }
 }

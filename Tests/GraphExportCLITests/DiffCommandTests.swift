@@ -8,14 +8,10 @@ import XCTest
 /// and, for a plain database, as SQLite's own `sqldiff` does; and its exit statuses are diff(1)'s.
 final class DiffCommandTests: XCTestCase {
     func testEverySharedStoreComparedWithItselfPrintsNothing() throws {
-        var copies: [String: URL] = [:]
-        for (name, store, model) in SharedStores.coreData {
-            let folder = try copies[name] ?? CommandRunner.copyOfSample(name, for: self)
-            copies[name] = folder
+        for (name, folder, store, _, arguments) in try SharedStores.copies(for: self) {
             for format in ["text", "jsonl"] {
                 let run = try CommandRunner.assertSucceeds(
-                    ["diff", "-q", "--format", format] + (model.map { ["--model", $0] } ?? []) + [store, store],
-                    in: folder)
+                    ["diff", "-q", "--format", format] + arguments + [store], in: folder)
                 XCTAssertEqual(run.text, "", "\(name)/\(store) \(format)")
             }
         }
@@ -261,10 +257,7 @@ final class DiffCommandTests: XCTestCase {
 
     /// The column names of a table of a plain database.
     private static func columns(of table: String, in database: URL) throws -> Set<String> {
-        let run = try CommandRunner.run(["inspect", "--format", "json", database.path])
-        let description = try run.json()
-        let entities = try XCTUnwrap(description["entities"] as? [[String: Any]])
-        let entity = try XCTUnwrap(entities.first { $0["name"] as? String == table })
+        let entity = try CommandRunner.run(["inspect", "--format", "json", database.path]).inspectedEntity(table)
         let attributes = try XCTUnwrap(entity["attributes"] as? [[String: Any]])
         return Set(attributes.compactMap { $0["name"] as? String })
     }

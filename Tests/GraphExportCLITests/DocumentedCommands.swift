@@ -16,9 +16,23 @@ struct DocumentedCommand: CustomStringConvertible {
     /// The shell text.
     let command: String
     /// What a transcript shows it printing; nil where no output is shown.
-    let shownOutput: [String]?
+    var shownOutput: [String]?
 
     var description: String { "\(file):\(line): \(command)" }
+
+    /// Runs the command with bash in `folder`, the built graphexport first on `PATH` and standard
+    /// error into standard output, for at most two minutes; returns how it ended and the lines it
+    /// printed, without the empty ones at the end.
+    func run(in folder: URL) throws -> (outcome: BoundedProcess.Outcome, lines: [String]) {
+        let binaries = try CommandRunner.executable.deletingLastPathComponent().path
+        let path = binaries + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let outcome = try BoundedProcess(
+            URL(fileURLWithPath: "/bin/bash"), ["-c", "exec 2>&1\n" + command], in: folder, environment: ["PATH": path]
+        ).wait(limit: 120)
+        var lines = outcome.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return (outcome, lines)
+    }
 
     /// Every command of the markdown `text` of `file`, in order.
     static func commands(inMarkdown text: String, file: String) -> [DocumentedCommand] {
@@ -87,20 +101,14 @@ struct DocumentedCommand: CustomStringConvertible {
                     DocumentedCommand(
                         file: file, line: firstLine + offset, block: firstLine, command: String(line.dropFirst(2)),
                         shownOutput: []))
-            } else if let last = commands.popLast() {
-                commands.append(
-                    DocumentedCommand(
-                        file: last.file, line: last.line, block: last.block, command: last.command,
-                        shownOutput: (last.shownOutput ?? []) + [line]))
+            } else if !commands.isEmpty {
+                commands[commands.count - 1].shownOutput?.append(line)
             }
         }
-        return commands.map { command in
-            var output = command.shownOutput ?? []
-            while output.last?.isEmpty == true { output.removeLast() }
-            return DocumentedCommand(
-                file: command.file, line: command.line, block: command.block, command: command.command,
-                shownOutput: output)
+        for index in commands.indices {
+            while commands[index].shownOutput?.last?.isEmpty == true { commands[index].shownOutput?.removeLast() }
         }
+        return commands
     }
 
     /// The inline commands of prose: code spans (which may run over a line's end) that begin

@@ -99,15 +99,7 @@ final class DocumentedCommandsTests: XCTestCase {
 
     /// Runs one command in `folder`; a description of what went wrong, or nil.
     private func run(_ command: DocumentedCommand, in folder: URL) throws -> String? {
-        let binaries = try CommandRunner.executable.deletingLastPathComponent().path
-        let path = binaries + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let outcome = try BoundedProcess(
-            URL(fileURLWithPath: "/bin/bash"), ["-c", "exec 2>&1\n" + command.command], in: folder,
-            environment: ["PATH": path]
-        ).wait(limit: 120)
-        let printed = outcome.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var lines = printed
-        while lines.last?.isEmpty == true { lines.removeLast() }
+        let (outcome, lines) = try command.run(in: folder)
         if outcome.status != 0 {
             return "\(command)\n  exit status \(outcome.status):\n" + excerpt(lines)
         }
@@ -133,29 +125,28 @@ final class DocumentedCommandsTests: XCTestCase {
     /// paths (`Samples/Scrapbook/…`, `Samples/Notes/…`) and at the top (`Scrapbook.sqlite`, `Store.sqlite`), the
     /// shared samples when they are there, `-odd-name.sqlite` (for `--`), and `app.db`, a plain database with a JSON column.
     private func userFolder() throws -> URL {
-        let folder = try CommandRunner.scratchFolder(for: self)
-        let manager = FileManager.default
+        let scratch = try ScratchFolder(for: self)
+        let folder = scratch.url
         let samples = CommandRunner.repository.appendingPathComponent("Samples")
         let scrapbook = samples.appendingPathComponent("Scrapbook")
-        try manager.createDirectory(at: folder.appendingPathComponent("Samples"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Samples"), withIntermediateDirectories: true)
+        // Copied with their modes: the plugins and the recipe are executables.
         for sample in ["Scrapbook", "Plugins", "Notes"] {
-            try manager.copyItem(
+            try FileManager.default.copyItem(
                 at: samples.appendingPathComponent(sample), to: folder.appendingPathComponent("Samples/" + sample))
         }
         for name in ["Scrapbook.sqlite", ".Scrapbook_SUPPORT", "Scrapbook.xcdatamodeld"] {
-            try manager.copyItem(at: scrapbook.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+            try scratch.copy(scrapbook.appendingPathComponent(name))
         }
         for name in ["Store.sqlite", "-odd-name.sqlite"] {
-            try manager.copyItem(
-                at: scrapbook.appendingPathComponent("Scrapbook.sqlite"), to: folder.appendingPathComponent(name))
+            try scratch.copy(scrapbook.appendingPathComponent("Scrapbook.sqlite"), as: name)
         }
         for (name, paths) in Self.sharedFiles {
             guard let base = paths.first.map({ URL(fileURLWithPath: $0).lastPathComponent }) else { continue }
             for path in paths {
                 guard let source = try? Prerequisite.shared(path) else { continue }
-                let target = folder.appendingPathComponent(name + source.lastPathComponent.dropFirst(base.count))
-                try manager.copyItem(at: source, to: target)
-                try manager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target.path)
+                try scratch.copy(source, as: name + source.lastPathComponent.dropFirst(base.count))
             }
         }
         try ScratchDatabase.create(

@@ -4,16 +4,15 @@ import XCTest
 
 /// Runs the built `EmbeddingExample` (`Samples/Embedding`) and checks the JSON it prints.
 final class EmbeddingExampleTests: XCTestCase {
-    private func runExample(_ arguments: [String] = []) throws -> (status: Int32, output: Data, error: String) {
-        let result = try CommandRunner.run(executable: try CommandRunner.built("EmbeddingExample"), arguments)
-        return (result.status, result.standardOutput, result.standardError)
+    private func runExample(_ arguments: [String] = []) throws -> ProgramRun {
+        try CommandRunner.run(executable: try CommandRunner.built("EmbeddingExample"), arguments)
     }
 
     func testPrintsEveryObjectOnceWithCyclesAsReferences() throws {
         let result = try runExample()
-        XCTAssertEqual(result.status, 0, result.error)
-        XCTAssertEqual(result.error, "")
-        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: result.output) as? [String: Any])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardError, "")
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any])
         let header = try XCTUnwrap(document["@source"] as? [String: String])
         XCTAssertEqual(header["sourceKind"], "in-memory graph")
         XCTAssertEqual(header["source"], "EmbeddingExample")
@@ -64,11 +63,11 @@ final class EmbeddingExampleTests: XCTestCase {
     func testCompactIsTheSameDocumentOnOneLine() throws {
         let pretty = try runExample()
         let compact = try runExample(["--compact"])
-        XCTAssertEqual(compact.status, 0, compact.error)
-        XCTAssertEqual(compact.output.filter { $0 == UInt8(ascii: "\n") }.count, 1)
-        XCTAssertGreaterThan(pretty.output.filter { $0 == UInt8(ascii: "\n") }.count, 10)
-        let prettyDocument = try JSONSerialization.jsonObject(with: pretty.output) as? NSDictionary
-        let compactDocument = try JSONSerialization.jsonObject(with: compact.output) as? NSDictionary
+        XCTAssertEqual(compact.status, 0, compact.standardError)
+        XCTAssertEqual(compact.standardOutput.filter { $0 == UInt8(ascii: "\n") }.count, 1)
+        XCTAssertGreaterThan(pretty.standardOutput.filter { $0 == UInt8(ascii: "\n") }.count, 10)
+        let prettyDocument = try JSONSerialization.jsonObject(with: pretty.standardOutput) as? NSDictionary
+        let compactDocument = try JSONSerialization.jsonObject(with: compact.standardOutput) as? NSDictionary
         XCTAssertEqual(prettyDocument, compactDocument)
     }
 

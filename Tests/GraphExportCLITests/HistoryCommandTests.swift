@@ -51,27 +51,23 @@ final class HistoryCommandTests: XCTestCase {
         for (store, since) in [(try notes(), "90"), (try swiftData(), "30")] {
             let folder = store.deletingLastPathComponent()
             let schema = folder.appendingPathComponent("export.schema.json")
-            XCTAssertEqual(try CommandRunner.run(["schema", store.path, "-o", schema.path]).status, 0)
+            try CommandRunner.assertSucceeds(["schema", store.path, "-o", schema.path])
             let text = try String(contentsOf: schema, encoding: .utf8)
             for fragment in [#""historyToken""#, #""@changed""#, #""@deleted""#] {
                 XCTAssertTrue(text.contains(fragment), "the JSON Schema has \(fragment)")
             }
             let delta = folder.appendingPathComponent("delta.json")
-            XCTAssertEqual(
-                try CommandRunner.run([store.path, "--since", since, "-o", delta.path, "--quiet"]).status, 0)
+            try CommandRunner.assertSucceeds([store.path, "--since", since, "-o", delta.path, "--quiet"])
             XCTAssertEqual(try SchemaTools.jsonSchemaErrors(schema: schema, instance: delta), [], store.path)
             for style in ["attributes", "elements"] {
                 let xsd = folder.appendingPathComponent("export-\(style).xsd")
                 let xml = folder.appendingPathComponent("delta-\(style).xml")
-                XCTAssertEqual(
-                    try CommandRunner.run([
-                        "schema", store.path, "--format", "xsd", "--xml-style", style, "-o", xsd.path,
-                    ])
-                    .status, 0)
-                XCTAssertEqual(
-                    try CommandRunner.run([
-                        store.path, "--since", since, "--xml-style", style, "-o", xml.path, "--quiet",
-                    ]).status, 0)
+                try CommandRunner.assertSucceeds([
+                    "schema", store.path, "--format", "xsd", "--xml-style", style, "-o", xsd.path,
+                ])
+                try CommandRunner.assertSucceeds([
+                    store.path, "--since", since, "--xml-style", style, "-o", xml.path, "--quiet",
+                ])
                 // A delta refers to objects it does not hold: only a full export keeps the XSD's keyref.
                 let errors = try SchemaTools.xmlSchemaErrors(schema: xsd, document: xml).filter {
                     !$0.contains("of keyref '{urn:graphexport:1}referenceResolves'")

@@ -183,29 +183,27 @@ final class HostileStoreTests: XCTestCase {
             ["-o", output.path, store.path], environment: scratch.environment
         ).wait(limit: limit, file: file, line: line)
         XCTAssertFalse(outcome.timedOut, name, file: file, line: line)
-        switch expected {
-        case .failure(let path, let text):
-            XCTAssertEqual(outcome.status, 1, "\(name): \(outcome.standardError)", file: file, line: line)
+        /// Standard error is one line that begins `prefix` and says each of `phrases`.
+        func assertOneLine(_ prefix: String, saying phrases: [String]) {
             XCTAssertEqual(
                 outcome.errorLines.count, 1, "\(name): one line: \(outcome.standardError)", file: file, line: line)
             let message = outcome.errorLines.first ?? ""
-            XCTAssertTrue(message.hasPrefix("graphexport: error: "), "\(name): \(message)", file: file, line: line)
-            XCTAssertTrue(message.contains(path), "\(name): names \(path): \(message)", file: file, line: line)
-            XCTAssertTrue(message.contains(text), "\(name): says '\(text)': \(message)", file: file, line: line)
+            XCTAssertTrue(message.hasPrefix(prefix), "\(name): \(message)", file: file, line: line)
+            for phrase in phrases {
+                XCTAssertTrue(message.contains(phrase), "\(name): says '\(phrase)': \(message)", file: file, line: line)
+            }
+        }
+        switch expected {
+        case .failure(let path, let text):
+            XCTAssertEqual(outcome.status, 1, "\(name): \(outcome.standardError)", file: file, line: line)
+            assertOneLine("graphexport: error: ", saying: [path, text])
             XCTAssertEqual(
                 try FileManager.default.contentsOfDirectory(atPath: scratch.output.path), [], "\(name): no output file",
                 file: file, line: line)
         case .export(let rows, let warning):
             XCTAssertEqual(outcome.status, 0, "\(name): \(outcome.standardError)", file: file, line: line)
             if let warning {
-                XCTAssertEqual(
-                    outcome.errorLines.count, 1, "\(name): one warning: \(outcome.standardError)", file: file,
-                    line: line)
-                let message = outcome.errorLines.first ?? ""
-                XCTAssertTrue(
-                    message.hasPrefix("graphexport: warning: "), "\(name): \(message)", file: file, line: line)
-                XCTAssertTrue(
-                    message.contains(warning), "\(name): says '\(warning)': \(message)", file: file, line: line)
+                assertOneLine("graphexport: warning: ", saying: [warning])
             } else {
                 XCTAssertEqual(outcome.standardError, "", name, file: file, line: line)
             }

@@ -3,24 +3,20 @@ import Prerequisites
 import XCTest
 
 /// `graphexport inspect` run as a user runs it: exit statuses, the JSON object scripts read, plain
-/// SQLite databases, and the errors it shares with an export.
+/// SQLite databases, the errors it shares with an export, what it says about the choice of model,
+/// and its exact output for the Scrapbook sample (`Golden/`).
 final class InspectCommandTests: XCTestCase {
     private let scrapbookModel = "Samples/Scrapbook/Scrapbook.xcdatamodeld"
-    private let scrapbookStore = "Samples/Scrapbook/Scrapbook.sqlite"
 
     func testJSONListsEveryEntityWithTheSamplesCounts() throws {
-        let result = try CommandRunner.assertSucceeds([
-            "inspect", "--format", "json", "--model", scrapbookModel, scrapbookStore,
-        ])
+        let result = try CommandRunner.assertSucceeds(["inspect", "--format", "json"] + CommandRunner.scrapbook)
         let document = try result.json()
         XCTAssertEqual(document["inspectVersion"] as? Int, 2)
         XCTAssertEqual(document["sourceKind"] as? String, "Core Data store")
         let entities = try XCTUnwrap(document["entities"] as? [[String: Any]])
         let counts = Dictionary(
             uniqueKeysWithValues: entities.map { ($0["name"] as? String ?? "", $0["objects"] as? Int ?? -1) })
-        let expectedURL = CommandRunner.repository.appendingPathComponent("Samples/Scrapbook/expected-counts.json")
-        let expected = try XCTUnwrap(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: expectedURL)) as? [String: Int])
+        let expected = try CommandRunner.scrapbookCounts()
         for (entity, count) in expected {
             XCTAssertEqual(counts[entity], count, entity)
         }
@@ -34,12 +30,9 @@ final class InspectCommandTests: XCTestCase {
     }
 
     func testTreeRoleIsTheTraversalsOwnershipRule() throws {
-        let document = try CommandRunner.run(["inspect", "-f", "json", "--model", scrapbookModel, scrapbookStore])
-            .json()
-        let entities = try XCTUnwrap(document["entities"] as? [[String: Any]])
+        let inspect = try CommandRunner.run(["inspect", "-f", "json"] + CommandRunner.scrapbook)
         func relationship(_ entity: String, _ name: String) throws -> [String: Any] {
-            let found = entities.first { $0["name"] as? String == entity }
-            let relationships = try XCTUnwrap(found?["relationships"] as? [[String: Any]])
+            let relationships = try XCTUnwrap(try inspect.inspectedEntity(entity)["relationships"] as? [[String: Any]])
             return try XCTUnwrap(relationships.first { $0["name"] as? String == name }, "\(entity).\(name)")
         }
         XCTAssertEqual(try relationship("Scrapbook", "pages")["tree"] as? String, "nest")
@@ -164,7 +157,7 @@ final class InspectCommandTests: XCTestCase {
     func testOptionsThatShapeAnExportAreUsageErrors() throws {
         for arguments in [["-o", "out.json"], ["--shape", "flat"], ["--pretty"], ["--format", "yaml"]] {
             let result = try CommandRunner.assertFails(
-                ["inspect"] + arguments + [scrapbookStore], beginning: "graphexport: error: ")
+                ["inspect"] + arguments + CommandRunner.scrapbook, beginning: "graphexport: error: ")
             XCTAssertTrue(
                 result.standardError.contains("graphexport: note: usage: graphexport inspect"), result.standardError)
         }
@@ -175,5 +168,78 @@ final class InspectCommandTests: XCTestCase {
         let result = try CommandRunner.run(["--help"])
         XCTAssertTrue(result.text.contains("graphexport inspect [<options>] <store>"), result.text)
         XCTAssertTrue(result.text.contains("  inspect <store>"), result.text)
+    }
+
+    // MARK: - The choice of model, on the EasyLife stores and their three-version bundle
+
+    func testEveryVersionThatDoesNotFitIsListedBeforeTheCache() throws {
+        let folder = try CommandRunner.copyOfSample("easylife-versions", for: self)
+        let result = try CommandRunner.assertSucceeds(
+            ["inspect", "--format", "json", "--model", "EasyLife.xcdatamodeld", "EasyLife.sqlite"], in: folder)
+        let document = try result.json()
+        let model = try XCTUnwrap(document["model"] as? [String: Any])
+        XCTAssertEqual(model["origin"] as? String, "modelCache")
+        XCTAssertEqual(model["path"] as? String, "EasyLife.sqlite (Z_MODELCACHE)")
+        let misfits = try XCTUnwrap(model["misfits"] as? [[String: Any]])
+        XCTAssertEqual(misfits.map { $0["version"] as? String }, ["EasyLife 1.5.0", "EasyLife 1.3.0", "EasyLife"])
+        XCTAssertEqual(Set(misfits.map { $0["candidate"] as? String }), ["version"])
+        XCTAssertTrue(misfits.allSatisfy { ($0["reason"] as? String)?.isEmpty == false })
+        let warnings = try XCTUnwrap(document["warnings"] as? [String])
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertTrue(warnings[0].contains("no version of 'EasyLife.xcdatamodeld' fits the store"), warnings[0])
+
+        let text = try CommandRunner.run(
+            ["inspect", "--model", "EasyLife.xcdatamodeld", "EasyLife.sqlite"], in: folder)
+        XCTAssertTrue(text.text.contains("  did not fit        version 'EasyLife 1.5.0': "), text.text)
+        XCTAssertTrue(text.text.contains("Warnings (1)\n"), text.text)
+    }
+
+    func testTheVersionThatFitsIsNamedWithItsFile() throws {
+        let folder = try CommandRunner.copyOfSample("easylife-versions", for: self)
+        let result = try CommandRunner.assertSucceeds(
+            ["inspect", "--format", "json", "--model", "EasyLife.xcdatamodeld", "EasyLife 1.5.0.sqlite"], in: folder)
+        let model = try XCTUnwrap(try result.json()["model"] as? [String: Any])
+        XCTAssertEqual(model["origin"] as? String, "modelFile")
+        XCTAssertEqual(model["version"] as? String, "EasyLife 1.5.0")
+        XCTAssertEqual((model["misfits"] as? [Any])?.count, 0)
+        XCTAssertTrue((model["versionFile"] as? String)?.hasSuffix("EasyLife 1.5.0.xcdatamodel/contents") == true)
+    }
+
+    // MARK: - Golden output
+
+    /// The exact output for the Scrapbook sample, as text and as JSON, pinned in `Golden/`. Set
+    /// `GRAPHEXPORT_RECORD_GOLDEN=1` to write them anew (the tests then fail, saying so). The
+    /// command runs in the repository with the sample's relative paths, so that the files do not
+    /// depend on the machine.
+    private static let goldenArguments = ["inspect"] + CommandRunner.scrapbook
+
+    func testTextIsTheGoldenOne() throws {
+        try assertGolden("inspect-scrapbook.txt", arguments: Self.goldenArguments)
+    }
+
+    func testJSONIsTheGoldenOne() throws {
+        try assertGolden("inspect-scrapbook.json", arguments: Self.goldenArguments + ["--format", "json"])
+    }
+
+    private func assertGolden(
+        _ name: String, arguments: [String], file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let result = try CommandRunner.assertSucceeds(arguments, file: file, line: line)
+        XCTAssertEqual(result.standardError, "", file: file, line: line)
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+        let url = folder.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["GRAPHEXPORT_RECORD_GOLDEN"] == "1" {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try result.standardOutput.write(to: url)
+            return XCTFail(
+                "recorded Golden/\(name) (GRAPHEXPORT_RECORD_GOLDEN=1): check it and run again", file: file, line: line)
+        }
+        guard let golden = FileManager.default.contents(atPath: url.path) else {
+            return XCTFail("Golden/\(name) is missing: run with GRAPHEXPORT_RECORD_GOLDEN=1", file: file, line: line)
+        }
+        XCTAssertEqual(
+            String(decoding: result.standardOutput, as: UTF8.self), String(decoding: golden, as: UTF8.self),
+            "the output differs from Golden/\(name); re-record with GRAPHEXPORT_RECORD_GOLDEN=1 if intended",
+            file: file, line: line)
     }
 }

@@ -132,12 +132,9 @@ final class JSONColumnsEndToEndTests: XCTestCase {
 
     func testJSONColumnsApplyToPlainSQLiteOnly() throws {
         let folder = try database()
-        let result = try CommandRunner.run(["--source", "coredata", "--json-columns", "app.db"], in: folder)
-        XCTAssertNotEqual(result.status, 0)
-        XCTAssertTrue(
-            result.standardError.contains(
-                "'--json-columns' applies to plain SQLite databases, and --source coredata reads the store as a Core Data store"
-            ),
-            result.standardError)
+        try CommandRunner.assertFails(
+            ["--source", "coredata", "--json-columns", "app.db"],
+            saying: "'--json-columns' applies to plain SQLite databases, and --source coredata reads the store as a "
+                + "Core Data store", in: folder)
     }
 }

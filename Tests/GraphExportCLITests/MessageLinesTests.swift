@@ -33,12 +33,8 @@ final class MessageLinesTests: XCTestCase {
     }
 
     func testEverySharedSampleInEveryFormatWritesOnlyPrefixedShortLines() throws {
-        // Read before the assertion: without the shared samples it throws the skip, which inside an
-        // XCTAssert expression would count as a failure.
-        let folders = try SharedStores.folders()
-        XCTAssertEqual(Set(folders), Set(SharedStores.coreData.map(\.folder)))
+        try SharedStores.assertEveryFolderIsListed()
         var runs: [(folder: URL, arguments: [String])] = []
-        var copies: [String: URL] = [:]
         // Each store as the list opens it, and without its model too (for most, read with their own
         // Z_MODELCACHE; for those that keep none, with a model inferred from their tables, whose
         // warning is the longest); not the four largest, which have a Z_MODELCACHE, to keep the test
@@ -46,10 +42,8 @@ final class MessageLinesTests: XCTestCase {
         let large =
             ["Simplex.sqlite", "CoreDataMigration_Example_1.sqlite", "CoreDataMigration_Example_2.sqlite"]
             + ["CoreDataMigration_Example_3.sqlite"]
-        for (name, store, model) in SharedStores.coreData {
-            let folder = try copies[name] ?? CommandRunner.copyOfSample(name, for: self)
-            copies[name] = folder
-            runs.append((folder, (model.map { ["--model", $0] } ?? []) + [store]))
+        for (_, folder, store, model, arguments) in try SharedStores.copies(for: self) {
+            runs.append((folder, arguments))
             if model != nil && !large.contains(store) { runs.append((folder, [store])) }
         }
         let chinook = try CommandRunner.copyOfChinook(for: self)
@@ -110,26 +104,27 @@ final class MessageLinesTests: XCTestCase {
         let arguments = [
             "--root", "Artist", "--where", "Name = 'AC/DC'", "--exclude-attribute", "Track.Composer", "Chinook.sqlite",
         ]
-        let result = try CommandRunner.assertSucceeds(arguments, in: chinook.deletingLastPathComponent())
+        let folder = chinook.deletingLastPathComponent()
+        let result = try CommandRunner.assertSucceeds(arguments, in: folder)
         XCTAssertEqual(
             result.standardError,
             "graphexport: note: 89 references to objects outside the selection are kept as references\n")
-        let quiet = try CommandRunner.run(["-q"] + arguments, in: chinook.deletingLastPathComponent())
-        XCTAssertEqual(quiet.standardError, "")
-        let strict = try CommandRunner.run(["--strict"] + arguments, in: chinook.deletingLastPathComponent())
-        XCTAssertEqual(strict.status, 0, "a note is no warning")
+        XCTAssertEqual(try CommandRunner.run(["-q"] + arguments, in: folder).standardError, "")
+        try CommandRunner.assertSucceeds(["--strict"] + arguments, in: folder)  // a note is no warning
     }
 
     func testAUsageErrorIsAnErrorLineAndTwoNotes() throws {
-        for (arguments, usage, help) in [
-            (["--frobnicate", "s"], "graphexport [<options>] <store>", "graphexport --help"),
+        for (arguments, error, usage, help) in [
             (
-                ["inspect", "--shape", "flat", "s"], "graphexport inspect [<options>] <store>",
-                "graphexport help inspect"
+                ["--frobnicate", "s"], "unknown option '--frobnicate'", "graphexport [<options>] <store>",
+                "graphexport --help"
+            ),
+            (
+                ["inspect", "--shape", "flat", "s"], "'--shape' is not an option of 'graphexport inspect'",
+                "graphexport inspect [<options>] <store>", "graphexport help inspect"
             ),
         ] {
-            let result = try CommandRunner.run(arguments)
-            XCTAssertEqual(result.status, 64)
+            let result = try CommandRunner.assertUsageError(arguments, error)
             let lines = assertLines(result.standardError, "\(arguments)")
             XCTAssertEqual(lines.count, 3, result.standardError)
             XCTAssertEqual(
@@ -169,10 +164,7 @@ final class MessageLinesTests: XCTestCase {
             ),
         ]
         for (options, message) in cases {
-            let result = try CommandRunner.run(options + ["NoteStore.sqlite"], in: notes)
-            XCTAssertEqual(result.status, 64, "\(options): \(result.standardError)")
-            XCTAssertEqual(
-                result.standardError.split(separator: "\n").first.map(String.init), "graphexport: error: " + message)
+            try CommandRunner.assertUsageError(options + ["NoteStore.sqlite"], message, in: notes)
         }
 
         let chinook = try CommandRunner.copyOfChinook(for: self)
@@ -197,10 +189,8 @@ final class MessageLinesTests: XCTestCase {
             ),
         ]
         for (options, message) in plain {
-            let result = try CommandRunner.run(options + ["Chinook.sqlite"], in: chinook.deletingLastPathComponent())
-            XCTAssertEqual(result.status, 64, "\(options): \(result.standardError)")
-            XCTAssertEqual(
-                result.standardError.split(separator: "\n").first.map(String.init), "graphexport: error: " + message)
+            try CommandRunner.assertUsageError(
+                options + ["Chinook.sqlite"], message, in: chinook.deletingLastPathComponent())
         }
     }
 }

@@ -5,45 +5,21 @@ import XCTest
 /// the same text and Markdown, the schema lists them, `--no-decode notes` and
 /// `--raw-transformable` leave them out, and what a selection leaves out is still read for them.
 final class NotesEndToEndTests: XCTestCase {
-    /// Reads an export (`sys.argv[1]`: json, jsonl, yaml, plist, xml or xml-elements) from standard
-    /// input and prints `{id: [text, markdown]}` of every ICNoteData object, as JSON.
-    private static let readBack = """
-        import json, plistlib, sys, yaml
-        import xml.etree.ElementTree as ET
-        GX = '{urn:graphexport:1}'
-        form = sys.argv[1]
-        data = sys.stdin.buffer.read()
-        found = {}
-        def add(node_id, kind, text, markdown):
-            if kind == 'ICNoteData': found[node_id] = [text, markdown]
-        if form.startswith('xml'):
-            for node in ET.fromstring(data):
-                def value(name):
-                    child = node.find(name)
-                    if child is None: return node.get(name)
-                    return None if child.get(GX + 'null') == 'true' else (child.text or '')
-                add(node.get(GX + 'id'), node.tag, value('text'), value('markdown'))
-        elif form == 'jsonl':
-            for line in data.decode().splitlines()[1:]:
-                node = json.loads(line)
-                add(node['@id'], node['@type'], node.get('text'), node.get('markdown'))
-        else:
-            document = json.loads(data) if form == 'json' else yaml.safe_load(data) if form == 'yaml' else plistlib.loads(data)
-            for node in document['@graph']:
-                add(node['@id'], node['@type'], node.get('text'), node.get('markdown'))
-        print(json.dumps(found, sort_keys=True))
-        """
+    /// Reads an export (``ExportReadBack``) and prints `{id: [text, markdown]}` of every ICNoteData
+    /// object, as JSON.
+    private static let readBack =
+        ExportReadBack.python + """
+            found = {i: [p.get('text'), p.get('markdown')] for i, kind, p in objects if kind == 'ICNoteData'}
+            print(json.dumps(found, sort_keys=True))
+            """
 
     /// `{id: [text, markdown]}` of an export in `form` with the `extra` options, which has the
     /// one warning about the password-protected note when the notes are `decoded`.
     private func notes(
         _ form: String, in folder: URL, _ extra: [String] = [], decoded: Bool = true
     ) throws -> [String: [String?]] {
-        let format =
-            form.hasPrefix("xml")
-            ? ["-f", "xml", "--xml-style", form == "xml" ? "attributes" : "elements"] : ["-f", form]
         let export = try CommandRunner.assertSucceeds(
-            ["--shape", "flat"] + format + extra + ["NoteStore.sqlite"], in: folder)
+            ["--shape", "flat"] + ExportReadBack.arguments(form) + extra + ["NoteStore.sqlite"], in: folder)
         XCTAssertEqual(
             export.standardError.split(separator: "\n").filter { $0.contains("decoder 'notes'") }.count,
             decoded ? 1 : 0, export.standardError)
@@ -118,9 +94,8 @@ final class NotesEndToEndTests: XCTestCase {
         ] {
             let inspected = try CommandRunner.assertSucceeds(
                 ["inspect", "--format", "json"] + options + ["NoteStore.sqlite"], in: folder)
-            let entities = try XCTUnwrap(try inspected.json()["entities"] as? [[String: Any]])
-            let noteData = try XCTUnwrap(entities.first { $0["name"] as? String == "ICNoteData" })
-            let attributes = try XCTUnwrap(noteData["attributes"] as? [[String: Any]])
+            let attributes = try XCTUnwrap(
+                try inspected.inspectedEntity("ICNoteData")["attributes"] as? [[String: Any]])
             XCTAssertEqual(attributes.map { $0["name"] as? String }, expected, "\(options)")
             for attribute in attributes {
                 let decoded = ["text", "markdown"].contains(attribute["name"] as? String)

@@ -61,36 +61,23 @@ final class OutputInterruptSlowTests: XCTestCase {
             "-c", "import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute('PRAGMA journal_mode=WAL')", store.path,
         ])
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [
-            "-c", #"trap "" HUP; exec "$0" "$@""#, try CommandRunner.executable.path,
-            "--model", CommandRunner.scrapbookModel,
-            "-o", "out.json", store.path,
-        ]
-        process.currentDirectoryURL = folder
-        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": folder.path]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        try waitForOutputBytes(of: process.processIdentifier, in: folder)
-        kill(process.processIdentifier, SIGHUP)
+        let export = try BoundedProcess(
+            URL(fileURLWithPath: "/bin/sh"),
+            [
+                "-c", #"trap "" HUP; exec "$0" "$@""#, try CommandRunner.executable.path, "--model",
+                CommandRunner.scrapbookModel, "-o", "out.json", store.path,
+            ], in: folder, environment: ["TMPDIR": folder.path])
+        try waitForOutputBytes(of: export.processIdentifier, in: folder)
+        export.send(SIGHUP)
         usleep(300_000)
-        XCTAssertTrue(process.isRunning, "SIGHUP ended an export that ignores it")
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        XCTAssertTrue(export.isRunning, "SIGHUP ended an export that ignores it")
+        export.send(SIGKILL)
     }
 
     /// Runs python3 with `arguments`.
     private func python(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Prerequisite.missing("python3 could not run \(arguments)") }
+        let outcome = try BoundedProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments).wait(limit: 600)
+        guard outcome.status == 0 else { throw Prerequisite.missing("python3 could not run \(arguments)") }
     }
 
     /// Starts an export into a fresh folder, sends `signal` once the output holds bytes, and
@@ -100,27 +87,17 @@ final class OutputInterruptSlowTests: XCTestCase {
         let folder = try CommandRunner.scratchFolder(for: self)
         try Data("notes".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         if existingOutput { try Data("{\"old\": true}".utf8).write(to: folder.appendingPathComponent("out.json")) }
-        let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        let beforeBytes = try CommandRunner.snapshot(folder)
+        let before = try FolderListing(folder)
 
-        let process = Process()
-        process.executableURL = try CommandRunner.executable
-        process.arguments = [
-            "--model", CommandRunner.scrapbookModel,
-            "-o", "out.json", store.path,
-        ]
-        process.currentDirectoryURL = folder
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        try waitForOutputBytes(of: process.processIdentifier, in: folder)
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        let export = try BoundedProcess.graphexport(
+            ["--model", CommandRunner.scrapbookModel, "-o", "out.json", store.path], in: folder)
+        try waitForOutputBytes(of: export.processIdentifier, in: folder)
+        export.send(signal)
+        let outcome = export.wait(limit: 60)
 
-        XCTAssertEqual(process.terminationReason, .uncaughtSignal, "the export was still running")
-        XCTAssertEqual(process.terminationStatus, signal)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), before)
-        XCTAssertEqual(try CommandRunner.snapshot(folder), beforeBytes)
+        XCTAssertEqual(outcome.reason, .uncaughtSignal, "the export was still running")
+        XCTAssertEqual(outcome.status, signal)
+        XCTAssertEqual(try FolderListing(folder), before)
     }
 
     /// Waits (at most 20 s) until process `pid` has a file open in `folder` with bytes in it: the

@@ -8,6 +8,8 @@ final class OutputSafetyTests: XCTestCase {
     private let model = "Scrapbook.xcdatamodeld"
     private let store = "Scrapbook.sqlite"
     private let manager = FileManager.default
+    /// The arguments that export the copy of the sample as JSON, to standard output unless `-o` is added.
+    private let json = ["--model", "Scrapbook.xcdatamodeld", "--format", "json", "Scrapbook.sqlite"]
 
     // MARK: Inputs
 
@@ -33,39 +35,38 @@ final class OutputSafetyTests: XCTestCase {
             ("hard-link-to-contents.json", "the model file \(model)/Scrapbook.xcdatamodel/contents"),
             (external, "the external data file \(external)"),
         ]
-        let before = try CommandRunner.snapshot(folder)
+        let before = try FolderListing(folder)
         for (output, message) in cases {
-            let result = try CommandRunner.run(
-                ["--model", model, "--format", "json", "-o", output, store], in: folder)
+            let result = try CommandRunner.run(json + ["-o", output], in: folder)
             XCTAssertEqual(result.status, 1, output)
             XCTAssertEqual(
                 result.standardError,
                 "graphexport: error: \(output): the output would overwrite \(message), which the export reads; "
                     + "choose another -o path\n")
-            XCTAssertEqual(try CommandRunner.snapshot(folder), before, "\(output): nothing changed")
+            XCTAssertEqual(try FolderListing(folder), before, "\(output): nothing changed")
         }
     }
 
     func testOutputOntoTheWriteAheadLogOfAWALStoreIsRefused() throws {
         let folder = try CommandRunner.copyOfSample("wibosco-migration", for: self)
-        let before = try CommandRunner.snapshot(folder)
+        let before = try FolderListing(folder)
         let wal = "CoreDataMigration_Example_WAL.sqlite-wal"
         try CommandRunner.assertFails(
             [
                 "--model", "CoreDataMigration_Example.xcdatamodeld", "--format", "json", "-o", wal,
                 "CoreDataMigration_Example_WAL.sqlite",
             ], status: 1, saying: "the store's write-ahead log \(wal)", in: folder)
-        XCTAssertEqual(try CommandRunner.snapshot(folder), before)
+        XCTAssertEqual(try FolderListing(folder), before)
     }
 
     func testModelGivenAsItsContentsFileIsAnInputToo() throws {
         let folder = try scrapbook()
         let contents = "\(model)/Scrapbook.xcdatamodel/contents"
-        let before = try CommandRunner.snapshot(folder)
+        let before = try FolderListing(folder)
         try CommandRunner.assertFails(
             ["--model", contents, "--format", "json", "-o", contents, store], status: 1,
             saying: "the model file \(contents)", in: folder)
-        XCTAssertEqual(try CommandRunner.snapshot(folder), before)
+        XCTAssertEqual(try FolderListing(folder), before)
     }
 
     // MARK: Links and files
@@ -107,14 +108,14 @@ final class OutputSafetyTests: XCTestCase {
     func testDeviceNodeIsWrittenAndStaysANode() throws {
         let folder = try scrapbook()
         try makeNode(copying: "/dev/null", at: folder.appendingPathComponent("null"))
-        try CommandRunner.assertSucceeds(["--model", model, "--format", "json", "-o", "null", store], in: folder)
+        try CommandRunner.assertSucceeds(json + ["-o", "null"], in: folder)
         try assertNode(folder.appendingPathComponent("null"), copies: "/dev/null")
     }
 
     func testFullDeviceIsAClearErrorAndStaysANode() throws {
         let folder = try scrapbook()
         try makeNode(copying: "/dev/full", at: folder.appendingPathComponent("full"))
-        let result = try CommandRunner.run(["--model", model, "--format", "json", "-o", "full", store], in: folder)
+        let result = try CommandRunner.run(json + ["-o", "full"], in: folder)
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(
             result.standardError, "graphexport: error: cannot write the output: full: No space left on device\n")
@@ -129,7 +130,7 @@ final class OutputSafetyTests: XCTestCase {
         let reader = open(fifo, O_RDONLY | O_NONBLOCK)
         XCTAssertGreaterThanOrEqual(reader, 0)
         defer { close(reader) }
-        try CommandRunner.assertSucceeds(["--model", model, "--format", "json", "-o", "fifo", store], in: folder)
+        try CommandRunner.assertSucceeds(json + ["-o", "fifo"], in: folder)
         XCTAssertEqual(try readAll(reader), try reference(folder))
         XCTAssertEqual(try fileType(fifo), S_IFIFO)
     }
@@ -148,9 +149,7 @@ final class OutputSafetyTests: XCTestCase {
             }
         }
         XCTAssertEqual(bound, 0)
-        try CommandRunner.assertFails(
-            ["--model", model, "--format", "json", "-o", "socket", store], status: 1, saying: "socket: is a socket",
-            in: folder)
+        try CommandRunner.assertFails(json + ["-o", "socket"], status: 1, saying: "socket: is a socket", in: folder)
         XCTAssertEqual(try fileType(path), S_IFSOCK)
     }
 
@@ -159,8 +158,7 @@ final class OutputSafetyTests: XCTestCase {
     func testDevStdoutIsStandardOutput() throws {
         try keepDevStdout()
         let folder = try scrapbook()
-        let result = try CommandRunner.assertSucceeds(
-            ["--model", model, "--format", "json", "-o", "/dev/stdout", store], in: folder)
+        let result = try CommandRunner.assertSucceeds(json + ["-o", "/dev/stdout"], in: folder)
         XCTAssertEqual(result.standardOutput, try reference(folder))
     }
 
@@ -172,7 +170,7 @@ final class OutputSafetyTests: XCTestCase {
         defer { close(ends[1]) }
         let process = Process()
         process.executableURL = try CommandRunner.executable
-        process.arguments = ["--model", model, "--format", "json", "-o", "/dev/stdout", store]
+        process.arguments = json + ["-o", "/dev/stdout"]
         process.currentDirectoryURL = folder
         process.standardOutput = FileHandle(fileDescriptor: ends[0], closeOnDealloc: false)
         try process.run()
@@ -190,7 +188,7 @@ final class OutputSafetyTests: XCTestCase {
         let result = try run(
             "/bin/sh",
             ["-c", #"exec "$0" "$@" >> log"#, try CommandRunner.executable.path]
-                + ["--model", model, "--format", "json", "-o", "/dev/stdout", store], in: folder)
+                + json + ["-o", "/dev/stdout"], in: folder)
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(
             try Data(contentsOf: folder.appendingPathComponent("log")), Data("kept\n".utf8) + (try reference(folder)))
@@ -201,7 +199,7 @@ final class OutputSafetyTests: XCTestCase {
         let result = try run(
             "/bin/sh",
             ["-c", #"exec "$0" "$@" 3>&1 >/dev/null"#, try CommandRunner.executable.path]
-                + ["--model", model, "--format", "json", "-o", "/dev/fd/3", store], in: folder)
+                + json + ["-o", "/dev/fd/3"], in: folder)
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.standardOutput, try reference(folder))
     }
@@ -214,7 +212,7 @@ final class OutputSafetyTests: XCTestCase {
         let script = #""$0" "$@" -o >(cat > substituted.json); status=$?; wait $!; exit $status"#
         let result = try run(
             "/bin/bash",
-            ["-c", script, try CommandRunner.executable.path, "--model", model, "--format", "json", store],
+            ["-c", script, try CommandRunner.executable.path] + json,
             in: folder)
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("substituted.json")), try reference(folder))
@@ -241,7 +239,7 @@ final class OutputSafetyTests: XCTestCase {
 
     /// The export to a pipe, for comparison.
     private func reference(_ folder: URL) throws -> Data {
-        let result = try CommandRunner.assertSucceeds(["--model", model, "--format", "json", store], in: folder)
+        let result = try CommandRunner.assertSucceeds(json, in: folder)
         return result.standardOutput
     }
 

@@ -24,14 +24,10 @@ final class PluginFailureTests: XCTestCase {
         to plugin: PluginFixture, rows: Int, saying phrases: [String], file: StaticString = #filePath,
         line: UInt = #line
     ) throws {
-        let database = try PluginFixture.database(rows: rows, for: self)
         let output = try CommandRunner.scratchFolder(for: self)
-        let result = try TimedCommand.run(
-            [
-                "--source", "sqlite", "--format", plugin.name, "-o",
-                output.appendingPathComponent("out.\(plugin.name)").path, database.path,
-            ],
-            environment: plugin.environment)
+        let result = try plugin.export(
+            rows: rows, ["--format", plugin.name, "-o", output.appendingPathComponent("out.\(plugin.name)").path],
+            for: self)
         assertOneLineError(result, naming: plugin, saying: phrases, file: file, line: line)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.path), [], file: file, line: line)
     }
@@ -60,9 +56,7 @@ final class PluginFailureTests: XCTestCase {
 
     func testAPluginThatHangsAtTheHandshakeIsStoppedAfterFiveSeconds() throws {
         let plugin = try PluginFixture(name: "hang", script: "#!/bin/sh\n" + Self.hangs, for: self)
-        let database = try PluginFixture.database(rows: 3, for: self)
-        let result = try TimedCommand.run(
-            ["--source", "sqlite", "--format", "hang", database.path], environment: plugin.environment, deadline: 20)
+        let result = try plugin.export(rows: 3, ["--format", plugin.name], deadline: 20, for: self)
         assertOneLineError(result, naming: plugin, saying: ["did not answer --graphexport-handshake", "5 s"])
         XCTAssertGreaterThan(result.duration, 4.5)
         XCTAssertLessThan(result.duration, 10)
@@ -74,15 +68,13 @@ final class PluginFailureTests: XCTestCase {
         let plugin = try PluginFixture(
             name: "linger", script: "#!/bin/sh\necho 'graphexport-events 1 txt answers, then lingers'\n" + Self.hangs,
             for: self)
-        let database = try PluginFixture.database(rows: 3, for: self)
-        var environment = plugin.environment
-        environment["GRAPHEXPORT_PLUGIN_TIMEOUT"] = "1"
+        let timeout = ["GRAPHEXPORT_PLUGIN_TIMEOUT": "1"]
+        let result = try plugin.export(
+            rows: 3, ["--format", plugin.name], environment: timeout, deadline: 15, for: self)
+        assertOneLineError(result, naming: plugin, saying: ["did not answer --graphexport-handshake", "1 s"])
 
-        let export = try TimedCommand.run(
-            ["--source", "sqlite", "--format", "linger", database.path], environment: environment, deadline: 15)
-        assertOneLineError(export, naming: plugin, saying: ["did not answer --graphexport-handshake", "1 s"])
-
-        let listing = try TimedCommand.run(["formats"], environment: environment, deadline: 15)
+        let listing = try TimedCommand.run(
+            ["formats"], environment: plugin.environment.merging(timeout) { $1 }, deadline: 15)
         XCTAssertFalse(listing.timedOut, "graphexport formats hung")
         XCTAssertEqual(listing.status, 0, listing.standardError)
         let text = listing.text
@@ -113,9 +105,7 @@ final class PluginFailureTests: XCTestCase {
         let plugin = try PluginFixture(
             name: "garbage", script: "#!/bin/sh\nprintf '\\033[2J\\001\\377garbage\\rmore\\nsecond line\\n'\n",
             for: self)
-        let database = try PluginFixture.database(rows: 3, for: self)
-        let result = try TimedCommand.run(
-            ["--source", "sqlite", "--format", "garbage", database.path], environment: plugin.environment)
+        let result = try plugin.export(rows: 3, ["--format", plugin.name], for: self)
         assertOneLineError(result, naming: plugin, saying: ["--graphexport-handshake", "garbage"])
         XCTAssertFalse(result.standardError.contains("second line"), result.standardError)
     }
@@ -168,9 +158,9 @@ final class PluginFailureTests: XCTestCase {
         let folder = try CommandRunner.scratchFolder(for: self)
         let previous = folder.appendingPathComponent("out.stall")
         try Data("the previous export\n".utf8).write(to: previous)
-        let before = try CommandRunner.snapshot(folder)
+        let before = try FolderListing(folder)
         _ = try interruptedExport(plugin, signal: SIGINT, output: previous)
-        XCTAssertEqual(try CommandRunner.snapshot(folder), before)
+        XCTAssertEqual(try FolderListing(folder), before)
     }
 
     func testSIGTERMEndsAnExportWaitingForAPluginThatNeverExits() throws {

@@ -69,6 +69,20 @@ struct PluginFixture {
         return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first != "Z"
     }
 
+    /// Runs graphexport, with this plugin found first (`environment` added), on a fresh database of
+    /// `rows` notes (``database(rows:for:)``) read as plain SQLite, with `options`; kills it after
+    /// `deadline` seconds (``TimedCommand``).
+    func export(
+        rows: Int, _ options: [String] = [], environment: [String: String] = [:], deadline: TimeInterval = 30,
+        for test: XCTestCase
+    ) throws -> BoundedProcess.Outcome {
+        let database = try Self.database(rows: rows, for: test)
+        return try TimedCommand.run(
+            ["--source", "sqlite"] + options + [database.path],
+            environment: self.environment.merging(environment) { $1 },
+            deadline: deadline)
+    }
+
     /// A plain SQLite database of one table, `Note`, with `rows` rows of about 100 bytes, in a
     /// temporary folder removed after the test.
     static func database(rows: Int, for test: XCTestCase) throws -> URL {

@@ -1,10 +1,14 @@
 import Foundation
+import GraphExportSQLite
 import Prerequisites
 import XCTest
 
+@testable import GraphExportCLI
+
 /// The progress line of the built graphexport, with standard error on a pseudo-terminal
-/// (``TerminalRun``), in a file and in a pipe. `GRAPHEXPORT_PROGRESS_DELAY=0` shows the line from
-/// the first object on, so that a small store shows it too.
+/// (``TerminalRun``), in a file and in a pipe, and its words for every kind of total
+/// (``ProgressText``). `GRAPHEXPORT_PROGRESS_DELAY=0` shows the line from the first object on, so
+/// that a small store shows it too.
 final class ProgressLineTests: XCTestCase {
     private let atOnce = ["GRAPHEXPORT_PROGRESS_DELAY": "0"]
     private let scrapbookArguments = ["-m", "Scrapbook.xcdatamodeld", "Scrapbook.sqlite", "-o", "out.json"]
@@ -187,6 +191,46 @@ final class ProgressLineTests: XCTestCase {
                 + "it to one (such as 0 or 2.5), or unset it for 1 s\n")
     }
 
+    // MARK: - The words, for every kind of total
+
+    func testAnExactTotalGivesTheShareTheRateAndTheTimeLeft() {
+        XCTAssertEqual(
+            ProgressText.line(objects: 45_000, total: .exact(100_000), rate: 22_500),
+            "graphexport: note: 45000 of 100000 objects (45%), 22500 objects/s, 0:03 left")
+    }
+
+    func testAnEstimatedTotalIsMarked() {
+        XCTAssertEqual(
+            ProgressText.line(objects: 10, total: .estimate(6892), rate: 10),
+            "graphexport: note: 10 of ~6892 objects (0%), 10 objects/s, 11:29 left")
+    }
+
+    func testWithoutATotalOrPastAnEstimateOnlyTheCountAndTheRateAreShown() {
+        XCTAssertEqual(
+            ProgressText.line(objects: 300, total: nil, rate: 200.4), "graphexport: note: 300 objects, 200 objects/s")
+        XCTAssertEqual(
+            ProgressText.line(objects: 300, total: .estimate(250), rate: 100),
+            "graphexport: note: 300 objects, 100 objects/s")
+    }
+
+    func testNoRateOrTimeLeftBeforeTheRateIsKnown() {
+        XCTAssertEqual(
+            ProgressText.line(objects: 1, total: .exact(4), rate: nil), "graphexport: note: 1 of 4 objects (25%)")
+    }
+
+    func testTheTimeLeftIsRoundedUpToTheSecond() {
+        XCTAssertEqual(ProgressText.clock(0.2), "0:01")
+        XCTAssertEqual(ProgressText.clock(59), "0:59")
+        XCTAssertEqual(ProgressText.clock(750), "12:30")
+        XCTAssertEqual(ProgressText.clock(3723), "1:02:03")
+    }
+
+    func testTheLastLineSaysTheCountAndTheTime() {
+        XCTAssertEqual(
+            ProgressText.summary(objects: 100_000, elapsed: .milliseconds(1940)),
+            "graphexport: note: 100000 objects in 1.9 s")
+    }
+
     // MARK: - Fixtures
 
     /// A copy of `Samples/Scrapbook`; without the external data file of Photo p8's image when
@@ -194,9 +238,7 @@ final class ProgressLineTests: XCTestCase {
     private func scrapbook(removingImageOfPhoto8: Bool = false) throws -> URL {
         let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
         if removingImageOfPhoto8 {
-            try FileManager.default.removeItem(
-                at: folder.appendingPathComponent(
-                    ".Scrapbook_SUPPORT/_EXTERNAL_DATA/DFF75363-4E0E-48D9-9857-A9AE93F265E6"))
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(CommandRunner.photo8Image))
         }
         return folder
     }

@@ -56,8 +56,7 @@ final class PythonConsumerTests: XCTestCase {
     }
 
     func testChinookGraphMLLoadsInNetworkX() throws {
-        let source = try Prerequisite.shared("data/chinook/Chinook.sqlite")
-        let store = try CommandRunner.copy(source, for: self)
+        let store = try CommandRunner.copyOfChinook(for: self)
         let graphml = try CommandRunner.assertSucceeds(
             ["--format", "graphml", store.lastPathComponent], in: store.deletingLastPathComponent())
         let counts = try Python.run(countGraph, input: graphml.standardOutput)

@@ -7,71 +7,11 @@ import XCTest
 /// counted in the closing note line; on Chinook, on a database where one row owns everything, and
 /// on Core Data stores (Scrapbook, Apple Notes).
 final class SampleEndToEndTests: XCTestCase {
-    /// Reads the JSON export (standard input) and prints a JSON summary: the ids written by
-    /// entity, each id's owner in the tree (`null` at the top level), how many ids are written
-    /// twice and how many references name an object the export does not hold.
-    private static let summary =
-        ExportWalk.python + """
-            owners, types = {}, {}
-            def nest(node, owner):
-                if isinstance(node, list):
-                    for item in node: nest(item, owner)
-                elif isinstance(node, dict):
-                    if "@type" in node:
-                        owners[node["@id"]] = owner
-                        types.setdefault(node["@type"], []).append(node["@id"])
-                        owner = node["@id"]
-                    for key, value in node.items():
-                        if key not in ("@id", "@type"): nest(value, owner)
-            for top in document["@graph"]: nest(top, None)
-            print(json.dumps({
-                "ids": types, "owners": owners,
-                "twice": sum(1 for n in ids.values() if n > 1),
-                "outside": sum(1 for r in references if r not in ids)}))
-            """
-
-    /// What an export holds, by ``summary``, and what its closing line said.
-    private struct Sample {
-        /// The ids written, by entity, in document order.
-        var ids: [String: [String]]
-        /// Each id's owner in the tree, `nil` at the top level.
-        var owners: [String: String?]
-        /// The references to objects the export does not hold.
-        var outside: Int
-
-        /// How many objects of each entity.
-        var counts: [String: Int] { ids.mapValues(\.count) }
-    }
-
-    /// Exports `store` with `arguments`, checks that every object is written once and that the
-    /// closing note line counts exactly the references leaving the export, and returns it.
+    /// Exports `store` with `arguments` and walks the export (``WalkedExport``).
     private func sample(
         _ arguments: [String], store: String, file: StaticString = #filePath, line: UInt = #line
-    ) throws -> Sample {
-        let export = try CommandRunner.assertSucceeds(arguments + [store], file: file, line: line)
-        let text = try Python.run(Self.summary, input: export.standardOutput)
-        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        XCTAssertEqual(json["twice"] as? Int, 0, "\(arguments)", file: file, line: line)
-        let outside = try XCTUnwrap(json["outside"] as? Int)
-        let note = "graphexport: note: \(outside) reference\(outside == 1 ? "" : "s") to objects outside the selection"
-        if outside > 0 {
-            XCTAssertTrue(
-                export.standardError.contains(note), "\(arguments): \(export.standardError)", file: file, line: line)
-        } else {
-            XCTAssertFalse(export.standardError.contains("outside the selection"), file: file, line: line)
-        }
-        let owners = try XCTUnwrap(json["owners"] as? [String: Any]).mapValues { $0 as? String }
-        return Sample(ids: try XCTUnwrap(json["ids"] as? [String: [String]]), owners: owners, outside: outside)
-    }
-
-    /// The ids plain SQL gives on `store`.
-    private func ids(_ sql: String, in store: String) throws -> [String] {
-        let program = """
-            import sqlite3, sys
-            store = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
-            print("\\n".join(str(row[0]) for row in store.execute(sys.argv[2])))
-            """
-        return try Python.run(program, arguments: [store, sql], input: Data()).split(separator: "\n").map(String.init)
+    ) throws -> WalkedExport {
+        try WalkedExport(exporting: arguments + [store], file: file, line: line)
     }
 
     private func chinook() throws -> String {
@@ -90,12 +30,12 @@ final class SampleEndToEndTests: XCTestCase {
         // The first two artists; the first two albums of theirs (both AC/DC's); the first two
         // tracks of those albums, each nested in its album.
         XCTAssertEqual(sample.ids["Artist"], ["Artist/1", "Artist/2"])
-        let albums = try ids(
+        let albums = try ExportWalk.ids(
             "SELECT 'Album/' || AlbumId FROM Album WHERE ArtistId IN (1, 2) ORDER BY ArtistId, AlbumId LIMIT 2",
             in: store)
         XCTAssertEqual(sample.ids["Album"].map(Set.init), Set(albums))
         XCTAssertTrue(albums.allSatisfy { sample.owners[$0] == "Artist/1" }, "\(sample.owners)")
-        let tracks = try ids(
+        let tracks = try ExportWalk.ids(
             "SELECT 'Track/' || TrackId FROM Track JOIN Album USING (AlbumId) WHERE 'Album/' || AlbumId IN "
                 + "('\(albums.joined(separator: "', '"))') ORDER BY ArtistId, AlbumId, TrackId LIMIT 2", in: store)
         XCTAssertEqual(sample.ids["Track"].map(Set.init), Set(tracks))
@@ -113,7 +53,8 @@ final class SampleEndToEndTests: XCTestCase {
         let store = try chinook()
         let sample = try sample(["--shape", "flat", "--limit", "2"], store: store)
         for table in Self.chinookTables {
-            let first = try ids("SELECT '\(table)/' || \(table)Id FROM \(table) ORDER BY \(table)Id LIMIT 2", in: store)
+            let first = try ExportWalk.ids(
+                "SELECT '\(table)/' || \(table)Id FROM \(table) ORDER BY \(table)Id LIMIT 2", in: store)
             XCTAssertEqual(sample.ids[table], first, table)
         }
     }

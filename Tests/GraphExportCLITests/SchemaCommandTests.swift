@@ -20,19 +20,13 @@ final class SchemaCommandTests: XCTestCase {
     }
 
     func testEverySharedCoreDataSampleExportsValidateAgainstTheirSchemas() throws {
-        // Read before the assertion: without the shared samples it throws the skip, which inside an
-        // XCTAssert expression would count as a failure.
-        let folders = try SharedStores.folders()
-        XCTAssertEqual(Set(folders), Set(SharedStores.coreData.map(\.folder)), "a sample folder is not checked here")
-        var copies: [String: URL] = [:]
-        for (name, store, model) in SharedStores.coreData {
-            let folder = try copies[name] ?? CommandRunner.copyOfSample(name, for: self)
-            copies[name] = folder
+        try SharedStores.assertEveryFolderIsListed()
+        for (_, folder, store, _, arguments) in try SharedStores.copies(for: self) {
             // The three larger wibosco stores are checked in the tree shape and the attribute style
             // only, to keep the test quick in debug builds (the WAL store gets every check).
             let large = store.hasPrefix("CoreDataMigration_Example_") && !store.contains("WAL")
             try assertExportsValidate(
-                (model.map { ["--model", $0] } ?? []) + [store], in: folder, name: store,
+                arguments, in: folder, name: store,
                 shapes: large ? ["tree"] : ["tree", "flat"],
                 styles: large ? ["attributes"] : ["attributes", "elements"])
         }
@@ -45,20 +39,18 @@ final class SchemaCommandTests: XCTestCase {
         let folder = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
         try assertExportsValidate(
             ["--raw-values", "NoteStore.sqlite"], in: folder, name: "raw", shapes: ["flat"])
-        for (schemaFormat, exportFormat) in [
-            (["--format", "json-schema"], ["--format", "json"]), (["--format", "xsd"], ["--format", "xml"]),
-        ] {
+        for (schemaFormat, exportFormat) in [("json-schema", "json"), ("xsd", "xml")] {
             let schema = folder.appendingPathComponent("raw.schema")
             let export = folder.appendingPathComponent("decoded.export")
             try CommandRunner.assertSucceeds(
-                ["schema", "--raw-values", "--shape", "flat", "-o", schema.path] + schemaFormat
-                    + ["NoteStore.sqlite"], in: folder)
+                [
+                    "schema", "--raw-values", "--shape", "flat", "-f", schemaFormat, "-o", schema.path,
+                    "NoteStore.sqlite",
+                ],
+                in: folder)
             try CommandRunner.assertSucceeds(
-                ["--shape", "flat", "-o", export.path] + exportFormat + ["NoteStore.sqlite"], in: folder)
-            let errors =
-                exportFormat.last == "json"
-                ? try SchemaTools.jsonSchemaErrors(schema: schema, instance: export)
-                : try SchemaTools.xmlSchemaErrors(schema: schema, document: export)
+                ["--shape", "flat", "-f", exportFormat, "-o", export.path, "NoteStore.sqlite"], in: folder)
+            let errors = try schemaErrors(exportFormat, schema: schema, export: export)
             XCTAssertFalse(errors.isEmpty, "the decoded map fits the base64 type of \(schemaFormat)")
         }
     }
@@ -79,13 +71,9 @@ final class SchemaCommandTests: XCTestCase {
                 ["schema", "-f", schemaFormat, "-o", plainSchema.path] + store, in: folder)
             try CommandRunner.assertSucceeds(
                 ["-f", exportFormat, "--blobs", "files-\(suffix)", "-o", export.path] + store, in: folder)
-            let errors = { (schema: URL) in
-                suffix == "json"
-                    ? try SchemaTools.jsonSchemaErrors(schema: schema, instance: export)
-                    : try SchemaTools.xmlSchemaErrors(schema: schema, document: export)
-            }
-            XCTAssertEqual(try errors(schema), [], suffix)
-            XCTAssertFalse(try errors(plainSchema).isEmpty, "\(suffix): a path is no base64")
+            XCTAssertEqual(try schemaErrors(suffix, schema: schema, export: export), [], suffix)
+            XCTAssertFalse(
+                try schemaErrors(suffix, schema: plainSchema, export: export).isEmpty, "\(suffix): a path is no base64")
         }
     }
 
@@ -140,14 +128,12 @@ final class SchemaCommandTests: XCTestCase {
             json.dump(schema, open(sys.argv[1], 'w'))
             print('ok')
             """
-        for (schemaFormat, exportFormat) in [
-            (["--format", "json-schema"], ["--format", "json"]), (["--format", "xsd"], ["--format", "xml"]),
-        ] {
+        for (schemaFormat, exportFormat) in [("json-schema", "json"), ("xsd", "xml")] {
             let schema = folder.appendingPathComponent("typed-only.schema")
             let export = folder.appendingPathComponent("event.export")
             try CommandRunner.assertSucceeds(
-                ["schema", "--shape", "flat", "-o", schema.path] + schemaFormat + ["typed.sqlite"], in: folder)
-            if exportFormat.last == "json" {
+                ["schema", "--shape", "flat", "-f", schemaFormat, "-o", schema.path, "typed.sqlite"], in: folder)
+            if exportFormat == "json" {
                 XCTAssertEqual(try Python.run(typedOnly, arguments: [schema.path], input: Data()), "ok")
             } else {
                 var text = try String(contentsOf: schema, encoding: .utf8)
@@ -161,14 +147,10 @@ final class SchemaCommandTests: XCTestCase {
                 try text.write(to: schema, atomically: true, encoding: .utf8)
             }
             let run = try CommandRunner.assertSucceeds(
-                ["--shape", "flat", "--entity", "event", "-o", export.path] + exportFormat + ["typed.sqlite"],
+                ["--shape", "flat", "--entity", "event", "-f", exportFormat, "-o", export.path, "typed.sqlite"],
                 in: folder)
             XCTAssertEqual(run.standardError, "", "every value of event fits its column's typing")
-            let errors =
-                exportFormat.last == "json"
-                ? try SchemaTools.jsonSchemaErrors(schema: schema, instance: export)
-                : try SchemaTools.xmlSchemaErrors(schema: schema, document: export)
-            XCTAssertEqual(errors, [], "\(schemaFormat)")
+            XCTAssertEqual(try schemaErrors(exportFormat, schema: schema, export: export), [], schemaFormat)
         }
     }
 
@@ -234,19 +216,25 @@ final class SchemaCommandTests: XCTestCase {
             ),
             (["schema", "Scrapbook.sqlite", "Other.sqlite"], "more than one store given: 'Other.sqlite'"),
         ] {
-            let result = try CommandRunner.run(arguments, in: folder)
-            XCTAssertEqual(result.status, 64, "\(arguments): \(result.standardError)")
-            XCTAssertTrue(result.standardError.contains(message), "\(arguments): \(result.standardError)")
+            try CommandRunner.assertFails(arguments, saying: message, in: folder)
         }
-        let before = try CommandRunner.snapshot(folder)
+        let before = try FolderListing(folder)
         try CommandRunner.assertFails(
             ["schema", "-o", "Scrapbook.sqlite", "Scrapbook.sqlite"], status: 1, saying: "which the export reads",
             in: folder)
-        XCTAssertEqual(try CommandRunner.snapshot(folder), before, "-o onto the store changed a file")
+        XCTAssertEqual(try FolderListing(folder), before, "-o onto the store changed a file")
         try CommandRunner.assertFails(["schema", "Missing.sqlite"], status: 1, saying: "Missing.sqlite", in: folder)
     }
 
     // MARK: - Helpers
+
+    /// What the JSON Schema validator (`format` `json`) or `xmllint --schema` (any other) finds
+    /// wrong with `export` against `schema`.
+    private func schemaErrors(_ format: String, schema: URL, export: URL) throws -> [String] {
+        format == "json"
+            ? try SchemaTools.jsonSchemaErrors(schema: schema, instance: export)
+            : try SchemaTools.xmlSchemaErrors(schema: schema, document: export)
+    }
 
     /// Runs `schema` and the export for the store `arguments` name (in `folder`) in `shapes`, as
     /// JSON and as XML in `styles`, and checks that every export validates against its schema.
@@ -268,18 +256,15 @@ final class SchemaCommandTests: XCTestCase {
             for (schemaFormat, exportFormat, suffix) in formats {
                 let schema = folder.appendingPathComponent("schema-\(shape)-\(suffix).schema")
                 let export = folder.appendingPathComponent("export-\(shape)-\(suffix)")
-                let describe = try CommandRunner.run(
-                    ["schema", "--shape", shape, "-o", schema.path] + schemaFormat + arguments, in: folder)
-                XCTAssertEqual(
-                    describe.status, 0, "\(name) \(shape): \(describe.standardError)", file: file, line: line)
+                try CommandRunner.assertSucceeds(
+                    ["schema", "--shape", shape, "-o", schema.path] + schemaFormat + arguments, in: folder, file: file,
+                    line: line)
                 try CommandRunner.assertSucceeds(
                     ["--shape", shape, "-o", export.path] + exportFormat + arguments, in: folder, file: file, line: line
                 )
-                let errors =
-                    suffix == "json"
-                    ? try SchemaTools.jsonSchemaErrors(schema: schema, instance: export)
-                    : try SchemaTools.xmlSchemaErrors(schema: schema, document: export)
-                XCTAssertEqual(errors, [], "\(name) \(shape) \(suffix)", file: file, line: line)
+                XCTAssertEqual(
+                    try schemaErrors(suffix, schema: schema, export: export), [], "\(name) \(shape) \(suffix)",
+                    file: file, line: line)
                 if suffix == "json" {
                     // What JSON Schema cannot say: each id once, every reference resolving.
                     let document = try JSONSerialization.jsonObject(with: Data(contentsOf: export)) as? [String: Any]

@@ -15,6 +15,18 @@ enum ScratchDatabase {
         return folder
     }
 
+    /// Makes `chain.sqlite` in a fresh temporary folder: a table `table` of `length` rows, each
+    /// owning the next (a cascading self reference `parent`); returns the database's path.
+    static func chain(_ table: String, length: Int, for test: XCTestCase) throws -> String {
+        let sql = """
+            CREATE TABLE \(table) (id INTEGER PRIMARY KEY, parent INTEGER REFERENCES \(table)(id) ON DELETE CASCADE,
+                name TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(length))
+            INSERT INTO \(table) SELECT i, nullif(i - 1, 0), 'n' || i FROM n;
+            """
+        return try make("chain.sqlite", sql: sql, for: test).appendingPathComponent("chain.sqlite").path
+    }
+
     /// Makes the database `url` by running `sql`.
     static func create(at url: URL, sql: String) throws {
         var connection: OpaquePointer?

@@ -9,21 +9,6 @@ import XCTest
 /// objects outside the selection, which the closing line on standard error gives.
 final class SelectionEndToEndTests: XCTestCase {
 
-    /// Reads the JSON export (standard input), runs the SQL query `argv[2]` on the store `argv[1]`
-    /// for the ids expected (`*`: any), and prints `ok <objects> objects, <references outside> outside`, or
-    /// what is wrong.
-    private static let check =
-        ExportWalk.againstStore + """
-            expected = set(ids) if sys.argv[2] == "*" else set(row[0] for row in store.execute(sys.argv[2]))
-            problems = []
-            if set(ids) != expected:
-                problems.append(f"missing {sorted(expected - set(ids))[:3]}, extra {sorted(set(ids) - expected)[:3]}")
-            twice = [i for i, n in ids.items() if n > 1]
-            if twice: problems.append(f"{len(twice)} written twice, e.g. {twice[0]}")
-            outside = sum(1 for r in references if r not in ids)
-            print("; ".join(problems) if problems else f"ok {len(ids)} objects, {outside} outside")
-            """
-
     private func chinook() throws -> String {
         try CommandRunner.copyOfChinook(for: self).path
     }
@@ -32,25 +17,20 @@ final class SelectionEndToEndTests: XCTestCase {
         try CommandRunner.copyOfRepository("Samples/Scrapbook/Scrapbook.sqlite", for: self).path
     }
 
-    /// Exports `store` with `arguments`, checks the objects against `expectedSQL`, and returns
-    /// the number of references outside the selection, which must match the closing line.
+    /// Exports `store` with `arguments`, checks the objects against `expectedSQL` (and as
+    /// ``WalkedExport`` does), and returns the number of references outside the selection.
     @discardableResult
     private func exportChecked(
         _ arguments: [String], store: String, expectedSQL: String, file: StaticString = #filePath,
         line: UInt = #line
     ) throws -> Int {
-        let export = try CommandRunner.assertSucceeds(arguments + [store], file: file, line: line)
-        let result = try Python.run(Self.check, arguments: [store, expectedSQL], input: export.standardOutput)
-        XCTAssertTrue(result.hasPrefix("ok "), "\(arguments): \(result)", file: file, line: line)
-        let outside = Int(result.split(separator: " ").dropFirst(3).first ?? "") ?? -1
-        if outside > 0 {
-            XCTAssertTrue(
-                export.standardError.contains("graphexport: note: \(outside) reference"),
-                "\(arguments): \(outside) outside, stderr: \(export.standardError)", file: file, line: line)
-        } else {
-            XCTAssertFalse(export.standardError.contains("outside the selection"), file: file, line: line)
-        }
-        return outside
+        let export = try WalkedExport(exporting: arguments + [store], file: file, line: line)
+        let (found, expected) = (Set(export.ids.values.joined()), Set(try ExportWalk.ids(expectedSQL, in: store)))
+        XCTAssertTrue(
+            found == expected,
+            "\(arguments): missing \(expected.subtracting(found).sorted().prefix(3)), extra "
+                + "\(found.subtracting(expected).sorted().prefix(3))", file: file, line: line)
+        return export.outside
     }
 
     /// The ids of Chinook's chosen artists, their albums and the albums' tracks.
@@ -88,13 +68,10 @@ final class SelectionEndToEndTests: XCTestCase {
 
     func testClosureAddsEverythingReachableSoNoReferenceLeavesTheExport() throws {
         let store = try chinook()
-        let export = try CommandRunner.assertSucceeds([
+        let export = try WalkedExport(exporting: [
             "--root", "Employee", "--where", "EmployeeId = 8", "--closure", store,
         ])
-        let result = try Python.run(
-            Self.check, arguments: [store, "*"], input: export.standardOutput)
-        XCTAssertTrue(result.hasSuffix(", 0 outside"), result)
-        XCTAssertFalse(export.standardError.contains("outside the selection"), export.standardError)
+        XCTAssertEqual(export.outside, 0)
     }
 
     func testExcludedAttributesAreLeftOutOfEveryObject() throws {
@@ -173,8 +150,7 @@ final class SelectionEndToEndTests: XCTestCase {
     /// only `inspect` shows; `title` finds it, and a note's `folder` is `ZFOLDER`, its `account`
     /// `ZACCOUNT4`.
     func testWhereOnAppleNotesFindsTheFoldersTitleInItsSuffixedColumn() throws {
-        let store = try CommandRunner.copyOfSample("apple-notes-macos12", for: self)
-            .appendingPathComponent("NoteStore.sqlite").path
+        let store = try CommandRunner.copyOfSample("apple-notes-macos12", for: self).path + "/NoteStore.sqlite"
         func ids(_ entity: String, where condition: String) -> String {
             "SELECT 'x-coredata://' || (SELECT Z_UUID FROM Z_METADATA) || '/\(entity)/p' || Z_PK "
                 + "FROM ZICCLOUDSYNCINGOBJECT WHERE Z_ENT = (SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = "
@@ -272,23 +248,8 @@ final class SelectionEndToEndTests: XCTestCase {
             (["--entity", "Nope"], "no entity 'Nope'"),
         ]
         for (arguments, message) in errors {
-            let export = try CommandRunner.run(arguments + [store])
-            XCTAssertEqual(export.status, 64, "\(arguments)")
-            XCTAssertTrue(export.standardError.contains(message), "\(arguments): \(export.standardError)")
+            try CommandRunner.assertFails(arguments + [store], saying: message)
         }
-    }
-
-    /// A plain SQLite chain of `length` rows, each owning the next (a cascading self reference).
-    private func chain(_ length: Int) throws -> String {
-        try ScratchDatabase.make(
-            "chain.sqlite",
-            sql: """
-                CREATE TABLE Folder (id INTEGER PRIMARY KEY,
-                    parent INTEGER REFERENCES Folder(id) ON DELETE CASCADE, name TEXT);
-                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(length))
-                INSERT INTO Folder SELECT i, nullif(i - 1, 0), 'f' || i FROM n;
-                """, for: self
-        ).appendingPathComponent("chain.sqlite").path
     }
 
     /// Prints the deepest nesting of objects and the number of top-level objects.
@@ -302,14 +263,14 @@ final class SelectionEndToEndTests: XCTestCase {
         """
 
     func testTheDepthLimitMovesDeeperObjectsToTheTopLevelSoPythonReadsTheExport() throws {
-        let deep = try chain(1000)
+        let deep = try ScratchDatabase.chain("Folder", length: 1000, for: self)
         try exportChecked(
             ["--depth", "100"], store: deep, expectedSQL: "SELECT 'Folder/' || id FROM Folder")
         let limited = try CommandRunner.run(["--depth", "100", deep])
         XCTAssertEqual(try Python.run(Self.depth, input: limited.standardOutput), "100 10")
         XCTAssertFalse(limited.standardError.contains("warning"), limited.standardError)
 
-        let byDefault = try chain(300)
+        let byDefault = try ScratchDatabase.chain("Folder", length: 300, for: self)
         try exportChecked([], store: byDefault, expectedSQL: "SELECT 'Folder/' || id FROM Folder")
         let export = try CommandRunner.run([byDefault])
         XCTAssertEqual(try Python.run(Self.depth, input: export.standardOutput), "100 3")
@@ -322,7 +283,7 @@ final class SelectionEndToEndTests: XCTestCase {
     /// With the default limit, xmllint reads the XML, property list and GraphML exports of a
     /// 300-deep chain and PyYAML the YAML one; without a limit, xmllint refuses the XML.
     func testTheDefaultDepthLimitKeepsEveryFormatReadable() throws {
-        let store = try chain(300)
+        let store = try ScratchDatabase.chain("Folder", length: 300, for: self)
         let xmllint = try Prerequisite.executable("xmllint")
         func xmllintReads(_ arguments: [String]) throws -> Bool {
             let export = try CommandRunner.assertSucceeds(arguments + [store])

@@ -1,5 +1,6 @@
 import Foundation
 import Prerequisites
+import XCTest
 
 /// The stores of `shared/coredata-samples/` the end-to-end tests run on.
 enum SharedStores {
@@ -24,13 +25,31 @@ enum SharedStores {
         ("wibosco-migration", "CoreDataMigration_Example_WAL.sqlite", "CoreDataMigration_Example.xcdatamodeld"),
     ]
 
-    /// The folders of `shared/coredata-samples/`.
-    static func folders() throws -> [String] {
+    /// Fails unless ``coreData`` lists every folder of `shared/coredata-samples/`. The folders are
+    /// read before the assertion: without the shared samples that throws the skip, which inside an
+    /// XCTAssert expression would count as a failure.
+    static func assertEveryFolderIsListed(file: StaticString = #filePath, line: UInt = #line) throws {
         let samples = try Prerequisite.shared("coredata-samples")
-        return try FileManager.default.contentsOfDirectory(atPath: samples.path).filter { name in
+        let folders = try FileManager.default.contentsOfDirectory(atPath: samples.path).filter { name in
             var isFolder: ObjCBool = false
             return FileManager.default.fileExists(
                 atPath: samples.appendingPathComponent(name).path, isDirectory: &isFolder) && isFolder.boolValue
+        }
+        XCTAssertEqual(
+            Set(folders), Set(coreData.map(\.folder)), "a sample folder is not checked here", file: file, line: line)
+    }
+
+    /// Every store of ``coreData`` in a fresh copy of its folder (one copy a folder, removed at the
+    /// end of `test`), with the arguments that open it: `--model` and its model when one is given,
+    /// then the store.
+    static func copies(for test: XCTestCase) throws -> [(
+        name: String, folder: URL, store: String, model: String?, arguments: [String]
+    )] {
+        var folders: [String: URL] = [:]
+        return try coreData.map { name, store, model in
+            let folder = try folders[name] ?? CommandRunner.copyOfSample(name, for: test)
+            folders[name] = folder
+            return (name, folder, store, model, (model.map { ["--model", $0] } ?? []) + [store])
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Prerequisites
 import XCTest
 
 /// Stores for the input tests, written by Python's sqlite3 module: another process, as an app is.
@@ -93,15 +94,13 @@ struct InputScratch {
     let temporary: URL
 
     init(for test: XCTestCase) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("graphexport-input-\(UUID().uuidString)")
+        root = try ScratchFolder(for: test).url
         source = root.appendingPathComponent("source")
         output = root.appendingPathComponent("output")
         temporary = root.appendingPathComponent("tmp")
         for folder in [source, output, temporary] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        let root = root
-        test.addTeardownBlock { try? FileManager.default.removeItem(at: root) }
     }
 
     /// A path in the store's folder.

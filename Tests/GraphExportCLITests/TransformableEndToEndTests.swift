@@ -5,52 +5,19 @@ import XCTest
 /// archived dictionary, and TexLege's `lineColor` (null in every row of the sample) given archives
 /// and bytes by Python; each export read back by Python's json, xml.etree and PyYAML.
 final class TransformableEndToEndTests: XCTestCase {
-    /// Reads an export (`sys.argv[1]`: json, yaml, xml or xml-elements) from standard input and
-    /// prints `{object id: value}` of attribute `sys.argv[2]` where it is not null, as JSON: arrays
-    /// and maps as they are, every scalar as a float when it reads as one, else as its text (XML
-    /// keeps no kinds inside arrays and maps), bytes (YAML's `!!binary`) as base64.
-    private static let readBack = """
-        import base64, json, sys, yaml
-        import xml.etree.ElementTree as ET
-        GX = '{urn:graphexport:1}'
-        form, name = sys.argv[1], sys.argv[2]
-        def scalar(value):
-            if isinstance(value, bool): return 'true' if value else 'false'
-            try: return float(value)
-            except (TypeError, ValueError): return str(value)
-        def plain(value):
-            if isinstance(value, list): return [plain(v) for v in value]
-            if isinstance(value, dict): return {k: plain(v) for k, v in value.items()}
-            if isinstance(value, bytes): return base64.b64encode(value).decode()
-            return None if value is None else scalar(value)
-        def element(node):
-            if node.get(GX + 'null') == 'true': return None
-            kind = node.get(GX + 'type')
-            if kind == 'array': return [element(c) for c in node if c.tag == GX + 'item']
-            if kind == 'map': return {c.get('key'): element(c) for c in node if c.tag == GX + 'entry'}
-            return scalar(node.text or '')
-        text = sys.stdin.read()
-        found = {}
-        if form.startswith('xml'):
-            for node in ET.fromstring(text):
-                child = node.find(name)
-                value = element(child) if child is not None else node.get(name)
-                if value is not None: found[node.get(GX + 'id')] = plain(value) if child is None else value
-        else:
-            document = json.loads(text) if form == 'json' else yaml.safe_load(text)
-            for node in document['@graph']:
-                if node.get(name) is not None: found[node['@id']] = plain(node[name])
-        print(json.dumps(found, sort_keys=True))
-        """
+    /// Reads an export (``ExportReadBack``) and prints `{object id: value}` of attribute
+    /// `sys.argv[2]` where it is not null, as JSON.
+    private static let readBack =
+        ExportReadBack.python + """
+            found = {i: p[sys.argv[2]] for i, kind, p in objects if p.get(sys.argv[2]) is not None}
+            print(json.dumps(found, sort_keys=True))
+            """
 
     private func values(_ arguments: [String], _ form: String, attribute: String, in folder: URL) throws -> (
         values: String, warnings: String
     ) {
-        let format =
-            form.hasPrefix("xml")
-            ? ["-f", "xml", "--xml-style", form == "xml" ? "attributes" : "elements"]
-            : ["-f", form]
-        let export = try CommandRunner.assertSucceeds(["--shape", "flat"] + format + arguments, in: folder)
+        let export = try CommandRunner.assertSucceeds(
+            ["--shape", "flat"] + ExportReadBack.arguments(form) + arguments, in: folder)
         return (
             try Python.run(Self.readBack, arguments: [form, attribute], input: export.standardOutput),
             export.standardError
