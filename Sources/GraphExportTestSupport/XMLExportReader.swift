@@ -1,4 +1,3 @@
-import Foundation
 public import GraphExport
 public import GraphExportXML
 
@@ -297,7 +296,7 @@ public struct XMLExportReader {
 
     private func text(base64: String) throws -> String {
         // Not String(data:encoding:), which drops a leading byte order mark.
-        guard let data = Data(base64Encoded: base64), let text = String(validating: Array(data), as: UTF8.self) else {
+        guard let bytes = ValueText.base64(base64), let text = String(validating: bytes, as: UTF8.self) else {
             throw fail("bad base64 text \(base64)")
         }
         return text
@@ -329,11 +328,11 @@ public struct XMLExportReader {
             if let timestamp = Timestamp(iso8601: text) { return .date(timestamp) }
             return .date(Timestamp(secondsSinceReferenceDate: try double(text)))
         case .binary, .transformable:
-            guard let data = Data(base64Encoded: text) else { throw fail("bad base64 \(text)") }
-            return .binary(Array(data))
+            guard let bytes = ValueText.base64(text) else { throw fail("bad base64 \(text)") }
+            return .binary(bytes)
         case .uuid:
-            guard text == text.lowercased(), let uuid = UUID(uuidString: text) else { throw fail("bad UUID \(text)") }
-            return .uuid(UUIDValue(bytes: withUnsafeBytes(of: uuid.uuid) { Array($0) })!)
+            guard let uuid = ValueText.uuid(text) else { throw fail("bad UUID \(text)") }
+            return .uuid(uuid)
         case .uri:
             return .uri(text)
         }

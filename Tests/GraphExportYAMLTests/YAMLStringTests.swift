@@ -33,7 +33,7 @@ final class YAMLStringTests: XCTestCase {
         for options in [YAMLOptions(), YAMLOptions(maxBlockDepth: 0)] {
             let export = try Fixtures.exportItems(texts.map { .string($0) }, options: options)
             let scalars = try Fixtures.valueScalars(in: export)
-            XCTAssertEqual(scalars.map(\.resolved), texts.map { .string($0) })
+            XCTAssertEqual(scalars.map(\.node), texts.map { .string($0) })
             for (text, scalar) in zip(texts, scalars) {
                 XCTAssertEqual(scalar.style, YAML_DOUBLE_QUOTED_SCALAR_STYLE, text)
             }
@@ -56,7 +56,7 @@ final class YAMLStringTests: XCTestCase {
         for options in [YAMLOptions(), YAMLOptions(maxBlockDepth: 0)] {
             let export = try Fixtures.exportItems(texts.map { .string($0) }, options: options)
             let scalars = try Fixtures.valueScalars(in: export)
-            XCTAssertEqual(scalars.map(\.resolved), texts.map { .string($0) })
+            XCTAssertEqual(scalars.map(\.node), texts.map { .string($0) })
             for (text, scalar) in zip(texts, scalars)
             where !text.contains(",") && !text.contains("[")
                 && !text.hasSuffix("}") || options.maxBlockDepth == 0
@@ -79,7 +79,7 @@ final class YAMLStringTests: XCTestCase {
         for options in [YAMLOptions(), YAMLOptions(maxBlockDepth: 0)] {
             let scalars = try Fixtures.valueScalars(
                 in: try Fixtures.exportItems(texts.map { .string($0) }, options: options))
-            XCTAssertEqual(scalars.map(\.resolved), texts.map { .string($0) })
+            XCTAssertEqual(scalars.map(\.node), texts.map { .string($0) })
             var plain = 0
             for scalar in scalars where scalar.style == YAML_PLAIN_SCALAR_STYLE {
                 plain += 1
@@ -98,7 +98,7 @@ final class YAMLStringTests: XCTestCase {
             "yes!", "nul", "nulls", "0xg", "12:60", "2017-01-011", "/path/to/file", "(x)", "$var", "a'b\"c",
         ]
         let scalars = try Fixtures.valueScalars(in: try Fixtures.exportItems(texts.map { .string($0) }))
-        XCTAssertEqual(scalars.map(\.resolved), texts.map { .string($0) })
+        XCTAssertEqual(scalars.map(\.node), texts.map { .string($0) })
         for (text, scalar) in zip(texts, scalars) {
             XCTAssertEqual(scalar.style, YAML_PLAIN_SCALAR_STYLE, text)
         }
@@ -113,7 +113,7 @@ final class YAMLStringTests: XCTestCase {
         for options in [YAMLOptions(), YAMLOptions(maxBlockDepth: 0)] {
             let export = try Fixtures.exportItems(texts.map { .string($0) }, options: options)
             let scalars = try Fixtures.valueScalars(in: export)
-            XCTAssertEqual(scalars.map(\.resolved), texts.map { .string($0) })
+            XCTAssertEqual(scalars.map(\.node), texts.map { .string($0) })
             for (text, scalar) in zip(texts, scalars) where text != "\n" && text != "a\nb" {
                 XCTAssertEqual(scalar.style, YAML_DOUBLE_QUOTED_SCALAR_STYLE, text.debugDescription)
             }
@@ -144,7 +144,7 @@ final class YAMLStringTests: XCTestCase {
         let texts = literal + escaped
         let export = try Fixtures.exportItems(texts.map { .string($0) })
         let scalars = try Fixtures.valueScalars(in: export)
-        XCTAssertEqual(scalars.map(\.resolved), texts.map { .string($0) })
+        XCTAssertEqual(scalars.map(\.node), texts.map { .string($0) })
         for (text, scalar) in zip(texts, scalars) {
             let expected = literal.contains(text) ? YAML_LITERAL_SCALAR_STYLE : YAML_DOUBLE_QUOTED_SCALAR_STYLE
             XCTAssertEqual(scalar.style, expected, text.debugDescription)
@@ -155,7 +155,7 @@ final class YAMLStringTests: XCTestCase {
 
         let noBlocks = try Fixtures.exportItems(texts.map { .string($0) }, options: YAMLOptions(literalBlocks: false))
         let quoted = try Fixtures.valueScalars(in: noBlocks)
-        XCTAssertEqual(quoted.map(\.resolved), texts.map { .string($0) })
+        XCTAssertEqual(quoted.map(\.node), texts.map { .string($0) })
         XCTAssertTrue(quoted.allSatisfy { $0.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE })
     }
 
@@ -166,7 +166,7 @@ final class YAMLStringTests: XCTestCase {
         ]
         let export = try Fixtures.exportItems(texts.map { .string($0) })
         let scalars = try Fixtures.valueScalars(in: export)
-        XCTAssertEqual(scalars.map(\.resolved), texts.map { .string($0) })
+        XCTAssertEqual(scalars.map(\.node), texts.map { .string($0) })
         XCTAssertTrue(export.text.contains("  value: 日本語テキスト\n"))
         XCTAssertTrue(export.text.contains(#"  value: "x\U0001F600""#))
         XCTAssertEqual(scalars[0].style, YAML_PLAIN_SCALAR_STYLE)
@@ -181,7 +181,7 @@ final class YAMLStringTests: XCTestCase {
         let texts = [plain, lines, escaped]
         let export = try Fixtures.exportItems(texts.map { .string($0) })
         let scalars = try Fixtures.valueScalars(in: export)
-        XCTAssertEqual(scalars.map(\.resolved), texts.map { .string($0) })
+        XCTAssertEqual(scalars.map(\.node), texts.map { .string($0) })
         XCTAssertEqual(
             scalars.map(\.style), [YAML_PLAIN_SCALAR_STYLE, YAML_LITERAL_SCALAR_STYLE, YAML_DOUBLE_QUOTED_SCALAR_STYLE])
         let outputLines = export.text.split(separator: "\n")
