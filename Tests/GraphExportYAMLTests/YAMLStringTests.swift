@@ -31,9 +31,7 @@ final class YAMLStringTests: XCTestCase {
     func testLookAlikesAreDoubleQuotedAndReadBackAsStrings() throws {
         let texts = Self.lookAlikes + Self.syntaxLookAlikes
         for options in [YAMLOptions(), YAMLOptions(maxBlockDepth: 0)] {
-            let export = try Fixtures.exportItems(texts.map { .string($0) }, options: options)
-            let scalars = try Fixtures.valueScalars(in: export)
-            XCTAssertEqual(scalars.map(\.node), texts.map { .string($0) })
+            let (_, scalars) = try Fixtures.exportStrings(texts, options: options)
             for (text, scalar) in zip(texts, scalars) {
                 XCTAssertEqual(scalar.style, YAML_DOUBLE_QUOTED_SCALAR_STYLE, text)
             }
@@ -54,9 +52,7 @@ final class YAMLStringTests: XCTestCase {
             ]
         }
         for options in [YAMLOptions(), YAMLOptions(maxBlockDepth: 0)] {
-            let export = try Fixtures.exportItems(texts.map { .string($0) }, options: options)
-            let scalars = try Fixtures.valueScalars(in: export)
-            XCTAssertEqual(scalars.map(\.node), texts.map { .string($0) })
+            let (_, scalars) = try Fixtures.exportStrings(texts, options: options)
             for (text, scalar) in zip(texts, scalars)
             where !text.contains(",") && !text.contains("[")
                 && !text.hasSuffix("}") || options.maxBlockDepth == 0
@@ -77,9 +73,7 @@ final class YAMLStringTests: XCTestCase {
                 String(String.UnicodeScalarView((0..<length).map { _ in alphabet.randomElement(using: &random)! })))
         }
         for options in [YAMLOptions(), YAMLOptions(maxBlockDepth: 0)] {
-            let scalars = try Fixtures.valueScalars(
-                in: try Fixtures.exportItems(texts.map { .string($0) }, options: options))
-            XCTAssertEqual(scalars.map(\.node), texts.map { .string($0) })
+            let (_, scalars) = try Fixtures.exportStrings(texts, options: options)
             var plain = 0
             for scalar in scalars where scalar.style == YAML_PLAIN_SCALAR_STYLE {
                 plain += 1
@@ -97,8 +91,7 @@ final class YAMLStringTests: XCTestCase {
             "https://example.com/a?b=c&d=e#f", "é", "日本語テキスト", "عربي", "a, b [c] {d}", "what?", "100%", "C++",
             "yes!", "nul", "nulls", "0xg", "12:60", "2017-01-011", "/path/to/file", "(x)", "$var", "a'b\"c",
         ]
-        let scalars = try Fixtures.valueScalars(in: try Fixtures.exportItems(texts.map { .string($0) }))
-        XCTAssertEqual(scalars.map(\.node), texts.map { .string($0) })
+        let (_, scalars) = try Fixtures.exportStrings(texts)
         for (text, scalar) in zip(texts, scalars) {
             XCTAssertEqual(scalar.style, YAML_PLAIN_SCALAR_STYLE, text)
         }
@@ -111,9 +104,7 @@ final class YAMLStringTests: XCTestCase {
             (controls + special).map { String($0) } + (controls + special).map { "a\($0)b" }
             + [String(String.UnicodeScalarView(controls + special)), "\u{0}leading and trailing\u{1F}"]
         for options in [YAMLOptions(), YAMLOptions(maxBlockDepth: 0)] {
-            let export = try Fixtures.exportItems(texts.map { .string($0) }, options: options)
-            let scalars = try Fixtures.valueScalars(in: export)
-            XCTAssertEqual(scalars.map(\.node), texts.map { .string($0) })
+            let (export, scalars) = try Fixtures.exportStrings(texts, options: options)
             for (text, scalar) in zip(texts, scalars) where text != "\n" && text != "a\nb" {
                 XCTAssertEqual(scalar.style, YAML_DOUBLE_QUOTED_SCALAR_STYLE, text.debugDescription)
             }
@@ -142,9 +133,7 @@ final class YAMLStringTests: XCTestCase {
             "\u{FEFF}a\nb", "a\u{0}\nb",
         ]
         let texts = literal + escaped
-        let export = try Fixtures.exportItems(texts.map { .string($0) })
-        let scalars = try Fixtures.valueScalars(in: export)
-        XCTAssertEqual(scalars.map(\.node), texts.map { .string($0) })
+        let (export, scalars) = try Fixtures.exportStrings(texts)
         for (text, scalar) in zip(texts, scalars) {
             let expected = literal.contains(text) ? YAML_LITERAL_SCALAR_STYLE : YAML_DOUBLE_QUOTED_SCALAR_STYLE
             XCTAssertEqual(scalar.style, expected, text.debugDescription)
@@ -164,9 +153,7 @@ final class YAMLStringTests: XCTestCase {
             "é", "e\u{301}", "日本語テキスト", "👩‍👩‍👧‍👦", "🇫🇷", "עברית", "\u{202E}reversed", "\u{A0}nbsp\u{A0}", "\u{FFFD}",
             "\u{E000}", "\u{10FFFF}", "x😀", "ß",
         ]
-        let export = try Fixtures.exportItems(texts.map { .string($0) })
-        let scalars = try Fixtures.valueScalars(in: export)
-        XCTAssertEqual(scalars.map(\.node), texts.map { .string($0) })
+        let (export, scalars) = try Fixtures.exportStrings(texts)
         XCTAssertTrue(export.text.contains("  value: 日本語テキスト\n"))
         XCTAssertTrue(export.text.contains(#"  value: "x\U0001F600""#))
         XCTAssertEqual(scalars[0].style, YAML_PLAIN_SCALAR_STYLE)
@@ -179,9 +166,7 @@ final class YAMLStringTests: XCTestCase {
         let lines = String(repeating: "a line of text\n", count: 70_000)
         let escaped = String(repeating: "ab\u{1}日 ", count: 150_000)
         let texts = [plain, lines, escaped]
-        let export = try Fixtures.exportItems(texts.map { .string($0) })
-        let scalars = try Fixtures.valueScalars(in: export)
-        XCTAssertEqual(scalars.map(\.node), texts.map { .string($0) })
+        let (export, scalars) = try Fixtures.exportStrings(texts)
         XCTAssertEqual(
             scalars.map(\.style), [YAML_PLAIN_SCALAR_STYLE, YAML_LITERAL_SCALAR_STYLE, YAML_DOUBLE_QUOTED_SCALAR_STYLE])
         let outputLines = export.text.split(separator: "\n")

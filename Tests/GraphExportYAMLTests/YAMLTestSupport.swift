@@ -95,6 +95,17 @@ enum Fixtures {
         try export(try itemGraph(values), options: options)
     }
 
+    /// Exports one `Item` per text (as its `value` string) and reads the export back, asserting
+    /// that each value reads back as its text; returns the export and the values' scalars.
+    static func exportStrings(
+        _ texts: [String], options: YAMLOptions = YAMLOptions(), file: StaticString = #filePath, line: UInt = #line
+    ) throws -> (export: WriterOutput, scalars: [ParsedYAML.Scalar]) {
+        let export = try exportItems(texts.map { .string($0) }, options: options)
+        let scalars = try valueScalars(in: export)
+        XCTAssertEqual(scalars.map(\.node), texts.map { .string($0) }, file: file, line: line)
+        return (export, scalars)
+    }
+
     /// The parsed scalars that are the `value` of each `Item`, in order.
     static func valueScalars(in export: WriterOutput) throws -> [ParsedYAML.Scalar] {
         let scalars = try export.read().scalars
