@@ -163,7 +163,7 @@ final class YAMLDocumentTests: XCTestCase {
     }
 
     func testOutputReachesTheSinkInBlocks() throws {
-        let graph = try Fixtures.itemGraph((0..<2000).map { .string("item number \($0)") })
+        let graph = try SampleGraphs.items((0..<2000).map { .string("item number \($0)") })
         let sink = BlockSink()
         try GraphTraversal(source: graph).run(into: YAMLGraphWriter(sink: sink))
         XCTAssertEqual(sink.bytes, try Fixtures.export(graph).bytes)

@@ -35,7 +35,7 @@ final class YAMLStringTests: XCTestCase {
             for (text, scalar) in zip(texts, scalars) {
                 XCTAssertEqual(scalar.style, YAML_DOUBLE_QUOTED_SCALAR_STYLE, text)
             }
-            try Fixtures.assertSameDataAsJSON(try Fixtures.itemGraph(texts.map { .string($0) }), options: options)
+            try Fixtures.assertSameDataAsJSON(try SampleGraphs.items(texts.map { .string($0) }), options: options)
         }
     }
 
@@ -113,7 +113,7 @@ final class YAMLStringTests: XCTestCase {
                 $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || special.contains($0))
             }
             XCTAssertEqual(outside.map(\.value), [])
-            try Fixtures.assertSameDataAsJSON(try Fixtures.itemGraph(texts.map { .string($0) }), options: options)
+            try Fixtures.assertSameDataAsJSON(try SampleGraphs.items(texts.map { .string($0) }), options: options)
         }
         let raw = try Fixtures.exportItems([.string(String(String.UnicodeScalarView(controls.prefix(0x20))))]).text
         XCTAssertTrue(
@@ -158,7 +158,7 @@ final class YAMLStringTests: XCTestCase {
         XCTAssertTrue(export.text.contains(#"  value: "x\U0001F600""#))
         XCTAssertEqual(scalars[0].style, YAML_PLAIN_SCALAR_STYLE)
         XCTAssertEqual(scalars[1].style, YAML_PLAIN_SCALAR_STYLE)
-        try Fixtures.assertSameDataAsJSON(try Fixtures.itemGraph(texts.map { .string($0) }))
+        try Fixtures.assertSameDataAsJSON(try SampleGraphs.items(texts.map { .string($0) }))
     }
 
     func testMegabyteStringsStayOnOneLine() throws {

@@ -85,14 +85,9 @@ enum Fixtures {
         return try DataNode(try StrictJSON.parse(sink.bytes))
     }
 
-    /// An `Item` graph with one object per value (as its `value` attribute).
-    static func itemGraph(_ values: [Value]) throws -> InMemoryGraph {
-        try SampleGraphs.items(values)
-    }
-
     /// Exports one `Item` per value (as its `value` attribute).
     static func exportItems(_ values: [Value], options: YAMLOptions = YAMLOptions()) throws -> WriterOutput {
-        try export(try itemGraph(values), options: options)
+        try export(try SampleGraphs.items(values), options: options)
     }
 
     /// Exports one `Item` per text (as its `value` string) and reads the export back, asserting

@@ -20,7 +20,7 @@ final class YAMLValueTests: XCTestCase {
             .date(Timestamp(secondsSinceReferenceDate: .nan)), .binary([]), .binary([0, 1, 2, 255, 254]),
             .uuid(uuid), .uri("https://example.com/a?b=c#d"), .uri(""),
         ]
-        let graph = try Fixtures.itemGraph(values)
+        let graph = try SampleGraphs.items(values)
         try Fixtures.assertSameDataAsJSON(graph)
         try Fixtures.assertSameDataAsJSON(graph, options: YAMLOptions(maxBlockDepth: 0))
     }
