@@ -57,11 +57,6 @@ extension WriterOutput {
     func graph(file: StaticString = #filePath, line: UInt = #line) throws -> [DataNode] {
         try XCTUnwrap(try document()["@graph"]?.items, "no @graph sequence", file: file, line: line)
     }
-
-    /// The `value` of each object of an ``Fixtures/exportItems(_:options:)`` export.
-    func values() throws -> [DataNode] {
-        try graph().map { $0["value"] ?? .string("<missing>") }
-    }
 }
 
 enum Fixtures {
