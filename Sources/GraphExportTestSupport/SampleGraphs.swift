@@ -70,12 +70,10 @@ public enum SampleGraphs {
         let hill = try graph.add("Photo", ["caption": .string("Hill")])
         let tag = try graph.add("Tag", ["name": .string(tagName)])
         try graph.add("Photo", ["caption": .string("Loose")])
-        try graph.link(album, "photos", to: beach)
-        try graph.link(album, "photos", to: hill)
-        try graph.link(album, "cover", to: hill)
-        try graph.link(beach, "details", to: details)
-        try graph.link(tag, "photos", to: beach)
-        try graph.link(tag, "photos", to: hill)
+        try graph.link([
+            (album, "photos", beach), (album, "photos", hill), (album, "cover", hill), (beach, "details", details),
+            (tag, "photos", beach), (tag, "photos", hill),
+        ])
         return graph
     }
 
@@ -169,14 +167,10 @@ public enum SampleGraphs {
         let note = try graph.add(
             "Note", ["text": .string("Remember\tthis"), "createdAt": .date(Timestamp(secondsSinceReferenceDate: 0))])
         let tag = try graph.add("Tag", ["name": .string("sea")])
-        try graph.link(beach, "scrapbook", to: trip)
-        try graph.link(hills, "scrapbook", to: trip)
-        try graph.link(sunset, "page", to: beach)
-        try graph.link(hill, "page", to: hills)
-        try graph.link(note, "page", to: beach)
-        try graph.link(tag, "scrapbook", to: trip)
-        try graph.link(sunset, "tag", to: tag)
-        try graph.link(loose, "tag", to: tag)
+        try graph.link([
+            (beach, "scrapbook", trip), (hills, "scrapbook", trip), (sunset, "page", beach), (hill, "page", hills),
+            (note, "page", beach), (tag, "scrapbook", trip), (sunset, "tag", tag), (loose, "tag", tag),
+        ])
         return graph
     }
 }
