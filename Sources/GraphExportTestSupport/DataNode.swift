@@ -1,7 +1,8 @@
 /// What a JSON parser or a YAML 1.2 core-schema loader returns: the data model the JSON, JSON
 /// Lines and YAML exports share, before the model gives the values their types. A mapping keeps
-/// its keys in order.
-public indirect enum DataNode {
+/// its keys in order. Equal data: floats by their bits (NaN equals NaN, `-0.0` differs from
+/// `0.0`), mappings member by member, in order.
+public indirect enum DataNode: Equatable {
     case null
     case boolean(Bool)
     case integer(Int64)
@@ -23,6 +24,33 @@ public indirect enum DataNode {
         case .binary: return "binary"
         case .sequence: return "sequence"
         case .mapping: return "mapping"
+        }
+    }
+
+    /// The value of `key`, when this is a mapping that has it.
+    public subscript(key: String) -> DataNode? {
+        guard case .mapping(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// The items, when this is a sequence.
+    public var items: [DataNode]? {
+        guard case .sequence(let items) = self else { return nil }
+        return items
+    }
+
+    public static func == (left: DataNode, right: DataNode) -> Bool {
+        switch (left, right) {
+        case (.null, .null): return true
+        case (.boolean(let one), .boolean(let other)): return one == other
+        case (.integer(let one), .integer(let other)): return one == other
+        case (.float(let one), .float(let other)): return one.bitPattern == other.bitPattern
+        case (.string(let one), .string(let other)): return one == other
+        case (.binary(let one), .binary(let other)): return one == other
+        case (.sequence(let one), .sequence(let other)): return one == other
+        case (.mapping(let one), .mapping(let other)):
+            return one.count == other.count && zip(one, other).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: return false
         }
     }
 

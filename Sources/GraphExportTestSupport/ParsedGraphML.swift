@@ -70,7 +70,7 @@ public struct ParsedGraphML {
     /// GraphML's namespace.
     public static let namespace = "http://graphml.graphdrawing.org/xmlns"
     /// The namespace of graphexport's markup (`gx:encoding`).
-    public static let markerNamespace = "urn:graphexport:1"
+    private static let markerNamespace = "urn:graphexport:1"
 
     /// What makes a document not GraphML as written.
     public struct NotGraphML: Error, CustomStringConvertible {

@@ -14,11 +14,7 @@ public enum SampleGraphs {
     /// One entity, `Item`, with attributes `value` and `other` of `types` (by default strings,
     /// which any value fits).
     public static func itemModel(types: (AttributeType, AttributeType) = (.string, .string)) throws -> GraphModel {
-        try GraphModel(entities: [
-            EntityInfo(
-                name: "Item",
-                attributes: [AttributeInfo(name: "value", type: types.0), AttributeInfo(name: "other", type: types.1)])
-        ])
+        try GraphModel(entities: [.entity("Item", ["value": types.0, "other": types.1])])
     }
 
     /// An ``itemModel(types:)`` graph (`value` of `type`) with one `Item` per value, as its
@@ -35,19 +31,15 @@ public enum SampleGraphs {
     /// many-to-many, and an album's cover has no inverse.
     public static func albumModel() throws -> GraphModel {
         try GraphModel(entities: [
-            EntityInfo(
-                name: "Album",
-                attributes: [
-                    AttributeInfo(name: "title", type: .string), AttributeInfo(name: "rating", type: .double),
-                ],
+            .entity(
+                "Album", ["title": .string, "rating": .double],
                 relationships: [
                     RelationshipInfo(
                         name: "photos", destination: "Photo", isToMany: true, inverse: "album", deletionRule: .cascade),
                     RelationshipInfo(name: "cover", destination: "Photo", isToMany: false),
                 ]),
-            EntityInfo(
-                name: "Photo",
-                attributes: [AttributeInfo(name: "caption", type: .string)],
+            .entity(
+                "Photo", ["caption": .string],
                 relationships: [
                     RelationshipInfo(name: "album", destination: "Album", isToMany: false, inverse: "photos"),
                     RelationshipInfo(name: "tags", destination: "Tag", isToMany: true, inverse: "photos"),
@@ -55,15 +47,13 @@ public enum SampleGraphs {
                         name: "details", destination: "Details", isToMany: false, inverse: "photo",
                         deletionRule: .cascade),
                 ]),
-            EntityInfo(
-                name: "Details",
-                attributes: [AttributeInfo(name: "note", type: .string)],
+            .entity(
+                "Details", ["note": .string],
                 relationships: [
                     RelationshipInfo(name: "photo", destination: "Photo", isToMany: false, inverse: "details")
                 ]),
-            EntityInfo(
-                name: "Tag",
-                attributes: [AttributeInfo(name: "name", type: .string)],
+            .entity(
+                "Tag", ["name": .string],
                 relationships: [
                     RelationshipInfo(name: "photos", destination: "Photo", isToMany: true, inverse: "tags")
                 ]),
@@ -80,12 +70,10 @@ public enum SampleGraphs {
         let hill = try graph.add("Photo", ["caption": .string("Hill")])
         let tag = try graph.add("Tag", ["name": .string(tagName)])
         try graph.add("Photo", ["caption": .string("Loose")])
-        try graph.link(album, "photos", to: beach)
-        try graph.link(album, "photos", to: hill)
-        try graph.link(album, "cover", to: hill)
-        try graph.link(beach, "details", to: details)
-        try graph.link(tag, "photos", to: beach)
-        try graph.link(tag, "photos", to: hill)
+        try graph.link([
+            (album, "photos", beach), (album, "photos", hill), (album, "cover", hill), (beach, "details", details),
+            (tag, "photos", beach), (tag, "photos", hill),
+        ])
         return graph
     }
 
@@ -93,19 +81,11 @@ public enum SampleGraphs {
     /// own notes and photos, a photo has one tag.
     public static func scrapbookModel() throws -> GraphModel {
         try GraphModel(entities: [
-            EntityInfo(
-                name: "Note",
-                attributes: [
-                    AttributeInfo(name: "color", type: .string), AttributeInfo(name: "createdAt", type: .date),
-                    AttributeInfo(name: "text", type: .string),
-                ],
+            .entity(
+                "Note", ["color": .string, "createdAt": .date, "text": .string],
                 relationships: [RelationshipInfo(name: "page", destination: "Page", isToMany: false, inverse: "notes")]),
-            EntityInfo(
-                name: "Page",
-                attributes: [
-                    AttributeInfo(name: "backgroundColor", type: .string),
-                    AttributeInfo(name: "number", type: .integer16), AttributeInfo(name: "title", type: .string),
-                ],
+            .entity(
+                "Page", ["backgroundColor": .string, "number": .integer16, "title": .string],
                 relationships: [
                     RelationshipInfo(
                         name: "notes", destination: "Note", isToMany: true, inverse: "page", deletionRule: .cascade),
@@ -113,27 +93,22 @@ public enum SampleGraphs {
                         name: "photos", destination: "Photo", isToMany: true, inverse: "page", deletionRule: .cascade),
                     RelationshipInfo(name: "scrapbook", destination: "Scrapbook", isToMany: false, inverse: "pages"),
                 ]),
-            EntityInfo(
-                name: "Photo",
-                attributes: [
-                    AttributeInfo(name: "aspectRatio", type: .double), AttributeInfo(name: "caption", type: .string),
-                    AttributeInfo(name: "fileSize", type: .integer64), AttributeInfo(name: "height", type: .integer32),
-                    AttributeInfo(name: "identifier", type: .uuid), AttributeInfo(name: "printPrice", type: .decimal),
-                    AttributeInfo(name: "rating", type: .float), AttributeInfo(name: "sourceURL", type: .uri),
-                    AttributeInfo(name: "takenAt", type: .date), AttributeInfo(name: "thumbnail", type: .binary),
-                    AttributeInfo(name: "width", type: .integer32),
+            .entity(
+                "Photo",
+                [
+                    "aspectRatio": .double, "caption": .string, "fileSize": .integer64, "height": .integer32,
+                    "identifier": .uuid, "printPrice": .decimal, "rating": .float, "sourceURL": .uri, "takenAt": .date,
+                    "thumbnail": .binary, "width": .integer32,
                 ],
                 relationships: [
                     RelationshipInfo(name: "page", destination: "Page", isToMany: false, inverse: "photos"),
                     RelationshipInfo(name: "tag", destination: "Tag", isToMany: false, inverse: "photos"),
                 ]),
-            EntityInfo(
-                name: "Scrapbook",
-                attributes: [
-                    AttributeInfo(name: "createdAt", type: .date), AttributeInfo(name: "identifier", type: .uuid),
-                    AttributeInfo(name: "isFavorite", type: .boolean),
-                    AttributeInfo(name: "pageCount", type: .integer16),
-                    AttributeInfo(name: "subtitle", type: .string), AttributeInfo(name: "title", type: .string),
+            .entity(
+                "Scrapbook",
+                [
+                    "createdAt": .date, "identifier": .uuid, "isFavorite": .boolean, "pageCount": .integer16,
+                    "subtitle": .string, "title": .string,
                 ],
                 relationships: [
                     RelationshipInfo(
@@ -142,9 +117,8 @@ public enum SampleGraphs {
                     RelationshipInfo(
                         name: "tags", destination: "Tag", isToMany: true, inverse: "scrapbook", deletionRule: .cascade),
                 ]),
-            EntityInfo(
-                name: "Tag",
-                attributes: [AttributeInfo(name: "name", type: .string)],
+            .entity(
+                "Tag", ["name": .string],
                 relationships: [
                     RelationshipInfo(name: "photos", destination: "Photo", isToMany: true, inverse: "tag"),
                     RelationshipInfo(name: "scrapbook", destination: "Scrapbook", isToMany: false, inverse: "tags"),
@@ -193,14 +167,10 @@ public enum SampleGraphs {
         let note = try graph.add(
             "Note", ["text": .string("Remember\tthis"), "createdAt": .date(Timestamp(secondsSinceReferenceDate: 0))])
         let tag = try graph.add("Tag", ["name": .string("sea")])
-        try graph.link(beach, "scrapbook", to: trip)
-        try graph.link(hills, "scrapbook", to: trip)
-        try graph.link(sunset, "page", to: beach)
-        try graph.link(hill, "page", to: hills)
-        try graph.link(note, "page", to: beach)
-        try graph.link(tag, "scrapbook", to: trip)
-        try graph.link(sunset, "tag", to: tag)
-        try graph.link(loose, "tag", to: tag)
+        try graph.link([
+            (beach, "scrapbook", trip), (hills, "scrapbook", trip), (sunset, "page", beach), (hill, "page", hills),
+            (note, "page", beach), (tag, "scrapbook", trip), (sunset, "tag", tag), (loose, "tag", tag),
+        ])
         return graph
     }
 }

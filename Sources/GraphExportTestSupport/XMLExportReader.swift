@@ -1,4 +1,3 @@
-import Foundation
 public import GraphExport
 public import GraphExportXML
 
@@ -220,18 +219,7 @@ public struct XMLExportReader {
     {
         guard name.namespace == nil else { throw fail("bad property element \(name)") }
         let propertyName = try decoded(name.local)
-        var isNull = false
-        var isBase64 = false
-        var structure: Bool?
-        for (attributeName, value) in attributes {
-            switch (attributeName.namespace, attributeName.local, value) {
-            case (Self.gx, "null", "true"): isNull = true
-            case (Self.gx, "encoding", "base64"): isBase64 = true
-            case (Self.gx, "type", "array"): structure = false
-            case (Self.gx, "type", "map"): structure = true
-            default: throw fail("\(propertyName): unexpected attribute \(attributeName)=\(value)")
-            }
-        }
+        let (isNull, isBase64, structure, _) = try marks(attributes, of: propertyName, inMap: false)
         let attribute = model.attributes(of: entity).first { $0.name == propertyName }
         if let isMap = structure {
             guard !isNull, !isBase64, attribute != nil else {
@@ -258,27 +246,34 @@ public struct XMLExportReader {
         -> Frame
     {
         guard name == gxName(inMap ? "entry" : "item") else { throw fail("\(name) in an \(inMap ? "map" : "array")") }
-        var key: String?
+        let (isNull, isBase64, structure, key) = try marks(attributes, of: "\(name)", inMap: inMap)
+        guard inMap == (key != nil) else { throw fail("\(name): key \(key ?? "missing")") }
+        guard let isMap = structure else { return Frame(.leaf(key: key, isNull: isNull, isBase64: isBase64)) }
+        guard !isNull, !isBase64 else { throw fail("\(name): a marked array or map") }
+        return Frame(.structure(attribute: nil, key: key, isMap: isMap))
+    }
+
+    /// The marks of the element of `what` (its name in messages): `gx:null="true"`,
+    /// `gx:encoding="base64"`, `gx:type` `array` (`structure` false) or `map` (true) and, in a map,
+    /// a `key`, its base64 undone when marked `gx:keyEncoding="base64"`. Any other attribute throws.
+    private func marks(_ attributes: [(name: XMLName, value: String)], of what: String, inMap: Bool) throws -> (
+        isNull: Bool, isBase64: Bool, structure: Bool?, key: String?
+    ) {
+        var marks: (isNull: Bool, isBase64: Bool, structure: Bool?, key: String?) = (false, false, nil, nil)
         var isKeyBase64 = false
-        var isNull = false
-        var isBase64 = false
-        var structure: Bool?
         for (attributeName, value) in attributes {
             switch (attributeName.namespace, attributeName.local, value) {
-            case (nil, "key", _) where inMap: key = value
+            case (nil, "key", _) where inMap: marks.key = value
             case (Self.gx, "keyEncoding", "base64") where inMap: isKeyBase64 = true
-            case (Self.gx, "null", "true"): isNull = true
-            case (Self.gx, "encoding", "base64"): isBase64 = true
-            case (Self.gx, "type", "array"): structure = false
-            case (Self.gx, "type", "map"): structure = true
-            default: throw fail("\(name): unexpected attribute \(attributeName)=\(value)")
+            case (Self.gx, "null", "true"): marks.isNull = true
+            case (Self.gx, "encoding", "base64"): marks.isBase64 = true
+            case (Self.gx, "type", "array"): marks.structure = false
+            case (Self.gx, "type", "map"): marks.structure = true
+            default: throw fail("\(what): unexpected attribute \(attributeName)=\(value)")
             }
         }
-        guard inMap == (key != nil) else { throw fail("\(name): key \(key ?? "missing")") }
-        let plainKey = try key.map { isKeyBase64 ? try text(base64: $0) : $0 }
-        guard let isMap = structure else { return Frame(.leaf(key: plainKey, isNull: isNull, isBase64: isBase64)) }
-        guard !isNull, !isBase64 else { throw fail("\(name): a marked array or map") }
-        return Frame(.structure(attribute: nil, key: plainKey, isMap: isMap))
+        marks.key = try marks.key.map { isKeyBase64 ? try text(base64: $0) : $0 }
+        return marks
     }
 
     /// Adds an item (`key` nil) or entry to the array or map `frame` reads.
@@ -297,7 +292,7 @@ public struct XMLExportReader {
 
     private func text(base64: String) throws -> String {
         // Not String(data:encoding:), which drops a leading byte order mark.
-        guard let data = Data(base64Encoded: base64), let text = String(validating: Array(data), as: UTF8.self) else {
+        guard let bytes = ValueText.base64(base64), let text = String(validating: bytes, as: UTF8.self) else {
             throw fail("bad base64 text \(base64)")
         }
         return text
@@ -329,11 +324,11 @@ public struct XMLExportReader {
             if let timestamp = Timestamp(iso8601: text) { return .date(timestamp) }
             return .date(Timestamp(secondsSinceReferenceDate: try double(text)))
         case .binary, .transformable:
-            guard let data = Data(base64Encoded: text) else { throw fail("bad base64 \(text)") }
-            return .binary(Array(data))
+            guard let bytes = ValueText.base64(text) else { throw fail("bad base64 \(text)") }
+            return .binary(bytes)
         case .uuid:
-            guard text == text.lowercased(), let uuid = UUID(uuidString: text) else { throw fail("bad UUID \(text)") }
-            return .uuid(UUIDValue(bytes: withUnsafeBytes(of: uuid.uuid) { Array($0) })!)
+            guard let uuid = ValueText.uuid(text) else { throw fail("bad UUID \(text)") }
+            return .uuid(uuid)
         case .uri:
             return .uri(text)
         }

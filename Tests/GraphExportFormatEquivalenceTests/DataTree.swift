@@ -128,7 +128,7 @@ struct DataTreeReader {
             (.transformable, .binary(let bytes)) where format == .yaml:
             return .binary(bytes)
         case (.uuid, .string(let text)):
-            if let bytes = ValueText.uuid(text) { return .uuid(bytes) }
+            if let uuid = ValueText.uuid(text) { return .uuid(uuid.bytes) }
         case (.transformable, .sequence), (.transformable, .mapping):
             return try structured(data, at: path)
         default:

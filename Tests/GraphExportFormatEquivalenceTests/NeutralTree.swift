@@ -106,19 +106,18 @@ enum NeutralDifferences {
         if left.entity != right.entity {
             found.append("\(id): entity \(left.entity) in \(names.0), \(right.entity) in \(names.1)")
         }
-        for name in Set(left.attributes.keys).union(right.attributes.keys).sorted()
-        where left.attributes[name] != right.attributes[name] {
-            found.append(
-                "\(id).\(name): \(left.attributes[name]?.description ?? "absent") in \(names.0), "
-                    + "\(right.attributes[name]?.description ?? "absent") in \(names.1)")
+        return found + between(left.attributes, right.attributes, id: id, names)
+            + between(left.relationships, right.relationships, id: id, names)
+    }
+
+    /// One sentence per name whose value differs between `left` and `right`.
+    private static func between<Property: Equatable & CustomStringConvertible>(
+        _ left: [String: Property], _ right: [String: Property], id: String, _ names: (String, String)
+    ) -> [String] {
+        Set(left.keys).union(right.keys).sorted().filter { left[$0] != right[$0] }.map {
+            "\(id).\($0): \(left[$0]?.description ?? "absent") in \(names.0), "
+                + "\(right[$0]?.description ?? "absent") in \(names.1)"
         }
-        for name in Set(left.relationships.keys).union(right.relationships.keys).sorted()
-        where left.relationships[name] != right.relationships[name] {
-            found.append(
-                "\(id).\(name): \(left.relationships[name]?.description ?? "absent") in \(names.0), "
-                    + "\(right.relationships[name]?.description ?? "absent") in \(names.1)")
-        }
-        return found
     }
 
     /// The differences between two documents, nesting and order included.

@@ -1,4 +1,3 @@
-import Foundation
 import GraphExport
 
 /// One attribute value as a reader of any format gets it back, in a form where equal means the same
@@ -98,48 +97,4 @@ enum NeutralValue: Hashable, Sendable, CustomStringConvertible {
 struct NeutralEntry: Hashable, Sendable {
     let key: [UInt8]
     let value: NeutralValue
-}
-
-/// Reading the text forms the formats share.
-enum ValueText {
-    /// 16 bytes from the canonical lowercase 8-4-4-4-12 form the writers use; `nil` for anything else.
-    static func uuid(_ text: String) -> [UInt8]? {
-        let characters = Array(text.utf8)
-        guard characters.count == 36 else { return nil }
-        var bytes: [UInt8] = []
-        var index = 0
-        while index < characters.count {
-            if [8, 13, 18, 23].contains(index) {
-                guard characters[index] == UInt8(ascii: "-") else { return nil }
-                index += 1
-                continue
-            }
-            guard let high = lowercaseHex(characters[index]), let low = lowercaseHex(characters[index + 1]) else {
-                return nil
-            }
-            bytes.append(high << 4 | low)
-            index += 2
-        }
-        return bytes
-    }
-
-    private static func lowercaseHex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        default: return nil
-        }
-    }
-
-    /// The bytes of padded base64 (RFC 4648) on one line; `nil` for anything else.
-    static func base64(_ text: String) -> [UInt8]? {
-        Data(base64Encoded: text).map { Array($0) }
-    }
-
-    /// A finite double from decimal number text (`-0.0`, `1e-05`, `1.0e+16`), correctly rounded.
-    static func finiteDouble(_ text: String) -> Double? {
-        let allowed = Set("0123456789+-.eE".utf8)
-        guard text.utf8.allSatisfy(allowed.contains), let value = Double(text), value.isFinite else { return nil }
-        return value
-    }
 }

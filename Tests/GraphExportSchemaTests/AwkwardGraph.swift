@@ -78,13 +78,11 @@ enum AwkwardGraph {
         let second = try graph.add("Item", ["my column": .integer(0), "name": .string("")])
         let label = try graph.add("Odd:Label", ["text": .string("L")])
         try graph.add("Item", ["my column": .integer(7), "name": .string("orphan")])
-        try graph.link(outer, "contents", to: first)
-        try graph.link(outer, "contents", to: inner)
-        try graph.link(inner, "contents", to: second)
-        try graph.link(outer, "label", to: label)
-        try graph.link(outer, "friends", to: first)
-        try graph.link(outer, "friends", to: second)
-        try graph.link(inner, "favourite", to: first)
+        try graph.link([
+            (outer, "contents", first), (outer, "contents", inner), (inner, "contents", second),
+            (outer, "label", label),
+            (outer, "friends", first), (outer, "friends", second), (inner, "favourite", first),
+        ])
         return graph
     }
 }

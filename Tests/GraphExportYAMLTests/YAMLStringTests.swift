@@ -31,13 +31,11 @@ final class YAMLStringTests: XCTestCase {
     func testLookAlikesAreDoubleQuotedAndReadBackAsStrings() throws {
         let texts = Self.lookAlikes + Self.syntaxLookAlikes
         for options in [YAMLOptions(), YAMLOptions(maxBlockDepth: 0)] {
-            let export = try Fixtures.exportItems(texts.map { .string($0) }, options: options)
-            let scalars = try Fixtures.valueScalars(in: export)
-            XCTAssertEqual(scalars.map(\.resolved), texts.map { .string($0) })
+            let (_, scalars) = try Fixtures.exportStrings(texts, options: options)
             for (text, scalar) in zip(texts, scalars) {
                 XCTAssertEqual(scalar.style, YAML_DOUBLE_QUOTED_SCALAR_STYLE, text)
             }
-            try Fixtures.assertSameDataAsJSON(try Fixtures.itemGraph(texts.map { .string($0) }), options: options)
+            try Fixtures.assertSameDataAsJSON(try SampleGraphs.items(texts.map { .string($0) }), options: options)
         }
     }
 
@@ -54,9 +52,7 @@ final class YAMLStringTests: XCTestCase {
             ]
         }
         for options in [YAMLOptions(), YAMLOptions(maxBlockDepth: 0)] {
-            let export = try Fixtures.exportItems(texts.map { .string($0) }, options: options)
-            let scalars = try Fixtures.valueScalars(in: export)
-            XCTAssertEqual(scalars.map(\.resolved), texts.map { .string($0) })
+            let (_, scalars) = try Fixtures.exportStrings(texts, options: options)
             for (text, scalar) in zip(texts, scalars)
             where !text.contains(",") && !text.contains("[")
                 && !text.hasSuffix("}") || options.maxBlockDepth == 0
@@ -77,9 +73,7 @@ final class YAMLStringTests: XCTestCase {
                 String(String.UnicodeScalarView((0..<length).map { _ in alphabet.randomElement(using: &random)! })))
         }
         for options in [YAMLOptions(), YAMLOptions(maxBlockDepth: 0)] {
-            let scalars = try Fixtures.valueScalars(
-                in: try Fixtures.exportItems(texts.map { .string($0) }, options: options))
-            XCTAssertEqual(scalars.map(\.resolved), texts.map { .string($0) })
+            let (_, scalars) = try Fixtures.exportStrings(texts, options: options)
             var plain = 0
             for scalar in scalars where scalar.style == YAML_PLAIN_SCALAR_STYLE {
                 plain += 1
@@ -97,8 +91,7 @@ final class YAMLStringTests: XCTestCase {
             "https://example.com/a?b=c&d=e#f", "é", "日本語テキスト", "عربي", "a, b [c] {d}", "what?", "100%", "C++",
             "yes!", "nul", "nulls", "0xg", "12:60", "2017-01-011", "/path/to/file", "(x)", "$var", "a'b\"c",
         ]
-        let scalars = try Fixtures.valueScalars(in: try Fixtures.exportItems(texts.map { .string($0) }))
-        XCTAssertEqual(scalars.map(\.resolved), texts.map { .string($0) })
+        let (_, scalars) = try Fixtures.exportStrings(texts)
         for (text, scalar) in zip(texts, scalars) {
             XCTAssertEqual(scalar.style, YAML_PLAIN_SCALAR_STYLE, text)
         }
@@ -111,9 +104,7 @@ final class YAMLStringTests: XCTestCase {
             (controls + special).map { String($0) } + (controls + special).map { "a\($0)b" }
             + [String(String.UnicodeScalarView(controls + special)), "\u{0}leading and trailing\u{1F}"]
         for options in [YAMLOptions(), YAMLOptions(maxBlockDepth: 0)] {
-            let export = try Fixtures.exportItems(texts.map { .string($0) }, options: options)
-            let scalars = try Fixtures.valueScalars(in: export)
-            XCTAssertEqual(scalars.map(\.resolved), texts.map { .string($0) })
+            let (export, scalars) = try Fixtures.exportStrings(texts, options: options)
             for (text, scalar) in zip(texts, scalars) where text != "\n" && text != "a\nb" {
                 XCTAssertEqual(scalar.style, YAML_DOUBLE_QUOTED_SCALAR_STYLE, text.debugDescription)
             }
@@ -122,7 +113,7 @@ final class YAMLStringTests: XCTestCase {
                 $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || special.contains($0))
             }
             XCTAssertEqual(outside.map(\.value), [])
-            try Fixtures.assertSameDataAsJSON(try Fixtures.itemGraph(texts.map { .string($0) }), options: options)
+            try Fixtures.assertSameDataAsJSON(try SampleGraphs.items(texts.map { .string($0) }), options: options)
         }
         let raw = try Fixtures.exportItems([.string(String(String.UnicodeScalarView(controls.prefix(0x20))))]).text
         XCTAssertTrue(
@@ -142,9 +133,7 @@ final class YAMLStringTests: XCTestCase {
             "\u{FEFF}a\nb", "a\u{0}\nb",
         ]
         let texts = literal + escaped
-        let export = try Fixtures.exportItems(texts.map { .string($0) })
-        let scalars = try Fixtures.valueScalars(in: export)
-        XCTAssertEqual(scalars.map(\.resolved), texts.map { .string($0) })
+        let (export, scalars) = try Fixtures.exportStrings(texts)
         for (text, scalar) in zip(texts, scalars) {
             let expected = literal.contains(text) ? YAML_LITERAL_SCALAR_STYLE : YAML_DOUBLE_QUOTED_SCALAR_STYLE
             XCTAssertEqual(scalar.style, expected, text.debugDescription)
@@ -155,7 +144,7 @@ final class YAMLStringTests: XCTestCase {
 
         let noBlocks = try Fixtures.exportItems(texts.map { .string($0) }, options: YAMLOptions(literalBlocks: false))
         let quoted = try Fixtures.valueScalars(in: noBlocks)
-        XCTAssertEqual(quoted.map(\.resolved), texts.map { .string($0) })
+        XCTAssertEqual(quoted.map(\.node), texts.map { .string($0) })
         XCTAssertTrue(quoted.allSatisfy { $0.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE })
     }
 
@@ -164,14 +153,12 @@ final class YAMLStringTests: XCTestCase {
             "é", "e\u{301}", "日本語テキスト", "👩‍👩‍👧‍👦", "🇫🇷", "עברית", "\u{202E}reversed", "\u{A0}nbsp\u{A0}", "\u{FFFD}",
             "\u{E000}", "\u{10FFFF}", "x😀", "ß",
         ]
-        let export = try Fixtures.exportItems(texts.map { .string($0) })
-        let scalars = try Fixtures.valueScalars(in: export)
-        XCTAssertEqual(scalars.map(\.resolved), texts.map { .string($0) })
+        let (export, scalars) = try Fixtures.exportStrings(texts)
         XCTAssertTrue(export.text.contains("  value: 日本語テキスト\n"))
         XCTAssertTrue(export.text.contains(#"  value: "x\U0001F600""#))
         XCTAssertEqual(scalars[0].style, YAML_PLAIN_SCALAR_STYLE)
         XCTAssertEqual(scalars[1].style, YAML_PLAIN_SCALAR_STYLE)
-        try Fixtures.assertSameDataAsJSON(try Fixtures.itemGraph(texts.map { .string($0) }))
+        try Fixtures.assertSameDataAsJSON(try SampleGraphs.items(texts.map { .string($0) }))
     }
 
     func testMegabyteStringsStayOnOneLine() throws {
@@ -179,9 +166,7 @@ final class YAMLStringTests: XCTestCase {
         let lines = String(repeating: "a line of text\n", count: 70_000)
         let escaped = String(repeating: "ab\u{1}日 ", count: 150_000)
         let texts = [plain, lines, escaped]
-        let export = try Fixtures.exportItems(texts.map { .string($0) })
-        let scalars = try Fixtures.valueScalars(in: export)
-        XCTAssertEqual(scalars.map(\.resolved), texts.map { .string($0) })
+        let (export, scalars) = try Fixtures.exportStrings(texts)
         XCTAssertEqual(
             scalars.map(\.style), [YAML_PLAIN_SCALAR_STYLE, YAML_LITERAL_SCALAR_STYLE, YAML_DOUBLE_QUOTED_SCALAR_STYLE])
         let outputLines = export.text.split(separator: "\n")

@@ -1,170 +1,21 @@
-import Foundation
 import GraphExport
 import GraphExportJSON
 import GraphExportTestSupport
 import GraphExportYAML
 import XCTest
 
-/// A format-neutral tree of what a reader gets from an export: what a YAML 1.2 core-schema loader
-/// returns for the YAML export and what a JSON parser returns for the JSON one.
-indirect enum Node: Hashable, CustomStringConvertible {
-    case null
-    case boolean(Bool)
-    case integer(Int64)
-    /// A float, compared by its bits, so that NaN equals NaN and `-0.0` differs from `0.0`.
-    case float(UInt64)
-    case string(String)
-    case binary([UInt8])
-    /// A number as JSON's data model has it: an exact decimal value, whether written as an
-    /// integer or not (`1.0` and `1` are the same number). Only ``asJSONWouldWriteIt`` and JSON
-    /// make these.
-    case number(DecimalDigits)
-    case sequence([Node])
-    case mapping([String: Node])
-
-    static func double(_ value: Double) -> Node { .float(value.bitPattern) }
-
-    /// The data the tests' YAML reader read, floats by their bits, mappings by key.
-    init(_ data: DataNode) {
-        switch data {
-        case .null: self = .null
-        case .boolean(let value): self = .boolean(value)
-        case .integer(let value): self = .integer(value)
-        case .float(let value): self = .double(value)
-        case .string(let text): self = .string(text)
-        case .binary(let bytes): self = .binary(bytes)
-        case .sequence(let items): self = .sequence(items.map(Node.init))
-        case .mapping(let members):
-            self = .mapping(Dictionary(uniqueKeysWithValues: members.map { ($0.key, Node($0.value)) }))
-        }
-    }
-
-    var description: String {
+extension DataNode {
+    /// The data as the JSON export writes it: YAML's native forms become what JSON has instead
+    /// (NaN and the infinities the strings `"NaN"`, `"Infinity"`, `"-Infinity"`, binary its
+    /// base64 text), which are the documented differences between the two exports.
+    var asJSONWritesIt: DataNode {
         switch self {
-        case .null: return "null"
-        case .boolean(let value): return "\(value)"
-        case .integer(let value): return "\(value)"
-        case .float(let bits): return "\(Double(bitPattern: bits))f"
-        case .string(let text): return text.debugDescription
-        case .binary(let bytes): return "binary(\(bytes.count) bytes)"
-        case .number(let number): return number.plainText + "e" + String(number.exponent)
-        case .sequence(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
-        case .mapping(let members):
-            return "{"
-                + members.sorted { $0.key < $1.key }.map { "\($0.key.debugDescription): \($0.value)" }
-                .joined(separator: ", ") + "}"
-        }
-    }
-
-    /// The tree as the JSON export writes the same data: YAML's native forms become what JSON has
-    /// instead (NaN and the infinities the strings `"NaN"`, `"Infinity"`, `"-Infinity"`, binary
-    /// its base64 text), which are the documented differences between the two exports, and
-    /// integers and floats become JSON's numbers.
-    var asJSONWouldWriteIt: Node {
-        switch self {
-        case .integer(let value):
-            return .number(DecimalDigits(text: String(value))!)
-        case .float(let bits):
-            let value = Double(bitPattern: bits)
-            if value.isNaN { return .string("NaN") }
-            if value.isInfinite { return .string(value < 0 ? "-Infinity" : "Infinity") }
-            return .number(DecimalDigits(shortest: value)!)
-        case .binary(let bytes): return .string(Data(bytes).base64EncodedString())
-        case .sequence(let items): return .sequence(items.map(\.asJSONWouldWriteIt))
-        case .mapping(let members): return .mapping(members.mapValues(\.asJSONWouldWriteIt))
+        case .float(let value) where value.isNaN: return .string("NaN")
+        case .float(let value) where value.isInfinite: return .string(value < 0 ? "-Infinity" : "Infinity")
+        case .binary(let bytes): return .string(Base64.encode(bytes))
+        case .sequence(let items): return .sequence(items.map(\.asJSONWritesIt))
+        case .mapping(let members): return .mapping(members.map { ($0.key, $0.value.asJSONWritesIt) })
         default: return self
-        }
-    }
-
-    /// ``asJSONWouldWriteIt`` without any U+FEFF, for comparison with what `JSONSerialization`
-    /// reads. On Linux it drops a U+FEFF at the start of a string and after an escape (it decodes
-    /// each run of unescaped text with a UTF-8 decoder that skips a byte order mark), so
-    /// ``init(json:)`` drops all of them and the comparison does too.
-    var asFoundationReadsJSON: Node {
-        asJSONWouldWriteIt.withoutByteOrderMarks
-    }
-
-    private var withoutByteOrderMarks: Node {
-        switch self {
-        case .string(let text): return .string(Self.withoutByteOrderMarks(text))
-        case .sequence(let items): return .sequence(items.map(\.withoutByteOrderMarks))
-        case .mapping(let members):
-            return .mapping(
-                Dictionary(
-                    uniqueKeysWithValues: members.map {
-                        (Self.withoutByteOrderMarks($0.key), $0.value.withoutByteOrderMarks)
-                    }
-                ))
-        default: return self
-        }
-    }
-
-    private static func withoutByteOrderMarks(_ text: String) -> String {
-        String(text.unicodeScalars.filter { $0 != "\u{FEFF}" })
-    }
-
-    /// Where `self` and `other` first differ, as a path with both values; `nil` when they are equal.
-    func firstDifference(from other: Node, at path: String = "") -> String? {
-        switch (self, other) {
-        case (.sequence(let left), .sequence(let right)):
-            guard left.count == right.count else { return "\(path): \(left.count) items, \(right.count) expected" }
-            for (index, (item, expected)) in zip(left, right).enumerated() {
-                if let difference = item.firstDifference(from: expected, at: "\(path)[\(index)]") { return difference }
-            }
-            return nil
-        case (.mapping(let left), .mapping(let right)):
-            guard Set(left.keys) == Set(right.keys) else {
-                return "\(path): keys \(left.keys.sorted()), \(right.keys.sorted()) expected"
-            }
-            for key in left.keys.sorted() {
-                if let difference = left[key]!.firstDifference(from: right[key]!, at: "\(path).\(key)") {
-                    return difference
-                }
-            }
-            return nil
-        default:
-            return self == other ? nil : "\(path): \(self), \(other) expected"
-        }
-    }
-
-    subscript(key: String) -> Node? {
-        guard case .mapping(let members) = self else { return nil }
-        return members[key]
-    }
-
-    var items: [Node]? {
-        guard case .sequence(let items) = self else { return nil }
-        return items
-    }
-
-    /// Converts what `JSONSerialization` returns; numbers become ``number(_:)``, and strings lose
-    /// every U+FEFF (see ``asFoundationReadsJSON``). Numbers it reads
-    /// into `NSDecimalNumber` are converted from their exact text: their `doubleValue` is sometimes
-    /// one ulp off on Linux, and their text drops the `.0` of integral doubles.
-    init(json: Any) {
-        // Collections first: a failed cast of a collection to another collection type bridges it,
-        // with everything inside, to Foundation, which makes deep documents quadratic.
-        switch json {
-        case let object as [String: Any]:
-            self = .mapping(
-                Dictionary(
-                    uniqueKeysWithValues: object.map { (Self.withoutByteOrderMarks($0.key), Node(json: $0.value)) }))
-        case let array as [Any]:
-            self = .sequence(array.map(Node.init(json:)))
-        case is NSNull:
-            self = .null
-        case let text as String:
-            self = .string(Self.withoutByteOrderMarks(text))
-        case let decimal as NSDecimalNumber:
-            self = .number(DecimalDigits(text: decimal.description)!)
-        case let number as NSNumber:
-            switch String(cString: number.objCType) {
-            case "c": self = .boolean(number.boolValue)
-            case "d", "f": self = .number(DecimalDigits(shortest: number.doubleValue)!)
-            default: self = .number(DecimalDigits(text: String(number.int64Value))!)
-            }
-        default:
-            preconditionFailure("JSONSerialization returned \(type(of: json))")
         }
     }
 }
@@ -191,11 +42,6 @@ struct YAML11Types {
     }
 }
 
-extension ParsedYAML.Scalar {
-    /// What the scalar resolved to, as the tests compare it.
-    var resolved: Node { Node(node) }
-}
-
 extension WriterOutput {
     /// The document as libyaml's parser and the YAML 1.2 core schema read it.
     func read() throws -> ParsedYAML {
@@ -203,18 +49,13 @@ extension WriterOutput {
     }
 
     /// The document's data.
-    func document() throws -> Node {
-        Node(try read().root)
+    func document() throws -> DataNode {
+        try read().root
     }
 
     /// The `"@graph"` sequence of the parsed document.
-    func graph(file: StaticString = #filePath, line: UInt = #line) throws -> [Node] {
+    func graph(file: StaticString = #filePath, line: UInt = #line) throws -> [DataNode] {
         try XCTUnwrap(try document()["@graph"]?.items, "no @graph sequence", file: file, line: line)
-    }
-
-    /// The `value` of each object of an ``Fixtures/exportItems(_:options:)`` export.
-    func values() throws -> [Node] {
-        try graph().map { $0["value"] ?? .string("<missing>") }
     }
 }
 
@@ -232,21 +73,27 @@ enum Fixtures {
         try WriterOutput(graph, shape: shape) { YAMLGraphWriter(sink: $0, options: options, onWarning: $1) }
     }
 
-    /// Exports `graph` through a ``JSONGraphWriter`` and reads it back with `JSONSerialization`.
-    static func jsonDocument(_ graph: any GraphSource, shape: ExportShape = .tree) throws -> Node {
+    /// Exports `graph` through a ``JSONGraphWriter`` and reads it back with ``StrictJSON``.
+    static func jsonDocument(_ graph: any GraphSource, shape: ExportShape = .tree) throws -> DataNode {
         let sink = MemorySink()
         try GraphTraversal(source: graph, shape: shape).run(into: JSONGraphWriter(sink: sink))
-        return Node(json: try JSONSerialization.jsonObject(with: Data(sink.bytes), options: [.fragmentsAllowed]))
-    }
-
-    /// An `Item` graph with one object per value (as its `value` attribute).
-    static func itemGraph(_ values: [Value]) throws -> InMemoryGraph {
-        try SampleGraphs.items(values)
+        return try DataNode(try StrictJSON.parse(sink.bytes))
     }
 
     /// Exports one `Item` per value (as its `value` attribute).
     static func exportItems(_ values: [Value], options: YAMLOptions = YAMLOptions()) throws -> WriterOutput {
-        try export(try itemGraph(values), options: options)
+        try export(try SampleGraphs.items(values), options: options)
+    }
+
+    /// Exports one `Item` per text (as its `value` string) and reads the export back, asserting
+    /// that each value reads back as its text; returns the export and the values' scalars.
+    static func exportStrings(
+        _ texts: [String], options: YAMLOptions = YAMLOptions(), file: StaticString = #filePath, line: UInt = #line
+    ) throws -> (export: WriterOutput, scalars: [ParsedYAML.Scalar]) {
+        let export = try exportItems(texts.map { .string($0) }, options: options)
+        let scalars = try valueScalars(in: export)
+        XCTAssertEqual(scalars.map(\.node), texts.map { .string($0) }, file: file, line: line)
+        return (export, scalars)
     }
 
     /// The parsed scalars that are the `value` of each `Item`, in order.
@@ -263,9 +110,8 @@ enum Fixtures {
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let yaml = try export(graph, shape: shape, options: options).document()
-        let json = try jsonDocument(graph, shape: shape)
-        if let difference = yaml.asFoundationReadsJSON.firstDifference(from: json) {
-            XCTFail("the YAML export differs from the JSON one at \(difference)", file: file, line: line)
-        }
+        XCTAssertEqual(
+            yaml.asJSONWritesIt, try jsonDocument(graph, shape: shape), "the YAML export differs from the JSON one",
+            file: file, line: line)
     }
 }

@@ -20,7 +20,7 @@ final class YAMLValueTests: XCTestCase {
             .date(Timestamp(secondsSinceReferenceDate: .nan)), .binary([]), .binary([0, 1, 2, 255, 254]),
             .uuid(uuid), .uri("https://example.com/a?b=c#d"), .uri(""),
         ]
-        let graph = try Fixtures.itemGraph(values)
+        let graph = try SampleGraphs.items(values)
         try Fixtures.assertSameDataAsJSON(graph)
         try Fixtures.assertSameDataAsJSON(graph, options: YAMLOptions(maxBlockDepth: 0))
     }
@@ -29,7 +29,7 @@ final class YAMLValueTests: XCTestCase {
         let values: [Int64] = [0, 1, -1, 42, 9_007_199_254_740_993, .max, .min]
         let scalars = try Fixtures.valueScalars(in: try Fixtures.exportItems(values.map { .integer($0) }))
         XCTAssertEqual(scalars.map(\.value), values.map { String($0) })
-        XCTAssertEqual(scalars.map(\.resolved), values.map { .integer($0) })
+        XCTAssertEqual(scalars.map(\.node), values.map { .integer($0) })
         XCTAssertTrue(scalars.allSatisfy { $0.style == YAML_PLAIN_SCALAR_STYLE && $0.tag == nil })
     }
 
@@ -49,7 +49,7 @@ final class YAMLValueTests: XCTestCase {
         XCTAssertEqual(scalars.count, values.count)
         for (value, scalar) in zip(values, scalars) {
             XCTAssertEqual(scalar.style, YAML_PLAIN_SCALAR_STYLE)
-            XCTAssertEqual(scalar.resolved, .double(value), scalar.value)
+            XCTAssertEqual(scalar.node, .float(value), scalar.value)
             XCTAssertTrue(yaml11.isNonString(scalar.value), "\(scalar.value) is no YAML 1.1 float")
             XCTAssertNotNil(scalar.value.wholeMatch(of: pyYAMLFloat), "\(scalar.value) is no float to PyYAML")
         }
@@ -61,14 +61,14 @@ final class YAMLValueTests: XCTestCase {
         let scalars = try Fixtures.valueScalars(in: export)
         XCTAssertEqual(scalars.map(\.value), [".nan", ".inf", "-.inf", ".nan"])
         XCTAssertEqual(
-            scalars.map(\.resolved), [.double(.nan), .double(.infinity), .double(-.infinity), .double(.nan)])
+            scalars.map(\.node), [.float(.nan), .float(.infinity), .float(-.infinity), .float(.nan)])
         XCTAssertEqual(export.warnings, [])
     }
 
     func testDecimalsAreDoubleQuotedExactText() throws {
         let texts = ["-12.50", "3", "0.000001", "123456789012345678901234567890.123456789", "+3E2", "-0"]
         let scalars = try Fixtures.valueScalars(in: try Fixtures.exportItems(texts.map { .decimal($0) }))
-        XCTAssertEqual(scalars.map(\.resolved), texts.map { .string($0) })
+        XCTAssertEqual(scalars.map(\.node), texts.map { .string($0) })
         XCTAssertTrue(scalars.allSatisfy { $0.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE })
     }
 
@@ -77,7 +77,7 @@ final class YAMLValueTests: XCTestCase {
         let export = try Fixtures.exportItems(seconds.map { .date(Timestamp(secondsSinceReferenceDate: $0)) })
         let scalars = try Fixtures.valueScalars(in: export)
         XCTAssertEqual(
-            scalars.prefix(4).map(\.resolved),
+            scalars.prefix(4).map(\.node),
             [
                 .string("2001-01-01T00:00:00Z"), .string("2017-09-11T02:23:58.20319Z"), .string("1970-01-01T00:00:00Z"),
                 .string("2000-12-31T23:59:58.5Z"),
@@ -111,7 +111,7 @@ final class YAMLValueTests: XCTestCase {
         let blobs: [[UInt8]] = [[], [0], [0, 1], [0, 1, 2], [0, 1, 2, 255, 254], Array(0...255), [0xFB, 0xFF]]
         let export = try Fixtures.exportItems(blobs.map { .binary($0) })
         let scalars = try Fixtures.valueScalars(in: export)
-        XCTAssertEqual(scalars.map(\.resolved), blobs.map { .binary($0) })
+        XCTAssertEqual(scalars.map(\.node), blobs.map { .binary($0) })
         XCTAssertTrue(scalars.allSatisfy { $0.tag == "tag:yaml.org,2002:binary" })
         XCTAssertTrue(export.text.contains("  value: !!binary \"\"\n"))
         XCTAssertTrue(export.text.contains("  value: !!binary AAEC//4=\n"))
@@ -129,7 +129,7 @@ final class YAMLValueTests: XCTestCase {
                 + uris.map { .uri($0) })
         let scalars = try Fixtures.valueScalars(in: export)
         XCTAssertEqual(
-            scalars.map(\.resolved),
+            scalars.map(\.node),
             [.string(uuid.uuidString.lowercased()), .null, .boolean(true), .boolean(false)] + uris.map { .string($0) })
         XCTAssertEqual(scalars[1...3].map(\.value), ["null", "true", "false"])
         XCTAssertTrue(scalars[1...3].allSatisfy { $0.style == YAML_PLAIN_SCALAR_STYLE })
@@ -138,13 +138,13 @@ final class YAMLValueTests: XCTestCase {
     }
 
     func testTheCoreSchemaResolverOfTheTests() {
-        XCTAssertEqual(Node(coreSchema.resolve("0o17")), .integer(15))
-        XCTAssertEqual(Node(coreSchema.resolve("0x1F")), .integer(31))
-        XCTAssertEqual(Node(coreSchema.resolve("-.inf")), .double(-.infinity))
-        XCTAssertEqual(Node(coreSchema.resolve("1e3")), .double(1000))
-        XCTAssertEqual(Node(coreSchema.resolve("")), .null)
-        XCTAssertEqual(Node(coreSchema.resolve("yes")), .string("yes"))
-        XCTAssertEqual(Node(coreSchema.resolve("017")), .integer(17))
+        XCTAssertEqual(coreSchema.resolve("0o17"), .integer(15))
+        XCTAssertEqual(coreSchema.resolve("0x1F"), .integer(31))
+        XCTAssertEqual(coreSchema.resolve("-.inf"), .float(-.infinity))
+        XCTAssertEqual(coreSchema.resolve("1e3"), .float(1000))
+        XCTAssertEqual(coreSchema.resolve(""), .null)
+        XCTAssertEqual(coreSchema.resolve("yes"), .string("yes"))
+        XCTAssertEqual(coreSchema.resolve("017"), .integer(17))
         XCTAssertTrue(yaml11.isNonString("yes"))
         XCTAssertTrue(yaml11.isNonString("12:30"))
         XCTAssertTrue(yaml11.isNonString("1.0e-05"))
