@@ -11,7 +11,7 @@ package enum ErrorMessage {
     }
 
     /// `<option> <value>: <explanation>`: a message about a value given to a command-line option
-    /// (`--key Track.id`, `--blobs out`). A message about the option as a whole is ``about(_:_:)`` it.
+    /// (`--key Track.id`, `--blobs out`); a message about the option as a whole uses ``about(_:_:)``.
     package static func option(_ option: String, _ value: String, _ explanation: String) -> String {
         about(option + " " + value, explanation)
     }
