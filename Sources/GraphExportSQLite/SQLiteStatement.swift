@@ -12,10 +12,10 @@ public enum SQLiteStorage {
 /// A prepared statement, reused across executions: bind, step through rows, reset.
 ///
 /// The calls a reader makes for every row and column (`reset()`, `bind(_:at:)` of an integer,
-/// `step()`, `storage(at:)`, `int64(at:)`, `double(at:)`, `rawBytes(at:)`, `borrowedText(at:)`)
-/// are `@inlinable`, so that the readers in other modules call SQLite directly. For that the class
-/// is `public` with only `package` members: Swift 6.3 does not inline `@inlinable` members of a
-/// `package` type across modules (`docs/PERFORMANCE.md`, *Inlining across modules*).
+/// `step()`, `storage(at:)`, `int64(at:)`, `double(at:)`, `rawBytes(at:)`, `borrowedText(at:)`,
+/// `text(at:)`) are `@inlinable`, so that the readers in other modules call SQLite directly. For
+/// that the class is `public` with only `package` members: Swift 6.3 does not inline
+/// `@inlinable` members of a `package` type across modules (`docs/PERFORMANCE.md`, *Inlining across modules*).
 public final class SQLiteStatement {
     @usableFromInline let handle: OpaquePointer
     private let database: SQLiteDatabase
@@ -92,6 +92,7 @@ public final class SQLiteStatement {
     }
 
     /// The column as text when it is valid UTF-8, else `nil`; made straight from SQLite's buffer.
+    @inlinable
     package func text(at index: Int32) -> String? {
         String(validating: rawBytes(at: index).assumingMemoryBound(to: UInt8.self), as: UTF8.self)
     }

@@ -2,7 +2,14 @@
 ///
 /// Bytes whose count is a multiple of 3 encode to text without padding, so the base64 of such
 /// pieces, one after the other, is the base64 of the whole: ``FileBytes`` reads in such pieces.
-package enum Base64 {
+///
+/// The type is `public` with only `package` members so that `encode(_:into:)` of an array, which
+/// the writers call for every binary value, inlines into the format modules and calls the
+/// buffer's encoder directly: Swift 6.3 does not inline `@inlinable` members of a `package` type
+/// across modules (`docs/PERFORMANCE.md`, *Inlining across modules*). The buffer's encoder stays
+/// out of line: its stack buffer, inlined into a writer's value switch, costs more on every value
+/// than the call.
+public enum Base64 {
     private static let alphabet = Array(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
@@ -19,11 +26,13 @@ package enum Base64 {
     }
 
     /// Appends the base64 text of `bytes` to `output`.
+    @inlinable
     package static func encode(_ bytes: [UInt8], into output: inout [UInt8]) {
         bytes.withUnsafeBytes { encode($0, into: &output) }
     }
 
     /// Appends the base64 text of the bytes of a buffer to `output`.
+    @usableFromInline
     package static func encode(_ bytes: UnsafeRawBufferPointer, into output: inout [UInt8]) {
         output.reserveCapacity(output.count + encodedCount(bytes.count))
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: blockLength / 3) { words in

@@ -44,23 +44,38 @@ public struct UUIDValue: Sendable, Hashable, CustomStringConvertible {
     /// How many bytes the canonical text has.
     private static let textCount = 36
 
-    /// Writes the 36 bytes of the canonical text at `destination`.
+    /// Writes the 36 bytes of the canonical text at `destination`: eight digits at a time, each
+    /// group stored as one word.
     private func writeText(into destination: UnsafeMutablePointer<UInt8>) {
-        var position = 0
-        for index in 0..<16 {
-            if index == 4 || index == 6 || index == 8 || index == 10 {
-                destination[position] = UInt8(ascii: "-")
-                position += 1
-            }
-            let word = index < 8 ? high : low
-            let byte = UInt8(truncatingIfNeeded: word >> (8 * (7 - UInt64(index % 8))))
-            destination[position] = Self.hexDigit(byte >> 4)
-            destination[position + 1] = Self.hexDigit(byte & 0x0F)
-            position += 2
-        }
+        let text = UnsafeMutableRawPointer(destination)
+        text.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: high >> 32)).littleEndian, as: UInt64.self)
+        text.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 8, as: UInt8.self)
+        text.storeBytes(of: Self.fourHexDigits(high >> 16).littleEndian, toByteOffset: 9, as: UInt32.self)
+        text.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 13, as: UInt8.self)
+        text.storeBytes(of: Self.fourHexDigits(high).littleEndian, toByteOffset: 14, as: UInt32.self)
+        text.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 18, as: UInt8.self)
+        text.storeBytes(of: Self.fourHexDigits(low >> 48).littleEndian, toByteOffset: 19, as: UInt32.self)
+        text.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 23, as: UInt8.self)
+        text.storeBytes(of: Self.fourHexDigits(low >> 32).littleEndian, toByteOffset: 24, as: UInt32.self)
+        text.storeBytes(
+            of: Self.hexDigits(UInt32(truncatingIfNeeded: low)).littleEndian, toByteOffset: 28, as: UInt64.self)
     }
 
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    /// The four lowercase hex digits of the low 16 bits of `value`, the first in the low byte.
+    private static func fourHexDigits(_ value: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: hexDigits(UInt32(truncatingIfNeeded: value & 0xFFFF)) >> 32)
+    }
+
+    /// The eight lowercase hex digits of `value`, most significant first, the first in the low
+    /// byte: each nibble spread into a byte of its own, then turned into its digit in all eight
+    /// bytes at once.
+    private static func hexDigits(_ value: UInt32) -> UInt64 {
+        var nibbles = UInt64(value)
+        nibbles = (nibbles | nibbles << 16) & 0x0000_FFFF_0000_FFFF
+        nibbles = (nibbles | nibbles << 8) & 0x00FF_00FF_00FF_00FF
+        nibbles = (nibbles | nibbles << 4) & 0x0F0F_0F0F_0F0F_0F0F
+        // 0x01 in each byte whose nibble is 10 or more: those take a letter, 39 past the digits.
+        let letters = (nibbles &+ 0x0606_0606_0606_0606) >> 4 & 0x0101_0101_0101_0101
+        return (nibbles &+ 0x3030_3030_3030_3030 &+ letters &* 39).byteSwapped
     }
 }
