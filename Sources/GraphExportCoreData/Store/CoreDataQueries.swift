@@ -525,8 +525,9 @@ private final class MergedDestinations: DestinationCursor {
     }
 
     func destinations(of key: ObjectKey) throws -> [ObjectKey] {
+        guard try rows.seek(key.row) else { return [] }
         var keys: [ObjectKey] = []
-        guard try rows.seek(key.row) else { return keys }
+        keys.reserveCapacity(4)
         repeat {
             let row = rows.statement.int64(at: 1)
             if let found = try queries.destination(
