@@ -163,7 +163,7 @@ public final class DecodingSource: WrappingSource {
     }
 
     /// The wrapped source's destinations in scan order.
-    public func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> (any DestinationCursor)? {
+    public func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> any DestinationCursor {
         try base.destinationsInScanOrder(of: entity, through: relationship)
     }
 

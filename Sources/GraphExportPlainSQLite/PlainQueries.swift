@@ -307,17 +307,20 @@ package final class PlainQueries: StoreQueries {
             onEnd: { [unowned self] in self.childQueries[slot]?.isOpen = false })
     }
 
-    /// Reports what sums up a run: the columns the bare `--json-columns` found without JSON.
-    func didFinishRun() {
+    /// Reports, in one warning, the columns that ``SQLiteSourceOptions/jsonColumns`` read whose
+    /// text was not all JSON and that no earlier run reported.
+    @usableFromInline
+    package func didFinishRun() {
         values.reportColumnsWithoutJSON()
     }
 
     /// A to-many's destinations for every object of `entity`, read with one query ordered by
-    /// object alongside the scan (a merge join, ``MergeJoinRows``) instead of one query per object;
-    /// `nil` for a to-one.
+    /// object alongside the scan (a merge join, ``MergeJoinRows``) instead of one query per object.
     @usableFromInline
-    package func destinationsInScanOrder(of entity: Int, through index: Int) throws -> (any DestinationCursor)? {
-        guard let sql = destinationSQL[entity][index] else { return nil }
+    package func destinationsInScanOrder(of entity: Int, through index: Int) throws -> any DestinationCursor {
+        guard let sql = destinationSQL[entity][index] else {
+            preconditionFailure("to-one relationships are read from the row")
+        }
         let relationship = layout.model.relationships(of: entity)[index]
         let table = layout.table(of: entity)
         let statement = try Self.reading(table, relationship: relationship) { try database.prepare(sql.all) }

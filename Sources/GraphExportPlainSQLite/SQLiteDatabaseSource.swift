@@ -159,10 +159,4 @@ public final class SQLiteDatabaseSource: QueriedSource {
     public var columnTypings: [[PlainColumnTyping]] {
         layout.typings
     }
-
-    /// Reports, in one warning, the columns that ``SQLiteSourceOptions/jsonColumns`` read whose
-    /// text was not all JSON and that no earlier run reported.
-    public func didFinishRun() {
-        queries.didFinishRun()
-    }
 }

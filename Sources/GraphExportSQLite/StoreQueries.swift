@@ -21,7 +21,9 @@ package protocol StoreQueries: AnyObject {
     /// ``GraphExport/GraphSource/destinationRecords(of:through:)``.
     func destinationRecords(of key: ObjectKey, through relationship: Int) throws -> (any ObjectCursor)?
     /// ``GraphExport/GraphSource/destinationsInScanOrder(of:through:)``.
-    func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> (any DestinationCursor)?
+    func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> any DestinationCursor
+    /// ``GraphExport/GraphSource/didFinishRun()``.
+    func didFinishRun()
 }
 
 /// A SQLite reader's source, its objects read by its ``StoreQueries``: the Core Data store and
@@ -80,7 +82,13 @@ extension QueriedSource {
     /// A to-many relationship's destinations for all objects of `entity`, read with one query
     /// ordered by object alongside the scan (``MergedDestinations``).
     @inlinable
-    public func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> (any DestinationCursor)? {
+    public func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> any DestinationCursor {
         try queries.destinationsInScanOrder(of: entity, through: relationship)
+    }
+
+    /// What the reader sums up of the run (the reader's type says what).
+    @inlinable
+    public func didFinishRun() {
+        queries.didFinishRun()
     }
 }

@@ -102,4 +102,10 @@ final class RenamedSource: GraphSource {
     }
 
     func count(_ entity: Int) throws -> Int { try base.count(entity) }
+
+    func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> any DestinationCursor {
+        try base.destinationsInScanOrder(of: entity, through: relationship)
+    }
+
+    func didFinishRun() { base.didFinishRun() }
 }

@@ -165,6 +165,22 @@ final class HidingSource: GraphSource {
         base.id(of: key)
     }
 
+    func destinationRecords(of key: ObjectKey, through relationship: Int) throws -> (any ObjectCursor)? {
+        nil
+    }
+
+    func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
+        ToOneFilterCursor(try scan(entity), withoutDestinationsIn: relationships)
+    }
+
+    func count(_ entity: Int) throws -> Int {
+        try scan(entity).countRemaining()
+    }
+
+    func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> any DestinationCursor {
+        PerObjectDestinations(of: self, through: relationship)
+    }
+
     func didFinishRun() {
         finishedRuns += 1
     }

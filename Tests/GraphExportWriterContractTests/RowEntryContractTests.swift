@@ -70,6 +70,15 @@ private final class LendingSource: GraphSource {
         try base.destinations(of: key, through: relationship)
     }
     func id(of key: ObjectKey) -> ObjectID { base.id(of: key) }
+    func destinationRecords(of key: ObjectKey, through relationship: Int) throws -> (any ObjectCursor)? { nil }
+    func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
+        ToOneFilterCursor(try scan(entity), withoutDestinationsIn: relationships)
+    }
+    func count(_ entity: Int) throws -> Int { try base.count(entity) }
+    func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> any DestinationCursor {
+        PerObjectDestinations(of: self, through: relationship)
+    }
+    func didFinishRun() {}
 }
 
 private final class LendingCursor: ObjectCursor {

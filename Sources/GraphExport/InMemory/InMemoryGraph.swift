@@ -101,4 +101,27 @@ public final class InMemoryGraph: GraphSource {
     public func id(of key: ObjectKey) -> ObjectID {
         ObjectID("\(model.entities[key.entity].name)/\(key.row)")
     }
+
+    /// `nil`: the traversal looks each destination up with ``record(_:)``.
+    public func destinationRecords(of key: ObjectKey, through relationship: Int) throws -> (any ObjectCursor)? {
+        nil
+    }
+
+    /// ``scan(_:)`` filtered (``ToOneFilterCursor``).
+    public func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
+        ToOneFilterCursor(try scan(entity), withoutDestinationsIn: relationships)
+    }
+
+    /// The number of objects added of `entity` (an object, once added, stays).
+    public func count(_ entity: Int) throws -> Int {
+        order[entity].count
+    }
+
+    /// Each object's ``destinations(of:through:)`` (``PerObjectDestinations``).
+    public func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> any DestinationCursor {
+        PerObjectDestinations(of: self, through: relationship)
+    }
+
+    /// Nothing: a graph in memory has nothing that sums up a run.
+    public func didFinishRun() {}
 }

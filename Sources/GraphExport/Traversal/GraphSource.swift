@@ -52,6 +52,11 @@ extension ObjectCursor {
 
 /// Anything the traversal can turn into an event stream: a Core Data store, a SQLite database, a
 /// graph built in memory.
+///
+/// Every requirement is answered by every source, none has a default: a source without a faster
+/// way answers with the helper its documentation names (``ToOneFilterCursor``,
+/// ``PerObjectDestinations``, ``ObjectCursor/countRemaining()``), so that a wrapper that forwards
+/// its base's reads cannot lose one by forgetting it.
 public protocol GraphSource: AnyObject {
     /// The entities of the graph.
     var model: GraphModel { get }
@@ -68,22 +73,26 @@ public protocol GraphSource: AnyObject {
     func id(of key: ObjectKey) -> ObjectID
     /// The destinations of a to-many relationship of an object as full records, in the order of
     /// ``destinations(of:through:)``, so that a store answers with one query rather than one per
-    /// object; or `nil`, and the traversal looks each destination up with ``record(_:)``.
+    /// object; or `nil`, and the traversal looks each destination up with ``record(_:)`` (which
+    /// also tells it of a destination that does not exist, to be written as a reference).
     func destinationRecords(of key: ObjectKey, through relationship: Int) throws -> (any ObjectCursor)?
     /// The objects of `entity` that have no destination in any of `relationships` (indexes of
-    /// to-one relationships): the top level of the tree shape.
+    /// to-one relationships), in the order of ``scan(_:)``: the top level of the tree shape. A
+    /// source that cannot select them filters its scan (``ToOneFilterCursor``).
     func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor
-    /// The number of objects whose concrete entity is `entity`.
+    /// The number of objects whose concrete entity is `entity`. A source that cannot count them
+    /// counts its scan (``ObjectCursor/countRemaining()``).
     func count(_ entity: Int) throws -> Int
     /// The destinations of a to-many relationship for all objects of `entity` at once, to be
-    /// asked for in the order ``scan(_:)`` yields the objects; or `nil`, and the traversal asks
-    /// ``destinations(of:through:)`` object by object. A store answers with one query instead of
-    /// one per object.
-    func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> (any DestinationCursor)?
+    /// asked for in the order ``scan(_:)`` yields the objects: a store answers with one query
+    /// instead of one per object. A source without such a query asks
+    /// ``destinations(of:through:)`` object by object (``PerObjectDestinations``).
+    func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> any DestinationCursor
     /// Called once a traversal has read the last object it writes (by ``GraphTraversal/run(into:)``,
     /// before the writer finishes): the source reports, to its own warning handler, what sums up
     /// the run rather than one object (a plain SQLite database's columns whose text `--json-columns`
-    /// could not read as JSON, in one warning).
+    /// could not read as JSON, in one warning). A source with nothing to sum up does nothing; a
+    /// wrapper tells its base.
     func didFinishRun()
 }
 
@@ -93,30 +102,31 @@ public protocol DestinationCursor: AnyObject {
     func destinations(of key: ObjectKey) throws -> [ObjectKey]
 }
 
-extension GraphSource {
-    /// `nil`: the traversal looks each destination up with ``record(_:)``.
-    public func destinationRecords(of key: ObjectKey, through relationship: Int) throws -> (any ObjectCursor)? {
-        nil
+/// The destinations in scan order of a source that has no query for them all at once: each
+/// object's asked for with ``GraphSource/destinations(of:through:)``.
+public final class PerObjectDestinations: DestinationCursor {
+    private let source: any GraphSource
+    private let relationship: Int
+
+    /// The destinations through `relationship` (an index of a to-many relationship) that `source`
+    /// gives object by object.
+    public init(of source: any GraphSource, through relationship: Int) {
+        self.source = source
+        self.relationship = relationship
     }
 
-    /// Filters ``scan(_:)``.
-    public func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
-        FilteredCursor(base: try scan(entity)) { record in relationships.allSatisfy { record.toOne[$0] == nil } }
+    /// The source's destinations of `key`.
+    public func destinations(of key: ObjectKey) throws -> [ObjectKey] {
+        try source.destinations(of: key, through: relationship)
     }
+}
 
-    /// `nil`: the traversal asks ``destinations(of:through:)`` object by object.
-    public func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> (any DestinationCursor)? {
-        nil
-    }
-
-    /// Nothing: the source has nothing that sums up a run.
-    public func didFinishRun() {}
-
-    /// Counts what ``scan(_:)`` yields.
-    public func count(_ entity: Int) throws -> Int {
-        let cursor = try scan(entity)
+extension ObjectCursor {
+    /// Reads the cursor to its end and returns how many records it yielded: the count of a source
+    /// that cannot count in another way (``GraphSource/count(_:)``).
+    public func countRemaining() throws -> Int {
         var count = 0
-        while try cursor.next() != nil { count += 1 }
+        while try next() != nil { count += 1 }
         return count
     }
 }
@@ -139,20 +149,36 @@ public final class RecordListCursor: ObjectCursor {
     }
 }
 
-/// A cursor that yields the records of another that pass a test.
-private final class FilteredCursor: ObjectCursor {
+/// The records of another cursor whose to-one destinations through given relationships are all
+/// empty: ``GraphSource/scan(_:withoutDestinationsIn:)`` of a source that cannot select them.
+public final class ToOneFilterCursor: ObjectCursor {
     private let base: any ObjectCursor
-    private let isIncluded: (ObjectRecord) -> Bool
+    private let relationships: [Int]
 
-    init(base: any ObjectCursor, isIncluded: @escaping (ObjectRecord) -> Bool) {
+    /// The records of `base` with no destination in any of `relationships` (indexes of to-one
+    /// relationships).
+    public init(_ base: any ObjectCursor, withoutDestinationsIn relationships: [Int]) {
         self.base = base
-        self.isIncluded = isIncluded
+        self.relationships = relationships
     }
 
-    func next() throws -> ObjectRecord? {
+    /// The next record that passes, or `nil` at the end.
+    public func next() throws -> ObjectRecord? {
         while let record = try base.next() {
-            if isIncluded(record) { return record }
+            if passes(record.toOne) { return record }
         }
         return nil
+    }
+
+    /// The next record that passes, its values borrowed from the base cursor's; or `nil` at the end.
+    public func nextBorrowed() throws -> BorrowedRecord? {
+        while let record = try base.nextBorrowed() {
+            if passes(record.toOne) { return record }
+        }
+        return nil
+    }
+
+    private func passes(_ toOne: [ObjectKey?]) -> Bool {
+        relationships.allSatisfy { toOne[$0] == nil }
     }
 }

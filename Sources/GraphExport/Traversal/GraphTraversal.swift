@@ -127,10 +127,13 @@ public final class GraphTraversal {
     private func writeFlat(to writer: any GraphWriter) throws {
         for entity in model.concreteEntities where selection.includes(entity: entity) {
             let relationships = model.relationships(of: entity)
-            // A stream answers for every object in scan order, so not for a few chosen ones.
-            let streams = try relationships.indices.map { index in
-                relationships[index].isToMany && selectedKeys == nil
-                    ? try source.destinationsInScanOrder(of: entity, through: index) : nil
+            // A stream answers for every object in scan order, so not for a few chosen ones; `nil`
+            // for a to-one, read from the record.
+            let streams: [(any DestinationCursor)?] = try relationships.indices.map { index in
+                guard relationships[index].isToMany else { return nil }
+                return selectedKeys == nil
+                    ? try source.destinationsInScanOrder(of: entity, through: index)
+                    : PerObjectDestinations(of: source, through: index)
             }
             let beginnings = relationships.map { GraphEvent.beginRelationship(name: $0.name, isToMany: $0.isToMany) }
             let cursor = try selectedRecords(of: entity)
@@ -140,10 +143,6 @@ public final class GraphTraversal {
                     try writer.write(beginnings[index])
                     if let stream = streams[index] {
                         for destination in try stream.destinations(of: record.key) {
-                            try writeReference(to: destination, in: writer)
-                        }
-                    } else if relationships[index].isToMany {
-                        for destination in try source.destinations(of: record.key, through: index) {
                             try writeReference(to: destination, in: writer)
                         }
                     } else if let destination = record.toOne[index] {

@@ -181,20 +181,20 @@ public final class HistorySource: GraphSource, RowFilteringSource {
             prefix: "x-coredata://\(store.storeUUID)/\(model.entities[key.entity].name)/p", number: key.row)
     }
 
+    /// The store's summary of the run.
+    public func didFinishRun() {
+        store.didFinishRun()
+    }
+
     /// The store's, for the model's entities.
     public func destinationRecords(of key: ObjectKey, through relationship: Int) throws -> (any ObjectCursor)? {
         key.entity < firstHistoryEntity ? try store.destinationRecords(of: key, through: relationship) : nil
     }
 
-    /// The store's, for the model's entities; the history's filtered.
+    /// The store's, for the model's entities; the history's filtered (``ToOneFilterCursor``).
     public func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
         guard entity >= firstHistoryEntity else { return try store.scan(entity, withoutDestinationsIn: relationships) }
-        let cursor = try scan(entity)
-        var records: [ObjectRecord] = []
-        while let record = try cursor.next() {
-            if relationships.allSatisfy({ record.toOne[$0] == nil }) { records.append(record) }
-        }
-        return RecordListCursor(records)
+        return ToOneFilterCursor(try scan(entity), withoutDestinationsIn: relationships)
     }
 
     /// The number of rows.
@@ -205,9 +205,12 @@ public final class HistorySource: GraphSource, RowFilteringSource {
         return try statement.step() ? Int(statement.int64(at: 0)) : 0
     }
 
-    /// The store's, for the model's entities.
-    public func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> (any DestinationCursor)? {
-        entity < firstHistoryEntity ? try store.destinationsInScanOrder(of: entity, through: relationship) : nil
+    /// The store's, for the model's entities; the history's object by object
+    /// (``PerObjectDestinations``).
+    public func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> any DestinationCursor {
+        entity < firstHistoryEntity
+            ? try store.destinationsInScanOrder(of: entity, through: relationship)
+            : PerObjectDestinations(of: self, through: relationship)
     }
 
     /// The store's, for the model's entities; `WHERE (<expression>)` on the history table, in its

@@ -204,17 +204,20 @@ package final class CoreDataQueries: StoreQueries {
     }
 
     /// The destinations of a to-many relationship for every object of `entity`, read with one
-    /// query ordered by `Z_PK` alongside the scan (``MergedDestinations``); `nil` for a to-one.
+    /// query ordered by `Z_PK` alongside the scan (``MergedDestinations``).
     @usableFromInline
-    package func destinationsInScanOrder(of entity: Int, through index: Int) throws -> (any DestinationCursor)? {
+    package func destinationsInScanOrder(of entity: Int, through index: Int) throws -> any DestinationCursor {
         try checkRead(entity, index)
-        if case .foreignKey? = layout.entities[entity].relationships[index] { return nil }
         return MergedDestinations(
             rows: MergeJoinRows(
                 statement: try database.prepare(destinationsSQL(entity, index, .all)), skipsNonIntegerSources: false),
             queries: self, relationship: index, destination: layout.model.relationships(of: entity)[index].destination,
             skipsOtherKinds: belongsByKind(entity, index))
     }
+
+    /// Nothing: a Core Data store's warnings are each about one object.
+    @usableFromInline
+    package func didFinishRun() {}
 
     /// Whether the destinations of relationship `index` of `entity` are the rows of the
     /// destination's table that hold the source's key (a one-to-many): the rows of that table
@@ -522,8 +525,9 @@ private final class MergedDestinations: DestinationCursor {
     }
 
     func destinations(of key: ObjectKey) throws -> [ObjectKey] {
+        guard try rows.seek(key.row) else { return [] }
         var keys: [ObjectKey] = []
-        guard try rows.seek(key.row) else { return keys }
+        keys.reserveCapacity(4)
         repeat {
             let row = rows.statement.int64(at: 1)
             if let found = try queries.destination(
