@@ -24,9 +24,6 @@ public final class PlistGraphWriter: GraphWriter {
         var nullNames: [String] = []
         /// For an object: the keys whose text is written as `<data>` of its UTF-8 bytes.
         var dataKeys: [String] = []
-        /// For an object: its entity and identifier, for warnings and errors.
-        var entity = ""
-        var id = ""
     }
 
     private let options: PlistOptions
@@ -38,6 +35,9 @@ public final class PlistGraphWriter: GraphWriter {
         /// The sink, the text writer and the warnings.
         var document: LibXMLDocument
         var stack: [Frame] = []
+        /// The entity and identifier of each open object, outermost first, for warnings and errors:
+        /// apart from `stack`, whose frames stay small.
+        var objects: [(entity: String, id: String)] = []
         /// Names already checked to be writable as keys.
         var writableNames: Set<String> = []
     }
@@ -116,6 +116,7 @@ public final class PlistGraphWriter: GraphWriter {
             }
         case .endObject:
             let frame = state.pointee.stack.removeLast()
+            state.pointee.objects.removeLast()
             try writeList("@null", frame.nullNames, output)
             try writeList("@utf8Data", frame.dataKeys, output)
             try output.endElement()
@@ -144,7 +145,8 @@ public final class PlistGraphWriter: GraphWriter {
     private func beginObject(entity: String, id: String, _ output: LibXMLTextWriter) throws {
         let top = state.pointee.stack.count - 1
         if !state.pointee.stack[top].isToMany { try output.writeElement("key", text: state.pointee.stack[top].key) }
-        var frame = Frame(entity: entity, id: id)
+        var frame = Frame()
+        state.pointee.objects.append((entity, id))
         try output.startElement("dict")
         try output.writeElement("key", text: "@id")
         if try writeIdentifier(id, output) { frame.dataKeys.append("@id") }
@@ -291,11 +293,9 @@ public final class PlistGraphWriter: GraphWriter {
         state.pointee.writableNames.insert(name)
     }
 
-    /// The entity and identifier of the innermost open object, for warnings and errors: they come
-    /// with the object innermost.
+    /// The entity and identifier of the innermost open object, for warnings and errors.
     private var currentObject: (entity: String, id: String) {
-        let frame = state.pointee.stack[state.pointee.stack.count - 1]
-        return (frame.entity, frame.id)
+        state.pointee.objects.last ?? ("", "")
     }
 
     /// Warns once per attribute that its dates with no ISO 8601 form are written as seconds.

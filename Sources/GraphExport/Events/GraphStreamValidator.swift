@@ -183,6 +183,12 @@ public struct GraphStreamValidator {
     /// the rows of an entity one list, so a row costs a look at each of its owned values.
     @discardableResult
     public mutating func beginObject(_ row: ObjectRow) throws(GraphExportError) -> Bool {
+        try takeObject(row).elementIsEmpty
+    }
+
+    /// ``beginObject(_:)``, returning where the row came (``StreamPosition``).
+    @inline(__always)
+    mutating func takeObject(_ row: ObjectRow) throws(GraphExportError) -> StreamPosition {
         let (top, frame) = try innermost()
         try checkDestination(row.id, in: frame)
         try checkNames(of: row)
@@ -200,7 +206,7 @@ public struct GraphStreamValidator {
         attributeCount = row.attributeNames.count
         nameCheck = .matching
         mayMark = false
-        return frame.isEmpty
+        return Self.position(top, frame)
     }
 
     /// Throws unless the names of `row` are distinct; a list is scanned the first time it comes.
@@ -246,6 +252,12 @@ public struct GraphStreamValidator {
     /// is the object's first relationship.
     @discardableResult
     public mutating func beginRelationship(name: String, isToMany: Bool) throws(GraphExportError) -> Bool {
+        try takeRelationship(name: name, isToMany: isToMany).elementIsEmpty
+    }
+
+    /// ``beginRelationship(name:isToMany:)``, returning where it came (``StreamPosition``).
+    @inline(__always)
+    mutating func takeRelationship(name: String, isToMany: Bool) throws(GraphExportError) -> StreamPosition {
         let (top, frame) = try innermost()
         guard frame.role == .object else { throw .relationshipOutsideObject(name: name) }
         guard !frame.isDeleted else { throw .relationshipOfDeletedObject(name: name, id: innermostID) }
@@ -254,26 +266,38 @@ public struct GraphStreamValidator {
         stack[top].isEmpty = false
         stack.append(Frame(role: isToMany ? .toMany : .toOne))
         relationships.append(name)
-        return frame.isEmpty
+        return Self.position(top, frame)
     }
 
     /// Checks and takes in ``GraphEvent/reference(_:)``; returns whether it is the first
     /// destination of its relationship.
     @discardableResult
     public mutating func reference(_ id: ObjectID) throws(GraphExportError) -> Bool {
+        try takeReference(id).elementIsEmpty
+    }
+
+    /// ``reference(_:)``, returning where it came (``StreamPosition``).
+    @inline(__always)
+    mutating func takeReference(_ id: ObjectID) throws(GraphExportError) -> StreamPosition {
         let (top, frame) = try innermost()
         guard frame.role == .toOne || frame.role == .toMany else { throw .referenceOutsideRelationship(id: id.text) }
         try checkDestination(id, in: frame)
         mayMark = false
         stack[top].isEmpty = false
-        return frame.isEmpty
+        return Self.position(top, frame)
     }
 
     /// Checks and takes in ``GraphEvent/endRelationship``; returns whether the relationship was
     /// empty.
     @discardableResult
     public mutating func endRelationship() throws(GraphExportError) -> Bool {
-        let (_, frame) = try innermost()
+        try takeRelationshipEnd().elementIsEmpty
+    }
+
+    /// ``endRelationship()``, returning where it came (``StreamPosition``).
+    @inline(__always)
+    mutating func takeRelationshipEnd() throws(GraphExportError) -> StreamPosition {
+        let (top, frame) = try innermost()
         switch frame.role {
         case .toOne, .toMany:
             stack.removeLast()
@@ -281,14 +305,20 @@ public struct GraphStreamValidator {
         case .object: throw .unmatchedEndRelationship(openObject: innermostID)
         case .document: throw .unmatchedEndRelationship(openObject: nil)
         }
-        return frame.isEmpty
+        return Self.position(top, frame)
     }
 
     /// Checks and takes in ``GraphEvent/endObject``; returns whether the object had no
     /// relationship.
     @discardableResult
     public mutating func endObject() throws(GraphExportError) -> Bool {
-        let (_, frame) = try innermost()
+        try takeObjectEnd().elementIsEmpty
+    }
+
+    /// ``endObject()``, returning where it came (``StreamPosition``).
+    @inline(__always)
+    mutating func takeObjectEnd() throws(GraphExportError) -> StreamPosition {
+        let (top, frame) = try innermost()
         switch frame.role {
         case .object:
             stack.removeLast()
@@ -297,7 +327,13 @@ public struct GraphStreamValidator {
         case .toOne, .toMany: throw .unmatchedEndObject(openRelationship: relationships.last)
         case .document: throw .unmatchedEndObject(openRelationship: nil)
         }
-        return frame.isEmpty
+        return Self.position(top, frame)
+    }
+
+    /// The position of a call that found `frame`, the innermost element, at `top` of the stack.
+    @inline(__always)
+    private static func position(_ top: Int, _ frame: Frame) -> StreamPosition {
+        StreamPosition(depth: top, elementIsEmpty: frame.isEmpty, isInToMany: frame.role == .toMany)
     }
 
     /// The innermost open element and its place, once the document is open for events.

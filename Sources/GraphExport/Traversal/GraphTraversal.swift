@@ -235,6 +235,7 @@ public final class GraphTraversal {
     }
 
     /// Writes a reference to `key`, counting it when the selection leaves the object out.
+    @inline(__always)
     private func writeReference(to key: ObjectKey, in writer: GraphStream) throws {
         if !selection.contains(key) { referencesOutsideSelection += 1 }
         try writer.reference(source.id(of: key))
