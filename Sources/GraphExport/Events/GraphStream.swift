@@ -11,10 +11,15 @@
 /// - A call the writer rejects (``GraphWriterRejection``: its format cannot hold a name or
 ///   identifier) is taken back and the writer's own error rethrown; the stream goes on.
 /// - Any other error of the writer (its output failed) stops the stream: that error is thrown
-///   again by every later call, which no longer reaches the writer.
+///   again by every later call, which no longer reaches the writer. Thrown again rather than
+///   ``GraphExportError/stoppedByEarlierFailure``, so that a caller who goes on learns what failed,
+///   as the libxml2 writers always told.
 ///
 /// One checker per export, in front of the writer and of any wrapper of it, rather than one in
-/// every writer: each call is checked once, and a writer keeps no stack for what the position tells.
+/// every writer: each call is checked once, and a writer need not track what the position tells.
+/// It holds `any GraphWriter` rather than being generic, as the traversal writes to a writer of
+/// any format; the traversal's own calls are checked by members inlined into it, without a switch
+/// over the event (`docs/PERFORMANCE.md`, *One writer kit*).
 public final class GraphStream {
     /// The writer the checked calls go to.
     public let writer: any GraphWriter

@@ -8,7 +8,7 @@
 /// one), then `finish()`. The writer does not check it: the ``GraphStream`` in front of it does,
 /// once per export, and hands the writer only calls that keep it, each with its
 /// ``StreamPosition`` (the depth, whether the innermost element is still empty, whether it is a
-/// to-many relationship), so that a writer keeps no stack for what the position tells. A writer
+/// to-many relationship), so that a writer need not track what the position tells. A writer
 /// rejects a call its format cannot hold (a name or identifier) by throwing
 /// ``GraphWriterRejection`` before it writes anything for it; any other error it throws (its
 /// output failed) stops the stream. Every requirement is the writer's own, with no default, so
