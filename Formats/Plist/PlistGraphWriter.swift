@@ -35,9 +35,11 @@ public final class PlistGraphWriter: GraphWriter {
         /// The sink, the text writer and the warnings.
         var document: LibXMLDocument
         var stack: [Frame] = []
-        /// The entity and identifier of each open object, outermost first, for warnings and errors:
-        /// apart from `stack`, whose frames stay small.
-        var objects: [(entity: String, id: String)] = []
+        /// The entity of the object begun last, whose attributes are written: for warnings.
+        var currentEntity = ""
+        /// The identifier of each open object, outermost first, for warnings and errors: apart
+        /// from `stack`, and not as text, so that a level of nesting costs no more than it must.
+        var objectIDs: [ObjectID] = []
         /// Names already checked to be writable as keys.
         var writableNames: Set<String> = []
     }
@@ -95,7 +97,7 @@ public final class PlistGraphWriter: GraphWriter {
         default: break
         }
         switch event {
-        case .beginObject(let entity, let id): try beginObject(entity: entity, id: id.text, output)
+        case .beginObject(let entity, let id): try beginObject(entity: entity, id: id, output)
         case .changedProperties(let names): try writeChangedProperties(names, output)
         case .deleted:
             try output.writeElement("key", text: "@deleted")
@@ -116,7 +118,7 @@ public final class PlistGraphWriter: GraphWriter {
             }
         case .endObject:
             let frame = state.pointee.stack.removeLast()
-            state.pointee.objects.removeLast()
+            state.pointee.objectIDs.removeLast()
             try writeList("@null", frame.nullNames, output)
             try writeList("@utf8Data", frame.dataKeys, output)
             try output.endElement()
@@ -129,7 +131,7 @@ public final class PlistGraphWriter: GraphWriter {
         let output = try state.pointee.document.openOutput()
         for name in row.attributeNames { try checkName(name, of: row.id.text) }
         for name in row.changedProperties ?? [] { try checkName(name, of: row.id.text) }
-        try beginObject(entity: row.entityName, id: row.id.text, output)
+        try beginObject(entity: row.entityName, id: row.id, output)
         if let changed = row.changedProperties { try writeChangedProperties(changed, output) }
         for (name, value) in zip(row.attributeNames, row.values) {
             try writeAttribute(name: name, value: value.value, output)
@@ -142,11 +144,13 @@ public final class PlistGraphWriter: GraphWriter {
         try state.pointee.document.finish()
     }
 
-    private func beginObject(entity: String, id: String, _ output: LibXMLTextWriter) throws {
+    private func beginObject(entity: String, id objectID: ObjectID, _ output: LibXMLTextWriter) throws {
+        let id = objectID.text
         let top = state.pointee.stack.count - 1
         if !state.pointee.stack[top].isToMany { try output.writeElement("key", text: state.pointee.stack[top].key) }
         var frame = Frame()
-        state.pointee.objects.append((entity, id))
+        state.pointee.currentEntity = entity
+        state.pointee.objectIDs.append(objectID)
         try output.startElement("dict")
         try output.writeElement("key", text: "@id")
         if try writeIdentifier(id, output) { frame.dataKeys.append("@id") }
@@ -293,9 +297,10 @@ public final class PlistGraphWriter: GraphWriter {
         state.pointee.writableNames.insert(name)
     }
 
-    /// The entity and identifier of the innermost open object, for warnings and errors.
+    /// The entity and identifier of the innermost open object, for warnings and errors, which come
+    /// with it innermost: after its attributes, no object nested in it has begun.
     private var currentObject: (entity: String, id: String) {
-        state.pointee.objects.last ?? ("", "")
+        (state.pointee.currentEntity, state.pointee.objectIDs.last?.text ?? "")
     }
 
     /// Warns once per attribute that its dates with no ISO 8601 form are written as seconds.
