@@ -6,8 +6,8 @@ import GraphExportLibXML
 /// through libxml2's `xmlTextWriter`: one node per object, one edge per link.
 ///
 /// Made by ``ExportFormat/graphml(pretty:)`` for an export, or by hand on a sink with a warning handler, and
-/// fed as every ``GraphWriter`` is: ``begin(_:)``, then ``write(_:)`` and ``beginObject(_:)``,
-/// then ``finish()``, from one thread. What it writes, value by value, and what that costs:
+/// fed as every ``GraphWriter`` is, through a ``GraphStream``: `begin(_:)`, then `write(_:)` and
+/// `beginObject(_:)`, then `finish()`, from one thread. What it writes, value by value, and what that costs:
 /// `docs/FORMATS.md`, *Each format's rules*.
 public final class GraphMLGraphWriter: GraphWriter {
     /// The GraphML namespace, the document's default namespace.
@@ -16,7 +16,7 @@ public final class GraphMLGraphWriter: GraphWriter {
     public static let markerNamespace = "urn:graphexport:1"
 
     /// One open part of the stream, innermost last: what writing nodes and edges needs (the
-    /// stream's grammar is the validator's).
+    /// writer's ``GraphStream`` checks the grammar).
     private enum Frame {
         /// The graph itself.
         case graph
@@ -32,7 +32,7 @@ public final class GraphMLGraphWriter: GraphWriter {
 
     /// The writer's changing state.
     private struct State {
-        /// The sink, the grammar, the warnings, and the text writer of the nodes and edges, which
+        /// The sink, the warnings, and the text writer of the nodes and edges, which
         /// goes to the temporary file.
         var document: LibXMLDocument
         var header: [(key: String, value: String)] = []
@@ -67,12 +67,9 @@ public final class GraphMLGraphWriter: GraphWriter {
     /// ``GraphMLWriterError/temporaryFileFailed(directory:reason:)`` when no temporary file can be
     /// made.
     public func begin(_ document: DocumentInfo) throws {
-        let textWriter = state.pointee.document.textWriter(on:indentation:)
-        let (model, spool, body) = try state.pointee.document.validator.begin {
-            let model = document.entities.isEmpty ? nil : try GraphModel(entities: document.entities)
-            let spool = try SpoolFile()
-            return (model, spool, try textWriter(spool, nil))
-        }
+        let model = document.entities.isEmpty ? nil : try GraphModel(entities: document.entities)
+        let spool = try SpoolFile()
+        let body = try state.pointee.document.textWriter(on: spool)
         if let model {
             state.pointee.keys.declare(model)
             state.pointee.edgeRules = GraphMLEdgeRules(model)
@@ -83,13 +80,12 @@ public final class GraphMLGraphWriter: GraphWriter {
         state.pointee.stack = [.graph]
     }
 
-    /// Writes one event, or throws without writing anything when the event does not fit where the
-    /// stream is (``GraphExportError``) or names an object XML cannot hold
-    /// (``GraphMLWriterError/unwritableIdentifier(id:character:)``).
+    /// Writes one event, or rejects it without writing anything when it names an object XML
+    /// cannot hold (``GraphMLWriterError/unwritableIdentifier(id:character:)``).
     ///
     /// Once the temporary file or libxml2 has failed, every call throws that first error again.
-    public func write(_ event: GraphEvent) throws {
-        try state.pointee.document.checkNotFailed()
+    public func write(_ event: GraphEvent, at position: StreamPosition) throws {
+        let body = try state.pointee.document.openOutput()
         let id: String
         switch event {
         case .beginObject(_, let objectID), .reference(let objectID):
@@ -97,7 +93,6 @@ public final class GraphMLGraphWriter: GraphWriter {
         default:
             id = ""
         }
-        let body = try state.pointee.document.accept(event).output
         switch event {
         case .beginObject(let entity, _): try beginObject(entity: entity, id: id, body)
         case .changedProperties(let names): try writeChangedProperties(names, body)
@@ -123,12 +118,11 @@ public final class GraphMLGraphWriter: GraphWriter {
         }
     }
 
-    /// Writes an object's node and its attributes' data from the row's values, or throws as
-    /// ``write(_:)`` does, without writing anything.
-    public func beginObject(_ row: ObjectRow) throws {
-        try state.pointee.document.checkNotFailed()
+    /// Writes an object's node and its attributes' data from the row's values, or rejects it as
+    /// ``write(_:at:)`` does, without writing anything.
+    public func beginObject(_ row: ObjectRow, at position: StreamPosition) throws {
+        let body = try state.pointee.document.openOutput()
         let id = try checkedIdentifier(row.id)
-        let body = try state.pointee.document.beginObject(row)
         try beginObject(entity: row.entityName, id: id, body)
         if let changed = row.changedProperties { try writeChangedProperties(changed, body) }
         for (name, value) in zip(row.attributeNames, row.values) {
@@ -208,10 +202,10 @@ public final class GraphMLGraphWriter: GraphWriter {
     }
 
     /// The text of `id`, or throws for an identifier XML cannot hold.
-    private func checkedIdentifier(_ id: ObjectID) throws(GraphMLWriterError) -> String {
+    private func checkedIdentifier(_ id: ObjectID) throws(GraphWriterRejection) -> String {
         let text = id.text
         if let scalar = XMLCharacters.firstNonCharacter(in: text) {
-            throw .unwritableIdentifier(id: text, character: scalar)
+            throw GraphWriterRejection(GraphMLWriterError.unwritableIdentifier(id: text, character: scalar))
         }
         return text
     }

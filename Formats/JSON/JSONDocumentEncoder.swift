@@ -1,13 +1,13 @@
 import GraphExport
 import GraphExportJSONText
 
-/// The encoder behind ``JSONGraphWriter``: lays out a document's calls as one JSON document, once
-/// ``JSONStreamEncoder`` has checked each one.
+/// The encoder behind ``JSONGraphWriter``: lays out a document's calls as one JSON document, as
+/// ``JSONStreamEncoder`` passes them on.
 ///
 /// A value type: the writer's changing state, behind its pointer (``JSONWriterCore``).
 struct JSONDocumentEncoder: JSONStreamEncoder {
-    /// One open JSON container, innermost last: what laying it out needs (the stream's grammar is
-    /// the validator's).
+    /// One open JSON container, innermost last: what laying it out needs (the writer's
+    /// ``GraphStream`` checks the grammar).
     private struct Frame {
         enum Role {
             /// The `"@graph"` array.
@@ -61,8 +61,6 @@ struct JSONDocumentEncoder: JSONStreamEncoder {
     private var lastKeyTable = -1
     /// The warnings raised and not yet reported by the writer.
     var valueWarnings = JSONValueWarnings()
-    /// The stream's grammar, checked before anything is written for a call.
-    var validator = GraphStreamValidator()
     private let pretty: Bool
     private var stack: [Frame] = []
 
@@ -97,7 +95,7 @@ struct JSONDocumentEncoder: JSONStreamEncoder {
         for (name, value) in zip(row.attributeNames, row.values) {
             appendPropertyKey(name)
             guard let issue = JSONText.appendValue(value, to: &text, splicing: &splices) else { continue }
-            valueWarnings.report(issue, of: name, in: validator)
+            valueWarnings.report(issue, of: name)
         }
     }
 
@@ -149,7 +147,7 @@ struct JSONDocumentEncoder: JSONStreamEncoder {
     mutating func writeAttribute(name: String, value: Value) {
         appendPropertyKey(name)
         guard let issue = JSONText.appendValue(value, to: &text, splicing: &splices) else { return }
-        valueWarnings.report(issue, of: name, in: validator)
+        valueWarnings.report(issue, of: name)
     }
 
     mutating func writeRelationshipStart(name: String, isToMany: Bool) {

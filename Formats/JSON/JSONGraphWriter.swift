@@ -4,8 +4,8 @@ import GraphExportJSONText
 /// Writes an export as one JSON document (RFC 8259), streaming, in the style of JSON-LD.
 ///
 /// Made by ``ExportFormat/json(pretty:)`` for an export, or by hand on a sink with a warning handler, and
-/// fed as every ``GraphWriter`` is: ``begin(_:)``, then ``write(_:)`` and ``beginObject(_:)``,
-/// then ``finish()``, from one thread. What it writes, value by value, and what that costs:
+/// fed as every ``GraphWriter`` is, through a ``GraphStream``: `begin(_:)`, then `write(_:)` and
+/// `beginObject(_:)`, then `finish()`, from one thread. What it writes, value by value, and what that costs:
 /// `docs/FORMATS.md`, *Each format's rules*. What the JSON writers share is a `JSONWriterCore`;
 /// this one's own is its encoder, `JSONDocumentEncoder`.
 public final class JSONGraphWriter: GraphWriter {
@@ -24,13 +24,12 @@ public final class JSONGraphWriter: GraphWriter {
     /// Writes the document's opening, the `"@source"` header, and opens the `"@graph"` array.
     public func begin(_ document: DocumentInfo) throws { try core.begin(document) }
 
-    /// Writes one event, or throws ``GraphExportError`` without writing anything when the event
-    /// does not fit where the stream is.
-    public func write(_ event: GraphEvent) throws { try core.write(event) }
+    /// Writes one event.
+    public func write(_ event: GraphEvent, at position: StreamPosition) throws { try core.write(event) }
 
     /// Writes an object's start and its attributes straight from the row's values, the keys
-    /// escaped once per entity; or throws ``GraphExportError`` without writing anything.
-    public func beginObject(_ row: ObjectRow) throws { try core.beginObject(row) }
+    /// escaped once per entity.
+    public func beginObject(_ row: ObjectRow, at position: StreamPosition) throws { try core.beginObject(row) }
 
     /// Closes the `"@graph"` array and the document, writes the final newline and flushes the sink.
     public func finish() throws { try core.finish() }

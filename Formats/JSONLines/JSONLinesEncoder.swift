@@ -1,8 +1,8 @@
 import GraphExport
 import GraphExportJSONText
 
-/// The encoder behind ``JSONLinesGraphWriter``: lays out a document's calls as lines of JSON, once
-/// ``JSONStreamEncoder`` has checked each one.
+/// The encoder behind ``JSONLinesGraphWriter``: lays out a document's calls as lines of JSON, as
+/// ``JSONStreamEncoder`` passes them on.
 ///
 /// The lines of the open objects share one buffer, outermost first: an object nested in a
 /// relationship leaves a reference in its parent's line and starts its own line after it; the
@@ -12,8 +12,8 @@ import GraphExportJSONText
 /// (``FileSplices``) and is read only when its line is handed on.
 /// A value type: the writer's changing state, behind its pointer (``JSONWriterCore``).
 struct JSONLinesEncoder: JSONStreamEncoder {
-    /// One open object or relationship, innermost last: what laying it out needs (the stream's
-    /// grammar is the validator's).
+    /// One open object or relationship, innermost last: what laying it out needs (the writer's
+    /// ``GraphStream`` checks the grammar).
     private struct Frame {
         /// For a relationship: whether it is to-many (an array) and holds a destination yet, which
         /// decide commas, `[]` and `null`.
@@ -29,8 +29,6 @@ struct JSONLinesEncoder: JSONStreamEncoder {
     var splices = FileSplices()
     /// The warnings raised and not yet reported by the writer.
     var valueWarnings = JSONValueWarnings()
-    /// The stream's grammar, checked before anything is written for a call.
-    var validator = GraphStreamValidator()
     private var stack: [Frame] = []
     /// The lines of the open objects, outermost first, one after the other.
     private var openLines: [UInt8] = []
@@ -73,7 +71,7 @@ struct JSONLinesEncoder: JSONStreamEncoder {
         for (index, value) in row.values.enumerated() {
             openLines += rowKeys[row.entity].keys[index]
             guard let issue = JSONText.appendValue(value, to: &openLines, splicing: &openSplices) else { continue }
-            valueWarnings.report(issue, of: row.attributeNames[index], in: validator)
+            valueWarnings.report(issue, of: row.attributeNames[index])
         }
     }
 
@@ -103,7 +101,7 @@ struct JSONLinesEncoder: JSONStreamEncoder {
     mutating func writeAttribute(name: String, value: Value) {
         Self.appendKey(name, to: &openLines)
         guard let issue = JSONText.appendValue(value, to: &openLines, splicing: &openSplices) else { return }
-        valueWarnings.report(issue, of: name, in: validator)
+        valueWarnings.report(issue, of: name)
     }
 
     /// Appends the text that starts the member of property `name` in a line: `,"key":`

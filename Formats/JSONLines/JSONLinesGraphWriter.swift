@@ -5,8 +5,8 @@ import GraphExportJSONText
 /// with a line feed, streaming.
 ///
 /// Made by ``ExportFormat/jsonLines()`` for an export, or by hand on a sink with a warning handler, and
-/// fed as every ``GraphWriter`` is: ``begin(_:)``, then ``write(_:)`` and ``beginObject(_:)``,
-/// then ``finish()``, from one thread. What it writes, value by value, and what that costs:
+/// fed as every ``GraphWriter`` is, through a ``GraphStream``: `begin(_:)`, then `write(_:)` and
+/// `beginObject(_:)`, then `finish()`, from one thread. What it writes, value by value, and what that costs:
 /// `docs/FORMATS.md`, *Each format's rules*. What the JSON writers share is a `JSONWriterCore`;
 /// this one's own is its encoder, `JSONLinesEncoder`.
 public final class JSONLinesGraphWriter: GraphWriter {
@@ -23,15 +23,13 @@ public final class JSONLinesGraphWriter: GraphWriter {
     /// Writes the header line, `{"@source":{…}}`.
     public func begin(_ document: DocumentInfo) throws { try core.begin(document) }
 
-    /// Writes one event, or throws ``GraphExportError`` without writing anything when the
-    /// event does not fit where the stream is. An object's line is complete at its `endObject`.
-    public func write(_ event: GraphEvent) throws { try core.write(event) }
+    /// Writes one event. An object's line is complete at its `endObject`.
+    public func write(_ event: GraphEvent, at position: StreamPosition) throws { try core.write(event) }
 
     /// Writes an object's start and its attributes straight from the row's values, the keys
-    /// escaped once per entity; or throws ``GraphExportError`` without writing anything when the
-    /// row does not fit where the stream is.
-    public func beginObject(_ row: ObjectRow) throws { try core.beginObject(row) }
+    /// escaped once per entity.
+    public func beginObject(_ row: ObjectRow, at position: StreamPosition) throws { try core.beginObject(row) }
 
-    /// Checks that every object has ended and flushes the sink.
+    /// Flushes the sink.
     public func finish() throws { try core.finish() }
 }

@@ -1,19 +1,16 @@
 public import GraphExport
 
 /// The encoder behind a JSON writer (JSON, JSON Lines): the text it has written, its warnings,
-/// and how it lays out each call of a document once the call is checked.
+/// and how it lays out each call of a document, which the writer's ``GraphStream`` has checked.
 ///
-/// The extension checks every call with ``validator`` and passes it on to the `write…`
-/// requirement that lays it out, once for every JSON encoder: a `write…` requirement is called
-/// only for a call that fits where the stream is, and writes its text to ``text`` (or to a buffer
-/// of its own that it moves to ``text``) and its warnings to ``valueWarnings``. ``JSONWriterCore``
-/// hands both on after every call.
+/// The extension passes every call on to the `write…` requirement that lays it out, once for
+/// every JSON encoder: a `write…` requirement writes its text to ``text`` (or to a buffer of its
+/// own that it moves to ``text``) and its warnings to ``valueWarnings``. ``JSONWriterCore`` hands
+/// both on after every call.
 ///
-/// Public, with the extension's members `package` and `@inlinable`, so that the checks and the
-/// dispatch inline into the writer's module (`docs/PERFORMANCE.md`, *Inlining across modules*).
+/// Public, with the extension's members `package` and `@inlinable`, so that the dispatch inlines
+/// into the writer's module (`docs/PERFORMANCE.md`, *Inlining across modules*).
 public protocol JSONStreamEncoder {
-    /// The stream's grammar, checked before anything is written for a call.
-    var validator: GraphStreamValidator { get set }
     /// The text written and not yet taken by the writer.
     var text: [UInt8] { get set }
     /// Where in ``text`` the base64 of file values goes, streamed when the writer takes the text.
@@ -46,58 +43,41 @@ public protocol JSONStreamEncoder {
 }
 
 extension JSONStreamEncoder {
-    /// Writes the document's opening, or throws without writing anything when the stream has begun.
+    /// Writes the document's opening.
     @inlinable
-    package mutating func begin(_ document: DocumentInfo) throws(GraphExportError) {
-        try validator.begin()
+    package mutating func begin(_ document: DocumentInfo) {
         writeHeader(document)
     }
 
-    /// Writes one event, or throws without writing anything when it does not fit where the stream is.
+    /// Writes one event.
     @inlinable
-    package mutating func write(_ event: GraphEvent) throws(GraphExportError) {
+    package mutating func write(_ event: GraphEvent) {
         switch event {
         case .beginObject(let entity, let id):
-            try validator.beginObject(entity: entity, id: id)
+            valueWarnings.entity = entity
             writeObjectStart(entity: entity, id: id)
-        case .changedProperties(let names):
-            try validator.changedProperties()
-            writeChangedProperties(names)
-        case .deleted:
-            try validator.deleted()
-            writeDeleted()
-        case .attribute(let name, let value):
-            try validator.attribute(name: name, value: value)
-            writeAttribute(name: name, value: value)
-        case .beginRelationship(let name, let isToMany):
-            try validator.beginRelationship(name: name, isToMany: isToMany)
-            writeRelationshipStart(name: name, isToMany: isToMany)
-        case .reference(let id):
-            try validator.reference(id)
-            writeReference(id)
-        case .endRelationship:
-            try validator.endRelationship()
-            writeRelationshipEnd()
-        case .endObject:
-            try validator.endObject()
-            writeObjectEnd()
+        case .changedProperties(let names): writeChangedProperties(names)
+        case .deleted: writeDeleted()
+        case .attribute(let name, let value): writeAttribute(name: name, value: value)
+        case .beginRelationship(let name, let isToMany): writeRelationshipStart(name: name, isToMany: isToMany)
+        case .reference(let id): writeReference(id)
+        case .endRelationship: writeRelationshipEnd()
+        case .endObject: writeObjectEnd()
         }
     }
 
-    /// Writes an object's start and all its attributes straight from the row's values, or throws
-    /// without writing anything when the row does not fit where the stream is.
+    /// Writes an object's start and all its attributes straight from the row's values.
     @inlinable
-    package mutating func beginObject(_ row: ObjectRow) throws(GraphExportError) {
-        try validator.beginObject(row)
+    package mutating func beginObject(_ row: ObjectRow) {
+        valueWarnings.entity = row.entityName
         writeObjectStart(entity: row.entityName, id: row.id)
         if let changed = row.changedProperties { writeChangedProperties(changed) }
         writeAttributes(of: row)
     }
 
-    /// Writes the document's end, or throws without writing anything when an object is still open.
+    /// Writes the document's end.
     @inlinable
-    package mutating func finish() throws(GraphExportError) {
-        try validator.finish()
+    package mutating func finish() {
         writeEnd()
     }
 }

@@ -9,6 +9,9 @@ public import GraphExport
 public struct JSONValueWarnings {
     /// The warnings reported and not yet handed on, in the order they came.
     @usableFromInline package var pending: [Warning] = []
+    /// The entity of the object begun last, whose attributes are the ones written: attributes come
+    /// right after their object's start, before any object nested in it.
+    @usableFromInline package var entity = ""
     /// `Entity.attribute` of each attribute warned about, per kind of issue.
     private var warnedNonFinite: Set<String> = []
     private var warnedDates: Set<String> = []
@@ -16,10 +19,10 @@ public struct JSONValueWarnings {
     /// Creates a record of no warnings.
     package init() {}
 
-    /// Adds to ``pending`` the warning for `issue` of attribute `attribute` of the innermost
-    /// object that `validator` has open, unless that attribute was warned about already.
-    package mutating func report(_ issue: JSONText.Issue, of attribute: String, in validator: GraphStreamValidator) {
-        guard let warning = warning(for: issue, entity: validator.currentObject?.entity ?? "", attribute: attribute)
+    /// Adds to ``pending`` the warning for `issue` of attribute `attribute` of the object begun
+    /// last (``entity``), unless that attribute was warned about already.
+    package mutating func report(_ issue: JSONText.Issue, of attribute: String) {
+        guard let warning = warning(for: issue, entity: entity, attribute: attribute)
         else { return }
         pending.append(warning)
     }

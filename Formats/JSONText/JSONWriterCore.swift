@@ -27,24 +27,22 @@ public struct JSONWriterCore<Encoder: JSONStreamEncoder>: ~Copyable {
     /// Writes the document's opening (``JSONStreamEncoder/writeHeader(_:)``).
     @inlinable
     package func begin(_ document: DocumentInfo) throws {
-        try encoder.pointee.begin(document)
+        encoder.pointee.begin(document)
         try handOff(atLeast: output.blockSize)
     }
 
-    /// Writes one event, or throws ``GraphExportError`` without writing anything when the event
-    /// does not fit where the stream is.
+    /// Writes one event.
     @inlinable
     package func write(_ event: GraphEvent) throws {
-        try encoder.pointee.write(event)
+        encoder.pointee.write(event)
         if !encoder.pointee.valueWarnings.pending.isEmpty { reportWarnings() }
         try handOff(atLeast: output.blockSize)
     }
 
-    /// Writes an object's start and its attributes straight from the row's values, or throws
-    /// ``GraphExportError`` without writing anything when the row does not fit where the stream is.
+    /// Writes an object's start and its attributes straight from the row's values.
     @inlinable
     package func beginObject(_ row: ObjectRow) throws {
-        try encoder.pointee.beginObject(row)
+        encoder.pointee.beginObject(row)
         if !encoder.pointee.valueWarnings.pending.isEmpty { reportWarnings() }
         try handOff(atLeast: output.blockSize)
     }
@@ -53,7 +51,7 @@ public struct JSONWriterCore<Encoder: JSONStreamEncoder>: ~Copyable {
     /// flushes the sink.
     @inlinable
     package func finish() throws {
-        try encoder.pointee.finish()
+        encoder.pointee.finish()
         try handOff(atLeast: 0)
         try output.flush()
     }

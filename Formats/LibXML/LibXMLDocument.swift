@@ -1,12 +1,12 @@
 public import GraphExport
 
 /// The document a writer over libxml2 (XML, property list, GraphML) is writing: the sink it goes
-/// to, the stream's grammar, the ``LibXMLTextWriter`` made at `begin(_:)` and the warnings given.
+/// to, the ``LibXMLTextWriter`` made at `begin(_:)` and the warnings given.
 ///
 /// Each of those writers keeps one in its ``WriterState`` and goes through it for what every call
-/// does alike: ``checkNotFailed()`` first (once the sink or libxml2 has failed, every call throws
-/// that first error again), then the grammar (``accept(_:)``, ``beginObject(_:)``), which hands
-/// back the text writer to write with, and at the end ``finish()``.
+/// does alike: ``openOutput()`` first, which hands back the text writer to write with (once the
+/// sink or libxml2 has failed, every call throws that first error again), and at the end
+/// ``finish()``.
 ///
 /// The type is `public` with only `package` members so that its per-call checks inline into the
 /// writers (`docs/PERFORMANCE.md`, *Inlining across modules*).
@@ -15,8 +15,6 @@ public struct LibXMLDocument {
     package let sink: any ByteSink
     /// The format's error for a libxml2 function that failed, `call` naming it.
     private let libxml2Failure: (_ call: String) -> any Error
-    /// The stream's grammar, checked before anything is written for a call.
-    @usableFromInline package var validator = GraphStreamValidator()
     /// The text writer the document is written with, from `begin(_:)` on.
     @usableFromInline package var output: LibXMLTextWriter?
     /// The warnings given, each once.
@@ -39,12 +37,11 @@ public struct LibXMLDocument {
         try LibXMLTextWriter(sink: sink, indentation: indentation, libxml2Failure: libxml2Failure)
     }
 
-    /// Checks `begin(_:)`, opens the text writer on the sink, indented by `indentation` per level
-    /// (not indented when it is `nil`), and writes the XML declaration and the document type
-    /// declaration `documentType`, if any, with its line break; returns the text writer.
+    /// Opens the text writer on the sink, indented by `indentation` per level (not indented when
+    /// it is `nil`), and writes the XML declaration and the document type declaration
+    /// `documentType`, if any, with its line break; returns the text writer.
     package mutating func begin(indentation: String?, documentType: String? = nil) throws -> LibXMLTextWriter {
-        let open = { [self] in try textWriter(on: sink, indentation: indentation) }
-        let output = try validator.begin(opening: open)
+        let output = try textWriter(on: sink, indentation: indentation)
         self.output = output
         try output.startDocument()
         // Written raw: xmlTextWriterWriteDTD breaks the declaration over lines when indenting.
@@ -58,31 +55,20 @@ public struct LibXMLDocument {
         if let failure = output?.failure { throw failure }
     }
 
-    /// Checks `event` against the grammar (``GraphStreamValidator/accept(_:)``); returns the text
-    /// writer and whether the relationship the event ends, if it ends one, was empty.
+    /// The text writer made at `begin(_:)`, once no call has failed (``checkNotFailed()``).
     @inlinable @inline(__always)
-    package mutating func accept(_ event: GraphEvent) throws -> (output: LibXMLTextWriter, wasEmpty: Bool) {
-        let wasEmpty = try validator.accept(event)
+    package func openOutput() throws -> LibXMLTextWriter {
         guard let output else { throw GraphExportError.notBegun }
-        return (output, wasEmpty)
-    }
-
-    /// Checks the start of the object `row` against the grammar
-    /// (``GraphStreamValidator/beginObject(_:)``); returns the text writer.
-    @inlinable @inline(__always)
-    package mutating func beginObject(_ row: ObjectRow) throws -> LibXMLTextWriter {
-        try validator.beginObject(row)
-        guard let output else { throw GraphExportError.notBegun }
+        if let failure = output.failure { throw failure }
         return output
     }
 
-    /// Checks `finish()`: that no call failed and that every object has ended.
-    package mutating func endStream() throws {
+    /// Checks at `finish()` that no call failed.
+    package func endStream() throws {
         try checkNotFailed()
-        try validator.finish()
     }
 
-    /// Checks `finish()` (``endStream()``), then ends the document: closes every open element,
+    /// Checks that no call failed (``endStream()``), then ends the document: closes every open element,
     /// writes the final line break and flushes the sink.
     package mutating func finish() throws {
         try endStream()

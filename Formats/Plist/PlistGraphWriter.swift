@@ -4,8 +4,8 @@ import GraphExportLibXML
 /// Writes an export as an Apple XML property list 1.0, streaming, through libxml2's `xmlTextWriter`.
 ///
 /// Made by ``ExportFormat/plist(pretty:)`` for an export, or by hand on a sink with a warning handler, and
-/// fed as every ``GraphWriter`` is: ``begin(_:)``, then ``write(_:)`` and ``beginObject(_:)``,
-/// then ``finish()``, from one thread. What it writes, value by value, and what that costs:
+/// fed as every ``GraphWriter`` is, through a ``GraphStream``: `begin(_:)`, then `write(_:)` and
+/// `beginObject(_:)`, then `finish()`, from one thread. What it writes, value by value, and what that costs:
 /// `docs/FORMATS.md`, *Each format's rules*.
 public final class PlistGraphWriter: GraphWriter {
     /// The property list document type and its line break, as Apple's tools write them.
@@ -13,8 +13,8 @@ public final class PlistGraphWriter: GraphWriter {
         #"<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">"#
         + "\n"
 
-    /// One open dictionary or array, innermost last: what laying it out needs (the stream's grammar
-    /// is the validator's).
+    /// One open dictionary or array, innermost last: what laying it out needs (the writer's
+    /// ``GraphStream`` checks the grammar).
     private struct Frame {
         /// For a relationship: its key, written when to-many at once, when to-one once a destination
         /// comes (or listed in `@null`).
@@ -32,9 +32,14 @@ public final class PlistGraphWriter: GraphWriter {
 
     /// The writer's changing state.
     private struct State {
-        /// The sink, the grammar, the text writer and the warnings.
+        /// The sink, the text writer and the warnings.
         var document: LibXMLDocument
         var stack: [Frame] = []
+        /// The entity of the object begun last, whose attributes are written: for warnings.
+        var currentEntity = ""
+        /// The identifier of each open object, outermost first, for warnings and errors: apart
+        /// from `stack`, and not as text, so that a level of nesting costs no more than it must.
+        var objectIDs: [ObjectID] = []
         /// Names already checked to be writable as keys.
         var writableNames: Set<String> = []
     }
@@ -80,21 +85,19 @@ public final class PlistGraphWriter: GraphWriter {
         state.pointee.stack.append(Frame(isToMany: true))  // the `@graph` array: its objects take no key
     }
 
-    /// Writes one event, or throws without writing anything when the event does not fit where the
-    /// stream is (``GraphExportError``) or names a property XML cannot hold
-    /// (``PlistWriterError/unwritableName(name:character:id:)``).
+    /// Writes one event, or rejects it without writing anything when it names a property XML
+    /// cannot hold (``PlistWriterError/unwritableName(name:character:id:)``).
     ///
     /// Once the sink or libxml2 has failed, every call throws that first error again.
-    public func write(_ event: GraphEvent) throws {
-        try state.pointee.document.checkNotFailed()
+    public func write(_ event: GraphEvent, at position: StreamPosition) throws {
+        let output = try state.pointee.document.openOutput()
         switch event {
         case .attribute(let name, _), .beginRelationship(let name, _): try checkName(name, of: currentObject.id)
         case .changedProperties(let names): for name in names { try checkName(name, of: currentObject.id) }
         default: break
         }
-        let (output, wasEmpty) = try state.pointee.document.accept(event)
         switch event {
-        case .beginObject(let entity, let id): try beginObject(entity: entity, id: id.text, output)
+        case .beginObject(let entity, let id): try beginObject(entity: entity, id: id, output)
         case .changedProperties(let names): try writeChangedProperties(names, output)
         case .deleted:
             try output.writeElement("key", text: "@deleted")
@@ -110,26 +113,25 @@ public final class PlistGraphWriter: GraphWriter {
             let frame = state.pointee.stack.removeLast()
             if frame.isToMany {
                 try output.endElement()
-            } else if wasEmpty {
+            } else if position.elementIsEmpty {
                 state.pointee.stack[state.pointee.stack.count - 1].nullNames.append(frame.key)
             }
         case .endObject:
             let frame = state.pointee.stack.removeLast()
+            state.pointee.objectIDs.removeLast()
             try writeList("@null", frame.nullNames, output)
             try writeList("@utf8Data", frame.dataKeys, output)
             try output.endElement()
         }
     }
 
-    /// Writes an object's start and its attributes from the row's values, or throws as
-    /// ``write(_:)`` does, without writing anything when a name is one XML cannot hold or the row
-    /// does not fit where the stream is.
-    public func beginObject(_ row: ObjectRow) throws {
-        try state.pointee.document.checkNotFailed()
+    /// Writes an object's start and its attributes from the row's values, or rejects it as
+    /// ``write(_:at:)`` does, without writing anything, when a name is one XML cannot hold.
+    public func beginObject(_ row: ObjectRow, at position: StreamPosition) throws {
+        let output = try state.pointee.document.openOutput()
         for name in row.attributeNames { try checkName(name, of: row.id.text) }
         for name in row.changedProperties ?? [] { try checkName(name, of: row.id.text) }
-        let output = try state.pointee.document.beginObject(row)
-        try beginObject(entity: row.entityName, id: row.id.text, output)
+        try beginObject(entity: row.entityName, id: row.id, output)
         if let changed = row.changedProperties { try writeChangedProperties(changed, output) }
         for (name, value) in zip(row.attributeNames, row.values) {
             try writeAttribute(name: name, value: value.value, output)
@@ -142,10 +144,13 @@ public final class PlistGraphWriter: GraphWriter {
         try state.pointee.document.finish()
     }
 
-    private func beginObject(entity: String, id: String, _ output: LibXMLTextWriter) throws {
+    private func beginObject(entity: String, id objectID: ObjectID, _ output: LibXMLTextWriter) throws {
+        let id = objectID.text
         let top = state.pointee.stack.count - 1
         if !state.pointee.stack[top].isToMany { try output.writeElement("key", text: state.pointee.stack[top].key) }
         var frame = Frame()
+        state.pointee.currentEntity = entity
+        state.pointee.objectIDs.append(objectID)
         try output.startElement("dict")
         try output.writeElement("key", text: "@id")
         if try writeIdentifier(id, output) { frame.dataKeys.append("@id") }
@@ -283,18 +288,19 @@ public final class PlistGraphWriter: GraphWriter {
         try output.endElement()
     }
 
-    /// Throws unless XML can hold `name`, so that it can be a key of the object `id`.
-    private func checkName(_ name: String, of id: @autoclosure () -> String) throws {
+    /// Rejects the call unless XML can hold `name`, so that it can be a key of the object `id`.
+    private func checkName(_ name: String, of id: @autoclosure () -> String) throws(GraphWriterRejection) {
         guard !state.pointee.writableNames.contains(name) else { return }
         if let scalar = XMLCharacters.firstNonCharacter(in: name) {
-            throw PlistWriterError.unwritableName(name: name, character: scalar, id: id())
+            throw GraphWriterRejection(PlistWriterError.unwritableName(name: name, character: scalar, id: id()))
         }
         state.pointee.writableNames.insert(name)
     }
 
-    /// The entity and identifier of the innermost open object, for warnings and errors.
+    /// The entity and identifier of the innermost open object, for warnings and errors, which come
+    /// with it innermost: after its attributes, no object nested in it has begun.
     private var currentObject: (entity: String, id: String) {
-        state.pointee.document.validator.currentObject.map { ($0.entity, $0.id.text) } ?? ("", "")
+        (state.pointee.currentEntity, state.pointee.objectIDs.last?.text ?? "")
     }
 
     /// Warns once per attribute that its dates with no ISO 8601 form are written as seconds.

@@ -15,9 +15,9 @@ import GraphExportJSONText
 /// (`null`, `integer`, `double`, `decimal`, `string`, `boolean`, `date`, `binary`, `uuid`, `uri`),
 /// so a reader knows that a string holds a date or base64 bytes. A ``Value/binaryFile(_:)`` value
 /// is written as its bytes would be, its base64 streamed from the file in chunks of 64 KiB, so
-/// that memory stays flat whatever its size. It throws ``GraphExportError`` for an event stream
-/// that is not well nested (``GraphStreamValidator``), before writing anything for the call, so a
-/// plugin only ever reads streams that keep the grammar.
+/// that memory stays flat whatever its size. Fed through a ``GraphStream``, which rejects a call
+/// that is not well nested before it reaches the writer, so a plugin only ever reads streams that
+/// keep the grammar.
 public final class PluginEventStreamWriter: GraphWriter {
     /// The protocol version this writer speaks.
     public static let protocolVersion = 1
@@ -33,8 +33,6 @@ public final class PluginEventStreamWriter: GraphWriter {
         var line: [UInt8] = []
         /// Where in `line` the base64 of a file value goes.
         var splices = FileSplices()
-        /// The stream's grammar, checked before anything is written for a call.
-        var validator = GraphStreamValidator()
         /// Identifiers as JSON strings, each prefix escaped once.
         var identifiers = JSONIdentifierText()
     }
@@ -52,7 +50,6 @@ public final class PluginEventStreamWriter: GraphWriter {
 
     /// Writes the handshake line.
     public func begin(_ document: DocumentInfo) throws {
-        try state.pointee.validator.begin()
         state.pointee.line += Array(#"{"protocol":"graphexport-events","version":"#.utf8)
         state.pointee.line += Array(String(Self.protocolVersion).utf8)
         state.pointee.line += Array(#","format":"#.utf8)
@@ -71,8 +68,7 @@ public final class PluginEventStreamWriter: GraphWriter {
     }
 
     /// Writes one event as one line.
-    public func write(_ event: GraphEvent) throws {
-        try state.pointee.validator.accept(event)
+    public func write(_ event: GraphEvent, at position: StreamPosition) throws {
         switch event {
         case .beginObject(let entity, let id):
             state.pointee.line += Array(#"{"event":"beginObject","entity":"#.utf8)
@@ -114,13 +110,14 @@ public final class PluginEventStreamWriter: GraphWriter {
 
     /// Writes the row as the events it stands for (``ObjectRow/events``), one line each: the
     /// protocol has no line for a row.
-    public func beginObject(_ row: ObjectRow) throws {
-        for event in row.events { try write(event) }
+    public func beginObject(_ row: ObjectRow, at position: StreamPosition) throws {
+        let events = row.events
+        try write(events[0], at: position)
+        for event in events.dropFirst() { try write(event, at: position.insideObject) }
     }
 
     /// Writes the closing `end` line and flushes.
     public func finish() throws {
-        try state.pointee.validator.finish()
         state.pointee.line += Array(#"{"event":"end"}"#.utf8)
         try endLine()
         try output.flush()

@@ -5,8 +5,8 @@ import GraphExportLibXML
 /// Writes an export as one XML 1.0 document, streaming, through libxml2's `xmlTextWriter`.
 ///
 /// Made by ``ExportFormat/xml(pretty:style:)`` for an export, or by hand on a sink with a warning handler, and
-/// fed as every ``GraphWriter`` is: ``begin(_:)``, then ``write(_:)`` and ``beginObject(_:)``,
-/// then ``finish()``, from one thread. What it writes, value by value, and what that costs:
+/// fed as every ``GraphWriter`` is, through a ``GraphStream``: `begin(_:)`, then `write(_:)` and
+/// `beginObject(_:)`, then `finish()`, from one thread. What it writes, value by value, and what that costs:
 /// `docs/FORMATS.md`, *Each format's rules*.
 public final class XMLGraphWriter: GraphWriter {
     /// The namespace of everything the format adds to the model's names.
@@ -35,8 +35,11 @@ public final class XMLGraphWriter: GraphWriter {
 
     /// The writer's changing state.
     private struct State {
-        /// The sink, the grammar, the text writer and the warnings.
+        /// The sink, the text writer and the warnings.
         var document: LibXMLDocument
+        /// The entity and identifier of the object begun last, whose attributes are written: for
+        /// warnings.
+        var currentObject: (entity: String, id: ObjectID) = ("", ObjectID(""))
         /// In the attribute style, the space-separated encoded names of the innermost object's
         /// null and base64 attributes, written when its start tag closes.
         var nullNames: [UInt8] = []
@@ -98,21 +101,21 @@ public final class XMLGraphWriter: GraphWriter {
         if !base64Fields.isEmpty { try output.writeAttribute("gx:base64", base64Fields.joined(separator: " ")) }
     }
 
-    /// Writes one event, or throws without writing anything when the event does not fit where the
-    /// stream is (``GraphExportError``) or names an object XML cannot hold
-    /// (``XMLWriterError/unwritableIdentifier(id:character:)``).
+    /// Writes one event, or rejects it without writing anything when it names an object XML
+    /// cannot hold (``XMLWriterError/unwritableIdentifier(id:character:)``).
     ///
     /// Once the sink or libxml2 has failed, every call throws that first error again.
-    public func write(_ event: GraphEvent) throws {
-        try state.pointee.document.checkNotFailed()
+    public func write(_ event: GraphEvent, at position: StreamPosition) throws {
+        let output = try state.pointee.document.openOutput()
         switch event {
-        case .beginObject(_, let id), .reference(let id):
+        case .beginObject(let entity, let id):
+            try takeIdentifier(id)
+            state.pointee.currentObject = (entity, id)
+        case .reference(let id):
             try takeIdentifier(id)
         default:
             break
         }
-        let endsToMany = state.pointee.document.validator.isInToMany
-        let (output, wasEmpty) = try state.pointee.document.accept(event)
         if let pending = state.pointee.pendingElement {
             state.pointee.pendingElement = nil
             swap(&state.pointee.idText, &state.pointee.pendingID)
@@ -147,7 +150,7 @@ public final class XMLGraphWriter: GraphWriter {
             try writeIdentifier(output)
             try output.endElement()
         case .endRelationship:
-            if !endsToMany && wasEmpty { try output.writeAttribute(Self.nullName, "true") }
+            if !position.isInToMany && position.elementIsEmpty { try output.writeAttribute(Self.nullName, "true") }
             try output.endElement()
         case .endObject:
             try closeStartTag(output)
@@ -156,11 +159,11 @@ public final class XMLGraphWriter: GraphWriter {
     }
 
     /// Writes an object's start tag and its attributes straight from the row's values, the
-    /// names encoded once per entity; or throws as ``write(_:)`` does, without writing anything.
-    public func beginObject(_ row: ObjectRow) throws {
-        try state.pointee.document.checkNotFailed()
+    /// names encoded once per entity; or rejects it as ``write(_:at:)`` does, without writing anything.
+    public func beginObject(_ row: ObjectRow, at position: StreamPosition) throws {
+        let output = try state.pointee.document.openOutput()
         try takeIdentifier(row.id)
-        let output = try state.pointee.document.beginObject(row)
+        state.pointee.currentObject = (row.entityName, row.id)
         let names = rowNames(for: row)
         try startObject(names.element, output)
         if let changed = row.changedProperties { try writeChangedProperties(changed, output) }
@@ -175,12 +178,12 @@ public final class XMLGraphWriter: GraphWriter {
         try state.pointee.document.finish()
     }
 
-    /// Makes the state's `idText` the text of `id`, or throws for an identifier XML cannot hold.
+    /// Makes the state's `idText` the text of `id`, or rejects an identifier XML cannot hold.
     /// Only the prefix can hold such a character (digits cannot), and each prefix is checked once.
-    private func takeIdentifier(_ id: ObjectID) throws(XMLWriterError) {
+    private func takeIdentifier(_ id: ObjectID) throws(GraphWriterRejection) {
         if !state.pointee.checkedPrefixes.contains(id.textPrefix) {
             if let scalar = XMLCharacters.firstNonCharacter(in: id.textPrefix) {
-                throw .unwritableIdentifier(id: id.text, character: scalar)
+                throw GraphWriterRejection(XMLWriterError.unwritableIdentifier(id: id.text, character: scalar))
             }
             if state.pointee.checkedPrefixes.count < Self.checkedPrefixLimit {
                 state.pointee.checkedPrefixes.append(id.textPrefix)
@@ -340,7 +343,7 @@ public final class XMLGraphWriter: GraphWriter {
     /// Warns once per attribute of the innermost object; `mark` says how base64 text is marked
     /// where this value went.
     private func warn(_ issue: XMLValueText.Issue, _ name: String, mark: String) {
-        guard let object = state.pointee.document.validator.currentObject else { return }
+        let object = state.pointee.currentObject
         let attribute = "\(object.entity).\(name)"
         switch issue {
         case .nonCharacter(let scalar):

@@ -6,8 +6,8 @@ import GraphExportJSONText
 /// values from the two, in a layout for people.
 ///
 /// Made by ``ExportFormat/yaml(pretty:options:)`` for an export, or by hand on a sink with a warning handler, and
-/// fed as every ``GraphWriter`` is: ``begin(_:)``, then ``write(_:)`` and ``beginObject(_:)``,
-/// then ``finish()``, from one thread. What it writes, value by value, and what that costs:
+/// fed as every ``GraphWriter`` is, through a ``GraphStream``: `begin(_:)`, then `write(_:)` and
+/// `beginObject(_:)`, then `finish()`, from one thread. What it writes, value by value, and what that costs:
 /// `docs/FORMATS.md`, *Each format's rules*.
 public final class YAMLGraphWriter: GraphWriter {
     private static let sourceKey = YAMLScalar(text: "@source", style: .doubleQuoted)
@@ -25,9 +25,8 @@ public final class YAMLGraphWriter: GraphWriter {
     /// The writer's changing state.
     private struct State {
         var emitter: YAMLEmitter?
-        /// The stream's grammar, checked before anything is handed to libyaml; stopped once
-        /// libyaml or the sink has failed.
-        var validator = GraphStreamValidator()
+        /// The entity of the object begun last, whose attributes are written: for warnings.
+        var currentEntity = ""
         /// The warnings given, each once.
         var warnings: FormatWarnings
         /// Per entity index (``ObjectRow/entity``), the scalars of its `"@type"` value and its
@@ -60,90 +59,73 @@ public final class YAMLGraphWriter: GraphWriter {
 
     /// Starts the document, writes the `"@source"` header and opens the `"@graph"` sequence.
     public func begin(_ document: DocumentInfo) throws {
-        try state.pointee.validator.begin()
-        try emitting {
-            let emitter = try YAMLEmitter(sink: sink, indentation: options.indentation)
-            state.pointee.emitter = emitter
-            try emitter.beginDocument()
-            try emitter.beginMapping(flow: false)
-            try emitter.scalar(Self.sourceKey)
-            try emitter.beginMapping(flow: false)
-            for field in document.fields {
-                try emitter.scalar(YAMLScalar(string: field.key, in: .blockKey))
-                try emitter.scalar(
-                    YAMLScalar(string: field.value, in: .blockValue, literalBlocks: options.literalBlocks))
-            }
-            try emitter.endMapping()
-            try emitter.scalar(Self.graphKey)
-            try emitter.beginSequence(flow: false)
+        let emitter = try YAMLEmitter(sink: sink, indentation: options.indentation)
+        state.pointee.emitter = emitter
+        try emitter.beginDocument()
+        try emitter.beginMapping(flow: false)
+        try emitter.scalar(Self.sourceKey)
+        try emitter.beginMapping(flow: false)
+        for field in document.fields {
+            try emitter.scalar(YAMLScalar(string: field.key, in: .blockKey))
+            try emitter.scalar(
+                YAMLScalar(string: field.value, in: .blockValue, literalBlocks: options.literalBlocks))
         }
+        try emitter.endMapping()
+        try emitter.scalar(Self.graphKey)
+        try emitter.beginSequence(flow: false)
     }
 
-    /// Writes one event, or throws ``GraphExportError`` without writing anything when the event
-    /// does not fit where the stream is.
-    public func write(_ event: GraphEvent) throws {
-        let endsToMany = state.pointee.validator.isInToMany
-        let wasEmpty = try state.pointee.validator.accept(event)
+    /// Writes one event.
+    public func write(_ event: GraphEvent, at position: StreamPosition) throws {
         guard let emitter = state.pointee.emitter else { return }
+        // The depth of the objects whose values the event writes: the innermost object's, or the
+        // one the event begins.
+        var objectDepth = position.objectDepth
+        if case .beginObject = event { objectDepth += 1 }
+        let context = valueContext(atObjectDepth: objectDepth)
+        let keyContext: YAMLScalar.Context = context == .flow ? .flow : .blockKey
         switch event {
         case .beginObject(let entity, let id):
-            let context = valueContext
+            state.pointee.currentEntity = entity
             let type = YAMLScalar(string: entity, in: context, literalBlocks: false)
-            try emitting { try startObject(type: type, id: id, in: context, emitter) }
+            try startObject(type: type, id: id, in: context, emitter)
         case .changedProperties(let names):
-            let context = valueContext
-            try emitting { try writeChangedProperties(names, in: context, emitter) }
+            try writeChangedProperties(names, in: context, emitter)
         case .deleted:
-            let context = valueContext
-            try emitting {
-                try emitter.scalar(Self.deletedKey)
-                _ = try emitter.value(.boolean(true), in: context, literalBlocks: false)
-            }
+            try emitter.scalar(Self.deletedKey)
+            _ = try emitter.value(.boolean(true), in: context, literalBlocks: false)
         case .attribute(let name, let value):
-            let context = valueContext
-            var isDateWithoutISO8601 = false
-            try emitting {
-                try emitter.scalar(YAMLScalar(string: MarkerEscape.key(for: name), in: keyContext))
-                isDateWithoutISO8601 = try emitter.value(value, in: context, literalBlocks: options.literalBlocks)
-            }
-            if isDateWithoutISO8601 { warnAboutDate(of: name) }
+            try emitter.scalar(YAMLScalar(string: MarkerEscape.key(for: name), in: keyContext))
+            if try emitter.value(value, in: context, literalBlocks: options.literalBlocks) { warnAboutDate(of: name) }
         case .beginRelationship(let name, let isToMany):
-            let flow = valueContext == .flow
-            try emitting {
-                try emitter.scalar(YAMLScalar(string: MarkerEscape.key(for: name), in: keyContext))
-                if isToMany { try emitter.beginSequence(flow: flow) }
-            }
+            try emitter.scalar(YAMLScalar(string: MarkerEscape.key(for: name), in: keyContext))
+            if isToMany { try emitter.beginSequence(flow: context == .flow) }
         case .reference(let id):
-            try emitting {
-                try emitter.beginMapping(flow: true)
-                try emitter.scalar(Self.idKey)
-                try writeIdentifier(id, in: .flow, emitter)
-                try emitter.endMapping()
-            }
+            try emitter.beginMapping(flow: true)
+            try emitter.scalar(Self.idKey)
+            try writeIdentifier(id, in: .flow, emitter)
+            try emitter.endMapping()
         case .endRelationship:
-            try emitting {
-                if endsToMany {
-                    try emitter.endSequence()
-                } else if wasEmpty {
-                    try emitter.scalar(.null)
-                }
+            if position.isInToMany {
+                try emitter.endSequence()
+            } else if position.elementIsEmpty {
+                try emitter.scalar(.null)
             }
         case .endObject:
-            try emitting { try emitter.endMapping() }
+            try emitter.endMapping()
         }
     }
 
     /// Writes an object's start and its attributes straight from the row's values, its keys and
-    /// type made once per entity; or throws ``GraphExportError`` without writing anything when
-    /// the row does not fit where the stream is.
-    public func beginObject(_ row: ObjectRow) throws {
-        try state.pointee.validator.beginObject(row)
+    /// type made once per entity.
+    public func beginObject(_ row: ObjectRow, at position: StreamPosition) throws {
         guard let emitter = state.pointee.emitter else { return }
-        let context = valueContext
+        state.pointee.currentEntity = row.entityName
+        let context = valueContext(atObjectDepth: position.objectDepth + 1)
         let scalars = entityScalars(for: row, in: context)
         let literalBlocks = options.literalBlocks
         var datesWithoutISO8601: [String] = []
-        try emitting {
+        do {
             try startObject(type: scalars.type, id: row.id, in: context, emitter)
             if let changed = row.changedProperties { try writeChangedProperties(changed, in: context, emitter) }
             for (index, value) in row.values.enumerated() {
@@ -165,12 +147,9 @@ public final class YAMLGraphWriter: GraphWriter {
 
     /// Closes the `"@graph"` sequence and the document and flushes everything to the sink.
     public func finish() throws {
-        try state.pointee.validator.finish()
-        try emitting {
-            try state.pointee.emitter?.endSequence()
-            try state.pointee.emitter?.endMapping()
-            try state.pointee.emitter?.endDocument()
-        }
+        try state.pointee.emitter?.endSequence()
+        try state.pointee.emitter?.endMapping()
+        try state.pointee.emitter?.endDocument()
     }
 
     /// Starts an object's mapping and writes its `"@id"` and `"@type"`.
@@ -228,31 +207,16 @@ public final class YAMLGraphWriter: GraphWriter {
         return scalars
     }
 
-    /// Runs `body`, and stops the document if it throws: libyaml cannot go on after a failure.
-    private func emitting(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch {
-            state.pointee.validator.stop()
-            throw error
-        }
-    }
-
-    /// Where the current object's values go: flow context once objects nest deeper than
-    /// ``YAMLOptions/maxBlockDepth``.
-    private var valueContext: YAMLScalar.Context {
-        state.pointee.validator.objectDepth > max(options.maxBlockDepth, 0) ? .flow : .blockValue
-    }
-
-    /// Where the current object's keys go.
-    private var keyContext: YAMLScalar.Context {
-        valueContext == .flow ? .flow : .blockKey
+    /// Where the values of an object at `objectDepth` go: flow context once objects nest deeper
+    /// than ``YAMLOptions/maxBlockDepth``.
+    private func valueContext(atObjectDepth objectDepth: Int) -> YAMLScalar.Context {
+        objectDepth > max(options.maxBlockDepth, 0) ? .flow : .blockValue
     }
 
     /// Warns, once per attribute, of a date with no ISO 8601 form in attribute `name` of the
     /// innermost object.
     private func warnAboutDate(of name: String) {
-        let attribute = "\(state.pointee.validator.currentObject?.entity ?? "").\(name)"
+        let attribute = "\(state.pointee.currentEntity).\(name)"
         state.pointee.warnings.dateWithoutISO8601(
             attribute, key: attribute, writtenAs: "seconds since 2001-01-01T00:00:00Z", notFinite: ".nan/.inf/-.inf")
     }

@@ -4,7 +4,7 @@ public import GraphExport
 /// it falls short of the export contract.
 ///
 /// What it checks:
-/// - **Nesting**: the grammar every writer checks (``GraphStreamValidator``): attributes only
+/// - **Nesting**: the grammar every ``GraphStream`` checks (``GraphStreamValidator``): attributes only
 ///   directly inside an object, once each and before its relationships; inside a relationship only
 ///   objects and references; a to-one relationship holds at most one of them; everything opened is
 ///   closed. An event that breaks it is reported with the validator's ``GraphExportError`` and
@@ -61,10 +61,10 @@ public struct GraphCheck {
     }
 
     /// Checks what `recording` was given: its events in the shape its header names, and also that
-    /// it was begun, finished and used in order.
+    /// it was begun and finished.
     public init(recording: RecordingGraphWriter, source: any GraphSource) throws {
         try self.init(events: recording.events, shape: recording.document?.shape ?? .tree, source: source)
-        var protocolProblems = recording.misuse
+        var protocolProblems: [String] = []
         if recording.document == nil { protocolProblems.append("the writer was never begun") }
         if !recording.finished { protocolProblems.append("the writer was never finished") }
         problems = protocolProblems + problems

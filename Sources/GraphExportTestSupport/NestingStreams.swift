@@ -103,6 +103,7 @@ public enum NestingStreams {
     /// with an integer `level`), each nested in the previous one's `child` relationship (to-many at
     /// even depths, to-one at odd ones), the innermost relationship empty; then finishes it.
     public static func writeChain(depth: Int, document: DocumentInfo, into writer: some GraphWriter) throws {
+        let writer = GraphStream(writer)
         try writer.begin(document)
         for level in 0..<depth {
             try writer.write(.beginObject(entity: "Node", id: ObjectID("N\(level)")))

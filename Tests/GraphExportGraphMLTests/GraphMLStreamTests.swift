@@ -20,7 +20,8 @@ final class GraphMLStreamTests: XCTestCase {
     }
 
     func testTheSinksErrorIsRethrown() throws {
-        let writer = GraphMLGraphWriter(sink: WriterFailingSink(capacity: 0, error: GraphExportError.brokenPipe))
+        let writer = GraphStream(
+            GraphMLGraphWriter(sink: WriterFailingSink(capacity: 0, error: GraphExportError.brokenPipe)))
         try writer.begin(WriterChain.document)
         try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
         try writer.write(.endObject)
@@ -30,7 +31,7 @@ final class GraphMLStreamTests: XCTestCase {
     func testAnUnusableTemporaryDirectoryIsAnError() throws {
         let restore = settingTemporaryDirectory("/nonexistent/graphexport-test")
         defer { restore() }
-        let writer = GraphMLGraphWriter(sink: MemorySink())
+        let writer = GraphStream(GraphMLGraphWriter(sink: MemorySink()))
         XCTAssertThrowsError(try writer.begin(WriterChain.document)) { error in
             guard case .temporaryFileFailed(let directory, let reason)? = error as? GraphMLWriterError else {
                 return XCTFail("\(error)")
@@ -47,7 +48,7 @@ final class GraphMLStreamTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         let restore = settingTemporaryDirectory(directory.path)
         defer { restore() }
-        let writer = GraphMLGraphWriter(sink: MemorySink())
+        let writer = GraphStream(GraphMLGraphWriter(sink: MemorySink()))
         try writer.begin(WriterChain.document)
         try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
         try writer.write(.endObject)

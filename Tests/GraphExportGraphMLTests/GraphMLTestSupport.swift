@@ -58,12 +58,12 @@ final class ModelHidingWriter: GraphWriter {
 
     var streamsFileBytes: Bool { base.streamsFileBytes }
 
-    func write(_ event: GraphEvent) throws {
-        try base.write(event)
+    func write(_ event: GraphEvent, at position: StreamPosition) throws {
+        try base.write(event, at: position)
     }
 
-    func beginObject(_ row: ObjectRow) throws {
-        try base.beginObject(row)
+    func beginObject(_ row: ObjectRow, at position: StreamPosition) throws {
+        try base.beginObject(row, at: position)
     }
 
     func finish() throws {

@@ -55,7 +55,7 @@ final class PlistNestingTests: XCTestCase {
 
     func testTheSinksErrorIsRethrownAndSticks() throws {
         let sink = WriterFailingSink(capacity: 100_000, error: Full())
-        let writer = PlistGraphWriter(sink: sink)
+        let writer = GraphStream(PlistGraphWriter(sink: sink))
         try writer.begin(WriterChain.document)
         let long = String(repeating: "x", count: 50_000)
         var thrown: (any Error)?

@@ -109,7 +109,7 @@ final class PlistTextTests: XCTestCase {
 
     func testNamesXMLCannotHoldAreErrorsThatWriteNothing() throws {
         let sink = MemorySink()
-        let writer = PlistGraphWriter(sink: sink)
+        let writer = GraphStream(PlistGraphWriter(sink: sink))
         try writer.begin(WriterChain.document)
         try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
         XCTAssertThrowsError(try writer.write(.attribute(name: "bad\u{1}", value: .integer(1)))) {

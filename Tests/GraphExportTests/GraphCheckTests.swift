@@ -174,20 +174,24 @@ final class GraphCheckTests: XCTestCase {
         try assertProblem(reordered + first, shape: .flat, "not in the source's scan order")
     }
 
+    /// Calls out of order never reach the recording: its ``GraphStream`` refuses them.
     func testRecordingProtocol() throws {
-        let unfinished = RecordingGraphWriter()
-        try unfinished.write(.endObject)
+        let unfinishedRecording = RecordingGraphWriter()
+        let unfinished = GraphStream(unfinishedRecording)
+        XCTAssertThrowsError(try unfinished.write(.endObject)) { XCTAssertEqual($0 as? GraphExportError, .notBegun) }
         try unfinished.begin(DocumentInfo(sourceKind: "test"))
-        let check = try GraphCheck(recording: unfinished, source: graph)
-        XCTAssertEqual(
-            check.problems.prefix(2), ["write(_:) was called before begin(_:)", "the writer was never finished"])
+        let check = try GraphCheck(recording: unfinishedRecording, source: graph)
+        XCTAssertEqual(check.problems.prefix(1), ["the writer was never finished"])
+        XCTAssertEqual(unfinishedRecording.events, [])
 
-        let twice = RecordingGraphWriter()
+        let twiceRecording = RecordingGraphWriter()
+        let twice = GraphStream(twiceRecording)
         try twice.begin(DocumentInfo(sourceKind: "test"))
         try twice.finish()
-        try twice.write(.endObject)
-        try twice.finish()
-        XCTAssertEqual(
-            twice.misuse, ["write(_:) was called after finish(): endObject", "finish() was called a second time"])
+        XCTAssertThrowsError(try twice.write(.endObject)) {
+            XCTAssertEqual($0 as? GraphExportError, .alreadyFinished)
+        }
+        XCTAssertThrowsError(try twice.finish()) { XCTAssertEqual($0 as? GraphExportError, .alreadyFinished) }
+        XCTAssertEqual(twiceRecording.events, [])
     }
 }

@@ -58,7 +58,7 @@ final class ChangeMarkTests: XCTestCase {
         }
         for (name, make) in everyWriterIgnoringWarnings {
             let sink = MemorySink()
-            let writer = make(sink)
+            let writer = GraphStream(make(sink))
             try writer.begin(WriterChain.document)
             try writer.beginObject(row([.integer(1)]))
             try writer.write(.endObject)

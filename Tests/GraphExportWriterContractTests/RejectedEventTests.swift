@@ -68,7 +68,7 @@ final class RejectedEventTests: XCTestCase {
         -> [UInt8]
     {
         let sink = MemorySink()
-        let writer = make(sink)
+        let writer = GraphStream(make(sink))
         try writer.begin(WriterChain.document)
         for (event, rejected) in steps {
             if !rejected {

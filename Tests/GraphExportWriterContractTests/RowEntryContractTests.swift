@@ -26,7 +26,7 @@ final class RowEntryContractTests: XCTestCase {
 
     func testARowWithRepeatedNamesIsRefusedAsEventsWouldBe() throws {
         for (name, make) in everyWriterIgnoringWarnings {
-            let writer = make(MemorySink())
+            let writer = GraphStream(make(MemorySink()))
             try writer.begin(DocumentInfo(sourceKind: "test"))
             let row = ObjectRow(
                 entity: 0, entityName: "A", attributeNames: ["x", "x"], id: ObjectID("A/1"),
@@ -48,8 +48,12 @@ private final class EventsOnly: GraphWriter {
 
     var streamsFileBytes: Bool { base.streamsFileBytes }
     func begin(_ document: DocumentInfo) throws { try base.begin(document) }
-    func write(_ event: GraphEvent) throws { try base.write(event) }
-    func beginObject(_ row: ObjectRow) throws { for event in row.events { try base.write(event) } }
+    func write(_ event: GraphEvent, at position: StreamPosition) throws { try base.write(event, at: position) }
+    func beginObject(_ row: ObjectRow, at position: StreamPosition) throws {
+        let events = row.events
+        try base.write(events[0], at: position)
+        for event in events.dropFirst() { try base.write(event, at: position.insideObject) }
+    }
     func finish() throws { try base.finish() }
 }
 

@@ -87,7 +87,7 @@ final class RowPathTests: XCTestCase {
     ) -> Result<(bytes: [UInt8], warnings: [String]), any Error> {
         let sink = MemorySink()
         var warnings: [String] = []
-        let writer = make(sink) { warnings.append($0.message) }
+        let writer = GraphStream(make(sink) { warnings.append($0.message) })
         let document = DocumentInfo(generator: "graphexport", sourceKind: "test")
         return Result {
             try writer.begin(document)
@@ -105,7 +105,7 @@ final class RowPathTests: XCTestCase {
     }
 
     /// Writes one row, its text and bytes borrowed from buffers that live during the call only.
-    private func write(row entity: Int, id: ObjectID, values: [Value], asRow: Bool, to writer: any GraphWriter) throws {
+    private func write(row entity: Int, id: ObjectID, values: [Value], asRow: Bool, to writer: GraphStream) throws {
         let names = entities[entity].attributeNames
         guard asRow else {
             try writer.write(.beginObject(entity: entities[entity].name, id: id))

@@ -18,7 +18,7 @@ final class SinkStreamingTests: XCTestCase {
         let long = Value.string(String(repeating: "x", count: 100_000))
         for (name, make) in everyWriterIgnoringWarnings {
             let sink = WriterFailingSink(capacity: .max)
-            let writer = make(sink)
+            let writer = GraphStream(make(sink))
             try writer.begin(WriterChain.document)
             XCTAssertEqual(sink.bytes.count, 0, "\(name): nothing is written until there is a block")
             for index in 0..<count {

@@ -150,7 +150,7 @@ final class StructuredValueTests: XCTestCase {
         var deep = Value.integer(1)
         for _ in 0...Value.maximumNestingDepth { deep = .array([deep]) }
         let sink = MemorySink()
-        let writer = JSONGraphWriter(sink: sink)
+        let writer = GraphStream(JSONGraphWriter(sink: sink))
         try writer.begin(WriterChain.document)
         try writer.write(.beginObject(entity: "Item", id: ObjectID("Item/1")))
         XCTAssertThrowsError(try writer.write(.attribute(name: "deep", value: deep))) { error in

@@ -44,7 +44,7 @@ final class WriterContractTests: XCTestCase {
 
     func testEveryWriterRejectsCallsOutsideTheDocument() throws {
         for (name, make) in everyWriterIgnoringWarnings {
-            let writer = make(MemorySink())
+            let writer = GraphStream(make(MemorySink()))
             func expect(_ expected: GraphExportError, _ call: () throws -> Void) {
                 XCTAssertThrowsError(try call(), name) { XCTAssertEqual($0 as? GraphExportError, expected, name) }
             }
@@ -75,7 +75,7 @@ final class WriterContractTests: XCTestCase {
         for value in [Value.array([.integer(1), file]), .map(["cover": .array([file])])] {
             for (name, make) in everyWriterIgnoringWarnings {
                 let sink = MemorySink()
-                let writer = make(sink)
+                let writer = GraphStream(make(sink))
                 try writer.begin(WriterChain.document)
                 try writer.write(.beginObject(entity: "Item", id: ObjectID("Item/1")))
                 XCTAssertThrowsError(try writer.write(.attribute(name: "files", value: value)), name) { error in
@@ -99,7 +99,7 @@ final class WriterContractTests: XCTestCase {
                         return (try? trial.accept(intruder)) == nil
                     }
                     let sink = MemorySink()
-                    let writer = make(sink)
+                    let writer = GraphStream(make(sink))
                     try writer.begin(WriterChain.document)
                     for event in events[..<position] { try writer.write(event) }
                     for intruder in rejected {

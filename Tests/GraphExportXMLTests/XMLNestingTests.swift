@@ -74,7 +74,7 @@ final class XMLNestingTests: XCTestCase {
 
     func testTheSinksErrorIsRethrownAsItIs() throws {
         let sink = WriterFailingSink(capacity: 0)
-        let writer = XMLGraphWriter(sink: sink)
+        let writer = GraphStream(XMLGraphWriter(sink: sink))
         var thrown: [any Error] = []
         let graph = makeChain(length: 20_000)
         do {
@@ -100,7 +100,7 @@ final class XMLNestingTests: XCTestCase {
     func testAnUnfinishedWriterWritesNothingMoreWhenReleased() throws {
         let sink = MemorySink()
         do {
-            let writer = XMLGraphWriter(sink: sink)
+            let writer = GraphStream(XMLGraphWriter(sink: sink))
             try writer.begin(WriterChain.document)
             try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
         }

@@ -62,7 +62,7 @@ final class YAMLNestingTests: XCTestCase {
 
     func testSinkErrorsAreRethrownAsTheyAreAndStopTheDocument() throws {
         let sink = WriterFailingSink(capacity: 50_000)
-        let writer = YAMLGraphWriter(sink: sink)
+        let writer = GraphStream(YAMLGraphWriter(sink: sink))
         try writer.begin(document)
         var thrown: (any Error)?
         for index in 0..<10_000 where thrown == nil {
@@ -74,16 +74,17 @@ final class YAMLNestingTests: XCTestCase {
             }
         }
         XCTAssertEqual(thrown as? GraphExportError, .writeFailed(errno: 28, reason: "disk full"))
+        // The stream is stopped: every later call throws the sink's error again.
         XCTAssertThrowsError(try writer.write(.endObject)) {
-            XCTAssertEqual($0 as? GraphExportError, .stoppedByEarlierFailure)
+            XCTAssertEqual($0 as? GraphExportError, .writeFailed(errno: 28, reason: "disk full"))
         }
         XCTAssertThrowsError(try writer.finish()) {
-            XCTAssertEqual($0 as? GraphExportError, .stoppedByEarlierFailure)
+            XCTAssertEqual($0 as? GraphExportError, .writeFailed(errno: 28, reason: "disk full"))
         }
         XCTAssertGreaterThan(sink.bytes.count, 0)
 
         let late = WriterFailingSink(capacity: 10)
-        let small = YAMLGraphWriter(sink: late)
+        let small = GraphStream(YAMLGraphWriter(sink: late))
         try small.begin(document)
         XCTAssertThrowsError(try small.finish()) {
             guard case .writeFailed? = $0 as? GraphExportError else { return XCTFail("\($0)") }

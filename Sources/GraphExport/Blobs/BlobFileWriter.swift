@@ -41,23 +41,25 @@ package final class BlobFileWriter: GraphWriter {
         return entities
     }
 
-    package func write(_ event: GraphEvent) throws {
+    package func write(_ event: GraphEvent, at position: StreamPosition) throws {
         switch event {
         case .beginObject(let entity, let id):
             current = (entity, id)
-            try writer.write(event)
+            try writer.write(event, at: position)
         case .attribute(let name, let value):
-            guard let current, value.holdsBytes else { return try writer.write(event) }
+            guard let current, value.holdsBytes else { return try writer.write(event, at: position) }
             try writer.write(
-                .attribute(name: name, value: try files(for: value, entity: current.entity, id: current.id, name: name))
-            )
+                .attribute(
+                    name: name, value: try files(for: value, entity: current.entity, id: current.id, name: name)),
+                at: position)
         default:
-            try writer.write(event)
+            try writer.write(event, at: position)
         }
     }
 
-    package func beginObject(_ row: ObjectRow) throws {
-        guard row.values.contains(where: \.holdsBytes) else { return try writer.beginObject(row) }
+    package func beginObject(_ row: ObjectRow, at position: StreamPosition) throws {
+        current = (row.entityName, row.id)
+        guard row.values.contains(where: \.holdsBytes) else { return try writer.beginObject(row, at: position) }
         var values = row.values
         for (index, value) in row.values.enumerated() where value.holdsBytes {
             let name = row.attributeNames[index]
@@ -72,7 +74,8 @@ package final class BlobFileWriter: GraphWriter {
         try writer.beginObject(
             ObjectRow(
                 entity: row.entity, entityName: row.entityName, attributeNames: row.attributeNames, id: row.id,
-                values: values, changedProperties: row.changedProperties))
+                values: values, changedProperties: row.changedProperties),
+            at: position)
     }
 
     package func finish() throws {

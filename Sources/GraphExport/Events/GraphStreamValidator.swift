@@ -1,6 +1,6 @@
 /// The grammar of an export's event stream, checked one call at a time: the one implementation of
-/// the rules every ``GraphWriter`` follows, which each writer owns and feeds every call before it
-/// writes anything for it.
+/// the rules every ``GraphWriter`` follows, which the export's ``GraphStream`` owns and feeds every
+/// call before the writer writes anything for it.
 ///
 /// The grammar:
 /// - `begin(_:)` comes first and once; `finish()` comes last and once; nothing comes after it.
@@ -14,18 +14,18 @@
 ///   deleted object is at the top level and has no relationships.
 /// - `finish()` comes with no object open.
 ///
-/// A call that breaks a rule throws ``GraphExportError`` and changes nothing, so the writer may go
+/// A call that breaks a rule throws ``GraphExportError`` and changes nothing, so the stream may go
 /// on as if the call had not come. After ``stop()`` (the writer's output failed) every call throws
 /// ``GraphExportError/stoppedByEarlierFailure``.
 ///
 /// The validator keeps a stack of the open objects and relationships (one entry per level, so
-/// depth is bounded by memory, not by the call stack) and tells the writer what it needs to lay
-/// the stream out: the depth, the innermost object, whether the innermost element is a to-many
-/// relationship, and whether an element is still empty. Checking costs a switch per event and,
-/// for an attribute, one comparison of its name with the same attribute of the first object of
-/// its entity (about 50 instructions an event, `docs/PERFORMANCE.md`), so the writers fed by
-/// ``GraphTraversal``, whose streams keep the grammar by construction, check them too rather
-/// than keep a second, unchecked path.
+/// depth is bounded by memory, not by the call stack) and tells what a writer needs to lay the
+/// stream out (``StreamPosition``): the depth, whether the innermost element is a to-many
+/// relationship, and whether it is still empty. Checking costs a switch per event and, for an
+/// attribute, one comparison of its name with the same attribute of the first object of its
+/// entity (about 50 instructions an event, `docs/PERFORMANCE.md`), so the streams of
+/// ``GraphTraversal``, which keep the grammar by construction, are checked too rather than kept
+/// on a second, unchecked path.
 public struct GraphStreamValidator {
     private enum Phase {
         case ready, writing, finished, stopped
@@ -86,6 +86,8 @@ public struct GraphStreamValidator {
     /// Whether the last call was the `beginObject(entity:id:)` of the innermost object, so that a
     /// mark (``GraphEvent/changedProperties(_:)``, ``GraphEvent/deleted``) may come.
     private var mayMark = false
+    /// `mayMark` before the last attribute or relationship began, for ``takeBack(_:at:)``.
+    private var mayMarkBefore = false
 
     /// Creates a validator for one document, before its `begin(_:)`.
     public init() {}
@@ -102,6 +104,12 @@ public struct GraphStreamValidator {
     /// Whether the innermost open element is a to-many relationship: what an `endRelationship`
     /// ends, asked before it is accepted.
     public var isInToMany: Bool { stack.last?.role == .toMany }
+
+    /// Where the next call comes, as it finds the stream: what ``GraphStream`` hands the writer.
+    var position: StreamPosition {
+        guard let frame = stack.last else { return StreamPosition(depth: 0, elementIsEmpty: true, isInToMany: false) }
+        return StreamPosition(depth: stack.count - 1, elementIsEmpty: frame.isEmpty, isInToMany: frame.role == .toMany)
+    }
 
     /// Checks `begin(_:)`.
     public mutating func begin() throws(GraphExportError) {
@@ -167,7 +175,7 @@ public struct GraphStreamValidator {
         return true
     }
 
-    /// Checks and takes in ``GraphWriter/beginObject(_:)``: an object with all its attributes, as
+    /// Checks and takes in ``GraphStream/beginObject(_:)``: an object with all its attributes, as
     /// ``beginObject(entity:id:)`` and one ``attribute(name:value:)`` per value would; returns
     /// whether it is the first object of its relationship (or of the top level).
     ///
@@ -175,6 +183,12 @@ public struct GraphStreamValidator {
     /// the rows of an entity one list, so a row costs a look at each of its owned values.
     @discardableResult
     public mutating func beginObject(_ row: ObjectRow) throws(GraphExportError) -> Bool {
+        try takeObject(row).elementIsEmpty
+    }
+
+    /// ``beginObject(_:)``, returning where the row came (``StreamPosition``).
+    @inline(__always)
+    mutating func takeObject(_ row: ObjectRow) throws(GraphExportError) -> StreamPosition {
         let (top, frame) = try innermost()
         try checkDestination(row.id, in: frame)
         try checkNames(of: row)
@@ -192,7 +206,7 @@ public struct GraphStreamValidator {
         attributeCount = row.attributeNames.count
         nameCheck = .matching
         mayMark = false
-        return frame.isEmpty
+        return Self.position(top, frame)
     }
 
     /// Throws unless the names of `row` are distinct; a list is scanned the first time it comes.
@@ -229,6 +243,7 @@ public struct GraphStreamValidator {
         guard !value.isNestedTooDeeply else { throw .valueNestedTooDeeply(name: name, id: innermostID) }
         guard !value.holdsFile else { throw .fileInsideStructuredValue(name: name, id: innermostID) }
         try addAttribute(name)
+        mayMarkBefore = mayMark
         mayMark = false
         return true
     }
@@ -237,33 +252,52 @@ public struct GraphStreamValidator {
     /// is the object's first relationship.
     @discardableResult
     public mutating func beginRelationship(name: String, isToMany: Bool) throws(GraphExportError) -> Bool {
+        try takeRelationship(name: name, isToMany: isToMany).elementIsEmpty
+    }
+
+    /// ``beginRelationship(name:isToMany:)``, returning where it came (``StreamPosition``).
+    @inline(__always)
+    mutating func takeRelationship(name: String, isToMany: Bool) throws(GraphExportError) -> StreamPosition {
         let (top, frame) = try innermost()
         guard frame.role == .object else { throw .relationshipOutsideObject(name: name) }
         guard !frame.isDeleted else { throw .relationshipOfDeletedObject(name: name, id: innermostID) }
+        mayMarkBefore = mayMark
         mayMark = false
         stack[top].isEmpty = false
         stack.append(Frame(role: isToMany ? .toMany : .toOne))
         relationships.append(name)
-        return frame.isEmpty
+        return Self.position(top, frame)
     }
 
     /// Checks and takes in ``GraphEvent/reference(_:)``; returns whether it is the first
     /// destination of its relationship.
     @discardableResult
     public mutating func reference(_ id: ObjectID) throws(GraphExportError) -> Bool {
+        try takeReference(id).elementIsEmpty
+    }
+
+    /// ``reference(_:)``, returning where it came (``StreamPosition``).
+    @inline(__always)
+    mutating func takeReference(_ id: ObjectID) throws(GraphExportError) -> StreamPosition {
         let (top, frame) = try innermost()
         guard frame.role == .toOne || frame.role == .toMany else { throw .referenceOutsideRelationship(id: id.text) }
         try checkDestination(id, in: frame)
         mayMark = false
         stack[top].isEmpty = false
-        return frame.isEmpty
+        return Self.position(top, frame)
     }
 
     /// Checks and takes in ``GraphEvent/endRelationship``; returns whether the relationship was
     /// empty.
     @discardableResult
     public mutating func endRelationship() throws(GraphExportError) -> Bool {
-        let (_, frame) = try innermost()
+        try takeRelationshipEnd().elementIsEmpty
+    }
+
+    /// ``endRelationship()``, returning where it came (``StreamPosition``).
+    @inline(__always)
+    mutating func takeRelationshipEnd() throws(GraphExportError) -> StreamPosition {
+        let (top, frame) = try innermost()
         switch frame.role {
         case .toOne, .toMany:
             stack.removeLast()
@@ -271,14 +305,20 @@ public struct GraphStreamValidator {
         case .object: throw .unmatchedEndRelationship(openObject: innermostID)
         case .document: throw .unmatchedEndRelationship(openObject: nil)
         }
-        return frame.isEmpty
+        return Self.position(top, frame)
     }
 
     /// Checks and takes in ``GraphEvent/endObject``; returns whether the object had no
     /// relationship.
     @discardableResult
     public mutating func endObject() throws(GraphExportError) -> Bool {
-        let (_, frame) = try innermost()
+        try takeObjectEnd().elementIsEmpty
+    }
+
+    /// ``endObject()``, returning where it came (``StreamPosition``).
+    @inline(__always)
+    mutating func takeObjectEnd() throws(GraphExportError) -> StreamPosition {
+        let (top, frame) = try innermost()
         switch frame.role {
         case .object:
             stack.removeLast()
@@ -287,7 +327,13 @@ public struct GraphStreamValidator {
         case .toOne, .toMany: throw .unmatchedEndObject(openRelationship: relationships.last)
         case .document: throw .unmatchedEndObject(openRelationship: nil)
         }
-        return frame.isEmpty
+        return Self.position(top, frame)
+    }
+
+    /// The position of a call that found `frame`, the innermost element, at `top` of the stack.
+    @inline(__always)
+    private static func position(_ top: Int, _ frame: Frame) -> StreamPosition {
+        StreamPosition(depth: top, elementIsEmpty: frame.isEmpty, isInToMany: frame.role == .toMany)
     }
 
     /// The innermost open element and its place, once the document is open for events.
@@ -296,6 +342,50 @@ public struct GraphStreamValidator {
         if phase != .writing { try checkPhase(beginning: false) }
         let top = stack.count - 1
         return (top, stack[top])
+    }
+
+    /// Takes back `event`, accepted at `position` as the last call: the stream is again where it
+    /// was before it, for a call the writer rejected (``GraphWriterRejection``). The ends of
+    /// elements are not taken back: a writer cannot reject what closes something it took.
+    mutating func takeBack(_ event: GraphEvent, at position: StreamPosition) {
+        let top = stack.count - 1
+        switch event {
+        case .beginObject: takeBackObject(at: position)
+        case .changedProperties: mayMark = true
+        case .deleted:
+            mayMark = true
+            stack[top].isDeleted = false
+        case .attribute:
+            attributeCount -= 1
+            switch nameCheck {
+            case .building: templates[template].names.removeLast()
+            case .scanning: scannedNames.removeLast()
+            case .matching: break
+            }
+            mayMark = mayMarkBefore
+        case .beginRelationship:
+            stack.removeLast()
+            relationships.removeLast()
+            stack[top - 1].isEmpty = position.elementIsEmpty
+            mayMark = mayMarkBefore
+        case .reference: stack[top].isEmpty = position.elementIsEmpty
+        case .endRelationship, .endObject: break
+        }
+    }
+
+    /// Takes back the object the last call began, by an event or a row, at `position`.
+    mutating func takeBackObject(at position: StreamPosition) {
+        stack.removeLast()
+        objects.removeLast()
+        stack[stack.count - 1].isEmpty = position.elementIsEmpty
+        mayMark = false
+        // Its attributes are not the template of its entity; the next object looks it up again.
+        if nameCheck == .building, template == templates.count - 1, templates[template].names.isEmpty {
+            templates.removeLast()
+        }
+        template = -1
+        nameCheck = .scanning
+        scannedNames.removeAll(keepingCapacity: true)
     }
 
     /// Checks `finish()`: every object has ended.

@@ -1,21 +1,22 @@
-/// A streaming serializer for one output format: receives an export's events and writes bytes.
+/// A streaming serializer for one output format: receives an export's calls and writes bytes.
 ///
-/// Used from one thread at a time. A writer owns its resources, writes to the ``ByteSink`` it was
-/// made with, and never sees the store.
+/// Used from one thread at a time, through a ``GraphStream``: a writer owns its resources, writes
+/// to the ``ByteSink`` it was made with, and never sees the store.
 ///
 /// **The contract.** The calls follow one grammar, ``GraphStreamValidator``'s: `begin(_:)`, then
 /// objects (attributes first, then relationships holding objects and references, a to-one at most
-/// one), then `finish()`. Every writer of this package checks each call with its own
-/// ``GraphStreamValidator`` before writing anything for it and throws ``GraphExportError`` for a
-/// call that breaks the grammar, leaving what it wrote intact; a writer may first reject a call
-/// for what it holds with an error of its own format (a name or identifier the format cannot
-/// hold). ``GraphTraversal`` keeps the grammar by construction, so its writers never throw
-/// ``GraphExportError``; they check anyway, since the validator also tracks what they need to lay
-/// the document out. A writer of another module should do the same.
+/// one), then `finish()`. The writer does not check it: the ``GraphStream`` in front of it does,
+/// once per export, and hands the writer only calls that keep it, each with its
+/// ``StreamPosition`` (the depth, whether the innermost element is still empty, whether it is a
+/// to-many relationship), so that a writer need not track what the position tells. A writer
+/// rejects a call its format cannot hold (a name or identifier) by throwing
+/// ``GraphWriterRejection`` before it writes anything for it; any other error it throws (its
+/// output failed) stops the stream. Every requirement is the writer's own, with no default, so
+/// that a wrapper cannot silently miss one.
 ///
 /// **Inside a writer.** Every built-in writer has one shape: a `final class` whose `let`
-/// properties hold what it was made with, and whose changing state (its validator, stack,
-/// buffers and warnings) is one value type behind a pointer, a ``WriterState`` held in a `let`.
+/// properties hold what it was made with, and whose changing state (its stack, buffers and
+/// warnings) is one value type behind a pointer, a ``WriterState`` held in a `let`.
 /// A `var` property of a class costs a run-time exclusivity check at every access, several per
 /// event; `pointee` of a pointer costs none, and is safe here because a writer is not reentrant
 /// (used from one call at a time, never calling itself), so that no two accesses can overlap.
@@ -24,8 +25,19 @@
 public protocol GraphWriter: AnyObject {
     /// Starts the document and writes its header.
     func begin(_ document: DocumentInfo) throws
-    /// Writes one event of the stream.
-    func write(_ event: GraphEvent) throws
+    /// Writes one event of the stream, which comes at `position`.
+    func write(_ event: GraphEvent, at position: StreamPosition) throws
+    /// Starts an object and writes all its attributes: the same as ``GraphEvent/beginObject(entity:id:)``
+    /// followed by ``GraphEvent/changedProperties(_:)`` when the row has them and one
+    /// ``GraphEvent/attribute(name:value:)`` per value, and the same grammar; the row comes at
+    /// `position`, as its `beginObject(entity:id:)` would.
+    ///
+    /// ``GraphTraversal`` starts every object this way, with the values borrowed from the source
+    /// (``ObjectRow``), so that a writer writes a row without a ``Value`` or an event per value,
+    /// and prepares what it writes for an entity once, by the entity's index. A writer that has
+    /// nothing to gain from rows writes ``ObjectRow/events`` with ``write(_:at:)``. A writer that
+    /// keeps a row's ``ObjectRow/values`` past the call keeps ``RowValue/value``.
+    func beginObject(_ row: ObjectRow, at position: StreamPosition) throws
     /// Closes the document and flushes everything to the sink.
     func finish() throws
     /// Whether the writer takes ``Value/binaryFile(_:)`` values as they come, writing their bytes
@@ -35,16 +47,4 @@ public protocol GraphWriter: AnyObject {
     /// ``Value/binary(_:)`` of its bytes instead, holding each one in memory while it does. Every
     /// built-in writer says `true`; a wrapper says what the writer it passes on to says.
     var streamsFileBytes: Bool { get }
-    /// Starts an object and writes all its attributes: the same as ``GraphEvent/beginObject(entity:id:)``
-    /// followed by ``GraphEvent/changedProperties(_:)`` when the row has them and one
-    /// ``GraphEvent/attribute(name:value:)`` per value, and the same grammar.
-    ///
-    /// ``GraphTraversal`` starts every object this way, with the values borrowed from the source
-    /// (``ObjectRow``), so that a writer writes a row without a ``Value`` or an event per value,
-    /// and prepares what it writes for an entity once, by the entity's index. Every writer and
-    /// every wrapper implements it, so that no row silently turns into events behind a wrapper
-    /// that forgot it; a writer that has nothing to gain from rows writes ``ObjectRow/events``
-    /// with ``write(_:)``. A writer that keeps a row's ``ObjectRow/values`` past the call keeps
-    /// ``RowValue/value``.
-    func beginObject(_ row: ObjectRow) throws
 }

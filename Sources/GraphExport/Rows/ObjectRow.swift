@@ -1,4 +1,4 @@
-/// One object's start as ``GraphWriter/beginObject(_:)`` receives it: its entity by index, its
+/// One object's start as ``GraphWriter/beginObject(_:at:)`` receives it: its entity by index, its
 /// identifier and all its attribute values, borrowed from the source (``RowValue``).
 ///
 /// `entity` indexes ``DocumentInfo/entities``, so that a writer can prepare what it writes for an
@@ -43,7 +43,7 @@ extension ObjectRow {
     /// The events the row stands for: ``GraphEvent/beginObject(entity:id:)``, then
     /// ``GraphEvent/changedProperties(_:)`` when the row has them, then one
     /// ``GraphEvent/attribute(name:value:)`` per value, its text and bytes copied
-    /// (``RowValue/value``). For a writer whose ``GraphWriter/beginObject(_:)`` writes events.
+    /// (``RowValue/value``). For a writer whose ``GraphWriter/beginObject(_:at:)`` writes events.
     public var events: [GraphEvent] {
         var events: [GraphEvent] = [.beginObject(entity: entityName, id: id)]
         if let changedProperties { events.append(.changedProperties(changedProperties)) }

@@ -1,7 +1,7 @@
 /// One attribute value as a source holds it while its row is current: a ``Value`` whose text and
 /// bytes are not copied out of the source's buffer.
 ///
-/// Given to ``GraphWriter/beginObject(_:)`` inside an ``ObjectRow``. The buffers of ``text(_:)``
+/// Given to ``GraphWriter/beginObject(_:at:)`` inside an ``ObjectRow``. The buffers of ``text(_:)``
 /// and ``bytes(_:)`` belong to the source and are valid only during that call: a writer that
 /// keeps a value past it keeps ``value``, which copies them.
 public enum RowValue {

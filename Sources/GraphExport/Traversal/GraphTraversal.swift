@@ -1,4 +1,5 @@
-/// Turns a ``GraphSource`` into the event stream a ``GraphWriter`` writes, in either shape.
+/// Turns a ``GraphSource`` into the event stream a ``GraphWriter`` writes, in either shape, through
+/// the one ``GraphStream`` that checks it.
 ///
 /// Every object of the source is written in full exactly once; every other mention of it is a
 /// reference. The tree shape walks the graph with an explicit stack, so nesting depth is bounded by
@@ -68,13 +69,20 @@ public final class GraphTraversal {
         self.attributeNames = model.entities.indices.map { entity in model.attributes(of: entity).map(\.name) }
     }
 
-    /// Writes the whole graph to `writer`: header, objects, end of document.
+    /// Writes the whole graph to `writer`, through a ``GraphStream`` of its own: header, objects, end
+    /// of document.
     ///
     /// A ``Value/binaryFile(_:)`` value goes to a writer that streams such values as it is, and to
     /// any other as ``Value/binary(_:)`` of its bytes, read whole; a file that cannot be read
     /// throws ``GraphExportError``. `onProgress` is told the objects written as they go
     /// (``ProgressHandler``).
     public func run(into writer: any GraphWriter, onProgress: ProgressHandler? = nil) throws {
+        try run(into: GraphStream(writer), onProgress: onProgress)
+    }
+
+    /// Writes the whole graph through `writer`, the checker in front of a writer, as the other
+    /// `run(into:onProgress:)` does: for a caller that goes on with the stream after the run.
+    public func run(into writer: GraphStream, onProgress: ProgressHandler? = nil) throws {
         readsFilesWhole = !writer.streamsFileBytes
         referencesOutsideSelection = 0
         counted = 0
@@ -113,18 +121,18 @@ public final class GraphTraversal {
 
     /// Writes each tombstone of an entity the selection includes at the top level: the object
     /// marked ``GraphEvent/deleted``, with the values kept of it.
-    private func writeTombstones(to writer: any GraphWriter) throws {
+    private func writeTombstones(to writer: GraphStream) throws {
         for tombstone in changes?.tombstones ?? [] where selection.includes(entity: tombstone.key.entity) {
             countObject()
             try writer.write(
                 .beginObject(entity: model.entities[tombstone.key.entity].name, id: source.id(of: tombstone.key)))
             try writer.write(.deleted)
             for entry in tombstone.values { try writer.write(.attribute(name: entry.key, value: entry.value)) }
-            try writer.write(.endObject)
+            try writer.endObject()
         }
     }
 
-    private func writeFlat(to writer: any GraphWriter) throws {
+    private func writeFlat(to writer: GraphStream) throws {
         for entity in model.concreteEntities where selection.includes(entity: entity) {
             let relationships = model.relationships(of: entity)
             // A stream answers for every object in scan order, so not for a few chosen ones; `nil`
@@ -135,12 +143,12 @@ public final class GraphTraversal {
                     ? try source.destinationsInScanOrder(of: entity, through: index)
                     : PerObjectDestinations(of: source, through: index)
             }
-            let beginnings = relationships.map { GraphEvent.beginRelationship(name: $0.name, isToMany: $0.isToMany) }
+            let beginnings = relationships.map { (name: $0.name, isToMany: $0.isToMany) }
             let cursor = try selectedRecords(of: entity)
             while let record = try cursor.nextBorrowed() {
                 try open(record, in: writer)
                 for index in relationships.indices {
-                    try writer.write(beginnings[index])
+                    try writer.beginRelationship(name: beginnings[index].name, isToMany: beginnings[index].isToMany)
                     if let stream = streams[index] {
                         for destination in try stream.destinations(of: record.key) {
                             try writeReference(to: destination, in: writer)
@@ -148,14 +156,14 @@ public final class GraphTraversal {
                     } else if let destination = record.toOne[index] {
                         try writeReference(to: destination, in: writer)
                     }
-                    try writer.write(.endRelationship)
+                    try writer.endRelationship()
                 }
-                try writer.write(.endObject)
+                try writer.endObject()
             }
         }
     }
 
-    private func writeTree(to writer: any GraphWriter) throws {
+    private func writeTree(to writer: GraphStream) throws {
         var visited = VisitedSet(entityCount: model.entities.count)
         for entity in model.concreteEntities where selection.includes(entity: entity) {
             // Everything selected: the top level is what has no owner, which SQL can select.
@@ -194,7 +202,7 @@ public final class GraphTraversal {
 
     /// Writes `record` at the top level with everything nested under it, then the objects the
     /// depth limit moved out of that tree, each at the top level in turn.
-    private func writeTopLevel(_ record: BorrowedRecord, to writer: any GraphWriter, visited: inout VisitedSet) throws {
+    private func writeTopLevel(_ record: BorrowedRecord, to writer: GraphStream, visited: inout VisitedSet) throws {
         try writeSubtree(record, to: writer, visited: &visited)
         var next = 0
         while next < deferred.count {
@@ -226,9 +234,10 @@ public final class GraphTraversal {
     }
 
     /// Writes a reference to `key`, counting it when the selection leaves the object out.
-    private func writeReference(to key: ObjectKey, in writer: any GraphWriter) throws {
+    @inline(__always)
+    private func writeReference(to key: ObjectKey, in writer: GraphStream) throws {
         if !selection.contains(key) { referencesOutsideSelection += 1 }
-        try writer.write(.reference(source.id(of: key)))
+        try writer.reference(source.id(of: key))
     }
 
     /// The object to write at the top level so that `record` nests where it belongs: follows
@@ -285,7 +294,7 @@ public final class GraphTraversal {
     }
 
     private func writeSubtree(
-        _ root: BorrowedRecord, to writer: any GraphWriter, visited: inout VisitedSet
+        _ root: BorrowedRecord, to writer: GraphStream, visited: inout VisitedSet
     ) throws {
         visited.insert(root.key)
         try open(root, in: writer)
@@ -327,18 +336,18 @@ public final class GraphTraversal {
                     try writeReference(to: destination, in: writer)
                     continue
                 }
-                try writer.write(.endRelationship)
+                try writer.endRelationship()
                 stack[top].isOpen = false
             }
             stack[top].relationship += 1
             let index = stack[top].relationship
             guard index < relationships.count else {
-                try writer.write(.endObject)
+                try writer.endObject()
                 pools.pop(stack.removeLast())
                 continue
             }
             let relationship = relationships[index]
-            try writer.write(.beginRelationship(name: relationship.name, isToMany: relationship.isToMany))
+            try writer.beginRelationship(name: relationship.name, isToMany: relationship.isToMany)
             pools.pending.removeSubrange(stack[top].pendingStart...)
             if relationship.isToMany && relationship.nestsDestination,
                 let records = try source.destinationRecords(of: stack[top].key, through: index)
@@ -368,8 +377,8 @@ public final class GraphTraversal {
         return model.owner(of: child) == relationship.inverse ? child : nil
     }
 
-    /// Starts the object of `record` in `writer` with all its attributes (``GraphWriter/beginObject(_:)``).
-    private func open(_ record: BorrowedRecord, in writer: any GraphWriter) throws {
+    /// Starts the object of `record` in `writer` with all its attributes (``GraphStream/beginObject(_:)``).
+    private func open(_ record: BorrowedRecord, in writer: GraphStream) throws {
         countObject()
         let entity = record.key.entity
         var values = record.values
