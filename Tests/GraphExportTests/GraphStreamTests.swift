@@ -44,7 +44,7 @@ final class GraphStreamTests: XCTestCase {
         let writer = Refusing()
         let stream = GraphStream(writer)
         try stream.begin(DocumentInfo(sourceKind: "test"))
-        for event in [NestingStreams.a, NestingStreams.toMany, NestingStreams.b, .endObject] {
+        for event in [NestingStreams.a, NestingStreams.attribute, NestingStreams.toMany, NestingStreams.b, .endObject] {
             try stream.write(event)
         }
         try stream.write(NestingStreams.reference)
@@ -52,12 +52,20 @@ final class GraphStreamTests: XCTestCase {
         try stream.write(NestingStreams.toOne)
         try stream.write(.endRelationship)
         try stream.write(.endObject)
+        try stream.write(.beginObject(entity: "A", id: ObjectID("A/4")))
+        try stream.write(.endObject)
         try stream.finish()
-        XCTAssertEqual(writer.events.map(\.depth), [0, 1, 2, 3, 2, 2, 1, 2, 1])
+        XCTAssertEqual(writer.events.map(\.depth), [0, 1, 1, 2, 3, 2, 2, 1, 2, 1, 0, 1])
+        // The first top-level object, no relationship yet, the first relationship, the first
+        // destination, B/2 had no relationship, the second destination, the relationship held
+        // two, the second relationship, an empty to-one, A/1 had relationships, the second
+        // top-level object, A/4 had no relationship.
         XCTAssertEqual(
-            writer.events.map(\.isEmpty), [true, true, true, true, false, false, false, true, false])
+            writer.events.map(\.isEmpty),
+            [true, true, true, true, true, false, false, false, true, false, false, true])
         XCTAssertEqual(
-            writer.events.map(\.isInToMany), [false, false, true, false, true, true, false, false, false])
+            writer.events.map(\.isInToMany),
+            [false, false, false, true, false, true, true, false, false, false, false, false])
     }
 
     func testARejectedCallIsTakenBackAndTheStreamGoesOn() throws {
@@ -109,6 +117,9 @@ final class GraphStreamTests: XCTestCase {
         writer.failsAtEnd = false
         XCTAssertThrowsError(try stream.write(.endObject)) { XCTAssertEqual($0 as? Refusing.Broken, Refusing.Broken()) }
         XCTAssertThrowsError(try stream.finish()) { XCTAssertEqual($0 as? Refusing.Broken, Refusing.Broken()) }
+        XCTAssertThrowsError(try stream.begin(DocumentInfo(sourceKind: "test"))) {
+            XCTAssertEqual($0 as? Refusing.Broken, Refusing.Broken())
+        }
         XCTAssertEqual(writer.events.map(\.event), [NestingStreams.a])
     }
 }

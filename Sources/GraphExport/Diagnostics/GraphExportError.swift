@@ -7,10 +7,10 @@ public enum GraphExportError: Error, Sendable, Hashable, CustomStringConvertible
     // MARK: The event stream
 
     // A call to a ``GraphWriter`` that breaks the grammar of the event stream, as
-    // ``GraphStreamValidator`` finds it: what every writer throws for a stream that is not well
-    // nested or a call out of order. The writer throws it before writing anything for the call, so
-    // what was written before is intact and the writer takes the next call as if the rejected one
-    // had not come. The messages speak to the author of the code calling the writer.
+    // ``GraphStreamValidator`` finds it: what the export's ``GraphStream`` throws for a call that is
+    // not well nested or out of order, before the call reaches the writer, so what was written is
+    // intact and the stream takes the next call as if the rejected one had not come. The messages
+    // speak to the author of the code calling the writer.
 
     /// An event or `finish()` came before `begin(_:)`.
     case notBegun
@@ -18,8 +18,6 @@ public enum GraphExportError: Error, Sendable, Hashable, CustomStringConvertible
     case begunTwice
     /// An event, `begin(_:)` or `finish()` came after `finish()`.
     case alreadyFinished
-    /// A call came after the writer's output had failed (``GraphStreamValidator/stop()``).
-    case stoppedByEarlierFailure
     /// An attribute came outside an object: at the top level or directly inside a relationship.
     case attributeOutsideObject(name: String)
     /// An attribute came after a relationship of the same object had started.
@@ -160,13 +158,11 @@ public enum GraphExportError: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String {
         switch self {
         case .notBegun:
-            return "the writer received an event before begin(_:) started the document"
+            return "the stream received an event before begin(_:) started the document"
         case .begunTwice:
-            return "the writer received begin(_:) twice: one writer writes one document"
+            return "the stream received begin(_:) twice: one stream writes one document"
         case .alreadyFinished:
-            return "the writer received a call after finish() had closed the document"
-        case .stoppedByEarlierFailure:
-            return "the writer received a call after an earlier failure of its output had stopped the document"
+            return "the stream received a call after finish() had closed the document"
         case .attributeOutsideObject(let name):
             return "attribute '\(name)' arrived outside an object: attributes belong directly inside an object"
         case .attributeAfterRelationship(let name, let id):

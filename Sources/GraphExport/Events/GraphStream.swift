@@ -11,9 +11,7 @@
 /// - A call the writer rejects (``GraphWriterRejection``: its format cannot hold a name or
 ///   identifier) is taken back and the writer's own error rethrown; the stream goes on.
 /// - Any other error of the writer (its output failed) stops the stream: that error is thrown
-///   again by every later call, which no longer reaches the writer. Thrown again rather than
-///   ``GraphExportError/stoppedByEarlierFailure``, so that a caller who goes on learns what failed,
-///   as the libxml2 writers always told.
+///   again by every later call, which no longer reaches the writer.
 ///
 /// One checker per export, in front of the writer and of any wrapper of it, rather than one in
 /// every writer: each call is checked once, and a writer need not track what the position tells.
@@ -22,7 +20,7 @@
 /// over the event (`docs/PERFORMANCE.md`, *One writer kit*).
 public final class GraphStream {
     /// The writer the checked calls go to.
-    public let writer: any GraphWriter
+    private let writer: any GraphWriter
     /// What changes as the stream goes (``GraphWriter``, *Inside a writer*).
     private let state: WriterState<State>
 
@@ -57,25 +55,24 @@ public final class GraphStream {
 
     /// Checks `event` where the stream is and has the writer write it.
     public func write(_ event: GraphEvent) throws {
-        let position = state.pointee.validator.position
+        let position: StreamPosition
         do {
-            try state.pointee.validator.accept(event)
+            position = try state.pointee.validator.accept(event)
         } catch {
             throw stopped(error)
         }
         try pass(event, at: position)
     }
 
-    // The traversal's calls, each checked without a switch over the event and inlined into the
-    // traversal: the switch and the call cost about 35 instructions an event (+0.9 % of a tree
-    // JSON export), and the writer switches over the event anyway.
+    // The traversal's calls, each checked without a switch over the event (docs/PERFORMANCE.md,
+    // *One writer kit*).
 
     /// Checks and writes ``GraphEvent/beginRelationship(name:isToMany:)``.
     @inline(__always)
     func beginRelationship(name: String, isToMany: Bool) throws {
         let position: StreamPosition
         do {
-            position = try state.pointee.validator.takeRelationship(name: name, isToMany: isToMany)
+            position = try state.pointee.validator.beginRelationship(name: name, isToMany: isToMany)
         } catch {
             throw stopped(error)
         }
@@ -87,7 +84,7 @@ public final class GraphStream {
     func reference(_ id: ObjectID) throws {
         let position: StreamPosition
         do {
-            position = try state.pointee.validator.takeReference(id)
+            position = try state.pointee.validator.reference(id)
         } catch {
             throw stopped(error)
         }
@@ -99,7 +96,7 @@ public final class GraphStream {
     func endRelationship() throws {
         let position: StreamPosition
         do {
-            position = try state.pointee.validator.takeRelationshipEnd()
+            position = try state.pointee.validator.endRelationship()
         } catch {
             throw stopped(error)
         }
@@ -111,7 +108,7 @@ public final class GraphStream {
     func endObject() throws {
         let position: StreamPosition
         do {
-            position = try state.pointee.validator.takeObjectEnd()
+            position = try state.pointee.validator.endObject()
         } catch {
             throw stopped(error)
         }
@@ -148,7 +145,7 @@ public final class GraphStream {
     public func beginObject(_ row: ObjectRow) throws {
         let position: StreamPosition
         do {
-            position = try state.pointee.validator.takeObject(row)
+            position = try state.pointee.validator.beginObject(row)
         } catch {
             throw stopped(error)
         }
@@ -194,7 +191,6 @@ public final class GraphStream {
     /// has stopped.
     @inline(never)
     private func stopped(_ error: GraphExportError) -> any Error {
-        if error == .stoppedByEarlierFailure, let failure = state.pointee.failure { return failure }
-        return error
+        state.pointee.failure ?? error
     }
 }

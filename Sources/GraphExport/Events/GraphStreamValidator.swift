@@ -15,20 +15,20 @@
 /// - `finish()` comes with no object open.
 ///
 /// A call that breaks a rule throws ``GraphExportError`` and changes nothing, so the stream may go
-/// on as if the call had not come. After ``stop()`` (the writer's output failed) every call throws
-/// ``GraphExportError/stoppedByEarlierFailure``.
+/// on as if the call had not come.
 ///
 /// The validator keeps a stack of the open objects and relationships (one entry per level, so
 /// depth is bounded by memory, not by the call stack) and tells what a writer needs to lay the
 /// stream out (``StreamPosition``): the depth, whether the innermost element is a to-many
-/// relationship, and whether it is still empty. Checking costs a switch per event and, for an
-/// attribute, one comparison of its name with the same attribute of the first object of its
-/// entity (about 50 instructions an event, `docs/PERFORMANCE.md`), so the streams of
+/// relationship, and whether it is still empty. Checking costs, for an attribute, one comparison
+/// of its name with the same attribute of the first object of its entity (the traversal's calls
+/// go through the method of their case, without a switch; a call through ``accept(_:)`` costs a
+/// switch more; about 50 instructions an event, `docs/PERFORMANCE.md`), so the streams of
 /// ``GraphTraversal``, which keep the grammar by construction, are checked too rather than kept
 /// on a second, unchecked path.
 public struct GraphStreamValidator {
     private enum Phase {
-        case ready, writing, finished, stopped
+        case ready, writing, finished
     }
 
     /// What an open element is.
@@ -92,25 +92,6 @@ public struct GraphStreamValidator {
     /// Creates a validator for one document, before its `begin(_:)`.
     public init() {}
 
-    /// How many objects are open.
-    public var objectDepth: Int { objects.count }
-
-    /// How many objects and relationships are open.
-    public var depth: Int { objects.count + relationships.count }
-
-    /// The innermost open object, whether or not one of its relationships is open.
-    public var currentObject: (entity: String, id: ObjectID)? { objects.last }
-
-    /// Whether the innermost open element is a to-many relationship: what an `endRelationship`
-    /// ends, asked before it is accepted.
-    public var isInToMany: Bool { stack.last?.role == .toMany }
-
-    /// Where the next call comes, as it finds the stream: what ``GraphStream`` hands the writer.
-    var position: StreamPosition {
-        guard let frame = stack.last else { return StreamPosition(depth: 0, elementIsEmpty: true, isInToMany: false) }
-        return StreamPosition(depth: stack.count - 1, elementIsEmpty: frame.isEmpty, isInToMany: frame.role == .toMany)
-    }
-
     /// Checks `begin(_:)`.
     public mutating func begin() throws(GraphExportError) {
         try checkPhase(beginning: true)
@@ -118,17 +99,13 @@ public struct GraphStreamValidator {
         stack.append(Frame(role: .document))
     }
 
-    /// Checks `event` where the stream is and takes it in.
+    /// Checks `event` where the stream is and takes it in; returns where it came
+    /// (``StreamPosition``).
     ///
-    /// Returns whether the innermost open element, as the event found it, held nothing yet: for
-    /// `beginObject` and `reference`, whether they are the first destination of their relationship
-    /// (or the first object at the top level); for `endRelationship`, whether the relationship was
-    /// empty; for the other events, whether the innermost object had no relationship yet.
-    ///
-    /// A writer that switches over the event anyway may call the method of the event's case
-    /// instead (``beginObject(entity:id:)`` …), which do the same without a second switch.
+    /// GraphStream calls the method of the event's case for the traversal's calls, without a
+    /// second switch.
     @discardableResult
-    public mutating func accept(_ event: GraphEvent) throws(GraphExportError) -> Bool {
+    public mutating func accept(_ event: GraphEvent) throws(GraphExportError) -> StreamPosition {
         switch event {
         case .beginObject(let entity, let id): return try beginObject(entity: entity, id: id)
         case .changedProperties: return try changedProperties()
@@ -141,10 +118,9 @@ public struct GraphStreamValidator {
         }
     }
 
-    /// Checks and takes in ``GraphEvent/beginObject(entity:id:)``; returns whether it is the first
-    /// object of its relationship (or of the top level).
+    /// Checks and takes in ``GraphEvent/beginObject(entity:id:)``; returns where it came.
     @discardableResult
-    public mutating func beginObject(entity: String, id: ObjectID) throws(GraphExportError) -> Bool {
+    public mutating func beginObject(entity: String, id: ObjectID) throws(GraphExportError) -> StreamPosition {
         let (top, frame) = try innermost()
         try checkDestination(id, in: frame)
         stack[top].isEmpty = false
@@ -152,43 +128,38 @@ public struct GraphStreamValidator {
         objects.append((entity, id))
         startAttributes(of: entity)
         mayMark = true
-        return frame.isEmpty
+        return Self.position(top, frame)
     }
 
-    /// Checks and takes in ``GraphEvent/changedProperties(_:)``; returns `true`.
+    /// Checks and takes in ``GraphEvent/changedProperties(_:)``; returns where it came.
     @discardableResult
-    public mutating func changedProperties() throws(GraphExportError) -> Bool {
-        _ = try innermost()
+    public mutating func changedProperties() throws(GraphExportError) -> StreamPosition {
+        let (top, frame) = try innermost()
         guard mayMark else { throw .misplacedChangeMark(id: innermostID) }
         mayMark = false
-        return true
+        return Self.position(top, frame)
     }
 
-    /// Checks and takes in ``GraphEvent/deleted``; returns `true`.
+    /// Checks and takes in ``GraphEvent/deleted``; returns where it came.
     @discardableResult
-    public mutating func deleted() throws(GraphExportError) -> Bool {
-        let (top, _) = try innermost()
+    public mutating func deleted() throws(GraphExportError) -> StreamPosition {
+        let (top, frame) = try innermost()
         guard mayMark else { throw .misplacedChangeMark(id: innermostID) }
         guard objects.count == 1 else { throw .nestedDeletedObject(id: innermostID) }
         mayMark = false
         stack[top].isDeleted = true
-        return true
+        return Self.position(top, frame)
     }
 
     /// Checks and takes in ``GraphStream/beginObject(_:)``: an object with all its attributes, as
     /// ``beginObject(entity:id:)`` and one ``attribute(name:value:)`` per value would; returns
-    /// whether it is the first object of its relationship (or of the top level).
+    /// where it came.
     ///
     /// A list of names is checked for duplicates once, the first time it comes: a source gives
     /// the rows of an entity one list, so a row costs a look at each of its owned values.
     @discardableResult
-    public mutating func beginObject(_ row: ObjectRow) throws(GraphExportError) -> Bool {
-        try takeObject(row).elementIsEmpty
-    }
-
-    /// ``beginObject(_:)``, returning where the row came (``StreamPosition``).
     @inline(__always)
-    mutating func takeObject(_ row: ObjectRow) throws(GraphExportError) -> StreamPosition {
+    public mutating func beginObject(_ row: ObjectRow) throws(GraphExportError) -> StreamPosition {
         let (top, frame) = try innermost()
         try checkDestination(row.id, in: frame)
         try checkNames(of: row)
@@ -234,10 +205,10 @@ public struct GraphStreamValidator {
             }
     }
 
-    /// Checks and takes in ``GraphEvent/attribute(name:value:)``; returns `true`.
+    /// Checks and takes in ``GraphEvent/attribute(name:value:)``; returns where it came.
     @discardableResult
-    public mutating func attribute(name: String, value: Value) throws(GraphExportError) -> Bool {
-        let (_, frame) = try innermost()
+    public mutating func attribute(name: String, value: Value) throws(GraphExportError) -> StreamPosition {
+        let (top, frame) = try innermost()
         guard frame.role == .object else { throw .attributeOutsideObject(name: name) }
         guard frame.isEmpty else { throw .attributeAfterRelationship(name: name, id: innermostID) }
         guard !value.isNestedTooDeeply else { throw .valueNestedTooDeeply(name: name, id: innermostID) }
@@ -245,19 +216,14 @@ public struct GraphStreamValidator {
         try addAttribute(name)
         mayMarkBefore = mayMark
         mayMark = false
-        return true
+        return Self.position(top, frame)
     }
 
-    /// Checks and takes in ``GraphEvent/beginRelationship(name:isToMany:)``; returns whether it
-    /// is the object's first relationship.
+    /// Checks and takes in ``GraphEvent/beginRelationship(name:isToMany:)``; returns where it
+    /// came.
     @discardableResult
-    public mutating func beginRelationship(name: String, isToMany: Bool) throws(GraphExportError) -> Bool {
-        try takeRelationship(name: name, isToMany: isToMany).elementIsEmpty
-    }
-
-    /// ``beginRelationship(name:isToMany:)``, returning where it came (``StreamPosition``).
     @inline(__always)
-    mutating func takeRelationship(name: String, isToMany: Bool) throws(GraphExportError) -> StreamPosition {
+    public mutating func beginRelationship(name: String, isToMany: Bool) throws(GraphExportError) -> StreamPosition {
         let (top, frame) = try innermost()
         guard frame.role == .object else { throw .relationshipOutsideObject(name: name) }
         guard !frame.isDeleted else { throw .relationshipOfDeletedObject(name: name, id: innermostID) }
@@ -269,16 +235,10 @@ public struct GraphStreamValidator {
         return Self.position(top, frame)
     }
 
-    /// Checks and takes in ``GraphEvent/reference(_:)``; returns whether it is the first
-    /// destination of its relationship.
+    /// Checks and takes in ``GraphEvent/reference(_:)``; returns where it came.
     @discardableResult
-    public mutating func reference(_ id: ObjectID) throws(GraphExportError) -> Bool {
-        try takeReference(id).elementIsEmpty
-    }
-
-    /// ``reference(_:)``, returning where it came (``StreamPosition``).
     @inline(__always)
-    mutating func takeReference(_ id: ObjectID) throws(GraphExportError) -> StreamPosition {
+    public mutating func reference(_ id: ObjectID) throws(GraphExportError) -> StreamPosition {
         let (top, frame) = try innermost()
         guard frame.role == .toOne || frame.role == .toMany else { throw .referenceOutsideRelationship(id: id.text) }
         try checkDestination(id, in: frame)
@@ -287,16 +247,10 @@ public struct GraphStreamValidator {
         return Self.position(top, frame)
     }
 
-    /// Checks and takes in ``GraphEvent/endRelationship``; returns whether the relationship was
-    /// empty.
+    /// Checks and takes in ``GraphEvent/endRelationship``; returns where it came.
     @discardableResult
-    public mutating func endRelationship() throws(GraphExportError) -> Bool {
-        try takeRelationshipEnd().elementIsEmpty
-    }
-
-    /// ``endRelationship()``, returning where it came (``StreamPosition``).
     @inline(__always)
-    mutating func takeRelationshipEnd() throws(GraphExportError) -> StreamPosition {
+    public mutating func endRelationship() throws(GraphExportError) -> StreamPosition {
         let (top, frame) = try innermost()
         switch frame.role {
         case .toOne, .toMany:
@@ -308,16 +262,10 @@ public struct GraphStreamValidator {
         return Self.position(top, frame)
     }
 
-    /// Checks and takes in ``GraphEvent/endObject``; returns whether the object had no
-    /// relationship.
+    /// Checks and takes in ``GraphEvent/endObject``; returns where it came.
     @discardableResult
-    public mutating func endObject() throws(GraphExportError) -> Bool {
-        try takeObjectEnd().elementIsEmpty
-    }
-
-    /// ``endObject()``, returning where it came (``StreamPosition``).
     @inline(__always)
-    mutating func takeObjectEnd() throws(GraphExportError) -> StreamPosition {
+    public mutating func endObject() throws(GraphExportError) -> StreamPosition {
         let (top, frame) = try innermost()
         switch frame.role {
         case .object:
@@ -396,21 +344,11 @@ public struct GraphStreamValidator {
         stack.removeAll()
     }
 
-    /// Checks `begin(_:)`, then makes what the writer writes with (`open`): when that throws, the
-    /// document is stopped (``stop()``) and the error rethrown, since the writer has no output.
-    public mutating func begin<Output>(opening open: () throws -> Output) throws -> Output {
-        try begin()
-        do {
-            return try open()
-        } catch {
-            stop()
-            throw error
-        }
-    }
-
-    /// Stops the document: for a writer whose output failed, after which it cannot go on.
-    public mutating func stop() {
-        phase = .stopped
+    /// Stops the document: for the GraphStream whose writer's output failed, after which it cannot
+    /// go on. Every later call throws ``GraphExportError/alreadyFinished``, which the stream
+    /// replaces with the writer's failure.
+    mutating func stop() {
+        phase = .finished
     }
 
     /// Throws unless the phase allows `begin(_:)` (when `beginning`) or an event or `finish()`.
@@ -419,7 +357,6 @@ public struct GraphStreamValidator {
         case .ready: if !beginning { throw .notBegun }
         case .writing: if beginning { throw .begunTwice }
         case .finished: throw .alreadyFinished
-        case .stopped: throw .stoppedByEarlierFailure
         }
     }
 
