@@ -14,7 +14,6 @@ final class GraphExporterTests: XCTestCase {
             XCTAssertEqual(exported.events, direct.events, "\(shape)")
             XCTAssertEqual(exported.document?.shape, shape)
             XCTAssertTrue(exported.finished)
-            XCTAssertTrue(exported.finished)
         }
     }
 

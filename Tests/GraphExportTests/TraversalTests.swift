@@ -74,7 +74,6 @@ final class TraversalTests: XCTestCase {
         XCTAssertEqual(result.recording.document?.shape, .tree)
         XCTAssertEqual(result.recording.document?.sourceKind, "in-memory graph")
         XCTAssertTrue(result.recording.finished)
-        XCTAssertTrue(result.recording.finished)
         XCTAssertEqual(result.check.maxDepth, 2)
         XCTAssertEqual(result.warnings, [])
     }
