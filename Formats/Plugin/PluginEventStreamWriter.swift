@@ -111,9 +111,7 @@ public final class PluginEventStreamWriter: GraphWriter {
     /// Writes the row as the events it stands for (``ObjectRow/events``), one line each: the
     /// protocol has no line for a row.
     public func beginObject(_ row: ObjectRow, at position: StreamPosition) throws {
-        let events = row.events
-        try write(events[0], at: position)
-        for event in events.dropFirst() { try write(event, at: position.insideObject) }
+        try writeEvents(of: row, at: position)
     }
 
     /// Writes the closing `end` line and flushes.

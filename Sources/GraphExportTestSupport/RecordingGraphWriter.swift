@@ -33,7 +33,7 @@ public final class RecordingGraphWriter: GraphWriter {
 
     /// Records the events the row stands for (``ObjectRow/events``).
     public func beginObject(_ row: ObjectRow, at position: StreamPosition) throws {
-        for event in row.events { try write(event, at: position) }
+        try writeEvents(of: row, at: position)
     }
 
     /// Records the end of the document.

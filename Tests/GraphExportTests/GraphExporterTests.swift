@@ -181,7 +181,7 @@ private final class LinesWriter: GraphWriter {
     var streamsFileBytes: Bool { false }
 
     func beginObject(_ row: ObjectRow, at position: StreamPosition) throws {
-        for event in row.events { try write(event, at: position) }
+        try writeEvents(of: row, at: position)
     }
 
     func finish() throws {

@@ -301,7 +301,7 @@ final class TraversalTests: XCTestCase {
                 if written == 3 { throw Failure() }
             }
             func beginObject(_ row: ObjectRow, at position: StreamPosition) throws {
-                for event in row.events { try write(event, at: position) }
+                try writeEvents(of: row, at: position)
             }
             func finish() throws { XCTFail("finish() after a failed write") }
         }

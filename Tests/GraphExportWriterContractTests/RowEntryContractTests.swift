@@ -50,9 +50,7 @@ private final class EventsOnly: GraphWriter {
     func begin(_ document: DocumentInfo) throws { try base.begin(document) }
     func write(_ event: GraphEvent, at position: StreamPosition) throws { try base.write(event, at: position) }
     func beginObject(_ row: ObjectRow, at position: StreamPosition) throws {
-        let events = row.events
-        try base.write(events[0], at: position)
-        for event in events.dropFirst() { try base.write(event, at: position.insideObject) }
+        try writeEvents(of: row, at: position)
     }
     func finish() throws { try base.finish() }
 }

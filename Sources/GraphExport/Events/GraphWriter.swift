@@ -35,7 +35,7 @@ public protocol GraphWriter: AnyObject {
     /// ``GraphTraversal`` starts every object this way, with the values borrowed from the source
     /// (``ObjectRow``), so that a writer writes a row without a ``Value`` or an event per value,
     /// and prepares what it writes for an entity once, by the entity's index. A writer that has
-    /// nothing to gain from rows writes ``ObjectRow/events`` with ``write(_:at:)``. A writer that
+    /// nothing to gain from rows writes its events (``writeEvents(of:at:)``). A writer that
     /// keeps a row's ``ObjectRow/values`` past the call keeps ``RowValue/value``.
     func beginObject(_ row: ObjectRow, at position: StreamPosition) throws
     /// Closes the document and flushes everything to the sink.

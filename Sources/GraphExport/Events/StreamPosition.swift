@@ -1,7 +1,7 @@
 /// Where a call comes in an export's stream, as the stream's checker (``GraphStream``) finds it
 /// before the call: what a ``GraphWriter`` needs of the layout, handed with each call.
 ///
-/// Only the checker makes one, so that a writer is never handed a call that breaks the grammar:
+/// Only the checker makes one (and ``insideObject``, from one it made), so that a writer is never handed a call that breaks the grammar:
 /// every position comes from a call checked where the stream is.
 public struct StreamPosition {
     /// How many objects and relationships are open before the call.
@@ -26,7 +26,7 @@ public struct StreamPosition {
     public var objectDepth: Int { (depth + 1) / 2 }
 
     /// The position of the calls inside the object that a `beginObject` at this position begins:
-    /// for a writer that writes a row as its events (``ObjectRow/events``).
+    /// for a writer that writes a row as its events (``GraphWriter/writeEvents(of:at:)``).
     public var insideObject: StreamPosition {
         StreamPosition(depth: depth + 1, elementIsEmpty: true, isInToMany: false)
     }

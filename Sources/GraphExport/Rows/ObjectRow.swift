@@ -51,3 +51,16 @@ extension ObjectRow {
         return events
     }
 }
+
+extension GraphWriter {
+    /// Writes `row`, which comes at `position`, as the events it stands for (``ObjectRow/events``)
+    /// with ``write(_:at:)``: its `beginObject(entity:id:)` at `position`, the others inside the
+    /// object (``StreamPosition/insideObject``). For a writer that has nothing to gain from rows,
+    /// in its ``beginObject(_:at:)``.
+    public func writeEvents(of row: ObjectRow, at position: StreamPosition) throws {
+        let events = row.events
+        try write(events[0], at: position)
+        let inside = position.insideObject
+        for event in events.dropFirst() { try write(event, at: inside) }
+    }
+}
