@@ -72,8 +72,8 @@ struct Export {
 /// A source with another header: the objects of `base`, the header `document`. Used to give an
 /// export made from a copy in a temporary folder the header an export made in the repository
 /// would have.
-final class RenamedSource: GraphSource {
-    private let base: any GraphSource
+final class RenamedSource: WrappingSource {
+    let base: any GraphSource
     let document: DocumentInfo
 
     init(_ base: any GraphSource, document: DocumentInfo) {
@@ -91,8 +91,6 @@ final class RenamedSource: GraphSource {
         try base.destinations(of: key, through: relationship)
     }
 
-    func id(of key: ObjectKey) -> ObjectID { base.id(of: key) }
-
     func destinationRecords(of key: ObjectKey, through relationship: Int) throws -> (any ObjectCursor)? {
         try base.destinationRecords(of: key, through: relationship)
     }
@@ -101,11 +99,7 @@ final class RenamedSource: GraphSource {
         try base.scan(entity, withoutDestinationsIn: relationships)
     }
 
-    func count(_ entity: Int) throws -> Int { try base.count(entity) }
-
     func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> any DestinationCursor {
         try base.destinationsInScanOrder(of: entity, through: relationship)
     }
-
-    func didFinishRun() { base.didFinishRun() }
 }

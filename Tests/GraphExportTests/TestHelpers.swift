@@ -130,8 +130,8 @@ func outlineOf(_ events: [GraphEvent]) -> String {
 /// A source that is another with some of its objects hidden (owners and destinations that are
 /// missing, as in a damaged store), and that counts the runs it is told have finished
 /// (``GraphSource/didFinishRun()``).
-final class HidingSource: GraphSource {
-    let base: InMemoryGraph
+final class HidingSource: WrappingSource {
+    let base: any GraphSource
     let hidden: Set<ObjectKey>
     private(set) var finishedRuns = 0
 
@@ -141,7 +141,6 @@ final class HidingSource: GraphSource {
     }
 
     var model: GraphModel { base.model }
-    var document: DocumentInfo { base.document }
 
     func scan(_ entity: Int) throws -> any ObjectCursor {
         let cursor = try base.scan(entity)
@@ -159,10 +158,6 @@ final class HidingSource: GraphSource {
 
     func destinations(of key: ObjectKey, through relationship: Int) throws -> [ObjectKey] {
         try base.destinations(of: key, through: relationship)
-    }
-
-    func id(of key: ObjectKey) -> ObjectID {
-        base.id(of: key)
     }
 
     func destinationRecords(of key: ObjectKey, through relationship: Int) throws -> (any ObjectCursor)? {

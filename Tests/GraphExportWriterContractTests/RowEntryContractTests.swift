@@ -57,30 +57,26 @@ private final class EventsOnly: GraphWriter {
 
 /// A source over an in-memory graph whose cursors lend text and bytes, as a store's do: each
 /// record's strings and bytes are copied into buffers that the next record overwrites.
-private final class LendingSource: GraphSource {
-    private let base: InMemoryGraph
+private final class LendingSource: WrappingSource {
+    let base: any GraphSource
 
     init(_ base: InMemoryGraph) {
         self.base = base
     }
 
     var model: GraphModel { base.model }
-    var document: DocumentInfo { base.document }
     func scan(_ entity: Int) throws -> any ObjectCursor { LendingCursor(try base.scan(entity)) }
     func record(_ key: ObjectKey) throws -> ObjectRecord? { try base.record(key) }
     func destinations(of key: ObjectKey, through relationship: Int) throws -> [ObjectKey] {
         try base.destinations(of: key, through: relationship)
     }
-    func id(of key: ObjectKey) -> ObjectID { base.id(of: key) }
     func destinationRecords(of key: ObjectKey, through relationship: Int) throws -> (any ObjectCursor)? { nil }
     func scan(_ entity: Int, withoutDestinationsIn relationships: [Int]) throws -> any ObjectCursor {
         ToOneFilterCursor(try scan(entity), withoutDestinationsIn: relationships)
     }
-    func count(_ entity: Int) throws -> Int { try base.count(entity) }
     func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> any DestinationCursor {
         PerObjectDestinations(of: self, through: relationship)
     }
-    func didFinishRun() {}
 }
 
 private final class LendingCursor: ObjectCursor {

@@ -1,7 +1,6 @@
 /// A source that reads another, ``base``, and changes part of what it says (its model, its
 /// records): the header, the identifiers, the counts and the end of a run are the wrapped
-/// source's, forwarded here once, so that no wrapper drops one (a run's summary,
-/// ``GraphSource/didFinishRun()``, says nothing of the records a wrapper changes).
+/// source's, forwarded here once rather than in every wrapper.
 ///
 /// `@usableFromInline` and its forwarding `@inlinable`, so that a wrapper in another module
 /// (`DecodingSource`) calls its base directly.
