@@ -88,7 +88,7 @@ public protocol GraphSource: AnyObject {
     /// instead of one per object. A source without such a query asks
     /// ``destinations(of:through:)`` object by object (``PerObjectDestinations``).
     func destinationsInScanOrder(of entity: Int, through relationship: Int) throws -> any DestinationCursor
-    /// Called once a traversal has read the last object it writes (by ``GraphTraversal/run(into:)``,
+    /// Called once a traversal has read the last object it writes (by ``GraphTraversal/run(into:onProgress:)``,
     /// before the writer finishes): the source reports, to its own warning handler, what sums up
     /// the run rather than one object (a plain SQLite database's columns whose text `--json-columns`
     /// could not read as JSON, in one warning). A source with nothing to sum up does nothing; a
