@@ -6,8 +6,7 @@ import GraphExportLibXML
 /// through libxml2's `xmlTextWriter`: one node per object, one edge per link.
 ///
 /// Made by ``ExportFormat/graphml(pretty:)`` for an export, or by hand on a sink with a warning handler, and
-/// fed as every ``GraphWriter`` is, through a ``GraphStream``: `begin(_:)`, then `write(_:)` and
-/// `beginObject(_:)`, then `finish()`, from one thread. What it writes, value by value, and what that costs:
+/// fed through a ``GraphStream``, from one thread. What it writes, value by value, and what that costs:
 /// `docs/FORMATS.md`, *Each format's rules*.
 public final class GraphMLGraphWriter: GraphWriter {
     /// The GraphML namespace, the document's default namespace.

@@ -4,8 +4,7 @@ import GraphExportLibXML
 /// Writes an export as an Apple XML property list 1.0, streaming, through libxml2's `xmlTextWriter`.
 ///
 /// Made by ``ExportFormat/plist(pretty:)`` for an export, or by hand on a sink with a warning handler, and
-/// fed as every ``GraphWriter`` is, through a ``GraphStream``: `begin(_:)`, then `write(_:)` and
-/// `beginObject(_:)`, then `finish()`, from one thread. What it writes, value by value, and what that costs:
+/// fed through a ``GraphStream``, from one thread. What it writes, value by value, and what that costs:
 /// `docs/FORMATS.md`, *Each format's rules*.
 public final class PlistGraphWriter: GraphWriter {
     /// The property list document type and its line break, as Apple's tools write them.

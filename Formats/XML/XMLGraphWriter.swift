@@ -5,8 +5,7 @@ import GraphExportLibXML
 /// Writes an export as one XML 1.0 document, streaming, through libxml2's `xmlTextWriter`.
 ///
 /// Made by ``ExportFormat/xml(pretty:style:)`` for an export, or by hand on a sink with a warning handler, and
-/// fed as every ``GraphWriter`` is, through a ``GraphStream``: `begin(_:)`, then `write(_:)` and
-/// `beginObject(_:)`, then `finish()`, from one thread. What it writes, value by value, and what that costs:
+/// fed through a ``GraphStream``, from one thread. What it writes, value by value, and what that costs:
 /// `docs/FORMATS.md`, *Each format's rules*.
 public final class XMLGraphWriter: GraphWriter {
     /// The namespace of everything the format adds to the model's names.

@@ -6,8 +6,7 @@ import GraphExportJSONText
 /// values from the two, in a layout for people.
 ///
 /// Made by ``ExportFormat/yaml(pretty:options:)`` for an export, or by hand on a sink with a warning handler, and
-/// fed as every ``GraphWriter`` is, through a ``GraphStream``: `begin(_:)`, then `write(_:)` and
-/// `beginObject(_:)`, then `finish()`, from one thread. What it writes, value by value, and what that costs:
+/// fed through a ``GraphStream``, from one thread. What it writes, value by value, and what that costs:
 /// `docs/FORMATS.md`, *Each format's rules*.
 public final class YAMLGraphWriter: GraphWriter {
     private static let sourceKey = YAMLScalar(text: "@source", style: .doubleQuoted)
