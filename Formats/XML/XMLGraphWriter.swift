@@ -102,10 +102,8 @@ public final class XMLGraphWriter: GraphWriter {
 
     /// Writes one event, or rejects it without writing anything when it names an object XML
     /// cannot hold (``XMLWriterError/unwritableIdentifier(id:character:)``).
-    ///
-    /// Once the sink or libxml2 has failed, every call throws that first error again.
     public func write(_ event: GraphEvent, at position: StreamPosition) throws {
-        let output = try state.pointee.document.openOutput()
+        let output = state.pointee.document.openOutput()
         switch event {
         case .beginObject(let entity, let id):
             try takeIdentifier(id)
@@ -160,7 +158,7 @@ public final class XMLGraphWriter: GraphWriter {
     /// Writes an object's start tag and its attributes straight from the row's values, the
     /// names encoded once per entity; or rejects it as ``write(_:at:)`` does, without writing anything.
     public func beginObject(_ row: ObjectRow, at position: StreamPosition) throws {
-        let output = try state.pointee.document.openOutput()
+        let output = state.pointee.document.openOutput()
         try takeIdentifier(row.id)
         state.pointee.currentObject = (row.entityName, row.id)
         let names = rowNames(for: row)
