@@ -6,8 +6,7 @@ import GraphExportLibXML
 /// through libxml2's `xmlTextWriter`: one node per object, one edge per link.
 ///
 /// Made by ``ExportFormat/graphml(pretty:)`` for an export, or by hand on a sink with a warning handler, and
-/// fed as every ``GraphWriter`` is, through a ``GraphStream``: `begin(_:)`, then `write(_:)` and
-/// `beginObject(_:)`, then `finish()`, from one thread. What it writes, value by value, and what that costs:
+/// fed through a ``GraphStream``, from one thread. What it writes, value by value, and what that costs:
 /// `docs/FORMATS.md`, *Each format's rules*.
 public final class GraphMLGraphWriter: GraphWriter {
     /// The GraphML namespace, the document's default namespace.
@@ -82,10 +81,8 @@ public final class GraphMLGraphWriter: GraphWriter {
 
     /// Writes one event, or rejects it without writing anything when it names an object XML
     /// cannot hold (``GraphMLWriterError/unwritableIdentifier(id:character:)``).
-    ///
-    /// Once the temporary file or libxml2 has failed, every call throws that first error again.
     public func write(_ event: GraphEvent, at position: StreamPosition) throws {
-        let body = try state.pointee.document.openOutput()
+        let body = state.pointee.document.openOutput()
         let id: String
         switch event {
         case .beginObject(_, let objectID), .reference(let objectID):
@@ -121,7 +118,7 @@ public final class GraphMLGraphWriter: GraphWriter {
     /// Writes an object's node and its attributes' data from the row's values, or rejects it as
     /// ``write(_:at:)`` does, without writing anything.
     public func beginObject(_ row: ObjectRow, at position: StreamPosition) throws {
-        let body = try state.pointee.document.openOutput()
+        let body = state.pointee.document.openOutput()
         let id = try checkedIdentifier(row.id)
         try beginObject(entity: row.entityName, id: id, body)
         if let changed = row.changedProperties { try writeChangedProperties(changed, body) }
@@ -133,7 +130,7 @@ public final class GraphMLGraphWriter: GraphWriter {
     /// Writes the document to the sink: the XML declaration, the keys, the header, the nodes and
     /// edges from the temporary file, the end tags and a final newline; then flushes the sink.
     public func finish() throws {
-        try state.pointee.document.endStream()
+        if let failure = state.pointee.document.output?.failure { throw failure }
         state.pointee.stack.removeAll()
         guard let body = state.pointee.document.output, let spool = state.pointee.spool else { return }
         try body.flush()

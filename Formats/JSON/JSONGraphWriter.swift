@@ -4,8 +4,7 @@ import GraphExportJSONText
 /// Writes an export as one JSON document (RFC 8259), streaming, in the style of JSON-LD.
 ///
 /// Made by ``ExportFormat/json(pretty:)`` for an export, or by hand on a sink with a warning handler, and
-/// fed as every ``GraphWriter`` is, through a ``GraphStream``: `begin(_:)`, then `write(_:)` and
-/// `beginObject(_:)`, then `finish()`, from one thread. What it writes, value by value, and what that costs:
+/// fed through a ``GraphStream``, from one thread. What it writes, value by value, and what that costs:
 /// `docs/FORMATS.md`, *Each format's rules*. What the JSON writers share is a `JSONWriterCore`;
 /// this one's own is its encoder, `JSONDocumentEncoder`.
 public final class JSONGraphWriter: GraphWriter {

@@ -5,8 +5,7 @@ import GraphExportJSONText
 /// with a line feed, streaming.
 ///
 /// Made by ``ExportFormat/jsonLines()`` for an export, or by hand on a sink with a warning handler, and
-/// fed as every ``GraphWriter`` is, through a ``GraphStream``: `begin(_:)`, then `write(_:)` and
-/// `beginObject(_:)`, then `finish()`, from one thread. What it writes, value by value, and what that costs:
+/// fed through a ``GraphStream``, from one thread. What it writes, value by value, and what that costs:
 /// `docs/FORMATS.md`, *Each format's rules*. What the JSON writers share is a `JSONWriterCore`;
 /// this one's own is its encoder, `JSONLinesEncoder`.
 public final class JSONLinesGraphWriter: GraphWriter {

@@ -1,14 +1,13 @@
-public import GraphExport
+package import GraphExport
 
 /// The document a writer over libxml2 (XML, property list, GraphML) is writing: the sink it goes
 /// to, the ``LibXMLTextWriter`` made at `begin(_:)` and the warnings given.
 ///
 /// Each of those writers keeps one in its ``WriterState`` and goes through it for what every call
-/// does alike: ``openOutput()`` first, which hands back the text writer to write with (once the
-/// sink or libxml2 has failed, every call throws that first error again), and at the end
-/// ``finish()``.
+/// does alike: ``openOutput()`` first, which hands back the text writer to write with, and at the
+/// end ``finish()``.
 ///
-/// The type is `public` with only `package` members so that its per-call checks inline into the
+/// The type is `public` with only `package` members so that ``openOutput()`` inlines into the
 /// writers (`docs/PERFORMANCE.md`, *Inlining across modules*).
 public struct LibXMLDocument {
     /// Where the document goes.
@@ -49,29 +48,18 @@ public struct LibXMLDocument {
         return output
     }
 
-    /// Throws the first error the text writer threw (``LibXMLTextWriter/failure``), if it has.
+    /// The text writer made at `begin(_:)`. The ``GraphStream`` in front of the writer calls it
+    /// only after `begin(_:)` and never again once a call has failed: every failure is thrown by
+    /// the call that caused it, and the stream stops there.
     @inlinable @inline(__always)
-    package func checkNotFailed() throws {
-        if let failure = output?.failure { throw failure }
+    package func openOutput() -> LibXMLTextWriter {
+        output!
     }
 
-    /// The text writer made at `begin(_:)`, once no call has failed (``checkNotFailed()``).
-    @inlinable @inline(__always)
-    package func openOutput() throws -> LibXMLTextWriter {
-        guard let output else { throw GraphExportError.notBegun }
-        if let failure = output.failure { throw failure }
-        return output
-    }
-
-    /// Checks at `finish()` that no call failed.
-    package func endStream() throws {
-        try checkNotFailed()
-    }
-
-    /// Checks that no call failed (``endStream()``), then ends the document: closes every open element,
-    /// writes the final line break and flushes the sink.
+    /// Checks that no call failed (``LibXMLTextWriter/failure``), then ends the document: closes
+    /// every open element, writes the final line break and flushes the sink.
     package mutating func finish() throws {
-        try endStream()
+        if let failure = output?.failure { throw failure }
         try output?.endDocument()
     }
 }

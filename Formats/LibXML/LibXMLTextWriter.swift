@@ -28,8 +28,8 @@ package final class LibXMLTextWriter {
     private var scratch: [UInt8] = []
     private let libxml2Failure: (_ call: String) -> any Error
     /// The first error a call threw: the sink's, a file's, or a libxml2 failure. Once there is
-    /// one, the output cannot be completed. Read by ``LibXMLDocument/checkNotFailed()``, inlined
-    /// into the writers.
+    /// one, the output cannot be completed. Read at the end, by ``LibXMLDocument/finish()`` and the
+    /// GraphML writer's `finish()`.
     @usableFromInline package private(set) var failure: (any Error)?
 
     /// Creates a writer over `sink` that indents each element on its own line by `indentation`

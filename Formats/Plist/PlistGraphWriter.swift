@@ -4,8 +4,7 @@ import GraphExportLibXML
 /// Writes an export as an Apple XML property list 1.0, streaming, through libxml2's `xmlTextWriter`.
 ///
 /// Made by ``ExportFormat/plist(pretty:)`` for an export, or by hand on a sink with a warning handler, and
-/// fed as every ``GraphWriter`` is, through a ``GraphStream``: `begin(_:)`, then `write(_:)` and
-/// `beginObject(_:)`, then `finish()`, from one thread. What it writes, value by value, and what that costs:
+/// fed through a ``GraphStream``, from one thread. What it writes, value by value, and what that costs:
 /// `docs/FORMATS.md`, *Each format's rules*.
 public final class PlistGraphWriter: GraphWriter {
     /// The property list document type and its line break, as Apple's tools write them.
@@ -87,10 +86,8 @@ public final class PlistGraphWriter: GraphWriter {
 
     /// Writes one event, or rejects it without writing anything when it names a property XML
     /// cannot hold (``PlistWriterError/unwritableName(name:character:id:)``).
-    ///
-    /// Once the sink or libxml2 has failed, every call throws that first error again.
     public func write(_ event: GraphEvent, at position: StreamPosition) throws {
-        let output = try state.pointee.document.openOutput()
+        let output = state.pointee.document.openOutput()
         switch event {
         case .attribute(let name, _), .beginRelationship(let name, _): try checkName(name, of: currentObject.id)
         case .changedProperties(let names): for name in names { try checkName(name, of: currentObject.id) }
@@ -128,7 +125,7 @@ public final class PlistGraphWriter: GraphWriter {
     /// Writes an object's start and its attributes from the row's values, or rejects it as
     /// ``write(_:at:)`` does, without writing anything, when a name is one XML cannot hold.
     public func beginObject(_ row: ObjectRow, at position: StreamPosition) throws {
-        let output = try state.pointee.document.openOutput()
+        let output = state.pointee.document.openOutput()
         for name in row.attributeNames { try checkName(name, of: row.id.text) }
         for name in row.changedProperties ?? [] { try checkName(name, of: row.id.text) }
         try beginObject(entity: row.entityName, id: row.id, output)

@@ -5,8 +5,7 @@ import GraphExportLibXML
 /// Writes an export as one XML 1.0 document, streaming, through libxml2's `xmlTextWriter`.
 ///
 /// Made by ``ExportFormat/xml(pretty:style:)`` for an export, or by hand on a sink with a warning handler, and
-/// fed as every ``GraphWriter`` is, through a ``GraphStream``: `begin(_:)`, then `write(_:)` and
-/// `beginObject(_:)`, then `finish()`, from one thread. What it writes, value by value, and what that costs:
+/// fed through a ``GraphStream``, from one thread. What it writes, value by value, and what that costs:
 /// `docs/FORMATS.md`, *Each format's rules*.
 public final class XMLGraphWriter: GraphWriter {
     /// The namespace of everything the format adds to the model's names.
@@ -103,10 +102,8 @@ public final class XMLGraphWriter: GraphWriter {
 
     /// Writes one event, or rejects it without writing anything when it names an object XML
     /// cannot hold (``XMLWriterError/unwritableIdentifier(id:character:)``).
-    ///
-    /// Once the sink or libxml2 has failed, every call throws that first error again.
     public func write(_ event: GraphEvent, at position: StreamPosition) throws {
-        let output = try state.pointee.document.openOutput()
+        let output = state.pointee.document.openOutput()
         switch event {
         case .beginObject(let entity, let id):
             try takeIdentifier(id)
@@ -161,7 +158,7 @@ public final class XMLGraphWriter: GraphWriter {
     /// Writes an object's start tag and its attributes straight from the row's values, the
     /// names encoded once per entity; or rejects it as ``write(_:at:)`` does, without writing anything.
     public func beginObject(_ row: ObjectRow, at position: StreamPosition) throws {
-        let output = try state.pointee.document.openOutput()
+        let output = state.pointee.document.openOutput()
         try takeIdentifier(row.id)
         state.pointee.currentObject = (row.entityName, row.id)
         let names = rowNames(for: row)

@@ -6,8 +6,7 @@ import GraphExportJSONText
 /// values from the two, in a layout for people.
 ///
 /// Made by ``ExportFormat/yaml(pretty:options:)`` for an export, or by hand on a sink with a warning handler, and
-/// fed as every ``GraphWriter`` is, through a ``GraphStream``: `begin(_:)`, then `write(_:)` and
-/// `beginObject(_:)`, then `finish()`, from one thread. What it writes, value by value, and what that costs:
+/// fed through a ``GraphStream``, from one thread. What it writes, value by value, and what that costs:
 /// `docs/FORMATS.md`, *Each format's rules*.
 public final class YAMLGraphWriter: GraphWriter {
     private static let sourceKey = YAMLScalar(text: "@source", style: .doubleQuoted)
@@ -78,28 +77,27 @@ public final class YAMLGraphWriter: GraphWriter {
     /// Writes one event.
     public func write(_ event: GraphEvent, at position: StreamPosition) throws {
         guard let emitter = state.pointee.emitter else { return }
-        // The depth of the objects whose values the event writes: the innermost object's, or the
-        // one the event begins.
-        var objectDepth = position.objectDepth
-        if case .beginObject = event { objectDepth += 1 }
-        let context = valueContext(atObjectDepth: objectDepth)
-        let keyContext: YAMLScalar.Context = context == .flow ? .flow : .blockKey
         switch event {
         case .beginObject(let entity, let id):
             state.pointee.currentEntity = entity
+            let context = valueContext(atObjectDepth: position.objectDepth + 1)
             let type = YAMLScalar(string: entity, in: context, literalBlocks: false)
             try startObject(type: type, id: id, in: context, emitter)
         case .changedProperties(let names):
-            try writeChangedProperties(names, in: context, emitter)
+            try writeChangedProperties(names, in: valueContext(atObjectDepth: position.objectDepth), emitter)
         case .deleted:
             try emitter.scalar(Self.deletedKey)
-            _ = try emitter.value(.boolean(true), in: context, literalBlocks: false)
+            _ = try emitter.value(
+                .boolean(true), in: valueContext(atObjectDepth: position.objectDepth), literalBlocks: false)
         case .attribute(let name, let value):
+            let context = valueContext(atObjectDepth: position.objectDepth)
+            let keyContext: YAMLScalar.Context = context == .flow ? .flow : .blockKey
             try emitter.scalar(YAMLScalar(string: MarkerEscape.key(for: name), in: keyContext))
             if try emitter.value(value, in: context, literalBlocks: options.literalBlocks) { warnAboutDate(of: name) }
         case .beginRelationship(let name, let isToMany):
-            try emitter.scalar(YAMLScalar(string: MarkerEscape.key(for: name), in: keyContext))
-            if isToMany { try emitter.beginSequence(flow: context == .flow) }
+            let isFlow = valueContext(atObjectDepth: position.objectDepth) == .flow
+            try emitter.scalar(YAMLScalar(string: MarkerEscape.key(for: name), in: isFlow ? .flow : .blockKey))
+            if isToMany { try emitter.beginSequence(flow: isFlow) }
         case .reference(let id):
             try emitter.beginMapping(flow: true)
             try emitter.scalar(Self.idKey)
@@ -124,25 +122,21 @@ public final class YAMLGraphWriter: GraphWriter {
         let context = valueContext(atObjectDepth: position.objectDepth + 1)
         let scalars = entityScalars(for: row, in: context)
         let literalBlocks = options.literalBlocks
-        var datesWithoutISO8601: [String] = []
-        do {
-            try startObject(type: scalars.type, id: row.id, in: context, emitter)
-            if let changed = row.changedProperties { try writeChangedProperties(changed, in: context, emitter) }
-            for (index, value) in row.values.enumerated() {
-                try emitter.scalar(scalars.keys[index])
-                switch value {
-                case .text(let bytes):
-                    try emitter.string(utf8: bytes, in: context, literalBlocks: literalBlocks)
-                case .bytes(let bytes):
-                    try emitter.binary(bytes)
-                default:
-                    if try emitter.value(value.value, in: context, literalBlocks: literalBlocks) {
-                        datesWithoutISO8601.append(row.attributeNames[index])
-                    }
+        try startObject(type: scalars.type, id: row.id, in: context, emitter)
+        if let changed = row.changedProperties { try writeChangedProperties(changed, in: context, emitter) }
+        for (index, value) in row.values.enumerated() {
+            try emitter.scalar(scalars.keys[index])
+            switch value {
+            case .text(let bytes):
+                try emitter.string(utf8: bytes, in: context, literalBlocks: literalBlocks)
+            case .bytes(let bytes):
+                try emitter.binary(bytes)
+            default:
+                if try emitter.value(value.value, in: context, literalBlocks: literalBlocks) {
+                    warnAboutDate(of: row.attributeNames[index])
                 }
             }
         }
-        datesWithoutISO8601.forEach(warnAboutDate)
     }
 
     /// Closes the `"@graph"` sequence and the document and flushes everything to the sink.
