@@ -4,12 +4,7 @@ extension ExportFormat {
     /// GraphML, objects as nodes and links as edges, written by a ``GraphMLGraphWriter``;
     /// indented when `pretty`.
     public static func graphml(pretty: Bool = false) -> ExportFormat {
-        ExportFormat(
-            name: "graphml",
-            summary: "GraphML for Gephi, yEd and NetworkX: one node per object, one edge per link",
-            capabilities: [.pretty],
-            settings: FormatSettings(pretty: pretty)
-        ) { sink, settings, onWarning in
+        ExportFormat(GraphMLGraphWriter.format, settings: FormatSettings(pretty: pretty)) { sink, settings, onWarning in
             GraphMLGraphWriter(sink: sink, options: GraphMLOptions(pretty: settings.pretty), onWarning: onWarning)
         }
     }

@@ -9,6 +9,11 @@ import GraphExportLibXML
 /// fed through a ``GraphStream``, from one thread. What it writes, value by value, and what that costs:
 /// `docs/FORMATS.md`, *Each format's rules*.
 public final class GraphMLGraphWriter: GraphWriter {
+    /// What GraphML is called and carries.
+    public static let format = FormatDescription(
+        name: "graphml", capabilities: [.pretty],
+        summary: "GraphML for Gephi, yEd and NetworkX: one node per object, one edge per link")
+
     /// The GraphML namespace, the document's default namespace.
     public static let namespace = "http://graphml.graphdrawing.org/xmlns"
     /// The namespace of the `gx:encoding` marker, the same as the XML format's.

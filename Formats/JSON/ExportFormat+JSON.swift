@@ -4,12 +4,7 @@ extension ExportFormat {
     /// JSON, written by a ``JSONGraphWriter``: indented for people when `pretty`, otherwise compact
     /// on one line (see ``JSONOptions/pretty``).
     public static func json(pretty: Bool = false) -> ExportFormat {
-        ExportFormat(
-            name: "json",
-            summary: "JSON (RFC 8259): an @source header and an @graph array of objects, JSON-LD style",
-            capabilities: [.nesting, .nulls, .streaming, .pretty],
-            settings: FormatSettings(pretty: pretty)
-        ) { sink, settings, onWarning in
+        ExportFormat(JSONGraphWriter.format, settings: FormatSettings(pretty: pretty)) { sink, settings, onWarning in
             JSONGraphWriter(sink: sink, options: JSONOptions(pretty: settings.pretty), onWarning: onWarning)
         }
     }

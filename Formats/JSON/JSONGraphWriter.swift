@@ -8,6 +8,11 @@ import GraphExportJSONText
 /// `docs/FORMATS.md`, *Each format's rules*. What the JSON writers share is a `JSONWriterCore`;
 /// this one's own is its encoder, `JSONDocumentEncoder`.
 public final class JSONGraphWriter: GraphWriter {
+    /// What JSON is called and carries.
+    public static let format = FormatDescription(
+        name: "json", capabilities: [.nesting, .nulls, .streaming, .pretty],
+        summary: "JSON (RFC 8259): an @source header and an @graph array of objects, JSON-LD style")
+
     private let core: JSONWriterCore<JSONDocumentEncoder>
 
     /// Creates a writer that writes to `sink` and reports values JSON cannot hold to `onWarning`.

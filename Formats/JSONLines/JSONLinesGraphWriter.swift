@@ -9,6 +9,11 @@ import GraphExportJSONText
 /// `docs/FORMATS.md`, *Each format's rules*. What the JSON writers share is a `JSONWriterCore`;
 /// this one's own is its encoder, `JSONLinesEncoder`.
 public final class JSONLinesGraphWriter: GraphWriter {
+    /// What JSON Lines is called and carries: every object is one line, so it has no pretty layout.
+    public static let format = FormatDescription(
+        name: "jsonl", aliases: ["ndjson"], fileExtensions: ["jsonl", "ndjson"], capabilities: [.nulls, .streaming],
+        summary: "JSON Lines: an @source header line, then one flat JSON object per line, references only")
+
     private let core: JSONWriterCore<JSONLinesEncoder>
 
     /// Creates a writer that writes to `sink` and reports values JSON cannot hold to `onWarning`.

@@ -7,6 +7,11 @@ import GraphExportLibXML
 /// fed through a ``GraphStream``, from one thread. What it writes, value by value, and what that costs:
 /// `docs/FORMATS.md`, *Each format's rules*.
 public final class PlistGraphWriter: GraphWriter {
+    /// What the property list format is called and carries.
+    public static let format = FormatDescription(
+        name: "plist", capabilities: [.nesting, .binary, .streaming, .pretty],
+        summary: "Apple XML property list 1.0: a dict with @source and an @graph array of object dicts")
+
     /// The property list document type and its line break, as Apple's tools write them.
     private static let documentType =
         #"<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">"#

@@ -8,6 +8,16 @@ import GraphExportLibXML
 /// fed through a ``GraphStream``, from one thread. What it writes, value by value, and what that costs:
 /// `docs/FORMATS.md`, *Each format's rules*.
 public final class XMLGraphWriter: GraphWriter {
+    /// What XML is called and carries, and its own option, `xml-style` (``XMLOptions/Style``).
+    public static let format = FormatDescription(
+        name: "xml", capabilities: [.nesting, .streaming, .pretty],
+        summary: "XML 1.0: a gx:export root and one element per object, named after its entity",
+        options: [
+            FormatOption(
+                name: XMLOptions.Style.optionName, values: XMLOptions.Style.allCases.map(\.rawValue),
+                summary: "attribute values as XML attributes or as child elements")
+        ])
+
     /// The namespace of everything the format adds to the model's names.
     public static let namespace = "urn:graphexport:1"
     private static let idName = LibXMLName("gx:id")

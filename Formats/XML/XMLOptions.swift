@@ -8,6 +8,9 @@ public struct XMLOptions: Sendable, Hashable {
         /// Each value is a child element of the object's element (`<title>Trip</title>`), a null
         /// one `<title gx:null="true"/>`, before the relationships.
         case elements
+
+        /// The name of the format option whose values are the styles' raw values.
+        public static let optionName = "xml-style"
     }
 
     /// Indent with two spaces and put each element on its own line, for people; `false` (the

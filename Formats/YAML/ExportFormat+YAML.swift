@@ -5,15 +5,7 @@ extension ExportFormat {
     /// when `pretty` (the default), or with every object in flow style (`{…}` on one line) when not
     /// (``YAMLOptions/maxBlockDepth`` 0).
     public static func yaml(pretty: Bool = true, options: YAMLOptions = YAMLOptions()) -> ExportFormat {
-        ExportFormat(
-            name: "yaml",
-            aliases: ["yml"],
-            fileExtensions: ["yaml", "yml"],
-            summary:
-                "YAML 1.2, also read right by YAML 1.1 loaders: the JSON export's @source and @graph, in block style",
-            capabilities: [.nesting, .binary, .nulls, .streaming, .pretty],
-            settings: FormatSettings(pretty: pretty)
-        ) { sink, settings, onWarning in
+        ExportFormat(YAMLGraphWriter.format, settings: FormatSettings(pretty: pretty)) { sink, settings, onWarning in
             var options = options
             if !settings.pretty { options.maxBlockDepth = 0 }
             return YAMLGraphWriter(sink: sink, options: options, onWarning: onWarning)

@@ -9,6 +9,12 @@ import GraphExportJSONText
 /// fed through a ``GraphStream``, from one thread. What it writes, value by value, and what that costs:
 /// `docs/FORMATS.md`, *Each format's rules*.
 public final class YAMLGraphWriter: GraphWriter {
+    /// What YAML is called and carries.
+    public static let format = FormatDescription(
+        name: "yaml", aliases: ["yml"], fileExtensions: ["yaml", "yml"],
+        capabilities: [.nesting, .binary, .nulls, .streaming, .pretty],
+        summary: "YAML 1.2, also read right by YAML 1.1 loaders: the JSON export's @source and @graph, in block style")
+
     private static let sourceKey = YAMLScalar(text: "@source", style: .doubleQuoted)
     private static let graphKey = YAMLScalar(text: "@graph", style: .doubleQuoted)
     private static let idKey = YAMLScalar(text: "@id", style: .doubleQuoted)

@@ -61,7 +61,9 @@ final class GraphExporterTests: XCTestCase {
     }
 
     func testFormatPassesItsSettingsToItsWriters() throws {
-        let format = ExportFormat(name: "options", fileExtensions: ["txt"], summary: "the settings, as text") {
+        let format = ExportFormat(
+            FormatDescription(name: "options", fileExtensions: ["txt"], summary: "the settings, as text")
+        ) {
             sink, settings, onWarning in
             LinesWriter(sink: sink, header: "pretty=\(settings.pretty) \(settings.values)", onWarning: onWarning)
         }
@@ -109,7 +111,7 @@ final class GraphExporterTests: XCTestCase {
         let folder = try temporaryFolder()
         let path = folder.appendingPathComponent("graph.txt").path
         try Data("old".utf8).write(to: URL(fileURLWithPath: path))
-        let failing = ExportFormat(name: "failing") { sink, _, onWarning in
+        let failing = ExportFormat(FormatDescription(name: "failing")) { sink, _, onWarning in
             LinesWriter(sink: sink, header: "", failAfter: 2, onWarning: onWarning)
         }
         XCTAssertThrowsError(try GraphExporter(source: makeChain(length: 4)).write(toFile: path, format: failing)) {
@@ -145,7 +147,7 @@ private struct TestFailure: Error, Equatable {}
 
 extension ExportFormat {
     /// One line per call, with a warning at the end naming the number of events.
-    fileprivate static let lines = ExportFormat(name: "lines") { sink, _, onWarning in
+    fileprivate static let lines = ExportFormat(FormatDescription(name: "lines")) { sink, _, onWarning in
         LinesWriter(sink: sink, header: nil, onWarning: onWarning)
     }
 }
