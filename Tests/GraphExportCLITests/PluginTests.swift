@@ -114,7 +114,7 @@ final class PluginTests: XCTestCase {
                 exit 3
                 """)
         let work = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
-        let result = try run(
+        _ = try run(
             ["--model", "Scrapbook.xcdatamodeld", "--format", "broken", "-o", "out.broken", "Scrapbook.sqlite"],
             plugins: folder, in: work, status: 1,
             saying: ["out of cheese", "graphexport: error: format plugin 'broken'", "exit status 3"])
@@ -172,7 +172,7 @@ final class PluginTests: XCTestCase {
     func testTheOutputExtensionPicksAPlugin() throws {
         let plugins = CommandRunner.repository.appendingPathComponent("Samples/Plugins")
         let work = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
-        let result = try run(
+        _ = try run(
             ["--model", "Scrapbook.xcdatamodeld", "-o", "out.csv", "Scrapbook.sqlite"], plugins: plugins, in: work)
         XCTAssertTrue(FileManager.default.fileExists(atPath: work.appendingPathComponent("out.csv").path))
     }
