@@ -76,7 +76,9 @@ public struct ScratchFolder {
         return files
     }
 
-    /// Sets the mode of `root` and of everything below it.
+    /// Sets the mode of `root` and of every folder and regular file below it. Links, devices and
+    /// FIFOs are left as they are: changing a link's mode changes its target's (a test's link to
+    /// `/dev/null` had made the machine's `/dev/null` unwritable for other users).
     public static func setPermissions(of root: URL, directories: Int, files: Int) throws {
         let manager = FileManager.default
         var paths = [root.path]
@@ -84,10 +86,15 @@ public struct ScratchFolder {
             paths += enumerator.compactMap { ($0 as? String).map { root.path + "/" + $0 } }
         }
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            try manager.setAttributes(
-                [.posixPermissions: isDirectory.boolValue ? directories : files], ofItemAtPath: path)
+            // `attributesOfItem` does not follow a link: it describes the link itself.
+            guard let type = try? manager.attributesOfItem(atPath: path)[.type] as? FileAttributeType else {
+                continue
+            }
+            switch type {
+            case .typeDirectory: try manager.setAttributes([.posixPermissions: directories], ofItemAtPath: path)
+            case .typeRegular: try manager.setAttributes([.posixPermissions: files], ofItemAtPath: path)
+            default: continue
+            }
         }
     }
 }
