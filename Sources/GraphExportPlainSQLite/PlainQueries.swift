@@ -754,10 +754,6 @@ package final class PlainQueries: StoreQueries {
             end()
         }
 
-        func next() throws -> ObjectRecord? {
-            try nextBorrowed()?.record
-        }
-
         func nextBorrowed() throws -> BorrowedRecord? {
             let hasRow: Bool
             do {

@@ -183,6 +183,6 @@ final class HidingSource: WrappingSource {
     private final class Cursor: ObjectCursor {
         let advance: () throws -> ObjectRecord?
         init(_ advance: @escaping () throws -> ObjectRecord?) { self.advance = advance }
-        func next() throws -> ObjectRecord? { try advance() }
+        func nextBorrowed() throws -> BorrowedRecord? { try advance().map(BorrowedRecord.init) }
     }
 }

@@ -92,8 +92,6 @@ private final class LendingCursor: ObjectCursor {
         release()
     }
 
-    func next() throws -> ObjectRecord? { try base.next() }
-
     func nextBorrowed() throws -> BorrowedRecord? {
         release()
         guard let record = try base.next() else { return nil }

@@ -10,11 +10,11 @@ final class KeyListCursor: ObjectCursor {
         self.source = source
     }
 
-    func next() throws -> ObjectRecord? {
+    func nextBorrowed() throws -> BorrowedRecord? {
         while position < keys.count {
             let key = keys[position]
             position += 1
-            if let record = try source.record(key) { return record }
+            if let record = try source.record(key) { return BorrowedRecord(record) }
         }
         return nil
     }

@@ -34,19 +34,22 @@ public struct ObjectRecord: Sendable {
 }
 
 /// Yields records one at a time, in the source's stable order.
+///
+/// Its one requirement lends each record's values, so that a cursor over stored rows answers
+/// without copying text or bytes (``RowValue``) and a cursor that wraps another cannot lose that
+/// by forgetting a second method; ``next()`` copies the lent record for a caller that keeps it.
 public protocol ObjectCursor: AnyObject {
-    /// The next record, or `nil` at the end.
-    func next() throws -> ObjectRecord?
     /// The next record with its values borrowed from the source, valid until the cursor is asked
-    /// again; or `nil` at the end. A cursor over stored rows answers without copying text or
-    /// bytes (``RowValue``); the default wraps ``next()``.
+    /// again; or `nil` at the end. A cursor over records in memory wraps each one
+    /// (``BorrowedRecord/init(_:)``).
     func nextBorrowed() throws -> BorrowedRecord?
 }
 
 extension ObjectCursor {
-    /// ``next()``'s record, its values wrapped (``RowValue/init(_:)``).
-    public func nextBorrowed() throws -> BorrowedRecord? {
-        try next().map(BorrowedRecord.init)
+    /// The next record, its values copied out of the source (``BorrowedRecord/record``); or `nil`
+    /// at the end.
+    public func next() throws -> ObjectRecord? {
+        try nextBorrowed()?.record
     }
 }
 
@@ -126,7 +129,7 @@ extension ObjectCursor {
     /// that cannot count in another way (``GraphSource/count(_:)``).
     public func countRemaining() throws -> Int {
         var count = 0
-        while try next() != nil { count += 1 }
+        while try nextBorrowed() != nil { count += 1 }
         return count
     }
 }
@@ -141,11 +144,11 @@ public final class RecordListCursor: ObjectCursor {
         self.records = records
     }
 
-    /// The next record, or `nil` at the end.
-    public func next() throws -> ObjectRecord? {
+    /// The next record, its values wrapped; or `nil` at the end.
+    public func nextBorrowed() throws -> BorrowedRecord? {
         guard position < records.count else { return nil }
         defer { position += 1 }
-        return records[position]
+        return BorrowedRecord(records[position])
     }
 }
 
@@ -160,14 +163,6 @@ public final class ToOneFilterCursor: ObjectCursor {
     public init(_ base: any ObjectCursor, withoutDestinationsIn relationships: [Int]) {
         self.base = base
         self.relationships = relationships
-    }
-
-    /// The next record that passes, or `nil` at the end.
-    public func next() throws -> ObjectRecord? {
-        while let record = try base.next() {
-            if passes(record.toOne) { return record }
-        }
-        return nil
     }
 
     /// The next record that passes, its values borrowed from the base cursor's; or `nil` at the end.

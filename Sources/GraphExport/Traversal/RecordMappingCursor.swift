@@ -14,11 +14,6 @@ package final class RecordMappingCursor: ObjectCursor {
         self.transform = transform
     }
 
-    /// The next record, copied.
-    package func next() throws -> ObjectRecord? {
-        try nextBorrowed()?.record
-    }
-
     /// The next record, changed, its values borrowed from the wrapped source.
     package func nextBorrowed() throws -> BorrowedRecord? {
         guard let record = try base.nextBorrowed() else { return nil }

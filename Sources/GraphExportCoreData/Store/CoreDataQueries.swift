@@ -117,7 +117,7 @@ package final class CoreDataQueries: StoreQueries {
         else { return nil }
         var pools = childPools[key.entity] ?? [:]
         let pool =
-            try pools[index]
+            pools[index]
             ?? {
                 let destination = layout.model.relationships(of: key.entity)[index].destination
                 let kinds = layout.model.concreteEntities.filter { layout.model.entity($0, isKindOf: destination) }
@@ -473,14 +473,6 @@ private final class StatementCursor: ObjectCursor {
 
     deinit {
         release()
-    }
-
-    func next() throws -> ObjectRecord? {
-        guard try statement.step() else {
-            release()
-            return nil
-        }
-        return try queries.decodeRow(statement, selection)
     }
 
     func nextBorrowed() throws -> BorrowedRecord? {
