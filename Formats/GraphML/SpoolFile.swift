@@ -2,11 +2,9 @@ import GraphExport
 
 #if canImport(Glibc)
     import Glibc
-    private let systemWrite = Glibc.write
     private let systemRead = Glibc.read
 #elseif canImport(Darwin)
     import Darwin
-    private let systemWrite = Darwin.write
     private let systemRead = Darwin.read
 #endif
 
@@ -18,6 +16,8 @@ final class SpoolFile: ByteSink {
     /// The directory the file was created in, for error messages.
     let directory: String
     private let descriptor: Int32
+    /// Writes to the file: the one loop of short and interrupted writes (`FileDescriptorSink`).
+    private let sink: FileDescriptorSink
 
     /// Creates and unlinks the file, or throws ``GraphMLWriterError/temporaryFileFailed(directory:reason:)``.
     init() throws {
@@ -31,23 +31,20 @@ final class SpoolFile: ByteSink {
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         self.directory = directory
         self.descriptor = descriptor
+        sink = FileDescriptorSink(descriptor: descriptor)
     }
 
     deinit {
         close(descriptor)
     }
 
-    /// Appends all of `bytes` to the file, retrying short and interrupted writes.
+    /// Appends all of `bytes` to the file, or throws
+    /// ``GraphMLWriterError/temporaryFileFailed(directory:reason:)``.
     func write(_ bytes: UnsafeRawBufferPointer) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw GraphMLWriterError.temporaryFileFailed(directory: directory, reason: Self.reason(code))
-            }
-            offset += written
+        do {
+            try sink.write(bytes)
+        } catch GraphExportError.writeFailed(let code, _) {
+            throw GraphMLWriterError.temporaryFileFailed(directory: directory, reason: Self.reason(code))
         }
     }
 
