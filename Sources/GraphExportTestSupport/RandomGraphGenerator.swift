@@ -340,7 +340,7 @@ public struct RandomGraphGenerator {
     private static let specialDoubles: [Double] = [
         0, -0.0, .nan, -.nan, .signalingNaN, .infinity, -.infinity, 1, -1, 0.1, 1e-05, 1e21, 1e22,
         .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude,
-        -.greatestFiniteMagnitude, .ulpOfOne, .pi, 9_007_199_254_740_993, 123_456_789.123_456_78,
+        -.greatestFiniteMagnitude, .ulpOfOne, .pi, 9_007_199_254_740_992, 123_456_789.123_456_78,
         Double(Float.greatestFiniteMagnitude), Double(Float.leastNonzeroMagnitude),
     ]
 
