@@ -15,9 +15,10 @@ import GraphExport
 final class SpoolFile: ByteSink {
     /// The directory the file was created in, for error messages.
     let directory: String
-    private let descriptor: Int32
-    /// Writes to the file: the one loop of short and interrupted writes (`FileDescriptorSink`).
+    /// The open file; it writes with the one loop of short and interrupted writes.
     private let sink: FileDescriptorSink
+    /// The file's descriptor, closed with the spool.
+    private var descriptor: Int32 { sink.descriptor }
 
     /// Creates and unlinks the file, or throws ``GraphMLWriterError/temporaryFileFailed(directory:reason:)``.
     init() throws {
@@ -30,7 +31,6 @@ final class SpoolFile: ByteSink {
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         self.directory = directory
-        self.descriptor = descriptor
         sink = FileDescriptorSink(descriptor: descriptor)
     }
 
