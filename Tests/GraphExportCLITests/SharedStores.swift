@@ -9,6 +9,8 @@ enum SharedStores {
     /// larger wibosco stores hold 1 001, 5 979 and 15 990 objects (the WAL store's two entities).
     static let coreData: [(folder: String, store: String, model: String?)] = [
         ("apple-notes-macos12", "NoteStore.sqlite", nil),
+        ("apple-photos-10.15.7", "Photos.sqlite", nil),
+        ("apple-photos-10.15.7-osxphotos", "Photos.sqlite", nil),
         ("bnr-manytomany", "TestModel.sqlite", "Sample.xcdatamodeld"),
         ("coredatabooks-legacy", "CoreDataBooks.sqlite", "CoreDataBooks.xcdatamodel"),
         ("dvc-swiftdata", "dvc.store", nil),
