@@ -109,7 +109,7 @@ struct InlineWriter {
         var start = 0
         var end = text.count
         while start < end {
-            if text[start] == 0x20 || text[start] == 0x09 || text[start] == 0x0D {
+            if text[start] == 0x20 || text[start] == 0x09 || text[start] == 0x0A || text[start] == 0x0D {
                 start += 1
             } else if isSoftReturn(text, at: start) {
                 start += 3
@@ -118,7 +118,7 @@ struct InlineWriter {
             }
         }
         while end > start {
-            if text[end - 1] == 0x20 || text[end - 1] == 0x09 || text[end - 1] == 0x0D {
+            if text[end - 1] == 0x20 || text[end - 1] == 0x09 || text[end - 1] == 0x0A || text[end - 1] == 0x0D {
                 end -= 1
             } else if end - start >= 3 && isSoftReturn(text, at: end - 3) {
                 end -= 3
@@ -177,7 +177,8 @@ struct InlineWriter {
     }
 
     /// Appends a link destination: in angle brackets, with the characters that would end it
-    /// percent-encoded, and `|`, which would end a table cell (URLs do not hold it unencoded).
+    /// percent-encoded, and `|`, which would end a table cell, escaped (`\|` reads as `|` in a
+    /// destination, and a table reads it so before the cell's links).
     static func appendDestination(_ url: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "<"))
         for byte in url.utf8 {
@@ -187,7 +188,7 @@ struct InlineWriter {
             case UInt8(ascii: "\n"): output.append(contentsOf: "%0A".utf8)
             case UInt8(ascii: "\r"): output.append(contentsOf: "%0D".utf8)
             case UInt8(ascii: "\\"): output.append(contentsOf: "%5C".utf8)
-            case UInt8(ascii: "|"): output.append(contentsOf: "%7C".utf8)
+            case UInt8(ascii: "|"): output.append(contentsOf: "\\|".utf8)
             default: output.append(byte)
             }
         }

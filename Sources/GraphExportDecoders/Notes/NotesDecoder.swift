@@ -103,8 +103,8 @@ public final class NotesDecoder: AttributeDecoder {
 
     /// What the note shows for the attachment `reference` names, and how many bytes were read
     /// for it (a table's data inflated, a title, an inline attachment's text).
-    private static func attachment(_ reference: AttachmentReference, lookup: any ObjectLookup) throws -> (
-        NoteAttachment, Int
+    static func attachment(_ reference: AttachmentReference, lookup: any ObjectLookup) throws -> (
+        attachment: NoteAttachment, inputBytes: Int
     ) {
         if reference.typeUTI.hasPrefix("com.apple.notes.inlinetextattachment") {
             guard
