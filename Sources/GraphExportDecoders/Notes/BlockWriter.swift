@@ -33,9 +33,10 @@ struct BlockWriter {
     private var codeLines = 0
     /// Whether the monospaced block being gathered is block-quoted.
     private var codeQuoted = false
-    /// The columns of the table being written, and how many of its rows are.
+    /// The columns of the table being written, how many of its rows are, and of the row's cells.
     private var tableColumns = 0
     private var tableRows = 0
+    private var tableColumn = 0
 
     /// An item of the list being written.
     private struct ListItem {
@@ -69,18 +70,13 @@ struct BlockWriter {
             beginBlock(quoted: style.blockQuote)
             output.append(contentsOf: repeatElement(UInt8(ascii: "#"), count: style.styleType + 1))
             output.append(UInt8(ascii: " "))
-            var isFirst = true
-            for line in content.split(separator: 0x0A, omittingEmptySubsequences: false) {
-                if !isFirst { output.append(contentsOf: "<br>".utf8) }
-                Self.appendGuardingLineStart(line, to: &output)
-                isFirst = false
-            }
+            appendLines(content) { $0.append(contentsOf: "<br>".utf8) }
         case 100, 101, 102, 103:
             let item = beginListItem(style)
-            appendLines(content, continuation: item.content, quoted: style.blockQuote)
+            appendLines(content) { Self.appendHardBreak(to: &$0, continuation: item.content, quoted: style.blockQuote) }
         default:
             beginBlock(quoted: style.blockQuote)
-            appendLines(content, continuation: 0, quoted: style.blockQuote)
+            appendLines(content) { Self.appendHardBreak(to: &$0, continuation: 0, quoted: style.blockQuote) }
         }
     }
 
@@ -114,28 +110,35 @@ struct BlockWriter {
         codeLines += 1
     }
 
-    /// Begins a table block of `columns` columns, in a paragraph of `style`; its rows follow
-    /// (``addTableRow(_:)``), the first the header.
+    /// Begins a table block of `columns` columns, in a paragraph of `style`; its rows follow,
+    /// cell by cell (``addTableCell(_:)``, ``endTableRow()``), the first the header.
     mutating func beginTable(columns: Int, style: ParagraphStyle) {
         flushCode()
         beginBlock(quoted: style.blockQuote)
         tableColumns = columns
         tableRows = 0
+        tableColumn = 0
     }
 
-    /// Adds a row of a table: each cell's Markdown (``InlineWriter``), a line break `<br>`.
-    mutating func addTableRow(_ cells: [[UInt8]]) {
-        if tableRows > 0 {
-            output.append(0x0A)
-            if quoteOpen { output.append(contentsOf: "> ".utf8) }
-        }
-        output.append(contentsOf: "| ".utf8)
-        for (column, cell) in cells.enumerated() {
-            if column > 0 { output.append(contentsOf: " | ".utf8) }
-            for byte in cell {
-                if byte == 0x0A { output.append(contentsOf: "<br>".utf8) } else { output.append(byte) }
+    /// Adds the next cell of a table's row: its Markdown (``InlineWriter``), a line break `<br>`.
+    mutating func addTableCell(_ inline: [UInt8]) {
+        if tableColumn == 0 {
+            if tableRows > 0 {
+                output.append(0x0A)
+                if quoteOpen { output.append(contentsOf: "> ".utf8) }
             }
+            output.append(contentsOf: "| ".utf8)
+        } else {
+            output.append(contentsOf: " | ".utf8)
         }
+        for byte in inline {
+            if byte == 0x0A { output.append(contentsOf: "<br>".utf8) } else { output.append(byte) }
+        }
+        tableColumn += 1
+    }
+
+    /// Ends a table's row; the first is the header, with the separator row after it.
+    mutating func endTableRow() {
         output.append(contentsOf: " |".utf8)
         if tableRows == 0 {
             output.append(0x0A)
@@ -144,6 +147,7 @@ struct BlockWriter {
             for _ in 0..<tableColumns { output.append(contentsOf: " --- |".utf8) }
         }
         tableRows += 1
+        tableColumn = 0
     }
 
     /// The note's Markdown, ending in a newline unless empty.
@@ -230,19 +234,23 @@ struct BlockWriter {
         return item
     }
 
-    /// Appends a paragraph's lines, each line break `\` and a newline, the next line behind the
-    /// quote's `> ` and indented to `continuation`.
-    private mutating func appendLines(_ content: ArraySlice<UInt8>, continuation: Int, quoted: Bool) {
-        var isFirst = true
-        for line in content.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            if !isFirst {
-                output.append(contentsOf: "\\\n".utf8)
-                if quoted { output.append(contentsOf: "> ".utf8) }
-                output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: continuation))
-            }
-            Self.appendGuardingLineStart(line, to: &output)
-            isFirst = false
+    /// Appends a block's text, each line's start guarded, `lineBreak` writing each line break.
+    private mutating func appendLines(_ content: ArraySlice<UInt8>, lineBreak: (inout [UInt8]) -> Void) {
+        var start = content.startIndex
+        while let end = content[start...].firstIndex(of: 0x0A) {
+            Self.appendGuardingLineStart(content[start..<end], to: &output)
+            lineBreak(&output)
+            start = end + 1
         }
+        Self.appendGuardingLineStart(content[start...], to: &output)
+    }
+
+    /// Appends a hard line break: `\` and a newline, then the quote's `> ` and the indent of the
+    /// block's text.
+    private static func appendHardBreak(to output: inout [UInt8], continuation: Int, quoted: Bool) {
+        output.append(contentsOf: "\\\n".utf8)
+        if quoted { output.append(contentsOf: "> ".utf8) }
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: continuation))
     }
 
     private mutating func flushCode() {
@@ -250,12 +258,21 @@ struct BlockWriter {
         let fence = repeatElement(UInt8(ascii: "`"), count: max(3, Self.longestBacktickRun(code) + 1))
         beginBlock(quoted: codeQuoted)
         output.append(contentsOf: fence)
-        for line in code.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            output.append(0x0A)
-            if codeQuoted { output.append(contentsOf: line.isEmpty ? ">".utf8 : "> ".utf8) }
-            output.append(contentsOf: line)
-        }
         output.append(0x0A)
+        if codeQuoted {
+            // Each line behind `> ` (an empty one behind `>`).
+            var start = 0
+            while start <= code.count {
+                let end = code[start...].firstIndex(of: 0x0A) ?? code.count
+                output.append(contentsOf: end > start ? "> ".utf8 : ">".utf8)
+                output.append(contentsOf: code[start..<end])
+                output.append(0x0A)
+                start = end + 1
+            }
+        } else {
+            output.append(contentsOf: code)
+            output.append(0x0A)
+        }
         if codeQuoted { output.append(contentsOf: "> ".utf8) }
         output.append(contentsOf: fence)
         code.removeAll(keepingCapacity: true)

@@ -61,11 +61,11 @@ struct InlineWriter {
         output.removeAll(keepingCapacity: true)
     }
 
-    /// The Markdown so far (a table cell's), starting the next.
-    mutating func take() -> [UInt8] {
+    /// Adds the Markdown so far to `blocks` as a table's next cell, and starts the next.
+    mutating func finishCell(into blocks: inout BlockWriter) {
         flush()
-        defer { output.removeAll(keepingCapacity: true) }
-        return output
+        blocks.addTableCell(output)
+        output.removeAll(keepingCapacity: true)
     }
 
     /// Drops the paragraph's Markdown (a monospaced paragraph's is its code).

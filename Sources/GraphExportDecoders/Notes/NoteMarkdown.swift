@@ -145,7 +145,6 @@ struct NoteMarkdown {
         private var code: [UInt8] = []
         private var cellPieces: [Piece] = []
         private var cellUnits: [UInt8] = []
-        private var cells: [[UInt8]] = []
         private var maximum = Int.max
         /// The style of text the runs do not cover.
         private let plainRun = NoteRun(length: 0)
@@ -270,7 +269,6 @@ struct NoteMarkdown {
             guard let header = table.cells.first, !header.isEmpty else { return }
             blocks.beginTable(columns: header.count, style: style)
             for row in table.cells {
-                cells.removeAll(keepingCapacity: true)
                 for cell in row {
                     cellUnits.removeAll(keepingCapacity: true)
                     cellUnits.append(contentsOf: cell.text.utf8)
@@ -281,9 +279,9 @@ struct NoteMarkdown {
                             cellUnits[piece.range], style: piece.run < cell.runs.count ? cell.runs[piece.run] : plainRun
                         )
                     }
-                    cells.append(inline.take())
+                    inline.finishCell(into: &blocks)
                 }
-                blocks.addTableRow(cells)
+                blocks.endTableRow()
                 try checkSize()
             }
         }
