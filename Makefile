@@ -79,7 +79,7 @@ python-deps:
 # xmllint (libxml2-utils) to validate XML exports against their XML Schema, Graphviz's dot to
 # render the diagram `graphexport schema --format dot` writes, make and man (man-db) to install
 # and render the man page, zsh to check its completion script, and gzip.
-TEST_APT_PACKAGES := $(APT_PACKAGES) sqlite3 sqlite3-tools time libxml2-utils graphviz make man-db zsh gzip
+TEST_APT_PACKAGES := $(APT_PACKAGES) sqlite3 sqlite3-tools time libxml2-utils graphviz make man-db zsh gzip cmark
 
 # Test classes whose names end in SlowTests (signals during big exports, concurrent writers) run
 # under CI (`CI` set) and with `make test-slow`; a plain `make test` leaves them out.

@@ -198,4 +198,70 @@ final class NotesDecoderTests: XCTestCase {
         XCTAssertEqual(record.values.dropFirst().map { $0 }, [.string("Hi"), .string("# Hi\n"), .integer(2)])
         XCTAssertEqual(try source.record(record.key)?.values, record.values)
     }
+
+    // MARK: Bounds (issue 36, item 6)
+
+    /// Issue 36's hostile note: about 700 bytes of data whose 2 500 attribute runs all name one
+    /// 100 × 100 table. Written once per run, it was 222 MB of Markdown and 170 MB of text.
+    func testANoteNamingOneTableInEveryRunWritesItOnceWithAWarning() throws {
+        let runs = Array(
+            repeating: TestRun(text: "\u{FFFC}", attachment: ("TABLE", "com.apple.notes.table")), count: 2_500)
+        let data = gzip(noteStore(runs))
+        XCTAssertLessThan(data.count, 1_000)
+        let side = (0..<100).map { row in (0..<100).map { "R\(row)C\($0)" } }
+        let decoded = try decode(data, table: gzip(tableData(side)))
+        guard case .string(let markdown) = decoded.markdown, case .string(let text) = decoded.text else {
+            return XCTFail("\(decoded)")
+        }
+        XCTAssertEqual(markdown.components(separatedBy: "| R99C0 |").count, 2, "the table once")
+        XCTAssertEqual(markdown.components(separatedBy: "[com.apple.notes.table](<ICAttachment/1>)").count, 2_500)
+        XCTAssertLessThan(markdown.utf8.count + text.utf8.count, 500_000)
+        XCTAssertEqual(text.components(separatedBy: "R99C99").count, 2)
+        XCTAssertEqual(
+            log.messages,
+            [
+                "ICNoteData ICNoteData/4 data: decoder 'notes': the note names the table ICAttachment/1 2500 times; it "
+                    + "is written once, and its other 2499 places are links to it"
+            ])
+    }
+
+    func testANoteThatWouldBeWrittenPastTheOutputLimitKeepsItsBytesWithAWarning() throws {
+        let graph = InMemoryGraph(model: Self.model)
+        _ = try graph.add(
+            "ICAttachment",
+            [
+                "identifier": .string("IMG"), "typeUTI": .string("public.jpeg"),
+                "title": .string(String(repeating: "x", count: 10_000)),
+            ])
+        let document = noteStore([
+            TestRun(text: String(repeating: "\u{FFFC}", count: 5_000), attachment: ("IMG", "public.jpeg"))
+        ])
+        let data = gzip(document)
+        _ = try graph.add("ICNoteData", ["data": .binary(data)])
+        let source = try DecodingSource(graph, decoders: [NotesDecoder()]) { self.log.warnings.append($0) }
+        let entity = try XCTUnwrap(source.model.index(of: "ICNoteData"))
+        let record = try XCTUnwrap(try source.scan(entity).next())
+        XCTAssertEqual(record.values[1], .binary(data))
+        XCTAssertEqual(record.values[2], .null)
+        XCTAssertEqual(record.values[3], .null)
+        XCTAssertEqual(log.messages.count, 1)
+        let limit = NotesDecoder.outputLimit
+        let read = document.count + 10_000
+        XCTAssertEqual(
+            log.messages,
+            [
+                "ICNoteData ICNoteData/2 data: decoder 'notes': the value would be decoded into more than "
+                    + "\(limit.maximum(forInputBytes: read)) bytes (a decoder writes at most 1048576 bytes plus 16 for "
+                    + "each of the \(read) bytes it read, and 67108864 in all); its bytes are kept and text, markdown "
+                    + "are null"
+            ])
+    }
+
+    func testTheOutputLimitGrowsWithTheInputUpToItsAbsoluteMaximum() {
+        let limit = DecoderOutputLimit.standard
+        XCTAssertEqual(limit.maximum(forInputBytes: 0), 1 << 20)
+        XCTAssertEqual(limit.maximum(forInputBytes: 1_000), (1 << 20) + 16_000)
+        XCTAssertEqual(limit.maximum(forInputBytes: 4 << 20), 64 << 20)
+        XCTAssertEqual(limit.maximum(forInputBytes: Int.max), 64 << 20)
+    }
 }

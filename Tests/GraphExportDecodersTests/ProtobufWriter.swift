@@ -54,6 +54,7 @@ struct TestRun {
     var style: Int?
     var indent = 0
     var done: Bool?
+    var quote = false
     var weight = 0
     var underlined = false
     var strikethrough = false
@@ -71,10 +72,11 @@ func noteStore(_ runs: [TestRun]) -> [UInt8] {
                 for run in runs {
                     note.message(5) { message in
                         message.varint(1, UInt64(run.text.utf16.count))
-                        if run.style != nil || run.indent != 0 || run.done != nil {
+                        if run.style != nil || run.indent != 0 || run.done != nil || run.quote {
                             message.message(2) { paragraph in
                                 if let style = run.style { paragraph.varint(1, UInt64(style)) }
                                 if run.indent != 0 { paragraph.varint(4, UInt64(run.indent)) }
+                                if run.quote { paragraph.varint(8, 1) }
                                 if let done = run.done {
                                     paragraph.message(5) { checklist in
                                         checklist.bytes(1, Array(repeating: 7, count: 16))

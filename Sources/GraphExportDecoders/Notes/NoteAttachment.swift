@@ -4,8 +4,9 @@ enum NoteAttachment: Equatable {
     /// An inline attachment (a hashtag, a mention): its text, `ICInlineAttachment.altText`
     /// (`#tag`, `@Name`).
     case inline(String)
-    /// A table: its cells, row by row (``NoteTable``).
-    case table([[String]])
+    /// A table: its cells (``NoteTable``), and its object's id and label (its title or, without
+    /// one, its type) for a link to it where the note names it again.
+    case table(NoteTable, id: String, label: String)
     /// Any other attachment (an image, a file, a drawing, a link card): a reference to its
     /// object; `label` is its title or, without one, its type; `isImage` for image types.
     case object(id: String, label: String, isImage: Bool)

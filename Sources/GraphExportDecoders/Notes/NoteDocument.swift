@@ -115,7 +115,7 @@ struct ParagraphStyle: Equatable {
 
 /// An `AttachmentInfo` (field 12 of a run): which `ICAttachment` (or `ICInlineAttachment`) the
 /// run's character stands for.
-struct AttachmentReference: Equatable {
+struct AttachmentReference: Hashable {
     /// `attachment_identifier` (field 1): the attachment's `identifier`.
     var identifier: String
     /// `type_uti` (field 2): its type (`com.apple.notes.table`, `public.jpeg`,

@@ -13,8 +13,17 @@ struct NoteTable: Equatable {
     /// bytes stand for an enormous grid of empty cells.
     static let maximumCellCount = 250_000
 
-    /// The rows, each of `columnCount` cells' text, left to right as the table shows them.
-    let rows: [[String]]
+    /// The rows, each of the same number of cells, left to right as the table shows them; a
+    /// cell is a note of its own (its text and runs: bold, italic, underline, links).
+    let cells: [[NoteDocument]]
+
+    /// The cells' text, row by row.
+    var rows: [[String]] { cells.map { $0.map(\.text) } }
+
+    /// The table of these cells.
+    init(cells: [[NoteDocument]]) {
+        self.cells = cells
+    }
 
     /// The table `bytes` (gunzipped) hold; throws ``ProtobufError`` for bytes that are not one.
     init(mergeableData bytes: [UInt8]) throws(ProtobufError) {
@@ -57,14 +66,15 @@ struct NoteTable: Equatable {
                 "the table has \(rows.count) rows and \(columns.count) columns, more than "
                     + "\(Self.maximumCellCount) cells")
         }
-        var grid = Array(repeating: Array(repeating: "", count: columns.count), count: rows.count)
+        let empty = NoteDocument(text: "", runs: [])
+        var grid = Array(repeating: Array(repeating: empty, count: columns.count), count: rows.count)
         if let cells = parts["cellColumns"] {
             for (columnKey, columnCells) in try reader.dictionary(cells) {
                 guard let column = columns.index[try reader.uuidIndex(of: columnKey)] else { continue }
                 for (rowKey, cell) in try reader.dictionary(columnCells) {
                     guard let row = rows.index[try reader.uuidIndex(of: rowKey)] else { continue }
                     if let note = try reader.entry(cell).field(10) {
-                        grid[row][column] = try NoteDocument.read(note: try note.message()).text
+                        grid[row][column] = try NoteDocument.read(note: try note.message())
                     }
                 }
             }
@@ -74,7 +84,7 @@ struct NoteTable: Equatable {
         {
             grid = grid.map { $0.reversed() }
         }
-        self.rows = grid
+        cells = grid
     }
 
     /// Reads the entries of one mergeable data object, which refer to each other by index.

@@ -9,11 +9,17 @@ import GraphExportCoreData
 /// mentions from their `ICInlineAttachment`'s `altText`, other attachments become links to their
 /// `ICAttachment` object's id. A password-protected note's data is encrypted (it has no gzip
 /// header): it keeps its bytes, with one warning for all such notes. Any other value that cannot
-/// be read (damaged gzip, more than ``maximumInflatedSize`` bytes inflated, a malformed document)
-/// keeps its bytes, with a warning naming the object.
+/// be read (damaged gzip, more than ``maximumInflatedSize`` bytes inflated, a malformed document,
+/// text and Markdown past ``outputLimit``) keeps its bytes, with a warning naming the object.
+/// Each attachment is looked up once a note; a table the note names again is written once, with
+/// a warning.
 public final class NotesDecoder: AttributeDecoder {
     /// The most bytes one note's data or one table's data may inflate to.
     public static let maximumInflatedSize = 64 << 20
+    /// The most a note's text and Markdown may be together: ``DecoderOutputLimit/standard``, for
+    /// the bytes of the note's data inflated and of each attachment it shows (a table's data
+    /// inflated, a title, a hashtag's text), each counted once.
+    public static let outputLimit = DecoderOutputLimit.standard
 
     /// `notes`.
     public let name = "notes"
@@ -46,50 +52,70 @@ public final class NotesDecoder: AttributeDecoder {
             throw DecodingFailure("is not gzip-compressed, as a note's data is (it starts with no gzip header)")
         }
         let document: NoteDocument
+        // What the decoder read: the note inflated, then each attachment it finds, once.
+        var inputBytes: Int
         do {
             let inflated = try Inflate.decompress(
                 input.bytes, framing: .gzip, limit: Self.maximumInflatedSize, source: "the note's data")
+            inputBytes = inflated.count
             document = try NoteDocument.read(noteStore: inflated)
         } catch let defect as ProtobufError {
             throw DecodingFailure("is not a note document: \(defect)")
         } catch {
             throw DecodingFailure("cannot be decompressed: \(error)")
         }
-        let rendering = NoteMarkdown(document, workspace: &workspace) { reference in
+        var found: [AttachmentReference: NoteAttachment] = [:]
+        /// Each attachment once: what it shows, its bytes counted in what the decoder read.
+        func find(_ reference: AttachmentReference) -> NoteAttachment {
+            if let known = found[reference] { return known }
+            let attachment: NoteAttachment
             do {
-                return try Self.attachment(reference, lookup: input.lookup)
+                let (read, size) = try Self.attachment(reference, lookup: input.lookup)
+                attachment = read
+                inputBytes += size
             } catch {
                 input.warn(
                     "the attachment \(reference.identifier) (\(reference.typeUTI)) cannot be read: \(error); the "
                         + "Markdown links to it instead")
-                return .unknown(reference)
+                attachment = .unknown(reference)
             }
+            found[reference] = attachment
+            return attachment
+        }
+        let rendering: NoteMarkdown
+        do {
+            rendering = try NoteMarkdown(
+                document, workspace: &workspace, maximumSize: { Self.outputLimit.maximum(forInputBytes: inputBytes) },
+                attachment: find)
+        } catch {
+            throw Self.outputLimit.exceeded(maximum: error.maximum, inputBytes: inputBytes)
         }
         if !rendering.runsCoverText {
             input.warn("the note's attribute runs do not cover its text exactly; the rest is written as plain text")
         }
+        for table in rendering.repeatedTables {
+            input.warn(
+                "the note names the table \(table.id) \(table.count) times; it is written once, and its other "
+                    + "\(table.count - 1) places are links to it")
+        }
         return [.string(rendering.text), .string(rendering.markdown)]
     }
 
-    /// What the note shows for the attachment `reference` names.
-    private static func attachment(_ reference: AttachmentReference, lookup: any ObjectLookup) throws -> NoteAttachment
-    {
+    /// What the note shows for the attachment `reference` names, and how many bytes were read
+    /// for it (a table's data inflated, a title, an inline attachment's text).
+    static func attachment(_ reference: AttachmentReference, lookup: any ObjectLookup) throws -> (
+        attachment: NoteAttachment, inputBytes: Int
+    ) {
         if reference.typeUTI.hasPrefix("com.apple.notes.inlinetextattachment") {
             guard
                 let inline = try lookup.object(
                     of: "ICInlineAttachment", where: "identifier", is: reference.identifier),
                 case .string(let text)? = inline.value(of: "altText")
-            else { return .unknown(reference) }
-            return .inline(text)
+            else { return (.unknown(reference), 0) }
+            return (.inline(text), text.utf8.count)
         }
         guard let object = try lookup.object(of: "ICAttachment", where: "identifier", is: reference.identifier) else {
-            return .unknown(reference)
-        }
-        if reference.typeUTI == "com.apple.notes.table" {
-            guard case .binary(let bytes)? = object.value(of: "mergeableData") else { return .unknown(reference) }
-            let inflated = try Inflate.decompress(
-                bytes, framing: .gzip, limit: maximumInflatedSize, source: "the table's mergeable data")
-            return .table(try NoteTable(mergeableData: inflated).rows)
+            return (.unknown(reference), 0)
         }
         let title: String
         if case .string(let text)? = object.value(of: "title"), !text.isEmpty {
@@ -97,7 +123,14 @@ public final class NotesDecoder: AttributeDecoder {
         } else {
             title = reference.typeUTI
         }
-        return .object(id: object.id.text, label: title, isImage: isImage(reference.typeUTI))
+        if reference.typeUTI == "com.apple.notes.table" {
+            guard case .binary(let bytes)? = object.value(of: "mergeableData") else { return (.unknown(reference), 0) }
+            let inflated = try Inflate.decompress(
+                bytes, framing: .gzip, limit: maximumInflatedSize, source: "the table's mergeable data")
+            let table = try NoteTable(mergeableData: inflated)
+            return (.table(table, id: object.id.text, label: title), inflated.count + title.utf8.count)
+        }
+        return (.object(id: object.id.text, label: title, isImage: isImage(reference.typeUTI)), title.utf8.count)
     }
 
     /// Whether a type is an image's (`public.jpeg`, `public.png`, `public.heic`, …).
