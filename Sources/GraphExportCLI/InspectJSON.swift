@@ -32,6 +32,8 @@ enum InspectJSON {
                             ("table", .string(relation.table)), ("column", .string(relation.column)),
                             ("referencedTable", .string(relation.referencedTable)),
                             ("referencedColumn", .string(relation.referencedColumn)),
+                            ("referencedEntity", .string(relation.referencedEntity)),
+                            ("evidence", .string(relation.evidence)),
                         ])
                     })
             ),

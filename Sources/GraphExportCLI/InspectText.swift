@@ -25,8 +25,12 @@ enum InspectText {
         }
         if !description.inferredRelations.isEmpty {
             lines.append("")
-            lines.append("Inferred foreign keys (--infer-relations)")
-            lines += description.inferredRelations.map { "  \($0)" }
+            lines.append(
+                description.model == nil
+                    ? "Inferred foreign keys (--infer-relations)" : "Guessed to-ones of the inferred model")
+            lines += description.inferredRelations.map { relation in
+                "  \(relation)" + (relation.evidence.map { ": \($0)" } ?? "")
+            }
         }
         lines.append("")
         if warnings.isEmpty {

@@ -144,6 +144,8 @@ public enum CoreDataError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// What is wrong with a binary property list; objects are numbered as in its offset table.
     public enum PropertyListDefect: Sendable, Hashable, CustomStringConvertible {
+        /// There are no bytes at all (a NULL or zero-length column).
+        case empty
         /// The bytes do not start with `bplist00`.
         case missingHeader
         /// The 32-byte trailer is missing or describes a layout that does not fit the bytes.
@@ -174,6 +176,8 @@ public enum CoreDataError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A phrase that completes "… is not a well-formed binary property list: ".
         public var description: String {
             switch self {
+            case .empty:
+                return "it is empty"
             case .missingHeader:
                 return "it does not start with 'bplist00'"
             case .invalidTrailer(let reason):
@@ -323,6 +327,8 @@ public enum CoreDataError: Error, Sendable, Hashable, CustomStringConvertible {
             return "model '\(path)' has no version named '\(name)' (versions: "
                 + versions.map { "'\($0)'" }.joined(separator: ", ") + ")"
 
+        case .malformedPropertyList(let source, .empty):
+            return "'\(source)' is empty, not a binary property list"
         case .malformedPropertyList(let source, let defect):
             return "'\(source)' is not a well-formed binary property list: \(defect)"
         case .corruptCompressedData(let source, let reason):

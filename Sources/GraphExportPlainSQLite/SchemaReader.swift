@@ -294,7 +294,7 @@ struct SchemaReader {
             let report = InferredRelation(
                 table: table.name, column: schema.name, referencedTable: tables[parent].name,
                 referencedColumn: tables[parent].columns[parentColumn].name)
-            onWarning(Warning("\(database.path): --infer-relations guessed \(report)"))
+            onWarning(report.warning(path: database.path, guesser: "--infer-relations"))
             guesses.append(
                 (
                     ForeignKeySchema(

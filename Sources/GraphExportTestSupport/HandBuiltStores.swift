@@ -189,6 +189,77 @@ public enum HandBuiltStores {
             </entity>
             """))
 
+    /// To-ones named after no entity, as an app's store without a model has them (issue 36): a
+    /// Ticket's `reporter` is a Customer and its `assignedEmployee` an Employee, both sub-entities
+    /// of Person in `ZPERSON`; its `watcher` is any Person, told by `Z1_WATCHER`; an Employee's
+    /// `team` is named after its entity. Every to-one has Core Data's index
+    /// (`ZTICKET_ZREPORTER_INDEX`); the integer attributes `priority` (a fetch index,
+    /// `Z_Ticket_byPriorityIndex`) and `number` (an old-style indexed attribute, whose index is
+    /// named as a to-one's) hold numbers that are keys of Tag and Ticket rows too. `reportedTickets`
+    /// is ordered (`Z_FOK_REPORTER`).
+    ///
+    /// Persons: Employees p1 Ann (team 1), p3 Cat (team 2), p6 Fay (team 1); Customers p2 Bob,
+    /// p4 Dan, p5 Eve. Tickets: t1 reported by p2, assigned to p1, watched by p5; t2 by p4, p3,
+    /// watched by p1; t3 by p2, p1, no watcher; t4 by p5, no one, watched by p6. Bob's reported
+    /// tickets in order: t3, t1.
+    public static let unnamedToOnes = Store(
+        uuid: "7D2E9A41-3C58-4B16-8F0A-6E1B2C9D4F73",
+        entities: [
+            (1, "Person", 0, 6), (2, "Customer", 1, 0), (3, "Employee", 1, 0), (4, "Tag", 0, 3), (5, "Team", 0, 2),
+            (6, "Ticket", 0, 4),
+        ],
+        tables: """
+            CREATE TABLE ZPERSON (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTEAM INTEGER, ZNAME VARCHAR);
+            CREATE INDEX ZPERSON_ZTEAM_INDEX ON ZPERSON (ZTEAM);
+            CREATE INDEX ZPERSON_Z_ENT_INDEX ON ZPERSON (Z_ENT);
+            CREATE TABLE ZTAG (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZLABEL VARCHAR);
+            CREATE TABLE ZTEAM (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTITLE VARCHAR);
+            CREATE TABLE ZTICKET (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZNUMBER INTEGER,
+                ZPRIORITY INTEGER, ZASSIGNEDEMPLOYEE INTEGER, ZREPORTER INTEGER, Z_FOK_REPORTER INTEGER,
+                ZWATCHER INTEGER, Z1_WATCHER INTEGER, ZTITLE VARCHAR);
+            CREATE INDEX ZTICKET_ZNUMBER_INDEX ON ZTICKET (ZNUMBER);
+            CREATE INDEX Z_Ticket_byPriorityIndex ON ZTICKET (ZPRIORITY COLLATE BINARY ASC);
+            CREATE INDEX ZTICKET_ZASSIGNEDEMPLOYEE_INDEX ON ZTICKET (ZASSIGNEDEMPLOYEE);
+            CREATE INDEX ZTICKET_ZREPORTER_INDEX ON ZTICKET (ZREPORTER);
+            CREATE INDEX ZTICKET_ZWATCHER_INDEX ON ZTICKET (ZWATCHER);
+            INSERT INTO ZPERSON VALUES (1, 3, 1, 1, 'Ann'), (2, 2, 1, NULL, 'Bob'), (3, 3, 1, 2, 'Cat'),
+                (4, 2, 1, NULL, 'Dan'), (5, 2, 1, NULL, 'Eve'), (6, 3, 1, 1, 'Fay');
+            INSERT INTO ZTAG VALUES (1, 4, 1, 'bug'), (2, 4, 1, 'idea'), (3, 4, 1, 'question');
+            INSERT INTO ZTEAM VALUES (1, 5, 1, 'Support'), (2, 5, 1, 'Billing');
+            INSERT INTO ZTICKET VALUES (1, 6, 1, 1, 1, 1, 2, 2048, 5, 2, 'Login fails'),
+                (2, 6, 1, 2, 2, 3, 4, 1024, 1, 3, 'Refund'), (3, 6, 1, 3, 3, 1, 2, 1024, NULL, NULL, 'Slow page'),
+                (4, 6, 1, 4, 2, NULL, 5, 1024, 6, 3, 'Dark mode');
+            """,
+        model: model(
+            """
+            <entity name="Customer" representedClassName="Customer" parentEntity="Person" syncable="YES">
+                <relationship name="reportedTickets" optional="YES" toMany="YES" ordered="YES" deletionRule="Nullify" destinationEntity="Ticket" inverseName="reporter" inverseEntity="Ticket"/>
+            </entity>
+            <entity name="Employee" representedClassName="Employee" parentEntity="Person" syncable="YES">
+                <relationship name="assignedTickets" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Ticket" inverseName="assignedEmployee" inverseEntity="Ticket"/>
+                <relationship name="team" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Team" inverseName="members" inverseEntity="Team"/>
+            </entity>
+            <entity name="Person" representedClassName="Person" syncable="YES">
+                <attribute name="name" optional="YES" attributeType="String"/>
+                <relationship name="watchedTickets" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Ticket" inverseName="watcher" inverseEntity="Ticket"/>
+            </entity>
+            <entity name="Tag" representedClassName="Tag" syncable="YES">
+                <attribute name="label" optional="YES" attributeType="String"/>
+            </entity>
+            <entity name="Team" representedClassName="Team" syncable="YES">
+                <attribute name="title" optional="YES" attributeType="String"/>
+                <relationship name="members" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Employee" inverseName="team" inverseEntity="Employee"/>
+            </entity>
+            <entity name="Ticket" representedClassName="Ticket" syncable="YES">
+                <attribute name="number" optional="YES" attributeType="Integer 32" defaultValueString="0" usesScalarValueType="YES"/>
+                <attribute name="priority" optional="YES" attributeType="Integer 16" defaultValueString="0" usesScalarValueType="YES"/>
+                <attribute name="title" optional="YES" attributeType="String"/>
+                <relationship name="assignedEmployee" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Employee" inverseName="assignedTickets" inverseEntity="Employee"/>
+                <relationship name="reporter" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Customer" inverseName="reportedTickets" inverseEntity="Customer"/>
+                <relationship name="watcher" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Person" inverseName="watchedTickets" inverseEntity="Person"/>
+            </entity>
+            """))
+
     /// `Z_PRIMARYKEY` with `entities` and `Z_METADATA` with `uuid` and the store's binary plist
     /// (`NSStoreType` SQLite, framework version 1345).
     private static func bookkeeping(_ entities: [(Int, String, Int, Int)], uuid: String) -> String {

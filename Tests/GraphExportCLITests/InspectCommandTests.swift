@@ -45,6 +45,28 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertEqual(featured["entityColumn"] as? String, "Z1_FEATUREDITEM")
     }
 
+    /// Without its model the Scrapbook store's model is inferred: the to-ones whose destination is a
+    /// guess are listed with the entity they point at and what the guess rests on, in JSON and text.
+    func testAnInferredModelListsItsGuessedToOnes() throws {
+        let store = "Samples/Scrapbook/Scrapbook.sqlite"
+        let document = try CommandRunner.assertSucceeds(["inspect", "--format", "json", store]).json()
+        XCTAssertEqual((document["model"] as? [String: Any])?["origin"] as? String, "inferred")
+        let guesses = try XCTUnwrap(document["inferredRelations"] as? [[String: Any]])
+        XCTAssertEqual(guesses.map { $0["column"] as? String }, ["ZCOVER", "ZCOVEROF"])
+        XCTAssertEqual(guesses.map { $0["referencedEntity"] as? String }, ["Photo", "Scrapbook"])
+        XCTAssertEqual(guesses.map { $0["referencedColumn"] as? String }, ["Z_PK", "Z_PK"])
+        XCTAssertEqual(
+            guesses.map { $0["evidence"] as? String },
+            [
+                "its values are keys of Photo, and of no other entity but ones that have every key from 1 up to the "
+                    + "largest value",
+                "each Scrapbook it points at points back through ZSCRAPBOOK.ZCOVER",
+            ])
+        let text = try CommandRunner.assertSucceeds(["inspect", store]).text
+        XCTAssertTrue(
+            text.contains("Guessed to-ones of the inferred model\n  ZSCRAPBOOK.ZCOVER → ZITEM.Z_PK (Photo): "), text)
+    }
+
     func testPlainSQLiteDatabaseShowsTablesForeignKeysLinksAndNesting() throws {
         let folder = try ScratchDatabase.make(
             "shop.sqlite",

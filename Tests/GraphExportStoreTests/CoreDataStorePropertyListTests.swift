@@ -55,6 +55,24 @@ final class CoreDataStorePropertyListTests: XCTestCase {
         }
     }
 
+    /// Before: a NULL or zero-byte `Z_PLIST` was reported as a plist that "does not start with
+    /// 'bplist00'", as if it held damaged bytes.
+    func testEmptyMetadataPlistIsAWarningThatSaysItIsEmpty() throws {
+        for value in ["NULL", "x''"] {
+            let store = try scrapbookCopy(editing: "UPDATE Z_METADATA SET Z_PLIST = \(value)")
+            let warnings = CollectedWarnings()
+            let opened = try CoreDataStore(
+                path: store.path, model: try ModelFile.load(path: store.model), onWarning: warnings.record)
+            XCTAssertEqual(
+                warnings.take().map(\.message),
+                [
+                    "'\(store.path) (Z_METADATA)' is empty, not a binary property list; the export's header names no "
+                        + "framework version"
+                ], value)
+            XCTAssertNil(opened.frameworkVersion, value)
+        }
+    }
+
     /// Before: a store whose UUID was NULL was exported with ids `x-coredata:///…`.
     func testStoreWithoutAUUIDIsAnError() throws {
         let store = try scrapbookCopy(editing: "UPDATE Z_METADATA SET Z_UUID = NULL")

@@ -50,6 +50,9 @@ enum BinaryPropertyList {
         init(bytes: [UInt8], source: String) throws {
             self.bytes = bytes
             self.source = source
+            guard !bytes.isEmpty else {
+                throw CoreDataError.malformedPropertyList(source: source, defect: .empty)
+            }
             guard BinaryPropertyList.hasHeader(bytes) else {
                 throw CoreDataError.malformedPropertyList(source: source, defect: .missingHeader)
             }

@@ -11,8 +11,8 @@ struct StorageClasses: OptionSet, Hashable {
 }
 
 /// What the columns of one entity table hold, read for an inferred model: each column's declared
-/// type, whether an index starts with it, and, for each `Z_ENT`, the storage classes of its
-/// non-null values; one scan of the table per 400 columns.
+/// type, whether it has the index Core Data makes for a to-one, and, for each `Z_ENT`, the storage
+/// classes of its non-null values; one scan of the table per 400 columns.
 struct ColumnCensus {
     /// One column of the table.
     struct Column {
@@ -20,8 +20,12 @@ struct ColumnCensus {
         let name: String
         /// The declared type (`VARCHAR`, `TIMESTAMP`), empty when none is declared.
         let declaredType: String
-        /// Whether an index of the table has the column first (Core Data indexes every to-one).
-        let isIndexed: Bool
+        /// Whether the column has the index Core Data makes for every to-one,
+        /// `<TABLE>_<COLUMN>_INDEX` with the column first (`ZICNOTEDATA_ZNOTE_INDEX`). Every to-one
+        /// of the shared samples has one; an attribute has one only in stores written before about
+        /// 2012 (`texlege-v4`'s indexed `ZDISTRICT`): later an indexed attribute's index is named
+        /// `Z_<Entity>_…` (Photos' `Z_FaceCrop_byStateIndex`).
+        let hasToOneIndex: Bool
         /// The storage classes of the column's non-null values, by the `Z_ENT` of their rows;
         /// an entity whose rows hold only nulls here is absent.
         var storageByEntity: [Int64: StorageClasses] = [:]
@@ -48,9 +52,9 @@ struct ColumnCensus {
         while try info.step() {
             declared.append((info.text(at: 0) ?? "", info.text(at: 1) ?? ""))
         }
-        let indexed = try Self.leadingIndexColumns(of: table, database: database)
+        let indexed = try Self.toOneIndexColumns(of: table, database: database)
         var columns = declared.map {
-            Column(name: $0.name, declaredType: $0.type, isIndexed: indexed.contains($0.name))
+            Column(name: $0.name, declaredType: $0.type, hasToOneIndex: indexed.contains($0.name))
         }
         let quotedTable = SQLiteDatabase.quote(table)
         for start in stride(from: 0, to: columns.count, by: Self.columnsPerScan) {
@@ -80,11 +84,12 @@ struct ColumnCensus {
         columns.first { $0.name == name }
     }
 
-    /// The columns that some index of `table` has first.
-    private static func leadingIndexColumns(of table: String, database: SQLiteDatabase) throws -> Set<String> {
+    /// The columns of `table` that have Core Data's to-one index, `<TABLE>_<COLUMN>_INDEX`, with
+    /// the column first.
+    private static func toOneIndexColumns(of table: String, database: SQLiteDatabase) throws -> Set<String> {
         let statement = try database.prepare(
             "SELECT info.name FROM pragma_index_list(?1) AS list, pragma_index_info(list.name) AS info "
-                + "WHERE info.seqno = 0")
+                + "WHERE info.seqno = 0 AND list.name = ?1 || '_' || info.name || '_INDEX'")
         try statement.bind(table, at: 1)
         var names: Set<String> = []
         while try statement.step() {

@@ -14,9 +14,9 @@ enum ColumnNaming {
         /// `Z<n>_<NAME>`: the `Z_ENT` of the destination of the to-one column `Z<NAME>`, `n` being
         /// the number of the relationship's destination entity.
         case destinationEntity(number: Int64, column: String)
-        /// `Z<n><NAME>`: the hidden to-one column of entity `n`'s to-many relationship without an
-        /// inverse.
-        case hiddenToMany(number: Int64)
+        /// `Z<n><NAME>`: the hidden key column of entity `n`'s to-many relationship `name`
+        /// (lowercased) without an inverse.
+        case hiddenToMany(number: Int64, name: String)
         /// `Z<NAME>`: an attribute or a to-one relationship with this name.
         case property(name: String)
         /// A column Core Data does not write (no `Z`, or letters that do not uppercase back).
@@ -35,7 +35,10 @@ enum ColumnNaming {
             if tail.hasPrefix("_"), tail.count > 1 {
                 return .destinationEntity(number: number, column: "Z" + tail.dropFirst())
             }
-            return tail.isEmpty ? .unnamed : .hiddenToMany(number: number)
+            guard let first = tail.first, first.isLetter, tail.lowercased().uppercased() == tail else {
+                return .unnamed
+            }
+            return .hiddenToMany(number: number, name: tail.lowercased())
         }
         guard let first = rest.first, first.isLetter else { return .unnamed }
         let name = rest.lowercased()
@@ -61,6 +64,51 @@ enum ColumnNaming {
     /// (`LegislatorObj`), compared lowercased.
     static func name(_ name: String, isNamedAfter entity: String) -> Bool {
         stems(of: entity).contains(name)
+    }
+
+    /// The words of `entity` (`Additional`, `Asset`, `Attributes` of `AdditionalAssetAttributes`),
+    /// lowercased, of at least ``shortestWord`` letters, that the name `name` (lowercased, as
+    /// ``role(of:)`` gives it) contains, in the entity's order; none unless it contains the last
+    /// word, the noun the others qualify. Words start at a capital that follows a lowercase letter
+    /// or a digit, or at the last capital of a run followed by a lowercase letter (`IC`, `Account`,
+    /// `Data` of `ICAccountData`).
+    ///
+    /// The entity whose words hold the most letters of a name is the one it is named after:
+    /// `personbeingkeyface` holds `person` of `Person` (6 letters) and `face` of `DetectedFace`
+    /// (4), and a to-one of Photos so named points at a `Person`; `additionalattributes` holds 20
+    /// letters of `AdditionalAssetAttributes` and 10 of `ExtendedAttributes`. `district` holds
+    /// none of `DistrictMapObj`, whose noun is `Obj`.
+    static func words(of entity: String, in name: String) -> [String] {
+        let words = words(of: entity).map { $0.lowercased() }.filter { $0.count >= shortestWord }
+        guard let noun = words.last, noun == entity.suffix(noun.count).lowercased(), name.contains(noun) else {
+            return []
+        }
+        return words.filter { name.contains($0) }
+    }
+
+    /// The fewest letters a word counted by ``words(of:in:)`` has.
+    static let shortestWord = 3
+
+    /// `entity` cut into its words (see ``words(of:in:)``).
+    private static func words(of entity: String) -> [String] {
+        let characters = Array(entity)
+        var words: [String] = []
+        var current = ""
+        for (index, character) in characters.enumerated() {
+            let previous = index > 0 ? characters[index - 1] : nil
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            let startsWord =
+                character.isUppercase
+                && (previous.map { $0.isLowercase || $0.isNumber } == true
+                    || (previous?.isUppercase == true && next?.isLowercase == true))
+            if startsWord, !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
     }
 
     /// `name` without the digits Core Data appends to the columns of same-named properties of

@@ -60,7 +60,7 @@ extension CoreDataStore: InspectableSource {
         }
         return StoreDescription(
             document: document, storeUUID: storeUUID, frameworkVersion: frameworkVersion, model: modelChoice,
-            entities: entities)
+            entities: entities, inferredRelations: inferredRelations)
     }
 
     /// Whether `name` is Core Data's copy of a to-one's destination `Z_ENT` beside its key

@@ -26,6 +26,9 @@ public final class CoreDataStore: QueriedSource {
     public let modelVersion: String
     /// Which model the store is read with, where it came from, and what was tried before it.
     package let modelChoice: ModelChoice
+    /// The to-ones of a model inferred from the store's tables whose destination is a guess (each
+    /// also said in a warning); empty when the store is read with any other model.
+    public let inferredRelations: [InferredRelation]
 
     private let file: StoreFile
     /// The store's connection, in its snapshot.
@@ -100,6 +103,7 @@ public final class CoreDataStore: QueriedSource {
         self.storeUUID = uuid
         self.frameworkVersion = frameworkVersion
         self.modelChoice = ModelChoice(fit, given: model)
+        self.inferredRelations = fit.inferredRelations
         self.queries = CoreDataQueries(
             layout: layout, database: database,
             decoder: ValueDecoder(

@@ -11,32 +11,44 @@ import GraphExportSQLite
 /// - **Attributes** are the table's columns named `Z<NAME>` (``ColumnNaming``), typed by
 ///   ``ColumnTyping``, declared on the deepest entity whose kind every row holding a value in the
 ///   column is (the root when no row does).
-/// - **To-one relationships** are the integer columns whose destination is told by a
-///   `Z<n>_<NAME>` column, or else by an index on the column and a name that, without a numeric
-///   suffix, names exactly one entity (``ColumnNaming/name(_:isNamedAfter:)``); either way every non-null value must be the
-///   `Z_PK` of a row of that entity's kind, or the column stays an integer attribute. An indexed
-///   integer column named after no entity is a to-one only when exactly one to-one into its
-///   entity mirrors it (the two are then a one-to-one pair: SwiftData's
-///   `CraftingRecipe.producedItem` ↔ `Item.craftingRecipe`).
+/// - **To-one relationships** are the integer columns whose destination is told by their
+///   `Z<n>_<NAME>` column; or that have Core Data's to-one index, `<TABLE>_<COLUMN>_INDEX`
+///   (``ColumnCensus/Column/hasToOneIndex``), and whose destination is told by a name that, without
+///   a numeric suffix, names exactly one entity (``ColumnNaming/name(_:isNamedAfter:)``), or is
+///   guessed from their values (``KeyFits``): among the entities whose keys the values are, the one
+///   whose words hold the most letters of the name (``ColumnNaming/words(of:in:)``, `ZFACEGROUP` →
+///   `DetectedFaceGroup`), else the only one whose keys the values tell. Without a
+///   `Z<n>_<NAME>` column the destination has no sub-entities. Every non-null value must be the
+///   `Z_PK` of a row of the destination's kind, or the column stays an integer attribute. An
+///   indexed column that none of this tells is a to-one only when exactly one to-one into its
+///   entity mirrors it (the two are then a one-to-one pair). Each guess is said once
+///   (``guesses``).
 /// - **Inverses**: two to-ones between the same two entities whose values mirror each other
 ///   (checked with one query each way), and that have no other such partner, are a one-to-one
 ///   pair; every other to-one gets a to-many inverse on its destination named after the source
 ///   entity, lowercased (`<source>_<to-one>` when that name is taken or several to-ones of one
 ///   source point there), ordered when the source table has `Z_FOK_<NAME>`.
+/// - **To-many relationships without an inverse** are the hidden key columns `Z<n><NAME>`: entity
+///   `n`'s to-many `<name>` to the entity of the rows holding them, ordered by `Z_FOK_<n><NAME>`.
 /// - **Many-to-many relationships** are the join tables `Z_<n><NAME>` with two columns
 ///   `Z_<n><A>`, `Z_<m><B>` (`B` being declared by entity `n`, `A` by `m`), ordered by
 ///   `Z_FOK_<m><B>`; a table `Z_<n><NAME>` with the columns `Z_<n><NAME>` and `REFLEXIVE` is a
 ///   reflexive one, entity `n`'s to-many `<name>` whose inverse is itself.
 ///
-/// What cannot be told is named in ``warning``: hidden columns of to-many relationships without
-/// an inverse and columns Core Data does not name are not read; integer columns that look like
-/// keys but name no single entity stay integers; Booleans read as integers and UUIDs,
-/// Transformables and external-storage markers as bytes.
+/// What cannot be told is named in ``warning``: columns Core Data does not name are not read;
+/// integer columns that look like keys but whose destination nothing tells stay integers;
+/// Booleans read as integers and UUIDs, Transformables and external-storage markers as bytes.
 struct InferredModel {
     /// The model: one version named ``versionName``, its path ``path(ofStore:)``.
     let bundle: ModelBundle
     /// The one warning: the model is inferred, and what could not be told.
     let warning: Warning
+    /// The to-ones whose destination is a guess, in table order: each is said once, in a warning
+    /// of its own (``InferredRelation/warning(path:guesser:)``).
+    let guesses: [InferredRelation]
+
+    /// What names the guesser in the warning that says a guess.
+    static let guesser = "the inferred model"
 
     /// The version's name, which ``CoreDataStore/modelVersion`` then reports.
     static let versionName = "inferred"
@@ -61,6 +73,7 @@ struct InferredModel {
             versions: [ModelVersion(name: Self.versionName, contentsPath: path, entities: entities)],
             currentVersionName: nil)
         warning = inference.summary()
+        guesses = inference.guesses
     }
 }
 
@@ -82,10 +95,29 @@ private struct Inference {
         let table: String
         let column: String
         let name: String
-        /// The declaring entity's index.
-        let source: Int
+        /// The declaring entity's index: at first the deepest entity whose kind every row with a
+        /// value is, raised to its partner's destination when it is one side of a one-to-one pair
+        /// whose other side points at an ancestor (a `Z<n>_` column's entity).
+        var source: Int
         /// The destination entity's index.
         let destination: Int
+        /// What the destination rests on when neither Core Data's `Z<n>_` column nor the column's
+        /// name tells it (the guess is then said once); `nil` when one of them does.
+        var evidence: String? = nil
+    }
+
+    /// A hidden key column `Z<n><NAME>`: entity `n`'s to-many `name` without an inverse, whose
+    /// destinations are the rows holding its key.
+    struct HiddenKey {
+        let table: String
+        let column: String
+        let name: String
+        /// The `Z_ENT` of the entity that declares the relationship.
+        let number: Int64
+        /// The destination: the entity whose rows hold the column's values.
+        let destination: Int
+        /// Whether the table has the column's order, `Z_FOK_<n><NAME>`.
+        let isOrdered: Bool
     }
 
     /// An indexed integer column named after no entity: a to-one if a to-one mirrors it.
@@ -95,6 +127,8 @@ private struct Inference {
         let name: String
         /// The declaring entity's index.
         let source: Int
+        /// What its values are keys of, for the warning when no to-one mirrors it.
+        let note: String
     }
 
     let database: SQLiteDatabase
@@ -102,9 +136,11 @@ private struct Inference {
     private var indexByNumber: [Int64: Int] = [:]
     private var lineages: [[Int]] = []
     private var censuses: [String: ColumnCensus] = [:]
+    private var keyFits: KeyFits
     private var toOnes: [ToOne] = []
     /// Indexed integer columns named after no entity, waiting for a to-one that mirrors them.
     private var unnamedKeys: [UnnamedKey] = []
+    private var hiddenKeys: [HiddenKey] = []
     /// What could not be told, each as `TABLE.COLUMN (why)`.
     private var unread: [String] = []
     /// Integer columns that look like keys but are read as integers, each as `TABLE.COLUMN (why)`.
@@ -114,6 +150,7 @@ private struct Inference {
 
     init(database: SQLiteDatabase, numbers: [String: Int64]) throws {
         self.database = database
+        self.keyFits = KeyFits(database: database, leaves: [])
         let path = database.path
         let statement = try database.prepare(
             "SELECT Z_ENT, Z_SUPER FROM Z_PRIMARYKEY WHERE Z_ENT < \(PrimaryKeyTable.firstHistoryNumber) ORDER BY Z_ENT"
@@ -151,6 +188,10 @@ private struct Inference {
             }
             lineages.append(chain)
         }
+        let leaves = entities.indices.filter { entity in !entities.contains { $0.parent == entity } }
+        keyFits = KeyFits(
+            database: database,
+            leaves: leaves.map { KeyFits.Leaf(entity: $0, number: entities[$0].number, table: table(of: $0)) })
     }
 
     /// Fills the drafts: attributes and to-ones table by table, then many-to-many relationships,
@@ -167,8 +208,20 @@ private struct Inference {
         }
         try resolveUnnamedKeys()
         try readJoinTables()
+        try readHiddenKeys()
         try pairToOnes()
         try checkMetadata()
+    }
+
+    /// The to-ones whose destination is a guess, each to be said once.
+    var guesses: [InferredRelation] {
+        toOnes.compactMap { toOne in
+            toOne.evidence.map { evidence in
+                InferredRelation(
+                    table: toOne.table, column: toOne.column, referencedTable: table(of: toOne.destination),
+                    referencedColumn: "Z_PK", referencedEntity: entities[toOne.destination].name, evidence: evidence)
+            }
+        }
     }
 
     /// The warning: that the model is inferred, and in its detail how, with the columns read
@@ -176,7 +229,8 @@ private struct Inference {
     func summary() -> Warning {
         var detail =
             "names are the columns' lowercased (ZFIRSTNAME → firstname), Booleans read as integers, UUIDs and "
-            + "Transformables as bytes, to-many inverses are named after their source entity"
+            + "Transformables as bytes, to-many inverses are named after their source entity; a to-one whose "
+            + "destination neither its name nor its Z<n>_ column tells is a guess, said in a warning of its own"
         if !integers.isEmpty { detail += "; read as integers: " + integers.joined(separator: ", ") }
         if !unread.isEmpty { detail += "; not read: " + unread.joined(separator: ", ") }
         if !metadataNotes.isEmpty { detail += "; " + metadataNotes.joined(separator: "; ") }
@@ -220,8 +274,12 @@ private struct Inference {
             switch ColumnNaming.role(of: column.name) {
             case .bookkeeping, .destinationEntity:
                 continue
-            case .hiddenToMany(let number):
-                unread.append("\(place) (a to-many relationship of entity \(number) without an inverse)")
+            case .hiddenToMany(let number, let name):
+                hiddenKeys.append(
+                    HiddenKey(
+                        table: census.table, column: column.name, name: name, number: number,
+                        destination: commonAncestor(of: column.storageByEntity.keys, under: root),
+                        isOrdered: census["Z_FOK_\(number)" + name.uppercased()] != nil))
             case .unnamed:
                 unread.append("\(place) (not a name Core Data writes)")
             case .property(let name):
@@ -230,14 +288,14 @@ private struct Inference {
                     ColumnAffinity(declaredType: column.declaredType, isStrict: false) == .integer
                     && column.storage.isSubset(of: .integer)
                 switch isInteger ? try verdict(on: column, named: name, in: census.table, companions) : .attribute {
-                case .toOne(let destination):
+                case .toOne(let destination, let evidence):
                     toOnes.append(
                         ToOne(
                             table: census.table, column: column.name, name: name, source: declarer,
-                            destination: destination))
-                case .unnamedKey:
+                            destination: destination, evidence: evidence))
+                case .unnamedKey(let note):
                     unnamedKeys.append(
-                        UnnamedKey(table: census.table, column: column.name, name: name, source: declarer))
+                        UnnamedKey(table: census.table, column: column.name, name: name, source: declarer, note: note))
                 case .attribute:
                     let type = ColumnTyping.type(declaredType: column.declaredType, storage: column.storage)
                     entities[declarer].attributes.append(AttributeInfo(name: name, type: type))
@@ -248,52 +306,129 @@ private struct Inference {
 
     /// What an integer column is.
     enum Verdict {
-        /// A to-one to this entity (its index).
-        case toOne(Int)
-        /// An indexed column named after no entity: a to-one only if a to-one mirrors it.
-        case unnamedKey
+        /// A to-one to this entity (its index); `evidence` says what a guessed destination rests on.
+        case toOne(Int, evidence: String?)
+        /// A column with Core Data's to-one index that neither its name nor its values tell the
+        /// destination of: a to-one only if a to-one mirrors it; `note` says what its values fit.
+        case unnamedKey(note: String)
         /// An integer attribute.
         case attribute
     }
 
     /// What the integer column `column` is (see ``InferredModel``); a column that looks like a key
     /// but is not one is noted in ``integers``.
+    ///
+    /// The destination is told, in this order, by the column's `Z<n>_` companion; by its name,
+    /// narrowed to an entity without sub-entities (a to-one to an entity with some has the
+    /// companion) by its values when it names one with several; else guessed from its values: among
+    /// the entities whose keys the values are (``KeyFits``), the one whose words hold the most
+    /// letters of its name, or the only one whose keys the values tell.
     private mutating func verdict(
         on column: ColumnCensus.Column, named name: String, in table: String, _ companions: [String: Int64]
     ) throws -> Verdict {
         let place = "\(table).\(column.name)"
-        let destination: Int
         if let number = companions[column.name] {
-            guard let index = indexByNumber[number] else {
+            guard let destination = indexByNumber[number] else {
                 integers.append("\(place) (its Z\(number)_ column names no entity)")
                 return .attribute
             }
-            destination = index
-        } else {
-            let stem = ColumnNaming.unsuffixed(name)
-            let named = entities.indices.filter { ColumnNaming.name(stem, isNamedAfter: entities[$0].name) }
-            let exact = named.filter { entities[$0].name.lowercased() == stem }
-            guard let candidate = exact.count == 1 ? exact.first : named.count == 1 ? named.first : nil else {
-                if named.count > 1 {
-                    let list = named.map { entities[$0].name }.joined(separator: " or ")
-                    integers.append("\(place) (names \(list))")
-                    return .attribute
-                }
-                return column.isIndexed && !column.storage.isEmpty ? .unnamedKey : .attribute
-            }
-            guard column.isIndexed else {
-                integers.append("\(place) (named after \(entities[candidate].name) but not indexed)")
-                return .attribute
-            }
-            destination = candidate
+            return try holdsOnlyKeys(column, in: table, of: destination)
+                ? .toOne(destination, evidence: nil) : .attribute
         }
+        let stem = ColumnNaming.unsuffixed(name)
+        let named = entities.indices.filter { ColumnNaming.name(stem, isNamedAfter: entities[$0].name) }
+        let exact = named.filter { entities[$0].name.lowercased() == stem }
+        let candidate = exact.count == 1 ? exact.first : named.count == 1 ? named.first : nil
+        guard column.hasToOneIndex else {
+            if let candidate {
+                integers.append(
+                    "\(place) (named after \(entities[candidate].name) but without Core Data's to-one index)")
+            }
+            return .attribute
+        }
+        if let candidate {
+            return try namedVerdict(on: column, in: table, namedAfter: candidate)
+        }
+        if named.count > 1 {
+            integers.append("\(place) (names \(named.map { entities[$0].name }.joined(separator: " or ")))")
+            return .attribute
+        }
+        guard !column.storage.isEmpty else {
+            integers.append("\(place) (indexed, but names no entity and holds no value)")
+            return .attribute
+        }
+        let fits = try keyFits.fits(of: column.name, in: table)
+        let matches = fits.map { fit in
+            (entity: fit.entity, words: ColumnNaming.words(of: entities[fit.entity].name, in: stem))
+        }
+        let letters = matches.map { $0.words.joined().count }
+        if let most = letters.max(), most > 0, letters.count(where: { $0 == most }) == 1,
+            let best = matches.first(where: { $0.words.joined().count == most })
+        {
+            let destination = entities[best.entity].name
+            let words = best.words.map { "'\($0)'" }.joined(separator: ", ")
+            return .toOne(
+                best.entity,
+                evidence: "its name holds \(words) of \(destination), more of its letters than any other entity's "
+                    + "words whose keys its values are")
+        }
+        let telling = fits.filter(\.tells)
+        if telling.count == 1 {
+            return .toOne(
+                telling[0].entity,
+                evidence: "its values are keys of \(entities[telling[0].entity].name), and of no other entity but "
+                    + "ones that have every key from 1 up to the largest value")
+        }
+        let fitting = fits.map { entities[$0.entity].name }
+        return .unnamedKey(
+            note: fitting.isEmpty
+                ? "its values are keys of no entity"
+                : "its values are keys of \(fitting.count) \(fitting.count == 1 ? "entity" : "entities"): "
+                    + fitting.prefix(3).joined(separator: ", ") + (fitting.count > 3 ? ", …" : ""))
+    }
+
+    /// The verdict on a column with Core Data's to-one index named after `entity`: a to-one to it,
+    /// or, when it has sub-entities, to the one without sub-entities whose keys the values are.
+    private mutating func namedVerdict(
+        on column: ColumnCensus.Column, in table: String, namedAfter entity: Int
+    ) throws -> Verdict {
+        let place = "\(table).\(column.name)"
+        let leaves = entities.indices.filter { leaf in
+            lineages[leaf].contains(entity) && !entities.contains { $0.parent == leaf }
+        }
+        if leaves.count == 1 {
+            return try holdsOnlyKeys(column, in: table, of: leaves[0]) ? .toOne(leaves[0], evidence: nil) : .attribute
+        }
+        let names = leaves.map { entities[$0].name }.joined(separator: ", ")
+        let fitting =
+            column.storage.isEmpty
+            ? [] : try keyFits.fits(of: column.name, in: table).map(\.entity).filter(leaves.contains)
+        guard fitting.count == 1, let destination = fitting.first else {
+            let why = column.storage.isEmpty ? "it holds no value to tell" : "its values do not tell"
+            integers.append(
+                "\(place) (named after \(entities[entity].name), which has sub-entities and no Z<n>_ column: "
+                    + "which of \(names) \(why))")
+            return .attribute
+        }
+        return .toOne(
+            destination,
+            evidence: "its name names \(entities[entity].name), without a Z<n>_ column: so one entity without "
+                + "sub-entities, and of \(names) its values are keys of \(entities[destination].name) only")
+    }
+
+    /// Whether every non-null value of `column` is the `Z_PK` of a row of `destination`'s kind;
+    /// a column that holds others is noted in ``integers``.
+    private mutating func holdsOnlyKeys(_ column: ColumnCensus.Column, in table: String, of destination: Int) throws
+        -> Bool
+    {
         let dangling = try danglingRows(of: column.name, in: table, destination: destination)
         guard dangling == 0 else {
             integers.append(
-                "\(place) (\(CoreDataError.rows(dangling)) hold no key of \(entities[destination].name))")
-            return .attribute
+                "\(table).\(column.name) (\(CoreDataError.rows(dangling)) hold no key of \(entities[destination].name))"
+            )
+            return false
         }
-        return .toOne(destination)
+        return true
     }
 
     /// How many rows of `table` hold in `column` a value that is not the `Z_PK` of a row of
@@ -315,10 +450,14 @@ private struct Inference {
         for key in unnamedKeys {
             var found: [ToOne] = []
             for other in known
-            where other.destination == key.source && censuses[other.table]?[other.column]?.storage.isEmpty == false {
+            where inOneLineage(other.destination, key.source)
+                && censuses[other.table]?[other.column]?.storage.isEmpty == false
+            {
                 let candidate = ToOne(
                     table: key.table, column: key.column, name: key.name, source: key.source,
-                    destination: other.source)
+                    destination: other.source,
+                    evidence: "each \(entities[other.source].name) it points at points back through "
+                        + "\(other.table).\(other.column)")
                 if try danglingRows(of: key.column, in: key.table, destination: other.source) == 0,
                     try mirrors(candidate, other), try mirrors(other, candidate)
                 {
@@ -328,7 +467,7 @@ private struct Inference {
             if found.count == 1 {
                 toOnes.append(found[0])
             } else {
-                integers.append("\(key.table).\(key.column) (indexed, but names no entity)")
+                integers.append("\(key.table).\(key.column) (indexed, but names no entity, and \(key.note))")
                 entities[key.source].attributes.append(AttributeInfo(name: key.name, type: .integer64))
             }
         }
@@ -397,6 +536,37 @@ private struct Inference {
         }
     }
 
+    // MARK: - To-many relationships without an inverse
+
+    /// Makes each hidden key column `Z<n><NAME>` entity `n`'s to-many `name` without an inverse,
+    /// its destination the entity whose rows hold the keys, when every key is one of entity `n`'s
+    /// kind; ordered when the table has `Z_FOK_<n><NAME>`.
+    private mutating func readHiddenKeys() throws {
+        for key in hiddenKeys {
+            let place = "\(key.table).\(key.column)"
+            guard let source = indexByNumber[key.number] else {
+                unread.append(
+                    "\(place) (a to-many relationship of entity \(key.number), which Z_PRIMARYKEY does not list)")
+                continue
+            }
+            let dangling = try danglingRows(of: key.column, in: key.table, destination: source)
+            guard dangling == 0 else {
+                unread.append(
+                    "\(place) (a to-many relationship of \(entities[source].name), but \(CoreDataError.rows(dangling)) "
+                        + "hold no key of it)")
+                continue
+            }
+            guard !isTaken(key.name, near: source) else {
+                unread.append("\(place) (its relationship name is taken by a column)")
+                continue
+            }
+            entities[source].relationships.append(
+                RelationshipInfo(
+                    name: key.name, destination: entities[key.destination].name, isToMany: true,
+                    isOrdered: key.isOrdered))
+        }
+    }
+
     // MARK: - Inverses
 
     /// Whether some entity of `entity`'s hierarchy has a property, or a to-one column, named `name`.
@@ -415,12 +585,17 @@ private struct Inference {
         var partners: [[Int]] = Array(repeating: [], count: toOnes.count)
         for (a, one) in toOnes.enumerated() {
             for (b, other) in toOnes.enumerated()
-            where a < b && one.destination == other.source && other.destination == one.source {
+            where a < b && inOneLineage(one.destination, other.source) && inOneLineage(other.destination, one.source) {
                 if try mirrors(one, other), try mirrors(other, one) {
                     partners[a].append(b)
                     partners[b].append(a)
                 }
             }
+        }
+        // A pair's inverse must be declared on its destination or an ancestor of it.
+        for (index, found) in partners.enumerated() where found.count == 1 && partners[found[0]] == [index] {
+            let destination = toOnes[found[0]].destination
+            if lineages[toOnes[index].source].contains(destination) { toOnes[index].source = destination }
         }
         let fanOut = Dictionary(grouping: toOnes.indices) { "\(toOnes[$0].source)/\(toOnes[$0].destination)" }
         for (index, toOne) in toOnes.enumerated() {
@@ -447,6 +622,11 @@ private struct Inference {
             entities[toOne.source].relationships.append(
                 RelationshipInfo(name: toOne.name, destination: destination, isToMany: false, inverse: name))
         }
+    }
+
+    /// Whether one of the two entities is the other or an ancestor of it.
+    private func inOneLineage(_ one: Int, _ other: Int) -> Bool {
+        lineages[one].contains(other) || lineages[other].contains(one)
     }
 
     /// Whether every row that `one` points at points back with `other`.

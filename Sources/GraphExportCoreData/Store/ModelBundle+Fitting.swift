@@ -13,7 +13,8 @@ extension ModelBundle {
 /// The model version a store is read with, and the mapping of it onto the store's tables.
 ///
 /// The candidates, in order: without a model, the store's own `Z_MODELCACHE`, or, for a store
-/// without one, the model ``InferredModel`` reads from its tables (with one warning); with a single
+/// without one, the model ``InferredModel`` reads from its tables (with one warning, and one per
+/// guessed to-one); with a single
 /// version (an `.xcdatamodel`, a `contents` or `.mom` file), that version alone; with a bundle
 /// (`.xcdatamodeld`, `.momd`), the version chosen by name when there is one
 /// (``ModelBundle/choosingVersion(_:)``), else its versions in ``ModelBundle/versionsToTry`` order, then, when
@@ -38,6 +39,9 @@ struct ModelFit {
     let candidate: ModelMisfit.Candidate
     /// The candidates tried before it, in order, with what each lacks; empty when the first fits.
     let misfits: [ModelMisfit]
+    /// The to-ones of an inferred model whose destination is a guess, each said in a warning;
+    /// empty for every other model.
+    var inferredRelations: [InferredRelation] = []
 
     /// Chooses among the candidates above; `cachedModel` reads the store's `Z_MODELCACHE` (`nil`
     /// for a store without one) and is called only when the cache is a candidate.
@@ -52,8 +56,12 @@ struct ModelFit {
             } else {
                 let inferred = try InferredModel(database: database, numbers: numbers)
                 onWarning(inferred.warning)
+                for guess in inferred.guesses {
+                    onWarning(guess.warning(path: database.path, guesser: InferredModel.guesser))
+                }
                 self = try Self.onlyCandidate(
                     inferred.bundle, as: .inferred, numbers: numbers, database: database, scope: scope)
+                inferredRelations = inferred.guesses
             }
             return
         }
