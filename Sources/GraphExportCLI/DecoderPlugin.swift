@@ -160,7 +160,7 @@ final class DecoderPlugin: AttributeDecoder {
         let process: PluginProcess
         var input: Int32
         let output: Int32
-        private var buffer: [UInt8] = []
+        private var lines = LineBuffer()
 
         init(_ plugin: Plugin) throws {
             var toPlugin: [Int32] = [0, 0]
@@ -221,12 +221,8 @@ final class DecoderPlugin: AttributeDecoder {
         func readLine(until deadline: ContinuousClock.Instant) throws -> [UInt8] {
             var chunk = [UInt8](repeating: 0, count: 64 * 1024)
             while true {
-                if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = Array(buffer[..<newline])
-                    buffer.removeSubrange(...newline)
-                    return line
-                }
-                guard buffer.count <= DecoderPlugin.answerLimit else {
+                if let line = lines.nextLine() { return line }
+                guard lines.unfinishedCount <= DecoderPlugin.answerLimit else {
                     throw CommandError.decoderBadAnswer(
                         plugin, object: nil, reason: "it is longer than \(DecoderPlugin.answerLimit) bytes")
                 }
@@ -236,7 +232,7 @@ final class DecoderPlugin: AttributeDecoder {
                 let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { throw CommandError.decoderExited(plugin, object: nil) }
-                buffer += chunk[..<count]
+                lines.append(chunk[..<count])
             }
         }
 
