@@ -52,7 +52,8 @@ final class DecoderPlugin: AttributeDecoder {
         else {
             throw CommandError.decoderBadHandshake(plugin, reason: "it needs a summary, claims and outputs")
         }
-        self.summary = summary
+        // Shown on a terminal by `graphexport formats`: a JSON escape may hold a control character.
+        self.summary = TerminalText.escaped(summary)
         self.claims = try claims.map { claim in
             guard case .map(let fields) = claim, case .string(let entity)? = fields["entity"],
                 case .string(let attribute)? = fields["attribute"]
@@ -127,17 +128,18 @@ final class DecoderPlugin: AttributeDecoder {
     }
 
     /// The outputs an answer gives: `{"values":{…}}`, each output by name (a missing one is
-    /// null), or `{"warning":"…"}`.
+    /// null), or `{"warning":"…"}` (its text as a message repeats a value, ``TerminalText/echoed(_:)``).
     private func values(in line: [UInt8], for input: DecoderInput) throws -> [Value] {
         guard let text = String(validating: line, as: UTF8.self),
             case .structured(.map(let answer)) = JSONColumnText.read(text)
         else { throw CommandError.decoderBadAnswer(plugin, object: nil, reason: "it is not a JSON object") }
-        if case .string(let warning)? = answer["warning"] { throw DecodingFailure(warning) }
+        if case .string(let warning)? = answer["warning"] { throw DecodingFailure(TerminalText.echoed(warning)) }
         guard case .map(let values)? = answer["values"] else {
             throw CommandError.decoderBadAnswer(plugin, object: nil, reason: "it has neither values nor a warning")
         }
         for entry in values where !outputs.contains(where: { $0.name == entry.key }) {
-            throw CommandError.decoderBadAnswer(plugin, object: nil, reason: "it names no output '\(entry.key)'")
+            throw CommandError.decoderBadAnswer(
+                plugin, object: nil, reason: "it names no output '\(TerminalText.echoed(entry.key))'")
         }
         return try outputs.map { output in
             let value = values[output.name] ?? .null

@@ -110,12 +110,13 @@ final class PluginErrorLines {
             if !rest.isEmpty { forward(rest) }
         }
 
-        /// Writes one line of the plugin as a note; on a terminal, from the start of the line,
-        /// over a progress line that may be shown there (it is drawn again at its next update).
+        /// Writes one line of the plugin as a note, what a terminal would act on in it shown as
+        /// its code (a plugin's colours too); on a terminal, from the start of the line, over a
+        /// progress line that may be shown there (it is drawn again at its next update).
         private func forward(_ line: [UInt8]) {
             var text = String(decoding: line, as: UTF8.self)
             if text.hasSuffix("\r") { text.removeLast() }
-            printError((isatty(2) != 0 ? "\r\u{1B}[K" : "") + MessageKind.note.prefix + prefix + text + "\n")
+            printError((isatty(2) != 0 ? "\r\u{1B}[K" : "") + MessageKind.note.line(prefix + text))
         }
     }
 }

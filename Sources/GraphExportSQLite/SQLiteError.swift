@@ -169,9 +169,9 @@ public enum SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `the expression '<expression>' <predicate>`: a message about an expression given to choose
-    /// objects, quoted as the user wrote it.
+    /// objects, quoted as the user wrote it (as a message repeats a value: cut, escaped).
     private static func expression(_ expression: String, _ predicate: String) -> String {
-        "the expression '\(expression)' " + predicate
+        "the expression '\(TerminalText.echoed(expression))' " + predicate
     }
 
     /// The same error, saying that it happened while reading `subject` unless it already says
