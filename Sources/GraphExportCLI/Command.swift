@@ -149,8 +149,10 @@ struct Command {
         let values = (formats.formats.map(\.name) + plugins.plugins.map(\.name)).joined(separator: ", ")
         let folders = plugins.folders.isEmpty ? "none: both are empty" : plugins.folders.joined(separator: ", ")
         throw UsageError(
-            message: "unknown format '\(name)' (values: \(values)); a plugin for it would be an executable "
-                + "\(Plugin.prefix)\(name) in a folder of GRAPHEXPORT_PLUGIN_PATH or PATH (looked in: \(folders))")
+            message:
+                "unknown format '\(TerminalText.echoed(name))' (values: \(values)); a plugin for it would be an executable "
+                + "\(Plugin.prefix)\(TerminalText.echoed(name)) in a folder of GRAPHEXPORT_PLUGIN_PATH or PATH (looked in: \(folders))"
+        )
     }
 
     /// Whether `path` asks for gzip-compressed output: it ends in `.gz`, in any case.

@@ -144,7 +144,7 @@ enum CommandError: Error, CustomStringConvertible {
     private static func notSeconds(
         _ variable: String, _ value: String, range: String, examples: String, unset: String
     ) -> String {
-        "\(variable) is '\(value)', not a number of seconds \(range); set it to one (such as \(examples)), "
+        "\(variable) is '\(TerminalText.echoed(value))', not a number of seconds \(range); set it to one (such as \(examples)), "
             + "or unset it for \(unset)"
     }
 

@@ -21,7 +21,8 @@ final class DecoderChoice {
         let names = builtIn.map(\.name) + plugins.map(\.name)
         for name in request.noDecode where !names.contains(name) {
             throw UsageError(
-                message: "'--no-decode \(name)': no decoder is named '\(name)' (decoders: "
+                message:
+                    "'--no-decode \(TerminalText.echoed(name))': no decoder is named '\(TerminalText.echoed(name))' (decoders: "
                     + "\(names.joined(separator: ", ")))")
         }
         guard !request.rawValues else {

@@ -52,7 +52,8 @@ final class DecoderPlugin: AttributeDecoder {
         else {
             throw CommandError.decoderBadHandshake(plugin, reason: "it needs a summary, claims and outputs")
         }
-        self.summary = summary
+        // Shown on a terminal by `graphexport formats`: a JSON escape may hold a control character.
+        self.summary = TerminalText.escaped(summary)
         self.claims = try claims.map { claim in
             guard case .map(let fields) = claim, case .string(let entity)? = fields["entity"],
                 case .string(let attribute)? = fields["attribute"]
@@ -127,17 +128,18 @@ final class DecoderPlugin: AttributeDecoder {
     }
 
     /// The outputs an answer gives: `{"values":{…}}`, each output by name (a missing one is
-    /// null), or `{"warning":"…"}`.
+    /// null), or `{"warning":"…"}` (its text as a message repeats a value, ``TerminalText/echoed(_:)``).
     private func values(in line: [UInt8], for input: DecoderInput) throws -> [Value] {
         guard let text = String(validating: line, as: UTF8.self),
             case .structured(.map(let answer)) = JSONColumnText.read(text)
         else { throw CommandError.decoderBadAnswer(plugin, object: nil, reason: "it is not a JSON object") }
-        if case .string(let warning)? = answer["warning"] { throw DecodingFailure(warning) }
+        if case .string(let warning)? = answer["warning"] { throw DecodingFailure(TerminalText.echoed(warning)) }
         guard case .map(let values)? = answer["values"] else {
             throw CommandError.decoderBadAnswer(plugin, object: nil, reason: "it has neither values nor a warning")
         }
         for entry in values where !outputs.contains(where: { $0.name == entry.key }) {
-            throw CommandError.decoderBadAnswer(plugin, object: nil, reason: "it names no output '\(entry.key)'")
+            throw CommandError.decoderBadAnswer(
+                plugin, object: nil, reason: "it names no output '\(TerminalText.echoed(entry.key))'")
         }
         return try outputs.map { output in
             let value = values[output.name] ?? .null
@@ -160,7 +162,7 @@ final class DecoderPlugin: AttributeDecoder {
         let process: PluginProcess
         var input: Int32
         let output: Int32
-        private var buffer: [UInt8] = []
+        private var lines = LineBuffer()
 
         init(_ plugin: Plugin) throws {
             var toPlugin: [Int32] = [0, 0]
@@ -221,12 +223,8 @@ final class DecoderPlugin: AttributeDecoder {
         func readLine(until deadline: ContinuousClock.Instant) throws -> [UInt8] {
             var chunk = [UInt8](repeating: 0, count: 64 * 1024)
             while true {
-                if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = Array(buffer[..<newline])
-                    buffer.removeSubrange(...newline)
-                    return line
-                }
-                guard buffer.count <= DecoderPlugin.answerLimit else {
+                if let line = lines.nextLine() { return line }
+                guard lines.unfinishedCount <= DecoderPlugin.answerLimit else {
                     throw CommandError.decoderBadAnswer(
                         plugin, object: nil, reason: "it is longer than \(DecoderPlugin.answerLimit) bytes")
                 }
@@ -236,7 +234,7 @@ final class DecoderPlugin: AttributeDecoder {
                 let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { throw CommandError.decoderExited(plugin, object: nil) }
-                buffer += chunk[..<count]
+                lines.append(chunk[..<count])
             }
         }
 

@@ -1,3 +1,4 @@
+import GraphExport
 import GraphExportDiff
 
 /// The options of `graphexport diff`: the two stores, how to open them, and how to print what
@@ -36,7 +37,7 @@ struct DiffRequest: Equatable {
         if let name = old.format {
             guard let format = Format(rawValue: name.lowercased()) else {
                 let values = Format.allCases.map(\.rawValue).joined(separator: ", ")
-                throw UsageError(message: "unknown diff format '\(name)' (values: \(values))")
+                throw UsageError(message: "unknown diff format '\(TerminalText.echoed(name))' (values: \(values))")
             }
             self.format = format
         }

@@ -16,7 +16,7 @@ enum FormatListing: String, CaseIterable, Equatable {
         }
         guard let listing = Self(rawValue: name.lowercased()) else {
             let values = Self.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError(message: "unknown formats format '\(name)' (values: \(values))")
+            throw UsageError(message: "unknown formats format '\(TerminalText.echoed(name))' (values: \(values))")
         }
         self = listing
     }

@@ -56,9 +56,9 @@ struct HelpText {
     /// A usage error as printed: the message, the command's usage, where to read more.
     func usageError(_ error: UsageError) -> String {
         let helpCommand = error.command == .export ? "graphexport --help" : "graphexport help \(error.command.rawValue)"
-        return MessageKind.error.lines(error.message)
-            + MessageKind.note.lines("usage: \(Self.usage(error.command))")
-            + MessageKind.note.lines("see '\(helpCommand)' for more information")
+        return MessageKind.error.line(error.message)
+            + MessageKind.note.line("usage: \(Self.usage(error.command))")
+            + MessageKind.note.line("see '\(helpCommand)' for more information")
     }
 
     private func isFormatOwn(_ option: CommandOption) -> Bool {

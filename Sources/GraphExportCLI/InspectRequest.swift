@@ -1,3 +1,5 @@
+import GraphExport
+
 /// The options of `graphexport inspect`: the store, how to open it, and how to print what it holds.
 struct InspectRequest: Equatable {
     /// How `inspect` (and `log`) prints what it describes.
@@ -16,7 +18,7 @@ struct InspectRequest: Equatable {
             }
             guard let format = Format(rawValue: name.lowercased()) else {
                 let values = Format.allCases.map(\.rawValue).joined(separator: ", ")
-                throw UsageError(message: "unknown \(word) format '\(name)' (values: \(values))")
+                throw UsageError(message: "unknown \(word) format '\(TerminalText.echoed(name))' (values: \(values))")
             }
             self = format
         }

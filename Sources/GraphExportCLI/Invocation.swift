@@ -141,7 +141,8 @@ extension Invocation {
         switch command {
         case .help:
             guard parsed.operands.count <= 1 else {
-                throw UsageError(message: "help takes one command at most, not '\(parsed.operands[1])'")
+                throw UsageError(
+                    message: "help takes one command at most, not '\(TerminalText.echoed(parsed.operands[1]))'")
             }
             guard let word = parsed.operands.first else {
                 self = .help(.export)
@@ -149,12 +150,12 @@ extension Invocation {
             }
             guard let named = CommandTable.command(named: word) else {
                 let words = CommandTable.all.compactMap(\.word).joined(separator: ", ")
-                throw UsageError(message: "no command '\(word)' (commands: \(words))")
+                throw UsageError(message: "no command '\(TerminalText.echoed(word))' (commands: \(words))")
             }
             self = .help(named)
         case .formats:
             if let extra = parsed.operands.first {
-                throw UsageError(message: "formats takes no operand, not '\(extra)'")
+                throw UsageError(message: "formats takes no operand, not '\(TerminalText.echoed(extra))'")
             }
             self = .listFormats(try FormatListing(parsed.value("format")))
         case .inspect:
@@ -179,7 +180,7 @@ extension ExportRequest {
     init(_ parsed: ParsedArguments, table: OptionTable, noun: String) throws(UsageError) {
         guard let store = parsed.operands.first else { throw UsageError(message: "missing the \(noun)") }
         guard parsed.operands.count == 1 else {
-            throw UsageError(message: "more than one store given: '\(parsed.operands[1])'")
+            throw UsageError(message: "more than one store given: '\(TerminalText.echoed(parsed.operands[1]))'")
         }
         self.init(store: store)
         given = parsed.given
@@ -225,7 +226,9 @@ extension ExportRequest {
         if let text = parsed.value("busy-timeout") {
             guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
                 throw UsageError(
-                    message: "invalid value '\(text)' for '--busy-timeout': give seconds, 0 or more (e.g. 2.5)")
+                    message:
+                        "invalid value '\(TerminalText.echoed(text))' for '--busy-timeout': give seconds, 0 or more (e.g. 2.5)"
+                )
             }
             busyTimeout = .seconds(seconds)
         }
@@ -240,7 +243,9 @@ extension ExportRequest {
         guard let text else { return nil }
         guard let number = Int(text), number >= least else {
             throw UsageError(
-                message: "invalid value '\(text)' for '--\(option)': give a whole number, \(least) or more")
+                message:
+                    "invalid value '\(TerminalText.echoed(text))' for '--\(option)': give a whole number, \(least) or more"
+            )
         }
         return number
     }

@@ -157,8 +157,8 @@ struct OptionTable {
                 + "the entity that declares it; a Core Data store does not look for where it is stored."),
         CommandOption(
             name: "attributes", argument: .text("Entity.a,b"), repeatable: true, commands: store,
-            help: "Keep only these of the attributes and relationships the entity (or table) declares; inherited "
-                + "ones are kept or left out on the entity that declares them."),
+            help: "Keep only these of the attributes and relationships the entity (or table) has; an inherited "
+                + "one is kept on the entity that declares it, which keeps only those named of its own."),
         CommandOption(
             name: "raw-values", commands: stores,
             help: "Write every value as the store keeps it. Plain SQLite: by its storage class, BOOLEAN and DATETIME "

@@ -1,3 +1,5 @@
+import GraphExport
+
 /// A command line split by the option table, GNU style: `--name value`, `--name=value`, `-f value`,
 /// `-fvalue` (and `-f=value`), one-letter flags together (`-qh`), `--` ending the options, `-` an operand (for
 /// `-o -`, standard output). Options and operands mix in any order; the first operand may be a
@@ -37,10 +39,10 @@ struct ParsedArguments {
                 let name = String(body.prefix { $0 != "=" })
                 let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
                 guard let option = table.option(named: name) else {
-                    throw UsageError(message: "unknown option '--\(name)'")
+                    throw UsageError(message: "unknown option '--\(TerminalText.echoed(name))'")
                 }
                 if !option.takesValue, inline != nil {
-                    throw UsageError(message: "'--\(name)' takes no value (given '\(argument)')")
+                    throw UsageError(message: "'--\(name)' takes no value (given '\(TerminalText.echoed(argument))')")
                 }
                 var value = inline ?? ""
                 if option.valueIsOptional && inline == nil {
@@ -57,7 +59,7 @@ struct ParsedArguments {
                 var letters = argument.dropFirst()
                 while let letter = letters.popFirst() {
                     guard let option = table.option(short: letter) else {
-                        throw UsageError(message: "unknown option '-\(letter)'")
+                        throw UsageError(message: "unknown option '-\(TerminalText.echoed(String(letter)))'")
                     }
                     if option.takesValue {
                         // `-fjson`, and `-o=out.json` as a user means it (the value without the `=`).
@@ -99,7 +101,7 @@ struct ParsedArguments {
         if case .choice(_, let choices, _) = option.argument {
             guard let match = choices.first(where: { $0 == value.lowercased() }) else {
                 throw UsageError(
-                    message: "unknown value '\(value)' for '\(option.longForm)' (values: "
+                    message: "unknown value '\(TerminalText.echoed(value))' for '\(option.longForm)' (values: "
                         + choices.joined(separator: ", ") + ")")
             }
             value = match

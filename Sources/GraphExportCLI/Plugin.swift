@@ -161,22 +161,11 @@ struct Plugin {
         }
     }
 
-    /// `bytes` quoted for a one-line message: at most 60 characters, with control characters,
-    /// invalid UTF-8 (as U+FFFD), quotes and backslashes escaped.
+    /// `bytes` quoted for a one-line message, as a message repeats a value
+    /// (``TerminalText/echoed(_:)``: cut, what a terminal acts on shown as its code), invalid
+    /// UTF-8 as U+FFFD; `nothing` for no bytes.
     static func quoted(_ bytes: some Collection<UInt8>) -> String {
         guard !bytes.isEmpty else { return "nothing" }
-        var text = "\""
-        for (index, scalar) in String(decoding: bytes, as: UTF8.self).unicodeScalars.enumerated() {
-            if index == 60 {
-                text += "…"
-                break
-            }
-            if isPlain(scalar) && scalar != "\u{FFFD}" && scalar != "\"" && scalar != "\\" {
-                text.unicodeScalars.append(scalar)
-            } else {
-                text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            }
-        }
-        return text + "\""
+        return "\"" + TerminalText.echoed(String(decoding: bytes, as: UTF8.self)) + "\""
     }
 }

@@ -86,7 +86,7 @@ final class PluginErrorLines {
         }
 
         func run() {
-            var pending: [UInt8] = []
+            var pending = LineBuffer()
             var chunk = [UInt8](repeating: 0, count: 4096)
             var stopBy: ContinuousClock.Instant?
             while stopBy.map({ ContinuousClock.now < $0 }) ?? true {
@@ -102,25 +102,21 @@ final class PluginErrorLines {
                 let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
                 if count <= 0 { break }
-                pending += chunk[..<count]
-                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                    forward(pending[..<newline])
-                    pending.removeSubrange(...newline)
-                }
-                if pending.count >= Self.longestLine {
-                    forward(pending[...])
-                    pending = []
-                }
+                pending.append(chunk[..<count])
+                while let line = pending.nextLine() { forward(line) }
+                if pending.unfinishedCount >= Self.longestLine { forward(pending.takeUnfinished()) }
             }
-            if !pending.isEmpty { forward(pending[...]) }
+            let rest = pending.takeUnfinished()
+            if !rest.isEmpty { forward(rest) }
         }
 
-        /// Writes one line of the plugin as a note; on a terminal, from the start of the line,
-        /// over a progress line that may be shown there (it is drawn again at its next update).
-        private func forward(_ line: ArraySlice<UInt8>) {
+        /// Writes one line of the plugin as a note, what a terminal would act on in it shown as
+        /// its code (a plugin's colours too); on a terminal, from the start of the line, over a
+        /// progress line that may be shown there (it is drawn again at its next update).
+        private func forward(_ line: [UInt8]) {
             var text = String(decoding: line, as: UTF8.self)
             if text.hasSuffix("\r") { text.removeLast() }
-            printError((isatty(2) != 0 ? "\r\u{1B}[K" : "") + MessageKind.note.prefix + prefix + text + "\n")
+            printError((isatty(2) != 0 ? "\r\u{1B}[K" : "") + MessageKind.note.line(prefix + text))
         }
     }
 }

@@ -21,7 +21,9 @@ struct SchemaRequest: Equatable {
         if let name = request.format {
             guard let format = SchemaFormat(named: name) else {
                 let values = SchemaFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                throw UsageError(message: "unknown schema format '\(name)' (values: \(values); json is json-schema)")
+                throw UsageError(
+                    message:
+                        "unknown schema format '\(TerminalText.echoed(name))' (values: \(values); json is json-schema)")
             }
             self.format = format
         } else {

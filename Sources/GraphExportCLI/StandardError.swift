@@ -1,3 +1,5 @@
+import GraphExport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -19,19 +21,21 @@ enum MessageKind: String {
     /// `graphexport: warning: `.
     var prefix: String { "graphexport: \(rawValue): " }
 
-    /// `text` as whole lines of this kind: each of its lines prefixed, each ending in a newline.
-    func lines(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 + "\n" }.joined()
+    /// `text` as one line of this kind: prefixed, with what a terminal would act on shown as its
+    /// code (``TerminalText/escaped(_:)``, a newline too), ending in a newline.
+    func line(_ text: String) -> String {
+        prefix + TerminalText.escaped(text) + "\n"
     }
 }
 
-/// Writes text to standard error as it is, in one write.
+/// Writes text to standard error as it is, in one write: whole lines already made by
+/// ``MessageKind/line(_:)``, or the progress line's own.
 func printError(_ text: String) {
     var text = text
     text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
 }
 
-/// Writes `text` to standard error as lines of `kind` (``MessageKind/lines(_:)``).
+/// Writes `text` to standard error as a line of `kind` (``MessageKind/line(_:)``).
 func printError(_ kind: MessageKind, _ text: String) {
-    printError(kind.lines(text))
+    printError(kind.line(text))
 }

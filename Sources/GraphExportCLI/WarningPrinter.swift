@@ -7,7 +7,8 @@ import GraphExport
 /// A warning is one line of under ``lineLimit`` characters: its message, and `(more with
 /// --verbose)` when it has a detail and that fits; a message too long by itself (a long path, a
 /// long name) is cut at a word and ends `… (more with --verbose)`. With `--verbose` the whole
-/// message is printed, and its detail as a note below it.
+/// message is printed, and its detail as a note below it. Either way what a terminal would act
+/// on, a newline too, is shown as its code (``TerminalText``).
 final class WarningPrinter {
     /// The most warnings printed; the rest are counted in one line at the end.
     static let limit = 50
@@ -30,15 +31,15 @@ final class WarningPrinter {
     func report(_ warning: Warning) {
         count += 1
         guard !quiet && count <= Self.limit else { return }
-        var text = MessageKind.warning.lines(verbose ? warning.message : Self.shortened(warning))
-        if verbose, let detail = warning.detail { text += MessageKind.note.lines(detail) }
+        var text = MessageKind.warning.line(verbose ? warning.message : Self.shortened(warning))
+        if verbose, let detail = warning.detail { text += MessageKind.note.line(detail) }
         show(text)
     }
 
     /// Prints `text` as a note, unless quiet.
     func note(_ text: String) {
         guard !quiet else { return }
-        show(MessageKind.note.lines(text))
+        show(MessageKind.note.line(text))
     }
 
     func printSummary() {
@@ -54,7 +55,7 @@ final class WarningPrinter {
     /// The message of `warning` as its one line shows it without `--verbose`.
     static func shortened(_ warning: Warning) -> String {
         let room = lineLimit - 1 - MessageKind.warning.prefix.count
-        let message = warning.message.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ")
+        let message = TerminalText.escaped(warning.message)
         if warning.detail != nil && message.count + moreHint.count <= room { return message + moreHint }
         if message.count <= room { return message }
         var cut = message.prefix(room - moreHint.count - 1)

@@ -422,17 +422,19 @@ public enum CoreDataError: Error, Sendable, Hashable, CustomStringConvertible {
                     + "tracking on), so it cannot tell what changed"
             )
         case .otherStore(let path, let token, let storeUUID):
-            return (path, "the token \(token) is of another store (this store's UUID is \(storeUUID))")
+            return (
+                path, "the token \(TerminalText.echoed(token)) is of another store (this store's UUID is \(storeUUID))"
+            )
         case .pruned(let path, let token, let oldestKept):
             return (
                 path,
-                "the history kept starts at transaction \(oldestKept), after the token \(token): the transactions "
+                "the history kept starts at transaction \(oldestKept), after the token \(TerminalText.echoed(token)): the transactions "
                     + "between were deleted (pruned)"
             )
         case .newerThanStore(let path, let token, let lastTransaction):
             return (
                 path,
-                "the token \(token) is newer than the store's last transaction (\(lastTransaction)): the store was "
+                "the token \(TerminalText.echoed(token)) is newer than the store's last transaction (\(lastTransaction)): the store was "
                     + "replaced by an older copy or its history was reset"
             )
         default:

@@ -6,8 +6,9 @@ public import GraphExport
 /// source's: keys, identifiers, relationships, counts (``GraphExport/WrappingSource``).
 ///
 /// A claim holds when the model has its entity, attribute and ``DecoderClaim/modelEntities``;
-/// one whose outputs would take a name the entity's hierarchy already has (or another decoder's
-/// output) is not used, with a warning. A value that is not bytes or text (null) leaves the
+/// one whose outputs would take a name the entity's hierarchy already has, or that an earlier
+/// claim's outputs take in it (on an ancestor, on the entity, or on an entity inheriting from
+/// it), is not used, with a warning. A value that is not bytes or text (null) leaves the
 /// outputs null; a ``DecodingFailure`` leaves them null with a warning naming the object, or one
 /// per attribute for a failure ``DecodingFailure/oncePerAttribute``.
 public final class DecodingSource: WrappingSource {
@@ -61,13 +62,27 @@ public final class DecodingSource: WrappingSource {
                         baseModel.entities[ancestor].attributes.contains { $0.name == claim.attribute }
                     })
                 else { continue }
-                let taken = Self.names(inHierarchyOf: declarer, in: baseModel).union(
-                    outputs[declarer].map { Set($0.keys) } ?? [])
-                if let clash = decoder.outputs.first(where: { taken.contains($0.name) }) {
+                let declarerName = baseModel.entities[declarer].name
+                let properties = Self.names(inHierarchyOf: declarer, in: baseModel)
+                if let clash = decoder.outputs.first(where: { properties.contains($0.name) }) {
                     onWarning(
                         Warning(
                             "decoder '\(decoder.name)' does not decode \(claim.qualifiedName): "
-                                + "\(baseModel.entities[declarer].name) already has a property '\(clash.name)'"))
+                                + "\(declarerName) already has a property '\(clash.name)'"))
+                    continue
+                }
+                let related = outputs.keys.sorted().filter { other in
+                    baseModel.entity(other, isKindOf: declarer) || baseModel.entity(declarer, isKindOf: other)
+                }
+                let earlier = decoder.outputs.lazy.compactMap { output in
+                    related.lazy.compactMap { outputs[$0]?[output.name] }.first.map { (output.name, claims[$0.claim]) }
+                }
+                if let (clash, taker) = earlier.first {
+                    onWarning(
+                        Warning(
+                            "decoder '\(decoder.name)' does not decode \(claim.qualifiedName): '\(clash)' is taken in "
+                                + "\(declarerName)'s hierarchy, by the output of decoder '\(taker.decoder.name)' for "
+                                + "\(baseModel.entities[taker.declarer].name).\(taker.attribute)"))
                     continue
                 }
                 let number = claims.count

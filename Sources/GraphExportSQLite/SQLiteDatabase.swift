@@ -86,6 +86,12 @@ package final class SQLiteDatabase {
         return names
     }
 
+    /// The number of pages of the database, as the read transaction sees it.
+    package func pageCount() throws -> Int64 {
+        let statement = try prepare("PRAGMA main.page_count")
+        return try statement.step() ? statement.int64(at: 0) : 0
+    }
+
     /// The error for a failed call: SQLite's own, except that a lock held by another process past
     /// the busy timeout is ``SQLiteError/locked(path:waited:)`` and a hot journal (which a
     /// read-only connection cannot roll back) is ``SQLiteError/journalBecameHot(path:)``.

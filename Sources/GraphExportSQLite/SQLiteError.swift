@@ -55,6 +55,12 @@ public enum SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     case severalStatements(String)
     /// The entity's objects cannot be chosen by SQL: `reason` says why.
     case notFilterable(entity: String, reason: String)
+    /// The expression ran more SQLite instructions on the rows of `entity` than its budget
+    /// (``FilterStatement``), and was stopped.
+    case conditionTooCostly(String, entity: String, instructions: Int64)
+    /// The expression needed more memory on the rows of `entity` than its budget of `bytes`
+    /// (``FilterStatement``), and was stopped.
+    case conditionTooLarge(String, entity: String, bytes: Int64)
 
     /// A sentence naming the file (or the expression) and saying what the user can do. SQLite's
     /// own failures are one line naming the file, what was being read and what SQLite said; the
@@ -113,6 +119,16 @@ public enum SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
             return Self.expression(expression, "ends its statement: give one condition, such as \"Name LIKE 'A%'\"")
         case .notFilterable(let entity, let reason):
             return "the objects of \(entity) cannot be chosen by an expression: \(reason)"
+        case .conditionTooCostly(let expression, let entity, let instructions):
+            return Self.expression(
+                expression,
+                "was stopped after \(instructions) SQLite instructions on the rows of \(entity), the most a condition "
+                    + "may run on this store: give one that reads fewer rows for each row (docs/SELECTION.md)")
+        case .conditionTooLarge(let expression, let entity, let bytes):
+            return Self.expression(
+                expression,
+                "was stopped on the rows of \(entity) when it needed more than \(bytes >> 20) MiB of memory, the most "
+                    + "a condition may hold: give one that makes smaller values (docs/SELECTION.md)")
         }
     }
 
@@ -136,7 +152,8 @@ public enum SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
             .emptyStore(let path), .sideFileNotAFile(let path, _), .locked(let path, _), .journalBecameHot(let path),
             .walOfAnotherDatabase(let path, _, _), .walVersionUnknown(let path, _), .walKeepsChanging(let path, _):
             return path
-        case .invalidExpression, .refused, .severalStatements, .notFilterable:
+        case .invalidExpression, .refused, .severalStatements, .notFilterable, .conditionTooCostly,
+            .conditionTooLarge:
             return nil
         }
     }
@@ -144,15 +161,17 @@ public enum SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Whether an SQL expression given to choose objects (`--where`) cannot be used as it is.
     public var isRowFilterProblem: Bool {
         switch self {
-        case .invalidExpression, .refused, .severalStatements, .notFilterable: true
+        case .invalidExpression, .refused, .severalStatements, .notFilterable, .conditionTooCostly,
+            .conditionTooLarge:
+            true
         default: false
         }
     }
 
     /// `the expression '<expression>' <predicate>`: a message about an expression given to choose
-    /// objects, quoted as the user wrote it.
+    /// objects, quoted as the user wrote it (as a message repeats a value: cut, escaped).
     private static func expression(_ expression: String, _ predicate: String) -> String {
-        "the expression '\(expression)' " + predicate
+        "the expression '\(TerminalText.echoed(expression))' " + predicate
     }
 
     /// The same error, saying that it happened while reading `subject` unless it already says

@@ -94,6 +94,38 @@ final class DecoderPluginTests: XCTestCase {
         XCTAssertTrue((decoders[2]["error"] as? String)?.contains("exit status 3") ?? false, "\(decoders[2])")
     }
 
+    /// Before: every export failed with "received attribute 'probeW' twice" (the second claim,
+    /// on an entity inheriting the first one's, added its output a second time).
+    func testAClaimWhoseOutputAnEarlierClaimAddsInItsHierarchyIsSkippedWithAWarning() throws {
+        let handshake =
+            #"{"protocol":"graphexport-decoder","version":1,"summary":"probe","claims":[{"entity":"Item","#
+            + #""attribute":"title"},{"entity":"Clipping","attribute":"kind"}],"#
+            + #""outputs":[{"name":"probeW","type":"Integer 64"}]}"#
+        let plugin = try PluginFixture(
+            name: "probe",
+            script: """
+                #!/bin/sh
+                if [ "$1" = --graphexport-handshake ]; then echo '\(handshake)'; exit 0; fi
+                while read -r line; do echo '{"values":{"probeW":7}}'; done
+                """, kind: "decoder", for: self)
+        let result = try TimedCommand.run(
+            ["-f", "jsonl"] + CommandRunner.scrapbook(in: Self.samples.appendingPathComponent("Scrapbook")),
+            environment: plugin.environment)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(
+            result.standardError,
+            "graphexport: warning: decoder 'probe' does not decode Clipping.kind: 'probeW' is taken in Clipping's "
+                + "hierarchy, by the output of decoder 'probe' for Item.title\n")
+        let items = try objects(result.standardOutput).filter {
+            ["Item", "Clipping", "Photo"].contains($0["@type"] as? String)
+        }
+        XCTAssertFalse(items.isEmpty)
+        for item in items {
+            XCTAssertEqual(item["probeW"] as? Int, item["title"] is String ? 7 : nil, "\(item)")
+            XCTAssertTrue(item.keys.contains("probeW"), "\(item)")
+        }
+    }
+
     func testAnswersBecomeValuesAndAWarningAnswerIsAWarningNamingTheObject() throws {
         let plugin = try decoder(
             "length",

@@ -96,7 +96,68 @@ final class MessageLinesTests: XCTestCase {
         let fits = String(repeating: "x", count: 177)
         XCTAssertEqual(
             WarningPrinter.shortened(Warning(fits, detail: "the rest")), fits, "a message that fits is never cut")
-        XCTAssertEqual(WarningPrinter.shortened(Warning("two\nlines")), "two lines")
+        XCTAssertEqual(WarningPrinter.shortened(Warning("two\nlines")), #"two\u{A}lines"#)
+    }
+
+    /// Before: text from the store, a plugin or the command line reached the terminal raw (an
+    /// escape sequence cleared the screen, a newline forged a line of graphexport's own) and a
+    /// 100 KB token was echoed whole.
+    func testWhatATerminalWouldActOnIsShownAsItsCodeAndAnEchoedValueIsCut() throws {
+        let photos = try CommandRunner.copyOfSample("apple-photos-10.15.7", for: self)
+        let forged = try CommandRunner.run(
+            ["--since", "AB\u{1B}[31mred\ngraphexport: note: forged", "Photos.sqlite"], in: photos)
+        XCTAssertEqual(forged.status, 64)
+        let lines = assertLines(forged.standardError, verbose: true, "a forged line")
+        XCTAssertEqual(lines.count, 3, forged.standardError)
+        XCTAssertTrue(
+            lines[0].hasPrefix(#"graphexport: error: invalid value 'AB\u{1B}[31mred\u{A}graphexport: note: forged'"#),
+            lines[0])
+
+        let token = String(repeating: "A", count: 100_000) + ":5"
+        let long = try CommandRunner.run(["--since", token, "Photos.sqlite"], in: photos)
+        XCTAssertEqual(long.status, 3, long.standardError)
+        let line = try XCTUnwrap(long.standardError.split(separator: "\n").first)
+        XCTAssertTrue(
+            line.contains(
+                "the token " + String(repeating: "A", count: 100) + "… (99902 more characters) is of another"),
+            String(line.prefix(300)))
+        XCTAssertLessThan(line.count, 300)
+
+        let chinook = try CommandRunner.copyOfChinook(for: self)
+        let expression = "\u{1B}]0;title\u{7} " + String(repeating: "1", count: 5_000)
+        let refused = try CommandRunner.run(["--root", "Artist", "--where", expression, chinook.path])
+        XCTAssertEqual(refused.status, 64)
+        XCTAssertTrue(
+            refused.standardError.hasPrefix(
+                #"graphexport: error: --where: the expression '\u{1B}]0;title\u{7} 111"#
+                    + String(repeating: "1", count: 86) + "… (4911 more characters)' is not a valid condition"),
+            String(refused.standardError.prefix(300)))
+        XCTAssertLessThan(refused.standardError.count, 600)
+    }
+
+    /// Before: a plugin's lines and its answers were printed as they came.
+    func testAPluginsLinesAndAnswersAreShownAsTheirCodeToo() throws {
+        let plugin = try PluginFixture(
+            name: "loud",
+            script: #"""
+                #!/bin/sh
+                if [ "$1" = --graphexport-handshake ]; then
+                    printf '%s\n' '{"protocol":"graphexport-decoder","version":1,"summary":"loud","claims":[{"entity":"Note","attribute":"body"}],"outputs":[{"name":"n","type":"Integer 64"}]}'
+                    exit 0
+                fi
+                printf '\033[2Jcleared\n' >&2
+                while read -r line; do printf '%s\n' '{"warning":"is \u001b[31mred\ngraphexport: error: forged"}'; done
+                """#, kind: "decoder", for: self)
+        let result = try plugin.export(rows: 1, ["-f", "jsonl"], for: self)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let lines = assertLines(result.standardError, "a plugin's lines")
+        XCTAssertEqual(
+            Set(lines),
+            [
+                #"graphexport: note: decoder plugin 'loud': \u{1B}[2Jcleared"#,
+                #"graphexport: warning: Note Note/1 body: decoder 'loud': the value is \u{1B}[31mred\u{A}graphexport: "#
+                    + "error: forged; its bytes are kept and n is null",
+            ])
     }
 
     func testTheClosingCountOfReferencesLeavingASelectionIsANote() throws {

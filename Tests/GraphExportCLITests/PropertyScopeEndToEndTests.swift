@@ -102,6 +102,26 @@ final class PropertyScopeEndToEndTests: XCTestCase {
         )
     }
 
+    /// Before: `Asset.filename` was an error telling to write `GenericAsset.filename`.
+    func testAttributesTakesAnInheritedNameOnTheEntityGiven() throws {
+        let folder = try CommandRunner.copyOfSample("apple-photos-10.15.7", for: self)
+        let export = ["-f", "jsonl", "--entity", "Asset", "--strict", "Photos.sqlite"]
+        let named = try CommandRunner.assertSucceeds(["--attributes", "Asset.filename"] + export, in: folder)
+        let assets = try String(decoding: named.standardOutput, as: UTF8.self).split(separator: "\n").dropFirst().map {
+            try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        XCTAssertEqual(assets.count, 7)
+        XCTAssertTrue(assets.allSatisfy { Set($0.keys) == ["@id", "@type", "filename"] }, "\(assets.first ?? [:])")
+        XCTAssertTrue(assets.allSatisfy { $0["filename"] is String })
+        let declared = try CommandRunner.assertSucceeds(["--attributes", "GenericAsset.filename"] + export, in: folder)
+        XCTAssertEqual(named.standardOutput, declared.standardOutput, "the same property, kept on GenericAsset")
+        try CommandRunner.assertFails(
+            ["--attributes", "Asset.filename,fileName"] + export,
+            beginning:
+                "graphexport: error: entity 'Asset' has no attribute or relationship 'fileName'; did you mean "
+                + "'filename'? (attributes and relationships: addedDate, ", in: folder)
+    }
+
     /// A relationship left out takes its pair's nesting with it: without `Album.tracks`, the
     /// tracks are written at the top level, each with its album as a reference.
     func testExcludingARelationshipLeavesItsInverseAReference() throws {

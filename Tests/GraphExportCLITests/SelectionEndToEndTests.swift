@@ -235,6 +235,39 @@ final class SelectionEndToEndTests: XCTestCase {
         try CommandRunner.assertSucceeds(["--shape", "flat", "--root", "Artist", "--where", "1 -- a comment", store])
     }
 
+    /// Before: a condition that never ends ran until killed (`--busy-timeout` bounds only locks),
+    /// and `randomblob(500000000)` took 969 MB for each row.
+    func testAConditionIsStoppedAtItsBudgetOfWorkAndOfMemory() throws {
+        let store = try chinook()
+        let endless =
+            "EXISTS (WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT 1 FROM r WHERE x < 0)"
+        let stopped = try TimedCommand.run(["--root", "Artist", "--where", endless, store], deadline: 120)
+        XCTAssertFalse(stopped.timedOut, "the condition ran until killed")
+        XCTAssertEqual(stopped.status, 64, stopped.standardError)
+        XCTAssertTrue(
+            stopped.standardError.hasPrefix(
+                "graphexport: error: --where: the expression '\(endless)' was stopped after "),
+            stopped.standardError)
+        XCTAssertTrue(
+            stopped.standardError.contains(
+                "SQLite instructions on the rows of Artist, the most a condition may run on this store"),
+            stopped.standardError)
+        XCTAssertTrue(stopped.standardOutput.isEmpty)
+
+        let large = "length(randomblob(500000000)) > 0"
+        let refused = try TimedCommand.run(["--root", "Artist", "--where", large, store], deadline: 120)
+        XCTAssertFalse(refused.timedOut)
+        XCTAssertEqual(
+            refused.errorLines.first,
+            "graphexport: error: --where: the expression '\(large)' was stopped on the rows of Artist when it needed "
+                + "more than 256 MiB of memory, the most a condition may hold: give one that makes smaller values "
+                + "(docs/SELECTION.md)")
+        XCTAssertEqual(refused.status, 64)
+
+        try CommandRunner.assertSucceeds(
+            ["--root", "Artist", "--where", "length(randomblob(100000000)) > 0 AND ArtistId < 3", store])
+    }
+
     func testOptionsThatDoNotApplyAreUsageErrors() throws {
         let store = try chinook()
         let errors: [([String], String)] = [

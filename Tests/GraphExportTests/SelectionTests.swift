@@ -195,33 +195,45 @@ final class SelectionTests: XCTestCase {
         }
     }
 
-    /// An inherited property is one property of its hierarchy: it is named where it is declared.
-    func testAnInheritedPropertyIsNamedOnTheEntityThatDeclaresIt() throws {
+    /// An inherited property is one property of its hierarchy: left out, it is named where it is
+    /// declared; kept, it may be named on the entity that inherits it, and is kept on its declarer.
+    func testAnInheritedPropertyIsLeftOutOnItsDeclarerAndKeptAsTheEntityNamedIt() throws {
         let model = try GraphModel(entities: [
             EntityInfo(
                 name: "Item", attributes: [AttributeInfo(name: "title", type: .string)],
                 relationships: [RelationshipInfo(name: "owner", destination: "Item", isToMany: false)]),
             EntityInfo(name: "Note", parent: "Item", attributes: [AttributeInfo(name: "body", type: .string)]),
         ])
-        XCTAssertEqual(
-            try ModelAdjustment(keptProperties: ["Item.title"]).propertiesLeftOut(of: model),
-            [DeclaredProperty(entity: 0, name: "owner")])
+        let (itemOwner, noteBody) = (
+            DeclaredProperty(entity: 0, name: "owner"), DeclaredProperty(entity: 1, name: "body")
+        )
+        XCTAssertEqual(try ModelAdjustment(keptProperties: ["Item.title"]).propertiesLeftOut(of: model), [itemOwner])
         XCTAssertEqual(
             try ModelAdjustment(keptProperties: ["Note.body"]).propertiesLeftOut(of: model), [],
-            "the inherited ones are kept or left out on Item")
-        let named = [
-            (ModelAdjustment(keptProperties: ["Note.title"]), "title", [DeclaredProperty(entity: 1, name: "body")]),
-            (ModelAdjustment(excludedProperties: ["Note.owner"]), "owner", []),
-        ]
-        for (adjustment, property, lenient) in named {
-            XCTAssertThrowsError(try adjustment.propertiesLeftOut(of: model)) { error in
-                XCTAssertEqual(
-                    "\(error)", "'Note.\(property)' is inherited: name it as Item.\(property), where it is declared")
-            }
+            "an ancestor the list names nothing of keeps its own")
+        for lenient in [false, true] {
             XCTAssertEqual(
-                try adjustment.propertiesLeftOut(of: model, strictly: false), Set(lenient),
-                "not strictly: the names it has, the others passed over")
+                try ModelAdjustment(keptProperties: ["Note.title"]).propertiesLeftOut(of: model, strictly: !lenient),
+                [itemOwner, noteBody], "only title, kept on Item")
+            XCTAssertEqual(
+                try ModelAdjustment(keptProperties: ["Note.title,body"]).propertiesLeftOut(
+                    of: model, strictly: !lenient),
+                [itemOwner])
         }
+        XCTAssertThrowsError(try ModelAdjustment(excludedProperties: ["Note.owner"]).propertiesLeftOut(of: model)) {
+            XCTAssertEqual("\($0)", "'Note.owner' is inherited: name it as Item.owner, where it is declared")
+        }
+        XCTAssertEqual(
+            try ModelAdjustment(excludedProperties: ["Note.owner"]).propertiesLeftOut(of: model, strictly: false), [])
+        XCTAssertThrowsError(try ModelAdjustment(keptProperties: ["Note.title,nope"]).propertiesLeftOut(of: model)) {
+            XCTAssertEqual(
+                "\($0)",
+                "entity 'Note' has no attribute or relationship 'nope' (attributes and relationships: body, title, owner)",
+                "a name it neither declares nor inherits")
+        }
+        XCTAssertEqual(
+            try ModelAdjustment(keptProperties: ["Note.title,nope"]).propertiesLeftOut(of: model, strictly: false),
+            [itemOwner, noteBody])
     }
 
     func testEntityNamesIncludeTheEntitiesThatInheritUnlessExact() throws {

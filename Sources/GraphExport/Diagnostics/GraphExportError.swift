@@ -212,23 +212,25 @@ public enum GraphExportError: Error, Sendable, Hashable, CustomStringConvertible
         case .unknownInverse(let entity, let relationship, let inverse):
             return "\(entity).\(relationship) names inverse '\(inverse)', which its destination does not define"
         case .unknownEntity(let name, let known):
-            return "no entity '\(name)'" + NearNames.hint(for: name, among: known, kind: "entities")
+            return "no entity '\(TerminalText.echoed(name))'"
+                + NearNames.hint(for: name, among: known, kind: "entities")
         case .notQualified(let name):
-            return "'\(name)' does not name a property as Entity.property"
+            return "'\(TerminalText.echoed(name))' does not name a property as Entity.property"
         case .inheritedAttribute(let entity, let attribute, let declarer):
             return "'\(entity).\(attribute)' is inherited: name it as \(declarer).\(attribute), where it is declared"
         case .unknownRelationship(let entity, let relationship, let known):
-            return "entity '\(entity)' has no relationship '\(relationship)'"
+            return "entity '\(entity)' has no relationship '\(TerminalText.echoed(relationship))'"
                 + NearNames.hint(for: relationship, among: known, kind: "relationships")
         case .unknownProperty(let entity, let property, let known):
-            return "entity '\(entity)' has no attribute or relationship '\(property)'"
+            return "entity '\(entity)' has no attribute or relationship '\(TerminalText.echoed(property))'"
                 + NearNames.hint(for: property, among: known, kind: "attributes and relationships")
         case .leftOut(let name):
-            return "'\(name)' is left out of the export: it cannot also be named to nest or never to nest"
+            return
+                "'\(TerminalText.echoed(name))' is left out of the export: it cannot also be named to nest or never to nest"
         case .cannotNest(let name, let reason):
-            return "'\(name)' cannot nest: \(reason)"
+            return "'\(TerminalText.echoed(name))' cannot nest: \(reason)"
         case .conflictingNesting(let name):
-            return "'\(name)' is named both to nest and never to nest"
+            return "'\(TerminalText.echoed(name))' is named both to nest and never to nest"
         case .nothingSelected:
             return "the entities chosen leave every entity out: nothing to export"
         case .inMemoryUnknownEntity(let name):

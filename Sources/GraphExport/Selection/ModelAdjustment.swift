@@ -2,10 +2,11 @@
 /// that nest or never nest. Each is named `Entity.property`; ``AdjustedSource`` reads a source with
 /// them.
 ///
-/// A property (attribute or relationship) is named on the entity that declares it: an inherited
-/// one is one property of the whole hierarchy, so leaving it out of one sub-entity alone would
-/// make that sub-entity's objects no longer of its parent's kind. Leaving out a relationship
-/// leaves its pair's other side without an inverse: a reference, that nests nothing.
+/// An inherited property (attribute or relationship) is one property of the whole hierarchy, so
+/// leaving it out of one sub-entity alone would make that sub-entity's objects no longer of its
+/// parent's kind: a property left out is named on the entity that declares it, and a property
+/// kept may be named on an entity that inherits it, but is kept on its declarer. Leaving out a
+/// relationship leaves its pair's other side without an inverse: a reference, that nests nothing.
 ///
 /// A relationship is named by either side of its pair. `nest` makes a one-to-many nest (whichever
 /// side is named) and a one-to-one nest the named side's destination, ahead of the destination's
@@ -15,8 +16,9 @@ public struct ModelAdjustment: Sendable, Hashable {
     /// relationships alike, each named on the entity that declares it.
     public var excludedProperties: [String]
     /// Properties kept, as `Entity.a,b,…`: of the properties `Entity` declares, only these are
-    /// exported (those it inherits are kept or left out on the entity that declares them). Several
-    /// lists for one entity add up.
+    /// exported. A name `Entity` inherits is taken on the entity that declares it, which then
+    /// keeps, of its own properties, only those the lists name (so does every entity inheriting
+    /// it); an ancestor the list names nothing of keeps all of its own. Several lists add up.
     public var keptProperties: [String]
     /// Relationships whose destinations nest (`Recipe.type`).
     public var nest: [String]
@@ -55,7 +57,10 @@ public struct ModelAdjustment: Sendable, Hashable {
         var kept: [Int: Set<String>] = [:]
         for list in keptProperties {
             guard let (entity, names) = try Self.list(list, in: model, strictly: strictly) else { continue }
-            kept[entity, default: []].formUnion(names)
+            if kept[entity] == nil { kept[entity] = [] }
+            for property in names {
+                kept[property.entity, default: []].insert(property.name)
+            }
         }
         for (entity, names) in kept {
             let info = model.entities[entity]
@@ -120,11 +125,12 @@ public struct ModelAdjustment: Sendable, Hashable {
         }
     }
 
-    /// The entity and the property names of `Entity.a,b,…`; when not `strictly`, `nil` for a list
-    /// whose entity the model does not have, and without the names it does not have.
+    /// The entity of `Entity.a,b,…` and the properties it names, each on the entity of its lineage
+    /// that declares it; when not `strictly`, `nil` for a list whose entity the model does not
+    /// have, and without the names it does not have.
     private static func list(
         _ list: String, in model: GraphModel, strictly: Bool
-    ) throws(GraphExportError) -> (Int, Set<String>)? {
+    ) throws(GraphExportError) -> (Int, Set<DeclaredProperty>)? {
         let first = list.firstIndex(of: ",") ?? list.endIndex
         let entity: Int
         var names: [String]
@@ -139,13 +145,12 @@ public struct ModelAdjustment: Sendable, Hashable {
             names += list[list.index(after: first)...].split(separator: ",", omittingEmptySubsequences: false).map(
                 String.init)
         }
-        var known: Set<String> = []
+        var known: Set<DeclaredProperty> = []
         for name in names {
-            do {
-                try checkDeclared(name, by: entity, in: model)
-                known.insert(name)
-            } catch {
-                if strictly { throw error }
+            if let declarer = declarer(of: name, in: entity, model) {
+                known.insert(DeclaredProperty(entity: declarer, name: name))
+            } else if strictly {
+                throw unknownProperty(name, of: entity, in: model)
             }
         }
         return (entity, known)
@@ -163,7 +168,14 @@ public struct ModelAdjustment: Sendable, Hashable {
         if let declarer = declarer(of: name, in: entity, model) {
             throw .inheritedAttribute(entity: info.name, attribute: name, declarer: model.entities[declarer].name)
         }
-        throw .unknownProperty(
+        throw unknownProperty(name, of: entity, in: model)
+    }
+
+    /// The error for a property `name` that `entity` neither declares nor inherits: it lists the
+    /// entity's properties, its own first.
+    private static func unknownProperty(_ name: String, of entity: Int, in model: GraphModel) -> GraphExportError {
+        let info = model.entities[entity]
+        return .unknownProperty(
             entity: info.name, property: name,
             known: ownFirst(
                 info.attributes.map(\.name) + info.relationships.map(\.name),

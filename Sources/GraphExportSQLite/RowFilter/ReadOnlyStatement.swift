@@ -4,7 +4,8 @@ internal import CSQLite
 /// reading only: `SELECT`, reading columns (not of a `pragma_…` table-valued function), recursive
 /// common table expressions and functions other than `load_extension`. Anything else (a write,
 /// `ATTACH`, a pragma, a transaction) makes the preparation fail with
-/// ``SQLiteError/refused(_:action:)`` naming it.
+/// ``SQLiteError/refused(_:action:)`` naming it. The statement steps within a budget of work and
+/// memory (``FilterStatement``).
 package enum ReadOnlyStatement {
     /// Prepares `before + "(" + condition + "\n)" + after` (the line break ends a `--` comment
     /// in the expression), `condition` being the expression with its names replaced
@@ -14,7 +15,8 @@ package enum ReadOnlyStatement {
     package static func prepare(
         _ database: SQLiteDatabase, before: String, expression: String, condition: String? = nil, after: String,
         entity: String
-    ) throws -> SQLiteStatement {
+    ) throws -> FilterStatement {
+        let pages = try database.pageCount()
         let sql = before + "(" + (condition ?? expression) + "\n)" + after
         let refusals = Refusals()
         let context = Unmanaged.passUnretained(refusals).toOpaque()
@@ -38,7 +40,7 @@ package enum ReadOnlyStatement {
             try refuseWhatFollows(remaining, database: database, refusals: refusals, expression: expression)
             throw SQLiteError.severalStatements(expression)
         }
-        return prepared
+        return FilterStatement(prepared, database: database, expression: expression, entity: entity, pages: pages)
     }
 
     /// Prepares the statements in `sql`, each thrown away, to name what the authorizer refuses.
