@@ -105,6 +105,10 @@ final class DecoderPlugin: AttributeDecoder {
         do {
             try running.write(request, until: deadline)
             let line = try running.readLine(until: deadline)
+            let maximum = DecoderOutputLimit.standard.maximum(forInputBytes: input.bytes.count)
+            guard line.count <= maximum else {
+                throw DecoderOutputLimit.standard.exceeded(maximum: maximum, inputBytes: input.bytes.count)
+            }
             return try values(in: line, for: input)
         } catch let failure as DecodingFailure {
             throw failure

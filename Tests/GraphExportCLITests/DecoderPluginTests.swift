@@ -145,6 +145,29 @@ final class DecoderPluginTests: XCTestCase {
         XCTAssertEqual(plugin.survivors(), [])
     }
 
+    func testAnAnswerOverTheDecoderOutputLimitIsAWarningAndTheValueKeepsItsBytes() throws {
+        // 2 MiB of spaces inside a valid answer: more than 1 MiB plus 16 bytes a byte of a short body.
+        let plugin = try decoder(
+            "bloat",
+            answering: """
+                printf '{"values":{"bodyLength":7}'
+                head -c 2097152 /dev/zero | tr '\\0' ' '
+                echo '}'
+                """)
+        let result = try plugin.export(rows: 2, ["-f", "jsonl"], for: self)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(try objects(result.standardOutput).map { $0["bodyLength"] as? Int }, [nil, nil])
+        let warnings = result.standardError.split(separator: "\n")
+        XCTAssertEqual(warnings.count, 2, result.standardError)
+        for warning in warnings {
+            XCTAssertTrue(warning.hasPrefix("graphexport: warning: Note Note/"), String(warning))
+            XCTAssertTrue(
+                warning.contains("body: decoder 'bloat': the value would be decoded into more than "),
+                String(warning))
+        }
+        XCTAssertEqual(plugin.survivors(), [])
+    }
+
     func testADecoderThatDoesNotAnswerIsStoppedAndTheOutputFileNeverAppears() throws {
         let plugin = try decoder("hang", answering: "sleep 1000")
         let output = try CommandRunner.scratchFolder(for: self).appendingPathComponent("out.json")
