@@ -123,9 +123,9 @@ public final class PersistentHistory {
             if decoded.unnamed > 0 {
                 warnOnce(
                     "to-many \(name)",
-                    "\(store.id(of: key)): updates touched a to-many relationship of \(name), which has several, and "
-                        + "Core Data's order of them in ZCOLUMNS is not known: @changed leaves it out (also for "
-                        + "other \(name) objects)")
+                    "\(store.id(of: key)): updates touched a to-many relationship of \(name), which has several "
+                        + "one-to-many or several many-to-many ones, and Core Data's order of them in ZCOLUMNS is not "
+                        + "known: @changed leaves it out (also for other \(name) objects)")
             }
             changes.changedProperties[key] = decoded.names
         }
@@ -152,7 +152,7 @@ public final class PersistentHistory {
                         warnOnce(
                             "tombstone \(entity)",
                             "\(path): deleted \(model.entities[entity].name) objects keep values in ZTOMBSTONE "
-                                + "columns, but \(tombstones.reason(for: entity)): they are left out")
+                                + "columns, but \(tombstones.reason(for: entity, at: column)): they are left out")
                         continue
                     }
                     let value = decoder.decode(
