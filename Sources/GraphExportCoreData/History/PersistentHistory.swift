@@ -101,7 +101,7 @@ public final class PersistentHistory {
         let tombstoneColumns = try Self.tombstoneColumns(database)
         let statement = try database.prepare(
             "SELECT ZENTITY, ZENTITYPK, ZCHANGETYPE, ZCOLUMNS"
-                + tombstoneColumns.map { ", " + SQLiteDatabase.quote($0) }.joined()
+                + tombstoneColumns.map { ", " + SQLiteDatabase.quote($0.column) }.joined()
                 + " FROM ACHANGE c WHERE ZTRANSACTIONID > ? AND " + Self.transactionExists
                 + " ORDER BY ZENTITY, ZENTITYPK, ZTRANSACTIONID, Z_PK")
         try statement.bind(transaction, at: 1)
@@ -175,7 +175,9 @@ public final class PersistentHistory {
                 object.isDeleted = true
                 object.kept = ValueMap()
                 guard let entity = layout.entity(numbered: number) else { continue }
-                for column in tombstoneColumns.indices where statement.storage(at: Int32(4 + column)) != .null {
+                for (index, tombstone) in tombstoneColumns.enumerated()
+                where statement.storage(at: Int32(4 + index)) != .null {
+                    let column = tombstone.number
                     guard let attribute = tombstones.attribute(of: entity, at: column) else {
                         warnOnce(
                             "tombstone \(entity)",
@@ -184,7 +186,7 @@ public final class PersistentHistory {
                         continue
                     }
                     let value = decoder.decode(
-                        statement, at: Int32(4 + column), as: attribute.type,
+                        statement, at: Int32(4 + index), as: attribute.type,
                         context: "\(model.entities[entity].name).\(attribute.name) (tombstone)")
                     object.kept.entries.append(ValueMap.Entry(key: attribute.name, value: value.value))
                 }
@@ -268,13 +270,13 @@ public final class PersistentHistory {
         }
     }
 
-    /// The `ZTOMBSTONE<n>` columns of `ACHANGE`, by `n`.
-    private static func tombstoneColumns(_ database: SQLiteDatabase) throws -> [String] {
+    /// The `ZTOMBSTONE<n>` columns of `ACHANGE` and their `n`, by `n`.
+    private static func tombstoneColumns(_ database: SQLiteDatabase) throws -> [(number: Int, column: String)] {
         let prefix = "ZTOMBSTONE"
-        return try database.columns(of: "ACHANGE").compactMap { column -> (Int, String)? in
+        return try database.columns(of: "ACHANGE").compactMap { column -> (number: Int, column: String)? in
             guard column.hasPrefix(prefix), let number = Int(column.dropFirst(prefix.count)) else { return nil }
             return (number, column)
-        }.sorted { $0.0 < $1.0 }.map(\.1)
+        }.sorted { $0.number < $1.number }
     }
 
     /// The store's transactions, oldest first, each with its changes counted per entity; one
