@@ -3,7 +3,7 @@ import GraphExportCoreData
 /// A point of a store's persistent history as `--since` names it: the token of an earlier
 /// export's header, or a bare transaction number.
 enum HistoryPoint: Equatable {
-    /// `<store UUID>:<transaction number>`, checked against the store's UUID.
+    /// `<store UUID>:<transaction number>`, checked against the store's UUID (in any case).
     case token(HistoryToken)
     /// A transaction number alone, for scripts and tests that know the store.
     case transaction(Int64)

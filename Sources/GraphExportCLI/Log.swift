@@ -1,14 +1,21 @@
 import GraphExport
 import GraphExportCoreData
+import GraphExportSQLite
 
 extension Command {
     /// `graphexport log`: opens the Core Data store as an export would and lists the transactions
     /// of its persistent history on standard output, oldest first, as text or JSON, one
-    /// transaction at a time. A store that keeps no history is a ``CommandError/noHistoryToList(_:)`` (exit status
-    /// 3, as for `--since`).
+    /// transaction at a time. A store that keeps no history, or a plain SQLite database, is a
+    /// ``CommandError/noHistoryToList(_:)`` (exit status 3, as for `--since`).
     func log(_ request: LogRequest) throws {
-        let warnings = WarningPrinter(quiet: request.source.quiet)
-        guard let store = try openSource(request.source, onWarning: warnings.report) as? CoreDataStore else {
+        let warnings = WarningPrinter(quiet: request.source.quiet, verbose: request.source.verbose)
+        let opened: any InspectableSource
+        do {
+            opened = try openSource(request.source, onWarning: warnings.report)
+        } catch CoreDataError.notCoreDataStore {
+            throw CommandError.noHistoryToList(.noHistory(path: request.source.store))
+        }
+        guard let store = opened as? CoreDataStore else {
             throw CommandError.noHistoryToList(.noHistory(path: request.source.store))
         }
         let history: PersistentHistory
@@ -22,14 +29,14 @@ extension Command {
         switch request.format {
         case .text:
             text += Array(LogText.header(history, store: store).utf8)
-            try history.forEachTransaction { transaction in
+            try history.forEachTransaction(onWarning: warnings.report) { transaction in
                 text += Array(LogText.paragraph(transaction).utf8)
                 try Self.handOff(&text, to: output)
             }
         case .json:
             LogJSON.appendHeader(history, store: store, to: &text)
             var first = true
-            try history.forEachTransaction { transaction in
+            try history.forEachTransaction(onWarning: warnings.report) { transaction in
                 text += Array((first ? "\n" : ",\n").utf8)
                 first = false
                 LogJSON.append(transaction, to: &text)

@@ -150,7 +150,7 @@ struct OptionTable {
                 + "an earlier export's header, or a transaction number (graphexport log lists them). Objects "
                 + "inserted or updated since then are written in their current state, updated ones with "
                 + "@changed; deleted ones as tombstones (@deleted). Exit status 3 when only a full export can "
-                + "say what changed (a token of another store, history pruned or not kept)."),
+                + "say what changed (a token of another store, history pruned, damaged or not kept)."),
         CommandOption(
             name: "exclude-attribute", argument: .text("Entity.attr"), repeatable: true, commands: store,
             help: "Leave this attribute or relationship (or column) out of every object of the entity, named on "

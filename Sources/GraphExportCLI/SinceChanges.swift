@@ -4,7 +4,7 @@ import GraphExportCoreData
 extension ExportSelection {
     /// What changed since the point `--since` names, read from the store's persistent history;
     /// `nil` without `--since`. A point the store cannot answer for (a token of another store,
-    /// history pruned or not kept, a plain SQLite database) is a ``CoreDataError`` that
+    /// history pruned, damaged or not kept, a plain SQLite database) is a ``CoreDataError`` that
     /// ``CoreDataError/needsFullExport``. `--since` chooses the objects itself, so `--root` and `--limit` with it are usage
     /// errors, and so is `--include-history`.
     static func changes(

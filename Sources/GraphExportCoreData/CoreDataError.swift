@@ -64,6 +64,9 @@ public enum CoreDataError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The token names a transaction after the store's last one: the store was replaced by an
     /// older copy, or its history was reset.
     case newerThanStore(path: String, token: String, lastTransaction: Int64)
+    /// A transaction after the token (`missing`, the newest one missing) is not in `ATRANSACTION`
+    /// though older ones are: the history is damaged, since pruning deletes only the oldest.
+    case historyHole(path: String, token: String, missing: Int64)
 
     // MARK: Model files
 
@@ -290,7 +293,7 @@ public enum CoreDataError: Error, Sendable, Hashable, CustomStringConvertible {
             return ErrorMessage.about(
                 path, "table \(table) has \(Self.rows(rows)) with Z_PK \(key), which must be unique; \(Self.damaged)")
 
-        case .noHistory, .otherStore, .pruned, .newerThanStore:
+        case .noHistory, .otherStore, .pruned, .newerThanStore, .historyHole:
             return historyMessage(conclusion: "a full export is needed: ")
 
         case .notFound(let path):
@@ -436,6 +439,12 @@ public enum CoreDataError: Error, Sendable, Hashable, CustomStringConvertible {
                 path,
                 "the token \(TerminalText.echoed(token)) is newer than the store's last transaction (\(lastTransaction)): the store was "
                     + "replaced by an older copy or its history was reset"
+            )
+        case .historyHole(let path, let token, let missing):
+            return (
+                path,
+                "transaction \(missing), after the token \(token), is missing from ATRANSACTION though older ones "
+                    + "are kept: the history is damaged (pruning deletes only the oldest)"
             )
         default:
             return nil

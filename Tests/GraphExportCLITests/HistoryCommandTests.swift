@@ -196,6 +196,30 @@ final class HistoryCommandTests: XCTestCase {
         XCTAssertFalse(plainExport.text.contains("historyToken"), "a store without history has no token")
     }
 
+    /// The osxphotos library since transaction 130: every update names what it touched but the
+    /// to-manys of `Person` (several of each kind, whose order is not known), and every
+    /// tombstone the values its deletion kept, by attribute.
+    func testSinceOnTheApplePhotosLibraryNamesWhatChangedAndWhatDeletionsKept() throws {
+        let store = try CommandRunner.copyOfSample("apple-photos-10.15.7-osxphotos", for: self)
+            .appendingPathComponent("Photos.sqlite")
+        let run = try CommandRunner.assertSucceeds([store.path, "--since", "130", "--shape", "flat", "--verbose"])
+        XCTAssertFalse(run.standardError.contains("does not fit"), run.standardError)
+        XCTAssertFalse(run.standardError.contains("ZTOMBSTONE"), run.standardError)
+        let graph = try XCTUnwrap(try run.json()["@graph"] as? [[String: Any]])
+        let updated = graph.filter { $0["@changed"] != nil }
+        XCTAssertEqual(updated.count, 47)
+        let unnamed = updated.filter { ($0["@changed"] as? [String])?.isEmpty ?? false }
+        XCTAssertEqual(unnamed.compactMap { $0["@type"] as? String }, ["Person", "Person", "Person", "Person"])
+        let tombstones = graph.filter { $0["@deleted"] as? Bool == true }
+        XCTAssertEqual(tombstones.compactMap { $0["@type"] as? String }, ["Album", "Folder", "InternalResource"])
+        XCTAssertEqual(tombstones[0]["uuid"] as? String, "76EA61E5-3ADC-4EE7-8669-1FA950FC609C")
+        XCTAssertEqual(tombstones[1]["uuid"] as? String, "22B9DE01-EFC3-4E06-85D1-F37A7F4C89AC")
+        XCTAssertEqual(
+            tombstones[2]["cloudDeleteAssetUUIDWithResourceType"] as? String, "6191423D-8DB8-4D4C-92BE-9BBBA308AAC4-@-0"
+        )
+        XCTAssertEqual(tombstones.compactMap { $0["cloudDeleteState"] as? Int }, [0, 0, 0])
+    }
+
     func testSinceTakesATokenOrANumberAndNotTheOptionsThatChooseObjectsOtherwise() throws {
         let store = try swiftData()
         try CommandRunner.assertFails(

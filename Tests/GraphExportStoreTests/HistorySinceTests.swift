@@ -205,6 +205,137 @@ final class HistorySinceTests: XCTestCase {
         }
     }
 
+    private static let photos = [
+        (folder: "apple-photos-10.15.7-osxphotos", store: "Photos.sqlite"),
+        (folder: "apple-photos-10.15.7", store: "Photos.sqlite"),
+    ]
+
+    /// What `ZCOLUMNS` names in the two Apple Photos libraries: every bitmap fits its entity's
+    /// numbering (the `Z<n>_` and `Z_FOK_` columns of its to-ones counted after their keys), and
+    /// the bitmaps whose changed columns the store's own `-wal` frames show (the row before and
+    /// after each transaction) name exactly those properties (`docs/COREDATA.md`).
+    func testZCOLUMNSNamesWhatTheApplePhotosTransactionsChanged() throws {
+        let cases: [(entity: String, bitmap: String, changed: [String])] = [
+            // Transaction 507: an album's tertiary key asset (its key and Z34_ column) changes.
+            ("Album", "0880000000", ["tertiaryKeyAsset"]),
+            // 509: the album's cached counts and start date.
+            ("Album", "0030004000", ["cachedCount", "cachedPhotosCount", "startDate"]),
+            // 3: assets imported into a session: the key of importSession and its Z_FOK_ column.
+            ("Asset", "000801000000000000000000000000", ["importSession"]),
+            // 512, 514, 515, 516: an asset's computed attributes and analysis date, modification
+            // date, highlight visibility score, year highlight.
+            ("Asset", "200000100000000000000000000000", ["computedAttributes", "analysisStateModificationDate"]),
+            ("Asset", "000000000000000000200000000000", ["modificationDate"]),
+            ("Asset", "000000000000000080000000000000", ["highlightVisibilityScore"]),
+            ("Asset", "000004000000000000000000000000", ["yearHighlightBeingKeyAsset"]),
+            // 515, 516: highlights enriched; a year's key asset (a to-one with a Z34_ column).
+            (
+                "PhotosHighlight", "000018640000",
+                ["enrichmentState", "enrichmentVersion", "mood", "promotionScore", "subtitle"]
+            ),
+            ("PhotosHighlight", "020008200000", ["yearKeyAsset", "enrichmentVersion", "promotionScore"]),
+            // 510: a resource's local availability.
+            (
+                "InternalResource", "0000a30000",
+                ["dataLength", "dataStoreKeyData", "localAvailability", "localAvailabilityTarget"]
+            ),
+            // 514: reverse geocoding of an asset's attributes.
+            (
+                "AdditionalAssetAttributes", "00000000000018100000",
+                ["reverseLocationData", "reverseLocationDataIsValid", "shiftedLocationIsValid"]
+            ),
+            // Albums added to a folder: its one one-to-many (childCollections), before its one
+            // many-to-many (albumLists); keywords added: the attributes' one many-to-many.
+            ("Folder", "0000000080", ["childCollections"]),
+            ("AdditionalAssetAttributes", "00000000000000000020", ["keywords"]),
+        ]
+        var opened: [(store: CoreDataStore, columns: ChangedColumns, sql: ReferenceSQL)] = []
+        for sample in Self.photos {
+            let (store, sql) = try open(sample)
+            let columns = try ChangedColumns(layout: store.layout, database: store.database)
+            opened.append((store, columns, sql))
+            let bitmaps = try sql.rows("SELECT ZENTITY, ZCOLUMNS FROM ACHANGE WHERE ZCOLUMNS IS NOT NULL") {
+                ($0[0].integer!, $0[1])
+            }
+            XCTAssertFalse(bitmaps.isEmpty)
+            for (number, cell) in bitmaps {
+                guard case .blob(let bytes) = cell else { return XCTFail("a ZCOLUMNS that is not a BLOB") }
+                let entity = try XCTUnwrap(store.layout.entity(numbered: number))
+                XCTAssertFalse(
+                    columns.names(of: entity, in: bytes).doesNotFit,
+                    "\(sample.folder): entity \(number)'s bitmap fits its numbering")
+            }
+        }
+        let (store, columns, sql) = opened[0]
+        for (entityName, hex, changed) in cases {
+            let entity = try XCTUnwrap(store.model.index(of: entityName))
+            let number = store.layout.entities[entity].number
+            let found = try sql.integers(
+                "SELECT count(*) FROM ACHANGE WHERE ZENTITY = \(number) AND hex(ZCOLUMNS) = '\(hex.uppercased())'")
+            XCTAssertNotEqual(found, [0], "the store has the bitmap \(hex) of \(entityName)")
+            let names = columns.names(of: entity, in: bytes(hex))
+            XCTAssertEqual(Set(names.names), Set(changed), "\(entityName) \(hex)")
+            XCTAssertEqual(names.unnamed, 0, "\(entityName) \(hex)")
+        }
+    }
+
+    /// The values the Apple Photos libraries keep of deleted objects, named by the attributes
+    /// their model cache flags Preserve After Deletion, by name: `ZTOMBSTONE0…2` of an album are
+    /// its `cloudDeleteState`, `cloudGUID` and `uuid`, of an asset `cloudAssetGUID`,
+    /// `cloudDeleteState` and `uuid`; every tombstone value of both stores is named.
+    func testTombstonesOfTheApplePhotosLibrariesNameTheirValues() throws {
+        for sample in Self.photos {
+            let (store, sql) = try open(sample)
+            let history = try PersistentHistory(store)
+            for k: Int64 in [0, 38, 78, 219, 360] where k < history.token.transaction {
+                var warnings: [Warning] = []
+                let changes = try history.changes(after: k) { warnings.append($0) }
+                XCTAssertFalse(
+                    warnings.contains { $0.message.contains("ZTOMBSTONE") }, "\(sample.folder): \(warnings)")
+                let kept = try sql.integers(
+                    """
+                    SELECT (ZTOMBSTONE0 IS NOT NULL) + (ZTOMBSTONE1 IS NOT NULL) + (ZTOMBSTONE2 IS NOT NULL)
+                        + (ZTOMBSTONE3 IS NOT NULL) FROM ACHANGE a WHERE ZCHANGETYPE = 2 AND ZTRANSACTIONID > \(k)
+                        AND NOT EXISTS (SELECT 1 FROM ACHANGE i WHERE i.ZENTITY = a.ZENTITY
+                            AND i.ZENTITYPK = a.ZENTITYPK AND i.ZCHANGETYPE = 0 AND i.ZTRANSACTIONID > \(k))
+                    """
+                ).map { $0 ?? 0 }.reduce(0, +)
+                XCTAssertEqual(
+                    Int64(changes.tombstones.map(\.values.entries.count).reduce(0, +)), kept,
+                    "\(sample.folder) since \(k): every value a deletion kept is named")
+            }
+        }
+        let (store, _) = try open(Self.photos[0])
+        let history = try PersistentHistory(store)
+        func values(_ entity: String, _ row: Int64, deletedIn transaction: Int64) throws -> [String: Value] {
+            let index = try XCTUnwrap(store.model.index(of: entity))
+            let changes = try history.changes(after: transaction - 1) { _ in }
+            let tombstone = try XCTUnwrap(changes.tombstones.first { $0.key == ObjectKey(entity: index, row: row) })
+            return Dictionary(uniqueKeysWithValues: tombstone.values.entries.map { ($0.key, $0.value) })
+        }
+        let album = try values("Album", 49, deletedIn: 220)
+        XCTAssertEqual(Set(album.keys), ["cloudDeleteState", "uuid"], "cloudGUID is NULL")
+        XCTAssertTrue(album["uuid"]!.isIdentical(to: .string("76EA61E5-3ADC-4EE7-8669-1FA950FC609C")))
+        XCTAssertTrue(album["cloudDeleteState"]!.isIdentical(to: .integer(0)))
+        let asset = try values("Asset", 17, deletedIn: 361)
+        XCTAssertEqual(Set(asset.keys), ["cloudDeleteState", "uuid"], "cloudAssetGUID is NULL")
+        XCTAssertTrue(asset["uuid"]!.isIdentical(to: .string("2CE332F2-D578-4769-AEFA-7631BB77AA41")))
+        let resource = try values("InternalResource", 15, deletedIn: 79)
+        XCTAssertTrue(
+            resource["cloudDeleteAssetUUIDWithResourceType"]!.isIdentical(
+                to: .string("DC99FBDD-7A52-4100-A5BB-344131646C30-@-0")))
+        XCTAssertTrue(resource["cloudDeleteState"]!.isIdentical(to: .integer(0)))
+        let person = try values("Person", 11, deletedIn: 39)
+        XCTAssertTrue(person["personUUID"]!.isIdentical(to: .string("9BA44428-CB62-492E-9919-B03B91FFCA93")))
+    }
+
+    private func bytes(_ hex: String) -> [UInt8] {
+        stride(from: 0, to: hex.count, by: 2).map { offset -> UInt8 in
+            let start = hex.index(hex.startIndex, offsetBy: offset)
+            return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16)!
+        }
+    }
+
     /// A copy of one of ``stores`` opened, and plain SQL on it.
     private func open(_ sample: (folder: String, store: String)) throws -> (CoreDataStore, ReferenceSQL) {
         let scratch = try ScratchFolder(for: self)

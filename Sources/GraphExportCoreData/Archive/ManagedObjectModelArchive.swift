@@ -15,8 +15,20 @@ import GraphExport
 struct ManagedObjectModelArchive {
     let archive: KeyedArchive
 
-    /// The entities, and the `Entity.attribute` names of attributes that allow external storage.
-    func entities() throws -> (entities: [EntityInfo], externalStorage: Set<String>) {
+    /// What the archive says of its entities: the entities, and as `Entity.attribute` names the
+    /// attributes that allow external storage and those Core Data preserves after deletion.
+    struct Entities {
+        /// The entities, in the order Core Data numbers them.
+        let entities: [EntityInfo]
+        /// The attributes that allow external binary data storage.
+        let externalStorage: Set<String>
+        /// The attributes marked "Preserve After Deletion" (`NSFlagsKey` bit 16).
+        let preservedAfterDeletion: Set<String>
+    }
+
+    /// The entities, and the `Entity.attribute` names of attributes that allow external storage
+    /// and of those preserved after deletion.
+    func entities() throws -> Entities {
         let model = try archive.root()
         guard model.isKind(of: "NSManagedObjectModel") else {
             throw unexpected("the root object \(model.label)", "an NSManagedObjectModel")
@@ -26,19 +38,23 @@ struct ManagedObjectModelArchive {
         }
         var entities: [EntityInfo] = []
         var external: Set<String> = []
+        var preserved: Set<String> = []
         for (key, value) in try archive.entries(entitiesValue, at: "NSEntities of \(model.label)") {
             guard let object = try archive.object(value, at: "entity '\(key)'"),
                 object.isKind(of: "NSEntityDescription")
             else {
                 throw unexpected("entity '\(key)' of NSEntities", "an NSEntityDescription")
             }
-            let (entity, externalNames) = try self.entity(object, key: key)
+            let (entity, flagged) = try self.entity(object, key: key)
             entities.append(entity)
-            external.formUnion(externalNames.map { entity.name + "." + $0 })
+            external.formUnion(flagged.externalStorage.map { entity.name + "." + $0 })
+            preserved.formUnion(flagged.preservedAfterDeletion.map { entity.name + "." + $0 })
         }
         let declared = Self.withoutRepeatedInheritedProperties(entities)
         let kept = Set(declared.flatMap { entity in entity.attributes.map { entity.name + "." + $0.name } })
-        return (EntityOrder.coreDataOrder(declared), external.intersection(kept))
+        return Entities(
+            entities: EntityOrder.coreDataOrder(declared), externalStorage: external.intersection(kept),
+            preservedAfterDeletion: preserved.intersection(kept))
     }
 
     /// Each entity with the properties it repeats from an ancestor (same name) left out. A parent
@@ -61,7 +77,13 @@ struct ManagedObjectModelArchive {
         }
     }
 
-    private func entity(_ object: ArchivedObject, key: String) throws -> (EntityInfo, [String]) {
+    /// The names of an entity's attributes that carry a flag of ``modelFlags``.
+    private struct FlaggedAttributes {
+        var externalStorage: [String] = []
+        var preservedAfterDeletion: [String] = []
+    }
+
+    private func entity(_ object: ArchivedObject, key: String) throws -> (EntityInfo, FlaggedAttributes) {
         let name = try archive.string(object["NSEntityName"], at: "NSEntityName of \(object.label)") ?? key
         var parent: String?
         if let superentity = try archive.object(object["NSSuperentity"] ?? .null, at: "NSSuperentity of '\(name)'") {
@@ -69,7 +91,7 @@ struct ManagedObjectModelArchive {
         }
         let isAbstract = try archive.boolean(object["NSIsAbstract"], at: "NSIsAbstract of '\(name)'") ?? false
         var entity = EntityInfo(name: name, parent: parent, isAbstract: isAbstract)
-        var external: [String] = []
+        var flagged = FlaggedAttributes()
         for (propertyKey, value) in try archive.entries(object["NSProperties"], at: "NSProperties of '\(name)'") {
             guard let property = try archive.object(value, at: "property '\(propertyKey)' of '\(name)'") else {
                 continue
@@ -84,14 +106,17 @@ struct ManagedObjectModelArchive {
                     continue
                 }
                 entity.attributes.append(attribute.info)
-                if attribute.allowsExternalStorage { external.append(propertyName) }
+                if attribute.flags & Self.externalStorageFlag != 0 { flagged.externalStorage.append(propertyName) }
+                if attribute.flags & Self.preservedAfterDeletionFlag != 0 {
+                    flagged.preservedAfterDeletion.append(propertyName)
+                }
             } else if property.isKind(of: "NSRelationshipDescription") {
                 entity.relationships.append(try relationship(property, named: propertyName, of: name, flags: flags))
             }
         }
         entity.attributes.sort { $0.name < $1.name }
         entity.relationships.sort { $0.name < $1.name }
-        return (entity, external)
+        return (entity, flagged)
     }
 
     /// `NSFlagsKey` bit 2 (value 4): "allows external binary data storage" (decompiled
@@ -99,9 +124,15 @@ struct ManagedObjectModelArchive {
     /// `setAllowsExternalBinaryDataStorage:`; no sample store sets it).
     private static let externalStorageFlag: Int64 = 4
 
+    /// `NSFlagsKey` bit 4 (value 16): "Preserve After Deletion". Not documented; the Apple Photos
+    /// stores of macOS 10.15.7 show it: the attributes that carry it are exactly those whose
+    /// values their deletions keep in `ACHANGE.ZTOMBSTONE<n>` (`docs/COREDATA.md`, *Persistent
+    /// history*).
+    private static let preservedAfterDeletionFlag: Int64 = 16
+
     private func attribute(
         _ property: ArchivedObject, named name: String, of entity: String, flags: PropertyFlags
-    ) throws -> (info: AttributeInfo, allowsExternalStorage: Bool)? {
+    ) throws -> (info: AttributeInfo, flags: Int64)? {
         let location = "\(entity).\(name)"
         guard let rawType = try archive.integer(property["NSAttributeType"], at: "NSAttributeType of \(location)")
         else {
@@ -116,10 +147,7 @@ struct ManagedObjectModelArchive {
                 source: archive.source, entity: entity, attribute: name, rawValue: rawType)
         case .stored(let type):
             let modelFlags = try archive.integer(property["NSFlagsKey"], at: "NSFlagsKey of \(location)") ?? 0
-            return (
-                AttributeInfo(name: name, type: type, isOptional: flags.isOptional),
-                modelFlags & Self.externalStorageFlag != 0
-            )
+            return (AttributeInfo(name: name, type: type, isOptional: flags.isOptional), modelFlags)
         }
     }
 

@@ -19,9 +19,11 @@ enum ModelCacheReader {
         let source = self.source(storePath: storePath)
         let plist = try ModelCacheContent.propertyList(fromBlob: blob, source: source)
         let archive = try KeyedArchive(bytes: plist, source: source)
-        let (entities, external) = try ManagedObjectModelArchive(archive: archive).entities()
+        let read = try ManagedObjectModelArchive(archive: archive).entities()
         return ModelVersion(
-            name: versionName, contentsPath: source, entities: entities, externalStorageAttributes: external)
+            name: versionName, contentsPath: source, entities: read.entities,
+            externalStorageAttributes: read.externalStorage,
+            preservedAfterDeletionAttributes: read.preservedAfterDeletion)
     }
 
     /// The cache as a one-version bundle, for code that picks versions from a ``ModelBundle``.

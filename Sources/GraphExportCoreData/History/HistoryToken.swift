@@ -16,18 +16,26 @@ public struct HistoryToken: Sendable, Hashable, CustomStringConvertible {
         self.transaction = transaction
     }
 
-    /// The token a text stands for, or `nil` when it is no token: a non-empty UUID, a colon, and
-    /// a transaction number of decimal digits.
+    /// The token a text stands for, or `nil` when it is no token: a UUID (`8-4-4-4-12` hexadecimal
+    /// digits, in either case, as Core Data writes `Z_METADATA.Z_UUID`), a colon, and a
+    /// transaction number of decimal digits.
     public init?(text: String) {
-        guard let colon = text.lastIndex(of: ":") else { return nil }
+        guard let colon = text.firstIndex(of: ":") else { return nil }
         let uuid = text[..<colon]
         let number = text[text.index(after: colon)...]
-        guard !uuid.isEmpty, !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }),
+        guard Self.isUUID(uuid), !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }),
             let transaction = Int64(number)
         else {
             return nil
         }
         self.init(storeUUID: String(uuid), transaction: transaction)
+    }
+
+    /// Whether `text` is a UUID's text: groups of 8, 4, 4, 4 and 12 hexadecimal digits joined by
+    /// hyphens.
+    private static func isUUID(_ text: Substring) -> Bool {
+        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
+        return groups.map(\.count) == [8, 4, 4, 4, 12] && groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
     }
 
     /// `<store UUID>:<transaction number>`.

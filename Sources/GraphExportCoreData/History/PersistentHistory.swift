@@ -27,17 +27,19 @@ public final class PersistentHistory {
         self.path = path
     }
 
-    /// Throws the ``CoreDataError`` that makes `token` unusable with this store: of another store,
-    /// older than the history kept, or newer than the last transaction.
+    /// Throws the ``CoreDataError`` that makes `token` unusable with this store: of another store
+    /// (UUIDs compared without regard to case), older than the history kept, newer than the last
+    /// transaction, or with transactions after it missing from the history kept.
     public func check(_ token: HistoryToken) throws(CoreDataError) {
-        guard token.storeUUID == store.storeUUID else {
+        guard token.storeUUID.uppercased() == store.storeUUID.uppercased() else {
             throw .otherStore(path: path, token: token.description, storeUUID: store.storeUUID)
         }
         try check(transaction: token.transaction, token: token.description)
     }
 
     /// Throws the ``CoreDataError`` that makes transaction number `transaction` (a bare `--since
-    /// N`) unusable: older than the history kept, or newer than the last transaction.
+    /// N`) unusable: older than the history kept, newer than the last transaction, or with
+    /// transactions after it missing from the history kept.
     public func check(transaction: Int64) throws(CoreDataError) {
         try check(transaction: transaction, token: String(transaction))
     }
@@ -48,6 +50,28 @@ public final class PersistentHistory {
         }
         if transaction < position.oldestKept - 1 {
             throw .pruned(path: path, token: token, oldestKept: position.oldestKept)
+        }
+        if let missing = position.newestMissing, missing > transaction {
+            throw .historyHole(path: path, token: token, missing: missing)
+        }
+    }
+
+    /// Warns of damage that does not make an export since `transaction` incomplete: transactions
+    /// missing from the history before it, `ATRANSACTION` rows without a transaction number.
+    private func warnOfDamage(before transaction: Int64, onWarning: WarningHandler) {
+        if position.missingCount > 0 {
+            onWarning(
+                Warning(
+                    "\(path): \(position.missingCount) transaction number\(position.missingCount == 1 ? "" : "s") "
+                        + "between \(position.oldestKept) and \(position.lastTransaction) "
+                        + "\(position.missingCount == 1 ? "has" : "have") no ATRANSACTION row, though pruning deletes "
+                        + "only the oldest: the history is damaged (none after transaction \(transaction))"))
+        }
+        if position.unnumbered > 0 {
+            onWarning(
+                Warning(
+                    "\(path): \(position.unnumbered) ATRANSACTION row\(position.unnumbered == 1 ? " has" : "s have") a "
+                        + "Z_PK that is not an integer, so no transaction number: left out"))
         }
     }
 
@@ -70,12 +94,16 @@ public final class PersistentHistory {
         let database = store.database
         let layout = store.layout
         let model = layout.model
+        warnOfDamage(before: transaction, onWarning: onWarning)
+        guard try database.tableExists("ACHANGE") else { return ChangeSet() }
+        try warnOfChangesWithoutTransaction(after: transaction, onWarning: onWarning)
         let columns = try ChangedColumns(layout: layout, database: database)
         let tombstoneColumns = try Self.tombstoneColumns(database)
         let statement = try database.prepare(
             "SELECT ZENTITY, ZENTITYPK, ZCHANGETYPE, ZCOLUMNS"
-                + tombstoneColumns.map { ", " + SQLiteDatabase.quote($0) }.joined()
-                + " FROM ACHANGE WHERE ZTRANSACTIONID > ? ORDER BY ZENTITY, ZENTITYPK, ZTRANSACTIONID, Z_PK")
+                + tombstoneColumns.map { ", " + SQLiteDatabase.quote($0.column) }.joined()
+                + " FROM ACHANGE c WHERE ZTRANSACTIONID > ? AND " + Self.transactionExists
+                + " ORDER BY ZENTITY, ZENTITYPK, ZTRANSACTIONID, Z_PK")
         try statement.bind(transaction, at: 1)
         var changes = ChangeSet()
         var warned: Set<String> = []
@@ -123,9 +151,9 @@ public final class PersistentHistory {
             if decoded.unnamed > 0 {
                 warnOnce(
                     "to-many \(name)",
-                    "\(store.id(of: key)): updates touched a to-many relationship of \(name), which has several, and "
-                        + "Core Data's order of them in ZCOLUMNS is not known: @changed leaves it out (also for "
-                        + "other \(name) objects)")
+                    "\(store.id(of: key)): updates touched a to-many relationship of \(name), which has several "
+                        + "one-to-many or several many-to-many ones, and Core Data's order of them in ZCOLUMNS is not "
+                        + "known: @changed leaves it out (also for other \(name) objects)")
             }
             changes.changedProperties[key] = decoded.names
         }
@@ -147,16 +175,18 @@ public final class PersistentHistory {
                 object.isDeleted = true
                 object.kept = ValueMap()
                 guard let entity = layout.entity(numbered: number) else { continue }
-                for column in tombstoneColumns.indices where statement.storage(at: Int32(4 + column)) != .null {
+                for (index, tombstone) in tombstoneColumns.enumerated()
+                where statement.storage(at: Int32(4 + index)) != .null {
+                    let column = tombstone.number
                     guard let attribute = tombstones.attribute(of: entity, at: column) else {
                         warnOnce(
                             "tombstone \(entity)",
                             "\(path): deleted \(model.entities[entity].name) objects keep values in ZTOMBSTONE "
-                                + "columns, but \(tombstones.reason(for: entity)): they are left out")
+                                + "columns, but \(tombstones.reason(for: entity, at: column)): they are left out")
                         continue
                     }
                     let value = decoder.decode(
-                        statement, at: Int32(4 + column), as: attribute.type,
+                        statement, at: Int32(4 + index), as: attribute.type,
                         context: "\(model.entities[entity].name).\(attribute.name) (tombstone)")
                     object.kept.entries.append(ValueMap.Entry(key: attribute.name, value: value.value))
                 }
@@ -169,6 +199,28 @@ public final class PersistentHistory {
         try finish()
         changes.tombstones.sort { ($0.key.entity, $0.key.row) < ($1.key.entity, $1.key.row) }
         return changes
+    }
+
+    /// The condition on an `ACHANGE` row (`c`) that its transaction is in `ATRANSACTION`.
+    private static let transactionExists = "EXISTS (SELECT 1 FROM ATRANSACTION t WHERE t.Z_PK = c.ZTRANSACTIONID)"
+
+    /// Warns of the `ACHANGE` rows after `transaction` whose transaction `ATRANSACTION` does not
+    /// have (a damaged history), which every delta leaves out.
+    private func warnOfChangesWithoutTransaction(after transaction: Int64, onWarning: WarningHandler) throws {
+        let orphans = try store.database.prepare(
+            "SELECT count(*), min(ZTRANSACTIONID), max(ZTRANSACTIONID) FROM ACHANGE c WHERE ZTRANSACTIONID > ? AND NOT "
+                + Self.transactionExists)
+        try orphans.bind(transaction, at: 1)
+        guard try orphans.step(), orphans.int64(at: 0) > 0 else { return }
+        let count = orphans.int64(at: 0)
+        let numbers =
+            orphans.int64(at: 1) == orphans.int64(at: 2)
+            ? "\(orphans.int64(at: 1))" : "\(orphans.int64(at: 1))–\(orphans.int64(at: 2))"
+        onWarning(
+            Warning(
+                "\(path): \(count) ACHANGE row\(count == 1 ? " names a transaction" : "s name transactions") "
+                    + "(\(numbers)) that ATRANSACTION does not have: the history is damaged, and "
+                    + "\(count == 1 ? "it is" : "they are") left out"))
     }
 
     /// Whether objects exist, by one prepared `SELECT` per table.
@@ -218,19 +270,26 @@ public final class PersistentHistory {
         }
     }
 
-    /// The `ZTOMBSTONE<n>` columns of `ACHANGE`, by `n`.
-    private static func tombstoneColumns(_ database: SQLiteDatabase) throws -> [String] {
+    /// The `ZTOMBSTONE<n>` columns of `ACHANGE` and their `n`, by `n`.
+    private static func tombstoneColumns(_ database: SQLiteDatabase) throws -> [(number: Int, column: String)] {
         let prefix = "ZTOMBSTONE"
-        return try database.columns(of: "ACHANGE").compactMap { column -> (Int, String)? in
+        return try database.columns(of: "ACHANGE").compactMap { column -> (number: Int, column: String)? in
             guard column.hasPrefix(prefix), let number = Int(column.dropFirst(prefix.count)) else { return nil }
             return (number, column)
-        }.sorted { $0.0 < $1.0 }.map(\.1)
+        }.sorted { $0.number < $1.number }
     }
 
     /// The store's transactions, oldest first, each with its changes counted per entity; one
-    /// at a time to `body`, so that memory does not grow with the history.
-    public func forEachTransaction(_ body: (HistoryTransaction) throws -> Void) throws {
+    /// at a time to `body`, so that memory does not grow with the history. A field the store
+    /// recorded empty is `nil`, as one it did not record. What the history cannot say is left out
+    /// with a warning to `onWarning`: a row whose `Z_PK` is no transaction number, a
+    /// `ZTIMESTAMP` that is not a number (once), changes of transactions `ATRANSACTION` lacks,
+    /// transactions missing from the middle of the history.
+    public func forEachTransaction(
+        onWarning: WarningHandler, _ body: (HistoryTransaction) throws -> Void
+    ) throws {
         let database = store.database
+        warnOfDamage(before: position.lastTransaction, onWarning: onWarning)
         let present = Set(try database.columns(of: "ATRANSACTION"))
         let strings = try database.tableExists("ATRANSACTIONSTRING")
         var selected = ["t.Z_PK", present.contains("ZTIMESTAMP") ? "t.ZTIMESTAMP" : "NULL"]
@@ -245,33 +304,71 @@ public final class PersistentHistory {
             selected.append("coalesce(s\(index).ZNAME, \(direct))")
         }
         let transactions = try database.prepare(
-            "SELECT " + selected.joined(separator: ", ") + " FROM ATRANSACTION t" + joins + " ORDER BY t.Z_PK")
+            "SELECT " + selected.joined(separator: ", ") + " FROM ATRANSACTION t" + joins
+                + " WHERE typeof(t.Z_PK) = 'integer' ORDER BY t.Z_PK")
         let hasChanges = try database.tableExists("ACHANGE")
         let counts =
             hasChanges
             ? try database.prepare(
-                "SELECT ZTRANSACTIONID, ZENTITY, ZCHANGETYPE, count(*) FROM ACHANGE GROUP BY 1, 2, 3 ORDER BY 1, 2, 3")
+                "SELECT ZTRANSACTIONID, ZENTITY, ZCHANGETYPE, count(*) FROM ACHANGE WHERE ZTRANSACTIONID IS NOT NULL "
+                    + "GROUP BY 1, 2, 3 ORDER BY 1, 2, 3")
             : nil
         var pending = try counts?.step() ?? false
+        var unlisted: (count: Int64, first: Int64, last: Int64)?
+        func skip(_ counts: SQLiteStatement) {
+            let number = counts.int64(at: 0)
+            let previous = unlisted ?? (0, number, number)
+            unlisted = (previous.count + counts.int64(at: 3), min(previous.first, number), max(previous.last, number))
+        }
+        var warnedOfTimestamp = false
         let model = store.layout.model
         while try transactions.step() {
             let number = transactions.int64(at: 0)
+            var timestamp: Timestamp?
+            switch transactions.storage(at: 1) {
+            case .integer, .real: timestamp = Timestamp(secondsSinceReferenceDate: transactions.double(at: 1))
+            case .null: break
+            case .text, .blob:
+                if !warnedOfTimestamp {
+                    warnedOfTimestamp = true
+                    onWarning(
+                        Warning(
+                            "\(path): transaction \(number) has a ZTIMESTAMP that is not a number of seconds: its time "
+                                + "is left out, as that of other such transactions"))
+                }
+            }
+            func field(_ column: Int32) -> String? {
+                transactions.text(at: column).flatMap { $0.isEmpty ? nil : $0 }
+            }
             var transaction = HistoryTransaction(
-                number: number,
-                timestamp: transactions.storage(at: 1) == .null
-                    ? nil : Timestamp(secondsSinceReferenceDate: transactions.double(at: 1)),
-                author: transactions.text(at: 2), bundleID: transactions.text(at: 3),
-                processID: transactions.text(at: 4), contextName: transactions.text(at: 5))
+                number: number, timestamp: timestamp, author: field(2), bundleID: field(3), processID: field(4),
+                contextName: field(5))
             while pending, let counts, counts.int64(at: 0) <= number {
                 if counts.int64(at: 0) == number {
                     let entityNumber = counts.int64(at: 1)
                     let name = store.layout.entity(numbered: entityNumber).map { model.entities[$0].name }
                     transaction.count(
                         counts.int64(at: 3), ofType: counts.int64(at: 2), entity: name ?? "#\(entityNumber)")
+                } else {
+                    skip(counts)
                 }
                 pending = try counts.step()
             }
             try body(transaction)
+        }
+        while pending, let counts {
+            skip(counts)
+            pending = try counts.step()
+        }
+        if let unlisted {
+            let numbers = unlisted.first == unlisted.last ? "\(unlisted.first)" : "\(unlisted.first)–\(unlisted.last)"
+            let rows =
+                unlisted.count == 1
+                ? "1 ACHANGE row names a transaction" : "\(unlisted.count) ACHANGE rows name transactions"
+            onWarning(
+                Warning(
+                    "\(path): \(rows) (\(numbers)) that ATRANSACTION does not have: the history is damaged, and "
+                        + "\(unlisted.count == 1 ? "it is" : "they are") not listed"))
         }
     }
 }

@@ -1,48 +1,57 @@
 import GraphExport
 
 /// Which attribute each `ACHANGE.ZTOMBSTONE<n>` column holds for a deleted object of each entity:
-/// the values Core Data keeps of the attributes marked "Preserve After Deletion".
+/// the values Core Data keeps of the attributes marked "Preserve After Deletion"
+/// (`docs/COREDATA.md`, *Persistent history*, grades each rule).
 ///
-/// No sample store has tombstone columns, and the order Core Data gives several preserved
-/// attributes of one entity is not known (`docs/COREDATA.md`), so a column is named only when the
-/// entity has exactly one preserved attribute: `ZTOMBSTONE0` holds it. The model must say which
-/// attributes are preserved: model XML does (`preserveAfterDeletion="YES"`); a compiled model or a
-/// store's `Z_MODELCACHE` does not, as far as is known.
+/// The model says which attributes those are: model XML (`preserveAfterDeletion="YES"`), a
+/// compiled model and a store's `Z_MODELCACHE` (bit 16 of `NSFlagsKey`); a legacy compiled model
+/// does not. `ZTOMBSTONE0`, `ZTOMBSTONE1`, … hold an entity's preserved attributes by name (the
+/// Apple Photos stores show it for entities whose preserved attributes one level of the
+/// hierarchy declares); when they come from several levels, their order is not known and only
+/// an entity with one has its column named.
 struct TombstoneNames {
-    private let preserved: [[AttributeInfo]]?
+    /// Per model entity: the attribute of each tombstone column; `nil` when the order is not known.
+    private let columns: [[AttributeInfo]?]?
 
     /// The preserved attributes of every entity of `layout`'s model, inherited ones included.
     init(layout: CoreDataLayout) {
         let model = layout.model
-        preserved = layout.preservedAfterDeletion.map { names in
-            model.entities.indices.map { entity in
-                model.lineage(of: entity).flatMap { level in
+        columns = layout.preservedAfterDeletion.map { names in
+            model.entities.indices.map { entity -> [AttributeInfo]? in
+                let levels = model.lineage(of: entity).map { level in
                     model.entities[level].attributes.filter {
                         names.contains(model.entities[level].name + "." + $0.name)
                     }
-                }
+                }.filter { !$0.isEmpty }
+                let preserved = levels.joined()
+                guard levels.count <= 1 || preserved.count == 1 else { return nil }
+                return preserved.sorted { $0.name < $1.name }
             }
         }
     }
 
     /// The attribute that column `column` (the `n` of `ZTOMBSTONE<n>`) holds for `entity`, if known.
     func attribute(of entity: Int, at column: Int) -> AttributeInfo? {
-        guard let attributes = preserved?[entity], attributes.count == 1, column == 0 else { return nil }
-        return attributes[0]
+        guard let attributes = columns?[entity] ?? nil, column < attributes.count else { return nil }
+        return attributes[column]
     }
 
-    /// Why a tombstone column of `entity` has no attribute, for a warning.
-    func reason(for entity: Int) -> String {
-        guard let attributes = preserved?[entity] else {
-            return "the model (a compiled model or the store's Z_MODELCACHE) does not say which attributes Core Data "
-                + "preserves after deletion; give the app's .xcdatamodeld with --model"
+    /// Why tombstone column `column` of `entity` has no attribute, for a warning.
+    func reason(for entity: Int, at column: Int) -> String {
+        guard let known = columns else {
+            return "the model (a legacy compiled model) does not say which attributes Core Data preserves after "
+                + "deletion; give the app's .xcdatamodeld with --model"
+        }
+        guard let attributes = known[entity] else {
+            return "the model marks attributes of several levels of its hierarchy Preserve After Deletion, and the "
+                + "order of their ZTOMBSTONE columns is not known"
         }
         switch attributes.count {
         case 0: return "the model marks none of its attributes Preserve After Deletion"
-        case 1: return "the model marks only \(attributes[0].name) Preserve After Deletion, held in ZTOMBSTONE0"
         default:
-            return "the model marks \(attributes.count) of its attributes Preserve After Deletion, and the order of "
-                + "their ZTOMBSTONE columns is not known"
+            return "the model marks only \(attributes.count) of its attributes Preserve After Deletion, held in "
+                + "ZTOMBSTONE0…\(attributes.count - 1), not ZTOMBSTONE\(column)"
         }
     }
 }

@@ -25,9 +25,11 @@ extension ModelFile {
                 throw CoreDataError.notAModel(
                     path: path, reason: "its archived root object is \(root.className), not NSManagedObjectModel")
             }
-            let (entities, external) = try ManagedObjectModelArchive(archive: archive).entities()
+            let read = try ManagedObjectModelArchive(archive: archive).entities()
             return ModelVersion(
-                name: versionName, contentsPath: path, entities: entities, externalStorageAttributes: external)
+                name: versionName, contentsPath: path, entities: read.entities,
+                externalStorageAttributes: read.externalStorage,
+                preservedAfterDeletionAttributes: read.preservedAfterDeletion)
         }
     }
 }

@@ -19,9 +19,9 @@ public struct ModelVersion: Sendable, Hashable {
     /// a file beside the store (see `coredata-format.md` §1.7).
     public let externalStorageAttributes: Set<String>
     /// The attributes whose values Core Data keeps in the persistent history when their object is
-    /// deleted ("Preserve After Deletion", `preserveAfterDeletion="YES"` in model XML), as
-    /// `Entity.attribute` names; `nil` when the model's source cannot say (a compiled model or a
-    /// store's `Z_MODELCACHE`, whose key for it is not known: `docs/HISTORY.md`).
+    /// deleted ("Preserve After Deletion": `preserveAfterDeletion="YES"` in model XML, bit 16 of
+    /// `NSFlagsKey` in a compiled model or a store's `Z_MODELCACHE`), as `Entity.attribute` names;
+    /// `nil` when the model's source cannot say (a legacy compiled model: `docs/HISTORY.md`).
     public let preservedAfterDeletionAttributes: Set<String>?
 
     /// Creates a version description.
