@@ -1,3 +1,4 @@
+import GraphExport
 import GraphExportCoreData
 
 /// A point of a store's persistent history as `--since` names it: the token of an earlier
@@ -16,7 +17,8 @@ enum HistoryPoint: Equatable {
             self = .token(token)
         } else {
             throw UsageError(
-                message: "invalid value '\(text)' for '--since': give the historyToken of an earlier export's header "
+                message:
+                    "invalid value '\(TerminalText.echoed(text))' for '--since': give the historyToken of an earlier export's header "
                     + "(<store UUID>:<transaction number>) or a transaction number")
         }
     }

@@ -2,7 +2,8 @@ import GraphExport
 import GraphExportCoreData
 
 /// The text `graphexport log` prints: a header naming the store and its history token, then one
-/// paragraph per transaction.
+/// paragraph per transaction. Every text the store holds is shown as ``TerminalText/escaped(_:)``
+/// writes it, so that a transaction's author or an entity's name cannot act on the terminal.
 enum LogText {
     /// The lines about the whole history.
     static func header(_ history: PersistentHistory, store: CoreDataStore) -> String {
@@ -10,9 +11,9 @@ enum LogText {
         let kept =
             history.oldestKept > token.transaction
             ? "none kept" : "\(history.oldestKept)–\(token.transaction) kept"
-        return "Persistent history of \(store.document.source ?? "")\n"
-            + "  store UUID     \(store.storeUUID)\n"
-            + "  history token  \(token)\n"
+        return "Persistent history of \(TerminalText.escaped(store.document.source ?? ""))\n"
+            + "  store UUID     \(TerminalText.escaped(store.storeUUID))\n"
+            + "  history token  \(TerminalText.escaped(token.description))\n"
             + "  transactions   \(kept)\n"
     }
 
@@ -23,14 +24,14 @@ enum LogText {
             ("author", transaction.author), ("bundle", transaction.bundleID), ("process", transaction.processID),
             ("context", transaction.contextName),
         ] {
-            if let value, !value.isEmpty { line += "  \(label) \(value)" }
+            if let value, !value.isEmpty { line += "  \(label) \(TerminalText.escaped(value))" }
         }
         line += "\n"
         if transaction.changes.isEmpty { return line + "  no changes\n" }
         for change in transaction.changes {
             let counts = [("inserted", change.inserted), ("updated", change.updated), ("deleted", change.deleted)]
                 .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
-            line += "  \(change.entity): \(counts.joined(separator: ", "))\n"
+            line += "  \(TerminalText.escaped(change.entity)): \(counts.joined(separator: ", "))\n"
         }
         return line
     }
