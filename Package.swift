@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "GraphExportJSONLines", targets: ["GraphExportJSONLines"]),
         .library(name: "GraphExportPlist", targets: ["GraphExportPlist"]),
         .library(name: "GraphExportGraphML", targets: ["GraphExportGraphML"]),
+        .library(name: "GraphExportSQLiteFormat", targets: ["GraphExportSQLiteFormat"]),
         .library(name: "GraphExportSchema", targets: ["GraphExportSchema"]),
         .library(name: "GraphExportDiff", targets: ["GraphExportDiff"]),
         .library(name: "GraphExportDecoders", targets: ["GraphExportDecoders"]),
@@ -158,6 +159,21 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // What the SQLite and SQL formats and `schema --format sql` share: the model as tables
+        // (docs/RELATIONAL.md). Not a product: embedders get it with those formats.
+        .target(
+            name: "GraphExportRelational",
+            dependencies: ["GraphExport"],
+            path: "Formats/Relational",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "GraphExportSQLiteFormat",
+            dependencies: ["GraphExport", "GraphExportJSONText", "GraphExportRelational", "CSQLite"],
+            path: "Formats/SQLite",
+            swiftSettings: swiftSettings
+        ),
+
         // Value decoders, the second kind of plugin: what turns a stored attribute's bytes into
         // attributes of their own (Apple Notes' ICNoteData.data → text, markdown), and the source
         // that adds them to any other.
@@ -196,7 +212,7 @@ let package = Package(
             dependencies: [
                 "GraphExport", "GraphExportSQLite", "GraphExportCoreData", "GraphExportPlainSQLite", "GraphExportStore",
                 "GraphExportJSON", "GraphExportXML", "GraphExportYAML", "GraphExportJSONLines", "GraphExportPlist",
-                "GraphExportGraphML", "GraphExportSchema",
+                "GraphExportGraphML", "GraphExportSchema", "GraphExportSQLiteFormat",
                 "GraphExportPlugin", "GraphExportDiff", "GraphExportDecoders", "GraphExportJSONText", "CZlib",
             ],
             swiftSettings: swiftSettings
