@@ -290,6 +290,12 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "GraphExportRelationalTests",
+            dependencies: [
+                "GraphExport", "GraphExportRelational", "GraphExportSQLiteFormat", "GraphExportTestSupport", "CSQLite",
+            ]
+        ),
+        .testTarget(
             name: "GraphExportSchemaTests",
             dependencies: [
                 "Prerequisites", "GraphExport", "GraphExportSchema", "GraphExportJSON", "GraphExportXML",

@@ -94,6 +94,8 @@ public struct RelationalSchema: Sendable {
     public let sourceTable: String
     /// The name of the table of a delta's tombstones.
     public let deletedTable: String
+    /// The name of the table that says where each property went (``propertyPlaces``).
+    public let columnsTable: String
     /// The hierarchy tables, then the join tables.
     public let tables: [Table]
     /// The views of the sub-entities, in model order.
@@ -119,6 +121,7 @@ public struct RelationalSchema: Sendable {
         var names = SQLNameSpace()
         sourceTable = names.claim("graphexport_source")
         deletedTable = names.claim("graphexport_deleted")
+        columnsTable = names.claim("graphexport_columns")
         builder.addHierarchies(names: &names)
         views = builder.views(names: &names)
         builder.addJoinTables(names: &names)
@@ -129,6 +132,31 @@ public struct RelationalSchema: Sendable {
 
     /// The mapping of entity `entity`.
     public func mapping(of entity: Int) -> EntityMapping { entities[entity] }
+
+    /// Where each property of each entity went, inherited ones included: the rows of
+    /// `graphexport_columns` (docs/RELATIONAL.md, *Names*). An attribute or a to-one is a column of
+    /// its hierarchy's table; a to-many kept in a join table is that table and its destination
+    /// column; a to-many its inverse holds has no table or column.
+    public var propertyPlaces: [(entity: String, property: String, table: String?, column: String?)] {
+        model.entities.indices.flatMap { entity in
+            let name = model.entities[entity].name
+            let mapping = entities[entity]
+            let table = tables[mapping.table]
+            let attributes = zip(model.attributes(of: entity), mapping.attributeColumns).map { attribute, column in
+                (name, attribute.name, Optional(table.name), Optional(table.columns[column].name))
+            }
+            let relationships = zip(model.relationships(of: entity), mapping.relationships).map {
+                relationship, place -> (String, String, String?, String?) in
+                switch place {
+                case .column(let column): (name, relationship.info.name, table.name, table.columns[column].name)
+                case .joinTable(let join):
+                    (name, relationship.info.name, tables[join].name, tables[join].columns[1].name)
+                case .inverse: (name, relationship.info.name, nil, nil)
+                }
+            }
+            return attributes + relationships
+        }
+    }
 }
 
 extension RelationalSchema {

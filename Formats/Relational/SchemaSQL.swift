@@ -25,6 +25,8 @@ public struct SchemaSQL: Sendable {
             "CREATE TABLE \(SQLText.identifier(schema.sourceTable)) (key \(text) PRIMARY KEY, value \(text));",
             "CREATE TABLE \(SQLText.identifier(schema.deletedTable)) (_id \(text) PRIMARY KEY, "
                 + "_entity \(text) NOT NULL, _pk \(key) NOT NULL);",
+            "CREATE TABLE \(SQLText.identifier(schema.columnsTable)) (entity \(text) NOT NULL, property \(text) NOT NULL, "
+                + "\"table\" \(text), \"column\" \(text), PRIMARY KEY (entity, property));",
         ] + schema.tables.map(createTable)
     }
 

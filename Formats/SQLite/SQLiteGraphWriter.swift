@@ -51,7 +51,7 @@ public final class SQLiteGraphWriter: GraphWriter {
         let schema = RelationalSchema(model: try GraphModel(entities: document.entities))
         let connection = try SQLiteConnection()
         for statement in SchemaSQL(schema: schema, dialect: .sqlite).tables { try connection.execute(statement) }
-        try SourceRecord.insert(document, into: connection, table: schema.sourceTable)
+        try SourceRecord.insert(document, schema: schema, into: connection)
         self.connection = connection
         state.pointee = State(
             stream: RelationalStream(schema: schema),

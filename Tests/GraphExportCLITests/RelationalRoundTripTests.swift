@@ -1,0 +1,40 @@
+import Foundation
+import Prerequisites
+import XCTest
+
+/// `-f sqlite` on every shared store and Chinook, read back by graphexport as a plain SQLite
+/// database: the same objects, values and relationships as the store's own export
+/// (``RelationalReadBack``), every foreign key resolving, and nothing else left in the folder.
+final class RelationalRoundTripTests: XCTestCase {
+    func testEverySharedStoreReadsBackAsItsOwnExport() throws {
+        try SharedStores.assertEveryFolderIsListed()
+        for (name, folder, store, _, arguments) in try SharedStores.copies(for: self) {
+            try assertRoundTrip(arguments, in: folder, label: "\(name)/\(store)")
+        }
+    }
+
+    func testChinookReadsBackAsItsOwnExport() throws {
+        let store = try CommandRunner.copyOfChinook(for: self)
+        try assertRoundTrip([store.lastPathComponent], in: store.deletingLastPathComponent(), label: "Chinook")
+    }
+
+    private func assertRoundTrip(_ arguments: [String], in folder: URL, label: String) throws {
+        let exported = try CommandRunner.assertSucceeds(
+            arguments + ["-f", "jsonl", "--shape", "flat", "--quiet"], in: folder)
+        var original: [String: [String: Any]] = [:]
+        for line in exported.text.split(separator: "\n").dropFirst() {
+            let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            original[try XCTUnwrap(object["@id"] as? String)] = object
+        }
+        let database = "round-trip.db"
+        let before = try FolderListing(folder)
+        try CommandRunner.assertSucceeds(arguments + ["-o", database, "--quiet"], in: folder)
+        XCTAssertEqual(
+            Set(try FolderListing(folder).entries.keys).subtracting(before.entries.keys), [database],
+            "\(label): only the database is new")
+        let readBack = try RelationalReadBack(database: database, in: folder)
+        XCTAssertEqual(readBack.foreignKeyViolations, 0, label)
+        XCTAssertEqual(readBack.differences(from: original).prefix(10), [], label)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(database))
+    }
+}
