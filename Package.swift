@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "GraphExportPlist", targets: ["GraphExportPlist"]),
         .library(name: "GraphExportGraphML", targets: ["GraphExportGraphML"]),
         .library(name: "GraphExportSQLiteFormat", targets: ["GraphExportSQLiteFormat"]),
+        .library(name: "GraphExportSQL", targets: ["GraphExportSQL"]),
+        .library(name: "GraphExportRelational", targets: ["GraphExportRelational"]),
         .library(name: "GraphExportSchema", targets: ["GraphExportSchema"]),
         .library(name: "GraphExportDiff", targets: ["GraphExportDiff"]),
         .library(name: "GraphExportDecoders", targets: ["GraphExportDecoders"]),
@@ -160,7 +162,7 @@ let package = Package(
         ),
 
         // What the SQLite and SQL formats and `schema --format sql` share: the model as tables
-        // (docs/RELATIONAL.md). Not a product: embedders get it with those formats.
+        // (docs/RELATIONAL.md), with its SQL dialects.
         .target(
             name: "GraphExportRelational",
             dependencies: ["GraphExport"],
@@ -171,6 +173,12 @@ let package = Package(
             name: "GraphExportSQLiteFormat",
             dependencies: ["GraphExport", "GraphExportJSONText", "GraphExportRelational", "CSQLite"],
             path: "Formats/SQLite",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "GraphExportSQL",
+            dependencies: ["GraphExport", "GraphExportJSONText", "GraphExportRelational"],
+            path: "Formats/SQL",
             swiftSettings: swiftSettings
         ),
 
@@ -212,7 +220,8 @@ let package = Package(
             dependencies: [
                 "GraphExport", "GraphExportSQLite", "GraphExportCoreData", "GraphExportPlainSQLite", "GraphExportStore",
                 "GraphExportJSON", "GraphExportXML", "GraphExportYAML", "GraphExportJSONLines", "GraphExportPlist",
-                "GraphExportGraphML", "GraphExportSchema", "GraphExportSQLiteFormat",
+                "GraphExportGraphML", "GraphExportSchema", "GraphExportSQLiteFormat", "GraphExportSQL",
+                "GraphExportRelational",
                 "GraphExportPlugin", "GraphExportDiff", "GraphExportDecoders", "GraphExportJSONText", "CZlib",
             ],
             swiftSettings: swiftSettings
@@ -292,7 +301,8 @@ let package = Package(
         .testTarget(
             name: "GraphExportRelationalTests",
             dependencies: [
-                "GraphExport", "GraphExportRelational", "GraphExportSQLiteFormat", "GraphExportTestSupport", "CSQLite",
+                "GraphExport", "GraphExportRelational", "GraphExportSQLiteFormat", "GraphExportSQL",
+                "GraphExportTestSupport", "CSQLite",
             ]
         ),
         .testTarget(

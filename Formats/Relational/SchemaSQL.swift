@@ -30,8 +30,13 @@ public struct SchemaSQL: Sendable {
         ] + schema.tables.map(createTable)
     }
 
-    /// The views, the indexes and (PostgreSQL) the primary and foreign keys.
+    /// What comes after the data: ``keysAndIndexes``, ``foreignKeys`` and ``views``.
     public var constraints: [String] {
+        keysAndIndexes + foreignKeys + views
+    }
+
+    /// (PostgreSQL) each table's primary key, then the indexes.
+    public var keysAndIndexes: [String] {
         var statements: [String] = []
         if dialect == .postgresql {
             for table in schema.tables {
@@ -40,18 +45,48 @@ public struct SchemaSQL: Sendable {
                     "ALTER TABLE \(SQLText.identifier(table.name)) ADD PRIMARY KEY (\(SQLText.identifiers(key)));")
             }
         }
-        statements += schema.indexes.map(createIndex)
-        if dialect == .postgresql {
-            for table in schema.tables {
-                for column in table.columns {
-                    guard let target = column.references else { continue }
-                    statements.append(
-                        "ALTER TABLE \(SQLText.identifier(table.name)) ADD FOREIGN KEY (\(SQLText.identifier(column.name))) "
-                            + "REFERENCES \(SQLText.identifier(schema.tables[target].name)) (_pk);")
+        return statements + schema.indexes.map(createIndex)
+    }
+
+    /// The statements that make every foreign key name a row that is there (docs/RELATIONAL.md,
+    /// *A selection*): a hierarchy table's foreign key to a missing row becomes NULL, a join row
+    /// that names one goes. One per foreign key, in table order.
+    public var referenceCleanup: [String] {
+        schema.tables.flatMap { table in
+            table.columns.compactMap { column -> String? in
+                guard let target = column.references else { return nil }
+                let name = SQLText.identifier(table.name)
+                let value = "\(name).\(SQLText.identifier(column.name))"
+                let missing =
+                    "NOT EXISTS (SELECT 1 FROM \(SQLText.identifier(schema.tables[target].name)) AS target "
+                    + "WHERE target._pk = \(value))"
+                switch table.kind {
+                case .hierarchy:
+                    return
+                        "UPDATE \(name) SET \(SQLText.identifier(column.name)) = NULL WHERE \(value) IS NOT NULL AND \(missing);"
+                case .join:
+                    return "DELETE FROM \(name) WHERE \(missing);"
                 }
             }
         }
-        return statements + schema.views.map(createView)
+    }
+
+    /// (PostgreSQL) every foreign key; SQLite's are in the tables.
+    public var foreignKeys: [String] {
+        guard dialect == .postgresql else { return [] }
+        return schema.tables.flatMap { table in
+            table.columns.compactMap { column -> String? in
+                guard let target = column.references else { return nil }
+                return
+                    "ALTER TABLE \(SQLText.identifier(table.name)) ADD FOREIGN KEY (\(SQLText.identifier(column.name))) "
+                    + "REFERENCES \(SQLText.identifier(schema.tables[target].name)) (_pk);"
+            }
+        }
+    }
+
+    /// The views of the sub-entities.
+    public var views: [String] {
+        schema.views.map(createView)
     }
 
     /// The whole schema: ``tables`` then ``constraints``, one statement a line.

@@ -66,6 +66,16 @@ final class SQLiteConnection {
         guard status == SQLITE_OK else { throw failure(status, sql: sql) }
     }
 
+    /// Runs `statements`, each returning no rows; returns how many rows they changed.
+    func executeCountingChanges(_ statements: [String]) throws -> Int {
+        var count = 0
+        for statement in statements {
+            try execute(statement)
+            count += Int(sqlite3_changes(handle))
+        }
+        return count
+    }
+
     /// Prepares a statement for repeated use.
     func prepare(_ sql: String) throws -> OpaquePointer {
         var statement: OpaquePointer?

@@ -75,8 +75,10 @@ public final class SQLiteGraphWriter: GraphWriter {
         let schema = current.stream.schema
         current.inserter.close()
         state.pointee = nil
+        let script = SchemaSQL(schema: schema, dialect: .sqlite)
+        for statement in script.keysAndIndexes { try connection.execute(statement) }
         if !current.inserter.isDelta {
-            let dropped = try ReferenceCheck.dropDangling(schema, in: connection)
+            let dropped = try connection.executeCountingChanges(script.referenceCleanup)
             if dropped > 0 {
                 onWarning(
                     Warning(
@@ -84,7 +86,7 @@ public final class SQLiteGraphWriter: GraphWriter {
                             + "foreign key, no join row): a foreign key names a row that is there"))
             }
         }
-        for statement in SchemaSQL(schema: schema, dialect: .sqlite).constraints { try connection.execute(statement) }
+        for statement in script.views { try connection.execute(statement) }
         try connection.commit()
         try connection.copyFile(to: sink)
     }

@@ -2,9 +2,10 @@ import Foundation
 import Prerequisites
 import XCTest
 
-/// `-f sqlite` on every shared store and Chinook, read back by graphexport as a plain SQLite
-/// database: the same objects, values and relationships as the store's own export
-/// (``RelationalReadBack``), every foreign key resolving, and nothing else left in the folder.
+/// `-f sqlite`, and `-f sql --sql-dialect sqlite` loaded by the sqlite3 shell, on every shared store
+/// and Chinook, read back by graphexport as a plain SQLite database: the same objects, values and
+/// relationships as the store's own export (``RelationalReadBack``), every foreign key resolving,
+/// and nothing else left in the folder.
 final class RelationalRoundTripTests: XCTestCase {
     func testEverySharedStoreReadsBackAsItsOwnExport() throws {
         try SharedStores.assertEveryFolderIsListed()
@@ -32,6 +33,27 @@ final class RelationalRoundTripTests: XCTestCase {
         XCTAssertEqual(
             Set(try FolderListing(folder).entries.keys).subtracting(before.entries.keys), [database],
             "\(label): only the database is new")
+        try assertReadsBack(database, in: folder, as: original, label: label + " -f sqlite")
+
+        let script = "round-trip.sql"
+        let loaded = "loaded.db"
+        try CommandRunner.assertSucceeds(
+            arguments + ["-f", "sql", "--sql-dialect", "sqlite", "-o", script, "--quiet"], in: folder)
+        let load = try ProgramRun.run(
+            try Prerequisite.executable("sqlite3"), [loaded],
+            input: try Data(contentsOf: folder.appendingPathComponent(script)),
+            in: folder)
+        XCTAssertEqual(load.status, 0, "\(label): \(load.standardError)")
+        XCTAssertEqual(load.standardError, "", label)
+        try assertReadsBack(loaded, in: folder, as: original, label: label + " -f sql --sql-dialect sqlite")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(script))
+    }
+
+    private func assertReadsBack(
+        _ database: String, in folder: URL, as original: [String: [String: Any]], label: String
+    )
+        throws
+    {
         let readBack = try RelationalReadBack(database: database, in: folder)
         XCTAssertEqual(readBack.foreignKeyViolations, 0, label)
         XCTAssertEqual(readBack.differences(from: original).prefix(10), [], label)
