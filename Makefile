@@ -138,7 +138,7 @@ docs: deps
 # Quick check: BENCH_SIZES=20000 BENCH_REPEAT=1 BENCH_ORDERS=creation make bench
 .PHONY: bench
 bench:
-	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) sqlite3 sqlite3-tools gcc"
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) sqlite3 sqlite3-tools gcc postgresql pgloader"
 	python3 Benchmarks/run.py
 
 # Fuzzing (issue 11): libFuzzer targets for the model XML, binary property list, keyed archive
