@@ -104,6 +104,63 @@ final class SQLiteGraphWriterTests: XCTestCase {
         }
     }
 
+    func testADeltaKeepsItsReferencesAndItsTombstonesAreRowsOfTheirOwn() throws {
+        let sink = MemorySink()
+        let stream = GraphStream(SQLiteGraphWriter(sink: sink))
+        try stream.begin(DocumentInfo(sourceKind: "test", entities: RelationalSchemaTests.entities))
+        try stream.write(.beginObject(entity: "Note", id: ObjectID(prefix: "Note/", number: 4)))
+        try stream.write(.changedProperties(["folder"]))
+        try stream.write(.attribute(name: "title", value: .string("moved")))
+        try stream.write(.beginRelationship(name: "folder", isToMany: false))
+        try stream.write(.reference(ObjectID(prefix: "Folder/", number: 9)))
+        try stream.write(.endRelationship)
+        try stream.write(.endObject)
+        try stream.write(.beginObject(entity: "Chore", id: ObjectID(prefix: "Chore/", number: 5)))
+        try stream.write(.deleted)
+        try stream.write(.attribute(name: "title", value: .integer(3)))
+        try stream.write(.endObject)
+        try stream.finish()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("relational-delta-\(UUID()).db").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(sink.bytes)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var database: OpaquePointer?
+        XCTAssertEqual(sqlite3_open_v2(path, &database, SQLITE_OPEN_READONLY, nil), SQLITE_OK)
+        defer { sqlite3_close_v2(database) }
+        let connection = try XCTUnwrap(database)
+        XCTAssertEqual(
+            try rows("SELECT _pk, title, folder FROM Item", in: connection), [["4", "moved", "9"]],
+            "the folder of the full export it applies to stays")
+        XCTAssertEqual(try rows("SELECT * FROM graphexport_deleted", in: connection), [["Chore/5", "Chore", "5"]])
+    }
+
+    func testAReferenceToAnObjectNotExportedIsANullForeignKeyWithAWarning() throws {
+        let sink = MemorySink()
+        var warnings: [String] = []
+        let stream = GraphStream(SQLiteGraphWriter(sink: sink, onWarning: { warnings.append($0.message) }))
+        try stream.begin(DocumentInfo(sourceKind: "test", entities: RelationalSchemaTests.entities))
+        try stream.write(.beginObject(entity: "Note", id: ObjectID(prefix: "Note/", number: 4)))
+        try stream.write(.beginRelationship(name: "folder", isToMany: false))
+        try stream.write(.reference(ObjectID(prefix: "Folder/", number: 9)))
+        try stream.write(.endRelationship)
+        try stream.write(.beginRelationship(name: "tags", isToMany: true))
+        try stream.write(.reference(ObjectID(prefix: "Tag/", number: 2)))
+        try stream.write(.endRelationship)
+        try stream.write(.endObject)
+        try stream.finish()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("relational-cut-\(UUID()).db").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(sink.bytes)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var database: OpaquePointer?
+        XCTAssertEqual(sqlite3_open_v2(path, &database, SQLITE_OPEN_READONLY, nil), SQLITE_OK)
+        defer { sqlite3_close_v2(database) }
+        let connection = try XCTUnwrap(database)
+        XCTAssertEqual(try rows("SELECT _pk, folder FROM Item", in: connection), [["4", "NULL"]])
+        XCTAssertEqual(try rows("SELECT count(*) FROM Item_tags", in: connection), [["0"]])
+        XCTAssertEqual(try rows("PRAGMA foreign_key_check", in: connection), [])
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertTrue(warnings.first?.hasPrefix("2 references to objects not in the export") == true, "\(warnings)")
+    }
+
     func testAFailedExportLeavesNothingInTheTemporaryFolder() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relational-tmp-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
