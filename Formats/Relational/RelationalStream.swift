@@ -28,12 +28,17 @@ package struct RelationalStream {
     private let foreignKeyCounts: [Int]
     /// Per entity, per relationship (model order), where a destination goes.
     private let places: [[Place]]
+    /// Per entity, its relationships' names, in model order.
+    private let relationshipNames: [[String]]
     /// Per entity, its relationships' indexes by name.
     private let relationshipIndex: [[String: Int]]
     /// Per entity, its attributes' indexes by name, for objects written as events.
     private let attributeIndex: [[String: Int]]
-    /// The open objects, innermost last.
+    /// The open objects, innermost last: the first ``depth`` of these. The frames past them are
+    /// kept, so that the next object at their level reuses their storage.
     private var frames: [Frame] = []
+    /// How many objects are open.
+    private var depth = 0
 
     /// Where a relationship's destination goes.
     private enum Place {
@@ -47,13 +52,15 @@ package struct RelationalStream {
 
     /// One open object.
     private struct Frame {
-        let entity: Int
-        let key: Int64
-        let id: ObjectID
+        var entity: Int
+        var key: Int64
+        var id: ObjectID
         var foreignKeys: [Int64?]
         /// The place of the open relationship, and how many destinations it has had.
         var relationship: Place = .none
         var position: Int64 = 0
+        /// The index of the relationship expected next.
+        var nextRelationship = 0
         /// For an object written as events, its values until its row starts; `nil` once started.
         var pendingValues: [Value]?
         var isTombstone = false
@@ -82,6 +89,7 @@ package struct RelationalStream {
         }
         foreignKeyCounts = model.entities.indices.map { schema.mapping(of: $0).foreignKeyColumns.count }
         self.places = places
+        relationshipNames = model.entities.indices.map { entity in model.relationships(of: entity).map(\.info.name) }
         relationshipIndex = model.entities.indices.map { entity in
             Dictionary(
                 model.relationships(of: entity).enumerated().map { ($1.info.name, $0) },
@@ -99,11 +107,8 @@ package struct RelationalStream {
     package mutating func beginObject(_ row: ObjectRow, into target: inout some RelationalTarget) throws {
         let key = RelationalKey.key(of: row.id)
         try addDestination(key, into: &target)
-        frames.append(
-            Frame(
-                entity: row.entity, key: key, id: row.id,
-                foreignKeys: Array(repeating: nil, count: foreignKeyCounts[row.entity])))
-        try target.beginRow(row, key: key, level: frames.count - 1)
+        push(entity: row.entity, key: key, id: row.id, pendingValues: nil)
+        try target.beginRow(row, key: key, level: depth - 1)
     }
 
     /// Handles one event.
@@ -115,45 +120,69 @@ package struct RelationalStream {
             }
             let key = RelationalKey.key(of: id)
             try addDestination(key, into: &target)
-            frames.append(
-                Frame(
-                    entity: entity, key: key, id: id,
-                    foreignKeys: Array(repeating: nil, count: foreignKeyCounts[entity]),
-                    pendingValues: Array(repeating: .null, count: schema.model.attributes(of: entity).count)))
+            push(
+                entity: entity, key: key, id: id,
+                pendingValues: Array(repeating: .null, count: schema.model.attributes(of: entity).count))
         case .changedProperties:
             break
         case .deleted:
-            frames[frames.count - 1].isTombstone = true
+            frames[depth - 1].isTombstone = true
         case .attribute(let name, let value):
-            let top = frames.count - 1
+            let top = depth - 1
             guard frames[top].pendingValues != nil, let index = attributeIndex[frames[top].entity][name] else { break }
             frames[top].pendingValues![index] = value
         case .beginRelationship(let name, _):
             try startPendingRow(into: &target)
-            let top = frames.count - 1
+            let top = depth - 1
             let entity = frames[top].entity
-            frames[top].relationship = relationshipIndex[entity][name].map { places[entity][$0] } ?? .none
+            // The traversal writes an object's relationships in model order: the name is checked
+            // against the one expected next before it is looked up.
+            let expected = frames[top].nextRelationship
+            let names = relationshipNames[entity]
+            let index = expected < names.count && names[expected] == name ? expected : relationshipIndex[entity][name]
+            frames[top].relationship = index.map { places[entity][$0] } ?? .none
+            frames[top].nextRelationship = (index ?? expected) + 1
             frames[top].position = 0
         case .reference(let id):
             try addDestination(RelationalKey.key(of: id), into: &target)
         case .endRelationship:
-            frames[frames.count - 1].relationship = .none
+            frames[depth - 1].relationship = .none
         case .endObject:
             try startPendingRow(into: &target)
-            let frame = frames.removeLast()
-            if frame.isTombstone {
-                try target.writeTombstone(entity: frame.entity, key: frame.key, id: frame.id)
+            depth -= 1
+            if frames[depth].isTombstone {
+                try target.writeTombstone(entity: frames[depth].entity, key: frames[depth].key, id: frames[depth].id)
             } else {
                 try target.endRow(
-                    entity: frame.entity, key: frame.key, id: frame.id, level: frames.count,
-                    foreignKeys: frame.foreignKeys)
+                    entity: frames[depth].entity, key: frames[depth].key, id: frames[depth].id, level: depth,
+                    foreignKeys: frames[depth].foreignKeys)
             }
         }
     }
 
+    /// Opens a frame for an object, reusing the storage of the last one at its level.
+    private mutating func push(entity: Int, key: Int64, id: ObjectID, pendingValues: [Value]?) {
+        let count = foreignKeyCounts[entity]
+        if depth == frames.count {
+            frames.append(Frame(entity: entity, key: key, id: id, foreignKeys: Array(repeating: nil, count: count)))
+        } else {
+            frames[depth].entity = entity
+            frames[depth].key = key
+            frames[depth].id = id
+            frames[depth].foreignKeys.removeAll(keepingCapacity: true)
+            frames[depth].foreignKeys.append(contentsOf: repeatElement(nil, count: count))
+            frames[depth].relationship = .none
+            frames[depth].position = 0
+            frames[depth].nextRelationship = 0
+            frames[depth].isTombstone = false
+        }
+        frames[depth].pendingValues = pendingValues
+        depth += 1
+    }
+
     /// Starts the row of the innermost object when it was given as events and has not started.
     private mutating func startPendingRow(into target: inout some RelationalTarget) throws {
-        let top = frames.count - 1
+        let top = depth - 1
         guard let values = frames[top].pendingValues else { return }
         frames[top].pendingValues = nil
         guard !frames[top].isTombstone else { return }
@@ -167,7 +196,7 @@ package struct RelationalStream {
 
     /// Records `key` as a destination of the innermost open relationship, if any.
     private mutating func addDestination(_ key: Int64, into target: inout some RelationalTarget) throws {
-        let top = frames.count - 1
+        let top = depth - 1
         guard top >= 0 else { return }
         switch frames[top].relationship {
         case .foreignKey(let slot):

@@ -79,15 +79,17 @@ struct SQLScriptEncoder: RelationalTarget {
     mutating func beginRow(_ row: ObjectRow, key: Int64, level: Int) throws {
         if row.changedProperties != nil { isDelta = true }
         while lines.count <= level { lines.append([]) }
-        var line = lines[level]
+        // The line is taken out of `lines` while it is written, so that it has one owner and is
+        // changed in place, never copied.
+        var line: [UInt8] = []
+        swap(&line, &lines[level])
+        defer { swap(&line, &lines[level]) }
         line.removeAll(keepingCapacity: true)
-        let idText = row.id.text
         switch dialect {
         case .postgresql:
             appendKey(key, to: &line)
             line.append(UInt8(ascii: "\t"))
-            var id = idText
-            _ = id.withUTF8 { SQLValueText.appendCopy(.text(UnsafeRawBufferPointer($0)), type: .text, to: &line) }
+            appendID(row.id, to: &line)
             line += entityTexts[row.entity]
             for (index, value) in row.values.enumerated() {
                 line.append(UInt8(ascii: "\t"))
@@ -99,7 +101,7 @@ struct SQLScriptEncoder: RelationalTarget {
             line.append(UInt8(ascii: "("))
             appendKey(key, to: &line)
             line.append(contentsOf: ", ".utf8)
-            var id = idText
+            var id = row.id.text
             id.withUTF8 { SQLValueText.appendQuoted(UnsafeRawBufferPointer($0), to: &line) }
             line += entityTexts[row.entity]
             for (index, value) in row.values.enumerated() {
@@ -109,11 +111,12 @@ struct SQLScriptEncoder: RelationalTarget {
                 }
             }
         }
-        lines[level] = line
     }
 
     mutating func endRow(entity: Int, key: Int64, id: ObjectID, level: Int, foreignKeys: [Int64?]) throws {
-        var line = lines[level]
+        var line: [UInt8] = []
+        swap(&line, &lines[level])
+        defer { swap(&line, &lines[level]) }
         for foreignKey in foreignKeys {
             switch dialect {
             case .postgresql:
@@ -130,7 +133,6 @@ struct SQLScriptEncoder: RelationalTarget {
         }
         if dialect == .sqlite { line.append(UInt8(ascii: ")")) }
         try writeRow(line, head: rowBlockHeads[entity], entity: entity)
-        lines[level] = line
     }
 
     mutating func writeJoinRow(table: Int, source: Int64, destination: Int64, position: Int64?) throws {
@@ -207,6 +209,14 @@ struct SQLScriptEncoder: RelationalTarget {
         guard openBlock != nil else { return }
         openBlock = nil
         try output.appendBytes((dialect == .postgresql ? "\\.\n" : ";\n").utf8)
+    }
+
+    /// Appends an identifier's `COPY` text: its prefix escaped, then its number, with no `String`
+    /// made for an identifier that has one.
+    private func appendID(_ id: ObjectID, to line: inout [UInt8]) {
+        var prefix = id.textPrefix
+        _ = prefix.withUTF8 { SQLValueText.appendCopy(.text(UnsafeRawBufferPointer($0)), type: .text, to: &line) }
+        if let number = id.numericSuffix { appendKey(number, to: &line) }
     }
 
     private func appendKey(_ key: Int64, to line: inout [UInt8]) {

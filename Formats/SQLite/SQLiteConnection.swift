@@ -76,6 +76,16 @@ final class SQLiteConnection {
         return count
     }
 
+    /// Whether `PRAGMA foreign_key_check` finds a foreign key that names no row.
+    func hasForeignKeyViolations() throws -> Bool {
+        let sql = "PRAGMA foreign_key_check"
+        let statement = try prepare(sql)
+        defer { sqlite3_finalize(statement) }
+        let status = sqlite3_step(statement)
+        guard status == SQLITE_ROW || status == SQLITE_DONE else { throw failure(status, sql: sql) }
+        return status == SQLITE_ROW
+    }
+
     /// Prepares a statement for repeated use.
     func prepare(_ sql: String) throws -> OpaquePointer {
         var statement: OpaquePointer?
