@@ -19,7 +19,8 @@ struct SQLiteRowInserter: RelationalTarget {
     private let entityNames: [String]
     /// Per entity, whether each attribute is stored as JSON text.
     private let isJSONColumn: [[Bool]]
-    /// Per entity and level, the files whose bytes go into the row once it is inserted.
+    /// Per level (where one row is open at a time), the files whose bytes go into its row once it
+    /// is inserted.
     private var pendingFiles: [Int: [(column: Int, file: FileBytes)]] = [:]
     /// Text made for a value, bound as a copy.
     private var scratch: [UInt8] = []
@@ -86,7 +87,7 @@ struct SQLiteRowInserter: RelationalTarget {
             }
             throw connection.failure(status, sql: String(cString: sqlite3_sql(statement)))
         }
-        if let files = pendingFiles.removeValue(forKey: entity << 8 | level) {
+        if let files = pendingFiles.removeValue(forKey: level) {
             try writeFiles(files, entity: entity, rowid: sqlite3_last_insert_rowid(connection.handle))
         }
     }
@@ -222,7 +223,7 @@ struct SQLiteRowInserter: RelationalTarget {
             case .binaryFile(let file):
                 sqlite3_bind_zeroblob64(statement, parameter, sqlite3_uint64(file.count))
                 let column = schema.mapping(of: entity).attributeColumns[attribute]
-                pendingFiles[entity << 8 | level, default: []].append((column, file))
+                pendingFiles[level, default: []].append((column, file))
             case .array, .map:
                 bindJSON(value, to: statement, at: parameter, entity: entity, attribute: attribute)
             case .null, .integer, .double, .boolean, .date:

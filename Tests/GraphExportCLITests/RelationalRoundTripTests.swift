@@ -19,6 +19,13 @@ final class RelationalRoundTripTests: XCTestCase {
         try assertRoundTrip([store.lastPathComponent], in: store.deletingLastPathComponent(), label: "Chinook")
     }
 
+    /// The bundled sample: an inheritance table (photos, notes and clippings), an ordered to-many,
+    /// a many-to-many, and a photo whose image is an external file, streamed into its row.
+    func testTheScrapbookSampleReadsBackAsItsOwnExport() throws {
+        let copy = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
+        try assertRoundTrip(CommandRunner.scrapbook(in: copy), in: copy, label: "Scrapbook")
+    }
+
     private func assertRoundTrip(_ arguments: [String], in folder: URL, label: String) throws {
         let exported = try CommandRunner.assertSucceeds(
             arguments + ["-f", "jsonl", "--shape", "flat", "--quiet"], in: folder)
