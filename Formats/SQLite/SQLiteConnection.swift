@@ -31,7 +31,7 @@ final class SQLiteConnection {
             throw SQLiteWriterError.temporaryFileFailed(directory: directory, reason: String(cString: strerror(errno)))
         }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        let path = String(cString: template)
+        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let cleanup = InterruptCleanup.register(file: path)
         defer {
             unlink(path)
