@@ -78,8 +78,11 @@ python-deps:
 # (sqlite3-tools) to check `graphexport diff`, GNU time to measure the peak memory of an export,
 # xmllint (libxml2-utils) to validate XML exports against their XML Schema, Graphviz's dot to
 # render the diagram `graphexport schema --format dot` writes, make and man (man-db) to install
-# and render the man page, zsh to check its completion script, and gzip.
-TEST_APT_PACKAGES := $(APT_PACKAGES) sqlite3 sqlite3-tools time libxml2-utils graphviz make man-db zsh gzip cmark
+# and render the man page, zsh to check its completion script, gzip, cmark to read the Notes
+# Markdown back, and PostgreSQL's server and psql to load `-f sql` scripts into
+# (Tests/postgresql-server).
+TEST_APT_PACKAGES := $(APT_PACKAGES) sqlite3 sqlite3-tools time libxml2-utils graphviz make man-db zsh gzip \
+  cmark postgresql
 
 # Test classes whose names end in SlowTests (signals during big exports, concurrent writers) run
 # under CI (`CI` set) and with `make test-slow`; a plain `make test` leaves them out.
@@ -88,10 +91,16 @@ ifeq ($(strip $(CI)),)
 TEST_SELECTION := --skip $(SLOW_TESTS)
 endif
 
+# The tests run beside a private PostgreSQL server (Tests/postgresql-server: its own data folder
+# and socket in a temporary folder, an unprivileged user), stopped and removed when they end, also
+# on failure or interruption; one that cannot start leaves GRAPHEXPORT_TEST_POSTGRESQL empty, and
+# its tests skip (fail under CI).
 test: python-deps lint
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(TEST_APT_PACKAGES)"
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build $(TEST_SELECTION)
+	@server=$$(Tests/postgresql-server start) || server=""; \
+	trap '[ -z "$$server" ] || Tests/postgresql-server stop "$$server"; server=""' EXIT INT TERM; \
+	GRAPHEXPORT_TEST_POSTGRESQL="$$server" $(SWIFT) test --skip-build $(TEST_SELECTION)
 
 test-slow: python-deps
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(TEST_APT_PACKAGES)"
@@ -130,7 +139,7 @@ docs: deps
 # Quick check: BENCH_SIZES=20000 BENCH_REPEAT=1 BENCH_ORDERS=creation make bench
 .PHONY: bench
 bench:
-	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) sqlite3 sqlite3-tools gcc"
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) sqlite3 sqlite3-tools gcc postgresql pgloader"
 	python3 Benchmarks/run.py
 
 # Fuzzing (issue 11): libFuzzer targets for the model XML, binary property list, keyed archive

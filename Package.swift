@@ -23,6 +23,9 @@ let package = Package(
         .library(name: "GraphExportJSONLines", targets: ["GraphExportJSONLines"]),
         .library(name: "GraphExportPlist", targets: ["GraphExportPlist"]),
         .library(name: "GraphExportGraphML", targets: ["GraphExportGraphML"]),
+        .library(name: "GraphExportSQLiteFormat", targets: ["GraphExportSQLiteFormat"]),
+        .library(name: "GraphExportSQL", targets: ["GraphExportSQL"]),
+        .library(name: "GraphExportRelational", targets: ["GraphExportRelational"]),
         .library(name: "GraphExportSchema", targets: ["GraphExportSchema"]),
         .library(name: "GraphExportDiff", targets: ["GraphExportDiff"]),
         .library(name: "GraphExportDecoders", targets: ["GraphExportDecoders"]),
@@ -158,6 +161,27 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // What the SQLite and SQL formats and `schema --format sql` share: the model as tables
+        // (docs/RELATIONAL.md), with its SQL dialects.
+        .target(
+            name: "GraphExportRelational",
+            dependencies: ["GraphExport"],
+            path: "Formats/Relational",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "GraphExportSQLiteFormat",
+            dependencies: ["GraphExport", "GraphExportJSONText", "GraphExportRelational", "CSQLite"],
+            path: "Formats/SQLite",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "GraphExportSQL",
+            dependencies: ["GraphExport", "GraphExportJSONText", "GraphExportRelational"],
+            path: "Formats/SQL",
+            swiftSettings: swiftSettings
+        ),
+
         // Value decoders, the second kind of plugin: what turns a stored attribute's bytes into
         // attributes of their own (Apple Notes' ICNoteData.data → text, markdown), and the source
         // that adds them to any other.
@@ -196,7 +220,8 @@ let package = Package(
             dependencies: [
                 "GraphExport", "GraphExportSQLite", "GraphExportCoreData", "GraphExportPlainSQLite", "GraphExportStore",
                 "GraphExportJSON", "GraphExportXML", "GraphExportYAML", "GraphExportJSONLines", "GraphExportPlist",
-                "GraphExportGraphML", "GraphExportSchema",
+                "GraphExportGraphML", "GraphExportSchema", "GraphExportSQLiteFormat", "GraphExportSQL",
+                "GraphExportRelational",
                 "GraphExportPlugin", "GraphExportDiff", "GraphExportDecoders", "GraphExportJSONText", "CZlib",
             ],
             swiftSettings: swiftSettings
@@ -271,6 +296,13 @@ let package = Package(
                 "Prerequisites", "GraphExport", "GraphExportJSON", "GraphExportXML", "GraphExportYAML",
                 "GraphExportJSONLines", "GraphExportPlist", "GraphExportGraphML", "GraphExportPlugin",
                 "GraphExportTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "GraphExportRelationalTests",
+            dependencies: [
+                "GraphExport", "GraphExportRelational", "GraphExportSQLiteFormat", "GraphExportSQL",
+                "GraphExportTestSupport", "CSQLite",
             ]
         ),
         .testTarget(

@@ -64,7 +64,9 @@ Then history_bench.py times `--since` (issue 21) on the largest store in creatio
 history of 100 changed objects, against the full JSON export (BENCH_ONLY matching `gx-since` keeps it),
 and notes_bench.py times the Apple Notes decoder (issue 24) on the shared apple-notes-macos12 sample
 grown to 20 000 notes, decoded against `--no-decode notes` (BENCH_ONLY matching `gx-notes` keeps it;
-BENCH_NOTES=0 leaves it out).
+BENCH_NOTES=0 leaves it out), and relational_bench.py times -f sql and -f sqlite (issue 38) on Chinook
+scaled to the largest size against flat JSON, the sqlite3 shell's INSERT … SELECT and pgloader
+(BENCH_ONLY matching `gx-sql` keeps it; BENCH_RELATIONAL=0 leaves it out).
 
 Writes Benchmarks/results.md (the tables, for docs/PERFORMANCE.md) and Benchmarks/results.json
 (every sample).
@@ -74,6 +76,7 @@ import history_bench
 import json
 import notes_bench
 import os
+import relational_bench
 import platform
 import re
 import shutil
@@ -572,6 +575,19 @@ def notes_benchmark(graphexport):
     return lines, samples
 
 
+def relational_benchmark(graphexport, sizes):
+    """The relational formats' benchmark (relational_bench.py) on Chinook scaled to the largest size:
+    its markdown lines and samples; BENCH_ONLY or BENCH_RELATIONAL=0 may leave it out."""
+    if (not re.search(os.environ.get("BENCH_ONLY", ".*"), "gx-sql") or os.environ.get("BENCH_RELATIONAL", "1") == "0"
+            or not os.path.exists(CHINOOK)):
+        return [], {}
+    store, _ = prepare_plain_store("chinook", max(sizes), graphexport)
+    log("relational formats on %s" % os.path.relpath(store, ROOT))
+    lines, samples = relational_bench.run(graphexport, store, run_once, env_int("BENCH_REPEAT", 3), log)
+    print("\n".join(lines))
+    return lines, samples
+
+
 def main():
     sizes = [int(s) for s in os.environ.get("BENCH_SIZES", "100000,1000000").split(",") if s.strip()]
     orders = [o.strip() for o in os.environ.get("BENCH_ORDERS", "creation,grouped").split(",") if o.strip()]
@@ -671,6 +687,7 @@ def main():
                                  "by": {c.name: c for c in contenders}, "store": store, "instructions": counted}
     since_table, since_results = since_benchmark(graphexport, stores, sizes, orders)
     notes_table, notes_results = notes_benchmark(graphexport)
+    relational_table, relational_results = relational_benchmark(graphexport, sizes)
     info["CPU pressure (PSI some, avg300) at the end"] = cpu_pressure()
     log("start-up times")
     startup_times, startup_method = startup(graphexport)
@@ -681,7 +698,7 @@ def main():
                                         subprocess.run([graphexport, "--version"], capture_output=True,
                                                        text=True).stdout.strip()))
     with open(os.path.join(BENCH, "results.md"), "w") as f:
-        f.write(header + md + "\n" + "\n".join(since_table + notes_table))
+        f.write(header + md + "\n" + "\n".join(since_table + notes_table + [""] + relational_table))
     with open(os.path.join(BENCH, "results.json"), "w") as f:
         json.dump({"machine": info, "load_average": loads, "startup_seconds": startup_times,
                    "orders": {order: {"sizes": {str(n): {"notes": r["notes"], "contenders": {
@@ -690,7 +707,8 @@ def main():
                                 "output_bytes": c.bytes, "warmup_seconds": c.warmup}
                        for c in r["contenders"]}, "instructions": r.get("instructions", {})}
                        for n, r in by_size.items()}}
-                       for order, by_size in results.items()}, "since": since_results, "notes": notes_results}, f, indent=1)
+                       for order, by_size in results.items()}, "since": since_results, "notes": notes_results,
+                   "relational": relational_results}, f, indent=1)
     log("wrote Benchmarks/results.md and Benchmarks/results.json; total %.0f s" % (time.monotonic() - START))
 
 

@@ -27,8 +27,9 @@ enum CommandTable {
             name: .schema, word: "schema", operands: "<store>",
             summary: "Write the shape of the store's export instead of the export, from the model the export "
                 + "reads: a JSON Schema 2020-12 of the JSON export (--format json-schema, the default), an XML "
-                + "Schema of the XML export (xsd, for the --xml-style given), a Mermaid erDiagram (mermaid) or "
-                + "a Graphviz digraph (dot); -o's extension can name the format (.json, .xsd, .mmd, .dot)."),
+                + "Schema of the XML export (xsd, for the --xml-style given), a Mermaid erDiagram (mermaid), "
+                + "a Graphviz digraph (dot) or the tables of -f sqlite and -f sql (sql, for the --sql-dialect "
+                + "given); -o's extension can name the format (.json, .xsd, .mmd, .dot, .sql)."),
         CommandEntry(
             name: .log, word: "log", operands: "<store>",
             summary: "List the transactions of a Core Data store's persistent history, oldest first: number, time, "

@@ -60,7 +60,7 @@ struct OptionTable {
             name: "format", short: "f", argument: .format, commands: opening.union([.formats, .diff]),
             help: "The output format: a built-in one or a plugin (graphexport formats lists them), in any case. "
                 + "Default: the one -o's extension names, else json. For inspect: text (default) or json. "
-                + "For schema: json-schema (or json), xsd, mermaid or dot; default: the one -o's extension names, "
+                + "For schema: json-schema (or json), xsd, mermaid, dot or sql; default: the one -o's extension names, "
                 + "else json-schema. For log and formats: text (default) or json. For diff: text (default) or "
                 + "jsonl."),
         CommandOption(

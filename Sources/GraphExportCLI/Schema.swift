@@ -1,11 +1,12 @@
 import GraphExport
 import GraphExportPlainSQLite
+import GraphExportRelational
 import GraphExportSchema
 import GraphExportStore
 
 extension Command {
     /// `graphexport schema`: opens the store as an export would and writes the shape of its export
-    /// (JSON Schema, XML Schema, Mermaid or DOT), from the same model the export reads (without the
+    /// (JSON Schema, XML Schema, Mermaid, DOT or SQL), from the same model the export reads (without the
     /// properties `--exclude-attribute` and `--attributes` leave out, `--nest` and `--no-nest`
     /// shaping it as they shape the export), to standard output or to `-o`'s file (which appears
     /// only when complete; gzip-compressed when its name ends in `.gz`). Warnings met opening the
@@ -76,6 +77,7 @@ extension Command {
             return schema.text
         case .mermaid: return MermaidDiagram(model: model, shape: shape).text
         case .dot: return DOTDiagram(model: model, shape: shape, title: title).text
+        case .sql: return SchemaSQL(schema: RelationalSchema(model: model), dialect: request.sqlDialect).script
         }
     }
 }

@@ -1,4 +1,6 @@
 import GraphExport
+import GraphExportRelational
+import GraphExportSQL
 import GraphExportSchema
 import GraphExportXML
 
@@ -13,6 +15,8 @@ struct SchemaRequest: Equatable {
     var format: SchemaFormat
     /// `--xml-style`, for the XML Schema.
     var xmlStyle: XMLOptions.Style = .attributes
+    /// `--sql-dialect`, for the SQL.
+    var sqlDialect: SQLDialect = .postgresql
 
     /// The request for `schema` from what the parser read as an export: refuses an unknown
     /// format, and the options that do not apply to the schema format (`--xml-style` with a
@@ -40,6 +44,9 @@ struct SchemaRequest: Equatable {
         ).check(request, table: table)
         if let style = request.formatOptions["xml-style"] {
             xmlStyle = XMLOptions.Style(rawValue: style) ?? .attributes
+        }
+        if let dialect = request.formatOptions[SQLGraphWriter.dialectOptionName] {
+            sqlDialect = SQLDialect(rawValue: dialect) ?? .postgresql
         }
         var source = request
         source.format = nil

@@ -8,11 +8,18 @@ public enum SchemaFormat: String, CaseIterable, Sendable, Hashable {
     case mermaid
     /// A Graphviz digraph (``DOTDiagram``).
     case dot
+    /// The SQL that makes the tables of `-f sqlite` and `-f sql` (docs/RELATIONAL.md), in the
+    /// `--sql-dialect` given.
+    case sql
 
     /// The export format whose own options this schema follows (`xml` for `xsd`: `--xml-style`
-    /// decides it), `nil` when no format's options shape it.
+    /// decides it; `sql` for `sql`: `--sql-dialect`), `nil` when no format's options shape it.
     public var optionsFormat: String? {
-        self == .xsd ? "xml" : nil
+        switch self {
+        case .xsd: "xml"
+        case .sql: "sql"
+        default: nil
+        }
     }
 
     /// The format `name` names, in any case: its own name, or `json` for ``jsonSchema``.
@@ -23,7 +30,7 @@ public enum SchemaFormat: String, CaseIterable, Sendable, Hashable {
     }
 
     /// The format whose file extension `path` ends in (`.json`, `.xsd`, `.mmd` or `.mermaid`,
-    /// `.dot` or `.gv`, in any case), or `nil`.
+    /// `.dot` or `.gv`, `.sql`, in any case), or `nil`.
     public init?(forPath path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: ".") else { return nil }
@@ -32,6 +39,7 @@ public enum SchemaFormat: String, CaseIterable, Sendable, Hashable {
         case "xsd": self = .xsd
         case "mmd", "mermaid": self = .mermaid
         case "dot", "gv": self = .dot
+        case "sql": self = .sql
         default: return nil
         }
     }

@@ -80,7 +80,7 @@ final class CommandLineContractTests: XCTestCase {
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(
             result.standardError.hasPrefix(
-                "graphexport: error: unknown format 'csv' (values: json, xml, yaml, jsonl, plist, graphml); a plugin "
+                "graphexport: error: unknown format 'csv' (values: json, xml, yaml, jsonl, plist, graphml, sqlite, sql); a plugin "
                     + "for it would be an executable graphexport-format-csv in a folder of GRAPHEXPORT_PLUGIN_PATH or "
                     + "PATH (looked in: \(folder.path), /usr/bin, /bin)\n"), result.standardError)
     }
@@ -267,7 +267,7 @@ final class CommandLineContractTests: XCTestCase {
         XCTAssertTrue(result.text.hasPrefix("OVERVIEW: "))
         XCTAssertTrue(result.text.contains("USAGE: graphexport"))
         let words = result.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
-        XCTAssertTrue(words.contains("Built in: json, xml, yaml, jsonl, plist, graphml."), result.text)
+        XCTAssertTrue(words.contains("Built in: json, xml, yaml, jsonl, plist, graphml, sqlite, sql."), result.text)
         for section in ["PLUGINS:", "GRAPHEXPORT_PLUGIN_PATH", "EXIT STATUS:", "  64 "] {
             XCTAssertTrue(result.text.contains(section), section)
         }

@@ -76,7 +76,7 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(completed.status, 0, completed.standardError)
         XCTAssertEqual(
             completed.text.split(separator: "\n"),
-            ["--shape", "tree flat", "json xml yaml jsonl plist graphml text json-schema xsd mermaid dot"])
+            ["--shape", "tree flat", "json xml yaml jsonl plist graphml sqlite sql text json-schema xsd mermaid dot"])
 
         let zsh = try String(
             contentsOf: prefix.appendingPathComponent("share/zsh/site-functions/_graphexport"), encoding: .utf8)

@@ -208,7 +208,7 @@ final class OptionParsingTests: XCTestCase {
             usageError(["schema", "--strict", "s"]), "'--strict' is not an option of 'graphexport schema'")
         XCTAssertEqual(
             usageError(["schema", "-f", "xml", "s"]),
-            "unknown schema format 'xml' (values: json-schema, xsd, mermaid, dot; json is json-schema)")
+            "unknown schema format 'xml' (values: json-schema, xsd, mermaid, dot, sql; json is json-schema)")
         XCTAssertEqual(
             usageError(["schema", "-f", "dot", "--xml-style", "elements", "s"]),
             "'--xml-style' is for --format xsd, not dot: it is an option of the xml format")

@@ -51,6 +51,27 @@ final class OutputInterruptSlowTests: XCTestCase {
         try assertInterruptionLeavesNothing(signal: SIGTERM, existingOutput: true)
     }
 
+    /// `-f sqlite` builds its database in an unlinked file of `$TMPDIR` and writes the output only
+    /// at the end: a signal while it builds leaves both folders as they were.
+    func testSignalsWhileASQLiteDatabaseIsBuiltLeaveNothingBehind() throws {
+        let store = try largeStore()
+        for signal in [SIGTERM, SIGINT, SIGKILL] {
+            let folder = try CommandRunner.scratchFolder(for: self)
+            let temporary = folder.appendingPathComponent("tmp")
+            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: false)
+            try Data("notes".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+            let before = try FolderListing(folder)
+            let export = try BoundedProcess.graphexport(
+                ["--model", CommandRunner.scrapbookModel, "-o", "out.db", store.path], in: folder,
+                environment: ["TMPDIR": temporary.path])
+            try waitForOutputBytes(of: export.processIdentifier, in: temporary)
+            export.send(signal)
+            let outcome = export.wait(limit: 60)
+            XCTAssertEqual(outcome.reason, .uncaughtSignal, "the export was still running (signal \(signal))")
+            XCTAssertEqual(try FolderListing(folder), before, "signal \(signal)")
+        }
+    }
+
     func testIgnoredSIGHUPStaysIgnoredWhileAPrivateCopyIsRegistered() throws {
         // A store in WAL mode is copied to a private folder, which is registered for removal on
         // SIGHUP; under `nohup` (SIGHUP ignored) the export must still run on.

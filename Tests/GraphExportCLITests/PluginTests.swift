@@ -39,7 +39,7 @@ final class PluginTests: XCTestCase {
         let formats = try XCTUnwrap(object["formats"] as? [[String: Any]])
         XCTAssertEqual(
             formats.map { $0["name"] as? String },
-            ["json", "xml", "yaml", "jsonl", "plist", "graphml", "csv", "broken"])
+            ["json", "xml", "yaml", "jsonl", "plist", "graphml", "sqlite", "sql", "csv", "broken"])
         let keys: Set = [
             "name", "origin", "aliases", "extensions", "summary", "options", "capabilities", "path", "protocolVersion",
             "error",
@@ -55,13 +55,13 @@ final class PluginTests: XCTestCase {
         XCTAssertEqual(xmlStyle["values"] as? [String], ["attributes", "elements"])
         XCTAssertEqual(xmlStyle["default"] as? String, "attributes")
         XCTAssertEqual(formats[0]["capabilities"] as? [String], ["nesting", "nulls", "streaming", "pretty"])
-        let csv = formats[6]
+        let csv = formats[8]
         XCTAssertEqual(csv["origin"] as? String, "plugin")
         XCTAssertEqual(csv["extensions"] as? [String], ["csv"])
         XCTAssertEqual(csv["protocolVersion"] as? Int, 1)
         XCTAssertEqual(csv["path"] as? String, "Samples/Plugins/graphexport-format-csv")
         XCTAssertTrue(csv["error"] is NSNull)
-        let failing = formats[7]
+        let failing = formats[9]
         XCTAssertTrue(failing["summary"] is NSNull)
         XCTAssertEqual(failing["extensions"] as? [String], [])
         XCTAssertTrue((failing["error"] as? String)?.contains("exit status 3") ?? false, "\(failing)")
@@ -69,7 +69,7 @@ final class PluginTests: XCTestCase {
         let names = try Python.run(
             "import json, sys; print(' '.join(f['name'] for f in json.load(sys.stdin)['formats']))",
             input: listing.standardOutput)
-        XCTAssertEqual(names, "json xml yaml jsonl plist graphml csv broken")
+        XCTAssertEqual(names, "json xml yaml jsonl plist graphml sqlite sql csv broken")
         let text = try CommandRunner.run(["formats"], environment: ["GRAPHEXPORT_PLUGIN_PATH": "Samples/Plugins"])
         XCTAssertTrue(text.text.contains("csv"), text.text)
         try CommandRunner.assertFails(
