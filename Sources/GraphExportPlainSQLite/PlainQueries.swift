@@ -43,12 +43,15 @@ package final class PlainQueries: StoreQueries {
     /// Per entity and relationship (`entity << 16 | index`), the query of one object's children,
     /// rows and all (``destinationRecords(of:through:)``), and whether a cursor has it open.
     private var childQueries: [Int: (statement: RowStatement, isOpen: Bool)] = [:]
+    /// Per entity and relationship (`entity << 16 | index`), the query of one child by its row,
+    /// for the children a merge in visit order answers (``mergedChildren(of:through:merge:)``).
+    private var childLookups: [Int: RowStatement] = [:]
     /// The key copies made so far (``KeyCopy/table``).
     private var copiedKeys: Set<String> = []
     /// Per entity and relationship (`entity << 16 | index`) read through a key copy, the merge of
     /// its destinations in the order the tree shape visits the objects, made on first use; `nil`
     /// for an entity without a ``VisitOrder``.
-    private var visitOrdered: [Int: VisitOrderedDestinations?] = [:]
+    private var visitOrdered: [Int: (any OrderedMerge)?] = [:]
     /// The dangling keys already reported (the object and the to-one's index), so that reading an
     /// object again does not repeat them.
     private var reportedKeys: Set<DanglingKey> = []
@@ -272,7 +275,7 @@ package final class PlainQueries: StoreQueries {
     /// The destinations of a to-many: a parent's children in the child table's key order, a
     /// many-to-many's in the link table's order (its rowid, or its primary key when it has none).
     /// One seek of an index; when the foreign key has none, the next rows of the merge in visit
-    /// order (``VisitOrderedDestinations``), or for an object visited out of that order (or of an
+    /// order (``visitOrdered(_:_:)``), or for an object visited out of that order (or of an
     /// entity without one), one seek of the relationship's key copy.
     @usableFromInline
     package func destinations(of key: ObjectKey, through index: Int) throws -> [ObjectKey] {
@@ -282,7 +285,7 @@ package final class PlainQueries: StoreQueries {
         let relationship = layout.model.relationships(of: key.entity)[index]
         return try Self.reading(layout.table(of: key.entity), relationship: relationship) {
             if sql.keyCopy != nil, let merge = try visitOrdered(key.entity, index),
-                let keys = try merge.destinations(of: key.row)
+                let keys = try merge.destinations(inVisitOrder: key)
             {
                 return keys
             }
@@ -322,20 +325,18 @@ package final class PlainQueries: StoreQueries {
         let relationship = layout.model.relationships(of: key.entity)[index]
         let entity = relationship.destination
         let slot = key.entity << 16 | index
+        if destinationSQL[key.entity][index]?.keyCopy != nil,
+            let merge = try Self.reading(
+                childTable, relationship: relationship, { try visitOrdered(key.entity, index) }),
+            !merge.hasStopped
+        {
+            return try mergedChildren(of: key, through: index, merge: merge)
+        }
         let statement: RowStatement
         if let query = childQueries[slot] {
             if query.isOpen { return nil }
             statement = query.statement
         } else {
-            // Without an index, the children come from the merge in visit order while it serves,
-            // each then looked up by its row.
-            if destinationSQL[key.entity][index]?.keyCopy != nil,
-                let merge = try Self.reading(
-                    childTable, relationship: relationship, { try visitOrdered(key.entity, index) }),
-                !merge.hasStopped
-            {
-                return nil
-            }
             // The query's text is made once per relationship, on its first use.
             guard
                 let column = Self.integerKeyColumn(
@@ -373,12 +374,45 @@ package final class PlainQueries: StoreQueries {
             onEnd: { [unowned self] in self.childQueries[slot]?.isOpen = false })
     }
 
-    /// The merge of relationship `index` of `entity` in visit order, prepared on first use; `nil`
-    /// for an entity without a ``VisitOrder``.
-    private func visitOrdered(_ entity: Int, _ index: Int) throws -> VisitOrderedDestinations? {
+    /// The children of `key` whose keys the merge in visit order answers, each read by its row
+    /// (one seek); `nil` when the merge does not answer `key`.
+    private func mergedChildren(
+        of key: ObjectKey, through index: Int, merge: any OrderedMerge
+    ) throws -> (any ObjectCursor)? {
+        let relationship = layout.model.relationships(of: key.entity)[index]
+        let entity = relationship.destination
+        let table = layout.table(of: entity)
+        let statement = try Self.reading(table, relationship: relationship) {
+            try childLookups.cached(key.entity << 16 | index) {
+                // A foreign key never points from a table keyed by position (a view has none).
+                let reach = PlainSQL.rowReach(table, alias: "t", isOuter: false)!
+                return try rowStatement(entity, " WHERE \(reach.row) = ?1")
+            }
+        }
+        guard
+            let keys = try Self.reading(
+                table, relationship: relationship, { try merge.destinations(inVisitOrder: key) })
+        else { return nil }
+        let buffer = values.textBuffer(for: entity)
+        return LookupCursor(keys: keys, statement: statement, table: table) { [unowned self] values, toOne in
+            self.decodeRow(statement, entity: entity, row: nil, buffer: buffer, values: &values, toOne: &toOne)
+        }
+    }
+
+    /// The merge of relationship `index` of `entity` in visit order, prepared on first use: for an
+    /// entity without owners, whose objects the tree shape writes at the top level in key order,
+    /// the flat shape's merge (``destinationsInScanOrder(of:through:)``), one sorted pass over the
+    /// relationship alone; else the query sorted by ``VisitOrder``; `nil` for an entity without
+    /// one.
+    private func visitOrdered(_ entity: Int, _ index: Int) throws -> (any OrderedMerge)? {
         let slot = entity << 16 | index
         if let known = visitOrdered[slot] { return known }
-        let merge = try Self.visitOrderedSQL(entity, index, layout: layout).map { query in
+        if layout.model.ownerRelationships(of: entity).isEmpty {
+            let merge = try mergedDestinations(of: entity, through: index)
+            visitOrdered[slot] = merge
+            return merge
+        }
+        let merge = try Self.visitOrderedSQL(entity, index, layout: layout, database: database).map { query in
             VisitOrderedDestinations(
                 statement: try database.prepare(query.sql),
                 destination: layout.model.relationships(of: entity)[index].destination, keyColumns: query.keyColumns,
@@ -406,6 +440,11 @@ package final class PlainQueries: StoreQueries {
     /// object alongside the scan (a merge join, ``MergeJoinRows``) instead of one query per object.
     @usableFromInline
     package func destinationsInScanOrder(of entity: Int, through index: Int) throws -> any DestinationCursor {
+        try mergedDestinations(of: entity, through: index)
+    }
+
+    /// ``destinationsInScanOrder(of:through:)``.
+    private func mergedDestinations(of entity: Int, through index: Int) throws -> MergedDestinations {
         guard let sql = destinationSQL[entity][index] else {
             preconditionFailure("to-one relationships are read from the row")
         }
@@ -673,11 +712,13 @@ package final class PlainQueries: StoreQueries {
         guard try scansTable(direct, database: database) else { return sql }
         let table = SQLiteDatabase.quote("gx_rel_\(entity)_\(index)")
         // A child's position among its parent's children is its own row (its table's key order);
-        // a link's, its number in the link table's order.
+        // a link's, its rowid, or its number in the link table's order of several columns.
         let position: String
         switch layout.relationships[entity][index] {
         case .inverse: position = parts.destination
-        case .link, .toOne: position = "row_number() OVER (ORDER BY \(parts.order))"
+        case .link, .toOne:
+            position =
+                parts.orderTerms.count == 1 ? parts.orderTerms[0] : "row_number() OVER (ORDER BY \(parts.order))"
         }
         sql.keyCopy = KeyCopy(
             table: table,
@@ -708,11 +749,12 @@ package final class PlainQueries: StoreQueries {
     /// then the relationship's order; and the result columns of the destination's key when its
     /// identifier is that key's text. `nil` when the entity has no visit order.
     private static func visitOrderedSQL(
-        _ entity: Int, _ index: Int, layout: PlainLayout
-    ) -> (sql: String, keyColumns: [Int32])? {
+        _ entity: Int, _ index: Int, layout: PlainLayout, database: SQLiteDatabase
+    ) throws -> (sql: String, keyColumns: [Int32])? {
         guard let parts = toManyParts(entity, index, layout: layout),
-            let order = VisitOrder(of: entity, alias: parts.sourceAlias, layout: layout)
+            var order = VisitOrder(of: entity, alias: parts.sourceAlias, layout: layout)
         else { return nil }
+        try order.pack(database: database)
         let keys = parts.destinationKey
         func nulls(_ count: Int) -> [String] { Array(repeating: "NULL", count: count) }
         let marker = ["0", parts.source, "NULL"] + nulls(keys.count) + order.terms + nulls(parts.orderTerms.count)
@@ -857,7 +899,7 @@ package final class PlainQueries: StoreQueries {
     }
 
     /// `table 'Track'`, `view 'Top'`, `table 'Track', relationship 'playlists'`.
-    private static func subject(_ table: TableSchema, relationship: ResolvedRelationship? = nil) -> String {
+    fileprivate static func subject(_ table: TableSchema, relationship: ResolvedRelationship? = nil) -> String {
         let kind = table.isView ? "view" : "table"
         return "\(kind) '\(table.name)'" + (relationship.map { ", relationship '\($0.name)'" } ?? "")
     }
@@ -913,12 +955,56 @@ package final class PlainQueries: StoreQueries {
     }
 }
 
+/// The records of a list of keys, in its order, each read by its row with one statement and
+/// lent from it: the children a merge in visit order answers. A key without a row is passed over.
+private final class LookupCursor: ObjectCursor {
+    private let keys: [ObjectKey]
+    private var next = 0
+    /// `… WHERE <row> = ?1`.
+    private let statement: RowStatement
+    /// What a SQLite error names: the table.
+    private let subject: String
+    /// Decodes the current row into its values (lent from the statement) and to-one keys.
+    private let decode: (_ values: inout [RowValue], _ toOne: inout [ObjectKey?]) -> ObjectKey
+    /// The arrays the borrowed records are read into, reused from row to row; not checked for
+    /// exclusive access at run time (a cursor is used from one thread, one call at a time).
+    @exclusivity(unchecked) private var values: [RowValue] = []
+    @exclusivity(unchecked) private var toOne: [ObjectKey?] = []
+
+    init(
+        keys: [ObjectKey], statement: RowStatement, table: TableSchema,
+        decode: @escaping (_ values: inout [RowValue], _ toOne: inout [ObjectKey?]) -> ObjectKey
+    ) {
+        self.keys = keys
+        self.statement = statement
+        self.subject = PlainQueries.subject(table)
+        self.decode = decode
+    }
+
+    func nextBorrowed() throws -> BorrowedRecord? {
+        do {
+            while next < keys.count {
+                statement.reset()
+                try statement.bind(keys[next].row, at: 1)
+                next += 1
+                guard try statement.step() else { continue }
+                let key = decode(&values, &toOne)
+                return BorrowedRecord(key: key, values: values, toOne: toOne)
+            }
+            statement.reset()
+            return nil
+        } catch let error as SQLiteError {
+            throw error.reading(subject)
+        }
+    }
+}
+
 /// One to-many relationship's (source, destination) rows, ordered by source row, consumed
 /// alongside a scan in the same order (``MergeJoinRows``): a merge join instead of a query per
 /// object. Rows whose source is not an integer are passed over (no object has such a row).
 /// Another column, when the query has one, orders each object's destinations (a link table's
 /// rowid).
-private final class MergedDestinations: DestinationCursor {
+private final class MergedDestinations: DestinationCursor, OrderedMerge {
     /// The pairs; not checked for exclusive access at run time (a cursor is used from one thread,
     /// one call at a time).
     @exclusivity(unchecked) private var rows: MergeJoinRows
@@ -929,6 +1015,10 @@ private final class MergedDestinations: DestinationCursor {
     private let subject: String
     /// Called with each destination while its row is current (to remember its identifier).
     private let remember: ((ObjectKey) -> Void)?
+    /// The row of the object asked for last through ``destinations(inVisitOrder:)``.
+    private var lastAsked: Int64?
+    /// Whether an object was asked for out of key order (``destinations(inVisitOrder:)``).
+    private(set) var hasStopped = false
 
     init(
         rows: MergeJoinRows, destination: Int, orderColumn: Int32?, subject: String, remember: ((ObjectKey) -> Void)?
@@ -938,6 +1028,19 @@ private final class MergedDestinations: DestinationCursor {
         self.orderColumn = orderColumn
         self.subject = subject
         self.remember = remember
+    }
+
+    /// The destinations of `key` when it comes after every object asked for before, as the tree
+    /// shape asks for the objects of an entity it writes at the top level; else `nil`, and the
+    /// merge stops for good (``hasStopped``).
+    func destinations(inVisitOrder key: ObjectKey) throws -> [ObjectKey]? {
+        guard !hasStopped else { return nil }
+        guard lastAsked.map({ $0 < key.row }) ?? true else {
+            hasStopped = true
+            return nil
+        }
+        lastAsked = key.row
+        return try destinations(of: key)
     }
 
     func destinations(of key: ObjectKey) throws -> [ObjectKey] {

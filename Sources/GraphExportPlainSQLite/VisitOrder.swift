@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportSQLite
 
 /// The order in which the tree shape visits the objects of one entity, as SQL: the `ORDER BY`
 /// terms that sort its rows the way ``GraphExport/GraphTraversal`` writes them when everything is
@@ -20,14 +21,20 @@ struct VisitOrder {
     /// The `LEFT JOIN`s of the owners, to follow the entity's table (aliased as given).
     let joins: String
     /// The `ORDER BY` terms: the top-level entity's rank, then the rows from the top-level owner
-    /// down to the object's (`NULL` above the top-level object).
-    let terms: [String]
+    /// down to the object's (`NULL` above the top-level object); or those packed into one
+    /// integer (``pack(database:)``).
+    private(set) var terms: [String]
+    /// The tables of the chain from the top-level owner down, each with its alias and its row's
+    /// expression.
+    private let levels: [(table: TableSchema, alias: String, row: String)]
+    /// How many entities there are to rank.
+    private let rankCount: Int
 
     /// The visit order of `entity`'s objects, its table aliased `alias`; `nil` when its owners do
     /// not form a chain as described above.
     init?(of entity: Int, alias: String, layout: PlainLayout) {
         let model = layout.model
-        var chain: [(entity: Int, row: String)] = []
+        var chain: [(entity: Int, alias: String, row: String)] = []
         var joins = ""
         var current = (entity: entity, alias: alias)
         while true {
@@ -36,7 +43,8 @@ struct VisitOrder {
             case .integerKey, .rowid: break
             case .ordinal, .position: return nil
             }
-            chain.append((current.entity, PlainSQL.rowReach(table, alias: current.alias, isOuter: true)!.row))
+            let row = PlainSQL.rowReach(table, alias: current.alias, isOuter: true)!.row
+            chain.append((current.entity, current.alias, row))
             let owners = model.ownerRelationships(of: current.entity)
             if owners.isEmpty { break }
             guard owners.count == 1, case .toOne(let key) = layout.relationships[current.entity][owners[0]] else {
@@ -63,5 +71,33 @@ struct VisitOrder {
                 + " ELSE \(rank(entity)) END"
         self.joins = joins
         self.terms = [topRank] + chain.reversed().map(\.row)
+        self.levels = chain.reversed().map { (layout.table(of: $0.entity), $0.alias, $0.row) }
+        self.rankCount = ranks.count
+    }
+
+    /// Packs the terms into one integer, `rank << (b1 + … + bn) | row1 << (b2 + … + bn) | … | rown`
+    /// (a missing row as 0), when every table's rows are from 0 to what `bi` bits hold and all
+    /// fit in 62 bits: SQLite's sorter compares a leading integer without unpacking the rest of
+    /// the record. Reads each table's smallest and largest row (two seeks); else leaves the terms.
+    mutating func pack(database: SQLiteDatabase) throws {
+        var widths: [Int] = []
+        for level in levels {
+            let bounds = try database.prepare(
+                "SELECT min(\(level.row)), max(\(level.row)) FROM \(PlainSQL.table(level.table)) AS \(level.alias)")
+            _ = try bounds.step()
+            guard bounds.storage(at: 0) != .null else {
+                widths.append(1)
+                continue
+            }
+            guard bounds.int64(at: 0) >= 0 else { return }
+            widths.append(Int64.bitWidth - bounds.int64(at: 1).leadingZeroBitCount)
+        }
+        let rankWidth = Int.bitWidth - rankCount.leadingZeroBitCount
+        guard rankWidth + widths.reduce(0, +) <= 62 else { return }
+        var packed = terms[0]
+        for (level, width) in zip(levels, widths) {
+            packed = "((\(packed)) << \(width) | ifnull(\(level.row), 0))"
+        }
+        terms = [packed]
     }
 }

@@ -1,6 +1,16 @@
 import GraphExport
 import GraphExportSQLite
 
+/// The destinations of one to-many relationship for every object of its entity, answered by a
+/// merge while the tree shape asks for the objects in the order the merge expects.
+protocol OrderedMerge: AnyObject {
+    /// The destinations of `key` when it is the object the merge expects next; else `nil`: ask
+    /// the object's own query.
+    func destinations(inVisitOrder key: ObjectKey) throws -> [ObjectKey]?
+    /// Whether the merge answers no more objects (too many were asked for out of its order).
+    var hasStopped: Bool { get }
+}
+
 /// One to-many relationship's destinations for every object of its entity, read with one query
 /// sorted in the order the tree shape visits the objects (``VisitOrder``), so that the objects'
 /// destinations are answered one after the other as a merge, with no query per object, at any
@@ -14,7 +24,7 @@ import GraphExportSQLite
 /// ``missLimit`` such objects stops reading for good: a traversal that visits in another order
 /// (a selection, a depth limit) then costs one query per object, as it would without the merge,
 /// and memory stays bounded.
-final class VisitOrderedDestinations {
+final class VisitOrderedDestinations: OrderedMerge {
     /// How many objects may be asked for out of order before the rows are no longer read.
     static let missLimit = 64
 
@@ -45,9 +55,10 @@ final class VisitOrderedDestinations {
         self.remember = remember
     }
 
-    /// The destinations of the object with row `row`, when its rows are the next ones; else `nil`.
-    func destinations(of row: Int64) throws -> [ObjectKey]? {
+    /// The destinations of `key`, when its rows are the next ones; else `nil`.
+    func destinations(inVisitOrder key: ObjectKey) throws -> [ObjectKey]? {
         guard !hasStopped else { return nil }
+        let row = key.row
         if !hasStarted {
             hasStarted = true
             hasRow = try statement.step()
