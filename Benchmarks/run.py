@@ -118,9 +118,13 @@ def env_int(name, default):
     return int(value) if value else default
 
 
-def digest(*paths):
+def digest(*inputs):
+    """A short hash of the generating inputs: each file's bytes, and an option (not a file) as text."""
     h = hashlib.sha256()
-    for path in paths:
+    for path in inputs:
+        if path.startswith("--"):
+            h.update(path.encode())
+            continue
         with open(path, "rb") as f:
             h.update(f.read())
     return h.hexdigest()[:10]
