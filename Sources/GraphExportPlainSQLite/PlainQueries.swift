@@ -34,6 +34,9 @@ package final class PlainQueries: StoreQueries {
     private let plans: [RowPlan]
     /// Per entity, per relationship: the queries of a to-many's destinations, `nil` for a to-one.
     private let destinationSQL: [[DestinationSQL?]]
+    /// Per entity, per relationship: whether ``destinationSQL`` reads one object's destinations
+    /// through a key copy (the foreign key has no index), looked up without copying the queries.
+    private let readsKeyCopy: [[Bool]]
     private var scans: [Int: RowStatement] = [:]
     private var lookups: [Int: RowStatement] = [:]
     private var keyLookups: [Int: SQLiteStatement] = [:]
@@ -167,6 +170,7 @@ package final class PlainQueries: StoreQueries {
                 }
             }
         }
+        readsKeyCopy = destinationSQL.map { list in list.map { $0?.keyCopy != nil } }
     }
 
     // MARK: - GraphSource
@@ -279,18 +283,19 @@ package final class PlainQueries: StoreQueries {
     /// entity without one), one seek of the relationship's key copy.
     @usableFromInline
     package func destinations(of key: ObjectKey, through index: Int) throws -> [ObjectKey] {
-        guard let sql = destinationSQL[key.entity][index] else {
-            preconditionFailure("to-one relationships are read from the row")
-        }
         let relationship = layout.model.relationships(of: key.entity)[index]
+        let readsCopy = readsKeyCopy[key.entity][index]
         return try Self.reading(layout.table(of: key.entity), relationship: relationship) {
-            if sql.keyCopy != nil, let merge = try visitOrdered(key.entity, index),
+            if readsCopy, let merge = try visitOrdered(key.entity, index),
                 let keys = try merge.destinations(inVisitOrder: key)
             {
                 return keys
             }
             var statements = destinationQueries[key.entity] ?? [:]
             let statement = try statements.cached(index) {
+                guard let sql = destinationSQL[key.entity][index] else {
+                    preconditionFailure("to-one relationships are read from the row")
+                }
                 guard let copy = sql.keyCopy else { return try database.prepare(sql.one) }
                 try copyKeys(copy)
                 return try database.prepare(copy.one)
@@ -299,7 +304,8 @@ package final class PlainQueries: StoreQueries {
             statement.reset()
             try statement.bind(key.row, at: 1)
             defer { statement.reset() }
-            let keyColumns = sql.keyCopy == nil ? sql.oneKeyColumns : []
+            // Read where it is, not copied with the other queries.
+            let keyColumns = readsCopy ? [] : destinationSQL[key.entity][index]!.oneKeyColumns
             var keys: [ObjectKey] = []
             while try statement.step() {
                 let destination = ObjectKey(entity: relationship.destination, row: statement.int64(at: 0))
@@ -325,7 +331,7 @@ package final class PlainQueries: StoreQueries {
         let relationship = layout.model.relationships(of: key.entity)[index]
         let entity = relationship.destination
         let slot = key.entity << 16 | index
-        if destinationSQL[key.entity][index]?.keyCopy != nil,
+        if readsKeyCopy[key.entity][index],
             let merge = try Self.reading(
                 childTable, relationship: relationship, { try visitOrdered(key.entity, index) }),
             !merge.hasStopped
