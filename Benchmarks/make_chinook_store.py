@@ -2,7 +2,7 @@
 """Scale the Chinook sample database to N rows for the benchmark (issue 23): a plain SQLite
 database of a real schema, read through its foreign keys.
 
-    python3 Benchmarks/make_chinook_store.py CHINOOK.sqlite N OUT.sqlite
+    python3 Benchmarks/make_chinook_store.py [--without-fk-indexes] CHINOOK.sqlite N OUT.sqlite
 
 The schema is Chinook's own, taken from the file: every table, index and foreign key as its
 `sqlite_master` declares them (11 tables, PlaylistTrack the many-to-many link table). The rows are
@@ -19,7 +19,11 @@ the total is exactly N); a foreign key of the partial copy whose parent row is n
 the parent of copy 0, which exists, so every key stays valid. Keys grow copy by copy, so each
 table's rows are in key order and a parent's children of one copy lie together, as in the original.
 
-The result depends only on the input file and N: two runs give byte-identical files.
+With --without-fk-indexes the copy leaves out Chinook's `IFK_*` indexes, the indexes of its foreign
+keys: SQLite never creates those, and many real databases have none, so that a reader must follow
+every foreign key without an index (issue 36). The tables, rows and other indexes are the same.
+
+The result depends only on the input file, N and the option: two runs give byte-identical files.
 """
 import os
 import sqlite3
@@ -27,12 +31,12 @@ import sys
 
 
 def tables_of(source):
-    """[(name, create SQL)] of the ordinary tables, in schema order, and the index SQL."""
+    """[(name, create SQL)] of the ordinary tables, in schema order, and of the indexes."""
     rows = source.execute(
         "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid"
     ).fetchall()
     tables = [(name, sql) for kind, name, sql in rows if kind == "table"]
-    indexes = [sql for kind, _, sql in rows if kind == "index"]
+    indexes = [(name, sql) for kind, name, sql in rows if kind == "index"]
     return tables, indexes
 
 
@@ -103,11 +107,17 @@ def quote(name):
 
 
 def main():
-    if len(sys.argv) != 4:
-        raise SystemExit("usage: make_chinook_store.py CHINOOK.sqlite N OUT.sqlite")
-    chinook, n, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    arguments = sys.argv[1:]
+    without_fk_indexes = arguments[:1] == ["--without-fk-indexes"]
+    if without_fk_indexes:
+        arguments = arguments[1:]
+    if len(arguments) != 3:
+        raise SystemExit("usage: make_chinook_store.py [--without-fk-indexes] CHINOOK.sqlite N OUT.sqlite")
+    chinook, n, out = arguments[0], int(arguments[1]), arguments[2]
     source = sqlite3.connect("file:%s?mode=ro" % chinook, uri=True)
     tables, indexes = tables_of(source)
+    if without_fk_indexes:
+        indexes = [(name, sql) for name, sql in indexes if not name.startswith("IFK_")]
     counts = {t: source.execute("SELECT count(*) FROM %s" % quote(t)).fetchone()[0] for t, _ in tables}
     per_copy = sum(counts.values())
     if n < per_copy:
@@ -161,7 +171,7 @@ def main():
                 order, limit))
     db.commit()
     db.execute("DETACH DATABASE chinook")
-    for sql in indexes:
+    for _, sql in indexes:
         db.execute(sql)
     db.execute("ANALYZE")
     db.commit()

@@ -20,8 +20,10 @@ A B C … A B C …, so that the machine's drift falls on all of them alike:
 
 Then the same on plain SQLite databases of real schemas (issue 23), read through their foreign
 keys: `chinook`, the shared Chinook sample (shared/data/chinook beside the repository) scaled by
-make_chinook_store.py, and `northwind`, the Northwind schema written by make_northwind_store.py
-(text and composite keys, link tables), each at the same sizes, with the contenders above but
+make_chinook_store.py, `chinook-noindex`, the same without Chinook's `IFK_*` indexes (no foreign key
+has an index, as SQLite leaves them unless asked: issue 36), and `northwind`, the Northwind schema
+written by make_northwind_store.py (text and composite keys, link tables), each at the same sizes,
+with the contenders above but
 python-nested (which reads the Scrapbook layout) and the diff, and with
 
     gx-setup             graphexport's set-up alone: open, schema, layout, prepared queries, an
@@ -29,7 +31,9 @@ python-nested (which reads the Scrapbook layout) and the diff, and with
 
 and the ceilings replaying the same document (make_plain_replay.py). Their targets: flat JSON
 ≤ 1.0× and tree JSON ≤ 1.25× `sqlite3 -json`, set-up ≤ 2 % of the flat JSON export (gx-setup's
-time includes the process start-up, a few milliseconds: read it at 1 000 000 rows).
+time includes the process start-up, a few milliseconds: read it at 1 000 000 rows), and, with or
+without indexes (issue 36), tree JSON ≤ 1.5× flat JSON and each export's CPU time ≤ 11× from the
+smallest size to the largest when they are 100 000 and 1 000 000 rows (n log n, not n²).
 
 Each contender first runs once into a pipe the driver reads (warm-up; counts the bytes, checks
 the exit status). Timed runs write to /dev/null. Wall time (around fork and wait4) and peak RSS
@@ -51,7 +55,8 @@ Environment:
     BENCH_DIFF=0   leave out the diff contenders (diff_bench.py: `graphexport diff` of two stores
                    that differ in 1 % of their objects, Core Data and plain SQLite, against one flat
                    JSON export and `sqldiff`), which run at the largest size, in the first key order
-    BENCH_PLAIN    comma-separated plain databases (default chinook,northwind; empty: none)
+    BENCH_PLAIN    comma-separated plain databases (default chinook,chinook-noindex,northwind;
+                   empty: none)
     BENCH_PLAIN_SIZES  their row counts (default BENCH_SIZES)
     BENCH_PLAIN_BUDGET seconds for the measurements of each plain database (default 300)
     BENCH_CALLGRIND=1  also count the instructions (valgrind --tool=callgrind) of gx-json-flat,
@@ -99,6 +104,7 @@ CHINOOK = os.path.join(os.path.dirname(ROOT), "shared", "data", "chinook", "Chin
 # set-up contender selects nothing of.
 PLAIN = {
     "chinook": ([os.path.join(BENCH, "make_chinook_store.py"), CHINOOK], "Album"),
+    "chinook-noindex": ([os.path.join(BENCH, "make_chinook_store.py"), "--without-fk-indexes", CHINOOK], "Album"),
     "northwind": ([os.path.join(BENCH, "make_northwind_store.py")], "Orders"),
 }
 CEILINGS = {"json": [], "xml": ["libxml-2.0"], "yaml": ["yaml-0.1"]}
@@ -115,9 +121,13 @@ def env_int(name, default):
     return int(value) if value else default
 
 
-def digest(*paths):
+def digest(*inputs):
+    """A short hash of the generating inputs: each file's bytes, and an option (not a file) as text."""
     h = hashlib.sha256()
-    for path in paths:
+    for path in inputs:
+        if path.startswith("--"):
+            h.update(path.encode())
+            continue
         with open(path, "rb") as f:
             h.update(f.read())
     return h.hexdigest()[:10]
@@ -510,15 +520,22 @@ def tables(by_order, startup_times, startup_method, info, loads):
                 change = max(c.rss) / max(other.rss) - 1
                 rows.append(["%s peak RSS, %s vs %s objects" % (c.name, "{:,}".format(n), "{:,}".format(sizes[0])),
                              "%+.1f%%" % (100 * change), "", "within ±10%", "PASS" if abs(change) <= 0.10 else "FAIL", ""])
+        if plain and "gx-json-tree" in wall:
+            ratio_check("gx-json-tree / gx-json-flat", "gx-json-tree", ["gx-json-flat"], 1.5)
         if plain and "gx-setup" in wall:
             ratio_check("gx-setup / gx-json-flat", "gx-setup", ["gx-json-flat"], 0.02)
         if len(sizes) > 1:
             first = medians(results[sizes[0]]["contenders"], "cpus")
+            # n log n from 100 000 to 1 000 000 rows is 12× at most; n² would be 100× (issue 36).
+            growth_limit = 11 if plain and n == 10 * sizes[0] else None
             for c in contenders:
                 if c.name in cpu and c.name in first and first[c.name] > 0:
+                    growth = cpu[c.name] / first[c.name]
+                    limited = growth_limit is not None and c.name.startswith("gx-json-")
                     rows.append(["%s CPU time, %s vs %s" % (c.name, "{:,}".format(n), "{:,}".format(sizes[0])),
-                                 "", fmt_ratio(cpu[c.name] / first[c.name]), "(linear: %.0f×)" % (n / sizes[0]),
-                                 "", ""])
+                                 "", fmt_ratio(growth),
+                                 "≤ %d×" % growth_limit if limited else "(linear: %.0f×)" % (n / sizes[0]),
+                                 "", verdict(growth, growth_limit) if limited else ""])
         if not plain:
             rows += diff_bench.targets(results[n]["by"], statistics.median)
         for label, seconds in startup_times.items():
@@ -652,9 +669,10 @@ def main():
     unknown = [p for p in plain_names if p not in PLAIN]
     if unknown:
         raise SystemExit("run.py: BENCH_PLAIN: unknown database %s (%s)" % (", ".join(unknown), ", ".join(PLAIN)))
-    if "chinook" in plain_names and not os.path.exists(CHINOOK):
-        log("no %s: the chinook database is left out" % os.path.relpath(CHINOOK, ROOT))
-        plain_names.remove("chinook")
+    chinooks = [p for p in plain_names if p.startswith("chinook")]
+    if chinooks and not os.path.exists(CHINOOK):
+        log("no %s: the chinook databases are left out" % os.path.relpath(CHINOOK, ROOT))
+        plain_names = [p for p in plain_names if p not in chinooks]
     plain_sizes = [int(s) for s in os.environ.get("BENCH_PLAIN_SIZES", ",".join(map(str, sizes))).split(",")
                    if s.strip()]
     for name in plain_names:

@@ -5,10 +5,11 @@ public import GraphExportSQLite
 /// to-many relationship, one key lookup per entity whose ids need its key values; each prepared
 /// once and reused.
 ///
-/// At creation it fills private tables in the connection's `temp` schema (never in the file): one
-/// per WITHOUT ROWID table keyed by position in key order, and one per to-many relationship that
-/// SQLite could only answer by scanning a whole table for every object (a foreign key without an
-/// index), so that no walk costs more than an index lookup per object.
+/// It keeps private tables in the connection's `temp` schema (never in the file): at creation,
+/// one per WITHOUT ROWID table keyed by position in key order; and, the first time one object's
+/// destinations are asked for, one per to-many relationship that SQLite could only answer by
+/// scanning a whole table for every object (a foreign key without an index: ``KeyCopy``), so that
+/// no walk costs more than a seek per object and opening reads no row of such a relationship.
 @usableFromInline
 package final class PlainQueries: StoreQueries {
     private let layout: PlainLayout
@@ -33,6 +34,9 @@ package final class PlainQueries: StoreQueries {
     private let plans: [RowPlan]
     /// Per entity, per relationship: the queries of a to-many's destinations, `nil` for a to-one.
     private let destinationSQL: [[DestinationSQL?]]
+    /// Per entity, per relationship: whether ``destinationSQL`` reads one object's destinations
+    /// through a key copy (the foreign key has no index), looked up without copying the queries.
+    private let readsKeyCopy: [[Bool]]
     private var scans: [Int: RowStatement] = [:]
     private var lookups: [Int: RowStatement] = [:]
     private var keyLookups: [Int: SQLiteStatement] = [:]
@@ -42,6 +46,15 @@ package final class PlainQueries: StoreQueries {
     /// Per entity and relationship (`entity << 16 | index`), the query of one object's children,
     /// rows and all (``destinationRecords(of:through:)``), and whether a cursor has it open.
     private var childQueries: [Int: (statement: RowStatement, isOpen: Bool)] = [:]
+    /// Per entity and relationship (`entity << 16 | index`), the query of one child by its row,
+    /// for the children a merge in visit order answers (``mergedChildren(of:through:merge:)``).
+    private var childLookups: [Int: RowStatement] = [:]
+    /// The key copies made so far (``KeyCopy/table``).
+    private var copiedKeys: Set<String> = []
+    /// Per entity and relationship (`entity << 16 | index`) read through a key copy, the merge of
+    /// its destinations in the order the tree shape visits the objects, made on first use; `nil`
+    /// for an entity without a ``VisitOrder``.
+    private var visitOrdered: [Int: (any OrderedMerge)?] = [:]
     /// The dangling keys already reported (the object and the to-one's index), so that reading an
     /// object again does not repeat them.
     private var reportedKeys: Set<DanglingKey> = []
@@ -54,19 +67,40 @@ package final class PlainQueries: StoreQueries {
 
     /// The queries of one to-many relationship's destinations.
     private struct DestinationSQL {
-        /// The destinations of one object, `?1` its row: `SELECT <destination row> …`.
+        /// The destinations of one object, `?1` its row: `SELECT <destination row> …`, straight
+        /// from the tables; not used when ``keyCopy`` is set.
         let one: String
         /// The result columns of ``one`` that hold the destination's key, when its identifier is
         /// that key's text (``keyTextColumns(of:alias:)``); else empty.
         var oneKeyColumns: [Int32] = []
         /// The destinations of every object, ordered by object as the scan reads them:
-        /// `SELECT <source row>, <destination row> …`.
+        /// `SELECT <source row>, <destination row> …`, one pass through an index or SQLite's sorter.
         let all: String
         /// The result column of ``all`` that orders each object's destinations (a link table's
         /// rowid), when the query's order does not.
         var allOrderColumn: Int32?
         /// The result columns of ``all`` that hold the destination's key, as ``oneKeyColumns``.
         var allKeyColumns: [Int32] = []
+        /// Set when SQLite could answer ``one`` only by scanning a whole table for every object (a
+        /// foreign key without an index): each object's destinations are then read from a private
+        /// copy of the relationship's keys, made on first use.
+        var keyCopy: KeyCopy?
+    }
+
+    /// A private, ordered copy of one to-many relationship's keys in the connection's `temp`
+    /// schema: (source row, position, destination row), keyed by source and position, so that
+    /// one object's destinations are one seek however the tree shape visits the objects. It is
+    /// made with one sorted pass over the relationship (SQLite's sorter) the first time an
+    /// object's destinations are asked for, never while the database opens, and never for an
+    /// export that asks for none (the flat shape merges ``DestinationSQL/all`` instead).
+    private struct KeyCopy {
+        /// The table's name, quoted.
+        let table: String
+        /// The statements that create and fill it.
+        let fill: [String]
+        /// The destinations of one object, `?1` its row, in the relationship's order:
+        /// `SELECT destination …`.
+        var one: String { "SELECT destination FROM temp.\(table) WHERE source = ?1 ORDER BY position" }
     }
 
     /// What reading one entity's rows needs.
@@ -136,6 +170,7 @@ package final class PlainQueries: StoreQueries {
                 }
             }
         }
+        readsKeyCopy = destinationSQL.map { list in list.map { $0?.keyCopy != nil } }
     }
 
     // MARK: - GraphSource
@@ -243,20 +278,34 @@ package final class PlainQueries: StoreQueries {
 
     /// The destinations of a to-many: a parent's children in the child table's key order, a
     /// many-to-many's in the link table's order (its rowid, or its primary key when it has none).
+    /// One seek of an index; when the foreign key has none, the next rows of the merge in visit
+    /// order (``visitOrdered(_:_:)``), or for an object visited out of that order (or of an
+    /// entity without one), one seek of the relationship's key copy.
     @usableFromInline
     package func destinations(of key: ObjectKey, through index: Int) throws -> [ObjectKey] {
-        guard let sql = destinationSQL[key.entity][index]?.one else {
-            preconditionFailure("to-one relationships are read from the row")
-        }
         let relationship = layout.model.relationships(of: key.entity)[index]
+        let readsCopy = readsKeyCopy[key.entity][index]
         return try Self.reading(layout.table(of: key.entity), relationship: relationship) {
+            if readsCopy, let merge = try visitOrdered(key.entity, index),
+                let keys = try merge.destinations(inVisitOrder: key)
+            {
+                return keys
+            }
             var statements = destinationQueries[key.entity] ?? [:]
-            let statement = try statements.cached(index) { try database.prepare(sql) }
+            let statement = try statements.cached(index) {
+                guard let sql = destinationSQL[key.entity][index] else {
+                    preconditionFailure("to-one relationships are read from the row")
+                }
+                guard let copy = sql.keyCopy else { return try database.prepare(sql.one) }
+                try copyKeys(copy)
+                return try database.prepare(copy.one)
+            }
             destinationQueries[key.entity] = statements
             statement.reset()
             try statement.bind(key.row, at: 1)
             defer { statement.reset() }
-            let keyColumns = destinationSQL[key.entity][index]!.oneKeyColumns
+            // Read where it is, not copied with the other queries.
+            let keyColumns = readsCopy ? [] : destinationSQL[key.entity][index]!.oneKeyColumns
             var keys: [ObjectKey] = []
             while try statement.step() {
                 let destination = ObjectKey(entity: relationship.destination, row: statement.int64(at: 0))
@@ -270,9 +319,11 @@ package final class PlainQueries: StoreQueries {
     /// The children of `key` through a to-many inverse as full records, in the order of
     /// ``destinations(of:through:)`` (the child's key order), read with one query: when the
     /// child's foreign key is one INTEGER column holding the parent's integer key, so that its
-    /// value is the parent's row. `nil` otherwise, or while the query is open for another object
-    /// (a relationship that nests objects of its own entity): the traversal then looks each child
-    /// up.
+    /// value is the parent's row, and, when that key has no index, the child is keyed by an
+    /// integer (its rows then found through the relationship's key copy, one seek each). `nil`
+    /// otherwise, while the merge in visit order answers the relationship (``visitOrdered(_:_:)``),
+    /// or while the query is open for another object (a relationship that nests objects of its own
+    /// entity): the traversal then looks each child up.
     @usableFromInline
     package func destinationRecords(of key: ObjectKey, through index: Int) throws -> (any ObjectCursor)? {
         guard case .inverse(let child, let foreignKey) = layout.relationships[key.entity][index] else { return nil }
@@ -280,6 +331,13 @@ package final class PlainQueries: StoreQueries {
         let relationship = layout.model.relationships(of: key.entity)[index]
         let entity = relationship.destination
         let slot = key.entity << 16 | index
+        if readsKeyCopy[key.entity][index],
+            let merge = try Self.reading(
+                childTable, relationship: relationship, { try visitOrdered(key.entity, index) }),
+            !merge.hasStopped
+        {
+            return try mergedChildren(of: key, through: index, merge: merge)
+        }
         let statement: RowStatement
         if let query = childQueries[slot] {
             if query.isOpen { return nil }
@@ -291,9 +349,24 @@ package final class PlainQueries: StoreQueries {
                     childTable.foreignKeys[foreignKey], of: childTable, alias: "t", tables: layout.tables),
                 let order = PlainSQL.order(childTable, alias: "t")
             else { return nil }
-            statement = try Self.reading(childTable, relationship: relationship) {
-                try rowStatement(entity, " WHERE \(column) = ?1 ORDER BY \(order)")
+            let made: RowStatement? = try Self.reading(childTable, relationship: relationship) {
+                guard let copy = destinationSQL[key.entity][index]?.keyCopy else {
+                    return try rowStatement(entity, " WHERE \(column) = ?1 ORDER BY \(order)")
+                }
+                // The copy's destination is the child's row: its integer key or rowid.
+                switch childTable.keying {
+                case .integerKey, .rowid: break
+                case .ordinal, .position: return nil
+                }
+                try copyKeys(copy)
+                return try rowStatement(
+                    entity, " WHERE k.source = ?1 ORDER BY k.source, k.position",
+                    from:
+                        "temp.\(copy.table) AS k CROSS JOIN \(PlainSQL.table(childTable)) AS t ON \(order) = k.destination"
+                )
             }
+            guard let made else { return nil }
+            statement = made
         }
         statement.reset()
         try statement.bind(key.row, at: 1)
@@ -307,6 +380,61 @@ package final class PlainQueries: StoreQueries {
             onEnd: { [unowned self] in self.childQueries[slot]?.isOpen = false })
     }
 
+    /// The children of `key` whose keys the merge in visit order answers, each read by its row
+    /// (one seek); `nil` when the merge does not answer `key`.
+    private func mergedChildren(
+        of key: ObjectKey, through index: Int, merge: any OrderedMerge
+    ) throws -> (any ObjectCursor)? {
+        let relationship = layout.model.relationships(of: key.entity)[index]
+        let entity = relationship.destination
+        let table = layout.table(of: entity)
+        let statement = try Self.reading(table, relationship: relationship) {
+            try childLookups.cached(key.entity << 16 | index) {
+                // A foreign key never points from a table keyed by position (a view has none).
+                let reach = PlainSQL.rowReach(table, alias: "t", isOuter: false)!
+                return try rowStatement(entity, " WHERE \(reach.row) = ?1")
+            }
+        }
+        guard
+            let keys = try Self.reading(
+                table, relationship: relationship, { try merge.destinations(inVisitOrder: key) })
+        else { return nil }
+        let buffer = values.textBuffer(for: entity)
+        return LookupCursor(keys: keys, statement: statement, table: table) { [unowned self] values, toOne in
+            self.decodeRow(statement, entity: entity, row: nil, buffer: buffer, values: &values, toOne: &toOne)
+        }
+    }
+
+    /// The merge of relationship `index` of `entity` in visit order, prepared on first use: for an
+    /// entity without owners, whose objects the tree shape writes at the top level in key order,
+    /// the flat shape's merge (``destinationsInScanOrder(of:through:)``), one sorted pass over the
+    /// relationship alone; else the query sorted by ``VisitOrder``; `nil` for an entity without
+    /// one.
+    private func visitOrdered(_ entity: Int, _ index: Int) throws -> (any OrderedMerge)? {
+        let slot = entity << 16 | index
+        if let known = visitOrdered[slot] { return known }
+        if layout.model.ownerRelationships(of: entity).isEmpty {
+            let merge = try mergedDestinations(of: entity, through: index)
+            visitOrdered[slot] = merge
+            return merge
+        }
+        let merge = try Self.visitOrderedSQL(entity, index, layout: layout, database: database).map { query in
+            VisitOrderedDestinations(
+                statement: try database.prepare(query.sql),
+                destination: layout.model.relationships(of: entity)[index].destination, keyColumns: query.keyColumns,
+                remember: { [unowned self] key, row, columns in self.rememberID(of: key, from: row, columns: columns) })
+        }
+        visitOrdered[slot] = merge
+        return merge
+    }
+
+    /// Makes `copy` (``KeyCopy``), once per export source: one sorted pass over its relationship.
+    private func copyKeys(_ copy: KeyCopy) throws {
+        guard !copiedKeys.contains(copy.table) else { return }
+        for statement in copy.fill { try database.execute(statement) }
+        copiedKeys.insert(copy.table)
+    }
+
     /// Reports, in one warning, the columns that ``SQLiteSourceOptions/jsonColumns`` read whose
     /// text was not all JSON and that no earlier run reported.
     @usableFromInline
@@ -318,6 +446,11 @@ package final class PlainQueries: StoreQueries {
     /// object alongside the scan (a merge join, ``MergeJoinRows``) instead of one query per object.
     @usableFromInline
     package func destinationsInScanOrder(of entity: Int, through index: Int) throws -> any DestinationCursor {
+        try mergedDestinations(of: entity, through: index)
+    }
+
+    /// ``destinationsInScanOrder(of:through:)``.
+    private func mergedDestinations(of entity: Int, through index: Int) throws -> MergedDestinations {
         guard let sql = destinationSQL[entity][index] else {
             preconditionFailure("to-one relationships are read from the row")
         }
@@ -401,8 +534,9 @@ package final class PlainQueries: StoreQueries {
 
     /// `SELECT <row>, <every column>, <each to-one's destination row>, <the key columns of each
     /// to-one's destination identified by its key's text> FROM <table> AS t <joins>` followed by
-    /// `tail`, the row left out when it is a column (``RowPlan/keyColumn``).
-    private func rowStatement(_ entity: Int, _ tail: String) throws -> RowStatement {
+    /// `tail`, the row left out when it is a column (``RowPlan/keyColumn``); `from`, when given,
+    /// stands for `<table> AS t` (the table joined to what chooses its rows).
+    private func rowStatement(_ entity: Int, _ tail: String, from: String? = nil) throws -> RowStatement {
         let table = layout.table(of: entity)
         var columns: [String] = []
         var parentKeys: [String] = []
@@ -428,7 +562,8 @@ package final class PlainQueries: StoreQueries {
         }
         columns += parentKeys
         return try RowStatement(
-            columns: columns, clause: " FROM \(PlainSQL.table(table)) AS t\(joins)" + tail, database: database)
+            columns: columns, clause: " FROM \(from ?? PlainSQL.table(table) + " AS t")\(joins)" + tail,
+            database: database)
     }
 
     /// One row of ``rowStatement(_:_:)``, its values copied; `row` is given for a table keyed by
@@ -561,45 +696,88 @@ package final class PlainQueries: StoreQueries {
         )
     }
 
-    /// The queries of a to-many's destinations: straight SQL when SQLite answers them through
-    /// indexes, else from a private table of (source, position, destination) rows filled once,
-    /// indexed by source.
+    /// The queries of a to-many's destinations: straight SQL, except that when SQLite could
+    /// answer one object's destinations only by scanning a table (no index on the foreign key),
+    /// one object's come from a private copy of the relationship's keys (``KeyCopy``), made on
+    /// first use. Reads the schema only (`EXPLAIN QUERY PLAN`), no row.
     private static func destinationSQL(
         _ entity: Int, _ index: Int, layout: PlainLayout, database: SQLiteDatabase
     ) throws -> DestinationSQL? {
         guard let parts = toManyParts(entity, index, layout: layout) else { return nil }
         let indexed = indexedDestinationSQL(entity, index, layout: layout)
         let keys = parts.destinationKey.map { ", " + $0 }.joined()
+        let keyCount = Int32(parts.destinationKey.count)
         let direct =
             "SELECT \(parts.destination)\(keys) FROM \(parts.from) WHERE \(parts.source) = ?1 ORDER BY \(parts.order)"
-        let plan = try database.prepare("EXPLAIN QUERY PLAN " + direct)
-        var scansTable = false
+        var sql = DestinationSQL(
+            one: direct, oneKeyColumns: Array(1..<1 + keyCount),
+            all: indexed?.sql
+                ?? "SELECT \(parts.source), \(parts.destination)\(keys) FROM \(parts.from) ORDER BY "
+                + "\(parts.source), \(parts.order)",
+            allOrderColumn: indexed?.orderColumn, allKeyColumns: indexed?.keyColumns ?? Array(2..<2 + keyCount))
+        guard try scansTable(direct, database: database) else { return sql }
+        let table = SQLiteDatabase.quote("gx_rel_\(entity)_\(index)")
+        // A child's position among its parent's children is its own row (its table's key order);
+        // a link's, its rowid, or its number in the link table's order of several columns.
+        let position: String
+        switch layout.relationships[entity][index] {
+        case .inverse: position = parts.destination
+        case .link, .toOne:
+            position =
+                parts.orderTerms.count == 1 ? parts.orderTerms[0] : "row_number() OVER (ORDER BY \(parts.order))"
+        }
+        sql.keyCopy = KeyCopy(
+            table: table,
+            fill: [
+                "CREATE TEMP TABLE \(table)(source INTEGER, position INTEGER, destination INTEGER, "
+                    + "PRIMARY KEY(source, position)) WITHOUT ROWID",
+                "INSERT INTO temp.\(table)(source, position, destination) SELECT \(parts.source), \(position), "
+                    + "\(parts.destination) FROM \(parts.from) ORDER BY 1, 2",
+            ])
+        return sql
+    }
+
+    /// Whether SQLite's plan for `query` scans a whole table (or builds an automatic index, which
+    /// reads one whole), so that running it once per object would cost a table per object.
+    private static func scansTable(_ query: String, database: SQLiteDatabase) throws -> Bool {
+        let plan = try database.prepare("EXPLAIN QUERY PLAN " + query)
+        var scans = false
         while try plan.step() {
             let detail = plan.text(at: 3) ?? ""
-            scansTable = scansTable || detail.hasPrefix("SCAN ") || detail.contains("AUTOMATIC")
+            scans = scans || detail.hasPrefix("SCAN ") || detail.contains("AUTOMATIC")
         }
-        guard scansTable else {
-            let keyCount = Int32(parts.destinationKey.count)
-            return DestinationSQL(
-                one: direct, oneKeyColumns: Array(1..<1 + keyCount),
-                all: indexed?.sql
-                    ?? "SELECT \(parts.source), \(parts.destination)\(keys) FROM \(parts.from) ORDER BY "
-                    + "\(parts.source), \(parts.order)",
-                allOrderColumn: indexed?.orderColumn, allKeyColumns: indexed?.keyColumns ?? Array(2..<2 + keyCount))
-        }
-        let name = "gx_rel_\(entity)_\(index)"
-        let table = SQLiteDatabase.quote(name)
-        try database.execute("CREATE TEMP TABLE \(table)(source INTEGER, position INTEGER, destination INTEGER)")
-        try database.execute(
-            "INSERT INTO temp.\(table)(source, position, destination) SELECT \(parts.source), "
-                + "row_number() OVER (ORDER BY \(parts.order)), \(parts.destination) FROM \(parts.from)")
-        try database.execute(
-            "CREATE INDEX temp.\(SQLiteDatabase.quote(name + "_source")) ON \(table)(source, position)"
+        return scans
+    }
+
+    /// The query of a to-many's destinations for every object of `entity` in the order the tree
+    /// shape visits the objects (``VisitOrderedDestinations``): a marker row per object and a row
+    /// per destination, sorted by the objects' ``VisitOrder`` (SQLite's sorter), then marker first,
+    /// then the relationship's order; and the result columns of the destination's key when its
+    /// identifier is that key's text. `nil` when the entity has no visit order.
+    private static func visitOrderedSQL(
+        _ entity: Int, _ index: Int, layout: PlainLayout, database: SQLiteDatabase
+    ) throws -> (sql: String, keyColumns: [Int32])? {
+        guard let parts = toManyParts(entity, index, layout: layout),
+            var order = VisitOrder(of: entity, alias: parts.sourceAlias, layout: layout)
+        else { return nil }
+        try order.pack(database: database)
+        let keys = parts.destinationKey
+        func nulls(_ count: Int) -> [String] { Array(repeating: "NULL", count: count) }
+        let marker = ["0", parts.source, "NULL"] + nulls(keys.count) + order.terms + nulls(parts.orderTerms.count)
+        let row = ["1", parts.source, parts.destination] + keys + order.terms + parts.orderTerms
+        // Result columns from 1: the kind of row, the object, the destination, its key columns,
+        // the object's visit order, the destination's order.
+        let visit = 4 + keys.count
+        let within = visit + order.terms.count
+        let sort =
+            (visit..<within).map(String.init) + ["1"] + (within..<within + parts.orderTerms.count).map(String.init)
+        let table = PlainSQL.table(layout.table(of: entity))
+        return (
+            "SELECT \(marker.joined(separator: ", ")) FROM \(table) AS \(parts.sourceAlias)\(order.joins) "
+                + "UNION ALL SELECT \(row.joined(separator: ", ")) FROM \(parts.from)\(order.joins) "
+                + "ORDER BY \(sort.joined(separator: ", "))",
+            Array(3..<3 + Int32(keys.count))
         )
-        return DestinationSQL(
-            one: "SELECT destination FROM temp.\(table) WHERE source = ?1 ORDER BY position",
-            all: indexed?.sql ?? "SELECT source, destination FROM temp.\(table) ORDER BY source, position",
-            allOrderColumn: indexed?.orderColumn, allKeyColumns: indexed?.keyColumns ?? [])
     }
 
     /// The query of every object's destinations, ordered by object, that reads the child's (or
@@ -666,12 +844,16 @@ package final class PlainQueries: StoreQueries {
         return PlainSQL.column(alias, table.columns[key.columns[0]].name)
     }
 
-    /// The FROM clause joining an object's table to its destinations, the expressions of both
-    /// rows, the destinations' order (the child's key order; a link table's own order), and the
-    /// destination's key columns when its identifier is that key's text.
+    /// The FROM clause joining an object's table (aliased `sourceAlias`) to its destinations, the
+    /// expressions of both rows, the destinations' order (the child's key order; a link table's
+    /// own order) as one clause and term by term, and the destination's key columns when its
+    /// identifier is that key's text.
     private static func toManyParts(
         _ entity: Int, _ index: Int, layout: PlainLayout
-    ) -> (from: String, source: String, destination: String, order: String, destinationKey: [String])? {
+    ) -> (
+        from: String, sourceAlias: String, source: String, destination: String, order: String, orderTerms: [String],
+        destinationKey: [String]
+    )? {
         let tables = layout.tables
         let table = layout.table(of: entity)
         switch layout.relationships[entity][index] {
@@ -687,8 +869,8 @@ package final class PlainQueries: StoreQueries {
                 "\(PlainSQL.table(childTable)) AS c\(childReach.joins) JOIN \(PlainSQL.table(table)) AS p"
                 + " ON \(condition)\(parentReach.joins)"
             return (
-                from, parentReach.row, childReach.row, PlainSQL.order(childTable, alias: "c")!,
-                keyTextColumns(of: childTable, alias: "c")
+                from, "p", parentReach.row, childReach.row, PlainSQL.order(childTable, alias: "c")!,
+                PlainSQL.orderTerms(childTable, alias: "c")!, keyTextColumns(of: childTable, alias: "c")
             )
         case .link(let link, let fromKey, let toKey):
             let linkTable = tables[link]
@@ -705,8 +887,8 @@ package final class PlainQueries: StoreQueries {
                 + sourceReach.joins + " JOIN \(PlainSQL.table(destination)) AS b ON \(destinationCondition)"
                 + destinationReach.joins
             return (
-                from, sourceReach.row, destinationReach.row, PlainSQL.order(linkTable, alias: "l")!,
-                keyTextColumns(of: destination, alias: "b")
+                from, "a", sourceReach.row, destinationReach.row, PlainSQL.order(linkTable, alias: "l")!,
+                PlainSQL.orderTerms(linkTable, alias: "l")!, keyTextColumns(of: destination, alias: "b")
             )
         }
     }
@@ -723,7 +905,7 @@ package final class PlainQueries: StoreQueries {
     }
 
     /// `table 'Track'`, `view 'Top'`, `table 'Track', relationship 'playlists'`.
-    private static func subject(_ table: TableSchema, relationship: ResolvedRelationship? = nil) -> String {
+    fileprivate static func subject(_ table: TableSchema, relationship: ResolvedRelationship? = nil) -> String {
         let kind = table.isView ? "view" : "table"
         return "\(kind) '\(table.name)'" + (relationship.map { ", relationship '\($0.name)'" } ?? "")
     }
@@ -779,12 +961,56 @@ package final class PlainQueries: StoreQueries {
     }
 }
 
+/// The records of a list of keys, in its order, each read by its row with one statement and
+/// lent from it: the children a merge in visit order answers. A key without a row is passed over.
+private final class LookupCursor: ObjectCursor {
+    private let keys: [ObjectKey]
+    private var next = 0
+    /// `… WHERE <row> = ?1`.
+    private let statement: RowStatement
+    /// What a SQLite error names: the table.
+    private let subject: String
+    /// Decodes the current row into its values (lent from the statement) and to-one keys.
+    private let decode: (_ values: inout [RowValue], _ toOne: inout [ObjectKey?]) -> ObjectKey
+    /// The arrays the borrowed records are read into, reused from row to row; not checked for
+    /// exclusive access at run time (a cursor is used from one thread, one call at a time).
+    @exclusivity(unchecked) private var values: [RowValue] = []
+    @exclusivity(unchecked) private var toOne: [ObjectKey?] = []
+
+    init(
+        keys: [ObjectKey], statement: RowStatement, table: TableSchema,
+        decode: @escaping (_ values: inout [RowValue], _ toOne: inout [ObjectKey?]) -> ObjectKey
+    ) {
+        self.keys = keys
+        self.statement = statement
+        self.subject = PlainQueries.subject(table)
+        self.decode = decode
+    }
+
+    func nextBorrowed() throws -> BorrowedRecord? {
+        do {
+            while next < keys.count {
+                statement.reset()
+                try statement.bind(keys[next].row, at: 1)
+                next += 1
+                guard try statement.step() else { continue }
+                let key = decode(&values, &toOne)
+                return BorrowedRecord(key: key, values: values, toOne: toOne)
+            }
+            statement.reset()
+            return nil
+        } catch let error as SQLiteError {
+            throw error.reading(subject)
+        }
+    }
+}
+
 /// One to-many relationship's (source, destination) rows, ordered by source row, consumed
 /// alongside a scan in the same order (``MergeJoinRows``): a merge join instead of a query per
 /// object. Rows whose source is not an integer are passed over (no object has such a row).
 /// Another column, when the query has one, orders each object's destinations (a link table's
 /// rowid).
-private final class MergedDestinations: DestinationCursor {
+private final class MergedDestinations: DestinationCursor, OrderedMerge {
     /// The pairs; not checked for exclusive access at run time (a cursor is used from one thread,
     /// one call at a time).
     @exclusivity(unchecked) private var rows: MergeJoinRows
@@ -795,6 +1021,10 @@ private final class MergedDestinations: DestinationCursor {
     private let subject: String
     /// Called with each destination while its row is current (to remember its identifier).
     private let remember: ((ObjectKey) -> Void)?
+    /// The row of the object asked for last through ``destinations(inVisitOrder:)``.
+    private var lastAsked: Int64?
+    /// Whether an object was asked for out of key order (``destinations(inVisitOrder:)``).
+    private(set) var hasStopped = false
 
     init(
         rows: MergeJoinRows, destination: Int, orderColumn: Int32?, subject: String, remember: ((ObjectKey) -> Void)?
@@ -804,6 +1034,19 @@ private final class MergedDestinations: DestinationCursor {
         self.orderColumn = orderColumn
         self.subject = subject
         self.remember = remember
+    }
+
+    /// The destinations of `key` when it comes after every object asked for before, as the tree
+    /// shape asks for the objects of an entity it writes at the top level; else `nil`, and the
+    /// merge stops for good (``hasStopped``).
+    func destinations(inVisitOrder key: ObjectKey) throws -> [ObjectKey]? {
+        guard !hasStopped else { return nil }
+        guard lastAsked.map({ $0 < key.row }) ?? true else {
+            hasStopped = true
+            return nil
+        }
+        lastAsked = key.row
+        return try destinations(of: key)
     }
 
     func destinations(of key: ObjectKey) throws -> [ObjectKey] {

@@ -52,10 +52,15 @@ enum PlainSQL {
     /// The `ORDER BY` terms of the table's stable order, which is the order of its keys; `nil` for
     /// a table keyed by position, read in the order SQLite returns it.
     static func order(_ table: TableSchema, alias: String) -> String? {
+        orderTerms(table, alias: alias)?.joined(separator: ", ")
+    }
+
+    /// ``order(_:alias:)``, one expression per term.
+    static func orderTerms(_ table: TableSchema, alias: String) -> [String]? {
         switch table.keying {
-        case .integerKey(let name): return column(alias, name)
-        case .rowid(let name, _): return alias + "." + name
-        case .ordinal(let key, _, _): return key.map { column(alias, $0) }.joined(separator: ", ")
+        case .integerKey(let name): return [column(alias, name)]
+        case .rowid(let name, _): return [alias + "." + name]
+        case .ordinal(let key, _, _): return key.map { column(alias, $0) }
         case .position: return nil
         }
     }
