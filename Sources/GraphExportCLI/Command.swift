@@ -12,91 +12,92 @@ import GraphExportStore
 
 /// The graphexport command: parses its arguments, runs, and maps every outcome to an exit status
 /// (0 done, 64 usage error, 1 failure or, with `--strict`, a warning; 3 when `--since` needs a full
-/// export instead, ``CoreDataError/needsFullExport``; `diff`'s as diff(1)'s: 0 the same, 1 different, 2 trouble).
+/// export instead, ``GraphExport/ExitStatus/needsFullExport``; `diff`'s as diff(1)'s: 0 the same, 1
+/// different, 2 trouble).
 struct Command {
     let arguments: [String]
     var formats = builtInFormats
 
     func run() -> Int32 {
-        var verbose = false
-        // The command a usage error found after parsing shows the usage of.
-        var command: CommandName?
-        var isDiff = false
+        var invocation: Invocation?
         do {
-            let invocation = try Invocation(parsing: arguments, formats: formats)
-            if case .inspect = invocation { command = .inspect }
-            if case .schema = invocation { command = .schema }
-            if case .export(let request) = invocation { verbose = request.verbose }
-            if case .inspect(let request) = invocation { verbose = request.source.verbose }
-            if case .schema(let request) = invocation { verbose = request.source.verbose }
-            if case .log(let request) = invocation { verbose = request.source.verbose }
-            if case .diff(let request) = invocation { (verbose, isDiff) = (request.old.verbose, true) }
-            switch invocation {
-            case .help(let command):
-                print(HelpText(formats: formats).help(command), terminator: "")
-            case .version:
-                print(VersionText.lines, terminator: "")
-            case .manPage:
-                print(ManPage(formats: formats).text, terminator: "")
-            case .completion(let shell):
-                print(Completion(formats: formats).script(shell: shell), terminator: "")
-            case .listFormats(let listing):
-                let plugins = try PluginCatalog().plugins
-                let decoders = try DecoderListing.all()
-                switch listing {
-                case .text:
-                    print(HelpText.formatList(formats, plugins: plugins, decoders: decoders), terminator: "")
-                case .json:
-                    try FormatListJSON.render(formats, plugins: plugins, decoders: decoders).withUnsafeBytes {
-                        try FileDescriptorSink.standardOutput().write($0)
-                    }
-                }
-            case .export(let request):
-                let warnings = WarningPrinter(quiet: request.quiet, verbose: request.verbose)
-                let outside = try export(request, warnings: warnings)
-                warnings.printSummary()
-                if outside > 0 {
-                    warnings.note(
-                        "\(outside) reference\(outside == 1 ? "" : "s") to objects outside the selection "
-                            + "\(outside == 1 ? "is" : "are") kept as references")
-                }
-                if request.strict && warnings.count > 0 {
-                    printError(
-                        .error,
-                        "\(warnings.count) warning\(warnings.count == 1 ? "" : "s") and --strict; the output was written"
-                    )
-                    return 1
-                }
-            case .inspect(let request):
-                try inspect(request)
-            case .schema(let request):
-                try schema(request)
-            case .log(let request):
-                try log(request)
-            case .diff(let request):
-                return try diff(request) ? 1 : 0
-            }
-            return 0
-        } catch var error as UsageError {
-            if let command { error.command = command }
-            printError(HelpText(formats: formats).usageError(error))
-            return error.command == .diff ? 2 : 64
-        } catch GraphExportError.brokenPipe {
-            // A diff stops writing only once it found differences.
-            return isDiff ? 1 : 0
-        } catch let error as CoreDataError where error.needsFullExport {
-            printError(.error, "\(error)")
-            return 3
-        } catch CommandError.noHistoryToList(let error) {
-            printError(.error, error.problem)
-            return 3
-        } catch let error as SQLiteError where verbose {
-            printError(.error, error.descriptionWithSQL)
-            return isDiff ? 2 : 1
+            invocation = try Invocation(parsing: arguments, formats: formats)
+            return try run(invocation!)
         } catch {
-            printError(.error, "\(error)")
-            return isDiff ? 2 : 1
+            return exitStatus(after: error, in: invocation)
         }
+    }
+
+    /// Reports `error` on standard error and returns the status graphexport exits with after it:
+    /// the one the error carries (``ExitStatus``), numbered as `diff` numbers statuses for a
+    /// `diff`. A usage error shows the usage of the command that was run; a closed output says
+    /// nothing; `--verbose` adds the statement behind an SQLite failure.
+    private func exitStatus(after error: any Error, in invocation: Invocation?) -> Int32 {
+        let status = ExitStatus(of: error)
+        let command = invocation?.command ?? (error as? UsageError)?.command ?? .export
+        switch status {
+        case .usage:
+            let message = (error as? UsageError)?.message ?? "\(error)"
+            printError(HelpText(formats: formats).usageError(UsageError(message: message, command: command)))
+        case .outputClosed:
+            break
+        case .failure, .needsFullExport:
+            let sqlite = invocation?.verbose == true ? error as? SQLiteError : nil
+            printError(.error, sqlite?.descriptionWithSQL ?? "\(error)")
+        }
+        guard command == .diff else { return status.rawValue }
+        // diff(1)'s statuses: 1 once differences were found (a diff stops writing only then), 2 trouble.
+        return status == .outputClosed ? 1 : 2
+    }
+
+    /// Runs what `invocation` asks for; returns its exit status.
+    private func run(_ invocation: Invocation) throws -> Int32 {
+        switch invocation {
+        case .help(let command):
+            print(HelpText(formats: formats).help(command), terminator: "")
+        case .version:
+            print(VersionText.lines, terminator: "")
+        case .manPage:
+            print(ManPage(formats: formats).text, terminator: "")
+        case .completion(let shell):
+            print(Completion(formats: formats).script(shell: shell), terminator: "")
+        case .listFormats(let listing):
+            let plugins = try PluginCatalog().plugins
+            let decoders = try DecoderListing.all()
+            switch listing {
+            case .text:
+                print(HelpText.formatList(formats, plugins: plugins, decoders: decoders), terminator: "")
+            case .json:
+                try FormatListJSON.render(formats, plugins: plugins, decoders: decoders).withUnsafeBytes {
+                    try FileDescriptorSink.standardOutput().write($0)
+                }
+            }
+        case .export(let request):
+            let warnings = WarningPrinter(quiet: request.quiet, verbose: request.verbose)
+            let outside = try export(request, warnings: warnings)
+            warnings.printSummary()
+            if outside > 0 {
+                warnings.note(
+                    "\(outside) reference\(outside == 1 ? "" : "s") to objects outside the selection "
+                        + "\(outside == 1 ? "is" : "are") kept as references")
+            }
+            if request.strict && warnings.count > 0 {
+                printError(
+                    .error,
+                    "\(warnings.count) warning\(warnings.count == 1 ? "" : "s") and --strict; the output was written"
+                )
+                return 1
+            }
+        case .inspect(let request):
+            try inspect(request)
+        case .schema(let request):
+            try schema(request)
+        case .log(let request):
+            try log(request)
+        case .diff(let request):
+            return try diff(request) ? 1 : 0
+        }
+        return 0
     }
 
     /// The format `--format` names, else the one `-o`'s extension names (before a `.gz`), else
@@ -240,7 +241,7 @@ struct Command {
     /// folder); one the export reads (the store's folder, its external data, the model) is refused.
     private static func blobFolder(_ path: String, request: ExportRequest, base: String?) throws -> BlobFolder {
         if let role = ExportInputs(storePath: request.store, modelPath: request.model).folderRole(of: path) {
-            throw GraphExportError.blobsIsInput(path: path, what: role)
+            throw BlobFolderError.isInput(path: path, what: role)
         }
         return try BlobFolder(path: path, relativeTo: base ?? ".")
     }
@@ -281,17 +282,7 @@ struct Command {
             nest: request.nest, noNest: request.noNest, includeViews: request.includeViews,
             inferRelations: request.inferRelations, jsonColumns: request.jsonColumns,
             jsonColumnNames: request.jsonColumnNames, rawValues: request.rawValues)
-        do {
-            return try SQLiteDatabaseSource(
-                path: request.store, options: options, opening: opening, onWarning: onWarning)
-        } catch let error as PlainSQLiteError {
-            switch error {
-            case .unknownRelationship, .unknownTable, .unknownTableRelationship, .cannotNest, .conflictingNesting,
-                .noSuchTable, .noSuchColumn, .linkTableColumn:
-                throw UsageError(message: error.description)
-            default: throw error
-            }
-        }
+        return try SQLiteDatabaseSource(path: request.store, options: options, opening: opening, onWarning: onWarning)
     }
 
     private func write(
@@ -325,7 +316,7 @@ struct Command {
                     onProgress: onProgress)
             } catch {
                 // The plugin stopped because the reader of the output went away: end quietly.
-                if Self.readerIsGone(descriptor) { throw GraphExportError.brokenPipe }
+                if Self.readerIsGone(descriptor) { throw OutputError.brokenPipe }
                 throw error
             }
         }

@@ -17,7 +17,7 @@ import GraphExportPlainSQLite
 /// value is one JSON line on its standard input, answered by one JSON line on its standard output
 /// within the plugin timeout (``Plugin/timeout``, 5 s unless `GRAPHEXPORT_PLUGIN_TIMEOUT` says
 /// otherwise). A decoder that does not answer in time, answers what is not an answer, or exits
-/// is stopped, with everything it started, and stops the export with a ``CommandError``.
+/// is stopped, with everything it started, and stops the export with a ``PluginError``.
 final class DecoderPlugin: AttributeDecoder {
     /// The most bytes one answer may have.
     static let answerLimit = 64 << 20
@@ -32,37 +32,37 @@ final class DecoderPlugin: AttributeDecoder {
 
     private var running: Running?
 
-    /// The decoder `plugin` describes in its handshake; throws ``CommandError`` for a handshake
+    /// The decoder `plugin` describes in its handshake; throws ``PluginError`` for a handshake
     /// that is not a decoder's.
     init(_ plugin: Plugin) throws {
         self.plugin = plugin
         let line = try plugin.handshake()
         guard case .structured(.map(let answer)) = JSONColumnText.read(String(decoding: line, as: UTF8.self)),
             answer["protocol"] == .string("graphexport-decoder")
-        else { throw CommandError.badHandshake(plugin, answer: Plugin.quoted(line)) }
+        else { throw PluginError.badHandshake(plugin, answer: Plugin.quoted(line)) }
         guard answer["version"] == .integer(1) else {
             guard case .integer(let version)? = answer["version"] else {
-                throw CommandError.badHandshake(plugin, answer: Plugin.quoted(line))
+                throw PluginError.badHandshake(plugin, answer: Plugin.quoted(line))
             }
-            throw CommandError.unsupportedVersion(plugin, version: Int(clamping: version))
+            throw PluginError.unsupportedVersion(plugin, version: Int(clamping: version))
         }
         guard case .string(let summary)? = answer["summary"] ?? .string(""),
             case .array(let claims)? = answer["claims"],
             case .array(let outputs)? = answer["outputs"], !claims.isEmpty, !outputs.isEmpty
         else {
-            throw CommandError.decoderBadHandshake(plugin, reason: "it needs a summary, claims and outputs")
+            throw PluginError.decoderBadHandshake(plugin, reason: "it needs a summary, claims and outputs")
         }
         // Shown on a terminal by `graphexport formats`: a JSON escape may hold a control character.
         self.summary = TerminalText.escaped(summary)
         self.claims = try claims.map { claim in
             guard case .map(let fields) = claim, case .string(let entity)? = fields["entity"],
                 case .string(let attribute)? = fields["attribute"]
-            else { throw CommandError.decoderBadHandshake(plugin, reason: "a claim needs an entity and an attribute") }
+            else { throw PluginError.decoderBadHandshake(plugin, reason: "a claim needs an entity and an attribute") }
             var model: [String] = []
             if case .array(let names)? = fields["model"] {
                 model = try names.map { name in
                     guard case .string(let text) = name else {
-                        throw CommandError.decoderBadHandshake(plugin, reason: "a claim's model lists entity names")
+                        throw PluginError.decoderBadHandshake(plugin, reason: "a claim's model lists entity names")
                     }
                     return text
                 }
@@ -75,13 +75,13 @@ final class DecoderPlugin: AttributeDecoder {
                 Self.outputTypes.contains(type)
             else {
                 let types = Self.outputTypes.map(\.rawValue).joined(separator: ", ")
-                throw CommandError.decoderBadHandshake(
+                throw PluginError.decoderBadHandshake(
                     plugin, reason: "an output needs a name and a type (\(types))")
             }
             return AttributeInfo(name: name, type: type, isOptional: true)
         }
         guard Set(self.outputs.map(\.name)).count == self.outputs.count else {
-            throw CommandError.decoderBadHandshake(plugin, reason: "two outputs have one name")
+            throw PluginError.decoderBadHandshake(plugin, reason: "two outputs have one name")
         }
     }
 
@@ -112,7 +112,7 @@ final class DecoderPlugin: AttributeDecoder {
             return try values(in: line, for: input)
         } catch let failure as DecodingFailure {
             throw failure
-        } catch let error as CommandError where error.isDecoderError {
+        } catch let error as PluginError where error.isDecoderError {
             running.process.end()
             self.running = nil
             throw error.naming(input.object)
@@ -127,8 +127,8 @@ final class DecoderPlugin: AttributeDecoder {
         running.input = -1
         let exited = running.process.waitForEnd(until: ContinuousClock.now + plugin.timeout)
         let termination = running.process.end()
-        guard exited else { throw CommandError.decoderDidNotExit(plugin) }
-        guard termination == .exited(status: 0) else { throw CommandError.failed(plugin, termination: termination) }
+        guard exited else { throw PluginError.decoderDidNotExit(plugin) }
+        guard termination == .exited(status: 0) else { throw PluginError.failed(plugin, termination: termination) }
     }
 
     /// The outputs an answer gives: `{"values":{…}}`, each output by name (a missing one is
@@ -136,13 +136,13 @@ final class DecoderPlugin: AttributeDecoder {
     private func values(in line: [UInt8], for input: DecoderInput) throws -> [Value] {
         guard let text = String(validating: line, as: UTF8.self),
             case .structured(.map(let answer)) = JSONColumnText.read(text)
-        else { throw CommandError.decoderBadAnswer(plugin, object: nil, reason: "it is not a JSON object") }
+        else { throw PluginError.decoderBadAnswer(plugin, object: nil, reason: "it is not a JSON object") }
         if case .string(let warning)? = answer["warning"] { throw DecodingFailure(TerminalText.echoed(warning)) }
         guard case .map(let values)? = answer["values"] else {
-            throw CommandError.decoderBadAnswer(plugin, object: nil, reason: "it has neither values nor a warning")
+            throw PluginError.decoderBadAnswer(plugin, object: nil, reason: "it has neither values nor a warning")
         }
         for entry in values where !outputs.contains(where: { $0.name == entry.key }) {
-            throw CommandError.decoderBadAnswer(
+            throw PluginError.decoderBadAnswer(
                 plugin, object: nil, reason: "it names no output '\(TerminalText.echoed(entry.key))'")
         }
         return try outputs.map { output in
@@ -154,7 +154,7 @@ final class DecoderPlugin: AttributeDecoder {
             case (.double, .integer(let number)):
                 return .double(Double(number))
             default:
-                throw CommandError.decoderBadAnswer(
+                throw PluginError.decoderBadAnswer(
                     plugin, object: nil, reason: "its value of '\(output.name)' is no \(output.type.rawValue)")
             }
         }
@@ -172,12 +172,12 @@ final class DecoderPlugin: AttributeDecoder {
             var toPlugin: [Int32] = [0, 0]
             var fromPlugin: [Int32] = [0, 0]
             guard pipe(&toPlugin) == 0 else {
-                throw CommandError.cannotStart(plugin, reason: String(cString: strerror(errno)))
+                throw PluginError.cannotStart(plugin, reason: String(cString: strerror(errno)))
             }
             guard pipe(&fromPlugin) == 0 else {
                 close(toPlugin[0])
                 close(toPlugin[1])
-                throw CommandError.cannotStart(plugin, reason: String(cString: strerror(errno)))
+                throw PluginError.cannotStart(plugin, reason: String(cString: strerror(errno)))
             }
             // graphexport's ends stay out of the plugin (and of any other it starts).
             _ = fcntl(toPlugin[1], F_SETFD, FD_CLOEXEC)
@@ -212,12 +212,12 @@ final class DecoderPlugin: AttributeDecoder {
             var offset = 0
             while offset < bytes.count {
                 guard wait(for: input, events: POLLOUT, until: deadline) else {
-                    throw CommandError.decoderTimedOut(plugin, object: nil)
+                    throw PluginError.decoderTimedOut(plugin, object: nil)
                 }
                 let count = bytes[offset...].withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
                 if count < 0 {
                     if errno == EINTR || errno == EAGAIN { continue }
-                    throw CommandError.decoderExited(plugin, object: nil)
+                    throw PluginError.decoderExited(plugin, object: nil)
                 }
                 offset += count
             }
@@ -229,15 +229,15 @@ final class DecoderPlugin: AttributeDecoder {
             while true {
                 if let line = lines.nextLine() { return line }
                 guard lines.unfinishedCount <= DecoderPlugin.answerLimit else {
-                    throw CommandError.decoderBadAnswer(
+                    throw PluginError.decoderBadAnswer(
                         plugin, object: nil, reason: "it is longer than \(DecoderPlugin.answerLimit) bytes")
                 }
                 guard wait(for: output, events: POLLIN, until: deadline) else {
-                    throw CommandError.decoderTimedOut(plugin, object: nil)
+                    throw PluginError.decoderTimedOut(plugin, object: nil)
                 }
                 let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { throw CommandError.decoderExited(plugin, object: nil) }
+                guard count > 0 else { throw PluginError.decoderExited(plugin, object: nil) }
                 lines.append(chunk[..<count])
             }
         }

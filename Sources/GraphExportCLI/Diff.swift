@@ -21,17 +21,7 @@ extension Command {
         }
         let old = try openSource(request.old, onWarning: report)
         let new = try openSource(request.new, onWarning: report)
-        let comparison: GraphDiff
-        do {
-            comparison = try GraphDiff(old: old, new: new, keys: request.keys, readsInParallel: true)
-        } catch let error as DiffError {
-            switch error {
-            case .keyNotQualified, .unknownKeyEntity, .unknownKeyAttribute, .unorderableKeyType, .repeatedKey:
-                throw UsageError(message: error.description, command: .diff)
-            default:
-                throw error
-            }
-        }
+        let comparison = try GraphDiff(old: old, new: new, keys: request.keys, readsInParallel: true)
         let sink = FileDescriptorSink.standardOutput()
         let writer: any DiffWriter =
             switch request.format {

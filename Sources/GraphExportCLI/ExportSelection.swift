@@ -15,16 +15,11 @@ extension ExportRequest {
     }
 
     /// The model of `source` as the export reads it, for `inspect` and `schema`: the options'
-    /// ``modelAdjustment(for:)`` applied; a name its model does not have is a usage error of
-    /// `command`.
-    func adjustedModel(of source: any GraphSource, for command: CommandName) throws -> GraphModel {
+    /// ``modelAdjustment(for:)`` applied; a name its model does not have is a ``SelectionError``.
+    func adjustedModel(of source: any GraphSource) throws -> GraphModel {
         let adjustment = modelAdjustment(for: source)
         guard !adjustment.isEmpty else { return source.model }
-        do {
-            return try AdjustedSource(source, adjustment: adjustment).model
-        } catch let error as GraphExportError where error.isSelectionError {
-            throw UsageError(message: error.description, command: command)
-        }
+        return try AdjustedSource(source, adjustment: adjustment).model
     }
 
     /// The changes to the model of `store` the options ask for: `--exclude-attribute`,
@@ -50,8 +45,8 @@ struct ExportSelection {
     let changes: ChangeSet?
 
     /// The selection `request` asks for in `store`, read through `decoding` (the value decoders'
-    /// source, below the properties left out); a name the store does not have and a `--where` it
-    /// refuses are usage errors.
+    /// source, below the properties left out); a name the store does not have is a
+    /// ``SelectionError``, a `--where` it refuses a ``RowFilterError``.
     init(
         _ request: ExportRequest, store: any GraphSource,
         decoding: (any GraphSource) throws -> any GraphSource = { $0 },
@@ -63,13 +58,7 @@ struct ExportSelection {
         if request.includeHistory, let coreData = store as? CoreDataStore {
             store = try HistorySource(coreData, onWarning: onWarning)
         }
-        do {
-            try self.init(checked: request, store: store, changes: changes, decoding: decoding, onWarning: onWarning)
-        } catch let error as GraphExportError where error.isSelectionError {
-            throw UsageError(message: error.description)
-        } catch let error as SQLiteError where error.isRowFilterProblem {
-            throw UsageError(message: "--where: " + error.description)
-        }
+        try self.init(checked: request, store: store, changes: changes, decoding: decoding, onWarning: onWarning)
     }
 
     private init(
@@ -88,7 +77,7 @@ struct ExportSelection {
         let builder = SelectionBuilder(source: source)
         if let rootName = request.root {
             guard let root = model.index(of: rootName) else {
-                throw GraphExportError.unknownEntity(rootName, known: model.entities.map(\.name))
+                throw SelectionError.unknownEntity(rootName, known: model.entities.map(\.name))
             }
             var roots: [ObjectKey] = []
             for entity in model.concreteEntities where model.entity(entity, isKindOf: root) {

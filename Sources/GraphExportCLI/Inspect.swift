@@ -15,7 +15,7 @@ extension Command {
             request.source, table: OptionTable(formats: formats))
         let decoded = try decoders.source(over: source)
         defer { try? decoders.finish() }
-        let model = try request.source.adjustedModel(of: decoded, for: .inspect)
+        let model = try request.source.adjustedModel(of: decoded)
         let description = try source.storeDescription()
             .adding((decoded as? DecodingSource)?.decodedAttributes ?? [], of: decoded.model)
             .keeping(model).nesting(of: model)

@@ -98,11 +98,41 @@ struct ExportRequest: Equatable {
     var givenValues: [String: String] = [:]
 }
 
-/// A command line that does not say something graphexport can do.
-struct UsageError: Error, Equatable {
+/// A command line that does not say something graphexport can do: ``GraphExport/ExitStatus/usage``.
+struct UsageError: ExitStatusError, Equatable {
     let message: String
     /// The command whose usage the error shows.
     var command: CommandName = .export
+
+    var description: String { message }
+    var exitStatus: ExitStatus { .usage }
+}
+
+extension Invocation {
+    /// The command run, whose usage a usage error met while it runs shows.
+    var command: CommandName {
+        switch self {
+        case .export: .export
+        case .inspect: .inspect
+        case .schema: .schema
+        case .log: .log
+        case .diff: .diff
+        case .listFormats: .formats
+        case .help, .version, .manPage, .completion: .help
+        }
+    }
+
+    /// Whether an error also shows the SQL statement behind it (`--verbose`).
+    var verbose: Bool {
+        switch self {
+        case .export(let request): request.verbose
+        case .inspect(let request): request.source.verbose
+        case .schema(let request): request.source.verbose
+        case .log(let request): request.source.verbose
+        case .diff(let request): request.old.verbose
+        case .listFormats, .help, .version, .manPage, .completion: false
+        }
+    }
 }
 
 extension Invocation {

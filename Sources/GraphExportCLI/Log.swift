@@ -21,7 +21,7 @@ extension Command {
         let history: PersistentHistory
         do {
             history = try PersistentHistory(store)
-        } catch let error as CoreDataError where error.needsFullExport {
+        } catch let error as HistoryError {
             throw CommandError.noHistoryToList(error)
         }
         let output = OutputBuffer(sink: FileDescriptorSink.standardOutput())

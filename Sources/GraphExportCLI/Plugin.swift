@@ -79,9 +79,9 @@ struct Plugin {
         let line = try handshake()
         let words = String(decoding: line, as: UTF8.self).split(separator: " ", maxSplits: 3).map(String.init)
         guard words.count >= 3, words[0] == "graphexport-events", let version = Int(words[1]) else {
-            throw CommandError.badHandshake(self, answer: Self.quoted(line))
+            throw PluginError.badHandshake(self, answer: Self.quoted(line))
         }
-        guard version == 1 else { throw CommandError.unsupportedVersion(self, version: version) }
+        guard version == 1 else { throw PluginError.unsupportedVersion(self, version: version) }
         return Description(protocolVersion: version, fileExtension: words[2], summary: words.count > 3 ? words[3] : "")
     }
 
@@ -92,7 +92,7 @@ struct Plugin {
     func handshake() throws -> [UInt8] {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
-            throw CommandError.cannotStart(self, reason: String(cString: strerror(errno)))
+            throw PluginError.cannotStart(self, reason: String(cString: strerror(errno)))
         }
         defer { close(ends[0]) }
         let spawned = Result {
@@ -107,14 +107,14 @@ struct Plugin {
         let answered = answer != nil && process.waitForEnd(until: deadline)
         let termination = process.end()
         guard answered, let answer else {
-            throw CommandError.handshakeTimedOut(self, timeout: timeout)
+            throw PluginError.handshakeTimedOut(self, timeout: timeout)
         }
         guard termination == .exited(status: 0) else {
-            throw CommandError.handshakeFailed(self, termination: termination)
+            throw PluginError.handshakeFailed(self, termination: termination)
         }
         let line = Array(answer.prefix { $0 != UInt8(ascii: "\n") })
         guard let text = String(validating: line, as: UTF8.self), text.unicodeScalars.allSatisfy(Self.isPlain) else {
-            throw CommandError.badHandshake(self, answer: Self.quoted(line))
+            throw PluginError.badHandshake(self, answer: Self.quoted(line))
         }
         return Array(text.utf8)
     }

@@ -65,7 +65,7 @@ struct PluginCatalog {
     /// `text` as a timeout: a number of seconds above 0 and at most ``Plugin/maximumTimeoutSeconds``.
     private static func timeout(from text: String) throws -> Duration {
         guard let seconds = Double(text), seconds > 0, seconds <= Double(Plugin.maximumTimeoutSeconds) else {
-            throw CommandError.badTimeout(value: text)
+            throw PluginError.badTimeout(value: text)
         }
         return .milliseconds(Int64((seconds * 1000).rounded(.up)))
     }

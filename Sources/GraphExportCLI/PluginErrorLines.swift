@@ -26,7 +26,7 @@ final class PluginErrorLines {
     init(plugin: Plugin) throws {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
-            throw CommandError.cannotStart(plugin, reason: String(cString: strerror(errno)))
+            throw PluginError.cannotStart(plugin, reason: String(cString: strerror(errno)))
         }
         // Neither end leaks into the plugin but as its descriptor 2 (dup2 clears the flag there).
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -45,7 +45,7 @@ final class PluginErrorLines {
             Unmanaged<Reader>.fromOpaque(context).release()
             close(ends[0])
             close(ends[1])
-            throw CommandError.cannotStart(plugin, reason: "cannot start a thread to read its errors")
+            throw PluginError.cannotStart(plugin, reason: "cannot start a thread to read its errors")
         }
         thread = started
     }

@@ -72,7 +72,7 @@ final class PluginProcess {
         var pid: pid_t = 0
         let status = posix_spawn(&pid, plugin.path, &actions, &attributes, argv, environ)
         guard status == 0 else {
-            throw CommandError.cannotStart(plugin, reason: String(cString: strerror(status)))
+            throw PluginError.cannotStart(plugin, reason: String(cString: strerror(status)))
         }
         self.pid = pid
         self.errorLines = errorLines

@@ -26,7 +26,7 @@ final class RunningPlugin {
     init(_ plugin: Plugin, output: Int32) throws {
         var ends: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Self.streamSocket, 0, &ends) == 0 else {
-            throw CommandError.cannotStart(plugin, reason: String(cString: strerror(errno)))
+            throw PluginError.cannotStart(plugin, reason: String(cString: strerror(errno)))
         }
         let spawned = Result {
             try PluginProcess(plugin, arguments: [], standardInput: ends[1], standardOutput: output, closing: ends[0])
@@ -59,7 +59,7 @@ final class RunningPlugin {
             sink: FileDescriptorSink(descriptor: input), format: plugin.name, options: options)
         do {
             try traversal.run(into: wrap(events), onProgress: onProgress)
-        } catch GraphExportError.brokenPipe, GraphExportError.writeFailed {
+        } catch OutputError.brokenPipe, OutputError.writeFailed {
             throw stoppedReading()
         } catch {
             process.end()
@@ -69,21 +69,21 @@ final class RunningPlugin {
         _ = process.waitForEnd()
         let termination = process.end()
         guard termination == .exited(status: 0) else {
-            throw CommandError.failed(plugin, termination: termination)
+            throw PluginError.failed(plugin, termination: termination)
         }
-        if leftInputUnread() { throw CommandError.stoppedReading(plugin) }
+        if leftInputUnread() { throw PluginError.stoppedReading(plugin) }
     }
 
     /// The error for a plugin that closed its input before the end: its failure when it exits
     /// with one within its timeout (it usually closed its input by exiting), else that it
     /// stopped reading.
-    private func stoppedReading() -> CommandError {
+    private func stoppedReading() -> PluginError {
         let exited = process.waitForEnd(until: ContinuousClock.now + plugin.timeout)
         let termination = process.end()
         if exited && termination != .exited(status: 0) {
-            return CommandError.failed(plugin, termination: termination)
+            return PluginError.failed(plugin, termination: termination)
         }
-        return CommandError.stoppedReading(plugin)
+        return PluginError.stoppedReading(plugin)
     }
 
     /// Whether the plugin, now ended, closed its input with part of the stream still unread.

@@ -31,7 +31,7 @@ extension Command {
         let typing: ValueTyping =
             (store as? SQLiteDatabaseSource).map { .columns($0.columnTypings) }
             ?? (request.source.rawValues ? .declared : .decoded)
-        let kept = try request.source.adjustedModel(of: source, for: .schema)
+        let kept = try request.source.adjustedModel(of: source)
         // With --blobs, bytes are paths: Binary attributes, and Transformable ones kept as bytes.
         let model =
             request.source.blobs == nil

@@ -4,8 +4,8 @@ import GraphExportCoreData
 extension ExportSelection {
     /// What changed since the point `--since` names, read from the store's persistent history;
     /// `nil` without `--since`. A point the store cannot answer for (a token of another store,
-    /// history pruned, damaged or not kept, a plain SQLite database) is a ``CoreDataError`` that
-    /// ``CoreDataError/needsFullExport``. `--since` chooses the objects itself, so `--root` and `--limit` with it are usage
+    /// history pruned, damaged or not kept, a plain SQLite database) is a ``HistoryError``: a full
+    /// export is needed. `--since` chooses the objects itself, so `--root` and `--limit` with it are usage
     /// errors, and so is `--include-history`.
     static func changes(
         _ request: ExportRequest, store: any GraphSource, onWarning: @escaping WarningHandler
@@ -16,7 +16,7 @@ extension ExportSelection {
                 message: "'--\(option)' does not go with --since, which writes the objects that changed (narrow them "
                     + "with --entity and --exclude-entity)")
         }
-        guard let coreData = store as? CoreDataStore else { throw CoreDataError.noHistory(path: request.store) }
+        guard let coreData = store as? CoreDataStore else { throw HistoryError.noHistory(path: request.store) }
         let history = try PersistentHistory(coreData)
         switch point {
         case .token(let token):

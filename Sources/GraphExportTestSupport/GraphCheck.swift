@@ -7,7 +7,7 @@ public import GraphExport
 /// - **Nesting**: the grammar every ``GraphStream`` checks (``GraphStreamValidator``): attributes only
 ///   directly inside an object, once each and before its relationships; inside a relationship only
 ///   objects and references; a to-one relationship holds at most one of them; everything opened is
-///   closed. An event that breaks it is reported with the validator's ``GraphExportError`` and
+///   closed. An event that breaks it is reported with the validator's ``GraphStreamError`` and
 ///   left out of the other checks. In the flat shape no object nests at all.
 /// - **Exactly once**: every object of the source (``GraphSource/scan(_:)`` over
 ///   ``GraphModel/concreteEntities``) is begun exactly once, under its concrete entity; no object

@@ -19,7 +19,7 @@ public enum NestingStreams {
 
     /// The ill-nested streams every writer rejects, each (to be fed after `begin`, then `finish()`)
     /// with the first error it must raise.
-    public static let illNested: [(events: [GraphEvent], error: GraphExportError)] = [
+    public static let illNested: [(events: [GraphEvent], error: GraphStreamError)] = [
         ([attribute], .attributeOutsideObject(name: "x")),
         ([a, toMany, attribute], .attributeOutsideObject(name: "x")),
         ([a, toMany, .endRelationship, attribute], .attributeAfterRelationship(name: "x", id: "A/1")),

@@ -12,7 +12,7 @@ public final class WriterFailingSink: ByteSink {
     private let error: any Error
 
     /// A sink that takes `capacity` bytes, then throws `error`.
-    public init(capacity: Int, error: any Error = GraphExportError.writeFailed(errno: 28, reason: "disk full")) {
+    public init(capacity: Int, error: any Error = OutputError.writeFailed(errno: 28, reason: "disk full")) {
         self.capacity = capacity
         self.error = error
     }

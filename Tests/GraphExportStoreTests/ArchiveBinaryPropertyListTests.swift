@@ -89,7 +89,7 @@ final class ArchiveBinaryPropertyListTests: XCTestCase {
         plist.objects[3] = [0x14, 0, 0, 0, 0, 0, 0, 0, 1] + [UInt8](repeating: 0, count: 8)
         XCTAssertThrowsError(try BinaryPropertyList.parse(plist.bytes, source: "hand")) { error in
             XCTAssertEqual(
-                error as? CoreDataError, .malformedPropertyList(source: "hand", defect: .integerTooLarge(object: 3)))
+                error as? ArchiveError, .malformedPropertyList(source: "hand", defect: .integerTooLarge(object: 3)))
         }
     }
 

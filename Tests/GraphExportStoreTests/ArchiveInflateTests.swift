@@ -33,7 +33,7 @@ final class ArchiveInflateTests: XCTestCase {
         for magic in ["bvx2", "bvxn", "bvx-", "bvx1"] {
             let blob = Array(magic.utf8) + [0x10, 0, 0, 0, 0x51, 0x61]
             XCTAssertThrowsError(try ModelCacheContent.propertyList(fromBlob: blob, source: source)) { error in
-                XCTAssertEqual(error as? CoreDataError, .lzfseCompressed(source: source))
+                XCTAssertEqual(error as? ArchiveError, .lzfseCompressed(source: source))
                 XCTAssertTrue("\(error)".contains("LZFSE-compressed model caches are not supported"))
             }
         }
@@ -44,7 +44,7 @@ final class ArchiveInflateTests: XCTestCase {
         let raw = Deflate.compress(plist, framing: .raw)
 
         XCTAssertThrowsError(try ModelCacheContent.propertyList(fromBlob: [0xFF, 0xFF, 0xFF], source: source)) {
-            guard case .corruptCompressedData(let named, _)? = $0 as? CoreDataError else {
+            guard case .corrupt(let named, _)? = $0 as? InflateError else {
                 return XCTFail("\($0)")
             }
             XCTAssertEqual(named, self.source)
@@ -57,7 +57,7 @@ final class ArchiveInflateTests: XCTestCase {
         }
         let text = Deflate.compress(Array("not a property list".utf8), framing: .raw)
         XCTAssertThrowsError(try ModelCacheContent.propertyList(fromBlob: text, source: source)) {
-            guard case .unknownEncoding? = $0 as? CoreDataError else { return XCTFail("\($0)") }
+            guard case .unknownEncoding? = $0 as? ArchiveError else { return XCTFail("\($0)") }
         }
     }
 
@@ -67,16 +67,16 @@ final class ArchiveInflateTests: XCTestCase {
         let bomb = Deflate.compress(zeros, repetitions: 65, framing: .raw)
         XCTAssertLessThan(bomb.count, 400_000)
         XCTAssertThrowsError(try ModelCacheContent.propertyList(fromBlob: bomb, source: source)) { error in
-            XCTAssertEqual(error as? CoreDataError, .inflatedTooLarge(source: self.source, limit: Inflate.defaultLimit))
+            XCTAssertEqual(error as? InflateError, .tooLarge(source: self.source, limit: Inflate.defaultLimit))
         }
         // The zlib framing, against a smaller limit: a bomb gets no second try in another framing.
         let zlibBomb = Deflate.compress(zeros, repetitions: 2, framing: .zlib)
         XCTAssertThrowsError(try ModelCacheContent.propertyList(fromBlob: zlibBomb, limit: 1 << 20, source: source)) {
-            XCTAssertEqual($0 as? CoreDataError, .inflatedTooLarge(source: self.source, limit: 1 << 20))
+            XCTAssertEqual($0 as? InflateError, .tooLarge(source: self.source, limit: 1 << 20))
         }
         let small = Deflate.compress(zeros, framing: .raw)
         XCTAssertThrowsError(try Inflate.decompress(small, framing: .raw, limit: 1000, source: source)) { error in
-            XCTAssertEqual(error as? CoreDataError, .inflatedTooLarge(source: self.source, limit: 1000))
+            XCTAssertEqual(error as? InflateError, .tooLarge(source: self.source, limit: 1000))
         }
         XCTAssertEqual(try Inflate.decompress(small, framing: .raw, limit: 1 << 20, source: source), zeros)
     }

@@ -55,7 +55,7 @@ final class ArchiveKeyedArchiveTests: XCTestCase {
 
         XCTAssertThrowsError(try archive.integer(root["plain"], at: "plain")) {
             XCTAssertEqual(
-                $0 as? CoreDataError,
+                $0 as? ArchiveError,
                 .unexpectedValue(source: "test archive", location: "plain", expected: "an integer"))
         }
         XCTAssertThrowsError(try archive.entries(root["list"], at: "list"))
@@ -106,20 +106,20 @@ final class ArchiveKeyedArchiveTests: XCTestCase {
     func testDanglingReferencesAndBadEnvelopes() throws {
         let dangling = try archive([.string("$null"), object([("$class", .uid(99))])])
         XCTAssertThrowsError(try dangling.root()) {
-            XCTAssertEqual($0 as? CoreDataError, .danglingReference(source: "test archive", uid: 99, objectCount: 2))
+            XCTAssertEqual($0 as? ArchiveError, .danglingReference(source: "test archive", uid: 99, objectCount: 2))
         }
         XCTAssertThrowsError(try archive([.string("$null")]).root()) {
-            XCTAssertEqual($0 as? CoreDataError, .danglingReference(source: "test archive", uid: 1, objectCount: 1))
+            XCTAssertEqual($0 as? ArchiveError, .danglingReference(source: "test archive", uid: 1, objectCount: 1))
         }
         let classless = try archive([.string("$null"), object([("name", .string("x"))])])
         XCTAssertThrowsError(try classless.root()) {
-            guard case .unexpectedValue? = $0 as? CoreDataError else { return XCTFail("\($0)") }
+            guard case .unexpectedValue? = $0 as? ArchiveError else { return XCTFail("\($0)") }
         }
         XCTAssertThrowsError(try archive([.string("$null"), .string("$null")]).root())
 
         let wrongArchiver = HandMadeArchive.envelope(objects: .array([]), archiver: "NSArchiver")
         XCTAssertThrowsError(try KeyedArchive(wrongArchiver, source: "test archive")) {
-            guard case .notAKeyedArchive? = $0 as? CoreDataError else { return XCTFail("\($0)") }
+            guard case .notAKeyedArchive? = $0 as? ArchiveError else { return XCTFail("\($0)") }
         }
         XCTAssertThrowsError(try KeyedArchive(HandMadeArchive.envelope(objects: .integer(3)), source: "test archive"))
         XCTAssertThrowsError(try KeyedArchive(.array([]), source: "test archive"))

@@ -50,11 +50,11 @@ final class ArchiveLegacyModelTests: XCTestCase {
 
     func testUnreadableAndForeignFilesAreErrors() throws {
         XCTAssertThrowsError(try LegacyModelReader.model(fromLegacyElements: "/nonexistent/Model.xcdatamodel")) {
-            XCTAssertEqual($0 as? CoreDataError, .notFound(path: "/nonexistent/Model.xcdatamodel"))
+            XCTAssertEqual($0 as? ModelFileError, .notFound(path: "/nonexistent/Model.xcdatamodel"))
         }
         let store = try ArchiveSamples.copy("bnr-manytomany/TestModel.sqlite", for: self)
         XCTAssertThrowsError(try LegacyModelReader.model(fromLegacyElements: store)) {
-            XCTAssertEqual($0 as? CoreDataError, .malformedPropertyList(source: store, defect: .missingHeader))
+            XCTAssertEqual($0 as? ArchiveError, .malformedPropertyList(source: store, defect: .missingHeader))
         }
     }
 
@@ -114,18 +114,18 @@ final class ArchiveLegacyModelTests: XCTestCase {
         XCTAssertEqual(try status(with: "XD_PRK_inverseRelationship", .null)?.inverse, .some(nil))
         XCTAssertNil(try status(with: "XD_PPSK_isTransient", .boolean(true)), "a transient relationship has no column")
         XCTAssertThrowsError(try status(with: "XD_PRK_deleteRule", .integer(9))) {
-            guard case .unknownDeletionRuleCode(_, "RKTUser", "status", 9)? = $0 as? CoreDataError else {
+            guard case .unknownDeletionRuleCode(_, "RKTUser", "status", 9)? = $0 as? ArchiveError else {
                 return XCTFail("\($0)")
             }
         }
         XCTAssertThrowsError(try status(with: "XD_PRK_destination", .null)) {
-            guard case .missingKey(_, "relationship RKTUser.status", "XD_PRK_destination")? = $0 as? CoreDataError
+            guard case .missingKey(_, "relationship RKTUser.status", "XD_PRK_destination")? = $0 as? ArchiveError
             else {
                 return XCTFail("\($0)")
             }
         }
         XCTAssertThrowsError(try status(with: "XD_PRK_destination", .string("RKTStatus"))) {
-            guard case .unexpectedValue(_, let location, _)? = $0 as? CoreDataError else { return XCTFail("\($0)") }
+            guard case .unexpectedValue(_, let location, _)? = $0 as? ArchiveError else { return XCTFail("\($0)") }
             XCTAssertEqual(location, "XD_PRK_destination of relationship RKTUser.status")
         }
     }
@@ -147,7 +147,7 @@ final class ArchiveLegacyModelTests: XCTestCase {
         var renamed = objects
         renamed[attributeClass] = HandMadeArchive.classInfo(["XDPMFetchedProperty", "NSObject"])
         XCTAssertThrowsError(try decode(renamed, plist)) {
-            guard case .unsupportedLegacyElement(_, "Book", let element, _)? = $0 as? CoreDataError else {
+            guard case .unsupportedLegacyElement(_, "Book", let element, _)? = $0 as? ArchiveError else {
                 return XCTFail("\($0)")
             }
             XCTAssertTrue(element.contains("XDPMFetchedProperty"), element)
@@ -157,7 +157,7 @@ final class ArchiveLegacyModelTests: XCTestCase {
             ("$class", objects[generalizations].dictionary?["$class"] ?? .null), ("NS.objects", .array([.uid(7)])),
         ])
         XCTAssertThrowsError(try decode(objects, plist)) {
-            guard case .unsupportedLegacyElement(_, _, "a parent entity", _)? = $0 as? CoreDataError else {
+            guard case .unsupportedLegacyElement(_, _, "a parent entity", _)? = $0 as? ArchiveError else {
                 return XCTFail("\($0)")
             }
         }

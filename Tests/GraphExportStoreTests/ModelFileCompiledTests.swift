@@ -77,12 +77,12 @@ final class ModelFileCompiledTests: XCTestCase {
 
         try write(Array(Self.xmlVersionInfo("x").replacingOccurrences(of: "_Current", with: "_Other").utf8), to: info)
         XCTAssertThrowsError(try ModelFile.load(path: momd)) {
-            XCTAssertEqual($0 as? CoreDataError, .missingCurrentVersionName(path: info))
+            XCTAssertEqual($0 as? ModelFileError, .missingCurrentVersionName(path: info))
         }
 
         try write(Array("bplist00".utf8), to: info)
         XCTAssertThrowsError(try ModelFile.load(path: momd)) {
-            guard case .unreadable(info, let reason)? = $0 as? CoreDataError else { return XCTFail("\($0)") }
+            guard case .unreadable(info, let reason)? = $0 as? ModelFileError else { return XCTFail("\($0)") }
             XCTAssertTrue(reason.hasPrefix("it is not a well-formed binary property list: "), reason)
         }
     }
@@ -101,7 +101,7 @@ final class ModelFileCompiledTests: XCTestCase {
         try FileManager.default.copyItem(atPath: elements, toPath: mom)
         XCTAssertThrowsError(try ModelFile.load(path: mom)) {
             XCTAssertEqual(
-                $0 as? CoreDataError,
+                $0 as? ModelFileError,
                 .notAModel(path: mom, reason: "its archived root object is XDPMModel, not NSManagedObjectModel"))
         }
     }

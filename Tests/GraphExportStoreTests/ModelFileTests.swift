@@ -214,7 +214,7 @@ final class ModelFileTests: XCTestCase {
         try write("<?xml version=\"1.0\"?>\n<model>\n    <entity name=\"A\">\n</model>\n", toPath: contents)
 
         XCTAssertThrowsError(try ModelFile.load(path: bundlePath)) { error in
-            guard case .malformedXML(let path, let line, let message)? = error as? CoreDataError else {
+            guard case .malformedXML(let path, let line, let message)? = error as? ModelFileError else {
                 return XCTFail("expected malformedXML, got \(error)")
             }
             XCTAssertEqual(path, contents)
@@ -250,7 +250,7 @@ final class ModelFileTests: XCTestCase {
             let path = try write(xml, to: "\(name).xcdatamodel/contents")
             let start = Date()
             XCTAssertThrowsError(try ModelFile.load(path: path), name) { error in
-                guard case .malformedXML(path, _, let message)? = error as? CoreDataError else {
+                guard case .malformedXML(path, _, let message)? = error as? ModelFileError else {
                     return XCTFail("\(name): expected malformedXML, got \(error)")
                 }
                 if let expected { XCTAssertTrue(message.contains(expected), "\(name): \(message)") }
@@ -268,7 +268,7 @@ final class ModelFileTests: XCTestCase {
         try write("\(secret)\n", to: "\(folder)/secret.txt")
         try write(
             "<!ENTITY leak \"\(secret)\"><!ATTLIST entity name CDATA \"\(secret)\">", to: "\(folder)/evil.dtd")
-        let documents: [(xml: String, expected: (String) -> CoreDataError?)] = [
+        let documents: [(xml: String, expected: (String) -> ModelFileError?)] = [
             (
                 #"<!DOCTYPE model [<!ENTITY secret SYSTEM "secret.txt">]><model><entity name="A"/>&secret;</model>"#,
                 { .declaresEntity(path: $0, name: "secret") }
@@ -287,9 +287,9 @@ final class ModelFileTests: XCTestCase {
             XCTAssertThrowsError(try ModelFile.load(path: path), xml) { error in
                 XCTAssertFalse("\(error)".contains(secret), "\(error)")
                 if let expected = expected(path) {
-                    XCTAssertEqual(error as? CoreDataError, expected, xml)
+                    XCTAssertEqual(error as? ModelFileError, expected, xml)
                 } else {
-                    guard case .malformedXML(path, _, _)? = error as? CoreDataError else {
+                    guard case .malformedXML(path, _, _)? = error as? ModelFileError else {
                         return XCTFail("expected malformedXML, got \(error)")
                     }
                 }
@@ -304,7 +304,7 @@ final class ModelFileTests: XCTestCase {
                 """)
         try write("\(secret)\n", toPath: bundlePath + "/secret.txt")
         XCTAssertThrowsError(try ModelFile.load(path: bundlePath)) { error in
-            XCTAssertEqual(error as? CoreDataError, .declaresEntity(path: currentPath, name: "secret"))
+            XCTAssertEqual(error as? ModelFileError, .declaresEntity(path: currentPath, name: "secret"))
             XCTAssertFalse("\(error)".contains(secret), "\(error)")
         }
     }
@@ -323,14 +323,14 @@ final class ModelFileTests: XCTestCase {
             to: "Quadratic.xcdatamodel/contents")
         let start = Date()
         XCTAssertThrowsError(try ModelFile.load(path: path)) { error in
-            XCTAssertEqual(error as? CoreDataError, .declaresEntity(path: path, name: "big"))
+            XCTAssertEqual(error as? ModelFileError, .declaresEntity(path: path, name: "big"))
             XCTAssertTrue("\(error)".hasPrefix("'\(path)' declares the XML entity 'big'"), "\(error)")
         }
         XCTAssertLessThan(Date().timeIntervalSince(start), 2)
     }
 
     func testUnknownValuesAndMissingRequiredXMLAttributesAreNamed() throws {
-        let documents: [(name: String, xml: String, error: (String) -> CoreDataError, says: [String])] = [
+        let documents: [(name: String, xml: String, error: (String) -> ModelFileError, says: [String])] = [
             (
                 "Unknown",
                 """
@@ -368,7 +368,7 @@ final class ModelFileTests: XCTestCase {
         for (name, xml, expected, says) in documents {
             let path = try write(xml, to: "\(name).xcdatamodel/contents")
             XCTAssertThrowsError(try ModelFile.load(path: path), name) { error in
-                XCTAssertEqual(error as? CoreDataError, expected(path), name)
+                XCTAssertEqual(error as? ModelFileError, expected(path), name)
                 for part in [path] + says {
                     XCTAssertTrue(String(describing: error).contains(part), "\(error)")
                 }
@@ -399,20 +399,20 @@ final class ModelFileTests: XCTestCase {
                 of: "_XCCurrentVersionName", with: "SomethingElse"))
 
         XCTAssertThrowsError(try ModelFile.load(path: bundlePath)) { error in
-            XCTAssertEqual(error as? CoreDataError, .missingCurrentVersionName(path: currentPath))
+            XCTAssertEqual(error as? ModelFileError, .missingCurrentVersionName(path: currentPath))
         }
     }
 
     func testPathsThatAreNotModels() throws {
         let missing = scratch.path("Nothing Here.xcdatamodeld")
         XCTAssertThrowsError(try ModelFile.load(path: missing)) { error in
-            XCTAssertEqual(error as? CoreDataError, .notFound(path: missing))
+            XCTAssertEqual(error as? ModelFileError, .notFound(path: missing))
         }
 
         let empty = scratch.path("Empty.xcdatamodeld")
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         XCTAssertThrowsError(try ModelFile.load(path: empty)) { error in
-            guard case .notAModel(empty, _)? = error as? CoreDataError else {
+            guard case .notAModel(empty, _)? = error as? ModelFileError else {
                 return XCTFail("expected notAModel, got \(error)")
             }
         }
@@ -420,13 +420,13 @@ final class ModelFileTests: XCTestCase {
         let plist = try write(Self.currentVersion("A.xcdatamodel"), to: "Plist.xcdatamodel/contents")
         XCTAssertThrowsError(try ModelFile.load(path: plist)) { error in
             XCTAssertEqual(
-                error as? CoreDataError,
+                error as? ModelFileError,
                 .notAModel(path: plist, reason: "its root element is <plist>, not <model>"))
         }
 
         let binary = try write("bplist00\u{1}", to: "Compiled.mom")
         XCTAssertThrowsError(try ModelFile.load(path: binary)) { error in
-            guard case .notAModel(binary, _)? = error as? CoreDataError else {
+            guard case .notAModel(binary, _)? = error as? ModelFileError else {
                 return XCTFail("expected notAModel, got \(error)")
             }
         }

@@ -72,7 +72,7 @@ final class PlainSQLiteJSONColumnTests: XCTestCase {
             CREATE TABLE PlaylistTrack(PlaylistId INTEGER REFERENCES Playlist, TrackId INTEGER REFERENCES Track,
                 PRIMARY KEY (PlaylistId, TrackId));
             """)
-        let cases: [(String, PlainSQLiteError)] = [
+        let cases: [(String, PlainSQLiteOptionError)] = [
             (
                 "Track.metadata",
                 .noSuchColumn(
@@ -94,11 +94,11 @@ final class PlainSQLiteJSONColumnTests: XCTestCase {
                 try openPlain(
                     database.path, options: SQLiteSourceOptions(jsonColumnNames: [name]), warnings: CollectedWarnings())
             ) { error in
-                XCTAssertEqual(error as? PlainSQLiteError, expected, name)
+                XCTAssertEqual(error as? PlainSQLiteOptionError, expected, name)
             }
         }
         XCTAssertEqual(
-            PlainSQLiteError.noSuchColumn(
+            PlainSQLiteOptionError.noSuchColumn(
                 path: "db", name: "Track.metadata", table: "Track", column: "metadata",
                 columns: ["TrackId", "Name", "meta"]
             ).description,

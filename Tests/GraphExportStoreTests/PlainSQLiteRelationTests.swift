@@ -171,16 +171,17 @@ final class PlainSQLiteRelationTests: XCTestCase {
         XCTAssertEqual(try parents(.init(noNest: ["album.tracks", "genre.tracks"])), [nil, nil])
         XCTAssertThrowsError(try parents(.init(nest: ["track.nothing"]))) { error in
             XCTAssertEqual(
-                error as? PlainSQLiteError,
+                error as? PlainSQLiteOptionError,
                 .unknownTableRelationship(
                     path: database.path, name: "track.nothing", table: "track", known: ["album", "genre", "playlists"]))
         }
         XCTAssertThrowsError(try parents(.init(nest: ["tracks"])))
         XCTAssertThrowsError(try parents(.init(nest: ["playlist.tracks"]))) { error in
-            guard case .cannotNest = error as? PlainSQLiteError else { return XCTFail("\(error)") }
+            guard case .cannotNest = error as? PlainSQLiteOptionError else { return XCTFail("\(error)") }
         }
         XCTAssertThrowsError(try parents(.init(nest: ["album.tracks"], noNest: ["track.album"]))) { error in
-            XCTAssertEqual(error as? PlainSQLiteError, .conflictingNesting(path: database.path, name: "album.tracks"))
+            XCTAssertEqual(
+                error as? PlainSQLiteOptionError, .conflictingNesting(path: database.path, name: "album.tracks"))
         }
         try database.execute(
             """

@@ -153,7 +153,7 @@ final class TransformableDecoderTests: XCTestCase {
         var archive = HandMadeArchive()
         let root = archive.object(
             "NSDictionary", [("NS.keys", .array([archive.add(.integer(1))])), ("NS.objects", .array([.uid(0)]))])
-        guard case .undecodable(.malformedTransformable(let error)) = decode(archive.bytes(root: root)) else {
+        guard case .undecodable(.malformed(let error)) = decode(archive.bytes(root: root)) else {
             return XCTFail("a non-string key must not decode")
         }
         XCTAssertTrue(error.description.contains("is not a string"), error.description)

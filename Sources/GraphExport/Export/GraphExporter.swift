@@ -53,7 +53,7 @@ public struct GraphExporter {
     /// gets the permissions `0666` less the process's umask; a replaced one keeps its permissions.
     /// A symbolic link is followed and the file it points to replaced. A path that names an open
     /// descriptor (`/dev/stdout`, `/dev/fd/3`), a device or a FIFO is written in place. Throws
-    /// ``GraphExportError/writeFailed(errno:reason:)`` naming `path` when the file cannot be created,
+    /// ``OutputError/writeFailed(errno:reason:)`` naming `path` when the file cannot be created,
     /// written or put in place.
     public func write(toFile path: String, format: ExportFormat) throws {
         let file = try OutputFile(path: path)

@@ -28,19 +28,19 @@ package enum Inflate {
 
     /// Decompresses one DEFLATE stream; bytes after its end are ignored.
     ///
-    /// - Throws: ``CoreDataError/corruptCompressedData(source:reason:)`` for damaged or truncated
-    ///   data, ``CoreDataError/inflatedTooLarge(source:limit:)`` as soon as the output would pass
+    /// - Throws: ``InflateError/corrupt(source:reason:)`` for damaged or truncated
+    ///   data, ``InflateError/tooLarge(source:limit:)`` as soon as the output would pass
     ///   `limit` bytes.
     package static func decompress(
         _ bytes: [UInt8], framing: Framing, limit: Int = defaultLimit, source: String
     ) throws -> [UInt8] {
         guard bytes.count <= Int(UInt32.max) else {
-            throw CoreDataError.corruptCompressedData(
+            throw InflateError.corrupt(
                 source: source, reason: "\(bytes.count) bytes is more than one zlib call can take")
         }
         var stream = z_stream()
         guard gx_inflate_init2(&stream, framing.windowBits) == Z_OK else {
-            throw CoreDataError.corruptCompressedData(source: source, reason: "zlib could not start (out of memory)")
+            throw InflateError.corrupt(source: source, reason: "zlib could not start (out of memory)")
         }
         defer { inflateEnd(&stream) }
         // Each piece of output is inflated straight into a new array's uninitialized storage.
@@ -68,7 +68,7 @@ package enum Inflate {
                 let produced = piece.count
                 pieceSize = 64 * 1024
                 guard produced <= limit - output.count else {
-                    throw CoreDataError.inflatedTooLarge(source: source, limit: limit)
+                    throw InflateError.tooLarge(source: source, limit: limit)
                 }
                 if output.isEmpty { output = piece } else { output.append(contentsOf: piece) }
                 switch status {
@@ -77,16 +77,16 @@ package enum Inflate {
                 case Z_OK:
                     continue
                 case Z_BUF_ERROR where produced == 0:
-                    throw CoreDataError.corruptCompressedData(
+                    throw InflateError.corrupt(
                         source: source, reason: "the data ends before the end of the DEFLATE stream")
                 case Z_BUF_ERROR:
                     continue
                 case Z_NEED_DICT:
-                    throw CoreDataError.corruptCompressedData(
+                    throw InflateError.corrupt(
                         source: source, reason: "the zlib stream needs a preset dictionary")
                 default:
                     let message = stream.msg.map { String(cString: $0) } ?? "zlib error \(status)"
-                    throw CoreDataError.corruptCompressedData(source: source, reason: message)
+                    throw InflateError.corrupt(source: source, reason: message)
                 }
             }
         }
