@@ -85,11 +85,16 @@ let package = Package(
             dependencies: ["GraphExport", "GraphExportSQLite", "CSQLite"],
             swiftSettings: swiftSettings
         ),
-        // What the command asks of a store before it picks a reader: the files an export reads,
-        // the libraries linked.
+        // A store opened as the command opens it: the reader chosen (Core Data or plain SQLite),
+        // what it can do (a description, persistent history, column typings), and the selection
+        // stacked on it (--since, value decoders, properties left out, --root, --where, --limit);
+        // the files an export reads, the libraries linked.
         .target(
             name: "GraphExportStore",
-            dependencies: ["GraphExport", "GraphExportSQLite", "GraphExportCoreData", "CSQLite", "CLibXML2"],
+            dependencies: [
+                "GraphExport", "GraphExportSQLite", "GraphExportCoreData", "GraphExportPlainSQLite",
+                "GraphExportDecoders", "CSQLite", "CLibXML2",
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -227,10 +232,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // A program that exports its own Swift objects: the core and one format, nothing else.
+        // A program that exports its own Swift objects with the core and one format, and a store
+        // through the library's entry points (GraphExportStore).
         .executableTarget(
             name: "EmbeddingExample",
-            dependencies: ["GraphExport", "GraphExportJSON"],
+            dependencies: ["GraphExport", "GraphExportJSON", "GraphExportStore", "GraphExportDecoders"],
             path: "Samples/Embedding",
             exclude: ["README.md"],
             swiftSettings: swiftSettings

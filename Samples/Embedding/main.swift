@@ -1,5 +1,6 @@
 // A tiny scrapbook kept in ordinary Swift classes that point at each other in cycles, exported as
-// JSON with graphexport: every object once, every other mention a reference.
+// JSON with graphexport: every object once, every other mention a reference. Given a store, the
+// program exports that instead, as graphexport does (StoreExample.swift).
 import GraphExport
 import GraphExportJSON
 
@@ -122,6 +123,11 @@ let graph = try InMemoryGraph(
     exporting: [lisbon, porto], model: model,
     document: DocumentInfo(sourceKind: "in-memory graph", source: "EmbeddingExample"))
 let exporter = GraphExporter(source: graph, shape: .tree)
-// The JSON format as its module describes it, pretty unless the program is run with `--compact`.
-let compact = CommandLine.arguments.dropFirst().contains("--compact")
-try exporter.write(to: FileDescriptorSink.standardOutput(), format: .json(pretty: !compact))
+let arguments = Array(CommandLine.arguments.dropFirst())
+if let store = arguments.first, !store.hasPrefix("--") {
+    // `EmbeddingExample <store> [<entity>…]`: a store exported as graphexport exports it.
+    try StoreExample.export(store, entities: Array(arguments.dropFirst()))
+} else {
+    // The JSON format as its module describes it, pretty unless the program is run with `--compact`.
+    try exporter.write(to: FileDescriptorSink.standardOutput(), format: .json(pretty: !arguments.contains("--compact")))
+}

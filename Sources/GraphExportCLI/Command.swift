@@ -1,6 +1,4 @@
 import GraphExport
-import GraphExportCoreData
-import GraphExportPlainSQLite
 import GraphExportSQLite
 import GraphExportStore
 
@@ -188,18 +186,18 @@ struct Command {
             }
             _ = try plugin.describe()
         }
-        let decoders = try DecoderChoice(request, onWarning: warnings.report)
-        let store = try openSource(request, decoders: decoders, onWarning: warnings.report)
+        let decoders = try DecoderChoice(request)
+        let store = try openStore(request, decoders: decoders, onWarning: warnings.report)
         applicability.store = request.storeFound(store)
         try applicability.check(request, table: table)
-        let chosen = try ExportSelection(
-            request, store: store, decoding: decoders.source(over:), onWarning: warnings.report)
+        let chosen = try store.export(request.selectionOptions, decoders: decoders.decoders, onWarning: warnings.report)
+        let selection = try chosen.selection(onWarning: warnings.report)
         let traversal = GraphTraversal(
-            source: chosen.source, shape: request.shape, selection: chosen.selection, changes: chosen.changes,
+            source: chosen.source, shape: request.shape, selection: selection, changes: chosen.changes,
             onWarning: warnings.report)
         // A selection writes part of the store: the store's count is no total for it.
         let progress = try ProgressChoice.line(
-            for: request, total: chosen.selection.isPartial ? nil : store.estimatedObjectCount())
+            for: request, total: selection.isPartial ? nil : store.estimatedObjectCount())
         warnings.progress = progress
         defer {
             progress?.erase()
@@ -213,7 +211,7 @@ struct Command {
             try write(
                 traversal, as: format, to: FileDescriptorSink.standardOutput(), request: request,
                 onTerminal: isatty(1) != 0, warnings: warnings, progress: progress, blobs: blobs)
-            try decoders.finish()
+            try chosen.finish()
             blobs?.commit()
             return traversal.referencesOutsideSelection
         }
@@ -221,7 +219,7 @@ struct Command {
             try write(
                 traversal, as: format, to: output.sink, request: request, onTerminal: false, warnings: warnings,
                 progress: progress, blobs: blobs)
-            try decoders.finish()
+            try chosen.finish()
             try output.commit()
             blobs?.commit()
             return traversal.referencesOutsideSelection
@@ -231,7 +229,7 @@ struct Command {
             traversal, as: format, to: compressed, request: request, onTerminal: false, warnings: warnings,
             progress: progress, blobs: blobs)
         try compressed.finish()
-        try decoders.finish()
+        try chosen.finish()
         try output.commit()
         blobs?.commit()
         return traversal.referencesOutsideSelection
@@ -246,43 +244,17 @@ struct Command {
         return try BlobFolder(path: path, relativeTo: base ?? ".")
     }
 
-    /// The store as a Core Data store or a plain SQLite database, as asked or as it turns out,
-    /// reading what `decoders` need besides what `request` exports.
-    func openSource(
+    /// The store `request` names, opened as it asks (``ExportRequest/reading(table:decoders:)``):
+    /// a Core Data store or a plain SQLite database, as asked or as it turns out, reading what
+    /// `decoders` need besides what `request` exports.
+    func openStore(
         _ request: ExportRequest, decoders: DecoderChoice? = nil, onWarning: @escaping WarningHandler
-    ) throws -> any InspectableSource {
-        let opening = request.busyTimeout.map { StoreOpenOptions(busyTimeout: $0) } ?? StoreOpenOptions()
-        let sqliteOnly = request.asksForPlainSQLite(OptionTable(formats: formats))
+    ) throws -> Store {
         if request.given.contains("raw-transformable") {
             onWarning(Warning("--raw-transformable is now called --raw-values; the old name keeps working"))
         }
-        let coreData = CoreDataStoreOptions(
-            rawValues: request.rawValues, scope: request.readScope(wholeEntities: decoders?.wholeEntities ?? []))
-        if request.source == .coredata || request.model != nil {
-            var model = try request.model.map(ModelFile.load(path:))
-            if let name = request.modelVersion { model = try model?.choosingVersion(name) }
-            return try CoreDataStore(
-                path: request.store, model: model, options: coreData, opening: opening, onWarning: onWarning)
-        }
-        if request.source == .auto && !sqliteOnly {
-            let held = HeldWarnings()
-            do {
-                let store = try CoreDataStore(
-                    path: request.store, options: coreData, opening: opening, onWarning: held.report)
-                held.release(to: onWarning)
-                return store
-            } catch CoreDataError.notCoreDataStore {
-                // A plain SQLite database: read below, which warns about the store's files again.
-            } catch {
-                held.release(to: onWarning)
-                throw error
-            }
-        }
-        let options = SQLiteSourceOptions(
-            nest: request.nest, noNest: request.noNest, includeViews: request.includeViews,
-            inferRelations: request.inferRelations, jsonColumns: request.jsonColumns,
-            jsonColumnNames: request.jsonColumnNames, rawValues: request.rawValues)
-        return try SQLiteDatabaseSource(path: request.store, options: options, opening: opening, onWarning: onWarning)
+        let reading = try request.reading(table: OptionTable(formats: formats), decoders: decoders?.decoders ?? [])
+        return try Store(path: request.store, reading: reading, onWarning: onWarning)
     }
 
     private func write(

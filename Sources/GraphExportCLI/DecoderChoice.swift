@@ -1,21 +1,18 @@
 import GraphExport
 import GraphExportDecoders
 
-/// The value decoders an export or a schema reads the store through: the built-in ones and the
+/// The value decoders an export, `inspect` or `schema` reads the store through: the built-in ones and the
 /// external decoder plugins found, less those `--no-decode` names; none with
 /// `--raw-values`, the switch for values as they are stored (docs/PLUGINS.md, *Value
 /// decoders*).
-final class DecoderChoice {
+struct DecoderChoice {
     /// The decoders in use, in the order `graphexport formats` lists them.
     let decoders: [any AttributeDecoder]
-    private let onWarning: WarningHandler
-    private var sources: [DecodingSource] = []
 
     /// The decoders `request` asks for: the built-in ones and the decoder plugins found, less
     /// those `--no-decode` names (which are not run at all); a `--no-decode` name that is no
     /// decoder's is a usage error, a plugin whose handshake fails an error.
-    init(_ request: ExportRequest, onWarning: @escaping WarningHandler) throws {
-        self.onWarning = onWarning
+    init(_ request: ExportRequest) throws {
         let builtIn = BuiltInDecoders.make()
         let plugins = try Self.plugins(besides: builtIn)
         let names = builtIn.map(\.name) + plugins.map(\.name)
@@ -34,28 +31,8 @@ final class DecoderChoice {
             + (try plugins.filter { !request.noDecode.contains($0.name) }.map(DecoderPlugin.init))
     }
 
-    /// The entities an export must read whole for the decoders: each claimed attribute's entity
-    /// (a decoder sees the rest of the object) and those the decoders look objects up in.
-    var wholeEntities: [String] {
-        decoders.flatMap { decoder in decoder.claims.map(\.entity) + decoder.lookedUpEntities }
-    }
-
     /// The decoder plugins found, less those named like a built-in decoder.
     static func plugins(besides builtIn: [any AttributeDecoder]) throws -> [Plugin] {
         try PluginCatalog(forDecoders: true).decoders.filter { plugin in !builtIn.contains { $0.name == plugin.name } }
-    }
-
-    /// `source` read through the decoders, or `source` itself when there are none.
-    func source(over source: any GraphSource) throws -> any GraphSource {
-        guard !decoders.isEmpty else { return source }
-        let decoding = try DecodingSource(source, decoders: decoders, onWarning: onWarning)
-        guard !decoding.usedDecoders.isEmpty else { return source }
-        sources.append(decoding)
-        return decoding
-    }
-
-    /// Tells the decoders used that the export has ended.
-    func finish() throws {
-        for source in sources { try source.finish() }
     }
 }

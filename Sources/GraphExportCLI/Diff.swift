@@ -19,8 +19,8 @@ extension Command {
                 if seen.insert(warning).inserted { warnings.report(warning) }
             }
         }
-        let old = try openSource(request.old, onWarning: report)
-        let new = try openSource(request.new, onWarning: report)
+        let old = try openStore(request.old, onWarning: report).source
+        let new = try openStore(request.new, onWarning: report).source
         let comparison = try GraphDiff(old: old, new: new, keys: request.keys, readsInParallel: true)
         let sink = FileDescriptorSink.standardOutput()
         let writer: any DiffWriter =

@@ -1,5 +1,5 @@
 import GraphExport
-import GraphExportDecoders
+import GraphExportStore
 
 extension Command {
     /// `graphexport inspect`: opens the store as an export would, and prints what it sees there
@@ -9,16 +9,14 @@ extension Command {
     /// an export resolves them, and the nesting shown is theirs.
     func inspect(_ request: InspectRequest) throws {
         var warnings: [Warning] = []
-        let decoders = try DecoderChoice(request.source, onWarning: { warnings.append($0) })
-        let source = try openSource(request.source, decoders: decoders, onWarning: { warnings.append($0) })
-        try Applicability(command: .inspect, store: request.source.storeFound(source)).check(
+        let decoders = try DecoderChoice(request.source)
+        let store = try openStore(request.source, decoders: decoders, onWarning: { warnings.append($0) })
+        try Applicability(command: .inspect, store: request.source.storeFound(store)).check(
             request.source, table: OptionTable(formats: formats))
-        let decoded = try decoders.source(over: source)
-        defer { try? decoders.finish() }
-        let model = try request.source.adjustedModel(of: decoded)
-        let description = try source.storeDescription()
-            .adding((decoded as? DecodingSource)?.decodedAttributes ?? [], of: decoded.model)
-            .keeping(model).nesting(of: model)
+        let export = try store.export(
+            request.source.selectionOptions, decoders: decoders.decoders, onWarning: { warnings.append($0) })
+        defer { try? export.finish() }
+        let description = try export.describe()
         let output: [UInt8] =
             switch request.format {
             case .text: Array(InspectText.render(description, warnings: warnings).utf8)

@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportCoreData
 
 /// What the user asked for, parsed from the command line.
 enum Invocation: Equatable {

@@ -1,6 +1,6 @@
 import GraphExport
 import GraphExportCoreData
-import GraphExportSQLite
+import GraphExportStore
 
 extension Command {
     /// `graphexport log`: opens the Core Data store as an export would and lists the transactions
@@ -9,18 +9,11 @@ extension Command {
     /// ``CommandError/noHistoryToList(_:)`` (exit status 3, as for `--since`).
     func log(_ request: LogRequest) throws {
         let warnings = WarningPrinter(quiet: request.source.quiet, verbose: request.source.verbose)
-        let opened: any InspectableSource
-        do {
-            opened = try openSource(request.source, onWarning: warnings.report)
-        } catch CoreDataError.notCoreDataStore {
-            throw CommandError.noHistoryToList(.noHistory(path: request.source.store))
-        }
-        guard let store = opened as? CoreDataStore else {
-            throw CommandError.noHistoryToList(.noHistory(path: request.source.store))
-        }
         let history: PersistentHistory
         do {
-            history = try PersistentHistory(store)
+            history = try openStore(request.source, onWarning: warnings.report).persistentHistory()
+        } catch CoreDataError.notCoreDataStore {
+            throw CommandError.noHistoryToList(.noHistory(path: request.source.store))
         } catch let error as HistoryError {
             throw CommandError.noHistoryToList(error)
         }
@@ -28,13 +21,13 @@ extension Command {
         var text: [UInt8] = []
         switch request.format {
         case .text:
-            text += Array(LogText.header(history, store: store).utf8)
+            text += Array(LogText.header(history).utf8)
             try history.forEachTransaction(onWarning: warnings.report) { transaction in
                 text += Array(LogText.paragraph(transaction).utf8)
                 try Self.handOff(&text, to: output)
             }
         case .json:
-            LogJSON.appendHeader(history, store: store, to: &text)
+            LogJSON.appendHeader(history, to: &text)
             var first = true
             try history.forEachTransaction(onWarning: warnings.report) { transaction in
                 text += Array((first ? "\n" : ",\n").utf8)

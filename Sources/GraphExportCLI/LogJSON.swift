@@ -10,13 +10,13 @@ enum LogJSON {
     static let version: Int64 = 1
 
     /// Appends the document's opening, up to the `[` of `transactions`.
-    static func appendHeader(_ history: PersistentHistory, store: CoreDataStore, to text: inout [UInt8]) {
+    static func appendHeader(_ history: PersistentHistory, to text: inout [UInt8]) {
         text += Array(#"{"logVersion":"#.utf8)
         JSONText.appendInteger(version, to: &text)
         text += Array(#","source":"#.utf8)
-        JSONText.appendString(store.document.source ?? "", to: &text)
+        JSONText.appendString(history.document.source ?? "", to: &text)
         text += Array(#","storeUUID":"#.utf8)
-        JSONText.appendString(store.storeUUID, to: &text)
+        JSONText.appendString(history.token.storeUUID, to: &text)
         text += Array(#","historyToken":"#.utf8)
         JSONText.appendString(history.token.description, to: &text)
         text += Array(#","oldestKept":"#.utf8)

@@ -6,13 +6,13 @@ import GraphExportCoreData
 /// writes it, so that a transaction's author or an entity's name cannot act on the terminal.
 enum LogText {
     /// The lines about the whole history.
-    static func header(_ history: PersistentHistory, store: CoreDataStore) -> String {
+    static func header(_ history: PersistentHistory) -> String {
         let token = history.token
         let kept =
             history.oldestKept > token.transaction
             ? "none kept" : "\(history.oldestKept)–\(token.transaction) kept"
-        return "Persistent history of \(TerminalText.escaped(store.document.source ?? ""))\n"
-            + "  store UUID     \(TerminalText.escaped(store.storeUUID))\n"
+        return "Persistent history of \(TerminalText.escaped(history.document.source ?? ""))\n"
+            + "  store UUID     \(TerminalText.escaped(token.storeUUID))\n"
             + "  history token  \(TerminalText.escaped(token.description))\n"
             + "  transactions   \(kept)\n"
     }

@@ -1,6 +1,7 @@
 import GraphExport
 import GraphExportCoreData
 import GraphExportSchema
+import GraphExportStore
 
 /// The format an export is written in: a built-in one or an external plugin.
 enum ChosenFormat {
@@ -152,10 +153,11 @@ extension ExportRequest {
     }
 
     /// The kind `source` turned out to be, when opened.
-    func storeFound(_ source: any GraphSource) -> Applicability.Store {
-        source is CoreDataStore
-            ? .coreData(because: "\(store) is a Core Data store")
-            : .plainSQLite(because: "\(store) is a plain SQLite database")
+    func storeFound(_ opened: Store) -> Applicability.Store {
+        switch opened.kind {
+        case .coreData: .coreData(because: "\(store) is a Core Data store")
+        case .plainSQLite: .plainSQLite(because: "\(store) is a plain SQLite database")
+        }
     }
 
     /// The request for an export in `format`: without `--shape`, a format that keeps no nesting

@@ -1,5 +1,4 @@
 import GraphExport
-import GraphExportPlainSQLite
 import GraphExportRelational
 import GraphExportSchema
 import GraphExportStore
@@ -19,9 +18,10 @@ extension Command {
             throw CommandError.outputIsInput(path: outputPath, input: input)
         }
         let warnings = WarningPrinter(quiet: request.source.quiet, verbose: request.source.verbose)
-        let decoders = try DecoderChoice(request.source, onWarning: warnings.report)
-        let store = try openSource(request.source, decoders: decoders, onWarning: warnings.report)
-        let source = try decoders.source(over: store)
+        let decoders = try DecoderChoice(request.source)
+        let store = try openStore(request.source, decoders: decoders, onWarning: warnings.report)
+        let export = try store.export(
+            request.source.selectionOptions, decoders: decoders.decoders, onWarning: warnings.report)
         try Applicability(command: .schema, store: request.source.storeFound(store)).check(
             request.source, table: OptionTable(formats: formats))
         // A plain SQLite database's columns are typed as its reader types them (by storage class,
@@ -29,9 +29,8 @@ extension Command {
         // decoded by their declared types, Transformable ones into any value unless --raw-values
         // keeps their bytes.
         let typing: ValueTyping =
-            (store as? SQLiteDatabaseSource).map { .columns($0.columnTypings) }
-            ?? (request.source.rawValues ? .declared : .decoded)
-        let kept = try request.source.adjustedModel(of: source)
+            store.columnTypings.map { .columns($0) } ?? (request.source.rawValues ? .declared : .decoded)
+        let kept = export.source.model
         // With --blobs, bytes are paths: Binary attributes, and Transformable ones kept as bytes.
         let model =
             request.source.blobs == nil
@@ -42,7 +41,7 @@ extension Command {
         let text = Array(
             Self.schemaText(
                 request, model: model, typing: typing, title: request.source.store,
-                sourceFields: source.document.sourceFields.map(\.key)
+                sourceFields: export.source.document.sourceFields.map(\.key)
             ).utf8)
         warnings.printSummary()
         guard let outputPath = request.source.output else {

@@ -71,6 +71,27 @@ final class EmbeddingExampleTests: XCTestCase {
         XCTAssertEqual(prettyDocument, compactDocument)
     }
 
+    /// Given a store, the example exports it through the library's entry points (`Store`,
+    /// `Store.export`) exactly as `graphexport --pretty` does: the same document, byte for byte,
+    /// of a Core Data store, of a selection of it and of a plain SQLite database.
+    func testAStoreIsExportedAsTheCommandExportsIt() throws {
+        let scratch = try ScratchFolder(for: self)
+        try scratch.copy(CommandRunner.repository.appendingPathComponent("Samples/Scrapbook/Scrapbook.sqlite"))
+        try scratch.copy(try Prerequisite.shared("data/chinook/Chinook.sqlite"))
+        for (store, entities) in [
+            ("Scrapbook.sqlite", []), ("Scrapbook.sqlite", ["Tag"]), ("Chinook.sqlite", ["Artist"]),
+        ] {
+            let example = try CommandRunner.run(
+                executable: try CommandRunner.built("EmbeddingExample"), [store] + entities, in: scratch.url)
+            let command = try CommandRunner.run(
+                ["--pretty", store] + entities.flatMap { ["--entity", $0] }, in: scratch.url)
+            XCTAssertEqual(example.status, 0, example.standardError)
+            XCTAssertEqual(command.status, 0, command.standardError)
+            XCTAssertGreaterThan(example.standardOutput.count, 1000, "\(store) \(entities)")
+            XCTAssertEqual(example.standardOutput, command.standardOutput, "\(store) \(entities)")
+        }
+    }
+
     /// The id of a reference `{"@id": …}`, or `nil` for anything else.
     private func reference(_ value: Any?) -> String? {
         guard let object = value as? [String: Any], object.count == 1 else { return nil }

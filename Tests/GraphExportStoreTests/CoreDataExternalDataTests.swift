@@ -139,14 +139,14 @@ final class CoreDataExternalDataTests: XCTestCase {
 
         /// An export through a recording writer that is given file values as files when
         /// `streamsFileBytes`, as their bytes otherwise.
-        func export(_ shape: ExportShape, streamsFileBytes: Bool = false) throws -> StoreExport {
+        func export(_ shape: ExportShape, streamsFileBytes: Bool = false) throws -> CheckedExport {
             let store = folder + "/Scrapbook.sqlite"
             let warnings = CollectedWarnings()
             let opened = try CoreDataStore(
                 path: store, model: try ModelFile.load(path: folder + "/Scrapbook.xcdatamodeld"),
                 onWarning: warnings.record)
             XCTAssertEqual(warnings.take(), [], "opening warned")
-            return try StoreExport(opened, shape: shape, warnings: warnings, streamsFileBytes: streamsFileBytes)
+            return try CheckedExport(opened, shape: shape, warnings: warnings, streamsFileBytes: streamsFileBytes)
         }
 
         func id(_ entity: String, _ row: Int64) -> ObjectID {

@@ -120,7 +120,7 @@ final class CoreDataInferredModelTests: XCTestCase {
                 "ZICCLOUDSYNCINGOBJECT.ZPARENT → ZICCLOUDSYNCINGOBJECT.Z_PK (ICFolder)",
             ], "named after no entity, and their values keys of one entity among those of their table")
         XCTAssertEqual(warnings.take().count, 1 + store.inferredRelations.count)
-        let export = try StoreExport(store, shape: .flat, warnings: warnings)
+        let export = try CheckedExport(store, shape: .flat, warnings: warnings)
         XCTAssertTrue(export.check.isValid, export.check.summary())
         var counts = export.objects.counts
         for name in manifest.counts.keys where counts[name] == nil { counts[name] = 0 }
@@ -241,7 +241,7 @@ final class CoreDataInferredModelTests: XCTestCase {
 
         var graphs: [ExportedGraph] = []
         for store in [modelled, inferred] {
-            let export = try StoreExport(store, shape: .flat, warnings: warnings)
+            let export = try CheckedExport(store, shape: .flat, warnings: warnings)
             XCTAssertTrue(export.check.isValid, "\(file):\n\(export.check.summary())", line: line)
             XCTAssertEqual(export.warnings, [], "\(file)", line: line)
             if let expected = counts {

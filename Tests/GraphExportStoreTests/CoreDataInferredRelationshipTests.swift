@@ -62,7 +62,7 @@ final class CoreDataInferredRelationshipTests: XCTestCase {
         let warnings = CollectedWarnings()
         let inferred = try CoreDataStore(path: inferredCopy, onWarning: warnings.record)
         XCTAssertEqual(inferred.modelChoice.origin, .inferred, file)
-        let export = try StoreExport(inferred, shape: .flat, warnings: warnings)
+        let export = try CheckedExport(inferred, shape: .flat, warnings: warnings)
         XCTAssertTrue(export.check.isValid, "\(file):\n\(export.check.summary())")
         XCTAssertEqual(export.warnings, [], file)
 

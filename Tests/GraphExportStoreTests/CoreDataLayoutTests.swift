@@ -16,7 +16,7 @@ final class CoreDataLayoutTests: XCTestCase {
         let opened = try open(built)
         XCTAssertEqual(opened.warnings.take(), [])
         for shape in ExportShape.allCases {
-            let export = try StoreExport(opened.store, shape: shape, warnings: opened.warnings)
+            let export = try CheckedExport(opened.store, shape: shape, warnings: opened.warnings)
             XCTAssertTrue(export.check.isValid, "\(shape):\n\(export.check.summary())")
             XCTAssertEqual(export.warnings, [], "\(shape)")
             let graph = export.graph
@@ -120,7 +120,7 @@ final class CoreDataLayoutTests: XCTestCase {
             ("SearchWord", 1, "searchables", built.ids("Article", [2])), ("SearchWord", 2, "searchables", []),
         ]
         for shape in ExportShape.allCases {
-            let export = try StoreExport(opened.store, shape: shape, warnings: opened.warnings)
+            let export = try CheckedExport(opened.store, shape: shape, warnings: opened.warnings)
             XCTAssertTrue(export.check.isValid, "\(shape):\n\(export.check.summary())")
             XCTAssertEqual(export.warnings, [], "\(shape)")
             let graph = export.graph
@@ -175,7 +175,7 @@ final class CoreDataLayoutTests: XCTestCase {
     ) throws -> (path: String, opening: [String], graph: ExportedGraph) {
         let opened = try OpenedCoreDataStore(try write(built, editing: editing))
         let opening = opened.warnings.takeMessages()
-        return (opened.path, opening, try StoreExport(opened.store, shape: shape, warnings: opened.warnings).graph)
+        return (opened.path, opening, try CheckedExport(opened.store, shape: shape, warnings: opened.warnings).graph)
     }
 
     private func write(_ built: HandBuiltStores.Store, editing: String = "") throws -> (path: String, model: String) {

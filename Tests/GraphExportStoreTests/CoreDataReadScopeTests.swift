@@ -34,7 +34,7 @@ final class CoreDataReadScopeTests: XCTestCase {
             let person = try XCTUnwrap(source.model.index(of: "Person"))
             XCTAssertEqual(source.model.relationships(of: person).map(\.name), ["notes"], "\(scope)")
             for shape in ExportShape.allCases {
-                let export = try StoreExport(source, shape: shape, warnings: CollectedWarnings())
+                let export = try CheckedExport(source, shape: shape, warnings: CollectedWarnings())
                 XCTAssertTrue(export.check.isValid, "\(scope) \(shape):\n\(export.check.summary())")
                 XCTAssertEqual(export.objects.counts, ["Person": 2, "Note": 3], "\(scope) \(shape)")
                 XCTAssertEqual(
@@ -57,7 +57,7 @@ final class CoreDataReadScopeTests: XCTestCase {
         let selection = Selection(
             entities: try Selection.entities(including: [], excluding: ["Person"], exact: false, in: store.model))
         for shape in ExportShape.allCases {
-            let export = try StoreExport(store, shape: shape, selection: selection, warnings: CollectedWarnings())
+            let export = try CheckedExport(store, shape: shape, selection: selection, warnings: CollectedWarnings())
             XCTAssertEqual(export.objects.counts, ["Note": 3], "\(shape)")
             XCTAssertEqual(
                 export.graph[ObjectID(built.id("Note", 3))]?.ids("person"), [ObjectID(built.id("Person", 2))],

@@ -20,7 +20,7 @@ final class CoreDataReflexiveManyToManyTests: XCTestCase {
         let candidates: [(Int, [Int])] = [(1, [2, 5]), (2, [1]), (3, [4]), (4, [3]), (5, [1]), (6, [6])]
         let twins: [(Int, [Int])] = [(1, []), (2, [3]), (3, [2]), (4, []), (5, []), (6, [])]
         for shape in ExportShape.allCases {
-            let export = try StoreExport(store, shape: shape, warnings: warnings)
+            let export = try CheckedExport(store, shape: shape, warnings: warnings)
             XCTAssertTrue(export.check.isValid, "\(shape):\n\(export.check.summary())")
             XCTAssertEqual(export.warnings, [], "\(shape)")
             for (key, partners) in candidates {
@@ -112,7 +112,7 @@ final class CoreDataReflexiveManyToManyTests: XCTestCase {
         let path = folder + "/EasyLife 1.5.0.sqlite"
         try SQLiteShell.run("INSERT INTO Z_2BLOCKING (Z_2BLOCKEDBY, Z_2BLOCKING) VALUES (1, 2), (1, 3)", on: path)
         let store = try CoreDataStore(path: path, model: try ModelFile.load(path: folder + "/EasyLife.xcdatamodeld"))
-        let export = try StoreExport(store, shape: .flat, warnings: CollectedWarnings())
+        let export = try CheckedExport(store, shape: .flat, warnings: CollectedWarnings())
         XCTAssertTrue(export.check.isValid, export.check.summary())
         func item(_ key: Int) -> ExportedObject? {
             export.graph[ObjectID("x-coredata://\(store.storeUUID)/TodoItem/p\(key)")]

@@ -83,7 +83,7 @@ final class CoreDataStoreBookkeepingTests: XCTestCase {
             ])
         let sql = try ReferenceSQL(path)
         for shape in ExportShape.allCases {
-            let export = try StoreExport(store, shape: shape, warnings: warnings)
+            let export = try CheckedExport(store, shape: shape, warnings: warnings)
             XCTAssertTrue(export.check.isValid, "\(shape):\n\(export.check.summary())")
             XCTAssertEqual(
                 export.objects.counts, ["Clipping": 4, "Note": 2, "Page": 7, "Photo": 10, "Scrapbook": 2, "Tag": 5],
@@ -121,7 +121,7 @@ final class CoreDataStoreBookkeepingTests: XCTestCase {
         let warnings = CollectedWarnings()
         let store = try scrapbook.open(onWarning: warnings.record)
         XCTAssertEqual(warnings.take(), [])
-        let export = try StoreExport(store, shape: .flat, warnings: warnings)
+        let export = try CheckedExport(store, shape: .flat, warnings: warnings)
         XCTAssertTrue(export.check.isValid, export.check.summary())
         XCTAssertEqual(export.objects.counts["Tag"], 6)
     }

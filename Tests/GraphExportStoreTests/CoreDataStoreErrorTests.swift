@@ -79,7 +79,7 @@ final class CoreDataStoreErrorTests: XCTestCase {
             XCTAssertEqual(messages.count, 1, "\(messages)")
             XCTAssertTrue(
                 messages.allSatisfy { $0.contains(currentVersion) && $0.contains("'Gone 9'") }, "\(messages)")
-            let export = try StoreExport(opened, shape: .flat, warnings: warnings)
+            let export = try CheckedExport(opened, shape: .flat, warnings: warnings)
             XCTAssertTrue(export.check.isValid, export.check.summary())
             XCTAssertFalse(export.objects.ids.isEmpty, store)
         }
@@ -173,7 +173,7 @@ final class CoreDataStoreErrorTests: XCTestCase {
         let folder = try scratch.copy(StoreTestInputs.scrapbook, as: "odd #1 ?x=%41&y 名前")
         let store = try CoreDataStore(
             path: folder + "/Scrapbook.sqlite", model: try ModelFile.load(path: folder + "/Scrapbook.xcdatamodeld"))
-        let export = try StoreExport(store, shape: .flat, warnings: CollectedWarnings())
+        let export = try CheckedExport(store, shape: .flat, warnings: CollectedWarnings())
         XCTAssertTrue(export.check.isValid, export.check.summary())
         XCTAssertEqual(
             export.objects.counts, ["Clipping": 4, "Note": 6, "Page": 7, "Photo": 10, "Scrapbook": 2, "Tag": 6])
@@ -212,7 +212,7 @@ final class CoreDataStoreErrorTests: XCTestCase {
             let store = try CoreDataStore(
                 path: path, model: try ModelFile.load(path: modelPath), onWarning: warnings.record)
             for shape in ExportShape.allCases {
-                let export = try StoreExport(store, shape: shape, warnings: warnings)
+                let export = try CheckedExport(store, shape: shape, warnings: warnings)
                 XCTAssertTrue(export.check.isValid, "\(path) \(shape):\n\(export.check.summary())")
                 XCTAssertEqual(export.graph.counts, counts, "\(path) \(shape)")
                 XCTAssertEqual(export.warnings, [], "\(path) \(shape)")

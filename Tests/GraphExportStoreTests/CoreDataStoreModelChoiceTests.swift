@@ -36,7 +36,7 @@ final class CoreDataStoreModelChoiceTests: XCTestCase {
         let manifest = try SampleManifest(
             folder: StoreTestInputs.samples.appendingPathComponent(Self.easyLife), store: "EasyLife.sqlite")
         for shape in ExportShape.allCases {
-            let export = try StoreExport(opened, shape: shape, warnings: warnings)
+            let export = try CheckedExport(opened, shape: shape, warnings: warnings)
             XCTAssertTrue(export.check.isValid, "\(shape):\n\(export.check.summary())")
             XCTAssertEqual(export.warnings, [], "\(shape)")
             var counts = export.objects.counts

@@ -47,7 +47,7 @@ final class CoreDataStorePropertyListTests: XCTestCase {
                 ], name)
             XCTAssertNil(opened.frameworkVersion, name)
             XCTAssertEqual(opened.document.sourceFields.map(\.key), ["storeUUID"], name)
-            let export = try StoreExport(opened, shape: .flat, warnings: warnings)
+            let export = try CheckedExport(opened, shape: .flat, warnings: warnings)
             XCTAssertTrue(export.check.isValid, "\(name):\n\(export.check.summary())")
             XCTAssertEqual(
                 export.objects.counts, ["Clipping": 4, "Note": 6, "Page": 7, "Photo": 10, "Scrapbook": 2, "Tag": 6],

@@ -276,7 +276,7 @@ final class CoreDataStoreSampleTests: XCTestCase {
     private struct Sample {
         let store: CoreDataStore
         let storePath: String
-        let exports: [ExportShape: StoreExport]
+        let exports: [ExportShape: CheckedExport]
         /// `Z_METADATA.Z_UUID` as the MANIFEST has it.
         let uuid: String
 
@@ -299,7 +299,7 @@ final class CoreDataStoreSampleTests: XCTestCase {
                     path: copy + "/" + file, model: try ModelFile.load(path: copy + "/" + model))
                 let copies = try FileManager.default.contentsOfDirectory(atPath: temporary)
                 XCTAssertEqual(copies.count, 1, "one private copy: \(copies)", line: line)
-                return try StoreExport(store, shape: .flat, warnings: CollectedWarnings()).objects.counts
+                return try CheckedExport(store, shape: .flat, warnings: CollectedWarnings()).objects.counts
             }()
             let left = try FileManager.default.subpathsOfDirectory(atPath: temporary)
             XCTAssertEqual(left, [], "\(file): left behind in TMPDIR", line: line)
@@ -369,9 +369,9 @@ final class CoreDataStoreSampleTests: XCTestCase {
         }
         XCTAssertEqual(store.storeUUID, manifest.storeUUID, "\(file): store UUID", file: source, line: line)
         XCTAssertEqual(warnings.take(), [], "\(file): opening warned", file: source, line: line)
-        var exports: [ExportShape: StoreExport] = [:]
+        var exports: [ExportShape: CheckedExport] = [:]
         for shape in ExportShape.allCases {
-            let export = try StoreExport(store, shape: shape, warnings: warnings)
+            let export = try CheckedExport(store, shape: shape, warnings: warnings)
             exports[shape] = export
             XCTAssertTrue(
                 export.check.isValid, "\(file) \(shape):\n\(export.check.summary())", file: source, line: line)

@@ -537,8 +537,8 @@ final class CoreDataStoreScrapbookTests: XCTestCase {
             return id(try XCTUnwrap(entityNames[number]), row)
         }
 
-        func export(_ shape: ExportShape) throws -> StoreExport {
-            try StoreExport(store, shape: shape, warnings: warnings)
+        func export(_ shape: ExportShape) throws -> CheckedExport {
+            try CheckedExport(store, shape: shape, warnings: warnings)
         }
     }
 

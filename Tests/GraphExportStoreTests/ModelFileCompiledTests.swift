@@ -49,7 +49,7 @@ final class ModelFileCompiledTests: XCTestCase {
             XCTAssertEqual(opened.modelVersion, version, store)
             XCTAssertEqual(opened.document.model, momd, store)
             XCTAssertEqual(opened.document.modelVersion, version, store)
-            let export = try StoreExport(opened, shape: .flat, warnings: warnings)
+            let export = try CheckedExport(opened, shape: .flat, warnings: warnings)
             XCTAssertTrue(export.check.isValid, export.check.summary())
             XCTAssertEqual(export.objects.counts, counts, store)
             XCTAssertEqual(warnings.take(), [], store)

@@ -61,9 +61,9 @@ struct PlainGraph {
     var counts: [String: Int] { exported.counts }
 }
 
-/// One export of a plain database in one shape, a ``StoreExport`` with its warnings as text.
+/// One export of a plain database in one shape, a ``CheckedExport`` with its warnings as text.
 struct PlainExport {
-    let export: StoreExport
+    let export: CheckedExport
     let graph: PlainGraph
     /// The warnings reported while the traversal ran (not while the check read the database).
     let warnings: [String]
@@ -71,7 +71,7 @@ struct PlainExport {
     var check: GraphCheck { export.check }
 
     init(_ source: SQLiteDatabaseSource, shape: ExportShape, warnings log: CollectedWarnings) throws {
-        export = try StoreExport(source, shape: shape, warnings: log)
+        export = try CheckedExport(source, shape: shape, warnings: log)
         graph = PlainGraph(exported: export.graph)
         warnings = export.warnings.map(\.message)
     }

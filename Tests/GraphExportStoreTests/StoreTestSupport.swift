@@ -171,7 +171,7 @@ struct ExportedGraph {
 }
 
 /// One export of a store in one shape, checked with ``GraphCheck``.
-final class StoreExport {
+final class CheckedExport {
     let recording: RecordingGraphWriter
     let check: GraphCheck
     /// The warnings reported while the traversal ran (not while the check read the store again).

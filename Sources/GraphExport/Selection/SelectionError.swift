@@ -21,6 +21,9 @@ public enum SelectionError: ExitStatusError, Sendable, Hashable {
     case conflictingNesting(String)
     /// Every entity is left out, so the export would be empty.
     case nothingSelected
+    /// An option that chooses objects (`root`, `limit`, `include-history`) was given with
+    /// `--since`, which chooses the objects that changed itself.
+    case notWithSince(option: String)
 
     /// A sentence naming what the model lacks, with the names it has that come nearest.
     public var description: String {
@@ -47,6 +50,9 @@ public enum SelectionError: ExitStatusError, Sendable, Hashable {
             return "'\(TerminalText.echoed(name))' is named both to nest and never to nest"
         case .nothingSelected:
             return "the entities chosen leave every entity out: nothing to export"
+        case .notWithSince(let option):
+            return "'--\(option)' does not go with --since, which writes the objects that changed (narrow them "
+                + "with --entity and --exclude-entity)"
         }
     }
 

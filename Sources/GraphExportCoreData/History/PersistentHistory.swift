@@ -17,6 +17,8 @@ public final class PersistentHistory {
     /// The number of the oldest transaction the store still keeps; one more than the last when
     /// it keeps none.
     public var oldestKept: Int64 { position.oldestKept }
+    /// The header of the store's exports: its ``GraphExport/DocumentInfo/source`` names the store.
+    public var document: DocumentInfo { store.document }
 
     /// The history of `store`; throws ``HistoryError/noHistory(path:)`` for a store that keeps none.
     public init(_ store: CoreDataStore) throws {

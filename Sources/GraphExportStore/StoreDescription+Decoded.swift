@@ -1,12 +1,12 @@
-import GraphExport
-import GraphExportDecoders
-import GraphExportSQLite
+public import GraphExport
+public import GraphExportDecoders
+public import GraphExportSQLite
 
 extension StoreDescription {
     /// The description with the attributes value decoders add (`ICNoteData.text`), each after
     /// the attribute it is decoded from (and the outputs of that attribute added before it), on
     /// the entity that declares that one and the entities that inherit it, read from its column.
-    func adding(_ decoded: [DecodedAttribute], of model: GraphModel) -> StoreDescription {
+    public func adding(_ decoded: [DecodedAttribute], of model: GraphModel) -> StoreDescription {
         var description = self
         for index in description.entities.indices {
             guard let entity = model.index(of: description.entities[index].name) else { continue }
