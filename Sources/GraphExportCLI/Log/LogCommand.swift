@@ -2,16 +2,21 @@ import GraphExport
 import GraphExportCoreData
 import GraphExportStore
 
-extension Command {
-    /// `graphexport log`: opens the Core Data store as an export would and lists the transactions
-    /// of its persistent history on standard output, oldest first, as text or JSON, one
-    /// transaction at a time. A store that keeps no history, or a plain SQLite database, is a
-    /// ``CommandError/noHistoryToList(_:)`` (exit status 3, as for `--since`).
-    func log(_ request: LogRequest) throws {
+/// `graphexport log`: opens the Core Data store as an export would and lists the transactions
+/// of its persistent history on standard output, oldest first, as text or JSON, one
+/// transaction at a time. A store that keeps no history, or a plain SQLite database, is a
+/// ``CommandError/noHistoryToList(_:)`` (exit status 3, as for `--since`).
+struct LogCommand: RunnableCommand {
+    let request: LogRequest
+    /// The built-in formats.
+    let formats: FormatRegistry
+
+    func run() throws -> Int32 {
         let warnings = WarningPrinter(quiet: request.source.quiet, verbose: request.source.verbose)
         let history: PersistentHistory
         do {
-            history = try openStore(request.source, onWarning: warnings.report).persistentHistory()
+            history = try request.source.openStore(table: OptionTable(formats: formats), onWarning: warnings.report)
+                .persistentHistory()
         } catch CoreDataError.notCoreDataStore {
             throw CommandError.noHistoryToList(.noHistory(path: request.source.store))
         } catch let error as HistoryError {
@@ -40,6 +45,7 @@ extension Command {
         try Self.handOff(&text, to: output)
         try output.flush()
         warnings.printSummary()
+        return 0
     }
 
     /// Moves `text` into `output`.

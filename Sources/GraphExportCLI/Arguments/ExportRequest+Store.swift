@@ -40,3 +40,18 @@ extension ExportRequest {
             plainSQLite: plainSQLite, opening: busyTimeout.map { StoreOpenOptions(busyTimeout: $0) } ?? .init())
     }
 }
+
+extension ExportRequest {
+    /// The store the request names, opened as it asks (``reading(table:decoders:)``): a Core Data
+    /// store or a plain SQLite database, as asked or as it turns out, reading what `decoders` need
+    /// besides what the request exports.
+    func openStore(
+        table: OptionTable, decoders: DecoderChoice? = nil, onWarning: @escaping WarningHandler
+    ) throws -> Store {
+        if given.contains("raw-transformable") {
+            onWarning(Warning("--raw-transformable is now called --raw-values; the old name keeps working"))
+        }
+        return try Store(
+            path: store, reading: try reading(table: table, decoders: decoders?.decoders ?? []), onWarning: onWarning)
+    }
+}

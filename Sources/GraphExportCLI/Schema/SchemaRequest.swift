@@ -32,7 +32,7 @@ struct SchemaRequest: Equatable {
             self.format = format
         } else {
             self.format =
-                request.output.map(Command.withoutGzipSuffix).flatMap(SchemaFormat.init(forPath:))
+                request.output.map(OutputDestination.withoutGzipSuffix).flatMap(SchemaFormat.init(forPath:))
                 ?? .jsonSchema
         }
         // A schema describes the export in the shape asked for, nested or not.

@@ -52,18 +52,9 @@ final class PluginProcess {
         var previousMask = sigset_t()
         pthread_sigmask(SIG_BLOCK, &interrupting, &previousMask)
         defer { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
-
         var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        Self.prepare(&attributes, signalMask: previousMask)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setsigmask(&attributes, &previousMask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         let argv = ([plugin.path] + arguments).map { strdup($0) } + [nil]
         defer {
@@ -81,6 +72,21 @@ final class PluginProcess {
 
     deinit {
         end()
+    }
+
+    /// Initializes `attributes` for a plugin: a process group of its own, `signalMask` as its
+    /// signal mask, `SIGPIPE` back to its default action.
+    private static func prepare(_ attributes: inout posix_spawnattr_t, signalMask: sigset_t) {
+        var signalMask = signalMask
+        posix_spawnattr_init(&attributes)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setsigmask(&attributes, &signalMask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     }
 
     /// Waits until the leader has ended, without limit or until `deadline`; whether it has. Its

@@ -1,30 +1,6 @@
 import GraphExport
 import GraphExportCoreData
 
-/// What the user asked for, parsed from the command line.
-enum Invocation: Equatable {
-    /// Export a store.
-    case export(ExportRequest)
-    /// Describe what graphexport sees in a store (`graphexport inspect <store>`).
-    case inspect(InspectRequest)
-    /// Write the shape of a store's export (`graphexport schema <store>`, `Schema*.swift`).
-    case schema(SchemaRequest)
-    /// List the transactions of a store's persistent history (`graphexport log <store>`, `Log.swift`).
-    case log(LogRequest)
-    /// Print what differs between two stores (`graphexport diff <old> <new>`, `Diff*.swift`).
-    case diff(DiffRequest)
-    /// List the formats, as text or as one JSON object (`graphexport formats --format json`).
-    case listFormats(FormatListing)
-    /// Print the help of a command.
-    case help(CommandName)
-    /// Print the version.
-    case version
-    /// Print the man page.
-    case manPage
-    /// Print the completion script of a shell (`bash`, `zsh`).
-    case completion(shell: String)
-}
-
 /// How to read the store.
 enum SourceKind: String, CaseIterable {
     /// A Core Data store when it has Core Data's tables, else a plain SQLite database.
@@ -99,112 +75,6 @@ struct ExportRequest: Equatable {
     var givenValues: [String: String] = [:]
 }
 
-/// A command line that does not say something graphexport can do: ``GraphExport/ExitStatus/usage``.
-struct UsageError: ExitStatusError, Equatable {
-    let message: String
-    /// The command whose usage the error shows.
-    var command: CommandName = .export
-
-    var description: String { message }
-    var exitStatus: ExitStatus { .usage }
-}
-
-extension Invocation {
-    /// The command run, whose usage a usage error met while it runs shows.
-    var command: CommandName {
-        switch self {
-        case .export: .export
-        case .inspect: .inspect
-        case .schema: .schema
-        case .log: .log
-        case .diff: .diff
-        case .listFormats: .formats
-        case .help, .version, .manPage, .completion: .help
-        }
-    }
-
-    /// Whether an error also shows the SQL statement behind it (`--verbose`).
-    var verbose: Bool {
-        switch self {
-        case .export(let request): request.verbose
-        case .inspect(let request): request.source.verbose
-        case .schema(let request): request.source.verbose
-        case .log(let request): request.source.verbose
-        case .diff(let request): request.old.verbose
-        case .listFormats, .help, .version, .manPage, .completion: false
-        }
-    }
-}
-
-extension Invocation {
-    /// Parses arguments (without the program name) by the option table of `formats`.
-    init(parsing arguments: [String], formats: FormatRegistry) throws(UsageError) {
-        let table = OptionTable(formats: formats)
-        let parsed = try ParsedArguments(arguments, table: table)
-        let command = parsed.command
-        do {
-            try self.init(parsed, table: table)
-        } catch {
-            throw UsageError(message: error.message, command: command)
-        }
-    }
-
-    private init(_ parsed: ParsedArguments, table: OptionTable) throws(UsageError) {
-        switch parsed.action {
-        case .help?:
-            self = .help(parsed.command)
-            return
-        case .version?:
-            self = .version
-            return
-        case .manPage?:
-            self = .manPage
-            return
-        case .completion?:
-            self = .completion(shell: parsed.value("generate-completion") ?? "")
-            return
-        case nil:
-            break
-        }
-        let command = parsed.command
-        try Applicability(command: command).check(
-            given: parsed.given, values: parsed.values.compactMapValues(\.last), table: table)
-        switch command {
-        case .help:
-            guard parsed.operands.count <= 1 else {
-                throw UsageError(
-                    message: "help takes one command at most, not '\(TerminalText.echoed(parsed.operands[1]))'")
-            }
-            guard let word = parsed.operands.first else {
-                self = .help(.export)
-                return
-            }
-            guard let named = CommandTable.command(named: word) else {
-                let words = CommandTable.all.compactMap(\.word).joined(separator: ", ")
-                throw UsageError(message: "no command '\(TerminalText.echoed(word))' (commands: \(words))")
-            }
-            self = .help(named)
-        case .formats:
-            if let extra = parsed.operands.first {
-                throw UsageError(message: "formats takes no operand, not '\(TerminalText.echoed(extra))'")
-            }
-            self = .listFormats(try FormatListing(parsed.value("format")))
-        case .inspect:
-            self = .inspect(
-                try InspectRequest(try ExportRequest(parsed, table: table, noun: "store to inspect")))
-        case .schema:
-            self = .schema(
-                try SchemaRequest(try ExportRequest(parsed, table: table, noun: "store to describe"), table: table))
-        case .log:
-            self = .log(try LogRequest(try ExportRequest(parsed, table: table, noun: "store to list"), table: table))
-        case .diff:
-            self = .diff(try DiffRequest(parsed, table: table))
-        case .export:
-            self = .export(try ExportRequest(parsed, table: table, noun: "store to export"))
-        }
-    }
-}
-
 extension ExportRequest {
     /// The request the options and the one operand of `parsed` make; `noun` names the operand in
     /// messages.
@@ -222,32 +92,8 @@ extension ExportRequest {
         output = parsed.value("output").flatMap { $0 == "-" ? nil : $0 }
         if let shape = parsed.value("shape") { self.shape = ExportShape(rawValue: shape) ?? .tree }
         if let source = parsed.value("source") { self.source = SourceKind(rawValue: source) ?? .auto }
-        nest = parsed.values["nest"] ?? []
-        noNest = parsed.values["no-nest"] ?? []
-        entities = parsed.values["entity"] ?? []
-        excludedEntities = parsed.values["exclude-entity"] ?? []
-        exact = parsed.has("exact")
-        root = parsed.value("root")
-        whereExpression = parsed.value("where")
-        closure = parsed.has("closure")
-        limit = try Self.count(parsed.value("limit"), option: "limit", least: 1)
-        depth = try Self.count(parsed.value("depth"), option: "depth", least: 0)
-        excludedAttributes = parsed.values["exclude-attribute"] ?? []
-        blobs = parsed.value("blobs")
-        keptAttributes = parsed.values["attributes"] ?? []
-        includeHistory = parsed.has("include-history")
-        since = try parsed.value("since").map(HistoryPoint.init(option:))
-        includeViews = parsed.has("include-views")
-        inferRelations = parsed.has("infer-relations")
-        let jsonColumnValues = parsed.values["json-columns"] ?? []
-        jsonColumns = jsonColumnValues.contains("")
-        jsonColumnNames = jsonColumnValues.filter { !$0.isEmpty }
-        rawValues = parsed.has("raw-values") || parsed.has("raw-transformable")
-        if rawValues && !jsonColumnValues.isEmpty {
-            throw UsageError(
-                message: "'--json-columns' reads text as JSON and '--raw-values' writes every value as stored: "
-                    + "give one of them")
-        }
+        try readSelection(parsed)
+        try readPlainSQLite(parsed)
         noDecode = parsed.values["no-decode"] ?? []
         verbose = parsed.has("verbose")
         quiet = parsed.has("quiet")
@@ -267,6 +113,42 @@ extension ExportRequest {
             if let value = parsed.value(option.name) { formatOptions[option.name] = value }
         }
         try Applicability(command: parsed.command, store: storeAskedFor).check(self, table: table)
+    }
+
+    /// Reads the options that choose what of the store is written: the nesting, the entities,
+    /// `--root` and what goes with it, `--limit`, `--depth`, the properties, `--since`.
+    private mutating func readSelection(_ parsed: ParsedArguments) throws(UsageError) {
+        nest = parsed.values["nest"] ?? []
+        noNest = parsed.values["no-nest"] ?? []
+        entities = parsed.values["entity"] ?? []
+        excludedEntities = parsed.values["exclude-entity"] ?? []
+        exact = parsed.has("exact")
+        root = parsed.value("root")
+        whereExpression = parsed.value("where")
+        closure = parsed.has("closure")
+        limit = try Self.count(parsed.value("limit"), option: "limit", least: 1)
+        depth = try Self.count(parsed.value("depth"), option: "depth", least: 0)
+        excludedAttributes = parsed.values["exclude-attribute"] ?? []
+        blobs = parsed.value("blobs")
+        keptAttributes = parsed.values["attributes"] ?? []
+        includeHistory = parsed.has("include-history")
+        since = try parsed.value("since").map(HistoryPoint.init(option:))
+    }
+
+    /// Reads the options of plain SQLite databases, and `--raw-values`, which refuses
+    /// `--json-columns`.
+    private mutating func readPlainSQLite(_ parsed: ParsedArguments) throws(UsageError) {
+        includeViews = parsed.has("include-views")
+        inferRelations = parsed.has("infer-relations")
+        let jsonColumnValues = parsed.values["json-columns"] ?? []
+        jsonColumns = jsonColumnValues.contains("")
+        jsonColumnNames = jsonColumnValues.filter { !$0.isEmpty }
+        rawValues = parsed.has("raw-values") || parsed.has("raw-transformable")
+        if rawValues && !jsonColumnValues.isEmpty {
+            throw UsageError(
+                message: "'--json-columns' reads text as JSON and '--raw-values' writes every value as stored: "
+                    + "give one of them")
+        }
     }
 
     /// The whole number `text` gives for `--<option>`, at least `least`; `nil` without one.

@@ -6,12 +6,12 @@ enum CommandName: String, CaseIterable {
     case export
     /// `graphexport inspect [<options>] <store>`: describe what graphexport sees in the store.
     case inspect
-    /// `graphexport schema [<options>] <store>`: write the shape of the store's export (`Schema*.swift`).
+    /// `graphexport schema [<options>] <store>`: write the shape of the store's export (`Schema/`).
     case schema
     /// `graphexport log [<options>] <store>`: list the transactions of a store's persistent
-    /// history (`Log.swift`).
+    /// history (`Log/`).
     case log
-    /// `graphexport diff [<options>] <old> <new>`: what differs between two copies (`Diff*.swift`).
+    /// `graphexport diff [<options>] <old> <new>`: what differs between two copies (`Diff/`).
     case diff
     /// `graphexport formats`: list the output formats.
     case formats

@@ -35,46 +35,62 @@ struct ParsedArguments {
             } else if argument == "--" {
                 optionsEnded = true
             } else if argument.hasPrefix("--") {
-                let body = argument.dropFirst(2)
-                let name = String(body.prefix { $0 != "=" })
-                let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
-                guard let option = table.option(named: name) else {
-                    throw UsageError(message: "unknown option '--\(TerminalText.echoed(name))'")
-                }
-                if !option.takesValue, inline != nil {
-                    throw UsageError(message: "'--\(name)' takes no value (given '\(TerminalText.echoed(argument))')")
-                }
-                var value = inline ?? ""
-                if option.valueIsOptional && inline == nil {
-                    if let following = remaining.first, !following.hasPrefix("-") {
-                        value = following
-                        remaining = remaining.dropFirst()
-                        lastOptionalValue = (name, values[name]?.count ?? 0)
-                    }
-                } else if option.takesValue && inline == nil {
-                    value = try next(&remaining, for: option)
-                }
-                try add(option, value: value)
+                try addLong(argument, remaining: &remaining, table: table)
             } else {
-                var letters = argument.dropFirst()
-                while let letter = letters.popFirst() {
-                    guard let option = table.option(short: letter) else {
-                        throw UsageError(message: "unknown option '-\(TerminalText.echoed(String(letter)))'")
-                    }
-                    if option.takesValue {
-                        // `-fjson`, and `-o=out.json` as a user means it (the value without the `=`).
-                        let attached = letters.first == "=" ? letters.dropFirst() : letters
-                        try add(option, value: letters.isEmpty ? next(&remaining, for: option) : String(attached))
-                        break
-                    }
-                    try add(option, value: "")
-                }
+                try addShort(argument, remaining: &remaining, table: table)
             }
             if action != nil { return }
         }
         if operands.isEmpty, let (name, index) = lastOptionalValue, let value = values[name]?[index] {
             values[name]?[index] = ""
             addOperand(value)
+        }
+    }
+
+    /// Adds the option of a `--name` or `--name=value` argument, taking its value from
+    /// `remaining` when it needs one.
+    private mutating func addLong(
+        _ argument: String, remaining: inout ArraySlice<String>, table: OptionTable
+    ) throws(UsageError) {
+        let body = argument.dropFirst(2)
+        let name = String(body.prefix { $0 != "=" })
+        let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
+        guard let option = table.option(named: name) else {
+            throw UsageError(message: "unknown option '--\(TerminalText.echoed(name))'")
+        }
+        if !option.takesValue, inline != nil {
+            throw UsageError(message: "'--\(name)' takes no value (given '\(TerminalText.echoed(argument))')")
+        }
+        var value = inline ?? ""
+        if option.valueIsOptional && inline == nil {
+            if let following = remaining.first, !following.hasPrefix("-") {
+                value = following
+                remaining = remaining.dropFirst()
+                lastOptionalValue = (name, values[name]?.count ?? 0)
+            }
+        } else if option.takesValue && inline == nil {
+            value = try next(&remaining, for: option)
+        }
+        try add(option, value: value)
+    }
+
+    /// Adds the options of a `-f value`, `-fvalue` or `-qh` argument, taking a value from
+    /// `remaining` when the last letter needs one.
+    private mutating func addShort(
+        _ argument: String, remaining: inout ArraySlice<String>, table: OptionTable
+    ) throws(UsageError) {
+        var letters = argument.dropFirst()
+        while let letter = letters.popFirst() {
+            guard let option = table.option(short: letter) else {
+                throw UsageError(message: "unknown option '-\(TerminalText.echoed(String(letter)))'")
+            }
+            if option.takesValue {
+                // `-fjson`, and `-o=out.json` as a user means it (the value without the `=`).
+                let attached = letters.first == "=" ? letters.dropFirst() : letters
+                try add(option, value: letters.isEmpty ? next(&remaining, for: option) : String(attached))
+                break
+            }
+            try add(option, value: "")
         }
     }
 
