@@ -1,5 +1,7 @@
 /// The one rule for text graphexport writes for a person at a terminal: its error, warning and
-/// note lines, a plugin's lines forwarded as notes, the progress line and `log`'s text.
+/// note lines, a plugin's lines forwarded as notes, the progress line, and the text of `log`,
+/// `inspect`, `diff` and `formats` (not the documents: exports, schemas and the JSON of those
+/// commands keep every value as it is).
 ///
 /// Text from a store, a plugin or the command line may hold characters that a terminal acts on
 /// rather than shows — an escape sequence that recolours, clears the screen, moves the cursor or
