@@ -12,8 +12,6 @@ struct ChangeText {
     private let onWarning: WarningHandler
     private var splices = FileSplices()
     private var warnings = JSONValueWarnings()
-    /// The text of the value ``appendShown(_:entity:attribute:)`` appends, kept for its capacity.
-    private var valueText: [UInt8] = []
 
     init(sink: any ByteSink, onWarning: @escaping WarningHandler) {
         self.output = OutputBuffer(sink: sink)
@@ -28,22 +26,31 @@ struct ChangeText {
     /// Appends `value` as the JSON export writes it, warning as it does about a value of
     /// `entity`'s `attribute` that JSON cannot hold as such.
     mutating func append(_ value: Value, entity: String, attribute: String) {
-        report(JSONText.appendValue(value, to: &bytes, splicing: &splices), entity: entity, attribute: attribute)
+        guard let issue = JSONText.appendValue(value, to: &bytes, splicing: &splices),
+            let warning = warnings.warning(for: issue, entity: entity, attribute: attribute)
+        else { return }
+        onWarning(warning)
     }
 
     /// Appends `value` as ``append(_:entity:attribute:)`` does, for text meant for a terminal:
     /// what a terminal would act on that JSON leaves as it is (the C1 and bidirectional controls)
-    /// shown as its code (``TerminalText/escaped(_:)``). The text of a file value is base64
-    /// between quotes, appended as it is.
+    /// shown as its code (``TerminalText/escaped(_:)``). A value that holds a file is appended as
+    /// it is: its place in the text, where the file's base64 goes, must not move.
     mutating func appendShown(_ value: Value, entity: String, attribute: String) {
-        valueText.removeAll(keepingCapacity: true)
-        var files = FileSplices()
-        report(JSONText.appendValue(value, to: &valueText, splicing: &files), entity: entity, attribute: attribute)
-        if files.isEmpty, valueText.contains(where: { $0 < 0x20 || $0 >= 0x7F }) {
-            bytes += TerminalText.escaped(String(decoding: valueText, as: UTF8.self)).utf8
-        } else {
-            files.move(from: 0, to: &splices, at: bytes.count)
-            bytes += valueText
+        let start = bytes.count
+        append(value, entity: entity, attribute: attribute)
+        guard bytes[start...].contains(where: { $0 < 0x20 || $0 >= 0x7F }), !Self.holdsFile(value) else { return }
+        let shown = TerminalText.escaped(String(decoding: bytes[start...], as: UTF8.self))
+        bytes.replaceSubrange(start..., with: shown.utf8)
+    }
+
+    /// Whether `value` is or holds a file (``Value/binaryFile(_:)``).
+    private static func holdsFile(_ value: Value) -> Bool {
+        switch value {
+        case .binaryFile: true
+        case .array(let elements): elements.contains(where: holdsFile)
+        case .map(let map): map.contains { holdsFile($0.value) }
+        default: false
         }
     }
 
@@ -56,13 +63,5 @@ struct ChangeText {
     /// Flushes everything handed on to the sink.
     func flush() throws {
         try output.flush()
-    }
-
-    /// Warns, once per attribute, of an `issue` JSON had with a value of `entity`'s `attribute`.
-    private mutating func report(_ issue: JSONText.Issue?, entity: String, attribute: String) {
-        guard let issue, let warning = warnings.warning(for: issue, entity: entity, attribute: attribute) else {
-            return
-        }
-        onWarning(warning)
     }
 }

@@ -35,7 +35,11 @@ package enum TerminalText {
     /// its code in hexadecimal, `\u{1B}`, `\u{A}`; the rest as it is. Escaping escaped text changes
     /// nothing.
     package static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isActedOn) else { return text }
+        // Printable ASCII, most text, holds nothing acted on: one pass over its bytes says so.
+        let isPrintableASCII = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        }
+        guard isPrintableASCII != true, text.unicodeScalars.contains(where: isActedOn) else { return text }
         var shown = ""
         for scalar in text.unicodeScalars {
             if isActedOn(scalar) {
