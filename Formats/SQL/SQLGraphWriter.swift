@@ -49,6 +49,12 @@ public final class SQLGraphWriter: GraphWriter {
     /// `false`: a file's bytes are written as one literal, read whole.
     public var streamsFileBytes: Bool { false }
 
+    /// `false` for a to-many that its inverse's foreign key or join table holds (docs/RELATIONAL.md,
+    /// *Relationships: foreign keys*): its destinations are no rows of their own.
+    public func writesDestinations(ofEntity entity: Int, through relationship: Int) -> Bool {
+        state.pointee?.stream.writesDestinations(ofEntity: entity, through: relationship) ?? true
+    }
+
     /// Writes the script's start, the tables and the rows that describe the export.
     public func begin(_ document: DocumentInfo) throws {
         let schema = RelationalSchema(model: try GraphModel(entities: document.entities))
