@@ -29,6 +29,8 @@ public final class SQLiteGraphWriter: GraphWriter {
     private let sink: any ByteSink
     private let onWarning: WarningHandler
     private var connection: SQLiteConnection?
+    /// Whether the document is a delta (``DocumentInfo/isDelta``), whose references keep their keys.
+    private var isDelta = false
     /// Set by ``begin(_:)``, cleared by ``finish()``.
     private let state = WriterState<State?>(nil)
 
@@ -53,6 +55,7 @@ public final class SQLiteGraphWriter: GraphWriter {
         for statement in SchemaSQL(schema: schema, dialect: .sqlite).tables { try connection.execute(statement) }
         try SourceRecord.insert(document, schema: schema, into: connection)
         self.connection = connection
+        isDelta = document.isDelta
         state.pointee = State(
             stream: RelationalStream(schema: schema),
             inserter: SQLiteRowInserter(connection: connection, schema: schema, onWarning: onWarning))
@@ -78,7 +81,7 @@ public final class SQLiteGraphWriter: GraphWriter {
         let script = SchemaSQL(schema: schema, dialect: .sqlite)
         for statement in script.keysAndIndexes { try connection.execute(statement) }
         // The check is one pass in C, far cheaper than the statements that clear what it finds.
-        if !current.inserter.isDelta, try connection.hasForeignKeyViolations() {
+        if !(isDelta || current.inserter.isDelta), try connection.hasForeignKeyViolations() {
             let dropped = try connection.executeCountingChanges(script.referenceCleanup)
             if dropped > 0 {
                 onWarning(
