@@ -35,6 +35,8 @@ public final class SQLGraphWriter: GraphWriter {
     private let output: OutputBuffer
     private let dialect: SQLDialect
     private let onWarning: WarningHandler
+    /// Whether the document is a delta (``DocumentInfo/isDelta``), whose references keep their keys.
+    private var isDelta = false
     /// Set by ``begin(_:)``, cleared by ``finish()``.
     private let state = WriterState<State?>(nil)
 
@@ -70,6 +72,7 @@ public final class SQLGraphWriter: GraphWriter {
         let script = SchemaSQL(schema: schema, dialect: dialect)
         for statement in script.tables { head += statement + "\n" }
         try output.append(head)
+        isDelta = document.isDelta
         try insert(
             SourceFields.fields(of: document).map { [$0.key, $0.value] }, into: schema.sourceTable,
             columns: ["key", "value"])
@@ -98,7 +101,7 @@ public final class SQLGraphWriter: GraphWriter {
         try current.encoder.writeJoinTables()
         let script = SchemaSQL(schema: current.stream.schema, dialect: dialect)
         var tail = script.keysAndIndexes
-        if !current.encoder.isDelta { tail += script.referenceCleanup + script.foreignKeys }
+        if !(isDelta || current.encoder.isDelta) { tail += script.referenceCleanup + script.foreignKeys }
         tail += script.views
         try output.append(tail.map { $0 + "\n" }.joined() + "COMMIT;\n")
         try output.flush()

@@ -29,6 +29,8 @@ public final class SQLiteGraphWriter: GraphWriter {
     private let sink: any ByteSink
     private let onWarning: WarningHandler
     private var connection: SQLiteConnection?
+    /// Whether the document is a delta (``DocumentInfo/isDelta``), whose references keep their keys.
+    private var isDelta = false
     /// Set by ``begin(_:)``, cleared by ``finish()``.
     private let state = WriterState<State?>(nil)
 
@@ -59,6 +61,7 @@ public final class SQLiteGraphWriter: GraphWriter {
         for statement in SchemaSQL(schema: schema, dialect: .sqlite).tables { try connection.execute(statement) }
         try SourceRecord.insert(document, schema: schema, into: connection)
         self.connection = connection
+        isDelta = document.isDelta
         state.pointee = State(
             stream: RelationalStream(schema: schema),
             inserter: SQLiteRowInserter(connection: connection, schema: schema, onWarning: onWarning))
@@ -86,7 +89,7 @@ public final class SQLiteGraphWriter: GraphWriter {
         for statement in script.keysAndIndexes { try connection.execute(statement) }
         // The keys written prove most exports whole; else SQLite's check, one pass in C, is far
         // cheaper than the statements that clear what it finds.
-        if !current.inserter.isDelta, !current.inserter.everyForeignKeyNamesARow,
+        if !(isDelta || current.inserter.isDelta), !current.inserter.everyForeignKeyNamesARow,
             try connection.hasForeignKeyViolations()
         {
             let dropped = try connection.executeCountingChanges(script.referenceCleanup)

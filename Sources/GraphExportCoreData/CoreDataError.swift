@@ -402,6 +402,12 @@ public enum CoreDataError: Error, Sendable, Hashable, CustomStringConvertible {
         historyGap != nil
     }
 
+    /// Why the history cannot say what changed, without the store's path, for an error that
+    /// ``needsFullExport`` (`graphexport sync` compares instead, docs/SYNC.md); `nil` for any other.
+    public var historyReason: String? {
+        historyGap?.reason
+    }
+
     /// What is wrong, without the conclusion that a full export is needed (for `graphexport
     /// log`): `<path>: <reason>`; any other error is its ``description``.
     public var problem: String {

@@ -94,6 +94,7 @@ public final class GraphTraversal {
         var document = source.document
         document.shape = shape
         document.entities = model.entities
+        document.isDelta = changes != nil
         try writer.begin(document)
         switch shape {
         case .flat: try writeFlat(to: writer)
