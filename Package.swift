@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "GraphExportRelational", targets: ["GraphExportRelational"]),
         .library(name: "GraphExportSchema", targets: ["GraphExportSchema"]),
         .library(name: "GraphExportDiff", targets: ["GraphExportDiff"]),
+        .library(name: "GraphExportSync", targets: ["GraphExportSync"]),
         .library(name: "GraphExportDecoders", targets: ["GraphExportDecoders"]),
         .library(name: "GraphExportTestSupport", targets: ["GraphExportTestSupport"]),
     ],
@@ -219,6 +220,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // A relational copy of a store kept current (`graphexport sync`, docs/SYNC.md): the rows
+        // written by the SQLite and SQL formats, applied to a SQLite file or a PostgreSQL server.
+        .target(
+            name: "GraphExportSync",
+            dependencies: [
+                "GraphExport", "GraphExportCoreData", "GraphExportRelational", "GraphExportSQLiteFormat",
+                "GraphExportSQL", "GraphExportJSONText", "CSQLite",
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // The dispatcher command line.
         .executableTarget(
             name: "GraphExportCLI",
@@ -324,6 +336,14 @@ let package = Package(
                 "Prerequisites", "GraphExport", "GraphExportDiff", "GraphExportSQLite", "GraphExportCoreData",
                 "GraphExportPlainSQLite", "GraphExportTestSupport",
                 "GraphExportJSON", "GraphExportJSONText", "CSQLite",
+            ]
+        ),
+        .testTarget(
+            name: "GraphExportSyncTests",
+            dependencies: [
+                "Prerequisites", "GraphExport", "GraphExportSync", "GraphExportSQLite", "GraphExportCoreData",
+                "GraphExportPlainSQLite", "GraphExportSQLiteFormat", "GraphExportSQL", "GraphExportTestSupport",
+                "CSQLite",
             ]
         ),
         .testTarget(

@@ -2,13 +2,18 @@
 """Write a large Core Data-layout store for the benchmark: N objects in the Scrapbook sample's
 model and layout, so that `graphexport --model Samples/Scrapbook/Scrapbook.xcdatamodeld` reads it.
 
-    python3 Benchmarks/make_large_store.py [--order creation|grouped|random] N OUT.sqlite
+    python3 Benchmarks/make_large_store.py [--order creation|grouped|random] [--without-indexes] N OUT.sqlite
 
 The schema is not re-typed here: the model is read, numbered and laid out by the sample's own
 generator (Samples/Scrapbook/make_store.py: load_model, table_columns, join_tables,
 version_hash), so the DDL, column order, entity numbers, indexes and metadata are the sample's.
 Only the rows differ: made up by arithmetic on each object's grouped key (below; no clock, no
 `random`), so two runs with the same N, order and SQLite library give byte-identical files.
+
+With --without-indexes the store has none of the indexes Core Data makes (`Z<TABLE>_Z<COLUMN>_INDEX`
+on each to-one's column, `Z<TABLE>_Z_ENT_INDEX`, the join table's second-column index): a store whose
+indexes were dropped, which a reader must follow without a query per object that scans a table
+(issue 36). Only the join table's primary key is left. The tables and rows are the same.
 
 Key order (`Z_PK` of each table; every value stays with its object, so only the keys and the
 references to them change from one order to another):
@@ -234,7 +239,7 @@ def renumber(lay, rows, links, new_key):
     return [(first[a], second[b]) for a, b in links]
 
 
-def generate(n, out, order="creation"):
+def generate(n, out, order="creation", with_indexes=True):
     if order not in ORDERS:
         raise SystemExit("make_large_store.py: order must be one of %s" % ", ".join(ORDERS))
     if n < BLOCK:
@@ -391,7 +396,7 @@ def generate(n, out, order="creation"):
     (join_table, _, _, c1, c2), = joins
     con.executemany("INSERT INTO %s (%s, %s) VALUES (?, ?)" % (join_table, c1, c2), sorted(links))
     # Indexes after the rows (faster; the schema text is the same as the sample's).
-    for root in roots:
+    for root in (roots if with_indexes else []):
         t = "Z" + root.upper()
         for c, _, kind, _, _ in tables[root]:
             if kind == "fk":
@@ -429,16 +434,20 @@ def generate(n, out, order="creation"):
 
 
 def main():
-    args, order = sys.argv[1:], "creation"
-    if len(args) == 4 and args[0] == "--order":
+    args, order, with_indexes = sys.argv[1:], "creation", True
+    if args[:1] == ["--order"] and len(args) > 1:
         order, args = args[1], args[2:]
-    elif len(args) == 3 and args[0].startswith("--order="):
+    elif args[:1] and args[0].startswith("--order="):
         order, args = args[0].split("=", 1)[1], args[1:]
+    if args[:1] == ["--without-indexes"]:
+        with_indexes, args = False, args[1:]
     if len(args) != 2 or not args[0].isdigit() or order not in ORDERS:
-        raise SystemExit("usage: make_large_store.py [--order creation|grouped|random] N OUT.sqlite")
-    counts, join_rows = generate(int(args[0]), args[1], order)
-    print("%s (%s order): %s, %d Z_1TAGS rows" % (args[1], order, ", ".join(
-        "%s %d" % kv for kv in sorted(counts.items())), join_rows), file=sys.stderr)
+        raise SystemExit("usage: make_large_store.py [--order creation|grouped|random] [--without-indexes] N "
+                         "OUT.sqlite")
+    counts, join_rows = generate(int(args[0]), args[1], order, with_indexes)
+    print("%s (%s order%s): %s, %d Z_1TAGS rows" % (args[1], order, "" if with_indexes else ", no indexes",
+                                                    ", ".join("%s %d" % kv for kv in sorted(counts.items())),
+                                                    join_rows), file=sys.stderr)
 
 
 if __name__ == "__main__":

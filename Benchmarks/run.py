@@ -18,6 +18,11 @@ A B C … A B C …, so that the machine's drift falls on all of them alike:
     python-nested        python_nested_export.py, what a user would write instead (tree JSON);
                          above 200 000 objects one run only (its warm-up run), for the budget
 
+Then, on the same Scrapbook layout in creation order without the indexes Core Data makes on its key
+columns (make_large_store.py --without-indexes: a store whose `Z<TABLE>_Z<COLUMN>_INDEX` indexes were
+dropped, issue 36), gx-json-flat, gx-json-tree and sqlite3-json at every size, with the target that
+each export's CPU time grows ≤ 11× from 100 000 to 1 000 000 objects (n log n, not n²).
+
 Then the same on plain SQLite databases of real schemas (issue 23), read through their foreign
 keys: `chinook`, the shared Chinook sample (shared/data/chinook beside the repository) scaled by
 make_chinook_store.py, `chinook-noindex`, the same without Chinook's `IFK_*` indexes (no foreign key
@@ -55,6 +60,9 @@ Environment:
     BENCH_DIFF=0   leave out the diff contenders (diff_bench.py: `graphexport diff` of two stores
                    that differ in 1 % of their objects, Core Data and plain SQLite, against one flat
                    JSON export and `sqldiff`), which run at the largest size, in the first key order
+    BENCH_UNINDEXED  comma-separated key orders of Scrapbook-layout stores without their indexes
+                   (default creation; empty: none)
+    BENCH_UNINDEXED_BUDGET seconds for their measurements (default 300)
     BENCH_PLAIN    comma-separated plain databases (default chinook,chinook-noindex,northwind;
                    empty: none)
     BENCH_PLAIN_SIZES  their row counts (default BENCH_SIZES)
@@ -196,6 +204,15 @@ def prepare_store(n, order):
     replay = cached("gxr", n, order, [generator, sample, replay_script],
                     lambda path: subprocess.run([sys.executable, replay_script, store, path], check=True))
     return store, replay
+
+
+def prepare_unindexed_store(n, order):
+    """The Scrapbook-layout store of n objects in `order` without its indexes, made once."""
+    generator = os.path.join(BENCH, "make_large_store.py")
+    sample = os.path.join(ROOT, "Samples", "Scrapbook", "make_store.py")
+    option = "--without-indexes"
+    return cached("sqlite", n, order, [generator, sample, option], lambda path: subprocess.run(
+        [sys.executable, generator, "--order", order, option, str(n), path], check=True), store="scrapbook-noindex")
 
 
 def prepare_plain_store(name, n, graphexport):
@@ -468,7 +485,7 @@ def tables(by_order, startup_times, startup_method, info, loads):
                     "%s %.3f G" % (k, v / 1e9) for k, v in res["instructions"].items()))
             add_table("## %s %s, %s (up to %d timed runs each; medians)"
                       % ("{:,}".format(n), "rows" if res.get("plain") else "objects",
-                         order if res.get("plain") else order + " order", res["repeat"]), head, rows, notes)
+                         order if res.get("plain") or res.get("unindexed") else order + " order", res["repeat"]), head, rows, notes)
         md.append("¹ A ceiling holds the whole replayed document in memory and its times are those of the "
                   "writing alone (reference/replay.h): its RSS is not comparable. The read floor writes "
                   "nothing (MB/s 0).")
@@ -494,6 +511,7 @@ def tables(by_order, startup_times, startup_method, info, loads):
             rows.append([label, fmt_ratio(w), fmt_ratio(c), "≤ %.2f×" % limit, verdict(w, limit), verdict(c, limit)])
 
         plain = results[n].get("plain", False)
+        unindexed = results[n].get("unindexed", False)
         for shape in SHAPES:
             name = "gx-json-%s" % shape
             if name in wall:
@@ -501,7 +519,7 @@ def tables(by_order, startup_times, startup_method, info, loads):
                 ratio_check("%s / sqlite3 -json" % name, name, ["sqlite3-json"], limits[shape])
                 if shape == "flat":
                     ratio_check("%s / (read floor + JSON ceiling)" % name, name, ["read-floor", "ceiling-json"], 1.25)
-        for fmt in ("xml", "yaml"):
+        for fmt in ("xml", "yaml") if not unindexed else ():
             for shape in SHAPES:
                 name = "gx-%s-%s" % (fmt, shape)
                 label = "%s / (read floor + %s ceiling)" % (name, fmt.upper())
@@ -527,7 +545,7 @@ def tables(by_order, startup_times, startup_method, info, loads):
         if len(sizes) > 1:
             first = medians(results[sizes[0]]["contenders"], "cpus")
             # n log n from 100 000 to 1 000 000 rows is 12× at most; n² would be 100× (issue 36).
-            growth_limit = 11 if plain and n == 10 * sizes[0] else None
+            growth_limit = 11 if (plain or unindexed) and n == 10 * sizes[0] else None
             for c in contenders:
                 if c.name in cpu and c.name in first and first[c.name] > 0:
                     growth = cpu[c.name] / first[c.name]
@@ -536,10 +554,10 @@ def tables(by_order, startup_times, startup_method, info, loads):
                                  "", fmt_ratio(growth),
                                  "≤ %d×" % growth_limit if limited else "(linear: %.0f×)" % (n / sizes[0]),
                                  "", verdict(growth, growth_limit) if limited else ""])
-        if not plain:
+        if not plain and not unindexed:
             rows += diff_bench.targets(results[n]["by"], statistics.median)
         for label, seconds in startup_times.items():
-            if not label.startswith("/bin/true") and not plain:
+            if not label.startswith("/bin/true") and not plain and not unindexed:
                 rows.append(["graphexport %s start-up" % label, "%.1f ms" % (seconds * 1000), "", "≤ 10 ms",
                              verdict(seconds * 1000, 10), ""])
         for c in contenders:
@@ -547,7 +565,7 @@ def tables(by_order, startup_times, startup_method, info, loads):
                 rows.append(["%s / Python nested export" % c.name, fmt_ratio(ratio_of(wall, c.name, "python-nested")),
                              fmt_ratio(ratio_of(cpu, c.name, "python-nested")), "(report)", "", ""])
         add_table("## Targets at %s %s, %s (ratios of medians)" % (
-                  "{:,}".format(n), "rows" if plain else "objects", order if plain else order + " order"),
+                  "{:,}".format(n), "rows" if plain else "objects", order if plain or unindexed else order + " order"),
                   ["target", "wall", "CPU", "limit", "result (wall)", "result (CPU)"], rows,
                   ["start-up: median of 20 runs (%s): %s" % (startup_method, ", ".join(
                       "%s %.2f ms" % (k, v * 1000) for k, v in startup_times.items()))])
@@ -665,6 +683,24 @@ def main():
                          % (", ".join(untargeted), "{:,}".format(min(sizes))))
         results[order][n] = {"contenders": contenders, "repeat": repeat, "notes": notes,
                       "by": {c.name: c for c in contenders}, "store": store}
+    for order in [o.strip() for o in os.environ.get("BENCH_UNINDEXED", "creation").split(",") if o.strip()]:
+        if order not in ("creation", "grouped", "random"):
+            raise SystemExit("run.py: BENCH_UNINDEXED: unknown key order %s (creation, grouped, random)" % order)
+        label = "%s order, without indexes" % order
+        results[label] = {}
+        unindexed_deadline = time.monotonic() + env_int("BENCH_UNINDEXED_BUDGET", 300)
+        for n in sorted(sizes):
+            store = prepare_unindexed_store(n, order)
+            contenders = [Contender("gx-json-%s" % shape, [graphexport, "--model", MODEL, "--format", "json", "--shape",
+                                                           shape, store], "gx", "json", shape) for shape in SHAPES]
+            contenders.append(Contender("sqlite3-json", ["sqlite3", "-readonly", "-json", store,
+                                                         "; ".join("SELECT * FROM %s" % t for t in TABLES)], "ref"))
+            contenders = [c for c in contenders if only.search(c.name) or c.name == "sqlite3-json"]
+            repeat = env_int("BENCH_REPEAT", 5 if n <= 200000 else 3)
+            log("%s:" % label)
+            notes = measure(n, contenders, repeat, unindexed_deadline, loads)
+            results[label][n] = {"contenders": contenders, "repeat": repeat, "notes": notes, "unindexed": True,
+                                 "by": {c.name: c for c in contenders}, "store": store}
     plain_names = [p.strip() for p in os.environ.get("BENCH_PLAIN", ",".join(PLAIN)).split(",") if p.strip()]
     unknown = [p for p in plain_names if p not in PLAIN]
     if unknown:

@@ -103,6 +103,15 @@ package struct RelationalStream {
         }
     }
 
+    /// Whether relationship `relationship` of `entity` has rows of its own (a foreign key or a join
+    /// table); `false` for a to-many its inverse's foreign key or join table holds, whose
+    /// destinations the stream passes over (``GraphWriter/writesDestinations(ofEntity:through:)``).
+    package func writesDestinations(ofEntity entity: Int, through relationship: Int) -> Bool {
+        guard entity < places.count, relationship < places[entity].count else { return true }
+        if case .none = places[entity][relationship] { return false }
+        return true
+    }
+
     /// Starts the row of an object given as a row.
     package mutating func beginObject(_ row: ObjectRow, into target: inout some RelationalTarget) throws {
         let key = RelationalKey.key(of: row.id)

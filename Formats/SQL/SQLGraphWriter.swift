@@ -35,6 +35,8 @@ public final class SQLGraphWriter: GraphWriter {
     private let output: OutputBuffer
     private let dialect: SQLDialect
     private let onWarning: WarningHandler
+    /// Whether the document is a delta (``DocumentInfo/isDelta``), whose references keep their keys.
+    private var isDelta = false
     /// Set by ``begin(_:)``, cleared by ``finish()``.
     private let state = WriterState<State?>(nil)
 
@@ -48,6 +50,12 @@ public final class SQLGraphWriter: GraphWriter {
 
     /// `false`: a file's bytes are written as one literal, read whole.
     public var streamsFileBytes: Bool { false }
+
+    /// `false` for a to-many that its inverse's foreign key or join table holds (docs/RELATIONAL.md,
+    /// *Relationships: foreign keys*): its destinations are no rows of their own.
+    public func writesDestinations(ofEntity entity: Int, through relationship: Int) -> Bool {
+        state.pointee?.stream.writesDestinations(ofEntity: entity, through: relationship) ?? true
+    }
 
     /// Writes the script's start, the tables and the rows that describe the export.
     public func begin(_ document: DocumentInfo) throws {
@@ -64,6 +72,7 @@ public final class SQLGraphWriter: GraphWriter {
         let script = SchemaSQL(schema: schema, dialect: dialect)
         for statement in script.tables { head += statement + "\n" }
         try output.append(head)
+        isDelta = document.isDelta
         try insert(
             SourceFields.fields(of: document).map { [$0.key, $0.value] }, into: schema.sourceTable,
             columns: ["key", "value"])
@@ -92,7 +101,7 @@ public final class SQLGraphWriter: GraphWriter {
         try current.encoder.writeJoinTables()
         let script = SchemaSQL(schema: current.stream.schema, dialect: dialect)
         var tail = script.keysAndIndexes
-        if !current.encoder.isDelta { tail += script.referenceCleanup + script.foreignKeys }
+        if !(isDelta || current.encoder.isDelta) { tail += script.referenceCleanup + script.foreignKeys }
         tail += script.views
         try output.append(tail.map { $0 + "\n" }.joined() + "COMMIT;\n")
         try output.flush()

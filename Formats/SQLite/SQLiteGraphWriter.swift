@@ -29,6 +29,8 @@ public final class SQLiteGraphWriter: GraphWriter {
     private let sink: any ByteSink
     private let onWarning: WarningHandler
     private var connection: SQLiteConnection?
+    /// Whether the document is a delta (``DocumentInfo/isDelta``), whose references keep their keys.
+    private var isDelta = false
     /// Set by ``begin(_:)``, cleared by ``finish()``.
     private let state = WriterState<State?>(nil)
 
@@ -46,6 +48,12 @@ public final class SQLiteGraphWriter: GraphWriter {
     /// `true`: the bytes of ``Value/binaryFile(_:)`` values are streamed into their rows.
     public var streamsFileBytes: Bool { true }
 
+    /// `false` for a to-many that its inverse's foreign key or join table holds (docs/RELATIONAL.md,
+    /// *Relationships: foreign keys*): its destinations are no rows of their own.
+    public func writesDestinations(ofEntity entity: Int, through relationship: Int) -> Bool {
+        state.pointee?.stream.writesDestinations(ofEntity: entity, through: relationship) ?? true
+    }
+
     /// Creates the database's tables and records the header in `graphexport_source`.
     public func begin(_ document: DocumentInfo) throws {
         let schema = RelationalSchema(model: try GraphModel(entities: document.entities))
@@ -53,6 +61,7 @@ public final class SQLiteGraphWriter: GraphWriter {
         for statement in SchemaSQL(schema: schema, dialect: .sqlite).tables { try connection.execute(statement) }
         try SourceRecord.insert(document, schema: schema, into: connection)
         self.connection = connection
+        isDelta = document.isDelta
         state.pointee = State(
             stream: RelationalStream(schema: schema),
             inserter: SQLiteRowInserter(connection: connection, schema: schema, onWarning: onWarning))
@@ -71,14 +80,18 @@ public final class SQLiteGraphWriter: GraphWriter {
     /// Creates the indexes and views, makes every foreign key resolve, and hands the finished
     /// database to the sink.
     public func finish() throws {
-        guard let connection, let current = state.pointee else { return }
+        guard let connection, var current = state.pointee else { return }
         let schema = current.stream.schema
+        try current.inserter.flush()
         current.inserter.close()
         state.pointee = nil
         let script = SchemaSQL(schema: schema, dialect: .sqlite)
         for statement in script.keysAndIndexes { try connection.execute(statement) }
-        // The check is one pass in C, far cheaper than the statements that clear what it finds.
-        if !current.inserter.isDelta, try connection.hasForeignKeyViolations() {
+        // The keys written prove most exports whole; else SQLite's check, one pass in C, is far
+        // cheaper than the statements that clear what it finds.
+        if !(isDelta || current.inserter.isDelta), !current.inserter.everyForeignKeyNamesARow,
+            try connection.hasForeignKeyViolations()
+        {
             let dropped = try connection.executeCountingChanges(script.referenceCleanup)
             if dropped > 0 {
                 onWarning(

@@ -48,7 +48,7 @@ struct Command {
             printError(HelpText(formats: formats).usageError(UsageError(message: message, command: command)))
         case .outputClosed:
             break
-        case .failure, .needsFullExport:
+        case .failure, .needsFullExport, .unavailable:
             let sqlite = invocation?.verbose == true ? error as? SQLiteError : nil
             printError(.error, sqlite?.descriptionWithSQL ?? "\(error)")
         }

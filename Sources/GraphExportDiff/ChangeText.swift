@@ -32,6 +32,28 @@ struct ChangeText {
         onWarning(warning)
     }
 
+    /// Appends `value` as ``append(_:entity:attribute:)`` does, for text meant for a terminal:
+    /// what a terminal would act on that JSON leaves as it is (the C1 and bidirectional controls)
+    /// shown as its code (``TerminalText/escaped(_:)``). A value that holds a file is appended as
+    /// it is: its place in the text, where the file's base64 goes, must not move.
+    mutating func appendShown(_ value: Value, entity: String, attribute: String) {
+        let start = bytes.count
+        append(value, entity: entity, attribute: attribute)
+        guard bytes[start...].contains(where: { $0 < 0x20 || $0 >= 0x7F }), !Self.holdsFile(value) else { return }
+        let shown = TerminalText.escaped(String(decoding: bytes[start...], as: UTF8.self))
+        bytes.replaceSubrange(start..., with: shown.utf8)
+    }
+
+    /// Whether `value` is or holds a file (``Value/binaryFile(_:)``).
+    private static func holdsFile(_ value: Value) -> Bool {
+        switch value {
+        case .binaryFile: true
+        case .array(let elements): elements.contains(where: holdsFile)
+        case .map(let map): map.contains { holdsFile($0.value) }
+        default: false
+        }
+    }
+
     /// Hands the text made (file values streamed into place) to the output, and starts anew.
     mutating func handOn() throws {
         try splices.write(bytes, to: output)

@@ -19,6 +19,11 @@ public import GraphExport
 /// writes them (`JSONText`), references as their identifiers, an empty to-one as `null`. An
 /// object matched by a ``DiffKey`` shows that attribute after its entity (`(Artist, Name =
 /// "AC/DC")`).
+///
+/// The text is meant for a terminal: names and identifiers are shown as
+/// `TerminalText.escaped(_:)` shows them, what a terminal would act on (an escape sequence, a
+/// newline) written as its code, `\u{1B}`; values, whose JSON text escapes the C0 controls, have
+/// the C1 and bidirectional controls written so too. Each line is the writer's own.
 public final class DiffTextWriter: DiffWriter {
     /// The lines of the change being made.
     private var text: ChangeText
@@ -36,10 +41,10 @@ public final class DiffTextWriter: DiffWriter {
             case .removed: "- "
             case .changed: "~ "
             }
-        append(marker + change.id.text + " (" + change.entity)
+        append(marker + TerminalText.escaped(change.id.text) + " (" + TerminalText.escaped(change.entity))
         if let key = change.key {
-            append(", " + key.key + " = ")
-            text.append(key.value, entity: change.entity, attribute: key.key)
+            append(", " + TerminalText.escaped(key.key) + " = ")
+            text.appendShown(key.value, entity: change.entity, attribute: key.key)
         }
         append(")\n")
         for property in change.properties {
@@ -57,7 +62,7 @@ public final class DiffTextWriter: DiffWriter {
                 continue
             case .references(let added, let removed):
                 appendName(property.name)
-                let references = added.map { "+" + $0.text } + removed.map { "-" + $0.text }
+                let references = added.map { "+" + Self.shown($0) } + removed.map { "-" + Self.shown($0) }
                 append(references.joined(separator: " "))
             }
             append("\n")
@@ -84,14 +89,19 @@ public final class DiffTextWriter: DiffWriter {
     }
 
     private func appendName(_ name: String) {
-        append("    " + name + ": ")
+        append("    " + TerminalText.escaped(name) + ": ")
+    }
+
+    /// An identifier as the text shows it.
+    private static func shown(_ id: ObjectID) -> String {
+        TerminalText.escaped(id.text)
     }
 
     private func append(_ value: PropertyValue, entity: String, property: String) {
         switch value {
-        case .value(let value): text.append(value, entity: entity, attribute: property)
-        case .reference(let id): append(id?.text ?? "null")
-        case .references(let ids): append(ids.map(\.text).joined(separator: " "))
+        case .value(let value): text.appendShown(value, entity: entity, attribute: property)
+        case .reference(let id): append(id.map(Self.shown) ?? "null")
+        case .references(let ids): append(ids.map(Self.shown).joined(separator: " "))
         }
     }
 

@@ -49,8 +49,6 @@ package final class PlainQueries: StoreQueries {
     /// Per entity and relationship (`entity << 16 | index`), the query of one child by its row,
     /// for the children a merge in visit order answers (``mergedChildren(of:through:merge:)``).
     private var childLookups: [Int: RowStatement] = [:]
-    /// The key copies made so far (``KeyCopy/table``).
-    private var copiedKeys: Set<String> = []
     /// Per entity and relationship (`entity << 16 | index`) read through a key copy, the merge of
     /// its destinations in the order the tree shape visits the objects, made on first use; `nil`
     /// for an entity without a ``VisitOrder``.
@@ -85,22 +83,6 @@ package final class PlainQueries: StoreQueries {
         /// foreign key without an index): each object's destinations are then read from a private
         /// copy of the relationship's keys, made on first use.
         var keyCopy: KeyCopy?
-    }
-
-    /// A private, ordered copy of one to-many relationship's keys in the connection's `temp`
-    /// schema: (source row, position, destination row), keyed by source and position, so that
-    /// one object's destinations are one seek however the tree shape visits the objects. It is
-    /// made with one sorted pass over the relationship (SQLite's sorter) the first time an
-    /// object's destinations are asked for, never while the database opens, and never for an
-    /// export that asks for none (the flat shape merges ``DestinationSQL/all`` instead).
-    private struct KeyCopy {
-        /// The table's name, quoted.
-        let table: String
-        /// The statements that create and fill it.
-        let fill: [String]
-        /// The destinations of one object, `?1` its row, in the relationship's order:
-        /// `SELECT destination …`.
-        var one: String { "SELECT destination FROM temp.\(table) WHERE source = ?1 ORDER BY position" }
     }
 
     /// What reading one entity's rows needs.
@@ -297,8 +279,8 @@ package final class PlainQueries: StoreQueries {
                     preconditionFailure("to-one relationships are read from the row")
                 }
                 guard let copy = sql.keyCopy else { return try database.prepare(sql.one) }
-                try copyKeys(copy)
-                return try database.prepare(copy.one)
+                try copy.make(in: database)
+                return try database.prepare(copy.destinationsSQL)
             }
             destinationQueries[key.entity] = statements
             statement.reset()
@@ -358,7 +340,7 @@ package final class PlainQueries: StoreQueries {
                 case .integerKey, .rowid: break
                 case .ordinal, .position: return nil
                 }
-                try copyKeys(copy)
+                try copy.make(in: database)
                 return try rowStatement(
                     entity, " WHERE k.source = ?1 ORDER BY k.source, k.position",
                     from:
@@ -426,13 +408,6 @@ package final class PlainQueries: StoreQueries {
         }
         visitOrdered[slot] = merge
         return merge
-    }
-
-    /// Makes `copy` (``KeyCopy``), once per export source: one sorted pass over its relationship.
-    private func copyKeys(_ copy: KeyCopy) throws {
-        guard !copiedKeys.contains(copy.table) else { return }
-        for statement in copy.fill { try database.execute(statement) }
-        copiedKeys.insert(copy.table)
     }
 
     /// Reports, in one warning, the columns that ``SQLiteSourceOptions/jsonColumns`` read whose
@@ -715,8 +690,7 @@ package final class PlainQueries: StoreQueries {
                 ?? "SELECT \(parts.source), \(parts.destination)\(keys) FROM \(parts.from) ORDER BY "
                 + "\(parts.source), \(parts.order)",
             allOrderColumn: indexed?.orderColumn, allKeyColumns: indexed?.keyColumns ?? Array(2..<2 + keyCount))
-        guard try scansTable(direct, database: database) else { return sql }
-        let table = SQLiteDatabase.quote("gx_rel_\(entity)_\(index)")
+        guard try KeyCopy.scansTable(direct, database: database) else { return sql }
         // A child's position among its parent's children is its own row (its table's key order);
         // a link's, its rowid, or its number in the link table's order of several columns.
         let position: String
@@ -727,26 +701,9 @@ package final class PlainQueries: StoreQueries {
                 parts.orderTerms.count == 1 ? parts.orderTerms[0] : "row_number() OVER (ORDER BY \(parts.order))"
         }
         sql.keyCopy = KeyCopy(
-            table: table,
-            fill: [
-                "CREATE TEMP TABLE \(table)(source INTEGER, position INTEGER, destination INTEGER, "
-                    + "PRIMARY KEY(source, position)) WITHOUT ROWID",
-                "INSERT INTO temp.\(table)(source, position, destination) SELECT \(parts.source), \(position), "
-                    + "\(parts.destination) FROM \(parts.from) ORDER BY 1, 2",
-            ])
+            name: "gx_rel_\(entity)_\(index)",
+            rows: "SELECT \(parts.source), \(position), \(parts.destination) FROM \(parts.from) ORDER BY 1, 2")
         return sql
-    }
-
-    /// Whether SQLite's plan for `query` scans a whole table (or builds an automatic index, which
-    /// reads one whole), so that running it once per object would cost a table per object.
-    private static func scansTable(_ query: String, database: SQLiteDatabase) throws -> Bool {
-        let plan = try database.prepare("EXPLAIN QUERY PLAN " + query)
-        var scans = false
-        while try plan.step() {
-            let detail = plan.text(at: 3) ?? ""
-            scans = scans || detail.hasPrefix("SCAN ") || detail.contains("AUTOMATIC")
-        }
-        return scans
     }
 
     /// The query of a to-many's destinations for every object of `entity` in the order the tree

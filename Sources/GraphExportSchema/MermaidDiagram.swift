@@ -73,9 +73,24 @@ public struct MermaidDiagram {
         }
     }
 
-    /// An entity's name as Mermaid reads it: as it is when it is a plain word, else quoted.
+    /// An entity's name as Mermaid reads it: as it is when it is a plain word, else quoted. A
+    /// quoted entity name cannot hold `%`, `\`, CR, LF, VT or BS (Mermaid's `erDiagram` grammar):
+    /// each is written as the character that pictures it (`％`, `＼`, `␍`, `␊`, `␋`, `␈`), one for one,
+    /// so that two names stay two entities.
     private static func entityName(_ name: String) -> String {
-        word(name) == name ? name : "\"" + quoted(name) + "\""
+        guard word(name) != name else { return name }
+        let shown = quoted(name).unicodeScalars.map { scalar -> Character in
+            switch scalar {
+            case "%": "\u{FF05}"
+            case "\\": "\u{FF3C}"
+            case "\r": "\u{240D}"
+            case "\n": "\u{240A}"
+            case "\u{0B}": "\u{240B}"
+            case "\u{08}": "\u{2408}"
+            default: Character(scalar)
+            }
+        }
+        return "\"" + String(shown) + "\""
     }
 
     /// `name` as a word Mermaid takes for an attribute's type or name: letters, digits, `_` and

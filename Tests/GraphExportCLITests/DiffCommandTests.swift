@@ -243,6 +243,43 @@ final class DiffCommandTests: XCTestCase {
     }
 
     /// A copy of Chinook, `Chinook.sqlite`, and another beside it, `new.sqlite`, for the test to change.
+    /// Before: entity and property names and identifiers reached the terminal raw, and so did the
+    /// C1 and bidirectional controls of values, which JSON does not escape. JSON Lines, a document,
+    /// keeps them as they are.
+    func testTextShowsWhatATerminalWouldActOnAsItsCode() throws {
+        let names = TerminalHostileNames.self
+        let old = try names.make(for: self)
+        let new = try names.changedCopy(of: old, named: "new.sqlite")
+        let run = try CommandRunner.run(["diff", old.path, new.path])
+        XCTAssertEqual(run.status, 1, run.standardError)
+        names.assertShowsAsCodes(run.text, "diff's text")
+        for shown in [
+            #"~ shelf%1B[2J%0Aforged/1 (shelf\u{1B}[2J\u{A}forged)"#,
+            #"    label\u{1B}]0;title\u{7}: "x\u001b[31mred\nforged\u{9B}\u{202E}" -> "newx"#,
+            #"+ book\u{202E}\u{9B}31m/3 (book\u{202E}\u{9B}31m)"#, #"    owner\u{A}forged: 1"#,
+            #"    title: "\u{202E}c\u001b[2J\nforged""#,
+        ] {
+            XCTAssertTrue(run.text.contains(shown), "\(shown) in \(run.text)")
+        }
+
+        let keyed = try CommandRunner.run(["diff", "--key", names.book + ".title", old.path, new.path])
+        XCTAssertEqual(keyed.status, 1, keyed.standardError)
+        names.assertShowsAsCodes(keyed.text, "diff's text under --key")
+        XCTAssertTrue(
+            keyed.text.contains(#"(book\u{202E}\u{9B}31m, title = "\u{9B}b")"#), keyed.text)
+
+        let lines = try CommandRunner.run(["diff", "--format", "jsonl", old.path, new.path])
+        XCTAssertEqual(lines.status, 1, lines.standardError)
+        let changes = try lines.standardOutput.split(separator: UInt8(ascii: "\n")).map { line in
+            try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
+        }
+        XCTAssertEqual(changes.map { $0["@type"] as? String }, [names.shelf, names.book, names.book])
+        let properties = try XCTUnwrap(changes[2]["properties"] as? [String: Any])
+        XCTAssertEqual(
+            (properties["title"] as? [String: Any])?["new"] as? String, "\u{202E}c\u{1B}[2J\nforged")
+        XCTAssertNotNil(properties[names.owner], "\(properties.keys)")
+    }
+
     private func chinookAndACopy() throws -> (old: URL, new: URL) {
         let old = try CommandRunner.copyOfChinook(for: self)
         let new = old.deletingLastPathComponent().appendingPathComponent("new.sqlite")

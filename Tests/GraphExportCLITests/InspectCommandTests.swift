@@ -112,6 +112,30 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertTrue(text.text.contains("Orders  (nests under its customer)"), text.text)
     }
 
+    /// Before: the store's path and its table, column and type names reached the terminal raw: an
+    /// escape sequence cleared the screen, a newline in a name started a line of the report. The
+    /// JSON, a document, keeps them as they are.
+    func testTextShowsWhatATerminalWouldActOnAsItsCode() throws {
+        let names = TerminalHostileNames.self
+        let database = try names.make(for: self)
+        let text = try CommandRunner.assertSucceeds(["inspect", database.path]).text
+        names.assertShowsAsCodes(text, "inspect's text")
+        for shown in [
+            #"store\u{1B}[31m\u{A}forged.sqlite"#,
+            #"  shelf\u{1B}[2J\u{A}forged  1 object   table shelf\u{1B}[2J\u{A}forged"#,
+            #"label\u{1B}]0;title\u{7}  String (TEXT\u{1B}[5m), as stored"#,
+            "\n" + #"book\u{202E}\u{9B}31m  (nests under its "#, #"rows of book\u{202E}\u{9B}31m by owner\u{A}forged"#,
+        ] {
+            XCTAssertTrue(text.contains(shown), "\(shown) in \(text)")
+        }
+        let document = try CommandRunner.assertSucceeds(["inspect", "-f", "json", database.path]).json()
+        XCTAssertEqual(document["source"] as? String, database.path)
+        let entities = try XCTUnwrap(document["entities"] as? [[String: Any]])
+        XCTAssertEqual(entities.map { $0["name"] as? String }, [names.shelf, names.book])
+        let attributes = try XCTUnwrap(entities[0]["attributes"] as? [[String: Any]])
+        XCTAssertEqual(attributes.map { $0["name"] as? String }, ["id", names.label])
+    }
+
     func testChinookListsItsLinkTable() throws {
         let chinook = try Prerequisite.shared("data/chinook/Chinook.sqlite")
         let result = try CommandRunner.assertSucceeds(["inspect", "--format", "json", chinook.path])

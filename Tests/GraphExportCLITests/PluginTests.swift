@@ -77,6 +77,34 @@ final class PluginTests: XCTestCase {
             beginning: "graphexport: error: unknown formats format 'yaml' (values: text, json)")
     }
 
+    /// Before: a plugin's file name and a decoder plugin's claims reached the terminal raw, an
+    /// escape sequence and a newline that started a line of the listing. The JSON listing, a
+    /// document, keeps them as they are.
+    func testFormatsShowsWhatATerminalWouldActOnAsItsCode() throws {
+        let format = try PluginFixture(
+            name: "evil\u{1B}[2J\nforged", handshake: "evl a plain summary", body: "cat >/dev/null", for: self)
+        let decoder = try PluginFixture(
+            name: "dec\u{1B}[31m",
+            script: #"""
+                #!/bin/sh
+                printf '%s\n' '{"protocol":"graphexport-decoder","version":1,"summary":"decodes","claims":[{"entity":"N\u001b[2J\nforged","attribute":"b\u009b"}],"outputs":[{"name":"n","type":"Integer 64"}]}'
+                """#, kind: "decoder", for: self)
+        let environment = ["GRAPHEXPORT_PLUGIN_PATH": format.folder.path + ":" + decoder.folder.path]
+        let text = try CommandRunner.assertSucceeds(["formats"], environment: environment).text
+        TerminalHostileNames.assertShowsAsCodes(text, "the formats listing")
+        XCTAssertTrue(text.contains(#"evil\u{1B}[2J\u{A}forged  .evl"#), text)
+        XCTAssertTrue(text.contains(#"graphexport-format-evil\u{1B}[2J\u{A}forged)"#), text)
+        XCTAssertTrue(text.contains(#"dec\u{1B}[31m"#), text)
+        XCTAssertTrue(text.contains(#"; decodes N\u{1B}[2J\u{A}forged.b\u{9B})"#), text)
+
+        let listing = try CommandRunner.assertSucceeds(["formats", "-f", "json"], environment: environment).json()
+        let formats = try XCTUnwrap(listing["formats"] as? [[String: Any]])
+        XCTAssertTrue(formats.contains { $0["name"] as? String == format.name }, "\(formats)")
+        let decoders = try XCTUnwrap(listing["decoders"] as? [[String: Any]])
+        let claims = decoders.first { $0["name"] as? String == decoder.name }?["decodes"] as? [String]
+        XCTAssertEqual(claims, ["N\u{1B}[2J\nforged.b\u{9B}"])
+    }
+
     func testAThrowawayPluginOnPathReceivesTheEventStream() throws {
         let folder = try pluginFolder(name: "lines", handshake: "lines count the lines", body: "wc -l")
         let listing = try run(["formats"], plugins: folder)

@@ -52,4 +52,19 @@ final class SQLGraphWriterTests: XCTestCase {
         XCTAssertTrue(text.contains("\\.\n"))
         XCTAssertTrue(text.hasPrefix("-- "))
     }
+
+    func testADeltaOfInsertedObjectsOnlyKeepsItsReferencesAndDeclaresNoForeignKeys() throws {
+        let graph = InMemoryGraph(model: try GraphModel(entities: RelationalSchemaTests.entities))
+        let folder = try graph.add("Folder", ["name": .string("Inbox")])
+        let note = try graph.add("Note", ["title": .string("new")])
+        try graph.link(note, "folder", to: folder)
+        var selection = Selection()
+        selection.objects = [note]
+        let traversal = GraphTraversal(
+            source: graph, shape: .flat, selection: selection, changes: ChangeSet(objects: [note]))
+        let sink = MemorySink()
+        try traversal.run(into: SQLGraphWriter(sink: sink, dialect: .postgresql))
+        XCTAssertFalse(sink.text.contains("SET \"folder\" = NULL"), "no reference is cleared:\n\(sink.text)")
+        XCTAssertFalse(sink.text.contains("ADD FOREIGN KEY"), "a delta's references name rows it does not hold")
+    }
 }

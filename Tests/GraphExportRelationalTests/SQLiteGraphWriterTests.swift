@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import GraphExport
+import GraphExportRelational
 import GraphExportSQLiteFormat
 import GraphExportTestSupport
 import XCTest
@@ -131,6 +132,34 @@ final class SQLiteGraphWriterTests: XCTestCase {
             try rows("SELECT _pk, title, folder FROM Item", in: connection), [["4", "moved", "9"]],
             "the folder of the full export it applies to stays")
         XCTAssertEqual(try rows("SELECT * FROM graphexport_deleted", in: connection), [["Chore/5", "Chore", "5"]])
+    }
+
+    func testADeltaOfInsertedObjectsOnlyKeepsItsReferencesToObjectsItDoesNotHold() throws {
+        // An object inserted since the point carries no `@changed`: only the document says the
+        // export is a delta, and its reference to an unchanged folder is the full export's key.
+        let graph = InMemoryGraph(model: try GraphModel(entities: RelationalSchemaTests.entities))
+        let folder = try graph.add("Folder", ["name": .string("Inbox")])
+        let note = try graph.add("Note", ["title": .string("new")])
+        let tag = try graph.add("Tag", ["_pk": .string("blue")])
+        try graph.link([(note, "folder", folder), (note, "tags", tag)])
+        var selection = Selection()
+        selection.objects = [note]
+        let traversal = GraphTraversal(
+            source: graph, shape: .flat, selection: selection, changes: ChangeSet(objects: [note]))
+        let sink = MemorySink()
+        try traversal.run(into: SQLiteGraphWriter(sink: sink))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("relational-insert-\(UUID()).db").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(sink.bytes)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var database: OpaquePointer?
+        XCTAssertEqual(sqlite3_open_v2(path, &database, SQLITE_OPEN_READONLY, nil), SQLITE_OK)
+        defer { sqlite3_close_v2(database) }
+        let connection = try XCTUnwrap(database)
+        XCTAssertEqual(
+            try rows("SELECT title, folder FROM Item", in: connection),
+            [["new", String(RelationalKey.key(of: graph.id(of: folder)))]],
+            "the folder the note was inserted into stays")
+        XCTAssertEqual(try rows("SELECT count(*) FROM Item_tags", in: connection), [["1"]], "and so does its tag")
     }
 
     func testAReferenceToAnObjectNotExportedIsANullForeignKeyWithAWarning() throws {

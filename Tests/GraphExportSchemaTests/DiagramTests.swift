@@ -38,6 +38,20 @@ final class DiagramTests: XCTestCase {
         }
     }
 
+    func testMermaidQuotesAnEntityNameWithWhatItsGrammarCannotHoldAsPictures() throws {
+        let model = try GraphModel(entities: [
+            EntityInfo(name: "100% a\\b\nc\rd\u{0B}e\u{08}f", attributes: [AttributeInfo(name: "x", type: .string)]),
+            EntityInfo(name: "100% a\\b", attributes: [AttributeInfo(name: "x", type: .string)]),
+        ])
+        let diagram = MermaidText(MermaidDiagram(model: model, shape: .tree).text)
+        XCTAssertEqual(
+            diagram.entities,
+            ["\"100\u{FF05} a\u{FF3C}b\u{240A}c\u{240D}d\u{240B}e\u{2408}f\"", "\"100\u{FF05} a\u{FF3C}b\""])
+        for name in diagram.entities {
+            XCTAssertNotNil(name.wholeMatch(of: /"[^"%\r\n\v\x08\\]+"/), "Mermaid cannot read the name \(name)")
+        }
+    }
+
     func testDOTRendersAndDrawsEveryEntityAndLine() throws {
         let text = DOTDiagram(model: try AwkwardGraph.model(), shape: .tree, title: "a \"quoted\" title").text
         XCTAssertTrue(text.contains(#"e1 -> e3 [label="label / box", taillabel="1", headlabel="0..1", "#), text)

@@ -22,6 +22,11 @@ package final class BlobFileWriter: GraphWriter {
     /// `true`: a file value is copied in chunks into its new file.
     package var streamsFileBytes: Bool { true }
 
+    /// What the writer it passes on to says.
+    package func writesDestinations(ofEntity entity: Int, through relationship: Int) -> Bool {
+        writer.writesDestinations(ofEntity: entity, through: relationship)
+    }
+
     package func begin(_ document: DocumentInfo) throws {
         var document = document
         document.entities = Self.pathTyped(document.entities)

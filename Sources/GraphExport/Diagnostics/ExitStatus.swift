@@ -11,6 +11,10 @@ public enum ExitStatus: Int32, Sendable, Hashable, CaseIterable {
     /// Only a full export can answer (status 3): what changed since a point of a store's history
     /// cannot be told (`docs/HISTORY.md`).
     case needsFullExport = 3
+    /// What the run writes to could not be reached now (status 2): a sync's target refused the
+    /// connection, went away or stayed locked (`docs/SYNC.md`). Nothing was written; a later run
+    /// may succeed as it is.
+    case unavailable = 2
     /// The reader of the output went away (status 0, `graphexport … | head`): what was read is
     /// written, and the run ends quietly.
     case outputClosed = 0

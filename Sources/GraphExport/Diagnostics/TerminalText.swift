@@ -1,5 +1,7 @@
 /// The one rule for text graphexport writes for a person at a terminal: its error, warning and
-/// note lines, a plugin's lines forwarded as notes, the progress line and `log`'s text.
+/// note lines, a plugin's lines forwarded as notes, the progress line, and the text of `log`,
+/// `inspect`, `diff` and `formats` (not the documents: exports, schemas and the JSON of those
+/// commands keep every value as it is).
 ///
 /// Text from a store, a plugin or the command line may hold characters that a terminal acts on
 /// rather than shows — an escape sequence that recolours, clears the screen, moves the cursor or
@@ -33,7 +35,11 @@ package enum TerminalText {
     /// its code in hexadecimal, `\u{1B}`, `\u{A}`; the rest as it is. Escaping escaped text changes
     /// nothing.
     package static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isActedOn) else { return text }
+        // Printable ASCII, most text, holds nothing acted on: one pass over its bytes says so.
+        let isPrintableASCII = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        }
+        guard isPrintableASCII != true, text.unicodeScalars.contains(where: isActedOn) else { return text }
         var shown = ""
         for scalar in text.unicodeScalars {
             if isActedOn(scalar) {

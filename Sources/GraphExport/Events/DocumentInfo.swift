@@ -23,6 +23,11 @@ public struct DocumentInfo: Sendable, Hashable {
     /// from the source, for writers that declare a schema up front (GraphML keys, a plugin's
     /// handshake). `GraphModel(entities:)` resolves inheritance and inverses.
     public var entities: [EntityInfo]
+    /// Whether the export holds only what changed since a point of the source's history (`--since`,
+    /// a ``ChangeSet``): its references may name objects it does not hold, which a writer keeps
+    /// (an object inserted since the point carries no mark of its own, so its objects alone cannot
+    /// tell). ``GraphTraversal`` sets it; no format writes it in the header.
+    public var isDelta = false
 
     /// Creates a header.
     public init(

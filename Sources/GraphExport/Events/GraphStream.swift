@@ -39,6 +39,12 @@ public final class GraphStream {
     /// Whether the writer streams file values (``GraphWriter/streamsFileBytes``).
     public var streamsFileBytes: Bool { writer.streamsFileBytes }
 
+    /// Whether the writer writes the destinations of a relationship
+    /// (``GraphWriter/writesDestinations(ofEntity:through:)``).
+    public func writesDestinations(ofEntity entity: Int, through relationship: Int) -> Bool {
+        writer.writesDestinations(ofEntity: entity, through: relationship)
+    }
+
     /// Checks `begin(_:)` and starts the writer's document; when the writer throws, the stream stops.
     public func begin(_ document: DocumentInfo) throws {
         do {

@@ -11,8 +11,10 @@
 /// to-many relationship), so that a writer need not track what the position tells. A writer
 /// rejects a call its format cannot hold (a name or identifier) by throwing
 /// ``GraphWriterRejection`` before it writes anything for it; any other error it throws (its
-/// output failed) stops the stream. Every requirement is the writer's own, with no default, so
-/// that a wrapper cannot silently miss one.
+/// output failed) stops the stream. Every requirement that shapes the output is the writer's own,
+/// with no default, so that a wrapper cannot silently miss one; the one with a default,
+/// ``writesDestinations(ofEntity:through:)``, only saves reading, and a writer or wrapper that
+/// leaves it out is handed everything, as before it was added.
 ///
 /// **Inside a writer.** Every built-in writer has one shape: a `final class` whose `let`
 /// properties hold what it was made with, and whose changing state (its stack, buffers and
@@ -47,4 +49,21 @@ public protocol GraphWriter: AnyObject {
     /// ``Value/binary(_:)`` of its bytes instead, holding each one in memory while it does. Every
     /// built-in writer says `true`; a wrapper says what the writer it passes on to says.
     var streamsFileBytes: Bool { get }
+    /// Whether the writer writes the destinations of relationship `relationship` (an index into
+    /// ``GraphModel/relationships(of:)``) of the objects of entity `entity` (an index into the
+    /// entities of the document), asked after ``begin(_:)``.
+    ///
+    /// A writer that keeps a to-many relationship in its inverse, as the relational formats keep
+    /// it in the inverse to-one's foreign key, says `false` for it; a flat export of every object
+    /// (``Selection/isPartial`` false, so that no destination is outside it to be counted) then
+    /// does not read its destinations and leaves the relationship out of every object, as the
+    /// grammar allows. Every other export asks nothing and hands every relationship. The default
+    /// says `true` for every relationship, so that a writer written before this requirement, or a
+    /// wrapper that does not pass it on, is handed what it always was.
+    func writesDestinations(ofEntity entity: Int, through relationship: Int) -> Bool
+}
+
+extension GraphWriter {
+    /// `true`: the writer writes the destinations of every relationship.
+    public func writesDestinations(ofEntity entity: Int, through relationship: Int) -> Bool { true }
 }

@@ -94,6 +94,7 @@ public final class GraphTraversal {
         var document = source.document
         document.shape = shape
         document.entities = model.entities
+        document.isDelta = changes != nil
         try writer.begin(document)
         switch shape {
         case .flat: try writeFlat(to: writer)
@@ -135,10 +136,15 @@ public final class GraphTraversal {
     private func writeFlat(to writer: GraphStream) throws {
         for entity in model.concreteEntities where selection.includes(entity: entity) {
             let relationships = model.relationships(of: entity)
+            // Destinations the writer does not write are not read when none can be outside the selection.
+            let isLeftOut = relationships.indices.map { index in
+                relationships[index].isToMany && !selection.isPartial
+                    && !writer.writesDestinations(ofEntity: entity, through: index)
+            }
             // A stream answers for every object in scan order, so not for a few chosen ones; `nil`
             // for a to-one, read from the record.
             let streams: [(any DestinationCursor)?] = try relationships.indices.map { index in
-                guard relationships[index].isToMany else { return nil }
+                guard relationships[index].isToMany, !isLeftOut[index] else { return nil }
                 return selectedKeys == nil
                     ? try source.destinationsInScanOrder(of: entity, through: index)
                     : PerObjectDestinations(of: source, through: index)
@@ -147,7 +153,7 @@ public final class GraphTraversal {
             let cursor = try selectedRecords(of: entity)
             while let record = try cursor.nextBorrowed() {
                 try open(record, in: writer)
-                for index in relationships.indices {
+                for index in relationships.indices where !isLeftOut[index] {
                     try writer.beginRelationship(name: beginnings[index].name, isToMany: beginnings[index].isToMany)
                     if let stream = streams[index] {
                         for destination in try stream.destinations(of: record.key) {

@@ -5,6 +5,11 @@ import GraphExportSQLite
 /// then each entity's own attributes and relationships in aligned columns (an inherited one is
 /// shown once, on the entity that declares it; a sub-entity says what it inherits from whom),
 /// then the warnings, whole.
+///
+/// Every name, path and text the store, its model or the command line gives is shown as
+/// ``TerminalText/escaped(_:)`` shows it, so that what a terminal would act on (an escape
+/// sequence, a newline that would forge a line of the report) is written as its code; the
+/// newlines between the lines are the report's own.
 enum InspectText {
     /// The whole text, ending in a newline.
     static func render(_ description: StoreDescription, warnings: [Warning]) -> String {
@@ -29,7 +34,8 @@ enum InspectText {
                 description.model == nil
                     ? "Inferred foreign keys (--infer-relations)" : "Guessed to-ones of the inferred model")
             lines += description.inferredRelations.map { relation in
-                "  \(relation)" + (relation.evidence.map { ": \($0)" } ?? "")
+                "  " + TerminalText.escaped(relation.description)
+                    + (relation.evidence.map { ": " + TerminalText.escaped($0) } ?? "")
             }
         }
         lines.append("")
@@ -37,7 +43,7 @@ enum InspectText {
             lines.append("No warnings.")
         } else {
             lines.append("Warnings (\(warnings.count))")
-            lines += warnings.map { "  \($0.fullText)" }
+            lines += warnings.map { "  " + TerminalText.escaped($0.fullText) }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -63,7 +69,7 @@ enum InspectText {
             }
             for misfit in model.misfits { rows.append(["did not fit", misfit.description]) }
         }
-        return ["\(document.sourceKind) \(document.source ?? "")"] + aligned(rows, indent: 2)
+        return ["\(document.sourceKind) " + TerminalText.escaped(document.source ?? "")] + aligned(rows, indent: 2)
     }
 
     /// One row per entity: objects, table, hierarchy.
@@ -83,14 +89,16 @@ enum InspectText {
 
     /// An entity's attributes and relationships.
     private static func section(_ entity: StoreDescription.Entity) -> [String] {
-        var title = entity.name + (entity.parent.map { " : \($0)" } ?? "")
-        if !entity.owners.isEmpty { title += "  (nests under its " + entity.owners.joined(separator: ", then ") + ")" }
+        var title = TerminalText.escaped(entity.name) + (entity.parent.map { " : " + TerminalText.escaped($0) } ?? "")
+        if !entity.owners.isEmpty {
+            title += "  (nests under its " + entity.owners.map(TerminalText.escaped).joined(separator: ", then ") + ")"
+        }
         var lines = [title]
         let inherited = entity.inherited.map { declarer in
             [
                 declarer.attributes > 0 ? plural(declarer.attributes, "attribute") : nil,
                 declarer.relationships > 0 ? plural(declarer.relationships, "relationship") : nil,
-            ].compactMap { $0 }.joined(separator: " and ") + " from \(declarer.entity)"
+            ].compactMap { $0 }.joined(separator: " and ") + " from " + TerminalText.escaped(declarer.entity)
         }
         if !inherited.isEmpty { lines.append("  inherits " + inherited.joined(separator: "; ") + " (listed there)") }
         let attributes = entity.ownAttributes
@@ -163,9 +171,12 @@ enum InspectText {
         "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
     }
 
-    /// The rows as lines, `indent` spaces in, each column padded to its widest cell and two
-    /// spaces apart; empty cells at the end of a row, and trailing spaces, dropped.
+    /// The rows as lines, `indent` spaces in, each cell (one line of names, values and the
+    /// report's own words) as ``TerminalText/escaped(_:)`` shows it, each column padded to its
+    /// widest cell and two spaces apart; empty cells at the end of a row, and trailing spaces,
+    /// dropped.
     private static func aligned(_ rows: [[String]], indent: Int) -> [String] {
+        let rows = rows.map { $0.map(TerminalText.escaped) }
         let columns = rows.map(\.count).max() ?? 0
         let widths = (0..<columns).map { column in
             rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0

@@ -113,6 +113,10 @@ struct HelpText {
         return lines.joined(separator: "\n" + String(repeating: " ", count: indent))
     }
 
+    /// The text of `graphexport formats`: one line per built-in format, format plugin and decoder,
+    /// in aligned columns (name, file extension, summary, then where it comes from and what it
+    /// can do). A plugin's name and path are a file's and its summary and claims its own words:
+    /// every cell is shown as ``TerminalText/escaped(_:)`` shows it.
     static func formatList(
         _ formats: FormatRegistry, plugins: [Plugin], decoders: [DecoderListing] = []
     ) -> String {
@@ -137,6 +141,12 @@ struct HelpText {
             let origin = decoder.path.map { "decoder plugin: " + $0 } ?? "built-in decoder"
             let claims = decoder.claims.isEmpty ? "" : "; decodes " + decoder.claims.joined(separator: ", ")
             rows.append((decoder.name, "decoder", decoder.summary ?? decoder.error ?? "", origin + claims))
+        }
+        rows = rows.map { row in
+            (
+                TerminalText.escaped(row.0), TerminalText.escaped(row.1), TerminalText.escaped(row.2),
+                TerminalText.escaped(row.3)
+            )
         }
         let nameWidth = rows.map(\.0.count).max() ?? 0
         let extensionWidth = rows.map(\.1.count).max() ?? 0

@@ -30,6 +30,12 @@ public enum HistoryError: ExitStatusError, Sendable, Hashable {
         ErrorMessage.about(gap.path, gap.reason)
     }
 
+    /// Why the history cannot say what changed, without the store's path (`graphexport sync`
+    /// compares instead, docs/SYNC.md).
+    public var reason: String {
+        gap.reason
+    }
+
     /// ``GraphExport/ExitStatus/needsFullExport``.
     public var exitStatus: ExitStatus { .needsFullExport }
 

@@ -7,6 +7,11 @@ public import GraphExportSQLite
 /// each prepared once and reused; the queries that read a parent's children in one go are
 /// pooled, one statement per level of nesting in use. Whether a destination row exists, and
 /// which entity it is, comes from a ``RowDirectory`` per table, read once.
+///
+/// A relationship whose one-object query SQLite could answer only by scanning a table (its key
+/// column without Core Data's `Z<TABLE>_Z<COLUMN>_INDEX`) is read object by object from a
+/// ``KeyCopy`` instead, made the first time one object's destinations are asked for: no read
+/// costs a table per object, whatever indexes the store has.
 @usableFromInline
 package final class CoreDataQueries: StoreQueries {
     /// How many statements of one child query may be live (one per nesting level) before the
@@ -23,10 +28,16 @@ package final class CoreDataQueries: StoreQueries {
     private var lookups: [Int: SQLiteStatement] = [:]
     private var counts: [Int: SQLiteStatement] = [:]
     private var destinationQueries: [Int: [Int: SQLiteStatement]] = [:]
-    /// Destination windows by `entity << 16 | relationship`, and by their query.
-    private var destinationWindows: [Int: DestinationWindow] = [:]
+    /// Destination windows by `entity << 16 | relationship` (`nil` for a relationship read from a
+    /// key copy), and by their query.
+    private var destinationWindows: [Int: DestinationWindow?] = [:]
     private var destinationWindowsBySQL: [String: DestinationWindow] = [:]
     private var childPools: [Int: [Int: StatementPool]] = [:]
+    /// By `entity << 16 | relationship`, and by the one-object query (the same for every entity
+    /// that inherits the relationship): the key copy that answers the relationship object by
+    /// object, `nil` when SQLite reads one object's destinations without scanning a table.
+    private var keyCopies: [Int: KeyCopy?] = [:]
+    private var keyCopiesBySQL: [String: KeyCopy?] = [:]
     /// Row directories, one per table, built when first needed.
     /// Read for every destination key: not checked for exclusive access at run time (the
     /// queries are used from one thread, and no access to it overlaps another).
@@ -117,17 +128,8 @@ package final class CoreDataQueries: StoreQueries {
         else { return nil }
         var pools = childPools[key.entity] ?? [:]
         let pool =
-            pools[index]
-            ?? {
-                let destination = layout.model.relationships(of: key.entity)[index].destination
-                let kinds = layout.model.concreteEntities.filter { layout.model.entity($0, isKindOf: destination) }
-                let selection = RowSelection(entities: kinds, layout: layout)
-                let order = orderColumn.map { SQLiteDatabase.quote($0) + ", " } ?? ""
-                let sql =
-                    selection.sql(table: table, numbers: numbers)
-                    + " AND \(SQLiteDatabase.quote(column)) = ? ORDER BY \(order)Z_PK"
-                return StatementPool(sql: sql, selection: selection)
-            }()
+            try pools[index]
+            ?? childPool(key.entity, index, table: table, column: column, orderColumn: orderColumn, numbers: numbers)
         pools[index] = pool
         childPools[key.entity] = pools
         let statement = try pool.take(from: database)
@@ -141,18 +143,48 @@ package final class CoreDataQueries: StoreQueries {
         return RecordListCursor(records)
     }
 
+    /// The pool of the query of one parent's children through relationship `index` of `entity`,
+    /// stored as the key `column` of the children's `table` (ordered by `orderColumn`): the table's
+    /// rows that hold the parent's key, or, when the column has no index, its key copy's rows for
+    /// the parent joined to the table (one seek of the copy per parent, one of the table per child).
+    private func childPool(
+        _ entity: Int, _ index: Int, table: String, column: String, orderColumn: String?, numbers: [Int64]
+    ) throws -> StatementPool {
+        let destination = layout.model.relationships(of: entity)[index].destination
+        let kinds = layout.model.concreteEntities.filter { layout.model.entity($0, isKindOf: destination) }
+        let selection = RowSelection(entities: kinds, layout: layout)
+        guard let copy = try keyCopy(entity, index) else {
+            let order = orderColumn.map { SQLiteDatabase.quote($0) + ", " } ?? ""
+            let sql =
+                selection.sql(table: table, numbers: numbers)
+                + " AND \(SQLiteDatabase.quote(column)) = ? ORDER BY \(order)Z_PK"
+            return StatementPool(sql: sql, selection: selection)
+        }
+        try copy.make(in: database)
+        let quoted = SQLiteDatabase.quote(table)
+        let from = "temp.\(copy.table) AS k CROSS JOIN \(quoted) ON \(quoted).Z_PK = k.destination"
+        return StatementPool(
+            sql: selection.sql(from: from, numbers: numbers) + " AND k.source = ?1 ORDER BY k.position",
+            selection: selection)
+    }
+
     /// The destinations of a to-many relationship, in stored order for an ordered one, else by
-    /// `Z_PK`.
+    /// `Z_PK`: from a window of sources, else with one seek of an index, or of the relationship's
+    /// key copy when its key column has none.
     @usableFromInline
     package func destinations(of key: ObjectKey, through index: Int) throws -> [ObjectKey] {
         try checkRead(key.entity, index)
         let window = try destinationWindows[key.entity << 16 | index] ?? destinationWindow(key.entity, index)
-        if let rows = try window.rows(of: key.row) {
+        if let window, let rows = try window.rows(of: key.row) {
             return try resolve(rows, of: key, through: index)
         }
         var statements = destinationQueries[key.entity] ?? [:]
         let statement = try statements.cached(index) {
-            try database.prepare(destinationsSQL(key.entity, index, .one))
+            guard let copy = try keyCopy(key.entity, index) else {
+                return try database.prepare(destinationsSQL(key.entity, index, .one))
+            }
+            try copy.make(in: database)
+            return try database.prepare(copy.destinationsSQL)
         }
         destinationQueries[key.entity] = statements
         statement.reset()
@@ -164,13 +196,70 @@ package final class CoreDataQueries: StoreQueries {
     }
 
     /// The window of a relationship, shared by every entity that inherits the relationship (the
-    /// same query): the sub-entities of one table read each window once, not once each.
-    private func destinationWindow(_ entity: Int, _ index: Int) throws -> DestinationWindow {
+    /// same query): the sub-entities of one table read each window once, not once each. `nil` for
+    /// a relationship read from a key copy: without an index each window would scan the table.
+    private func destinationWindow(_ entity: Int, _ index: Int) throws -> DestinationWindow? {
+        guard try keyCopy(entity, index) == nil else {
+            destinationWindows[entity << 16 | index] = .some(nil)
+            return nil
+        }
         let sql = destinationsSQL(entity, index, .window)
         let window = try destinationWindowsBySQL[sql] ?? DestinationWindow(statement: database.prepare(sql))
         destinationWindowsBySQL[sql] = window
         destinationWindows[entity << 16 | index] = window
         return window
+    }
+
+    /// The key copy that answers relationship `index` of `entity` object by object when SQLite
+    /// would scan a table for one object's destinations (``KeyCopy/scansTable(_:database:)``), not
+    /// yet made; else `nil`. Decided from the query plan on first use and kept; one copy for every
+    /// entity that inherits the relationship.
+    private func keyCopy(_ entity: Int, _ index: Int) throws -> KeyCopy? {
+        let slot = entity << 16 | index
+        if let known = keyCopies[slot] { return known }
+        let one = destinationsSQL(entity, index, .one)
+        let copy: KeyCopy?
+        if let known = keyCopiesBySQL[one] {
+            copy = known
+        } else {
+            copy =
+                try KeyCopy.scansTable(one, database: database)
+                ? KeyCopy(name: "gx_rel_\(keyCopiesBySQL.count)", rows: keyCopyRows(entity, index)) : nil
+            keyCopiesBySQL[one] = copy
+        }
+        keyCopies[slot] = copy
+        return copy
+    }
+
+    /// The rows of a relationship's key copy: (source, position, destination `Z_PK`), the position
+    /// numbering every row in the order of ``destinationsSQL(_:_:_:)``'s one-object query (by
+    /// source, then the relationship's order column, then destination), in one sorted pass.
+    private func keyCopyRows(_ entity: Int, _ index: Int) -> String {
+        let quote = SQLiteDatabase.quote
+        let table: String
+        let source: String
+        let destination: String
+        var order: String?
+        switch layout.entities[entity].relationships[index] {
+        case .foreignKey?, nil:
+            preconditionFailure("to-one relationships are read from the row; those not read are refused before")
+        case .inverseForeignKey(let childTable, let column, let orderColumn, _)?:
+            (table, source, destination, order) = (quote(childTable), quote(column), "Z_PK", orderColumn.map(quote))
+        case .joinTable(let joinTable, let sourceColumn, let destinationColumn, let orderColumn, _)?:
+            (table, source, destination, order) = (
+                quote(joinTable), quote(sourceColumn), quote(destinationColumn), orderColumn.map(quote)
+            )
+        case .reflexiveJoinTable(let joinTable, (let first, let second), _)?:
+            // A pair stored both ways is one row, as in the one-object query's `UNION`.
+            (table, source, destination) = (
+                "(SELECT \(quote(first)) AS s, \(quote(second)) AS d FROM \(quote(joinTable)) UNION "
+                    + "SELECT \(quote(second)), \(quote(first)) FROM \(quote(joinTable)))",
+                "s", "d"
+            )
+        }
+        let ordering = [source] + (order.map { [$0] } ?? []) + [destination]
+        return "SELECT \(source), row_number() OVER (ORDER BY \(ordering.joined(separator: ", "))), \(destination) "
+            + "FROM \(table) WHERE \(source) IS NOT NULL"
     }
 
     /// The keys of destination rows, each entity from the row directory: a row of a join table

@@ -57,9 +57,14 @@ struct RowSelection {
 
     /// `SELECT <expressions> FROM <table> WHERE Z_ENT IN (<numbers>)`.
     func sql(table: String, numbers: [Int64]) -> String {
+        sql(from: SQLiteDatabase.quote(table), numbers: numbers)
+    }
+
+    /// `SELECT <expressions> FROM <from> WHERE Z_ENT IN (<numbers>)`: `from` joins the entity
+    /// table to what chooses its rows, and the expressions name no column of the other tables.
+    func sql(from: String, numbers: [Int64]) -> String {
         let list = numbers.map(String.init).joined(separator: ", ")
-        return
-            "SELECT \(expressions.joined(separator: ", ")) FROM \(SQLiteDatabase.quote(table)) WHERE Z_ENT IN (\(list))"
+        return "SELECT \(expressions.joined(separator: ", ")) FROM \(from) WHERE Z_ENT IN (\(list))"
     }
 }
 

@@ -1,0 +1,109 @@
+import CSQLite
+import Foundation
+import GraphExport
+import GraphExportTestSupport
+import XCTest
+
+@testable import GraphExportCoreData
+@testable import GraphExportSQLite
+
+/// Core Data stores without the indexes Core Data makes on their key columns
+/// (`Z<TABLE>_Z<COLUMN>_INDEX`, issue 36): the export reads each relationship with a bounded
+/// number of passes, never a table per object, and writes what the same store with its indexes
+/// gives.
+final class CoreDataUnindexedKeyTests: XCTestCase {
+    /// The Scrapbook sample's tags numbered 300 apart, so that no two share a window of source keys
+    /// (``DestinationWindow/width``): each tag's items are a query of their own.
+    private static let spreadTags = """
+        UPDATE ZTAG SET Z_PK = Z_PK * 300;
+        UPDATE Z_1TAGS SET Z_7TAGS = Z_7TAGS * 300;
+        UPDATE Z_PRIMARYKEY SET Z_MAX = Z_MAX * 300 WHERE Z_NAME = 'Tag';
+        """
+    /// Every index Core Data made on the sample: its key columns' and `Z_ENT`'s. Only the join
+    /// table's primary key is left (its first column, `Z_1ITEMS`, stays indexed by it).
+    private static let dropIndexes = """
+        DROP INDEX ZITEM_ZCOVEROF_INDEX; DROP INDEX ZITEM_ZPAGE_INDEX; DROP INDEX ZITEM_Z_ENT_INDEX;
+        DROP INDEX ZPAGE_ZSCRAPBOOK_INDEX; DROP INDEX ZSCRAPBOOK_ZCOVER_INDEX; DROP INDEX ZTAG_ZFEATUREDITEM_INDEX;
+        DROP INDEX ZTAG_ZSCRAPBOOK_INDEX; DROP INDEX Z_1TAGS_Z_7TAGS_INDEX;
+        """
+
+    /// The tree shape, everything or limited in depth (which moves objects to the top level, out
+    /// of the order of their owners), and a selection of a few objects, read each relationship
+    /// without a query that scans a table once per owner: no statement that runs more than once
+    /// steps through a whole table.
+    func testTreeShapeScansNoTableOncePerObjectWithoutIndexes() throws {
+        let path = try scrapbook(editing: Self.spreadTags + Self.dropIndexes)
+        let store = try open(path, warnings: CollectedWarnings())
+        let page = try XCTUnwrap(store.model.index(of: "Page"))
+        let tag = try XCTUnwrap(store.model.index(of: "Tag"))
+        let chosen = Set([1, 2, 5, 6].map { ObjectKey(entity: page, row: $0) })
+            .union([300, 900, 1500].map { ObjectKey(entity: tag, row: $0) })
+        for selection in [Selection.everything, Selection(depthLimit: 2), Selection(objects: chosen)] {
+            let store = try open(path, warnings: CollectedWarnings())
+            let traversal = GraphTraversal(source: store, shape: .tree, selection: selection)
+            try traversal.run(into: RecordingGraphWriter())
+            XCTAssertEqual(traversal.objectsWritten, selection.objects?.count ?? 35)
+            var statement = sqlite3_next_stmt(store.database.handle, nil)
+            var checked = 0
+            while let current = statement {
+                let runs = sqlite3_stmt_status(current, SQLITE_STMTSTATUS_RUN, 0)
+                let scanned = sqlite3_stmt_status(current, SQLITE_STMTSTATUS_FULLSCAN_STEP, 0)
+                if runs > 1 {
+                    checked += 1
+                    XCTAssertEqual(
+                        scanned, 0,
+                        "\(selection): run \(runs) times, scanning a table each: \(String(cString: sqlite3_sql(current)))"
+                    )
+                }
+                statement = sqlite3_next_stmt(store.database.handle, current)
+            }
+            XCTAssertGreaterThan(checked, 2, "\(selection): the per-object queries were not found")
+        }
+    }
+
+    /// Both shapes, everything and limited in depth, are the same events and warnings with and
+    /// without the indexes (the indexes change how rows are found, never what is written).
+    func testExportsWithoutIndexesAreThoseWithIndexes() throws {
+        let indexed = try scrapbook(editing: Self.spreadTags, as: "indexed")
+        let bare = try scrapbook(editing: Self.spreadTags + Self.dropIndexes, as: "bare")
+        for shape in [ExportShape.tree, .flat] {
+            for selection in [Selection.everything, Selection(depthLimit: 2)] {
+                let runs = try [indexed, bare].map { path in
+                    let warnings = CollectedWarnings()
+                    let writer = RecordingGraphWriter()
+                    try GraphTraversal(source: try open(path, warnings: warnings), shape: shape, selection: selection)
+                        .run(into: writer)
+                    return (events: writer.events, warnings: warnings.takeMessages())
+                }
+                XCTAssertEqual(runs[0].events.count, runs[1].events.count, "\(shape), \(selection)")
+                XCTAssertTrue(runs[0].events == runs[1].events, "\(shape), \(selection): the events differ")
+                XCTAssertEqual(runs[0].warnings, runs[1].warnings, "\(shape), \(selection)")
+            }
+        }
+    }
+
+    /// Opening the store without its indexes copies no relationship: a copy is made only when
+    /// an export first asks for one object's destinations.
+    func testOpeningCopiesNoRelationship() throws {
+        let store = try open(try scrapbook(editing: Self.dropIndexes), warnings: CollectedWarnings())
+        let copies = try store.database.prepare("SELECT name FROM temp.sqlite_schema WHERE name LIKE 'gx_rel%'")
+        XCTAssertFalse(try copies.step(), "a relationship was copied while opening: \(copies.text(at: 0) ?? "")")
+        try GraphTraversal(source: store, shape: .flat).run(into: RecordingGraphWriter())
+        XCTAssertFalse(try copies.step(), "the flat shape copied a relationship: \(copies.text(at: 0) ?? "")")
+    }
+
+    /// The Scrapbook sample copied (with its external data) into a scratch folder `folder`, then
+    /// edited with `sql`; the store's path.
+    private func scrapbook(editing sql: String, as folder: String = "store") throws -> String {
+        let scratch = try ScratchFolder(for: self)
+        let copied = try scratch.copy(StoreTestInputs.scrapbook, as: folder)
+        try SQLiteShell.run(sql, on: copied + "/Scrapbook.sqlite")
+        return copied + "/Scrapbook.sqlite"
+    }
+
+    private func open(_ path: String, warnings: CollectedWarnings) throws -> CoreDataStore {
+        let folder = (path as NSString).deletingLastPathComponent
+        return try CoreDataStore(
+            path: path, model: try ModelFile.load(path: folder + "/Scrapbook.xcdatamodeld"), onWarning: warnings.record)
+    }
+}
