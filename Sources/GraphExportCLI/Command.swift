@@ -31,6 +31,7 @@ struct Command {
         case .help(let command): PrintCommand(text: HelpText(formats: formats).help(command))
         case .version: PrintCommand(text: VersionText.lines)
         case .manPage: PrintCommand(text: ManPage(formats: formats).text)
+        case .cliReference: PrintCommand(text: CLIReference(formats: formats).text)
         case .completion(let shell): PrintCommand(text: Completion(formats: formats).script(shell: shell))
         }
     }

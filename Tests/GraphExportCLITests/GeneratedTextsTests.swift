@@ -3,18 +3,17 @@ import XCTest
 
 @testable import GraphExportCLI
 
-/// Help, the man page and the completions are made from the option table: each lists every
-/// option it should, and the README documents each one.
+/// Help, the man page, the completions and `docs/CLI.md` are made from the option table: each
+/// lists every option it should, and `docs/CLI.md` is the page the table makes.
 final class GeneratedTextsTests: XCTestCase {
     private let table = OptionTable(formats: builtInFormats)
 
-    func testEveryVisibleOptionIsInHelpManPageCompletionsAndReadme() throws {
+    func testEveryVisibleOptionIsInHelpManPageCompletionsAndReference() throws {
         let help = HelpText(formats: builtInFormats).help(.export)
         let manPage = ManPage(formats: builtInFormats).text
         let bash = Completion(formats: builtInFormats).script(shell: "bash")
         let zsh = Completion(formats: builtInFormats).script(shell: "zsh")
-        let readme = try String(
-            contentsOf: CommandRunner.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let reference = try String(contentsOf: Self.referencePath, encoding: .utf8)
         for option in table.options {
             let roff = option.longForm.replacingOccurrences(of: "-", with: "\\-")
             if option.hidden {
@@ -27,13 +26,24 @@ final class GeneratedTextsTests: XCTestCase {
             XCTAssertTrue(manPage.contains(roff), option.name)
             XCTAssertTrue(bash.contains(option.longForm), option.name)
             XCTAssertTrue(zsh.contains(option.longForm), option.name)
-            XCTAssertTrue(readme.contains("`" + option.longForm), "README.md does not document \(option.longForm)")
+            XCTAssertTrue(reference.contains("`" + option.synopsis), "docs/CLI.md does not document \(option.longForm)")
             if let short = option.short {
                 XCTAssertTrue(help.contains("-\(short), \(option.longForm)"), option.name)
                 XCTAssertTrue(bash.contains("-\(short)"), option.name)
             }
         }
     }
+
+    /// `docs/CLI.md` is what `graphexport --generate-cli-reference` prints: `make cli-reference`
+    /// writes it again after a change of the table.
+    func testTheCommandLineReferenceIsTheOneTheTableMakes() throws {
+        let reference = try String(contentsOf: Self.referencePath, encoding: .utf8)
+        XCTAssertEqual(
+            reference, CLIReference(formats: builtInFormats).text,
+            "docs/CLI.md is not what the option table makes: run make cli-reference")
+    }
+
+    private static let referencePath = CommandRunner.repository.appendingPathComponent("docs/CLI.md")
 
     func testEachCommandsHelpListsOnlyItsOptions() {
         for command in CommandName.allCases {

@@ -137,6 +137,7 @@ final class OptionParsingTests: XCTestCase {
             try Invocation(parsing: ["formats", "-f", "JSON"], formats: builtInFormats), .listFormats(.json))
         XCTAssertEqual(usageError(["formats", "--format", "xml"]), "unknown formats format 'xml' (values: text, json)")
         XCTAssertEqual(try Invocation(parsing: ["--generate-man"], formats: builtInFormats), .manPage)
+        XCTAssertEqual(try Invocation(parsing: ["--generate-cli-reference"], formats: builtInFormats), .cliReference)
         XCTAssertEqual(
             try Invocation(parsing: ["--generate-completion", "zsh"], formats: builtInFormats),
             .completion(shell: "zsh"))

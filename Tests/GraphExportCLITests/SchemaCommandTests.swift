@@ -7,7 +7,7 @@ import XCTest
 /// the command writes for them, in both shapes (and both XML styles), checked with Python's
 /// `jsonschema` and `xmllint --schema` (and each JSON export's references resolve, which JSON
 /// Schema cannot say); `dot -Tsvg` renders the DOT; the Mermaid text is the
-/// README's; and the command's usage errors name what is wrong.
+/// guide's (docs/GUIDE.md); and the command's usage errors name what is wrong.
 final class SchemaCommandTests: XCTestCase {
     func testScrapbookExportsValidateAgainstTheirSchemas() throws {
         let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
@@ -154,7 +154,7 @@ final class SchemaCommandTests: XCTestCase {
         }
     }
 
-    func testDOTRendersAndMermaidIsTheREADMEs() throws {
+    func testDOTRendersAndMermaidIsTheGuides() throws {
         let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
         let arguments = ["--model", "Scrapbook.xcdatamodeld", "Scrapbook.sqlite"]
         let dot = try CommandRunner.assertSucceeds(["schema", "--format", "dot"] + arguments, in: folder)
@@ -167,10 +167,10 @@ final class SchemaCommandTests: XCTestCase {
         let mermaid = try CommandRunner.assertSucceeds(["schema", "--format", "mermaid"] + arguments, in: folder)
         XCTAssertTrue(mermaid.text.contains("    Scrapbook |o--o{ Page : \"pages / scrapbook\"\n"), mermaid.text)
         XCTAssertTrue(mermaid.text.contains("    Photo |o..|| Item : \"is a\"\n"), mermaid.text)
-        let readme = try String(
-            contentsOf: CommandRunner.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let guide = try String(
+            contentsOf: CommandRunner.repository.appendingPathComponent("docs/GUIDE.md"), encoding: .utf8)
         XCTAssertTrue(
-            readme.contains("```mermaid\n" + mermaid.text + "```\n"), "README's diagram is not the current one")
+            guide.contains("```mermaid\n" + mermaid.text + "```\n"), "docs/GUIDE.md's diagram is not the current one")
         let flat = try CommandRunner.run(["schema", "--format", "mermaid", "--shape", "flat"] + arguments, in: folder)
         XCTAssertTrue(flat.text.contains("    Scrapbook |o..o{ Page : \"pages / scrapbook\"\n"), flat.text)
     }

@@ -57,6 +57,8 @@ struct CommandOption {
         case version
         /// Prints the man page and ends (for `make install`).
         case manPage
+        /// Prints the reference of the command line, `docs/CLI.md` (for `make docs`), and ends.
+        case cliReference
         /// Prints a completion script for the shell given and ends (for `make install`).
         case completion
     }

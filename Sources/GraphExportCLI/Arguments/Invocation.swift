@@ -7,11 +7,11 @@ enum Invocation: Equatable {
     case export(ExportRequest)
     /// Describe what graphexport sees in a store (`graphexport inspect <store>`).
     case inspect(InspectRequest)
-    /// Write the shape of a store's export (`graphexport schema <store>`, `Schema*.swift`).
+    /// Write the shape of a store's export (`graphexport schema <store>`, `Schema/`).
     case schema(SchemaRequest)
     /// List the transactions of a store's persistent history (`graphexport log <store>`, `Log/`).
     case log(LogRequest)
-    /// Print what differs between two stores (`graphexport diff <old> <new>`, `Diff*.swift`).
+    /// Print what differs between two stores (`graphexport diff <old> <new>`, `Diff/`).
     case diff(DiffRequest)
     /// List the formats, as text or as one JSON object (`graphexport formats --format json`).
     case listFormats(FormatListing)
@@ -21,6 +21,8 @@ enum Invocation: Equatable {
     case version
     /// Print the man page.
     case manPage
+    /// Print the reference of the command line, `docs/CLI.md`.
+    case cliReference
     /// Print the completion script of a shell (`bash`, `zsh`).
     case completion(shell: String)
 }
@@ -35,7 +37,7 @@ extension Invocation {
         case .log: .log
         case .diff: .diff
         case .listFormats: .formats
-        case .help, .version, .manPage, .completion: .help
+        case .help, .version, .manPage, .cliReference, .completion: .help
         }
     }
 
@@ -47,7 +49,7 @@ extension Invocation {
         case .schema(let request): request.source.verbose
         case .log(let request): request.source.verbose
         case .diff(let request): request.old.verbose
-        case .listFormats, .help, .version, .manPage, .completion: false
+        case .listFormats, .help, .version, .manPage, .cliReference, .completion: false
         }
     }
 }
@@ -75,6 +77,9 @@ extension Invocation {
             return
         case .manPage?:
             self = .manPage
+            return
+        case .cliReference?:
+            self = .cliReference
             return
         case .completion?:
             self = .completion(shell: parsed.value("generate-completion") ?? "")

@@ -226,6 +226,9 @@ struct OptionTable {
             name: "generate-man", action: .manPage, hidden: true,
             help: "Print the man page graphexport.1 (roff)."),
         CommandOption(
+            name: "generate-cli-reference", action: .cliReference, hidden: true,
+            help: "Print the reference of the command line, docs/CLI.md (Markdown)."),
+        CommandOption(
             name: "generate-completion", argument: .choice("shell", values: ["bash", "zsh"], defaultValue: nil),
             action: .completion, hidden: true,
             help: "Print the completion script for bash or zsh."),
