@@ -30,11 +30,10 @@ let package = Package(
         .library(name: "GraphExportDiff", targets: ["GraphExportDiff"]),
         .library(name: "GraphExportSync", targets: ["GraphExportSync"]),
         .library(name: "GraphExportDecoders", targets: ["GraphExportDecoders"]),
-        .library(name: "GraphExportTestSupport", targets: ["GraphExportTestSupport"]),
     ],
     targets: [
         // Test-only: what the tests need from outside the repository (skip, or fail under CI).
-        .target(name: "Prerequisites", path: "Tests/Prerequisites"),
+        .target(name: "Prerequisites", path: "Tests/Support/Prerequisites"),
 
         // C libraries, through pkg-config, each behind a small shim header.
         .systemLibrary(
@@ -214,9 +213,11 @@ let package = Package(
 
         // Helpers for tests of the core and of writers: a recording writer, random graphs, and the
         // one reader of each format that tests read output back with (strict JSON, XML, YAML, GraphML).
+        // Test-only, beside Prerequisites in Tests/Support: not a product.
         .target(
             name: "GraphExportTestSupport",
             dependencies: ["GraphExport", "GraphExportXML", "CLibXML2", "CYAML"],
+            path: "Tests/Support/GraphExportTestSupport",
             swiftSettings: swiftSettings
         ),
 

@@ -23,6 +23,7 @@ public enum Prerequisite {
     /// The repository's root folder.
     public static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// `shared/` beside the repository (read-only: copy before opening anything in it).
     public static let sharedFolder = repository.deletingLastPathComponent()

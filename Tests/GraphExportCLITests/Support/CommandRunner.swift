@@ -20,7 +20,7 @@ extension ProgramRun {
 enum CommandRunner {
     /// The repository's root folder.
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The Scrapbook sample's model, by its full path.
     static let scrapbookModel = repository.appendingPathComponent("Samples/Scrapbook/Scrapbook.xcdatamodeld").path
