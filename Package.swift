@@ -72,11 +72,18 @@ let package = Package(
             dependencies: ["GraphExport", "CSQLite"],
             swiftSettings: swiftSettings
         ),
+        // DEFLATE decompression through zlib, capped: what the Core Data reader (Z_MODELCACHE) and
+        // the value decoders (Apple Notes' gzip) share. Not a product.
+        .target(
+            name: "GraphExportInflate",
+            dependencies: ["GraphExport", "CZlib"],
+            swiftSettings: swiftSettings
+        ),
         // The Core Data reader: the store's layout, model files, archives and Transformables,
         // persistent history.
         .target(
             name: "GraphExportCoreData",
-            dependencies: ["GraphExport", "GraphExportSQLite", "CSQLite", "CLibXML2", "CZlib"],
+            dependencies: ["GraphExport", "GraphExportSQLite", "GraphExportInflate", "CSQLite", "CLibXML2"],
             swiftSettings: swiftSettings
         ),
         // The plain SQLite reader: any database, through its foreign keys.
@@ -192,7 +199,7 @@ let package = Package(
         // that adds them to any other.
         .target(
             name: "GraphExportDecoders",
-            dependencies: ["GraphExport", "GraphExportCoreData"],
+            dependencies: ["GraphExport", "GraphExportInflate"],
             swiftSettings: swiftSettings
         ),
 
@@ -263,7 +270,7 @@ let package = Package(
             name: "GraphExportStoreTests",
             dependencies: [
                 "Prerequisites", "GraphExport", "GraphExportSQLite", "GraphExportCoreData", "GraphExportPlainSQLite",
-                "GraphExportStore", "GraphExportTestSupport", "CSQLite", "CZlib",
+                "GraphExportStore", "GraphExportInflate", "GraphExportTestSupport", "CSQLite", "CZlib",
             ]
         ),
         .testTarget(
@@ -350,8 +357,8 @@ let package = Package(
         .testTarget(
             name: "GraphExportDecodersTests",
             dependencies: [
-                "Prerequisites", "GraphExport", "GraphExportCoreData", "GraphExportDecoders", "GraphExportTestSupport",
-                "CZlib",
+                "Prerequisites", "GraphExport", "GraphExportCoreData", "GraphExportDecoders", "GraphExportInflate",
+                "GraphExportTestSupport", "CZlib",
             ]
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import GraphExportInflate
 import XCTest
 
 @testable import GraphExportCoreData

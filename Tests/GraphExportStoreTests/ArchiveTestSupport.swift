@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import GraphExportInflate
 import Prerequisites
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import GraphExport
+import GraphExportInflate
 import XCTest
 
 @testable import GraphExportCoreData

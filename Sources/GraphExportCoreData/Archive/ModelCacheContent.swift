@@ -1,3 +1,5 @@
+import GraphExportInflate
+
 /// Turns the bytes of a `Z_MODELCACHE.Z_CONTENT` blob into the binary property list they hold.
 ///
 /// Core Data writes raw DEFLATE (`coredata-format.md` §1.2), but the encoding is sniffed, in

@@ -1,3 +1,5 @@
+import GraphExportInflate
+
 /// Reads the model a Core Data store keeps of itself in `Z_MODELCACHE` (stores written from
 /// iOS 9 / OS X 10.11 on).
 ///
