@@ -133,10 +133,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // The event stream a plugin reads (docs/PLUGINS.md): the plugin protocol, apart from any format.
+        // External plugins (docs/PLUGINS.md): the event stream a format plugin reads, and the runner
+        // that finds plugins, runs them and reads their answers (formats and value decoders), for
+        // graphexport and any other tool.
         .target(
             name: "GraphExportPlugin",
-            dependencies: ["GraphExport", "GraphExportJSONText"],
+            dependencies: ["GraphExport", "GraphExportJSONText", "GraphExportDecoders"],
             path: "Formats/Plugin",
             swiftSettings: swiftSettings
         ),
@@ -256,7 +258,9 @@ let package = Package(
         // through the library's entry points (GraphExportStore).
         .executableTarget(
             name: "EmbeddingExample",
-            dependencies: ["GraphExport", "GraphExportJSON", "GraphExportStore", "GraphExportDecoders"],
+            dependencies: [
+                "GraphExport", "GraphExportJSON", "GraphExportStore", "GraphExportDecoders", "GraphExportPlugin",
+            ],
             path: "Samples/Embedding",
             exclude: ["README.md"],
             swiftSettings: swiftSettings
@@ -363,8 +367,11 @@ let package = Package(
         ),
         .testTarget(
             name: "GraphExportCLITests",
-            dependencies: ["Prerequisites", "GraphExportCLI", "EmbeddingExample", "GraphExportTestSupport", "CSQLite"],
-            exclude: ["Golden"]
+            dependencies: [
+                "Prerequisites", "GraphExportCLI", "GraphExportPlugin", "EmbeddingExample", "GraphExportTestSupport",
+                "CSQLite",
+            ],
+            exclude: ["Inspect/Golden"]
         ),
     ]
 )

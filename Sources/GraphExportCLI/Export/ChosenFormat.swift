@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportPlugin
 
 /// The format an export is written in: a built-in one or an external plugin.
 enum ChosenFormat {

@@ -1,5 +1,6 @@
 import GraphExport
 import GraphExportDecoders
+import GraphExportPlugin
 
 /// The value decoders an export, `inspect` or `schema` reads the store through: the built-in ones and the
 /// external decoder plugins found, less those `--no-decode` names; none with

@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportPlugin
 import GraphExportSQLite
 import GraphExportStore
 

@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportPlugin
 
 /// The format an export is written in, chosen from `--format`, `-o`'s extension and the plugins
 /// found.

@@ -1,4 +1,5 @@
 import GraphExportDecoders
+import GraphExportPlugin
 
 /// One value decoder as `graphexport formats` lists it, in text and in `--format json`.
 struct DecoderListing {

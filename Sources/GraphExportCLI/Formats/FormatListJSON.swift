@@ -1,5 +1,6 @@
 import GraphExport
 import GraphExportJSONText
+import GraphExportPlugin
 
 /// How `graphexport formats` prints the formats: `--format text` (the default) or `json`.
 enum FormatListing: String, CaseIterable, Equatable {

@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportPlugin
 
 /// `graphexport formats`: lists the output formats, built in and plugins, and the value decoders,
 /// as text or as one JSON object (`--format json`).

@@ -1,3 +1,4 @@
+import GraphExport
 import GraphExportSQLite
 
 /// The words of the progress line: objects written of the total, the share done, the rate and

@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportPlugin
 
 /// The texts graphexport prints for `--help`, usage errors and `formats`, made from the command
 /// and option tables and ``ManualText``.

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import GraphExportCLI
+@testable import GraphExportPlugin
 
 /// How a plugin's answers and error lines are cut into lines: each byte searched once, so that a
 /// 40 MB answer costs as much work per byte as a short one.

@@ -8,6 +8,21 @@ final class EmbeddingExampleTests: XCTestCase {
         try CommandRunner.run(executable: try CommandRunner.built("EmbeddingExample"), arguments)
     }
 
+    /// `--plugin csv`: the scrapbook through the sample CSV plugin, found and run by the
+    /// library's plugin runner as graphexport runs it: one row per value, every photo there.
+    func testAFormatPluginWritesTheScrapbook() throws {
+        let plugins = CommandRunner.repository.appendingPathComponent("Samples/Plugins").path
+        let result = try CommandRunner.run(
+            executable: try CommandRunner.built("EmbeddingExample"), ["--plugin", "csv"],
+            environment: ["GRAPHEXPORT_PLUGIN_PATH": plugins])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let rows = result.text.split(separator: "\n")
+        XCTAssertEqual(rows.first, "id,entity,property,kind,value")
+        for caption in ["Tram 28 up to Graça", "Pastéis de nata", "Sunset at Cascais"] {
+            XCTAssertTrue(rows.contains { $0.hasSuffix(",Photo,caption,string,\(caption)") }, caption)
+        }
+    }
+
     func testPrintsEveryObjectOnceWithCyclesAsReferences() throws {
         let result = try runExample()
         XCTAssertEqual(result.status, 0, result.standardError)

@@ -1,5 +1,3 @@
-package import GraphExport
-
 /// A strict RFC 8259 reader of the JSON text a SQLite column may hold (`--json-columns`), made by
 /// hand so that numbers stay exact: an integer without fraction or exponent that fits 64 bits is
 /// ``Value/integer(_:)`` (`9223372036854775807`); another number that a double holds exactly, the

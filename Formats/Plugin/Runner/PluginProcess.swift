@@ -1,4 +1,4 @@
-import GraphExport
+public import GraphExport
 
 #if canImport(Glibc)
     import Glibc
@@ -13,10 +13,12 @@ import GraphExport
 /// The plugin starts with the signal dispositions a shell would give it: SIGPIPE back to its
 /// default (graphexport itself ignores it), and no signal blocked that graphexport did not block.
 /// Its standard error is forwarded to graphexport's, each line a note (``PluginErrorLines``).
-final class PluginProcess {
+public final class PluginProcess {
     /// How the leader ended.
-    enum Termination: Equatable {
+    public enum Termination: Equatable, Sendable {
+        /// It exited with this status.
         case exited(status: Int32)
+        /// A signal ended it.
         case killed(signal: Int32)
     }
 

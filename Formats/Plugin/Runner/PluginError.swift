@@ -1,4 +1,4 @@
-import GraphExport
+public import GraphExport
 
 #if canImport(Glibc)
     import Glibc
@@ -10,7 +10,7 @@ import GraphExport
 /// cannot use. Each message is one line that names the plugin and its path and says what the user
 /// can do; a decoder's, during an export, names the object too. A command exits with
 /// ``GraphExport/ExitStatus/failure``.
-enum PluginError: ExitStatusError {
+public enum PluginError: ExitStatusError {
     /// `GRAPHEXPORT_PLUGIN_TIMEOUT` is not a number of seconds graphexport accepts.
     case badTimeout(value: String)
     /// The system refused to run the plugin.
@@ -39,7 +39,7 @@ enum PluginError: ExitStatusError {
     case decoderDidNotExit(Plugin)
 
     /// A sentence naming the plugin and its path, saying what to do.
-    var description: String {
+    public var description: String {
         switch self {
         case .badTimeout(let value):
             return ErrorMessage.notSeconds(
@@ -88,7 +88,7 @@ enum PluginError: ExitStatusError {
     }
 
     /// The error with the object whose value was being decoded, for an error of a decoder's answer.
-    func naming(_ object: ObjectID) -> PluginError {
+    public func naming(_ object: ObjectID) -> PluginError {
         switch self {
         case .decoderTimedOut(let plugin, _): .decoderTimedOut(plugin, object: object)
         case .decoderExited(let plugin, _): .decoderExited(plugin, object: object)
@@ -98,7 +98,7 @@ enum PluginError: ExitStatusError {
     }
 
     /// Whether the error is one of a decoder plugin that broke the decoder protocol.
-    var isDecoderError: Bool {
+    public var isDecoderError: Bool {
         switch self {
         case .decoderBadHandshake, .decoderTimedOut, .decoderExited, .decoderBadAnswer, .decoderDidNotExit: true
         default: false

@@ -1,4 +1,4 @@
-import GraphExport
+public import GraphExport
 
 #if canImport(Glibc)
     import Glibc
@@ -7,14 +7,14 @@ import GraphExport
 #endif
 
 /// The two kinds of external plugin (`docs/PLUGINS.md`): formats and value decoders.
-enum PluginKind {
+public enum PluginKind {
     /// `graphexport-format-<name>`: reads the event stream, writes the output.
     case format
     /// `graphexport-decoder-<name>`: turns stored values into attributes (``DecoderPlugin``).
     case decoder
 
     /// The file name prefix that makes an executable a plugin of this kind.
-    var prefix: String {
+    public var prefix: String {
         switch self {
         case .format: "graphexport-format-"
         case .decoder: "graphexport-decoder-"
@@ -22,7 +22,7 @@ enum PluginKind {
     }
 
     /// What the kind is called in messages.
-    var noun: String {
+    public var noun: String {
         switch self {
         case .format: "format plugin"
         case .decoder: "decoder plugin"
@@ -30,7 +30,7 @@ enum PluginKind {
     }
 
     /// The answer the handshake must be, for messages.
-    var handshakeForm: String {
+    public var handshakeForm: String {
         switch self {
         case .format: "'graphexport-events <version> <extension> <summary>'"
         case .decoder: "'{\"protocol\":\"graphexport-decoder\",\"version\":1,…}'"
@@ -40,42 +40,51 @@ enum PluginKind {
 
 /// An external plugin: an executable `graphexport-format-<name>` or `graphexport-decoder-<name>`
 /// (`docs/PLUGINS.md`).
-struct Plugin {
+public struct Plugin {
     /// The file name prefix that makes an executable a format plugin.
-    static let prefix = PluginKind.format.prefix
+    public static let prefix = PluginKind.format.prefix
     /// How long a handshake may take unless `GRAPHEXPORT_PLUGIN_TIMEOUT` says otherwise.
-    static let defaultTimeout = Duration.seconds(5)
+    public static let defaultTimeout = Duration.seconds(5)
     /// The most seconds `GRAPHEXPORT_PLUGIN_TIMEOUT` may say.
-    static let maximumTimeoutSeconds = 86_400
+    public static let maximumTimeoutSeconds = 86_400
     /// The longest handshake answer read; a longer one is a bad handshake.
     private static let answerLimit = 4096
 
     /// The format's or decoder's name (`csv` for `graphexport-format-csv`).
-    let name: String
+    public let name: String
     /// The executable's path.
-    let path: String
+    public let path: String
     /// A format's or a decoder's.
-    var kind = PluginKind.format
+    public var kind = PluginKind.format
     /// How long the handshake may take, and how long a plugin that stopped reading its input
     /// has to exit before it is killed.
-    var timeout = Plugin.defaultTimeout
+    public var timeout = Plugin.defaultTimeout
+
+    /// The plugin of kind `kind` named `name` (`csv`) whose executable is `path`, given `timeout`
+    /// for its handshake; ``PluginCatalog`` finds them by their file names.
+    public init(name: String, path: String, kind: PluginKind = .format, timeout: Duration = Plugin.defaultTimeout) {
+        self.name = name
+        self.path = path
+        self.kind = kind
+        self.timeout = timeout
+    }
 
     /// What a plugin says of itself when run with `--graphexport-handshake`.
-    struct Description {
-        let protocolVersion: Int
-        let fileExtension: String
-        let summary: String
+    public struct Description {
+        public let protocolVersion: Int
+        public let fileExtension: String
+        public let summary: String
     }
 
     /// `format plugin 'csv' (/usr/local/bin/graphexport-format-csv)`, for messages.
-    var subject: String {
+    public var subject: String {
         "\(kind.noun) '\(name)' (\(path))"
     }
 
     /// Runs the plugin with `--graphexport-handshake` and reads its one-line answer,
     /// `graphexport-events <version> <extension> <summary>`. A plugin that has not answered and
     /// exited within ``timeout`` is killed, with everything it started.
-    func describe() throws -> Description {
+    public func describe() throws -> Description {
         let line = try handshake()
         let words = String(decoding: line, as: UTF8.self).split(separator: " ", maxSplits: 3).map(String.init)
         guard words.count >= 3, words[0] == "graphexport-events", let version = Int(words[1]) else {
@@ -89,7 +98,7 @@ struct Plugin {
     /// printable UTF-8 (no control characters), at most ``answerLimit`` bytes, given by a plugin
     /// that exited with status 0 within ``timeout``; a plugin that has not answered and exited by
     /// then is killed, with everything it started.
-    func handshake() throws -> [UInt8] {
+    public func handshake() throws -> [UInt8] {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
             throw PluginError.cannotStart(self, reason: String(cString: strerror(errno)))
@@ -123,7 +132,7 @@ struct Plugin {
     /// and waits for it to exit (``RunningPlugin``). The stream's writer is given to `wrap`, which
     /// may return another that passes the events on to it; `onProgress` is told the objects
     /// written (``GraphTraversal/ProgressHandler``).
-    func export(
+    public func export(
         _ traversal: GraphTraversal, to output: Int32, options: [String: String],
         wrapping wrap: (any GraphWriter) -> any GraphWriter = { $0 }, onProgress: GraphTraversal.ProgressHandler? = nil
     ) throws {
@@ -164,7 +173,7 @@ struct Plugin {
     /// `bytes` quoted for a one-line message, as a message repeats a value
     /// (``TerminalText/echoed(_:)``: cut, what a terminal acts on shown as its code), invalid
     /// UTF-8 as U+FFFD; `nothing` for no bytes.
-    static func quoted(_ bytes: some Collection<UInt8>) -> String {
+    public static func quoted(_ bytes: some Collection<UInt8>) -> String {
         guard !bytes.isEmpty else { return "nothing" }
         return "\"" + TerminalText.echoed(String(decoding: bytes, as: UTF8.self)) + "\""
     }

@@ -8,19 +8,19 @@
 /// `graphexport-decoder-<name>` (value decoders) in the folders of `GRAPHEXPORT_PLUGIN_PATH`,
 /// then of `PATH`; the first of a kind and name wins. Each gets the timeout
 /// `GRAPHEXPORT_PLUGIN_TIMEOUT` sets, in seconds (``Plugin/defaultTimeout`` if unset).
-struct PluginCatalog {
+public struct PluginCatalog {
     /// The format plugins.
-    let plugins: [Plugin]
+    public let plugins: [Plugin]
     /// The decoder plugins.
-    let decoders: [Plugin]
+    public let decoders: [Plugin]
     /// The folders looked in, in order, for messages that say where a plugin was looked for.
-    let folders: [String]
+    public let folders: [String]
 
     /// The plugins of the folders `environment` names. With `forDecoders`, for the decoders of an
     /// export (which looks for them whatever its format): a `GRAPHEXPORT_PLUGIN_TIMEOUT` that is
     /// no timeout is an error only when there is a decoder plugin, so that it never stops an
     /// export that runs no plugin.
-    init(forDecoders: Bool = false, environment: (String) -> String? = { getenv($0).map { String(cString: $0) } })
+    public init(forDecoders: Bool = false, environment: (String) -> String? = PluginCatalog.processEnvironment)
         throws
     {
         let setting = Result { try environment("GRAPHEXPORT_PLUGIN_TIMEOUT").map(Self.timeout(from:)) }
@@ -58,7 +58,13 @@ struct PluginCatalog {
         self.decoders = decoders
     }
 
-    func plugin(named name: String) -> Plugin? {
+    /// The value of the environment variable `name` of this process, if set.
+    public static func processEnvironment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// The format plugin named `name` (`csv`), if one was found.
+    public func plugin(named name: String) -> Plugin? {
         plugins.first { $0.name == name }
     }
 

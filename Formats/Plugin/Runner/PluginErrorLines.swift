@@ -1,3 +1,4 @@
+import GraphExport
 import Synchronization
 
 #if canImport(Glibc)
@@ -116,7 +117,8 @@ final class PluginErrorLines {
         private func forward(_ line: [UInt8]) {
             var text = String(decoding: line, as: UTF8.self)
             if text.hasSuffix("\r") { text.removeLast() }
-            printError((isatty(2) != 0 ? "\r\u{1B}[K" : "") + MessageKind.note.line(prefix + text))
+            var note = (isatty(2) != 0 ? "\r\u{1B}[K" : "") + MessageKind.note.line(prefix + text)
+            note.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
         }
     }
 }

@@ -1,7 +1,6 @@
-import GraphExport
-import GraphExportDecoders
+public import GraphExport
+public import GraphExportDecoders
 import GraphExportJSONText
-import GraphExportPlainSQLite
 
 #if canImport(Glibc)
     import Glibc
@@ -18,23 +17,23 @@ import GraphExportPlainSQLite
 /// within the plugin timeout (``Plugin/timeout``, 5 s unless `GRAPHEXPORT_PLUGIN_TIMEOUT` says
 /// otherwise). A decoder that does not answer in time, answers what is not an answer, or exits
 /// is stopped, with everything it started, and stops the export with a ``PluginError``.
-final class DecoderPlugin: AttributeDecoder {
+public final class DecoderPlugin: AttributeDecoder {
     /// The most bytes one answer may have.
-    static let answerLimit = 64 << 20
+    public static let answerLimit = 64 << 20
     /// The types an output may have.
-    static let outputTypes: [AttributeType] = [.string, .integer64, .double, .boolean, .transformable]
+    public static let outputTypes: [AttributeType] = [.string, .integer64, .double, .boolean, .transformable]
 
-    let plugin: Plugin
-    let summary: String
-    let claims: [DecoderClaim]
-    let outputs: [AttributeInfo]
-    var name: String { plugin.name }
+    public let plugin: Plugin
+    public let summary: String
+    public let claims: [DecoderClaim]
+    public let outputs: [AttributeInfo]
+    public var name: String { plugin.name }
 
     private var running: Running?
 
     /// The decoder `plugin` describes in its handshake; throws ``PluginError`` for a handshake
     /// that is not a decoder's.
-    init(_ plugin: Plugin) throws {
+    public init(_ plugin: Plugin) throws {
         self.plugin = plugin
         let line = try plugin.handshake()
         guard case .structured(.map(let answer)) = JSONColumnText.read(String(decoding: line, as: UTF8.self)),
@@ -89,7 +88,7 @@ final class DecoderPlugin: AttributeDecoder {
         running?.process.end()
     }
 
-    func decode(_ input: DecoderInput) throws -> [Value] {
+    public func decode(_ input: DecoderInput) throws -> [Value] {
         if running == nil { running = try Running(plugin) }
         guard let running else { preconditionFailure("started above") }
         var request: [UInt8] = Array("{\"id\":".utf8)
@@ -120,7 +119,7 @@ final class DecoderPlugin: AttributeDecoder {
     }
 
     /// Ends the decoder's input and waits for it to exit 0 within the timeout.
-    func finish() throws {
+    public func finish() throws {
         guard let running else { return }
         self.running = nil
         close(running.input)

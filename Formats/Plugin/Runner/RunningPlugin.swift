@@ -1,6 +1,4 @@
 import GraphExport
-import GraphExportJSON
-import GraphExportPlugin
 
 #if canImport(Glibc)
     import Glibc
