@@ -9,9 +9,10 @@ import XCTest
 
 /// Where the inputs of the store tests live, found from this file, never from an absolute path.
 enum StoreTestInputs {
-    /// The repository: `Tests/GraphExportStoreTests/<this file>` up three levels.
+    /// The repository: `Tests/GraphExportStoreTests/Support/<this file>` up four levels.
     static var repository: URL {
         URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // Tests/GraphExportStoreTests/Support
             .deletingLastPathComponent()  // Tests/GraphExportStoreTests
             .deletingLastPathComponent()  // Tests
             .deletingLastPathComponent()
