@@ -2,7 +2,8 @@ import GraphExportSQLite
 
 /// Whether every row of a link table points at an existing row through both of its foreign keys
 /// (the rule of ``PlainLayout``: a link table with a dangling or null key stays an entity), read
-/// with as little work per row as the table's keys allow. `true` is exact whichever way it is
+/// with as little work per row as the table's keys allow; also, for one foreign key of any table,
+/// whether its value is always a parent's row (``VisitOrder`` then needs no join to the parent). `true` is exact whichever way it is
 /// found; `false` means that a row may point at no row, and the caller counts such rows exactly.
 ///
 /// Each foreign key is checked on its own. One that is a single column pointing at a parent keyed
@@ -34,6 +35,13 @@ struct LinkRowCheck {
             guard try resolves(key, rows: rows) else { return false }
         }
         return true
+    }
+
+    /// Whether every row points at an existing row through `key`, one of the table's foreign keys;
+    /// `false` when one may not.
+    func everyRowResolves(through key: ForeignKeySchema) throws -> Bool {
+        let rows = try rowCount(of: table)
+        return try rows == 0 || resolves(key, rows: rows)
     }
 
     /// Whether every row's `key` points at a parent row; `false` when one may not.

@@ -733,7 +733,7 @@ package final class PlainQueries: StoreQueries {
         _ entity: Int, _ index: Int, layout: PlainLayout, database: SQLiteDatabase
     ) throws -> (sql: String, keyColumns: [Int32])? {
         guard let parts = toManyParts(entity, index, layout: layout),
-            var order = VisitOrder(of: entity, alias: parts.sourceAlias, layout: layout)
+            var order = try VisitOrder(of: entity, alias: parts.sourceAlias, layout: layout, database: database)
         else { return nil }
         try order.pack(database: database)
         let keys = parts.destinationKey
