@@ -355,14 +355,15 @@ public final class GraphTraversal {
                 pools.pop(stack.removeLast())
                 continue
             }
-            let relationship = relationships[index]
-            try writer.beginRelationship(name: relationship.name, isToMany: relationship.isToMany)
+            // Read in place, not copied: this runs once per relationship of every object.
+            let isToMany = relationships[index].isToMany
+            try writer.beginRelationship(name: relationships[index].name, isToMany: isToMany)
             pools.pending.removeSubrange(stack[top].pendingStart...)
-            if relationship.isToMany && relationship.nestsDestination,
+            if isToMany && relationships[index].nestsDestination,
                 let records = try source.destinationRecords(of: stack[top].key, through: index)
             {
                 stack[top].records = records
-            } else if relationship.isToMany {
+            } else if isToMany {
                 pools.pending += try source.destinations(of: stack[top].key, through: index)
             } else if let destination = pools.toOne[stack[top].toOne + index] {
                 pools.pending.append(destination)
