@@ -30,7 +30,7 @@ enum UnnamedFileVFS {
         vfs.pointee.zName = UnsafePointer(name)
         vfs.pointee.pNext = nil
         vfs.pointee.pAppData = UnsafeMutableRawPointer(base)
-        vfs.pointee.szOsFile = max(base.pointee.szOsFile, Int32(descriptorOffset + MemoryLayout<Int32>.size))
+        vfs.pointee.szOsFile = max(base.pointee.szOsFile, Int32(failureOffset + MemoryLayout<Int32>.size))
         vfs.pointee.xOpen = { vfs, path, file, flags, outputFlags in
             let base = vfs!.pointee.pAppData.assumingMemoryBound(to: sqlite3_vfs.self)
             guard flags & SQLITE_OPEN_MAIN_DB != 0, let path, let file else {
@@ -42,6 +42,7 @@ enum UnnamedFileVFS {
                 return SQLITE_CANTOPEN
             }
             UnsafeMutableRawPointer(file).storeBytes(of: descriptor, toByteOffset: descriptorOffset, as: Int32.self)
+            UnsafeMutableRawPointer(file).storeBytes(of: 0, toByteOffset: failureOffset, as: Int32.self)
             file.pointee.pMethods = UnsafePointer(methods)
             outputFlags?.pointee = flags
             return SQLITE_OK
@@ -58,6 +59,29 @@ enum UnnamedFileVFS {
 
     /// Where a file's descriptor is kept, after the `sqlite3_file` that SQLite reads.
     private static let descriptorOffset = MemoryLayout<sqlite3_file>.stride
+    /// Where the `errno` of the file's first failed write, truncation or sync is kept (0: none).
+    private static let failureOffset = descriptorOffset + MemoryLayout<Int32>.size
+
+    /// The `errno` of the first write, truncation or sync of `connection`'s main database that
+    /// failed, when the database is opened through this VFS; `nil` when none failed (SQLite's
+    /// sorter files, which the default VFS writes, are not counted).
+    static func failedWriteErrno(of connection: OpaquePointer) -> Int32? {
+        var file: UnsafeMutablePointer<sqlite3_file>?
+        guard sqlite3_file_control(connection, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
+            let file, file.pointee.pMethods == UnsafePointer(methods)
+        else { return nil }
+        let code = UnsafeRawPointer(file).load(fromByteOffset: failureOffset, as: Int32.self)
+        return code == 0 ? nil : code
+    }
+
+    /// Records `code` as the failure of `file`, unless one is recorded; returns `status`.
+    private static func failed(_ file: UnsafeMutablePointer<sqlite3_file>?, _ code: Int32, _ status: Int32) -> Int32 {
+        let raw = UnsafeMutableRawPointer(file!)
+        if raw.load(fromByteOffset: failureOffset, as: Int32.self) == 0 {
+            raw.storeBytes(of: code, toByteOffset: failureOffset, as: Int32.self)
+        }
+        return status
+    }
 
     /// The descriptor of `file`.
     private static func descriptor(_ file: UnsafeMutablePointer<sqlite3_file>?) -> Int32 {
@@ -102,16 +126,19 @@ enum UnnamedFileVFS {
                 let written = pwrite(
                     descriptor(file), buffer! + done, Int(count) - done, off_t(offset) + off_t(done))
                 if written < 0 && errno == EINTR { continue }
-                if written < 0 { return errno == ENOSPC ? SQLITE_FULL : writeFailed }
+                if written < 0 {
+                    let code = errno
+                    return failed(file, code, code == ENOSPC ? SQLITE_FULL : writeFailed)
+                }
                 done += written
             }
             return SQLITE_OK
         }
         methods.xTruncate = { file, size in
-            ftruncate(descriptor(file), off_t(size)) == 0 ? SQLITE_OK : truncateFailed
+            ftruncate(descriptor(file), off_t(size)) == 0 ? SQLITE_OK : failed(file, errno, truncateFailed)
         }
         methods.xSync = { file, _ in
-            fsync(descriptor(file)) == 0 ? SQLITE_OK : syncFailed
+            fsync(descriptor(file)) == 0 ? SQLITE_OK : failed(file, errno, syncFailed)
         }
         methods.xFileSize = { file, size in
             var status = stat()
