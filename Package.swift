@@ -234,7 +234,8 @@ let package = Package(
                 "GraphExportJSON", "GraphExportXML", "GraphExportYAML", "GraphExportJSONLines", "GraphExportPlist",
                 "GraphExportGraphML", "GraphExportSchema", "GraphExportSQLiteFormat", "GraphExportSQL",
                 "GraphExportRelational",
-                "GraphExportPlugin", "GraphExportDiff", "GraphExportDecoders", "GraphExportJSONText", "CZlib",
+                "GraphExportPlugin", "GraphExportDiff", "GraphExportDecoders", "GraphExportJSONText", "GraphExportSync",
+                "CZlib",
             ],
             swiftSettings: swiftSettings
         ),

@@ -30,7 +30,9 @@ public struct StoreSync {
         case .sqlite(let path):
             return try SQLiteSync(store: store, path: path, options: options, onWarning: onWarning).run()
         case .postgresql:
-            throw SyncError.cannotConnect(target: target.description, reason: "PostgreSQL targets come in step 3")
+            throw SyncError.cannotConnect(
+                target: target.description,
+                reason: "this version of graphexport syncs into SQLite files only (issue 39)")
         }
     }
 }
