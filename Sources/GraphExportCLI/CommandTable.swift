@@ -45,7 +45,8 @@ enum CommandTable {
         CommandEntry(
             name: .sync, word: "sync", operands: "<store> <target>",
             summary:
-                "Keep a relational copy of the store current in a SQLite file: the first run loads everything, each later one applies what changed since, in "
+                "Keep a relational copy of the store current in a SQLite file or a PostgreSQL "
+                + "server (a postgresql:// URI): the first run loads everything, each later one applies what changed since, in "
                 + "one transaction, and says so in one line (--format json: one JSON object). Exit status 0 "
                 + "synced, 1 a failure, 2 the target could not be reached or locked; nothing is written then."),
         CommandEntry(

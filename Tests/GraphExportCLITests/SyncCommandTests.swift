@@ -123,6 +123,7 @@ final class SyncCommandTests: XCTestCase {
             ["sync", "--busy-timeout", "0.5", folder.appendingPathComponent("default.store").path, copy.path]
         ).wait(limit: 30)
         holder.send(SIGKILL)
+        _ = holder.wait(limit: 30)
         XCTAssertEqual(run.status, 2, run.standardError)
         XCTAssertEqual(
             run.errorLines,
@@ -148,10 +149,31 @@ final class SyncCommandTests: XCTestCase {
         XCTAssertEqual(try rows("SELECT count(*) FROM Item WHERE _pk = 13", in: copy), ["0"])
     }
 
+    func testAServerThatRefusesIsOneLineWithLibpqsReasonAndExitStatus2() throws {
+        let folder = try CommandRunner.copyOfSample("swiftdata-resourcesmanager", for: self)
+        // A socket's path is short: a folder of /tmp where no server listens.
+        var template = Array("/tmp/graphexport-no-server-XXXXXX".utf8CString)
+        let nowhere = try XCTUnwrap(mkdtemp(&template).map { String(cString: $0) })
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: nowhere) }
+        let run = try CommandRunner.assertFails(
+            ["sync", "default.store", "postgresql://sync:secret@/copies?host=\(nowhere)"], status: 2, in: folder)
+        XCTAssertEqual(
+            run.errorLines,
+            [
+                "graphexport: error: postgresql://sync:***@/copies?host=\(nowhere): cannot connect: connection to "
+                    + "server on socket \"\(nowhere)/.s.PGSQL.5432\" failed: No such file or directory; Is the server "
+                    + "running locally and accepting connections on that socket?"
+            ])
+        XCTAssertEqual(run.standardOutput, Data())
+    }
+
     func testUsageErrors() throws {
         try CommandRunner.assertUsageError(
             ["sync", "store.sqlite"],
-            "sync copies a store into a target: give the store, then the target (a SQLite file)")
+            "sync copies a store into a target: give the store, then the target (a SQLite file or a postgresql:// URI)")
+        try CommandRunner.assertUsageError(
+            ["sync", "--target-schema", "phone", "store.sqlite", "copy.db"],
+            "'--target-schema' names a schema of a PostgreSQL target, and 'copy.db' is a SQLite file")
         try CommandRunner.assertUsageError(
             ["sync", "--full", "--repair", "store.sqlite", "copy.db"],
             "'--full' rebuilds the tables and '--repair' compares them: give one of them")

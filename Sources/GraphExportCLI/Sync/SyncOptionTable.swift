@@ -22,6 +22,10 @@ extension OptionTable {
     /// The options of `sync` alone.
     static let syncOwn: [CommandOption] = [
         CommandOption(
+            name: "target-schema", argument: .text("name"), commands: [.sync],
+            help: "The PostgreSQL schema the copy's tables go to, made when missing: one server holds the copies "
+                + "of many stores side by side, one schema each. Default: the connection's current schema."),
+        CommandOption(
             name: "full", commands: [.sync],
             help: "Rebuild the copy's tables and load everything, whatever the target holds."),
         CommandOption(

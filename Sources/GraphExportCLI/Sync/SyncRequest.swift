@@ -10,6 +10,8 @@ struct SyncRequest: Equatable {
     var source: ExportRequest
     /// The target operand as given: a SQLite file's path or a `postgresql://` URI.
     var target: String
+    /// `--target-schema`: the PostgreSQL schema the tables go to.
+    var targetSchema: String?
     /// `--format`: the line on standard error (text) or one JSON object on standard output (json).
     var format: InspectRequest.Format
     /// `--full`, `--repair`, `--dry-run` and `--busy-timeout`.
@@ -20,7 +22,8 @@ struct SyncRequest: Equatable {
         guard parsed.operands.count == 2 else {
             throw UsageError(
                 message: parsed.operands.count < 2
-                    ? "sync copies a store into a target: give the store, then the target (a SQLite file)"
+                    ? "sync copies a store into a target: give the store, then the target (a SQLite file "
+                        + "or a postgresql:// URI)"
                     : "sync copies one store into one target, not '\(TerminalText.echoed(parsed.operands[2]))' too")
         }
         var single = parsed
@@ -31,6 +34,12 @@ struct SyncRequest: Equatable {
         source.shape = .flat
         self.source = source
         target = parsed.operands[1]
+        targetSchema = parsed.value("target-schema")
+        if targetSchema != nil, !SyncTarget(target).isPostgreSQL {
+            throw UsageError(
+                message: "'--target-schema' names a schema of a PostgreSQL target, and "
+                    + "'\(TerminalText.echoed(target))' is a SQLite file")
+        }
         if parsed.has("full") && parsed.has("repair") {
             throw UsageError(message: "'--full' rebuilds the tables and '--repair' compares them: give one of them")
         }
@@ -39,9 +48,9 @@ struct SyncRequest: Equatable {
             busyTimeout: source.busyTimeout ?? .seconds(5))
     }
 
-    /// The target the operand names.
+    /// The target the operand and `--target-schema` name.
     var syncTarget: SyncTarget {
-        SyncTarget(target)
+        SyncTarget(target, schema: targetSchema)
     }
 
     /// The options that chose and shaped the rows, as the target records them: a later run with
