@@ -25,6 +25,31 @@ struct PostgreSQLServer {
         test.addTeardownBlock { [self] in _ = try? psql("DROP DATABASE IF EXISTS \(database)", in: "postgres") }
     }
 
+    /// Makes a role `name` that logs in with the password `password` alone, for the rest of the
+    /// test: a line for it first in the server's `pg_hba.conf` (which otherwise trusts its socket),
+    /// taken out again at the end of `test`.
+    func requirePassword(role name: String, password: String, for test: XCTestCase) throws {
+        let line = "'local all \(name) scram-sha-256'"
+        try psql("CREATE ROLE \(name) LOGIN PASSWORD '\(password)'")
+        try rewriteAccessRules("SELECT \(line) UNION ALL (SELECT line FROM rules ORDER BY n)")
+        test.addTeardownBlock { [self] in
+            try? rewriteAccessRules("SELECT line FROM rules WHERE line <> \(line) ORDER BY n")
+            _ = try? psql("DROP ROLE IF EXISTS \(name)")
+        }
+    }
+
+    /// Writes the server's `pg_hba.conf` as the lines `select` gives from `rules` (its lines but
+    /// the empty ones, numbered `n`), and makes the server read it again. The lines are read
+    /// first: `COPY … TO` empties its file before it runs its query.
+    private func rewriteAccessRules(_ select: String) throws {
+        let file = try psql("SHOW hba_file", in: "postgres")[0].replacingOccurrences(of: "'", with: "''")
+        try psql(
+            "CREATE TEMPORARY TABLE rules AS SELECT line, n FROM unnest(string_to_array(pg_read_file('\(file)'), "
+                + "E'\\n')) WITH ORDINALITY AS l (line, n) WHERE line <> ''; "
+                + "COPY (\(select)) TO '\(file)' WITH (FORMAT csv, DELIMITER E'\\x02', QUOTE E'\\x01'); "
+                + "SELECT pg_reload_conf();", in: "postgres")
+    }
+
     /// The connection URI of the database, over the server's socket.
     var uri: String {
         "postgresql://postgres@/\(database)?host=\(folder)"

@@ -6,7 +6,7 @@ import XCTest
 /// run loads with `COPY`, every save of the SwiftData sample is synced as a delta and Chinook's
 /// changes by comparison, and after each run the schema holds what loading a fresh `-f sql`
 /// export makes; two stores in two schemas of one database; a schema edited by hand; a server that
-/// refuses the connection: nothing written, and the error says libpq's reason.
+/// refuses the connection or the password: nothing written, and the error says libpq's reason.
 final class PostgreSQLSyncTests: XCTestCase {
     func testEverySaveSyncedIntoPostgreSQLGivesTheExport() throws {
         let server = try PostgreSQLServer(for: self)
@@ -75,7 +75,7 @@ final class PostgreSQLSyncTests: XCTestCase {
         try server.assertSchema("copy", equalsExportOf: fixture, "rebuilt")
     }
 
-    func testAServerThatRefusesIsTargetUnavailableWithLibpqsReason() throws {
+    func testAServerThatRefusesTheConnectionOrThePasswordIsTargetUnavailableWithLibpqsReason() throws {
         let server = try PostgreSQLServer(for: self)
         let fixture = try SyncFixture(
             shared: "coredata-samples/swiftdata-resourcesmanager", store: "default.store", for: self)
