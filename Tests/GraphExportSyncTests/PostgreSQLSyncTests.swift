@@ -75,6 +75,42 @@ final class PostgreSQLSyncTests: XCTestCase {
         try server.assertSchema("copy", equalsExportOf: fixture, "rebuilt")
     }
 
+    func testAConnectionLostDuringARunWritesNothingAndTheNextRunConverges() throws {
+        let server = try PostgreSQLServer(for: self)
+        let fixture = try SyncFixture(shared: "data/chinook/Chinook.sqlite", plain: true, for: self)
+        let target = SyncTarget.postgresql(uri: server.uri, schema: "copy")
+        let outcome = RunOutcome(StoreSync(store: try fixture.opened(), target: target))
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            outcome.run()
+            finished.signal()
+        }.start()
+        // The server ends the run's connection once its transaction has begun, as a server that
+        // stops or restarts does.
+        var terminated = false
+        for _ in 0..<2000 where !terminated {
+            terminated =
+                try server.psql(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND "
+                        + "pid <> pg_backend_pid() AND xact_start IS NOT NULL") == ["t"]
+            if finished.wait(timeout: .now()) == .success {
+                finished.signal()
+                break
+            }
+        }
+        finished.wait()
+        XCTAssertTrue(terminated, "the run ended before its connection could be ended")
+        guard let error = outcome.error as? SyncError, case .connectionLost(_, _, let duringCommit) = error else {
+            return XCTFail(
+                "not a lost connection: \(String(describing: outcome.error)) \(String(describing: outcome.report))")
+        }
+        XCTAssertTrue(error.isTargetUnavailable)
+        XCTAssertFalse(duringCommit)
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM pg_tables WHERE schemaname = 'copy'"), ["0"])
+        XCTAssertEqual(try fixture.sync(into: target).mode, .first)
+        try server.assertSchema("copy", equalsExportOf: fixture, "the run after the lost one")
+    }
+
     func testAServerThatRefusesTheConnectionOrThePasswordIsTargetUnavailableWithLibpqsReason() throws {
         let server = try PostgreSQLServer(for: self)
         let fixture = try SyncFixture(
@@ -104,5 +140,24 @@ final class PostgreSQLSyncTests: XCTestCase {
             }
         }
         XCTAssertEqual(try server.psql("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"), ["0"])
+    }
+}
+
+/// A run on another thread, and what it ended with, read once the thread has signalled.
+private final class RunOutcome: @unchecked Sendable {
+    private let sync: StoreSync
+    private(set) var report: SyncReport?
+    private(set) var error: (any Error)?
+
+    init(_ sync: StoreSync) {
+        self.sync = sync
+    }
+
+    func run() {
+        do {
+            report = try sync.run()
+        } catch {
+            self.error = error
+        }
     }
 }
