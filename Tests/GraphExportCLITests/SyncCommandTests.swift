@@ -134,6 +134,39 @@ final class SyncCommandTests: XCTestCase {
         XCTAssertEqual(try rows("SELECT count(*) FROM Item WHERE _pk = 13", in: copy), ["0"])
     }
 
+    func testTwoSyncsIntoOneTargetAtOnceBothComplete() throws {
+        let scratch = try InputScratch(for: self)
+        let store = scratch.store("store.db").path
+        let copy = scratch.output.appendingPathComponent("copy.db").path
+        let create = try ProgramRun.run(
+            try Prerequisite.executable("sqlite3"),
+            [
+                store,
+                """
+                CREATE TABLE parent (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent (id), value TEXT);
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 4000)
+                    INSERT INTO parent SELECT i, 'parent ' || i FROM n;
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+                    INSERT INTO child SELECT i, 1 + i % 4000, 'value ' || i FROM n;
+                """,
+            ])
+        XCTAssertEqual(create.status, 0, create.standardError)
+        let runs = try (0..<2).map { _ in
+            try BoundedProcess.graphexport(
+                ["sync", "--busy-timeout", "60", store, copy], environment: scratch.environment)
+        }
+        let outcomes = runs.map { $0.wait(limit: 120) }
+        XCTAssertEqual(outcomes.map(\.status), [0, 0], outcomes.map(\.standardError).joined())
+        let lines = outcomes.flatMap(\.errorLines).filter { $0.hasPrefix("graphexport: note: synced") }
+        XCTAssertEqual(
+            lines.filter { $0.contains("24000 inserted, 0 updated, 0 deleted (first sync)") }.count, 1, "\(lines)")
+        XCTAssertEqual(
+            lines.filter { $0.contains(": 0 inserted, 0 updated, 0 deleted (comparison)") }.count, 1, "\(lines)")
+        XCTAssertEqual(try rows("SELECT count(*) FROM child", in: URL(fileURLWithPath: copy)), ["20000"])
+        XCTAssertEqual(try scratch.leftInTemporary(), [])
+    }
+
     func testATableChangedByHandIsExitStatus1NamingIt() throws {
         let folder = try CommandRunner.copyOfSample("swiftdata-resourcesmanager", for: self)
         let copy = folder.appendingPathComponent("copy.db")
