@@ -152,7 +152,7 @@ struct DocumentedCommand: CustomStringConvertible {
     }
 
     /// The commands that read a store: named alone in prose, they name the command, not a run.
-    private static let commandNames: Set<String> = ["inspect", "schema", "log", "diff", "sync", "notes"]
+    private static let commandNames: Set<String> = ["inspect", "schema", "log", "diff", "notes", "sync"]
 }
 
 /// Whether `actual` output is what a transcript shows: line by line, where a line that is only

@@ -39,7 +39,9 @@ enum PeakMemory {
         process.standardOutput = countingOutput ? output : FileHandle.nullDevice
         // A file, not a pipe, so that no pipe fills up while the output is being read.
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("graphexport-time-\(UUID())")
-        FileManager.default.createFile(atPath: report.path, contents: nil)
+        guard FileManager.default.createFile(atPath: report.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: report.path])
+        }
         defer { try? FileManager.default.removeItem(at: report) }
         process.standardError = try FileHandle(forWritingTo: report)
         try process.run()

@@ -196,7 +196,9 @@ final class SQLiteGraphWriterTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let previous = ProcessInfo.processInfo.environment["TMPDIR"]
         setenv("TMPDIR", folder.path, 1)
-        defer { previous.map { setenv("TMPDIR", $0, 1) } ?? unsetenv("TMPDIR") }
+        defer {
+            if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") }
+        }
         let graph = try graph()
         XCTAssertThrowsError(
             try GraphExporter(source: graph).write(to: WriterFailingSink(capacity: 100), format: .sqlite()))
