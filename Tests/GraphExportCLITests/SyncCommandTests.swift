@@ -182,6 +182,37 @@ final class SyncCommandTests: XCTestCase {
         XCTAssertEqual(try rows("SELECT count(*) FROM Item WHERE _pk = 13", in: copy), ["0"])
     }
 
+    func testIntoASchemaOfAPostgreSQLServer() throws {
+        guard let server = ProcessInfo.processInfo.environment["GRAPHEXPORT_TEST_POSTGRESQL"], !server.isEmpty else {
+            throw Prerequisite.missing("no private PostgreSQL server (make test starts one: Tests/postgresql-server)")
+        }
+        let folder = try CommandRunner.copyOfSample("swiftdata-resourcesmanager", for: self)
+        // The server's own database, a schema of this test's, dropped at its end.
+        let schema = "sync_command_\(getpid())"
+        let uri = "postgresql://postgres@/postgres?host=\(server)"
+        addTeardownBlock {
+            _ = try? ProgramRun.run(
+                try Prerequisite.executable("psql"),
+                [
+                    "-h", server, "-U", "postgres", "-d", "postgres", "-q", "-c",
+                    "DROP SCHEMA IF EXISTS \(schema) CASCADE",
+                ])
+        }
+        let first = try sync(["--target-schema", schema, "--format", "json", "default.store", uri], in: folder)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: first.standardOutput) as? [String: Any])
+        XCTAssertEqual(object["target"] as? String, "\(uri) (schema \(schema))")
+        XCTAssertEqual(object["mode"] as? String, "first")
+        XCTAssertEqual(object["inserted"] as? Int, 16)
+        try change(folder.appendingPathComponent("default.store"), insertItem)
+        let delta = try sync(["--target-schema", schema, "default.store", uri], in: folder)
+        XCTAssertEqual(
+            delta.errorLines,
+            [
+                "graphexport: note: synced \(uri) (schema \(schema)): 1 inserted, 0 updated, 0 deleted (delta); token "
+                    + "\(uuid):39"
+            ])
+    }
+
     func testAServerThatRefusesIsOneLineWithLibpqsReasonAndExitStatus2() throws {
         let folder = try CommandRunner.copyOfSample("swiftdata-resourcesmanager", for: self)
         // A socket's path is short: a folder of /tmp where no server listens.
