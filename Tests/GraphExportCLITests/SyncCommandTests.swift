@@ -231,6 +231,17 @@ final class SyncCommandTests: XCTestCase {
         XCTAssertEqual(run.standardOutput, Data())
     }
 
+    func testATargetThatIsTheStoreIsRefusedAndTheStoreLeftAsItWas() throws {
+        let folder = try CommandRunner.copyOfSample("swiftdata-resourcesmanager", for: self)
+        let before = try snapshot(folder)
+        for target in ["default.store", "./default.store-wal"] {
+            let run = try CommandRunner.assertFails(["sync", "default.store", target], status: 1, in: folder)
+            XCTAssertEqual(run.errorLines.count, 1, run.standardError)
+            XCTAssertTrue(run.standardError.contains("which the sync reads; give another target"), run.standardError)
+        }
+        XCTAssertEqual(try snapshot(folder), before, "the store was written")
+    }
+
     func testUsageErrors() throws {
         try CommandRunner.assertUsageError(
             ["sync", "store.sqlite"],
@@ -246,6 +257,15 @@ final class SyncCommandTests: XCTestCase {
         try CommandRunner.assertUsageError(
             ["sync", "-o", "out.json", "store.sqlite", "copy.db"],
             "'--output' is not an option of 'graphexport sync'")
+    }
+
+    /// Every file of `folder` with its bytes.
+    private func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+        }
+        return files
     }
 
     /// Runs `graphexport sync` with `arguments` in `folder`, expecting it to succeed.

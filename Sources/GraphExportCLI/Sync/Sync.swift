@@ -1,5 +1,6 @@
 import GraphExport
 import GraphExportCoreData
+import GraphExportStore
 import GraphExportSync
 
 extension Command {
@@ -8,8 +9,14 @@ extension Command {
     /// compared or rebuilt, then one line on standard error, or one JSON object on standard output
     /// with `--format json`. Returns the exit status: 0 synced; 2 when the target could not be
     /// reached or locked (``GraphExportSync/SyncError/isTargetUnavailable``); any other failure is
-    /// thrown (1).
+    /// thrown (1), and so is a SQLite target that is one of the files the sync reads.
     func sync(_ request: SyncRequest) throws -> Int32 {
+        if case .sqlite(let path) = request.syncTarget,
+            let input = ExportInputs(storePath: request.source.store, modelPath: request.source.model).file(
+                sameAs: path)
+        {
+            throw SyncCommandError.targetIsInput(path: path, input: input)
+        }
         let warnings = WarningPrinter(quiet: request.source.quiet, verbose: request.source.verbose)
         defer { warnings.printSummary() }
         let decoders = try DecoderChoice(request.source, onWarning: warnings.report)
