@@ -31,6 +31,7 @@ struct Command {
             if case .schema(let request) = invocation { verbose = request.source.verbose }
             if case .log(let request) = invocation { verbose = request.source.verbose }
             if case .diff(let request) = invocation { (verbose, isDiff) = (request.old.verbose, true) }
+            if case .sync(let request) = invocation { (verbose, command) = (request.source.verbose, .sync) }
             switch invocation {
             case .help(let command):
                 print(HelpText(formats: formats).help(command), terminator: "")
@@ -75,6 +76,8 @@ struct Command {
                 try log(request)
             case .diff(let request):
                 return try diff(request) ? 1 : 0
+            case .sync(let request):
+                return try sync(request)
             }
             return 0
         } catch var error as UsageError {

@@ -12,6 +12,8 @@ enum Invocation: Equatable {
     case log(LogRequest)
     /// Print what differs between two stores (`graphexport diff <old> <new>`, `Diff*.swift`).
     case diff(DiffRequest)
+    /// Keep a relational copy of a store current (`graphexport sync <store> <target>`, `Sync/`).
+    case sync(SyncRequest)
     /// List the formats, as text or as one JSON object (`graphexport formats --format json`).
     case listFormats(FormatListing)
     /// Print the help of a command.
@@ -168,6 +170,8 @@ extension Invocation {
             self = .log(try LogRequest(try ExportRequest(parsed, table: table, noun: "store to list"), table: table))
         case .diff:
             self = .diff(try DiffRequest(parsed, table: table))
+        case .sync:
+            self = .sync(try SyncRequest(parsed, table: table))
         case .export:
             self = .export(try ExportRequest(parsed, table: table, noun: "store to export"))
         }

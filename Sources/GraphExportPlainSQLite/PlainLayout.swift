@@ -84,8 +84,8 @@ struct PlainLayout {
     /// The tables exported as many-to-many relationships rather than as entities: exactly two
     /// foreign keys whose columns are, together, all of the table's columns and its whole primary
     /// key; no foreign key points at the table; and every row points at an existing row on both
-    /// sides (checked in the data; a link table with a dangling or null key stays an entity, so its
-    /// raw values are kept).
+    /// sides (checked in the data, ``LinkRowCheck``; a link table with a dangling or null key stays
+    /// an entity, so its raw values are kept, and a warning counts its rows that point at no row).
     private static func linkTables(
         _ tables: [TableSchema], database: SQLiteDatabase, onWarning: WarningHandler
     ) throws -> Set<Int> {
@@ -98,7 +98,14 @@ struct PlainLayout {
             let all = Set(first + second)
             guard Set(first).isDisjoint(with: second), all.count == table.columns.count, Set(table.primaryKey) == all
             else { continue }
-            let unresolved = try countUnresolvedRows(of: table, in: tables, database: database)
+            let resolves: Bool
+            do {
+                resolves = try LinkRowCheck(table: table, tables: tables, database: database).everyRowResolves()
+            } catch let error as SQLiteError {
+                throw error.reading("table '\(table.name)'")
+            }
+            // The count, for the warning, only when a row may point at no row.
+            let unresolved = resolves ? 0 : try countUnresolvedRows(of: table, in: tables, database: database)
             guard unresolved == 0 else {
                 onWarning(
                     Warning(

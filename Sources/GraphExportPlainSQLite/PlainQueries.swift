@@ -46,9 +46,11 @@ package final class PlainQueries: StoreQueries {
     /// Per entity and relationship (`entity << 16 | index`), the query of one object's children,
     /// rows and all (``destinationRecords(of:through:)``), and whether a cursor has it open.
     private var childQueries: [Int: (statement: RowStatement, isOpen: Bool)] = [:]
-    /// Per entity and relationship (`entity << 16 | index`), the query of one child by its row,
-    /// for the children a merge in visit order answers (``mergedChildren(of:through:merge:)``).
-    private var childLookups: [Int: RowStatement] = [:]
+    /// Per entity and relationship (`entity << 16 | index`), the query of the children whose rows
+    /// are in a range, for the children a merge in visit order answers
+    /// (``mergedChildren(of:through:merge:)``), whether it reads whole ranges (else one row at a
+    /// time), and whether a cursor has it open.
+    private var childLookups: [Int: (statement: RowStatement, readsRanges: Bool, isOpen: Bool)] = [:]
     /// Per entity and relationship (`entity << 16 | index`) read through a key copy, the merge of
     /// its destinations in the order the tree shape visits the objects, made on first use; `nil`
     /// for an entity without a ``VisitOrder``.
@@ -362,29 +364,45 @@ package final class PlainQueries: StoreQueries {
             onEnd: { [unowned self] in self.childQueries[slot]?.isOpen = false })
     }
 
-    /// The children of `key` whose keys the merge in visit order answers, each read by its row
-    /// (one seek); `nil` when the merge does not answer `key`.
+    /// The children of `key` whose keys the merge in visit order answers, read by their rows: one
+    /// seek for each run of consecutive rows (children added together usually are), then the next
+    /// rows; `nil` when the merge does not answer `key`, or while the query is open for another
+    /// object (the traversal then looks each child up).
     private func mergedChildren(
         of key: ObjectKey, through index: Int, merge: any OrderedMerge
     ) throws -> (any ObjectCursor)? {
         let relationship = layout.model.relationships(of: key.entity)[index]
         let entity = relationship.destination
         let table = layout.table(of: entity)
-        let statement = try Self.reading(table, relationship: relationship) {
-            try childLookups.cached(key.entity << 16 | index) {
+        let slot = key.entity << 16 | index
+        let lookup = try Self.reading(table, relationship: relationship) {
+            try childLookups.cached(slot) {
                 // A foreign key never points from a table keyed by position (a view has none).
                 let reach = PlainSQL.rowReach(table, alias: "t", isOuter: false)!
-                return try rowStatement(entity, " WHERE \(reach.row) = ?1")
+                switch table.keying {
+                case .integerKey, .rowid:
+                    // The row is the rowid or the key of a WITHOUT ROWID table: a range is one seek.
+                    let statement = try rowStatement(
+                        entity, " WHERE \(reach.row) >= ?1 AND \(reach.row) <= ?2 ORDER BY \(reach.row)")
+                    return (statement, true, false)
+                case .ordinal, .position:
+                    return (try rowStatement(entity, " WHERE \(reach.row) = ?1"), false, false)
+                }
             }
         }
-        guard
+        guard !lookup.isOpen,
             let keys = try Self.reading(
                 table, relationship: relationship, { try merge.destinations(inVisitOrder: key) })
         else { return nil }
         let buffer = values.textBuffer(for: entity)
-        return LookupCursor(keys: keys, statement: statement, table: table) { [unowned self] values, toOne in
-            self.decodeRow(statement, entity: entity, row: nil, buffer: buffer, values: &values, toOne: &toOne)
-        }
+        let statement = lookup.statement
+        childLookups[slot]?.isOpen = true
+        return LookupCursor(
+            keys: keys, statement: statement, readsRanges: lookup.readsRanges, table: table,
+            decode: { [unowned self] values, toOne in
+                self.decodeRow(statement, entity: entity, row: nil, buffer: buffer, values: &values, toOne: &toOne)
+            },
+            onEnd: { [unowned self] in self.childLookups[slot]?.isOpen = false })
     }
 
     /// The merge of relationship `index` of `entity` in visit order, prepared on first use: for an
@@ -715,7 +733,7 @@ package final class PlainQueries: StoreQueries {
         _ entity: Int, _ index: Int, layout: PlainLayout, database: SQLiteDatabase
     ) throws -> (sql: String, keyColumns: [Int32])? {
         guard let parts = toManyParts(entity, index, layout: layout),
-            var order = VisitOrder(of: entity, alias: parts.sourceAlias, layout: layout)
+            var order = try VisitOrder(of: entity, alias: parts.sourceAlias, layout: layout, database: database)
         else { return nil }
         try order.pack(database: database)
         let keys = parts.destinationKey
@@ -918,47 +936,83 @@ package final class PlainQueries: StoreQueries {
     }
 }
 
-/// The records of a list of keys, in its order, each read by its row with one statement and
-/// lent from it: the children a merge in visit order answers. A key without a row is passed over.
+/// The records of a list of keys, in its order, read with one statement and lent from it: the
+/// children a merge in visit order answers. Each run of consecutive rows is read as one range
+/// when the statement takes ranges (`… WHERE <row> >= ?1 AND <row> <= ?2 ORDER BY <row>`: one
+/// seek, then the next rows), else each key by its row (`… WHERE <row> = ?1`). A key without a row
+/// is passed over.
 private final class LookupCursor: ObjectCursor {
     private let keys: [ObjectKey]
+    /// The first key not yet bound.
     private var next = 0
-    /// `… WHERE <row> = ?1`.
+    /// Whether the statement is bound to a range (or a row) whose rows are not all read.
+    private var isReading = false
     private let statement: RowStatement
+    private let readsRanges: Bool
     /// What a SQLite error names: the table.
     private let subject: String
     /// Decodes the current row into its values (lent from the statement) and to-one keys.
     private let decode: (_ values: inout [RowValue], _ toOne: inout [ObjectKey?]) -> ObjectKey
+    /// Called once when the keys are done or the cursor goes (the statement is free again).
+    private var onEnd: (() -> Void)?
     /// The arrays the borrowed records are read into, reused from row to row; not checked for
     /// exclusive access at run time (a cursor is used from one thread, one call at a time).
     @exclusivity(unchecked) private var values: [RowValue] = []
     @exclusivity(unchecked) private var toOne: [ObjectKey?] = []
 
     init(
-        keys: [ObjectKey], statement: RowStatement, table: TableSchema,
-        decode: @escaping (_ values: inout [RowValue], _ toOne: inout [ObjectKey?]) -> ObjectKey
+        keys: [ObjectKey], statement: RowStatement, readsRanges: Bool, table: TableSchema,
+        decode: @escaping (_ values: inout [RowValue], _ toOne: inout [ObjectKey?]) -> ObjectKey,
+        onEnd: @escaping () -> Void
     ) {
         self.keys = keys
         self.statement = statement
+        self.readsRanges = readsRanges
         self.subject = PlainQueries.subject(table)
         self.decode = decode
+        self.onEnd = onEnd
+    }
+
+    deinit {
+        end()
     }
 
     func nextBorrowed() throws -> BorrowedRecord? {
         do {
-            while next < keys.count {
+            while true {
+                if isReading, try statement.step() {
+                    let key = decode(&values, &toOne)
+                    return BorrowedRecord(key: key, values: values, toOne: toOne)
+                }
+                guard next < keys.count else { break }
                 statement.reset()
-                try statement.bind(keys[next].row, at: 1)
+                let first = keys[next].row
+                var last = first
                 next += 1
-                guard try statement.step() else { continue }
-                let key = decode(&values, &toOne)
-                return BorrowedRecord(key: key, values: values, toOne: toOne)
+                if readsRanges {
+                    while next < keys.count, last < Int64.max, keys[next].row == last + 1 {
+                        last += 1
+                        next += 1
+                    }
+                }
+                try statement.bind(first, at: 1)
+                if readsRanges { try statement.bind(last, at: 2) }
+                isReading = true
             }
-            statement.reset()
+            end()
             return nil
         } catch let error as SQLiteError {
             throw error.reading(subject)
         }
+    }
+
+    private func end() {
+        isReading = false
+        next = keys.count
+        guard let onEnd else { return }
+        self.onEnd = nil
+        statement.reset()
+        onEnd()
     }
 }
 

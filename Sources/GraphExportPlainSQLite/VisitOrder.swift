@@ -25,16 +25,21 @@ struct VisitOrder {
     /// integer (``pack(database:)``).
     private(set) var terms: [String]
     /// The tables of the chain from the top-level owner down, each with its alias and its row's
-    /// expression.
-    private let levels: [(table: TableSchema, alias: String, row: String)]
+    /// expression in the query (`row`) and in a query of its table alone (`ownRow`; they differ for
+    /// a top-level owner whose row is the key pointing at it).
+    private let levels: [(table: TableSchema, alias: String, row: String, ownRow: String)]
     /// How many entities there are to rank.
     private let rankCount: Int
 
     /// The visit order of `entity`'s objects, its table aliased `alias`; `nil` when its owners do
-    /// not form a chain as described above.
-    init?(of entity: Int, alias: String, layout: PlainLayout) {
+    /// not form a chain as described above. The top-level owner's table is joined only when its
+    /// row is not the foreign key's value itself: a key of one INTEGER column holding the owner's
+    /// integer key, every row of which points at an existing row (``LinkRowCheck``: a few lookups
+    /// or one pass over the table below the owner, when the query is made) needs no lookup per row.
+    init?(of entity: Int, alias: String, layout: PlainLayout, database: SQLiteDatabase) throws {
         let model = layout.model
-        var chain: [(entity: Int, alias: String, row: String)] = []
+        // Each level's row in the query, and in a query of its own table alone (for ``pack``).
+        var chain: [(entity: Int, alias: String, row: String, ownRow: String)] = []
         var joins = ""
         var current = (entity: entity, alias: alias)
         while true {
@@ -44,7 +49,7 @@ struct VisitOrder {
             case .ordinal, .position: return nil
             }
             let row = PlainSQL.rowReach(table, alias: current.alias, isOuter: true)!.row
-            chain.append((current.entity, current.alias, row))
+            chain.append((current.entity, current.alias, row, row))
             let owners = model.ownerRelationships(of: current.entity)
             if owners.isEmpty { break }
             guard owners.count == 1, case .toOne(let key) = layout.relationships[current.entity][owners[0]] else {
@@ -54,9 +59,19 @@ struct VisitOrder {
             guard !chain.contains(where: { $0.entity == owner }) else { return nil }
             let ownerTable = layout.table(of: owner)
             let ownerAlias = "\(alias)_o\(chain.count)"
+            let foreignKey = table.foreignKeys[key]
+            if model.ownerRelationships(of: owner).isEmpty,
+                let column = try Self.resolvingKeyColumn(
+                    foreignKey, of: table, alias: current.alias, layout: layout,
+                    database: database)
+            {
+                // The top-level owner's row is the key's value: no join.
+                let ownRow = PlainSQL.rowReach(ownerTable, alias: ownerAlias, isOuter: true)!.row
+                chain.append((owner, ownerAlias, column, ownRow))
+                break
+            }
             let condition = PlainSQL.joinCondition(
-                table.foreignKeys[key], parent: ownerTable, parentAlias: ownerAlias, child: table,
-                childAlias: current.alias)
+                foreignKey, parent: ownerTable, parentAlias: ownerAlias, child: table, childAlias: current.alias)
             joins += " LEFT JOIN \(PlainSQL.table(ownerTable)) AS \(ownerAlias) ON \(condition)"
             current = (owner, ownerAlias)
         }
@@ -71,8 +86,22 @@ struct VisitOrder {
                 + " ELSE \(rank(entity)) END"
         self.joins = joins
         self.terms = [topRank] + chain.reversed().map(\.row)
-        self.levels = chain.reversed().map { (layout.table(of: $0.entity), $0.alias, $0.row) }
+        self.levels = chain.reversed().map { (layout.table(of: $0.entity), $0.alias, $0.row, $0.ownRow) }
         self.rankCount = ranks.count
+    }
+
+    /// The column of `key`, a foreign key of `table` (aliased `alias`), when its value is the
+    /// parent's row for every row of the table: one INTEGER column holding the parent's integer
+    /// key, with no null and no value that points at no row (``LinkRowCheck``); else `nil`.
+    private static func resolvingKeyColumn(
+        _ key: ForeignKeySchema, of table: TableSchema, alias: String, layout: PlainLayout, database: SQLiteDatabase
+    ) throws -> String? {
+        let parent = layout.tables[key.parent]
+        guard key.columns.count == 1, table.columns[key.columns[0]].affinity == .integer,
+            case .integerKey(let parentKey) = parent.keying, parent.columns[key.parentColumns[0]].name == parentKey,
+            try LinkRowCheck(table: table, tables: layout.tables, database: database).everyRowResolves(through: key)
+        else { return nil }
+        return PlainSQL.column(alias, table.columns[key.columns[0]].name)
     }
 
     /// Packs the terms into one integer, `rank << (b1 + … + bn) | row1 << (b2 + … + bn) | … | rown`
@@ -83,7 +112,8 @@ struct VisitOrder {
         var widths: [Int] = []
         for level in levels {
             let bounds = try database.prepare(
-                "SELECT min(\(level.row)), max(\(level.row)) FROM \(PlainSQL.table(level.table)) AS \(level.alias)")
+                "SELECT min(\(level.ownRow)), max(\(level.ownRow)) FROM \(PlainSQL.table(level.table)) AS \(level.alias)"
+            )
             _ = try bounds.step()
             guard bounds.storage(at: 0) != .null else {
                 widths.append(1)

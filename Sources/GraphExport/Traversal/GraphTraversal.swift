@@ -309,12 +309,13 @@ public final class GraphTraversal {
         while let top = stack.indices.last {
             let relationships = model.relationships(of: stack[top].key.entity)
             if stack[top].isOpen {
-                let relationship = relationships[stack[top].relationship]
+                // Read in place, not copied: this runs once per destination.
+                let index = stack[top].relationship
                 if let cursor = stack[top].records {
                     if let child = try cursor.nextBorrowed() {
                         let nests =
                             !visited.contains(child.key) && selection.contains(child.key)
-                            && model.owner(of: child) == relationship.inverse
+                            && model.owner(of: child) == relationships[index].inverse
                         if nests && nestsBelow(level: stack.count) {
                             visited.insert(child.key)
                             try open(child, in: writer)
@@ -329,7 +330,9 @@ public final class GraphTraversal {
                 } else if stack[top].next < pools.pending.count {
                     let destination = pools.pending[stack[top].next]
                     stack[top].next += 1
-                    if let child = try nestedChild(destination, through: relationship, visited: visited) {
+                    if relationships[index].nestsDestination,
+                        let child = try nestedChild(destination, through: relationships[index], visited: visited)
+                    {
                         if nestsBelow(level: stack.count) {
                             let borrowed = BorrowedRecord(child)
                             visited.insert(child.key)
@@ -352,14 +355,15 @@ public final class GraphTraversal {
                 pools.pop(stack.removeLast())
                 continue
             }
-            let relationship = relationships[index]
-            try writer.beginRelationship(name: relationship.name, isToMany: relationship.isToMany)
+            // Read in place, not copied: this runs once per relationship of every object.
+            let isToMany = relationships[index].isToMany
+            try writer.beginRelationship(name: relationships[index].name, isToMany: isToMany)
             pools.pending.removeSubrange(stack[top].pendingStart...)
-            if relationship.isToMany && relationship.nestsDestination,
+            if isToMany && relationships[index].nestsDestination,
                 let records = try source.destinationRecords(of: stack[top].key, through: index)
             {
                 stack[top].records = records
-            } else if relationship.isToMany {
+            } else if isToMany {
                 pools.pending += try source.destinations(of: stack[top].key, through: index)
             } else if let destination = pools.toOne[stack[top].toOne + index] {
                 pools.pending.append(destination)
