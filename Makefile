@@ -4,7 +4,7 @@
 #   make test   installs what is missing, checks formatting, runs the tests (the slow ones too under CI)
 
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libsqlite3-dev libxml2-dev libyaml-dev zlib1g-dev
+APT_PACKAGES := pkg-config libsqlite3-dev libxml2-dev libyaml-dev zlib1g-dev libpq-dev
 SAMPLE := Samples/Scrapbook
 LINT_PATHS := Package.swift Sources Formats Tests Samples
 

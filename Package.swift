@@ -43,6 +43,12 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(
+            name: "CLibPQ",
+            path: "Sources/CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .systemLibrary(
             name: "CLibXML2",
             path: "Sources/CLibXML2",
             pkgConfig: "libxml-2.0",
@@ -236,7 +242,7 @@ let package = Package(
             name: "GraphExportSync",
             dependencies: [
                 "GraphExport", "GraphExportCoreData", "GraphExportRelational", "GraphExportSQLiteFormat",
-                "GraphExportSQL", "GraphExportJSONText", "CSQLite",
+                "GraphExportSQL", "GraphExportJSONText", "CSQLite", "CLibPQ",
             ],
             swiftSettings: swiftSettings
         ),
@@ -249,7 +255,8 @@ let package = Package(
                 "GraphExportJSON", "GraphExportXML", "GraphExportYAML", "GraphExportJSONLines", "GraphExportPlist",
                 "GraphExportGraphML", "GraphExportSchema", "GraphExportSQLiteFormat", "GraphExportSQL",
                 "GraphExportRelational",
-                "GraphExportPlugin", "GraphExportDiff", "GraphExportDecoders", "GraphExportJSONText", "CZlib",
+                "GraphExportPlugin", "GraphExportDiff", "GraphExportDecoders", "GraphExportJSONText", "GraphExportSync",
+                "CZlib",
             ],
             swiftSettings: swiftSettings
         ),

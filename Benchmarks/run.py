@@ -75,7 +75,7 @@ Environment:
 
 Then history_bench.py times `--since` (issue 21) on the largest store in creation order, given a
 history of 100 changed objects, against the full JSON export (BENCH_ONLY matching `gx-since` keeps it),
-and notes_bench.py times the Apple Notes decoder (issue 24) on the shared apple-notes-macos12 sample
+followed by sync_bench.py, `graphexport sync` (issue 39) on that store against -f sqlite, and notes_bench.py times the Apple Notes decoder (issue 24) on the shared apple-notes-macos12 sample
 grown to 20 000 notes, decoded against `--no-decode notes` (BENCH_ONLY matching `gx-notes` keeps it;
 BENCH_NOTES=0 leaves it out), and relational_bench.py times -f sql and -f sqlite (issue 38) on Chinook
 scaled to the largest size against flat JSON, the sqlite3 shell's INSERT … SELECT and pgloader
@@ -96,6 +96,7 @@ import shutil
 import sqlite3
 import statistics
 import subprocess
+import sync_bench
 import sys
 import tempfile
 import time
@@ -596,6 +597,9 @@ def since_benchmark(graphexport, stores, sizes, orders):
     store, _ = stores[(max(sizes), order)]
     log("--since on %s" % os.path.relpath(store, ROOT))
     lines, samples = history_bench.run(graphexport, MODEL, store, CACHE, run_once, env_int("BENCH_REPEAT", 3), log)
+    # graphexport sync (sync_bench.py) on the same history store.
+    history = os.path.join(CACHE, os.path.basename(store).replace(".sqlite", "") + "-history.sqlite")
+    lines += sync_bench.run(graphexport, MODEL, history, CACHE, run_once, env_int("BENCH_REPEAT", 3), log)
     print("\n".join(lines))
     return lines, samples
 

@@ -5,8 +5,9 @@ import GraphExportRelational
 /// hierarchy, named by the model, with real foreign keys, join tables and a view per sub-entity
 /// (docs/RELATIONAL.md, the mapping's contract).
 ///
-/// The database is built in a private temporary file that is unlinked as soon as it is open
-/// (``SQLiteConnection``) and handed to the sink whole at ``finish()``, so that the output, like
+/// The database is built in the output's own file when the sink writes to a new unnamed one (as
+/// `-o` makes), else in a private temporary file that is unlinked as soon as it is open and
+/// handed to the sink whole at ``finish()`` (``SQLiteConnection``), so that the output, like
 /// every other format's, is complete or absent. Memory stays flat: each object's row is inserted
 /// when it ends, and nothing is kept per object but what the database holds.
 public final class SQLiteGraphWriter: GraphWriter {
@@ -57,7 +58,7 @@ public final class SQLiteGraphWriter: GraphWriter {
     /// Creates the database's tables and records the header in `graphexport_source`.
     public func begin(_ document: DocumentInfo) throws {
         let schema = RelationalSchema(model: try GraphModel(entities: document.entities))
-        let connection = try SQLiteConnection()
+        let connection = try SQLiteConnection(for: sink)
         for statement in SchemaSQL(schema: schema, dialect: .sqlite).tables { try connection.execute(statement) }
         try SourceRecord.insert(document, schema: schema, into: connection)
         self.connection = connection
@@ -102,6 +103,7 @@ public final class SQLiteGraphWriter: GraphWriter {
         }
         for statement in script.views { try connection.execute(statement) }
         try connection.commit()
-        try connection.copyFile(to: sink)
+        try connection.deliver(to: sink)
+        self.connection = nil
     }
 }

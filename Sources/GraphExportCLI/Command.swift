@@ -27,6 +27,7 @@ struct Command {
         case .schema(let request): SchemaCommand(request: request, formats: formats)
         case .log(let request): LogCommand(request: request, formats: formats)
         case .diff(let request): DiffCommand(request: request, formats: formats)
+        case .sync(let request): SyncCommand(request: request, formats: formats)
         case .listFormats(let listing): FormatsCommand(listing: listing, formats: formats)
         case .help(let command): PrintCommand(text: HelpText(formats: formats).help(command))
         case .version: PrintCommand(text: VersionText.lines)

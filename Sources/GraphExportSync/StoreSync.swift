@@ -29,8 +29,11 @@ public struct StoreSync {
         switch target {
         case .sqlite(let path):
             return try SQLiteSync(store: store, path: path, options: options, onWarning: onWarning).run()
-        case .postgresql:
-            throw SyncError.cannotConnect(target: target.description, reason: "PostgreSQL targets come in step 3")
+        case .postgresql(let uri, let schema):
+            return try PostgreSQLSync(
+                store: store, uri: uri, schemaName: schema, target: target.description, options: options,
+                onWarning: onWarning
+            ).run()
         }
     }
 }

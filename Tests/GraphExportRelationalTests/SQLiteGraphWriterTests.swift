@@ -190,6 +190,30 @@ final class SQLiteGraphWriterTests: XCTestCase {
         XCTAssertTrue(warnings.first?.hasPrefix("2 references to objects not in the export") == true, "\(warnings)")
     }
 
+    #if os(Linux)
+        /// `-o`'s new file has no name until it is complete (`O_TMPFILE`); the database is written in
+        /// it, so the temporary folder is not used (it may be small, or not there) and nothing is copied.
+        func testAnExportToAFileWritesTheDatabaseInTheFileItself() throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relational-out-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let path = folder.appendingPathComponent("out.db").path
+            let previous = ProcessInfo.processInfo.environment["TMPDIR"]
+            setenv("TMPDIR", folder.appendingPathComponent("missing").path, 1)
+            defer { previous.map { setenv("TMPDIR", $0, 1) } ?? unsetenv("TMPDIR") }
+            try GraphExporter(source: try graph()).write(toFile: path, format: .sqlite())
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["out.db"])
+            var database: OpaquePointer?
+            XCTAssertEqual(sqlite3_open_v2(path, &database, SQLITE_OPEN_READONLY, nil), SQLITE_OK)
+            defer { sqlite3_close_v2(database) }
+            let connection = try XCTUnwrap(database)
+            XCTAssertEqual(try rows("PRAGMA integrity_check", in: connection), [["ok"]])
+            XCTAssertEqual(
+                try rows("SELECT _entity FROM Item ORDER BY _entity", in: connection), [["Chore"], ["Note"]])
+            XCTAssertEqual(try rows("PRAGMA foreign_key_check", in: connection), [])
+        }
+    #endif
+
     func testAFailedExportLeavesNothingInTheTemporaryFolder() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relational-tmp-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -13,6 +13,9 @@ enum CommandName: String, CaseIterable {
     case log
     /// `graphexport diff [<options>] <old> <new>`: what differs between two copies (`Diff/`).
     case diff
+    /// `graphexport sync [<options>] <store> <target>`: keep a relational copy of the store current
+    /// (`Sync/`, docs/SYNC.md).
+    case sync
     /// `graphexport formats`: list the output formats.
     case formats
     /// `graphexport help [<command>]`: print help.

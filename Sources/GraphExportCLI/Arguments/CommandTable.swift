@@ -43,6 +43,13 @@ enum CommandTable {
                 + "new; --format text (default) or jsonl. Exit status as diff(1): 0 the same, 1 different, 2 "
                 + "trouble (also two stores whose models differ)."),
         CommandEntry(
+            name: .sync, word: "sync", operands: "<store> <target>",
+            summary:
+                "Keep a relational copy of the store current in a SQLite file or a PostgreSQL "
+                + "server (a postgresql:// URI): the first run loads everything, each later one applies what changed since, in "
+                + "one transaction, and says so in one line (--format json: one JSON object). Exit status 0 "
+                + "synced, 1 a failure, 2 the target could not be reached or locked; nothing is written then."),
+        CommandEntry(
             name: .formats, word: "formats", operands: "",
             summary: "List the output formats, built in and plugins."),
         CommandEntry(

@@ -13,6 +13,8 @@ enum Invocation: Equatable {
     case log(LogRequest)
     /// Print what differs between two stores (`graphexport diff <old> <new>`, `Diff/`).
     case diff(DiffRequest)
+    /// Keep a relational copy of a store current (`graphexport sync <store> <target>`, `Sync/`).
+    case sync(SyncRequest)
     /// List the formats, as text or as one JSON object (`graphexport formats --format json`).
     case listFormats(FormatListing)
     /// Print the help of a command.
@@ -36,6 +38,7 @@ extension Invocation {
         case .schema: .schema
         case .log: .log
         case .diff: .diff
+        case .sync: .sync
         case .listFormats: .formats
         case .help, .version, .manPage, .cliReference, .completion: .help
         }
@@ -49,6 +52,7 @@ extension Invocation {
         case .schema(let request): request.source.verbose
         case .log(let request): request.source.verbose
         case .diff(let request): request.old.verbose
+        case .sync(let request): request.source.verbose
         case .listFormats, .help, .version, .manPage, .cliReference, .completion: false
         }
     }
@@ -108,6 +112,8 @@ extension Invocation {
             self = .log(try LogRequest(try ExportRequest(parsed, table: table, noun: "store to list"), table: table))
         case .diff:
             self = .diff(try DiffRequest(parsed, table: table))
+        case .sync:
+            self = .sync(try SyncRequest(parsed, table: table))
         case .export:
             self = .export(try ExportRequest(parsed, table: table, noun: "store to export"))
         }

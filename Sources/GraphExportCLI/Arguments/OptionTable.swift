@@ -12,7 +12,7 @@ struct OptionTable {
     /// from their descriptions, and `schema` takes those a schema format follows (`--format xsd`).
     init(formats: FormatRegistry) {
         options =
-            Self.fixed
+            (Self.fixed + Self.syncOwn).map(Self.withSync)
             + formats.formats.flatMap { format in
                 let schemaFollows = SchemaFormat.allCases.contains { $0.optionsFormat == format.name }
                 return format.options.map { option in

@@ -127,7 +127,7 @@ final class CommandLineContractTests: XCTestCase {
         XCTAssertFalse(inspect.text.contains("--shape"), inspect.text)
         XCTAssertEqual(inspect.text, try CommandRunner.run(["inspect", "--help"]).text)
         try assertUsageError(
-            ["help", "nothing"], "no command 'nothing' (commands: inspect, schema, log, diff, formats, help)")
+            ["help", "nothing"], "no command 'nothing' (commands: inspect, schema, log, diff, sync, formats, help)")
     }
 
     func testEveryMessageBeginsWithTheProgramName() throws {

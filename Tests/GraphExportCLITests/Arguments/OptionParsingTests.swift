@@ -143,7 +143,7 @@ final class OptionParsingTests: XCTestCase {
             .completion(shell: "zsh"))
         XCTAssertEqual(
             usageError(["help", "frobnicate"]),
-            "no command 'frobnicate' (commands: inspect, schema, log, diff, formats, help)")
+            "no command 'frobnicate' (commands: inspect, schema, log, diff, sync, formats, help)")
         XCTAssertEqual(
             usageError(["--generate-completion", "fish"]),
             "unknown value 'fish' for '--generate-completion' (values: bash, zsh)")

@@ -51,8 +51,9 @@ final class OutputInterruptSlowTests: XCTestCase {
         try assertInterruptionLeavesNothing(signal: SIGTERM, existingOutput: true)
     }
 
-    /// `-f sqlite` builds its database in an unlinked file of `$TMPDIR` and writes the output only
-    /// at the end: a signal while it builds leaves both folders as they were.
+    /// `-f sqlite -o` builds its database in the output's new file, which has no name until the
+    /// end (`$TMPDIR` holds at most the unlinked files of SQLite's sorter): a signal while it
+    /// builds leaves both folders as they were.
     func testSignalsWhileASQLiteDatabaseIsBuiltLeaveNothingBehind() throws {
         let store = try largeStore()
         for signal in [SIGTERM, SIGINT, SIGKILL] {
@@ -64,7 +65,7 @@ final class OutputInterruptSlowTests: XCTestCase {
             let export = try BoundedProcess.graphexport(
                 ["--model", CommandRunner.scrapbookModel, "-o", "out.db", store.path], in: folder,
                 environment: ["TMPDIR": temporary.path])
-            try waitForOutputBytes(of: export.processIdentifier, in: temporary)
+            try waitForOutputBytes(of: export.processIdentifier, in: folder)
             export.send(signal)
             let outcome = export.wait(limit: 60)
             XCTAssertEqual(outcome.reason, .uncaughtSignal, "the export was still running (signal \(signal))")

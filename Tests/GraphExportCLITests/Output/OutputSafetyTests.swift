@@ -122,6 +122,25 @@ final class OutputSafetyTests: XCTestCase {
         try assertNode(folder.appendingPathComponent("full"), copies: "/dev/full")
     }
 
+    /// `-f sqlite` writes its database into the output's own new file: a write that fails there is
+    /// the output's error, naming it, as for every format, and the folder stays as it was.
+    func testAFailedWriteOfASQLiteOutputIsTheOutputsError() throws {
+        let folder = try scrapbook()
+        let before = try FolderListing(folder)
+        // Files of at most 8 KiB, less than the database's first page; SIGXFSZ ignored, so that
+        // the write fails with EFBIG instead of ending the process.
+        let result = try CommandRunner.run(
+            executable: URL(fileURLWithPath: "/bin/sh"),
+            [
+                "-c", #"trap "" XFSZ; ulimit -f 16; exec "$0" "$@""#, try CommandRunner.executable.path, "--model",
+                model, store, "-f", "sqlite", "-o", "out.db",
+            ], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(
+            result.standardError, "graphexport: error: cannot write the output: out.db: File too large\n")
+        XCTAssertEqual(try FolderListing(folder), before)
+    }
+
     func testFIFOIsWrittenAndStaysAFIFO() throws {
         let folder = try scrapbook()
         let fifo = folder.appendingPathComponent("fifo").path
