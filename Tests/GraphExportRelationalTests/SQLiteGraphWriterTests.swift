@@ -200,7 +200,9 @@ final class SQLiteGraphWriterTests: XCTestCase {
             let path = folder.appendingPathComponent("out.db").path
             let previous = ProcessInfo.processInfo.environment["TMPDIR"]
             setenv("TMPDIR", folder.appendingPathComponent("missing").path, 1)
-            defer { previous.map { setenv("TMPDIR", $0, 1) } ?? unsetenv("TMPDIR") }
+            defer {
+                if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") }
+            }
             try GraphExporter(source: try graph()).write(toFile: path, format: .sqlite())
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["out.db"])
             var database: OpaquePointer?
