@@ -116,6 +116,15 @@ format:
 clean:
 	rm -rf .build
 
+# docs/CLI.md, the full reference of the command line, made by the debug binary from its option
+# table (hidden option --generate-cli-reference) as the man page is; GeneratedTextsTests fails when
+# the file is not what the table makes.
+.PHONY: cli-reference
+
+cli-reference: deps
+	$(SWIFT) build --product graphexport
+	"$$($(SWIFT) build --show-bin-path)/graphexport" --generate-cli-reference > docs/CLI.md
+
 # API documentation of the core with the toolchain's docc, no plugin: the public symbol graph of
 # GraphExport, then .build/docs/GraphExport.doccarchive. Any docc warning fails the target. (The
 # format modules link to core symbols, which docc does not resolve across modules yet.)

@@ -30,11 +30,10 @@ let package = Package(
         .library(name: "GraphExportDiff", targets: ["GraphExportDiff"]),
         .library(name: "GraphExportSync", targets: ["GraphExportSync"]),
         .library(name: "GraphExportDecoders", targets: ["GraphExportDecoders"]),
-        .library(name: "GraphExportTestSupport", targets: ["GraphExportTestSupport"]),
     ],
     targets: [
         // Test-only: what the tests need from outside the repository (skip, or fail under CI).
-        .target(name: "Prerequisites", path: "Tests/Prerequisites"),
+        .target(name: "Prerequisites", path: "Tests/Support/Prerequisites"),
 
         // C libraries, through pkg-config, each behind a small shim header.
         .systemLibrary(
@@ -79,11 +78,18 @@ let package = Package(
             dependencies: ["GraphExport", "CSQLite"],
             swiftSettings: swiftSettings
         ),
+        // DEFLATE decompression through zlib, capped: what the Core Data reader (Z_MODELCACHE) and
+        // the value decoders (Apple Notes' gzip) share. Not a product.
+        .target(
+            name: "GraphExportInflate",
+            dependencies: ["GraphExport", "CZlib"],
+            swiftSettings: swiftSettings
+        ),
         // The Core Data reader: the store's layout, model files, archives and Transformables,
         // persistent history.
         .target(
             name: "GraphExportCoreData",
-            dependencies: ["GraphExport", "GraphExportSQLite", "CSQLite", "CLibXML2", "CZlib"],
+            dependencies: ["GraphExport", "GraphExportSQLite", "GraphExportInflate", "CSQLite", "CLibXML2"],
             swiftSettings: swiftSettings
         ),
         // The plain SQLite reader: any database, through its foreign keys.
@@ -92,11 +98,16 @@ let package = Package(
             dependencies: ["GraphExport", "GraphExportSQLite", "CSQLite"],
             swiftSettings: swiftSettings
         ),
-        // What the command asks of a store before it picks a reader: the files an export reads,
-        // the libraries linked.
+        // A store opened as the command opens it: the reader chosen (Core Data or plain SQLite),
+        // what it can do (a description, persistent history, column typings), and the selection
+        // stacked on it (--since, value decoders, properties left out, --root, --where, --limit);
+        // the files an export reads, the libraries linked.
         .target(
             name: "GraphExportStore",
-            dependencies: ["GraphExport", "GraphExportSQLite", "GraphExportCoreData", "CSQLite", "CLibXML2"],
+            dependencies: [
+                "GraphExport", "GraphExportSQLite", "GraphExportCoreData", "GraphExportPlainSQLite",
+                "GraphExportDecoders", "CSQLite", "CLibXML2",
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -128,10 +139,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // The event stream a plugin reads (docs/PLUGINS.md): the plugin protocol, apart from any format.
+        // External plugins (docs/PLUGINS.md): the event stream a format plugin reads, and the runner
+        // that finds plugins, runs them and reads their answers (formats and value decoders), for
+        // graphexport and any other tool.
         .target(
             name: "GraphExportPlugin",
-            dependencies: ["GraphExport", "GraphExportJSONText"],
+            dependencies: ["GraphExport", "GraphExportJSONText", "GraphExportDecoders"],
             path: "Formats/Plugin",
             swiftSettings: swiftSettings
         ),
@@ -194,7 +207,7 @@ let package = Package(
         // that adds them to any other.
         .target(
             name: "GraphExportDecoders",
-            dependencies: ["GraphExport", "GraphExportCoreData"],
+            dependencies: ["GraphExport", "GraphExportInflate"],
             swiftSettings: swiftSettings
         ),
 
@@ -215,9 +228,11 @@ let package = Package(
 
         // Helpers for tests of the core and of writers: a recording writer, random graphs, and the
         // one reader of each format that tests read output back with (strict JSON, XML, YAML, GraphML).
+        // Test-only, beside Prerequisites in Tests/Support: not a product.
         .target(
             name: "GraphExportTestSupport",
             dependencies: ["GraphExport", "GraphExportXML", "CLibXML2", "CYAML"],
+            path: "Tests/Support/GraphExportTestSupport",
             swiftSettings: swiftSettings
         ),
 
@@ -246,10 +261,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // A program that exports its own Swift objects: the core and one format, nothing else.
+        // A program that exports its own Swift objects with the core and one format, and a store
+        // through the library's entry points (GraphExportStore).
         .executableTarget(
             name: "EmbeddingExample",
-            dependencies: ["GraphExport", "GraphExportJSON"],
+            dependencies: [
+                "GraphExport", "GraphExportJSON", "GraphExportStore", "GraphExportDecoders", "GraphExportPlugin",
+            ],
             path: "Samples/Embedding",
             exclude: ["README.md"],
             swiftSettings: swiftSettings
@@ -263,7 +281,7 @@ let package = Package(
             name: "GraphExportStoreTests",
             dependencies: [
                 "Prerequisites", "GraphExport", "GraphExportSQLite", "GraphExportCoreData", "GraphExportPlainSQLite",
-                "GraphExportStore", "GraphExportTestSupport", "CSQLite", "CZlib",
+                "GraphExportStore", "GraphExportInflate", "GraphExportTestSupport", "CSQLite", "CZlib",
             ]
         ),
         .testTarget(
@@ -350,14 +368,17 @@ let package = Package(
         .testTarget(
             name: "GraphExportDecodersTests",
             dependencies: [
-                "Prerequisites", "GraphExport", "GraphExportCoreData", "GraphExportDecoders", "GraphExportTestSupport",
-                "CZlib",
+                "Prerequisites", "GraphExport", "GraphExportCoreData", "GraphExportDecoders", "GraphExportInflate",
+                "GraphExportTestSupport", "CZlib",
             ]
         ),
         .testTarget(
             name: "GraphExportCLITests",
-            dependencies: ["Prerequisites", "GraphExportCLI", "EmbeddingExample", "GraphExportTestSupport", "CSQLite"],
-            exclude: ["Golden"]
+            dependencies: [
+                "Prerequisites", "GraphExportCLI", "GraphExportPlugin", "EmbeddingExample", "GraphExportTestSupport",
+                "CSQLite",
+            ],
+            exclude: ["Inspect/Golden"]
         ),
     ]
 )

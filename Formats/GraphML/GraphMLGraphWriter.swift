@@ -67,7 +67,7 @@ public final class GraphMLGraphWriter: GraphWriter {
 
     /// Takes the model and the header and opens the temporary file that holds nodes and edges.
     ///
-    /// Throws the model's ``GraphExportError`` when its entities do not fit together, and
+    /// Throws the model's ``GraphModelError`` when its entities do not fit together, and
     /// ``GraphMLWriterError/temporaryFileFailed(directory:reason:)`` when no temporary file can be
     /// made.
     public func begin(_ document: DocumentInfo) throws {

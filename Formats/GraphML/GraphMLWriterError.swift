@@ -3,7 +3,7 @@ import GraphExportLibXML
 /// A reason ``GraphMLGraphWriter`` cannot write that is GraphML's own: an identifier XML cannot
 /// hold, a temporary file that cannot be written, or a failure inside libxml2.
 ///
-/// An event stream that is not well nested is a ``GraphExportError`` instead, and a failure of the
+/// An event stream that is not well nested is a ``GraphStreamError`` instead, and a failure of the
 /// sink is the sink's own error. The writer checks each event before writing anything for it.
 public enum GraphMLWriterError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An object identifier holds a character that XML 1.0 cannot hold.

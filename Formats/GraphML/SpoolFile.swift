@@ -43,7 +43,7 @@ final class SpoolFile: ByteSink {
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         do {
             try sink.write(bytes)
-        } catch GraphExportError.writeFailed(let code, _) {
+        } catch OutputError.writeFailed(let code, _) {
             throw GraphMLWriterError.temporaryFileFailed(directory: directory, reason: Self.reason(code))
         }
     }

@@ -22,7 +22,7 @@ final class LibXMLSinkBridge {
 ///
 /// Its one policy for every error of the sink: keep it in the bridge, drop every byte after it,
 /// and report success to libxml2. The writer checks the bridge after each libxml2 call and
-/// rethrows the sink's own error, so a closed pipe (`EPIPE`, ``GraphExportError/brokenPipe``) ends the
+/// rethrows the sink's own error, so a closed pipe (`EPIPE`, ``OutputError/brokenPipe``) ends the
 /// export quietly and any other failure reaches the caller naming what failed. Returning -1
 /// instead would make libxml2 print "I/O error : write error" on standard error, through a handler
 /// that is global to the process, even for a reader that closed the pipe on purpose

@@ -12,8 +12,8 @@ package import GraphExport
 /// at which libxml2 would cut the string.
 ///
 /// **Errors.** The first error a call throws is kept in ``failure``, and the output cannot be
-/// completed after it. A sink that fails (``GraphExportError/brokenPipe`` for a reader that closed the
-/// pipe, ``GraphExportError/writeFailed(errno:reason:)`` naming the file, a format's own error for a
+/// completed after it. A sink that fails (``OutputError/brokenPipe`` for a reader that closed the
+/// pipe, ``OutputError/writeFailed(errno:reason:)`` naming the file, a format's own error for a
 /// temporary file) has its own error rethrown as it is, and libxml2 prints nothing on standard
 /// error (see ``LibXMLSinkBridge``); a libxml2 function that fails for another reason is reported
 /// by the error the format makes of its name.

@@ -66,7 +66,7 @@ final class JoinRowSpool {
         }
         do {
             try buffer.withUnsafeBytes { try sink?.write($0) }
-        } catch GraphExportError.writeFailed(let code, _) {
+        } catch OutputError.writeFailed(let code, _) {
             throw failure(code)
         }
         buffer.removeAll(keepingCapacity: true)

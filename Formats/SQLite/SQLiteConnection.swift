@@ -27,7 +27,7 @@ final class SQLiteConnection {
     private let outputName: String?
 
     /// Opens the database for `sink`: in its file when that is a new unnamed one, else in a
-    /// temporary file; throws ``SQLiteWriterError``, or ``GraphExportError/writeFailed(errno:reason:)``
+    /// temporary file; throws ``SQLiteWriterError``, or ``GraphExport/OutputError/writeFailed(errno:reason:)``
     /// when the output's file cannot be written.
     init(for sink: any ByteSink) throws {
         if let output = (sink as? FileDescriptorSink)?.descriptor, Self.isNewUnnamedFile(output),
@@ -138,11 +138,11 @@ final class SQLiteConnection {
 
     /// The error of a failed call.
     /// The error of a failed call: a write to the output's own file that failed is the output's
-    /// ``GraphExportError/writeFailed(errno:reason:)``, naming it, as every format's is.
+    /// ``GraphExport/OutputError/writeFailed(errno:reason:)``, naming it, as every format's is.
     func failure(_ status: Int32, sql: String) -> any Error {
         if directory == nil, let code = UnnamedFileVFS.failedWriteErrno(of: handle) {
             let reason = String(cString: strerror(code))
-            return GraphExportError.writeFailed(errno: code, reason: outputName.map { "\($0): \(reason)" } ?? reason)
+            return OutputError.writeFailed(errno: code, reason: outputName.map { "\($0): \(reason)" } ?? reason)
         }
         return SQLiteWriterError.sqliteFailed(
             code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)

@@ -3,7 +3,7 @@ import GraphExportLibXML
 /// A reason ``XMLGraphWriter`` cannot write that is XML's own: an identifier XML cannot hold, or a
 /// failure inside libxml2.
 ///
-/// An event stream that is not well nested is a ``GraphExportError`` instead, and a failure of the
+/// An event stream that is not well nested is a ``GraphStreamError`` instead, and a failure of the
 /// sink is the sink's own error. The writer checks each event before writing anything for it, so
 /// what was written before such an error is intact.
 public enum XMLWriterError: Error, Sendable, Hashable, CustomStringConvertible {

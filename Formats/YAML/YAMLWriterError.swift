@@ -1,6 +1,6 @@
 /// A failure inside libyaml, which stops a ``YAMLGraphWriter``'s document.
 ///
-/// An event stream that is not well nested is a ``GraphExportError`` instead, and an error of the
+/// An event stream that is not well nested is a ``GraphStreamError`` instead, and an error of the
 /// sink is rethrown as it is.
 public enum YAMLWriterError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A libyaml function failed: `call` names it, `problem` is the emitter's own explanation.

@@ -1,5 +1,7 @@
 // A tiny scrapbook kept in ordinary Swift classes that point at each other in cycles, exported as
-// JSON with graphexport: every object once, every other mention a reference.
+// JSON with graphexport: every object once, every other mention a reference. Given a store, the
+// program exports that instead, as graphexport does (StoreExample.swift); given `--plugin NAME`, it
+// writes the scrapbook through that format plugin, as graphexport runs one (PluginExample.swift).
 import GraphExport
 import GraphExportJSON
 
@@ -122,6 +124,14 @@ let graph = try InMemoryGraph(
     exporting: [lisbon, porto], model: model,
     document: DocumentInfo(sourceKind: "in-memory graph", source: "EmbeddingExample"))
 let exporter = GraphExporter(source: graph, shape: .tree)
-// The JSON format as its module describes it, pretty unless the program is run with `--compact`.
-let compact = CommandLine.arguments.dropFirst().contains("--compact")
-try exporter.write(to: FileDescriptorSink.standardOutput(), format: .json(pretty: !compact))
+let arguments = Array(CommandLine.arguments.dropFirst())
+if let option = arguments.firstIndex(of: "--plugin"), option + 1 < arguments.count {
+    // `EmbeddingExample --plugin csv`: the scrapbook through a format plugin (PluginExample.swift).
+    try PluginExample.export(graph, plugin: arguments[option + 1])
+} else if let store = arguments.first, !store.hasPrefix("--") {
+    // `EmbeddingExample <store> [<entity>…]`: a store exported as graphexport exports it.
+    try StoreExample.export(store, entities: Array(arguments.dropFirst()))
+} else {
+    // The JSON format as its module describes it, pretty unless the program is run with `--compact`.
+    try exporter.write(to: FileDescriptorSink.standardOutput(), format: .json(pretty: !arguments.contains("--compact")))
+}

@@ -1,7 +1,9 @@
 public import GraphExport
 
-/// Why two copies cannot be compared, or stopped being comparable while they were read.
-public enum DiffError: Error, Sendable, Hashable, CustomStringConvertible {
+/// Why two copies cannot be compared, or stopped being comparable while they were read. A `--key`
+/// that cannot be used is a mistake in the usage of a command (``GraphExport/ExitStatus/usage``);
+/// anything else a failure.
+public enum DiffError: ExitStatusError, Sendable, Hashable {
     /// Which copy a message is about.
     public enum Side: String, Sendable, Hashable {
         /// The first copy given (`OLD`).
@@ -73,6 +75,17 @@ public enum DiffError: Error, Sendable, Hashable, CustomStringConvertible {
             return Self.copy(path, side, "the objects of \(entity) did not come in key order")
         case .cannotStartThread(let code):
             return "cannot start a thread to read a store on (error \(code)): the system is out of threads or memory"
+        }
+    }
+
+    /// ``GraphExport/ExitStatus/usage`` for a `--key` that cannot be used, else
+    /// ``GraphExport/ExitStatus/failure``.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .keyNotQualified, .unknownKeyEntity, .unknownKeyAttribute, .unorderableKeyType, .repeatedKey: .usage
+        case .modelsDiffer, .cannotMatch, .cannotOrder, .duplicateKey, .unorderableKeyValue, .notInKeyOrder,
+            .cannotStartThread:
+            .failure
         }
     }
 

@@ -18,7 +18,7 @@ import GraphExportJSONText
 enum ExportedValue {
     /// Whether `left` and `right`, values of one attribute of the two copies, are the same.
     ///
-    /// Throws ``GraphExport/GraphExportError`` when a file value cannot be read.
+    /// Throws ``GraphExport/FileValueError`` when a file value cannot be read.
     static func same(_ left: RowValue, _ right: RowValue) throws -> Bool {
         switch (left, right) {
         case (.null, .null): return true

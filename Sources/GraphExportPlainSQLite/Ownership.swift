@@ -22,7 +22,7 @@ struct Ownership {
         let chosenPairs = try options.nest.map { (name: $0, pair: try lookup.pair(for: $0, nesting: true)) }
         let notNested = Set(try options.noNest.compactMap { try lookup.pair(for: $0, nesting: false) })
         if let conflict = chosenPairs.first(where: { $0.pair.map(notNested.contains) == true }) {
-            throw PlainSQLiteError.conflictingNesting(path: path, name: conflict.name)
+            throw PlainSQLiteOptionError.conflictingNesting(path: path, name: conflict.name)
         }
         let nested = Set(chosenPairs.compactMap(\.pair))
         let referenceCounts = tables.indices.map { parent in
@@ -116,7 +116,7 @@ struct Ownership {
         /// nests anyway).
         func pair(for text: String, nesting: Bool) throws -> Pair? {
             guard let dot = text.lastIndex(of: "."), dot != text.startIndex else {
-                throw PlainSQLiteError.unknownRelationship(path: path, name: text)
+                throw PlainSQLiteOptionError.unknownRelationship(path: path, name: text)
             }
             let tableName = String(text[..<dot])
             let relationshipName = String(text[text.index(after: dot)...])
@@ -124,11 +124,11 @@ struct Ownership {
                 entityTables.firstIndex { tables[$0].name == tableName }
                 ?? entityTables.firstIndex { SQLName.folded(tables[$0].name) == SQLName.folded(tableName) }
             guard let entity else {
-                throw PlainSQLiteError.unknownTable(
+                throw PlainSQLiteOptionError.unknownTable(
                     path: path, name: text, table: tableName, known: entityTables.map { tables[$0].name })
             }
             guard let index = names[entity].firstIndex(of: relationshipName) else {
-                throw PlainSQLiteError.unknownTableRelationship(
+                throw PlainSQLiteOptionError.unknownTableRelationship(
                     path: path, name: text, table: tables[entityTables[entity]].name, known: names[entity])
             }
             switch relationships[entity][index] {
@@ -138,7 +138,7 @@ struct Ownership {
                 return Pair(table: child, key: key)
             case .link:
                 guard !nesting else {
-                    throw PlainSQLiteError.cannotNest(
+                    throw PlainSQLiteOptionError.cannotNest(
                         path: path, name: text,
                         reason: "it is many-to-many, and many-to-many relationships are references")
                 }

@@ -43,17 +43,17 @@ enum PlainColumnTypings {
             let table = tables.firstIndex(where: { $0.name == tableName })
                 ?? tables.firstIndex(where: { SQLName.folded($0.name) == folded })
         else {
-            throw PlainSQLiteError.noSuchTable(
+            throw PlainSQLiteOptionError.noSuchTable(
                 path: path, name: name, table: tableName, tables: entityTables.map { tables[$0].name })
         }
         guard let entity = entityTables.firstIndex(of: table) else {
-            throw PlainSQLiteError.linkTableColumn(path: path, name: name, table: tables[table].name)
+            throw PlainSQLiteOptionError.linkTableColumn(path: path, name: name, table: tables[table].name)
         }
         let columns = tables[table].columns
         guard
             let column = columns.firstIndex(where: { $0.name == columnName }) ?? tables[table].column(named: columnName)
         else {
-            throw PlainSQLiteError.noSuchColumn(
+            throw PlainSQLiteOptionError.noSuchColumn(
                 path: path, name: name, table: tables[table].name, column: columnName, columns: columns.map(\.name))
         }
         return [entity, column]

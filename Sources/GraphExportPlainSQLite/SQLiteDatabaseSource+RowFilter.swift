@@ -9,7 +9,7 @@ extension SQLiteDatabaseSource: RowFilteringSource {
     public func keys(of entity: Int, where expression: String, namesOf root: Int) throws -> [ObjectKey] {
         let table = layout.table(of: entity)
         guard let reach = PlainSQL.rowReach(table, alias: "t", isOuter: false) else {
-            throw SQLiteError.notFilterable(entity: table.name, reason: "its objects are rows of a view")
+            throw RowFilterError.notFilterable(entity: table.name, reason: "its objects are rows of a view")
         }
         let order = PlainSQL.order(table, alias: "t").map { " ORDER BY " + $0 } ?? ""
         let statement = try ReadOnlyStatement.prepare(

@@ -112,8 +112,9 @@ public final class SQLiteDatabaseSource: QueriedSource {
 
     /// Opens the database at `path` and reads its schema.
     ///
-    /// Throws ``PlainSQLiteError`` for a file that cannot be read or is not a database, for
-    /// nesting options that name no relationship and for JSON column names that name no column;
+    /// Throws ``PlainSQLiteError`` for a file that cannot be read or is not a database,
+    /// ``PlainSQLiteOptionError`` for nesting options that name no relationship and for JSON column
+    /// names that name no column;
     /// ``SQLiteError`` when SQLite fails or the store's files cannot be read together. What is
     /// skipped (a broken view, a foreign key that cannot be followed) goes to `onWarning`.
     /// `opening` says how long to wait for a lock.

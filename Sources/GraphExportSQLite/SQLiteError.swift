@@ -1,10 +1,10 @@
-import GraphExport
+public import GraphExport
 
 /// An SQLite store that cannot be read as asked, with what to do about it: a failure SQLite
-/// reports, store files graphexport refuses to read or cannot read while another process holds
-/// them or in one consistent state, or an SQL expression given to choose objects (`--where`)
-/// that cannot be used as it is.
-public enum SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
+/// reports, or store files graphexport refuses to read or cannot read while another process holds
+/// them or in one consistent state. A command exits with ``GraphExport/ExitStatus/failure``. (An
+/// expression choosing objects that cannot be used is a ``RowFilterError``.)
+public enum SQLiteError: ExitStatusError, Sendable, Hashable {
     /// What a path that must be a regular file is instead.
     public enum FileKind: String, Sendable, Hashable {
         case directory = "a directory"
@@ -15,15 +15,10 @@ public enum SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
         case unknown = "not a regular file"
     }
 
-    // MARK: SQLite's own failures
-
     /// SQLite failed: `code` is its extended result code, `message` its explanation, `sql` the
     /// statement that failed, if any, `path` the database file, and `subject` what was being
     /// read, in the database's own words (`table 'Track'`), when the reader knows.
     case failed(code: Int32, message: String, sql: String? = nil, path: String, subject: String? = nil)
-
-    // MARK: Store files
-
     /// The file cannot be read.
     case cannotRead(path: String, reason: String)
     /// The store is not a regular file (it is never opened: a FIFO would block).
@@ -45,33 +40,14 @@ public enum SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// together with the store.
     case walKeepsChanging(path: String, attempts: Int)
 
-    // MARK: Expressions choosing objects (`--where`, ``isRowFilterProblem``)
-
-    /// SQLite does not accept the expression; `message` is what it said.
-    case invalidExpression(String, entity: String, message: String)
-    /// The expression asks for more than reading: `action` names what was refused.
-    case refused(String, action: String)
-    /// The expression holds more than one expression's worth of SQL (it ends the statement).
-    case severalStatements(String)
-    /// The entity's objects cannot be chosen by SQL: `reason` says why.
-    case notFilterable(entity: String, reason: String)
-    /// The expression ran more SQLite instructions on the rows of `entity` than its budget
-    /// (``FilterStatement``), and was stopped.
-    case conditionTooCostly(String, entity: String, instructions: Int64)
-    /// The expression needed more memory on the rows of `entity` than its budget of `bytes`
-    /// (``FilterStatement``), and was stopped.
-    case conditionTooLarge(String, entity: String, bytes: Int64)
-
-    /// A sentence naming the file (or the expression) and saying what the user can do. SQLite's
-    /// own failures are one line naming the file, what was being read and what SQLite said; the
-    /// statement is left out: it is graphexport's own, and can run to kilobytes
-    /// (``descriptionWithSQL`` has it).
+    /// A sentence naming the file and saying what the user can do. SQLite's own failures are one
+    /// line naming the file, what was being read and what SQLite said; the statement is left out: it
+    /// is graphexport's own, and can run to kilobytes (``descriptionWithSQL`` has it).
     public var description: String {
         switch self {
         case .failed(let code, let message, _, let path, let subject):
             let reading = subject.map { "cannot read \($0): " } ?? ""
             return ErrorMessage.about(path, "\(reading)\(message) (SQLite error \(code))")
-
         case .cannotRead(let path, let reason):
             return ErrorMessage.about(path, "cannot read the store: \(reason)")
         case .storeNotAFile(let path, let kind):
@@ -110,25 +86,6 @@ public enum SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
                 "a checkpoint restarted the write-ahead log during each of \(attempts) attempts to copy it with the "
                     + "store, so no consistent copy was made: try again when the app writes less, or export a copy "
                     + "made with sqlite3's .backup")
-
-        case .invalidExpression(let expression, let entity, let message):
-            return Self.expression(expression, "is not a valid condition on the rows of \(entity): \(message)")
-        case .refused(let expression, let action):
-            return Self.expression(expression, "may only read the store, and it tries to \(action)")
-        case .severalStatements(let expression):
-            return Self.expression(expression, "ends its statement: give one condition, such as \"Name LIKE 'A%'\"")
-        case .notFilterable(let entity, let reason):
-            return "the objects of \(entity) cannot be chosen by an expression: \(reason)"
-        case .conditionTooCostly(let expression, let entity, let instructions):
-            return Self.expression(
-                expression,
-                "was stopped after \(instructions) SQLite instructions on the rows of \(entity), the most a condition "
-                    + "may run on this store: give one that reads fewer rows for each row (docs/SELECTION.md)")
-        case .conditionTooLarge(let expression, let entity, let bytes):
-            return Self.expression(
-                expression,
-                "was stopped on the rows of \(entity) when it needed more than \(bytes >> 20) MiB of memory, the most "
-                    + "a condition may hold: give one that makes smaller values (docs/SELECTION.md)")
         }
     }
 
@@ -145,33 +102,14 @@ public enum SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
         return code
     }
 
-    /// The database file concerned; `nil` for an expression that cannot be used.
-    public var path: String? {
+    /// The database file concerned.
+    public var path: String {
         switch self {
         case .failed(_, _, _, let path, _), .cannotRead(let path, _), .storeNotAFile(let path, _),
             .emptyStore(let path), .sideFileNotAFile(let path, _), .locked(let path, _), .journalBecameHot(let path),
             .walOfAnotherDatabase(let path, _, _), .walVersionUnknown(let path, _), .walKeepsChanging(let path, _):
             return path
-        case .invalidExpression, .refused, .severalStatements, .notFilterable, .conditionTooCostly,
-            .conditionTooLarge:
-            return nil
         }
-    }
-
-    /// Whether an SQL expression given to choose objects (`--where`) cannot be used as it is.
-    public var isRowFilterProblem: Bool {
-        switch self {
-        case .invalidExpression, .refused, .severalStatements, .notFilterable, .conditionTooCostly,
-            .conditionTooLarge:
-            true
-        default: false
-        }
-    }
-
-    /// `the expression '<expression>' <predicate>`: a message about an expression given to choose
-    /// objects, quoted as the user wrote it (as a message repeats a value: cut, escaped).
-    private static func expression(_ expression: String, _ predicate: String) -> String {
-        "the expression '\(TerminalText.echoed(expression))' " + predicate
     }
 
     /// The same error, saying that it happened while reading `subject` unless it already says

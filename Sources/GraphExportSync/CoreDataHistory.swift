@@ -3,12 +3,18 @@ public import GraphExportCoreData
 
 /// The persistent history of a Core Data store (docs/HISTORY.md), as a sync asks it.
 public struct CoreDataHistory: StoreHistory {
-    /// The store, read in its snapshot.
-    public let store: CoreDataStore
+    /// Opens the store's history, read in the store's snapshot.
+    private let open: () throws -> PersistentHistory
 
     /// The history of `store`; a store that keeps none answers that it cannot say.
     public init(_ store: CoreDataStore) {
-        self.store = store
+        open = { try PersistentHistory(store) }
+    }
+
+    /// The history `open` opens (`GraphExportStore`'s `Store.persistentHistory()`); a store that
+    /// keeps none (``GraphExportCoreData/HistoryError/noHistory(path:)``) answers that it cannot say.
+    public init(opening open: @escaping () throws -> PersistentHistory) {
+        self.open = open
     }
 
     /// What changed since `token`, or why the history cannot say: a token of another store, the
@@ -18,12 +24,11 @@ public struct CoreDataHistory: StoreHistory {
             return .cannotSay("the recorded token \(TerminalText.echoed(token)) is not a history token")
         }
         do {
-            let history = try PersistentHistory(store)
+            let history = try open()
             try history.check(parsed)
             return .changes(try history.changes(after: parsed.transaction, onWarning: onWarning))
-        } catch let error as CoreDataError {
-            guard let reason = error.historyReason else { throw error }
-            return .cannotSay(reason)
+        } catch let error as HistoryError {
+            return .cannotSay(error.reason)
         }
     }
 }

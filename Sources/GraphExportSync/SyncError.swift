@@ -1,9 +1,9 @@
 public import GraphExport
 
 /// Why a sync wrote nothing (docs/SYNC.md, *Exit status*). Each case's ``description`` is one
-/// sentence that starts with the target; ``isTargetUnavailable`` tells a failure to retry later
-/// (exit status 2) from one a person must look at (exit status 1).
-public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
+/// sentence that starts with the target; ``exitStatus`` tells a failure to retry later
+/// (``GraphExport/ExitStatus/unavailable``, 2) from one a person must look at (1).
+public enum SyncError: ExitStatusError, Sendable, Hashable {
     /// The target could not be reached: libpq's or SQLite's reason (a refused connection, a wrong
     /// password, a file that cannot be opened).
     case cannotConnect(target: String, reason: String)
@@ -23,12 +23,13 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The private file the rows are staged in could not be made or written in `directory`.
     case stagingFailed(directory: String, reason: String)
 
-    /// Whether the target could not be reached or locked, or went away: nothing was written, and a
-    /// later run may succeed as it is (exit status 2).
-    public var isTargetUnavailable: Bool {
+    /// ``GraphExport/ExitStatus/unavailable`` when the target could not be reached or locked, or
+    /// went away: nothing was written, and a later run may succeed as it is; else
+    /// ``GraphExport/ExitStatus/failure``.
+    public var exitStatus: ExitStatus {
         switch self {
-        case .cannotConnect, .busy, .connectionLost: true
-        case .cannotOpen, .tableChanged, .inTheWay, .statementFailed, .stagingFailed: false
+        case .cannotConnect, .busy, .connectionLost: .unavailable
+        case .cannotOpen, .tableChanged, .inTheWay, .statementFailed, .stagingFailed: .failure
         }
     }
 

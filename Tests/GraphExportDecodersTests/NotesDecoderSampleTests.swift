@@ -1,6 +1,7 @@
 import Foundation
 import GraphExport
 import GraphExportCoreData
+import GraphExportInflate
 import GraphExportTestSupport
 import XCTest
 

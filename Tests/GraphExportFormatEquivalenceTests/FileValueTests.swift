@@ -48,7 +48,7 @@ final class FileValueTests: XCTestCase {
             XCTAssertEqual(truncate(path, 999), 0)
             let output = folder.appendingPathComponent("out.\(name)").path
             XCTAssertThrowsError(try GraphExporter(source: graph).write(toFile: output, format: format), name) {
-                XCTAssertEqual($0 as? GraphExportError, .changed(path: path, owner: "Album 1 cover", count: 1000), name)
+                XCTAssertEqual($0 as? FileValueError, .changed(path: path, owner: "Album 1 cover", count: 1000), name)
             }
             XCTAssertFalse(FileManager.default.fileExists(atPath: output), "\(name): the output was left")
         }
@@ -63,7 +63,7 @@ final class FileValueTests: XCTestCase {
             let (graph, path) = try oneAlbum(length: length, in: folder)
             let sink = CuttingSink(path: path, afterBytes: 2 * Self.chunk)
             XCTAssertThrowsError(try GraphExporter(source: graph).write(using: writer.make(sink)), writer.name) {
-                guard case .endedEarly(path, "Album 1 cover", let read, length)? = $0 as? GraphExportError else {
+                guard case .endedEarly(path, "Album 1 cover", let read, length)? = $0 as? FileValueError else {
                     return XCTFail("\(writer.name): \($0)")
                 }
                 XCTAssertLessThan(read, length, writer.name)

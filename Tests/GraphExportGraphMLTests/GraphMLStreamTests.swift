@@ -21,11 +21,11 @@ final class GraphMLStreamTests: XCTestCase {
 
     func testTheSinksErrorIsRethrown() throws {
         let writer = GraphStream(
-            GraphMLGraphWriter(sink: WriterFailingSink(capacity: 0, error: GraphExportError.brokenPipe)))
+            GraphMLGraphWriter(sink: WriterFailingSink(capacity: 0, error: OutputError.brokenPipe)))
         try writer.begin(WriterChain.document)
         try writer.write(.beginObject(entity: "A", id: ObjectID("A/1")))
         try writer.write(.endObject)
-        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? GraphExportError, .brokenPipe) }
+        XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? OutputError, .brokenPipe) }
     }
 
     func testAnUnusableTemporaryDirectoryIsAnError() throws {

@@ -14,10 +14,10 @@ final class LibXMLTextWriterTests: XCTestCase {
 
     /// A sink that throws `error` on every write.
     private final class FailingSink: ByteSink {
-        let error: GraphExportError
+        let error: OutputError
         private(set) var writes = 0
 
-        init(_ error: GraphExportError) { self.error = error }
+        init(_ error: OutputError) { self.error = error }
 
         func write(_ bytes: UnsafeRawBufferPointer) throws {
             writes += 1
@@ -114,21 +114,21 @@ final class LibXMLTextWriterTests: XCTestCase {
             try output.startElement("root")
             // More than the 64 KiB the buffer in front of the sink holds: the sink is reached.
             let error = try writeUntilFailure(output)
-            XCTAssertEqual(error as? GraphExportError, .brokenPipe)
-            XCTAssertEqual(output.failure as? GraphExportError, .brokenPipe)
-            XCTAssertThrowsError(try output.endDocument()) { XCTAssertEqual($0 as? GraphExportError, .brokenPipe) }
+            XCTAssertEqual(error as? OutputError, .brokenPipe)
+            XCTAssertEqual(output.failure as? OutputError, .brokenPipe)
+            XCTAssertThrowsError(try output.endDocument()) { XCTAssertEqual($0 as? OutputError, .brokenPipe) }
         }
         XCTAssertEqual(printed, "", "libxml2 prints nothing, also when the writer is freed")
         XCTAssertEqual(sink.writes, 1, "nothing is written after the first failure")
     }
 
     func testAnotherWriteErrorIsRethrownNamingTheFile() throws {
-        let failure = GraphExportError.writeFailed(errno: ENOSPC, reason: "out.xml: No space left on device")
+        let failure = OutputError.writeFailed(errno: ENOSPC, reason: "out.xml: No space left on device")
         let printed = try capturingStandardError {
             let output = try makeWriter(FailingSink(failure))
             try output.startElement("root")
-            XCTAssertEqual(try writeUntilFailure(output) as? GraphExportError, failure)
-            XCTAssertEqual(output.failure as? GraphExportError, failure)
+            XCTAssertEqual(try writeUntilFailure(output) as? OutputError, failure)
+            XCTAssertEqual(output.failure as? OutputError, failure)
         }
         XCTAssertEqual(printed, "")
         XCTAssertEqual(failure.description, "cannot write the output: out.xml: No space left on device")
@@ -142,10 +142,10 @@ final class LibXMLTextWriterTests: XCTestCase {
         let output = try makeWriter(MemorySink())
         try output.startElement("data")
         XCTAssertThrowsError(try output.writeBase64(of: file)) { error in
-            guard case .changed? = error as? GraphExportError else { return XCTFail("\(error)") }
+            guard case .changed? = error as? FileValueError else { return XCTFail("\(error)") }
             XCTAssertTrue("\(error)".contains("Item 1 payload"), "\(error)")
         }
-        guard case .changed? = output.failure as? GraphExportError else {
+        guard case .changed? = output.failure as? FileValueError else {
             return XCTFail("\(String(describing: output.failure))")
         }
     }

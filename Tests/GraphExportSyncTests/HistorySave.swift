@@ -1,7 +1,7 @@
 /// One save of an app into a Core Data store with persistent history, as SQL for the sqlite3
 /// shell: the rows it changes, then its history in the layout the real stores show (one
 /// `ATRANSACTION` row, one `ACHANGE` row an object, `Z_PRIMARYKEY`'s counters moved on), as
-/// `Tests/GraphExportCLITests/HistorySyncTests.swift` writes them.
+/// `Tests/GraphExportCLITests/Log/HistorySyncTests.swift` writes them.
 struct HistorySave {
     /// A change of the save: 0 inserted, 1 updated, 2 deleted; the object's entity number and `Z_PK`.
     struct Change {

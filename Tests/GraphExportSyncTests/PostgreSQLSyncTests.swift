@@ -104,7 +104,7 @@ final class PostgreSQLSyncTests: XCTestCase {
             return XCTFail(
                 "not a lost connection: \(String(describing: outcome.error)) \(String(describing: outcome.report))")
         }
-        XCTAssertTrue(error.isTargetUnavailable)
+        XCTAssertEqual(error.exitStatus, .unavailable)
         XCTAssertFalse(duringCommit)
         XCTAssertEqual(try server.psql("SELECT count(*) FROM pg_tables WHERE schemaname = 'copy'"), ["0"])
         XCTAssertEqual(try fixture.sync(into: target).mode, .first)
@@ -133,7 +133,7 @@ final class PostgreSQLSyncTests: XCTestCase {
                 guard let error = error as? SyncError, case .cannotConnect(let target, let message) = error else {
                     return XCTFail("\(error)")
                 }
-                XCTAssertTrue(error.isTargetUnavailable)
+                XCTAssertEqual(error.exitStatus, .unavailable)
                 XCTAssertTrue(message.contains(reason), message)
                 XCTAssertFalse(message.contains("\n"), message)
                 XCTAssertFalse(target.contains("secret"), target)

@@ -39,13 +39,13 @@ final class FileBytesTests: XCTestCase {
         let fifo = folder.appendingPathComponent("fifo").path
         XCTAssertEqual(mkfifo(fifo, 0o644), 0)
         let missing = folder.appendingPathComponent("missing").path
-        let cases: [(String, GraphExportError)] = [
+        let cases: [(String, FileValueError)] = [
             (link, .symbolicLink(path: link)), (fifo, .notRegularFile(path: fifo, kind: "a FIFO")),
             (folder.path, .notRegularFile(path: folder.path, kind: "a folder")), (missing, .missing(path: missing)),
             ("/dev/null", .notRegularFile(path: "/dev/null", kind: "a device")),
         ]
         for (path, expected) in cases {
-            XCTAssertThrowsError(try FileBytes(path: path)) { XCTAssertEqual($0 as? GraphExportError, expected, path) }
+            XCTAssertThrowsError(try FileBytes(path: path)) { XCTAssertEqual($0 as? FileValueError, expected, path) }
         }
     }
 
@@ -82,7 +82,7 @@ final class FileBytesTests: XCTestCase {
         _ = try write(Self.pattern(100), to: folder, as: "other")
         XCTAssertEqual(rename(folder.appendingPathComponent("other").path, path), 0)
         XCTAssertThrowsError(try replaced.readAll()) { error in
-            XCTAssertEqual(error as? GraphExportError, .changed(path: path, owner: "Photo p8 image", count: 100))
+            XCTAssertEqual(error as? FileValueError, .changed(path: path, owner: "Photo p8 image", count: 100))
             XCTAssertEqual(
                 "\(error)",
                 "the file \(path), the value of Photo p8 image, changed while it was exported: it is no longer the "
@@ -91,19 +91,19 @@ final class FileBytesTests: XCTestCase {
         let resized = try FileBytes(path: path)
         XCTAssertEqual(truncate(path, 99), 0)
         XCTAssertThrowsError(try resized.readAll()) {
-            XCTAssertEqual($0 as? GraphExportError, .changed(path: path, owner: nil, count: 100))
+            XCTAssertEqual($0 as? FileValueError, .changed(path: path, owner: nil, count: 100))
         }
         let removed = try FileBytes(path: path)
         try FileManager.default.removeItem(atPath: path)
         XCTAssertThrowsError(try removed.readAll()) {
-            XCTAssertEqual($0 as? GraphExportError, .changed(path: path, owner: nil, count: 99))
+            XCTAssertEqual($0 as? FileValueError, .changed(path: path, owner: nil, count: 99))
         }
         _ = try write(Self.pattern(99), to: folder, as: "target")
         let linked = try FileBytes(path: folder.appendingPathComponent("target").path)
         try FileManager.default.moveItem(atPath: linked.path, toPath: path)
         try FileManager.default.createSymbolicLink(atPath: linked.path, withDestinationPath: path)
         XCTAssertThrowsError(try linked.readAll(), "a link to the same file") {
-            XCTAssertEqual($0 as? GraphExportError, .changed(path: linked.path, owner: nil, count: 99))
+            XCTAssertEqual($0 as? FileValueError, .changed(path: linked.path, owner: nil, count: 99))
         }
     }
 
@@ -119,7 +119,7 @@ final class FileBytesTests: XCTestCase {
             }
         ) { error in
             XCTAssertEqual(
-                error as? GraphExportError,
+                error as? FileValueError,
                 .endedEarly(path: path, owner: "Photo p8 image", read: Self.chunk + 10, count: 3 * Self.chunk))
             XCTAssertEqual(
                 "\(error)",
@@ -150,7 +150,7 @@ final class FileBytesTests: XCTestCase {
         }
         XCTAssertEqual(truncate(path, 4), 0)
         XCTAssertThrowsError(try GraphTraversal(source: graph).run(into: RecordingGraphWriter())) {
-            XCTAssertEqual($0 as? GraphExportError, .changed(path: path, owner: nil, count: 5))
+            XCTAssertEqual($0 as? FileValueError, .changed(path: path, owner: nil, count: 5))
         }
     }
 

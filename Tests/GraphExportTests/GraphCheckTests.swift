@@ -178,7 +178,7 @@ final class GraphCheckTests: XCTestCase {
     func testRecordingProtocol() throws {
         let unfinishedRecording = RecordingGraphWriter()
         let unfinished = GraphStream(unfinishedRecording)
-        XCTAssertThrowsError(try unfinished.write(.endObject)) { XCTAssertEqual($0 as? GraphExportError, .notBegun) }
+        XCTAssertThrowsError(try unfinished.write(.endObject)) { XCTAssertEqual($0 as? GraphStreamError, .notBegun) }
         try unfinished.begin(DocumentInfo(sourceKind: "test"))
         let check = try GraphCheck(recording: unfinishedRecording, source: graph)
         XCTAssertEqual(check.problems.prefix(1), ["the writer was never finished"])
@@ -189,9 +189,9 @@ final class GraphCheckTests: XCTestCase {
         try twice.begin(DocumentInfo(sourceKind: "test"))
         try twice.finish()
         XCTAssertThrowsError(try twice.write(.endObject)) {
-            XCTAssertEqual($0 as? GraphExportError, .alreadyFinished)
+            XCTAssertEqual($0 as? GraphStreamError, .alreadyFinished)
         }
-        XCTAssertThrowsError(try twice.finish()) { XCTAssertEqual($0 as? GraphExportError, .alreadyFinished) }
+        XCTAssertThrowsError(try twice.finish()) { XCTAssertEqual($0 as? GraphStreamError, .alreadyFinished) }
         XCTAssertEqual(twiceRecording.events, [])
     }
 }

@@ -124,7 +124,7 @@ final class GraphExporterTests: XCTestCase {
     func testWriteToFileInAMissingFolderNamesThePath() throws {
         let path = try temporaryFolder().appendingPathComponent("missing/graph.txt").path
         XCTAssertThrowsError(try GraphExporter(source: makeChain(length: 1)).write(toFile: path, format: .lines)) {
-            guard case .writeFailed(let code, let reason)? = $0 as? GraphExportError else {
+            guard case .writeFailed(let code, let reason)? = $0 as? OutputError else {
                 return XCTFail("unexpected error \($0)")
             }
             XCTAssertEqual(code, ENOENT)

@@ -52,7 +52,7 @@ final class GraphModelTests: XCTestCase {
     }
 
     func testErrorsNameWhatIsWrong() {
-        let cases: [([EntityInfo], GraphExportError, String)] = [
+        let cases: [([EntityInfo], GraphModelError, String)] = [
             (
                 [EntityInfo(name: "A"), EntityInfo(name: "B"), EntityInfo(name: "A")],
                 .duplicateEntity("A"), "the model defines entity 'A' twice"
@@ -93,8 +93,8 @@ final class GraphModelTests: XCTestCase {
         ]
         for (entities, expected, message) in cases {
             XCTAssertThrowsError(try GraphModel(entities: entities)) { error in
-                XCTAssertEqual(error as? GraphExportError, expected)
-                XCTAssertEqual((error as? GraphExportError)?.description, message)
+                XCTAssertEqual(error as? GraphModelError, expected)
+                XCTAssertEqual((error as? GraphModelError)?.description, message)
             }
         }
     }
@@ -116,7 +116,7 @@ final class GraphModelTests: XCTestCase {
             ])
         ) { error in
             XCTAssertEqual(
-                error as? GraphExportError, .unknownInverse(entity: "Note", relationship: "subject", inverse: "notes"))
+                error as? GraphModelError, .unknownInverse(entity: "Note", relationship: "subject", inverse: "notes"))
         }
     }
 

@@ -87,7 +87,7 @@ final class GraphStreamTests: XCTestCase {
         refused({ try stream.write(.attribute(name: "y!", value: .null)) }, "a second attribute")
         try stream.write(.attribute(name: "x", value: .null))
         XCTAssertThrowsError(try stream.write(.attribute(name: "y", value: .null))) {
-            XCTAssertEqual($0 as? GraphExportError, .duplicateAttribute(name: "y", id: "A/1"))
+            XCTAssertEqual($0 as? GraphStreamError, .duplicateAttribute(name: "y", id: "A/1"))
         }
         refused({ try stream.write(.beginRelationship(name: "r!", isToMany: false)) }, "a relationship")
         try stream.write(.beginRelationship(name: "r", isToMany: false))

@@ -4,7 +4,7 @@ import XCTest
 
 final class GraphStreamValidatorTests: XCTestCase {
     /// Feeds `events` after `begin()`, then `finish()`; the first error.
-    private func firstError(_ events: [GraphEvent]) -> GraphExportError? {
+    private func firstError(_ events: [GraphEvent]) -> GraphStreamError? {
         var validator = GraphStreamValidator()
         do {
             try validator.begin()
@@ -35,13 +35,13 @@ final class GraphStreamValidatorTests: XCTestCase {
 
     func testCallsOutsideTheDocumentAreRejected() throws {
         var validator = GraphStreamValidator()
-        XCTAssertThrowsError(try validator.accept(.endObject)) { XCTAssertEqual($0 as? GraphExportError, .notBegun) }
-        XCTAssertThrowsError(try validator.finish()) { XCTAssertEqual($0 as? GraphExportError, .notBegun) }
+        XCTAssertThrowsError(try validator.accept(.endObject)) { XCTAssertEqual($0 as? GraphStreamError, .notBegun) }
+        XCTAssertThrowsError(try validator.finish()) { XCTAssertEqual($0 as? GraphStreamError, .notBegun) }
         try validator.begin()
-        XCTAssertThrowsError(try validator.begin()) { XCTAssertEqual($0 as? GraphExportError, .begunTwice) }
+        XCTAssertThrowsError(try validator.begin()) { XCTAssertEqual($0 as? GraphStreamError, .begunTwice) }
         try validator.finish()
         for call in [{ try validator.begin() }, { try validator.accept(.endObject) }, { try validator.finish() }] {
-            XCTAssertThrowsError(try call()) { XCTAssertEqual($0 as? GraphExportError, .alreadyFinished) }
+            XCTAssertThrowsError(try call()) { XCTAssertEqual($0 as? GraphStreamError, .alreadyFinished) }
         }
     }
 

@@ -32,11 +32,11 @@ final class NearNamesTests: XCTestCase {
 
     func testSelectionErrorsSayIt() {
         XCTAssertEqual(
-            GraphExportError.unknownEntity("icnote", known: entities).description,
+            SelectionError.unknownEntity("icnote", known: entities).description,
             "no entity 'icnote'; did you mean 'ICNote'? (entities: ICAccount, ICFolder, ICNote, ICNoteContainer, "
                 + "ICNoteData, ICMedia)")
         XCTAssertEqual(
-            GraphExportError.unknownProperty(entity: "Track", property: "composer", known: ["Name", "Composer"])
+            SelectionError.unknownProperty(entity: "Track", property: "composer", known: ["Name", "Composer"])
                 .description,
             "entity 'Track' has no attribute or relationship 'composer'; did you mean 'Composer'? "
                 + "(attributes and relationships: Name, Composer)")

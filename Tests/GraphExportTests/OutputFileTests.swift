@@ -109,7 +109,7 @@ final class OutputFileTests: XCTestCase {
             atPath: folder.appendingPathComponent("second").path, withDestinationPath: "first")
         XCTAssertThrowsError(try OutputFile(path: first)) {
             XCTAssertEqual(
-                $0 as? GraphExportError,
+                $0 as? OutputError,
                 .writeFailed(errno: ELOOP, reason: "\(first): Too many levels of symbolic links"))
         }
         XCTAssertEqual(try names(in: folder), ["first", "second"])
@@ -119,7 +119,7 @@ final class OutputFileTests: XCTestCase {
         let folder = try temporaryFolder()
         XCTAssertThrowsError(try OutputFile(path: folder.path)) {
             XCTAssertEqual(
-                $0 as? GraphExportError, .writeFailed(errno: EISDIR, reason: "\(folder.path): Is a directory"))
+                $0 as? OutputError, .writeFailed(errno: EISDIR, reason: "\(folder.path): Is a directory"))
         }
     }
 
@@ -141,14 +141,14 @@ final class OutputFileTests: XCTestCase {
         let file = try OutputFile(path: "/dev/full")
         XCTAssertThrowsError(try write("new", to: file)) {
             XCTAssertEqual(
-                $0 as? GraphExportError, .writeFailed(errno: ENOSPC, reason: "/dev/full: No space left on device"))
+                $0 as? OutputError, .writeFailed(errno: ENOSPC, reason: "/dev/full: No space left on device"))
         }
     }
 
     func testClosedDescriptorIsRefused() throws {
         let path = "/dev/fd/987"
         XCTAssertThrowsError(try OutputFile(path: path)) {
-            XCTAssertEqual($0 as? GraphExportError, .writeFailed(errno: EBADF, reason: "\(path): Bad file descriptor"))
+            XCTAssertEqual($0 as? OutputError, .writeFailed(errno: EBADF, reason: "\(path): Bad file descriptor"))
         }
     }
 

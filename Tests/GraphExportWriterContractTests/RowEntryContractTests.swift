@@ -32,7 +32,7 @@ final class RowEntryContractTests: XCTestCase {
                 entity: 0, entityName: "A", attributeNames: ["x", "x"], id: ObjectID("A/1"),
                 values: [.integer(1), .integer(2)])
             XCTAssertThrowsError(try writer.beginObject(row), name) {
-                XCTAssertEqual($0 as? GraphExportError, .duplicateAttribute(name: "x", id: "A/1"), name)
+                XCTAssertEqual($0 as? GraphStreamError, .duplicateAttribute(name: "x", id: "A/1"), name)
             }
         }
     }

@@ -154,7 +154,7 @@ final class StructuredValueTests: XCTestCase {
         try writer.begin(WriterChain.document)
         try writer.write(.beginObject(entity: "Item", id: ObjectID("Item/1")))
         XCTAssertThrowsError(try writer.write(.attribute(name: "deep", value: deep))) { error in
-            XCTAssertEqual(error as? GraphExportError, .valueNestedTooDeeply(name: "deep", id: "Item/1"))
+            XCTAssertEqual(error as? GraphStreamError, .valueNestedTooDeeply(name: "deep", id: "Item/1"))
         }
         var limit = Value.integer(1)
         for _ in 1...Value.maximumNestingDepth { limit = .array([limit]) }

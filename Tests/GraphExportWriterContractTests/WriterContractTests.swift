@@ -13,7 +13,7 @@ import XCTest
 
 /// The contract every writer keeps (``GraphStreamValidator``): the same streams, valid and not,
 /// run against each format's writer and the plugin event stream, which must reject each broken one
-/// with the core's ``GraphExportError``, take each valid one, and treat a rejected call as if it
+/// with the core's ``GraphStreamError``, take each valid one, and treat a rejected call as if it
 /// had not come.
 final class WriterContractTests: XCTestCase {
     func testEveryWriterRejectsEachBrokenStreamWithTheCoreError() {
@@ -23,7 +23,7 @@ final class WriterContractTests: XCTestCase {
                 case .success:
                     XCTFail("\(name) took \(events)")
                 case .failure(let error):
-                    XCTAssertEqual(error as? GraphExportError, expected, "\(name): \(events) gave \(error)")
+                    XCTAssertEqual(error as? GraphStreamError, expected, "\(name): \(events) gave \(error)")
                 }
             }
         }
@@ -45,8 +45,8 @@ final class WriterContractTests: XCTestCase {
     func testEveryWriterRejectsCallsOutsideTheDocument() throws {
         for (name, make) in everyWriterIgnoringWarnings {
             let writer = GraphStream(make(MemorySink()))
-            func expect(_ expected: GraphExportError, _ call: () throws -> Void) {
-                XCTAssertThrowsError(try call(), name) { XCTAssertEqual($0 as? GraphExportError, expected, name) }
+            func expect(_ expected: GraphStreamError, _ call: () throws -> Void) {
+                XCTAssertThrowsError(try call(), name) { XCTAssertEqual($0 as? GraphStreamError, expected, name) }
             }
             expect(.notBegun) { try writer.write(.endObject) }
             expect(.notBegun) { try writer.finish() }
@@ -80,7 +80,7 @@ final class WriterContractTests: XCTestCase {
                 try writer.write(.beginObject(entity: "Item", id: ObjectID("Item/1")))
                 XCTAssertThrowsError(try writer.write(.attribute(name: "files", value: value)), name) { error in
                     XCTAssertEqual(
-                        error as? GraphExportError, .fileInsideStructuredValue(name: "files", id: "Item/1"), name)
+                        error as? GraphStreamError, .fileInsideStructuredValue(name: "files", id: "Item/1"), name)
                 }
             }
         }
@@ -104,7 +104,7 @@ final class WriterContractTests: XCTestCase {
                     for event in events[..<position] { try writer.write(event) }
                     for intruder in rejected {
                         XCTAssertThrowsError(try writer.write(intruder), "\(name) at \(position): \(intruder)") {
-                            XCTAssertTrue($0 is GraphExportError, "\(name): \($0)")
+                            XCTAssertTrue($0 is GraphStreamError, "\(name): \($0)")
                         }
                     }
                     for event in events[position...] { try writer.write(event) }

@@ -82,10 +82,10 @@ final class XMLNestingTests: XCTestCase {
         } catch {
             thrown.append(error)
         }
-        XCTAssertEqual(thrown.first as? GraphExportError, .writeFailed(errno: 28, reason: "disk full"))
+        XCTAssertEqual(thrown.first as? OutputError, .writeFailed(errno: 28, reason: "disk full"))
         XCTAssertEqual(sink.calls, 1, "no write after the sink failed")
         XCTAssertThrowsError(try writer.write(.endObject)) {
-            XCTAssertEqual($0 as? GraphExportError, .writeFailed(errno: 28, reason: "disk full"))
+            XCTAssertEqual($0 as? OutputError, .writeFailed(errno: 28, reason: "disk full"))
         }
         XCTAssertEqual(sink.calls, 1)
     }

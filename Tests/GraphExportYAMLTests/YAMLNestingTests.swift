@@ -73,13 +73,13 @@ final class YAMLNestingTests: XCTestCase {
                 thrown = error
             }
         }
-        XCTAssertEqual(thrown as? GraphExportError, .writeFailed(errno: 28, reason: "disk full"))
+        XCTAssertEqual(thrown as? OutputError, .writeFailed(errno: 28, reason: "disk full"))
         // The stream is stopped: every later call throws the sink's error again.
         XCTAssertThrowsError(try writer.write(.endObject)) {
-            XCTAssertEqual($0 as? GraphExportError, .writeFailed(errno: 28, reason: "disk full"))
+            XCTAssertEqual($0 as? OutputError, .writeFailed(errno: 28, reason: "disk full"))
         }
         XCTAssertThrowsError(try writer.finish()) {
-            XCTAssertEqual($0 as? GraphExportError, .writeFailed(errno: 28, reason: "disk full"))
+            XCTAssertEqual($0 as? OutputError, .writeFailed(errno: 28, reason: "disk full"))
         }
         XCTAssertGreaterThan(sink.bytes.count, 0)
 
@@ -87,7 +87,7 @@ final class YAMLNestingTests: XCTestCase {
         let small = GraphStream(YAMLGraphWriter(sink: late))
         try small.begin(document)
         XCTAssertThrowsError(try small.finish()) {
-            guard case .writeFailed? = $0 as? GraphExportError else { return XCTFail("\($0)") }
+            guard case .writeFailed? = $0 as? OutputError else { return XCTFail("\($0)") }
         }
     }
 

@@ -96,7 +96,7 @@ package final class BlobFileWriter: GraphWriter {
         switch value {
         case .binary(let bytes):
             return .string(
-                try bytes.withUnsafeBytes { bytes throws(GraphExportError) in try folder.write(bytes, stem: stem()) })
+                try bytes.withUnsafeBytes { bytes throws(BlobFolderError) in try folder.write(bytes, stem: stem()) })
         case .binaryFile(let file):
             return .string(try folder.write(file, stem: stem()))
         case .array(let elements) where value.holdsBytes:

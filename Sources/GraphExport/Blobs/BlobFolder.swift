@@ -10,7 +10,7 @@
 /// **Nothing is replaced.** The folder is made when missing (its parent must exist), else it must
 /// be a folder (a link to one is followed). Each file is created new inside the open folder
 /// (`O_CREAT | O_EXCL | O_NOFOLLOW`): a name that is taken — by any file, link or folder, an
-/// earlier export's file included — is an error, ``GraphExportError/blobExists(folder:name:)``.
+/// earlier export's file included — is an error, ``BlobFolderError/fileExists(folder:name:)``.
 ///
 /// **Nothing is left behind.** Until ``commit()``, the files are the run's own: each one's name goes
 /// to a journal (an unnamed temporary file) just before it is created, and ``discard()`` (also on
@@ -36,15 +36,15 @@ package final class BlobFolder {
 
     /// Opens the folder at `path`, made when missing, for files named relative to the folder
     /// `base` (which exists).
-    package init(path: String, relativeTo base: String) throws(GraphExportError) {
+    package init(path: String, relativeTo base: String) throws(BlobFolderError) {
         self.path = path
         var info = stat()
         if stat(path, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else { throw .blobsNotAFolder(path: path) }
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(path: path) }
             madeFolder = false
         } else {
             guard errno == ENOENT, mkdir(path, 0o777) == 0 else {
-                throw .blobsCannotCreate(path: path, reason: Self.message(errno))
+                throw .cannotCreate(path: path, reason: Self.message(errno))
             }
             madeFolder = true
         }
@@ -52,13 +52,13 @@ package final class BlobFolder {
         guard folder >= 0 else {
             let code = errno
             if madeFolder { rmdir(path) }
-            throw .blobsCannotOpen(path: path, reason: Self.message(code))
+            throw .cannotOpen(path: path, reason: Self.message(code))
         }
         guard let journal = Self.makeJournal() else {
             let code = errno
             close(folder)
             if madeFolder { rmdir(path) }
-            throw .blobsCannotOpen(path: path, reason: "cannot make a temporary file: " + Self.message(code))
+            throw .cannotOpen(path: path, reason: "cannot make a temporary file: " + Self.message(code))
         }
         self.folder = folder
         self.journal = journal
@@ -73,7 +73,7 @@ package final class BlobFolder {
 
     /// Writes `bytes` to a new file named by `stem` (``BlobFileName/stem(entity:id:attribute:position:)``)
     /// and the extension they show; returns the file's path for the export.
-    package func write(_ bytes: UnsafeRawBufferPointer, stem: String) throws(GraphExportError) -> String {
+    package func write(_ bytes: UnsafeRawBufferPointer, stem: String) throws(BlobFolderError) -> String {
         let name = BlobFileName.name(
             stem: stem,
             fileExtension: BlobFileName.sniffedExtension(of: UnsafeRawBufferPointer(rebasing: bytes.prefix(64))))
@@ -86,7 +86,7 @@ package final class BlobFolder {
     /// Writes the bytes of `file` to a new file named by `stem` and the extension they show, one
     /// chunk at a time, never whole; returns the new file's path for the export.
     ///
-    /// Throws ``GraphExportError``: the folder's own, or what reading `file` throws.
+    /// Throws ``BlobFolderError``: the folder's own, or what reading `file` throws.
     package func write(_ file: FileBytes, stem: String) throws -> String {
         var output: (descriptor: Int32, name: String)?
         defer { if let output { close(output.descriptor) } }
@@ -129,14 +129,14 @@ package final class BlobFolder {
     /// Creates the file `name`, which must not exist, listing it in the journal first, so that a
     /// signal that comes between the two finds the file listed; the name is taken off the journal
     /// again when the file cannot be made.
-    private func create(_ name: String) throws(GraphExportError) -> Int32 {
+    private func create(_ name: String) throws(BlobFolderError) -> Int32 {
         var info = stat()
-        if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 { throw .blobExists(folder: path, name: name) }
+        if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 { throw .fileExists(folder: path, name: name) }
         let line = Array((name + "\n").utf8)
         let listed = line.withUnsafeBytes { Self.writeAll($0, to: journal) }
         guard listed == 0 else {
             unlistLastName()
-            throw .blobCannotWrite(
+            throw .cannotWrite(
                 folder: path, name: name, reason: "cannot note it for cleanup: " + Self.message(listed))
         }
         let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
@@ -144,8 +144,8 @@ package final class BlobFolder {
             let code = errno
             // The name is not this run's file: a cleanup must not remove it.
             unlistLastName()
-            if code == EEXIST { throw .blobExists(folder: path, name: name) }
-            throw .blobCannotWrite(folder: path, name: name, reason: Self.message(code))
+            if code == EEXIST { throw .fileExists(folder: path, name: name) }
+            throw .cannotWrite(folder: path, name: name, reason: Self.message(code))
         }
         journalLength += line.count
         count += 1
@@ -158,9 +158,9 @@ package final class BlobFolder {
         _ = lseek(journal, off_t(journalLength), SEEK_SET)
     }
 
-    private func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, name: String) throws(GraphExportError) {
+    private func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, name: String) throws(BlobFolderError) {
         let code = Self.writeAll(bytes, to: descriptor)
-        guard code == 0 else { throw .blobCannotWrite(folder: path, name: name, reason: Self.message(code)) }
+        guard code == 0 else { throw .cannotWrite(folder: path, name: name, reason: Self.message(code)) }
     }
 
     /// Writes all of `bytes` to `descriptor`; 0, or the `errno` of the write that failed.

@@ -15,4 +15,14 @@ package enum ErrorMessage {
     package static func option(_ option: String, _ value: String, _ explanation: String) -> String {
         about(option + " " + value, explanation)
     }
+
+    /// The message about an environment variable that must be a number of seconds `range` and is
+    /// `value` (echoed as a message repeats a value: cut, escaped); `examples` are numbers it could
+    /// be, `unset` what it means when it is not set.
+    package static func notSeconds(
+        _ variable: String, _ value: String, range: String, examples: String, unset: String
+    ) -> String {
+        "\(variable) is '\(TerminalText.echoed(value))', not a number of seconds \(range); set it to one (such as \(examples)), "
+            + "or unset it for \(unset)"
+    }
 }

@@ -6,7 +6,7 @@
 /// a writer by hand makes one around it and calls it as it would the writer: ``begin(_:)``, then
 /// ``write(_:)`` and ``beginObject(_:)``, then ``finish()``, from one thread.
 ///
-/// - A call that breaks the grammar throws ``GraphExportError`` and never reaches the writer, so
+/// - A call that breaks the grammar throws ``GraphStreamError`` and never reaches the writer, so
 ///   the document comes out as if it had not come.
 /// - A call the writer rejects (``GraphWriterRejection``: its format cannot hold a name or
 ///   identifier) is taken back and the writer's own error rethrown; the stream goes on.
@@ -196,7 +196,7 @@ public final class GraphStream {
     /// The error to throw for the validator's `error`: the writer's failure again once the stream
     /// has stopped.
     @inline(never)
-    private func stopped(_ error: GraphExportError) -> any Error {
+    private func stopped(_ error: GraphStreamError) -> any Error {
         state.pointee.failure ?? error
     }
 }

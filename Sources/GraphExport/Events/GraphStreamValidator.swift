@@ -14,7 +14,7 @@
 ///   deleted object is at the top level and has no relationships.
 /// - `finish()` comes with no object open.
 ///
-/// A call that breaks a rule throws ``GraphExportError`` and changes nothing, so the stream may go
+/// A call that breaks a rule throws ``GraphStreamError`` and changes nothing, so the stream may go
 /// on as if the call had not come.
 ///
 /// The validator keeps a stack of the open objects and relationships (one entry per level, so
@@ -93,7 +93,7 @@ public struct GraphStreamValidator {
     public init() {}
 
     /// Checks `begin(_:)`.
-    public mutating func begin() throws(GraphExportError) {
+    public mutating func begin() throws(GraphStreamError) {
         try checkPhase(beginning: true)
         phase = .writing
         stack.append(Frame(role: .document))
@@ -105,7 +105,7 @@ public struct GraphStreamValidator {
     /// GraphStream calls the method of the event's case for the traversal's calls, without a
     /// second switch.
     @discardableResult
-    public mutating func accept(_ event: GraphEvent) throws(GraphExportError) -> StreamPosition {
+    public mutating func accept(_ event: GraphEvent) throws(GraphStreamError) -> StreamPosition {
         switch event {
         case .beginObject(let entity, let id): return try beginObject(entity: entity, id: id)
         case .changedProperties: return try changedProperties()
@@ -120,7 +120,7 @@ public struct GraphStreamValidator {
 
     /// Checks and takes in ``GraphEvent/beginObject(entity:id:)``; returns where it came.
     @discardableResult
-    public mutating func beginObject(entity: String, id: ObjectID) throws(GraphExportError) -> StreamPosition {
+    public mutating func beginObject(entity: String, id: ObjectID) throws(GraphStreamError) -> StreamPosition {
         let (top, frame) = try innermost()
         try checkDestination(id, in: frame)
         stack[top].isEmpty = false
@@ -133,7 +133,7 @@ public struct GraphStreamValidator {
 
     /// Checks and takes in ``GraphEvent/changedProperties(_:)``; returns where it came.
     @discardableResult
-    public mutating func changedProperties() throws(GraphExportError) -> StreamPosition {
+    public mutating func changedProperties() throws(GraphStreamError) -> StreamPosition {
         let (top, frame) = try innermost()
         guard mayMark else { throw .misplacedChangeMark(id: innermostID) }
         mayMark = false
@@ -142,7 +142,7 @@ public struct GraphStreamValidator {
 
     /// Checks and takes in ``GraphEvent/deleted``; returns where it came.
     @discardableResult
-    public mutating func deleted() throws(GraphExportError) -> StreamPosition {
+    public mutating func deleted() throws(GraphStreamError) -> StreamPosition {
         let (top, frame) = try innermost()
         guard mayMark else { throw .misplacedChangeMark(id: innermostID) }
         guard objects.count == 1 else { throw .nestedDeletedObject(id: innermostID) }
@@ -159,7 +159,7 @@ public struct GraphStreamValidator {
     /// the rows of an entity one list, so a row costs a look at each of its owned values.
     @discardableResult
     @inline(__always)
-    public mutating func beginObject(_ row: ObjectRow) throws(GraphExportError) -> StreamPosition {
+    public mutating func beginObject(_ row: ObjectRow) throws(GraphStreamError) -> StreamPosition {
         let (top, frame) = try innermost()
         try checkDestination(row.id, in: frame)
         try checkNames(of: row)
@@ -181,7 +181,7 @@ public struct GraphStreamValidator {
     }
 
     /// Throws unless the names of `row` are distinct; a list is scanned the first time it comes.
-    private mutating func checkNames(of row: ObjectRow) throws(GraphExportError) {
+    private mutating func checkNames(of row: ObjectRow) throws(GraphStreamError) {
         let names = row.attributeNames
         if lastDistinctRowNames >= 0 && Self.sameStorage(distinctRowNames[lastDistinctRowNames], names) { return }
         if let known = distinctRowNames.firstIndex(where: { Self.sameStorage($0, names) }) {
@@ -207,7 +207,7 @@ public struct GraphStreamValidator {
 
     /// Checks and takes in ``GraphEvent/attribute(name:value:)``; returns where it came.
     @discardableResult
-    public mutating func attribute(name: String, value: Value) throws(GraphExportError) -> StreamPosition {
+    public mutating func attribute(name: String, value: Value) throws(GraphStreamError) -> StreamPosition {
         let (top, frame) = try innermost()
         guard frame.role == .object else { throw .attributeOutsideObject(name: name) }
         guard frame.isEmpty else { throw .attributeAfterRelationship(name: name, id: innermostID) }
@@ -223,7 +223,7 @@ public struct GraphStreamValidator {
     /// came.
     @discardableResult
     @inline(__always)
-    public mutating func beginRelationship(name: String, isToMany: Bool) throws(GraphExportError) -> StreamPosition {
+    public mutating func beginRelationship(name: String, isToMany: Bool) throws(GraphStreamError) -> StreamPosition {
         let (top, frame) = try innermost()
         guard frame.role == .object else { throw .relationshipOutsideObject(name: name) }
         guard !frame.isDeleted else { throw .relationshipOfDeletedObject(name: name, id: innermostID) }
@@ -238,7 +238,7 @@ public struct GraphStreamValidator {
     /// Checks and takes in ``GraphEvent/reference(_:)``; returns where it came.
     @discardableResult
     @inline(__always)
-    public mutating func reference(_ id: ObjectID) throws(GraphExportError) -> StreamPosition {
+    public mutating func reference(_ id: ObjectID) throws(GraphStreamError) -> StreamPosition {
         let (top, frame) = try innermost()
         guard frame.role == .toOne || frame.role == .toMany else { throw .referenceOutsideRelationship(id: id.text) }
         try checkDestination(id, in: frame)
@@ -250,7 +250,7 @@ public struct GraphStreamValidator {
     /// Checks and takes in ``GraphEvent/endRelationship``; returns where it came.
     @discardableResult
     @inline(__always)
-    public mutating func endRelationship() throws(GraphExportError) -> StreamPosition {
+    public mutating func endRelationship() throws(GraphStreamError) -> StreamPosition {
         let (top, frame) = try innermost()
         switch frame.role {
         case .toOne, .toMany:
@@ -265,7 +265,7 @@ public struct GraphStreamValidator {
     /// Checks and takes in ``GraphEvent/endObject``; returns where it came.
     @discardableResult
     @inline(__always)
-    public mutating func endObject() throws(GraphExportError) -> StreamPosition {
+    public mutating func endObject() throws(GraphStreamError) -> StreamPosition {
         let (top, frame) = try innermost()
         switch frame.role {
         case .object:
@@ -286,7 +286,7 @@ public struct GraphStreamValidator {
 
     /// The innermost open element and its place, once the document is open for events.
     @inline(__always)
-    private func innermost() throws(GraphExportError) -> (Int, Frame) {
+    private func innermost() throws(GraphStreamError) -> (Int, Frame) {
         if phase != .writing { try checkPhase(beginning: false) }
         let top = stack.count - 1
         return (top, stack[top])
@@ -337,7 +337,7 @@ public struct GraphStreamValidator {
     }
 
     /// Checks `finish()`: every object has ended.
-    public mutating func finish() throws(GraphExportError) {
+    public mutating func finish() throws(GraphStreamError) {
         if phase != .writing { try checkPhase(beginning: false) }
         if !objects.isEmpty { throw .unfinishedObject(id: innermostID) }
         phase = .finished
@@ -345,14 +345,14 @@ public struct GraphStreamValidator {
     }
 
     /// Stops the document: for the GraphStream whose writer's output failed, after which it cannot
-    /// go on. Every later call throws ``GraphExportError/alreadyFinished``, which the stream
+    /// go on. Every later call throws ``GraphStreamError/alreadyFinished``, which the stream
     /// replaces with the writer's failure.
     mutating func stop() {
         phase = .finished
     }
 
     /// Throws unless the phase allows `begin(_:)` (when `beginning`) or an event or `finish()`.
-    private func checkPhase(beginning: Bool) throws(GraphExportError) {
+    private func checkPhase(beginning: Bool) throws(GraphStreamError) {
         switch phase {
         case .ready: if !beginning { throw .notBegun }
         case .writing: if beginning { throw .begunTwice }
@@ -364,7 +364,7 @@ public struct GraphStreamValidator {
     private var innermostID: String { objects.last?.id.text ?? "" }
 
     /// Throws unless an object or reference `id` may go into the element `frame`.
-    private func checkDestination(_ id: ObjectID, in frame: Frame) throws(GraphExportError) {
+    private func checkDestination(_ id: ObjectID, in frame: Frame) throws(GraphStreamError) {
         switch frame.role {
         case .document, .toMany:
             break
@@ -401,7 +401,7 @@ public struct GraphStreamValidator {
 
     /// Checks that the innermost object has no attribute `name` yet, and counts it.
     @inline(__always)
-    private mutating func addAttribute(_ name: String) throws(GraphExportError) {
+    private mutating func addAttribute(_ name: String) throws(GraphStreamError) {
         switch nameCheck {
         case .matching:
             if attributeCount < templateNames.count && templateNames[attributeCount] == name { break }
@@ -420,7 +420,7 @@ public struct GraphStreamValidator {
         attributeCount += 1
     }
 
-    private mutating func addScanned(_ name: String) throws(GraphExportError) {
+    private mutating func addScanned(_ name: String) throws(GraphStreamError) {
         guard !scannedNames.contains(name) else { throw .duplicateAttribute(name: name, id: innermostID) }
         scannedNames.append(name)
     }

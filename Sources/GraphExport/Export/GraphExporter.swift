@@ -12,20 +12,32 @@
 ///
 /// Every call walks the whole source again and writes one complete document: every object in full
 /// exactly once, every other mention of it a reference. Warnings (a dangling reference, a value the
-/// format cannot hold as such) go to the handler given to ``init(source:shape:onWarning:)``, from
-/// the traversal and from the writer alike. Used from one thread at a time, like its source.
+/// format cannot hold as such) go to the handler given to
+/// ``init(source:shape:selection:changes:onWarning:)``, from the traversal and from the writer alike.
+/// Used from one thread at a time, like its source.
 public struct GraphExporter {
     /// The graph to export.
     public let source: any GraphSource
     /// The layout of the export.
     public var shape: ExportShape
+    /// The objects written and how deep they nest; by default every object.
+    public var selection: Selection
+    /// What changed since a point of the source's history, when the export writes that
+    /// (``GraphTraversal/init(source:shape:selection:changes:onWarning:)``).
+    public var changes: ChangeSet?
     /// Where warnings go; by default they are dropped.
     public var onWarning: WarningHandler
 
-    /// Prepares exports of `source` in `shape`, reporting warnings to `onWarning`.
-    public init(source: any GraphSource, shape: ExportShape = .tree, onWarning: @escaping WarningHandler = { _ in }) {
+    /// Prepares exports of the objects of `source` that `selection` selects, in `shape`, with
+    /// `changes` when the export writes what changed, reporting warnings to `onWarning`.
+    public init(
+        source: any GraphSource, shape: ExportShape = .tree, selection: Selection = .everything,
+        changes: ChangeSet? = nil, onWarning: @escaping WarningHandler = { _ in }
+    ) {
         self.source = source
         self.shape = shape
+        self.selection = selection
+        self.changes = changes
         self.onWarning = onWarning
     }
 
@@ -42,7 +54,8 @@ public struct GraphExporter {
     ///
     /// A writer writes one document: make a new one for every call.
     public func write(using writer: any GraphWriter) throws {
-        try GraphTraversal(source: source, shape: shape, onWarning: onWarning).run(into: writer)
+        try GraphTraversal(source: source, shape: shape, selection: selection, changes: changes, onWarning: onWarning)
+            .run(into: writer)
     }
 
     /// Writes the graph to the file at `path` in `format`, replacing the file if it exists.
@@ -53,7 +66,7 @@ public struct GraphExporter {
     /// gets the permissions `0666` less the process's umask; a replaced one keeps its permissions.
     /// A symbolic link is followed and the file it points to replaced. A path that names an open
     /// descriptor (`/dev/stdout`, `/dev/fd/3`), a device or a FIFO is written in place. Throws
-    /// ``GraphExportError/writeFailed(errno:reason:)`` naming `path` when the file cannot be created,
+    /// ``OutputError/writeFailed(errno:reason:)`` naming `path` when the file cannot be created,
     /// written or put in place.
     public func write(toFile path: String, format: ExportFormat) throws {
         let file = try OutputFile(path: path)

@@ -22,7 +22,7 @@
 /// - **A device or a FIFO**: opened and written in place. Bytes written before a failure stay
 ///   written there.
 ///
-/// Every error is a ``GraphExportError/writeFailed(errno:reason:)`` whose reason starts with the path.
+/// Every error is a ``OutputError/writeFailed(errno:reason:)`` whose reason starts with the path.
 package final class OutputFile {
     /// The path as given.
     package let path: String
@@ -98,7 +98,7 @@ package final class OutputFile {
                 InterruptCleanup.unregister(cleanup)
                 close(folder)
             }
-            var failure: GraphExportError?
+            var failure: OutputError?
             if fsync(descriptor) != 0 { failure = OutputTarget.failure(path, errno) }
             if close(descriptor) != 0, failure == nil { failure = OutputTarget.failure(path, errno) }
             if failure == nil, renameat(folder, temporaryName, folder, name) != 0 {

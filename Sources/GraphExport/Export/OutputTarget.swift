@@ -35,7 +35,7 @@ enum OutputTarget: Equatable {
 
     /// What `path` names for writing.
     ///
-    /// Throws ``GraphExportError/writeFailed(errno:reason:)`` naming `path` for a folder, a socket, a
+    /// Throws ``OutputError/writeFailed(errno:reason:)`` naming `path` for a folder, a socket, a
     /// regular file the process may not write, a chain of links that loops, and a path whose
     /// folders cannot be searched.
     static func resolve(_ path: String) throws -> OutputTarget {
@@ -59,7 +59,7 @@ enum OutputTarget: Equatable {
             case S_IFDIR:
                 throw failure(path, EISDIR)
             case S_IFSOCK:
-                throw GraphExportError.writeFailed(
+                throw OutputError.writeFailed(
                     errno: ENXIO,
                     reason: "\(path): is a socket, which cannot be opened as a file; pipe the export to a program "
                         + "that connects to it")
@@ -89,7 +89,7 @@ enum OutputTarget: Equatable {
     }
 
     /// The error for `code` on the output `path`.
-    static func failure(_ path: String, _ code: Int32) -> GraphExportError {
-        GraphExportError.writeFailed(errno: code, reason: "\(path): \(String(cString: strerror(code)))")
+    static func failure(_ path: String, _ code: Int32) -> OutputError {
+        OutputError.writeFailed(errno: code, reason: "\(path): \(String(cString: strerror(code)))")
     }
 }

@@ -29,11 +29,11 @@ public final class InMemoryGraph: GraphSource {
     /// Adds an object of a concrete entity with the given attribute values (others are null).
     @discardableResult
     public func add(_ entityName: String, _ values: [String: Value] = [:]) throws -> ObjectKey {
-        guard let entity = model.index(of: entityName) else { throw GraphExportError.inMemoryUnknownEntity(entityName) }
-        guard !model.entities[entity].isAbstract else { throw GraphExportError.inMemoryAbstractEntity(entityName) }
+        guard let entity = model.index(of: entityName) else { throw InMemoryGraphError.unknownEntity(entityName) }
+        guard !model.entities[entity].isAbstract else { throw InMemoryGraphError.abstractEntity(entityName) }
         let attributes = model.attributes(of: entity)
         for name in values.keys where !attributes.contains(where: { $0.name == name }) {
-            throw GraphExportError.inMemoryUnknownProperty(entity: entityName, property: name)
+            throw InMemoryGraphError.unknownProperty(entity: entityName, property: name)
         }
         let relationships = model.relationships(of: entity)
         let key = ObjectKey(entity: entity, row: nextRow)
@@ -51,12 +51,12 @@ public final class InMemoryGraph: GraphSource {
     public func link(_ source: ObjectKey, _ relationshipName: String, to destination: ObjectKey) throws {
         let relationships = model.relationships(of: source.entity)
         guard let index = relationships.firstIndex(where: { $0.name == relationshipName }) else {
-            throw GraphExportError.inMemoryUnknownProperty(
+            throw InMemoryGraphError.unknownProperty(
                 entity: model.entities[source.entity].name, property: relationshipName)
         }
         let relationship = relationships[index]
         guard model.entity(destination.entity, isKindOf: relationship.destination), objects[destination] != nil else {
-            throw GraphExportError.inMemoryWrongDestination(
+            throw InMemoryGraphError.wrongDestination(
                 relationship: "\(model.entities[source.entity].name).\(relationshipName)")
         }
         connect(source, index, destination)

@@ -23,19 +23,19 @@ public struct GraphModel: Sendable {
     private let rankedOwners: [[Int]]
     private let ancestry: [[Int]]
 
-    /// Resolves a list of entities into a model, or throws a ``GraphExportError`` naming what is wrong.
+    /// Resolves a list of entities into a model, or throws a ``GraphModelError`` naming what is wrong.
     public init(entities: [EntityInfo]) throws {
         var indexByName: [String: Int] = [:]
         for (index, entity) in entities.enumerated() {
             guard indexByName.updateValue(index, forKey: entity.name) == nil else {
-                throw GraphExportError.duplicateEntity(entity.name)
+                throw GraphModelError.duplicateEntity(entity.name)
             }
         }
         let ancestry = try Self.resolveAncestry(entities, indexByName)
         let declared = try entities.map { entity in
             try entity.relationships.map { relationship -> Declared in
                 guard let destination = indexByName[relationship.destination] else {
-                    throw GraphExportError.unknownDestination(
+                    throw GraphModelError.unknownDestination(
                         entity: entity.name, relationship: relationship.name,
                         destination: relationship.destination)
                 }
@@ -117,10 +117,10 @@ public struct GraphModel: Sendable {
             var current = entities[start]
             while let parentName = current.parent {
                 guard let parent = indexByName[parentName] else {
-                    throw GraphExportError.unknownParent(entity: current.name, parent: parentName)
+                    throw GraphModelError.unknownParent(entity: current.name, parent: parentName)
                 }
                 guard !chain.contains(parent) else {
-                    throw GraphExportError.inheritanceCycle(entity: entities[start].name)
+                    throw GraphModelError.inheritanceCycle(entity: entities[start].name)
                 }
                 chain.append(parent)
                 current = entities[parent]
@@ -140,7 +140,7 @@ public struct GraphModel: Sendable {
     private static func inverseIndex(of relationship: Declared, at destination: [Declared]) throws -> Int? {
         guard let inverseName = relationship.info.inverse else { return nil }
         guard let index = destination.firstIndex(where: { $0.info.name == inverseName }) else {
-            throw GraphExportError.unknownInverse(
+            throw GraphModelError.unknownInverse(
                 entity: relationship.declarer, relationship: relationship.info.name, inverse: inverseName)
         }
         return index

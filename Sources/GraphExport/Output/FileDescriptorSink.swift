@@ -8,9 +8,9 @@
 
 /// A sink that writes to an open file descriptor with `write(2)`, such as standard output.
 ///
-/// The descriptor is not closed by the sink. A closed pipe throws ``GraphExportError/brokenPipe`` (ignore
+/// The descriptor is not closed by the sink. A closed pipe throws ``OutputError/brokenPipe`` (ignore
 /// `SIGPIPE` in the process to get it instead of being killed); any other failure throws
-/// ``GraphExportError/writeFailed(errno:reason:)``, whose reason starts with the sink's ``name``.
+/// ``OutputError/writeFailed(errno:reason:)``, whose reason starts with the sink's ``name``.
 public final class FileDescriptorSink: ByteSink {
     /// The descriptor written to.
     public let descriptor: Int32
@@ -36,9 +36,9 @@ public final class FileDescriptorSink: ByteSink {
             if written < 0 {
                 let code = errno
                 if code == EINTR { continue }
-                if code == EPIPE { throw GraphExportError.brokenPipe }
+                if code == EPIPE { throw OutputError.brokenPipe }
                 let reason = String(cString: strerror(code))
-                throw GraphExportError.writeFailed(errno: code, reason: name.map { "\($0): \(reason)" } ?? reason)
+                throw OutputError.writeFailed(errno: code, reason: name.map { "\($0): \(reason)" } ?? reason)
             }
             offset += written
         }

@@ -26,7 +26,7 @@ public struct FileSplices {
     /// Hands `text` to `output` with the base64 text of each file at its offset, one chunk at a
     /// time, and forgets the splices.
     ///
-    /// Throws what reading a file (``GraphExportError``) or the output throws.
+    /// Throws what reading a file (``OutputError``) or the output throws.
     public mutating func write(_ text: [UInt8], to output: OutputBuffer) throws {
         let entries = self.entries
         self.entries.removeAll(keepingCapacity: true)

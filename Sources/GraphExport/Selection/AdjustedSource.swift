@@ -11,7 +11,7 @@ public final class AdjustedSource: WrappingSource {
     /// Per entity, the wrapped source's index of each relationship kept; `nil` when all are.
     private let keptRelationships: [[Int]?]
 
-    /// `base` with `adjustment` made; throws ``GraphExportError`` for an adjustment that names
+    /// `base` with `adjustment` made; throws ``SelectionError`` for an adjustment that names
     /// what the model does not have.
     public init(_ base: any GraphSource, adjustment: ModelAdjustment) throws {
         self.base = base

@@ -46,7 +46,7 @@ public struct ModelAdjustment: Sendable, Hashable {
     /// - Parameter strictly: whether a name the model does not have (an unknown entity or
     ///   property, an inherited property named on a sub-entity) is an error; otherwise it is passed
     ///   over, for a reader that tries several versions of a model before one is chosen.
-    public func propertiesLeftOut(of model: GraphModel, strictly: Bool = true) throws(GraphExportError) -> Set<
+    public func propertiesLeftOut(of model: GraphModel, strictly: Bool = true) throws(SelectionError) -> Set<
         DeclaredProperty
     > {
         var leftOut: Set<DeclaredProperty> = []
@@ -100,7 +100,7 @@ public struct ModelAdjustment: Sendable, Hashable {
                 for (side, sideRule) in try Self.sides(name, rule: rule, in: kept, leftOut: leftOut, of: model) {
                     let pair = Self.pairName(side, in: kept)
                     if let earlier = chosen.updateValue(rule, forKey: pair), earlier != rule {
-                        throw GraphExportError.conflictingNesting(name)
+                        throw SelectionError.conflictingNesting(name)
                     }
                     let declarer = Self.declarer(of: side, in: kept)
                     entities[declarer.entity].relationships[declarer.index].nesting = sideRule
@@ -114,7 +114,7 @@ public struct ModelAdjustment: Sendable, Hashable {
     /// passed over when not `strictly`.
     private static func declared(
         _ name: String, in model: GraphModel, strictly: Bool
-    ) throws(GraphExportError) -> (Int, String)? {
+    ) throws(SelectionError) -> (Int, String)? {
         do {
             let (entity, property) = try split(name, in: model)
             try checkDeclared(property, by: entity, in: model)
@@ -130,7 +130,7 @@ public struct ModelAdjustment: Sendable, Hashable {
     /// have, and without the names it does not have.
     private static func list(
         _ list: String, in model: GraphModel, strictly: Bool
-    ) throws(GraphExportError) -> (Int, Set<DeclaredProperty>)? {
+    ) throws(SelectionError) -> (Int, Set<DeclaredProperty>)? {
         let first = list.firstIndex(of: ",") ?? list.endIndex
         let entity: Int
         var names: [String]
@@ -158,7 +158,7 @@ public struct ModelAdjustment: Sendable, Hashable {
 
     /// Throws unless `entity` declares a property `name` itself: an inherited one names where it
     /// is declared, an unknown one lists the entity's properties.
-    private static func checkDeclared(_ name: String, by entity: Int, in model: GraphModel) throws(GraphExportError) {
+    private static func checkDeclared(_ name: String, by entity: Int, in model: GraphModel) throws(SelectionError) {
         let info = model.entities[entity]
         if info.attributes.contains(where: { $0.name == name })
             || info.relationships.contains(where: { $0.name == name })
@@ -173,7 +173,7 @@ public struct ModelAdjustment: Sendable, Hashable {
 
     /// The error for a property `name` that `entity` neither declares nor inherits: it lists the
     /// entity's properties, its own first.
-    private static func unknownProperty(_ name: String, of entity: Int, in model: GraphModel) -> GraphExportError {
+    private static func unknownProperty(_ name: String, of entity: Int, in model: GraphModel) -> SelectionError {
         let info = model.entities[entity]
         return .unknownProperty(
             entity: info.name, property: name,
@@ -199,7 +199,7 @@ public struct ModelAdjustment: Sendable, Hashable {
     private static func sides(
         _ name: String, rule: NestingRule, in model: GraphModel, leftOut: Set<DeclaredProperty>,
         of original: GraphModel
-    ) throws(GraphExportError) -> [(Side, NestingRule)] {
+    ) throws(SelectionError) -> [(Side, NestingRule)] {
         let (entity, relationshipName) = try split(name, in: model)
         guard let index = model.relationships(of: entity).firstIndex(where: { $0.name == relationshipName }) else {
             if let declarer = declarer(of: relationshipName, in: entity, original),
@@ -263,7 +263,7 @@ public struct ModelAdjustment: Sendable, Hashable {
     }
 
     /// The entity and the property of `Entity.property` (split at the last dot).
-    private static func split(_ name: String, in model: GraphModel) throws(GraphExportError) -> (Int, String) {
+    private static func split(_ name: String, in model: GraphModel) throws(SelectionError) -> (Int, String) {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex
         else { throw .notQualified(name) }
         let entityName = String(name[..<dot])

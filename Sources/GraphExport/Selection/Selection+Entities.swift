@@ -9,8 +9,8 @@ extension Selection {
     public static func entities(
         including included: [String], excluding excluded: [String], exact: Bool, in model: GraphModel,
         strictly: Bool = true
-    ) throws(GraphExportError) -> Set<Int> {
-        func kinds(_ name: String) throws(GraphExportError) -> [Int] {
+    ) throws(SelectionError) -> Set<Int> {
+        func kinds(_ name: String) throws(SelectionError) -> [Int] {
             guard let entity = model.index(of: name) else {
                 if strictly { throw .unknownEntity(name, known: model.entities.map(\.name)) }
                 return []

@@ -74,7 +74,7 @@ public final class GraphTraversal {
     ///
     /// A ``Value/binaryFile(_:)`` value goes to a writer that streams such values as it is, and to
     /// any other as ``Value/binary(_:)`` of its bytes, read whole; a file that cannot be read
-    /// throws ``GraphExportError``. `onProgress` is told the objects written as they go
+    /// throws ``FileValueError``. `onProgress` is told the objects written as they go
     /// (``ProgressHandler``).
     public func run(into writer: any GraphWriter, onProgress: ProgressHandler? = nil) throws {
         try run(into: GraphStream(writer), onProgress: onProgress)

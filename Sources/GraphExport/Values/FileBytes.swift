@@ -17,7 +17,7 @@
 /// opens the file again by its name inside the kept folder, the same way, checks that it is still
 /// the file that was checked, at the same size, and reads ``count`` bytes with `pread` in chunks
 /// of ``chunkLength`` bytes. A file that was replaced or changed size, a read the system refuses
-/// and a file that ends early throw ``GraphExportError``, naming the file and ``owner``. A value
+/// and a file that ends early throw ``FileValueError``, naming the file and ``owner``. A value
 /// holds no open file, only its folder: any number of values may wait in memory.
 ///
 /// **Equality**: two values are equal when they were made from the same file (device and inode)
@@ -60,9 +60,9 @@ public struct FileBytes: Sendable, Hashable, CustomStringConvertible {
     /// a symbolic link (the folders before it are); `owner` says, in messages, what the bytes are
     /// the value of.
     ///
-    /// Throws ``GraphExportError`` when there is no such file, when it is a symbolic link or not a
+    /// Throws ``FileValueError`` when there is no such file, when it is a symbolic link or not a
     /// regular file, or when it cannot be opened.
-    public init(path: String, owner: String? = nil) throws(GraphExportError) {
+    public init(path: String, owner: String? = nil) throws(FileValueError) {
         let slash = path.lastIndex(of: "/")
         let folderPath = slash.map { String(path[...$0]) } ?? "./"
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -80,7 +80,7 @@ public struct FileBytes: Sendable, Hashable, CustomStringConvertible {
 
     /// The bytes of the regular file `name` (no `/`) inside `folder`, opened and checked as the
     /// type's documentation says.
-    package init(name: String, in folder: Folder, owner: String?) throws(GraphExportError) {
+    package init(name: String, in folder: Folder, owner: String?) throws(FileValueError) {
         let (descriptor, info) = try Self.openRegularFile(name, in: folder, owner: owner)
         close(descriptor)
         self.folder = folder
@@ -101,7 +101,7 @@ public struct FileBytes: Sendable, Hashable, CustomStringConvertible {
     /// bytes, the last one shorter (none for an empty file); the buffer is reused, valid only
     /// during the call.
     ///
-    /// Throws ``GraphExportError`` when the file is no longer the one checked or cannot be read in
+    /// Throws ``FileValueError`` when the file is no longer the one checked or cannot be read in
     /// full, and what `body` throws.
     public func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         let descriptor = try reopen()
@@ -147,7 +147,7 @@ public struct FileBytes: Sendable, Hashable, CustomStringConvertible {
     /// into the start of `buffer`, and returns that part of it.
     private func read(
         _ descriptor: Int32, at offset: Int, into buffer: UnsafeMutableRawBufferPointer
-    ) throws(GraphExportError) -> UnsafeRawBufferPointer {
+    ) throws(FileValueError) -> UnsafeRawBufferPointer {
         let wanted = min(Self.chunkLength, count - offset)
         var filled = 0
         while filled < wanted {
@@ -202,7 +202,7 @@ public struct FileBytes: Sendable, Hashable, CustomStringConvertible {
 
     /// Opens the file again and checks that it is the one this value was made from: a name that
     /// is now missing, a link or no regular file is a file that changed too.
-    private func reopen() throws(GraphExportError) -> Int32 {
+    private func reopen() throws(FileValueError) -> Int32 {
         let opened: OpenFile
         do {
             opened = try Self.openRegularFile(name, in: folder, owner: owner)
@@ -225,7 +225,7 @@ public struct FileBytes: Sendable, Hashable, CustomStringConvertible {
 
     /// Opens `name` inside `folder`, read-only, never through a symbolic link, without blocking,
     /// and checks that it is a regular file.
-    private static func openRegularFile(_ name: String, in folder: Folder, owner: String?) throws(GraphExportError)
+    private static func openRegularFile(_ name: String, in folder: Folder, owner: String?) throws(FileValueError)
         -> OpenFile
     {
         let path = folder.path + name

@@ -1,7 +1,7 @@
 extension Value {
     /// How many levels of arrays and maps a value may nest: `[[1]]` nests two, a scalar none.
     ///
-    /// The stream validator rejects a deeper value (``GraphExportError/valueNestedTooDeeply(name:id:)``),
+    /// The stream validator rejects a deeper value (``GraphStreamError/valueNestedTooDeeply(name:id:)``),
     /// and the readers never make one, so that every writer may write nesting by recursion.
     public static let maximumNestingDepth = 64
 

@@ -3,7 +3,7 @@ import GraphExportStore
 
 /// Why `graphexport sync` refused to start: a failure of the command line's files, before the
 /// store is read or the target opened (exit status 1).
-enum SyncCommandError: Error, CustomStringConvertible {
+enum SyncCommandError: ExitStatusError {
     /// The SQLite target is a file the sync reads (the store, its `-wal`, the model): writing the
     /// copy there would change the user's store.
     case targetIsInput(path: String, input: ExportInputs.File)

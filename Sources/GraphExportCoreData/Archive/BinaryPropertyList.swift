@@ -3,7 +3,7 @@
 /// The layout: an 8-byte header, the objects, a table of object offsets, and a 32-byte trailer
 /// (offset size, reference size, object count, top object, offset-table offset). Every offset,
 /// length and reference is checked against the bytes before it is used, so damaged or hostile
-/// input throws ``CoreDataError/malformedPropertyList(source:defect:)`` and never crashes or hangs:
+/// input throws ``ArchiveError/malformedPropertyList(source:defect:)`` and never crashes or hangs:
 ///
 /// - each object is decoded once, however many containers refer to it, so shared objects cost
 ///   no extra work (no "billion laughs");
@@ -51,10 +51,10 @@ enum BinaryPropertyList {
             self.bytes = bytes
             self.source = source
             guard !bytes.isEmpty else {
-                throw CoreDataError.malformedPropertyList(source: source, defect: .empty)
+                throw ArchiveError.malformedPropertyList(source: source, defect: .empty)
             }
             guard BinaryPropertyList.hasHeader(bytes) else {
-                throw CoreDataError.malformedPropertyList(source: source, defect: .missingHeader)
+                throw ArchiveError.malformedPropertyList(source: source, defect: .missingHeader)
             }
             let trailer = bytes.count - BinaryPropertyList.trailerSize
             guard trailer >= BinaryPropertyList.header.count else {
@@ -258,11 +258,11 @@ enum BinaryPropertyList {
             return Int(offset)
         }
 
-        private func defect(_ defect: CoreDataError.PropertyListDefect) -> CoreDataError {
+        private func defect(_ defect: ArchiveError.PropertyListDefect) -> ArchiveError {
             .malformedPropertyList(source: source, defect: defect)
         }
 
-        private static func trailerError(_ source: String, _ reason: String) -> CoreDataError {
+        private static func trailerError(_ source: String, _ reason: String) -> ArchiveError {
             .malformedPropertyList(source: source, defect: .invalidTrailer(reason))
         }
 

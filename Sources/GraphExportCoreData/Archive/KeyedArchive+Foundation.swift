@@ -14,7 +14,7 @@ extension KeyedArchive {
             return text
         case .dictionary:
             guard let object = try object(value, at: location), object.isKind(of: "NSString") else {
-                throw CoreDataError.unexpectedValue(source: source, location: location, expected: "a string")
+                throw ArchiveError.unexpectedValue(source: source, location: location, expected: "a string")
             }
             if let text = object["NS.string"].flatMap({ try? resolve($0) })?.string {
                 return text
@@ -24,10 +24,10 @@ extension KeyedArchive {
             {
                 return text
             }
-            throw CoreDataError.unexpectedValue(
+            throw ArchiveError.unexpectedValue(
                 source: source, location: location, expected: "a string (it is an \(object.className) without text)")
         default:
-            throw CoreDataError.unexpectedValue(source: source, location: location, expected: "a string")
+            throw ArchiveError.unexpectedValue(source: source, location: location, expected: "a string")
         }
     }
 
@@ -40,7 +40,7 @@ extension KeyedArchive {
         case .integer(let number): return number
         case .boolean(let flag): return flag ? 1 : 0
         default:
-            throw CoreDataError.unexpectedValue(source: source, location: location, expected: "an integer")
+            throw ArchiveError.unexpectedValue(source: source, location: location, expected: "an integer")
         }
     }
 
@@ -53,7 +53,7 @@ extension KeyedArchive {
         case .boolean(let flag): return flag
         case .integer(let number): return number != 0
         default:
-            throw CoreDataError.unexpectedValue(source: source, location: location, expected: "a boolean")
+            throw ArchiveError.unexpectedValue(source: source, location: location, expected: "a boolean")
         }
     }
 
@@ -71,7 +71,7 @@ extension KeyedArchive {
                 ["NSArray", "NSSet", "NSOrderedSet"].contains(where: object.isKind(of:)),
                 let elements = try resolve(object["NS.objects"] ?? .null).array
             else {
-                throw CoreDataError.unexpectedValue(
+                throw ArchiveError.unexpectedValue(
                     source: source, location: location, expected: "an array or set with NS.objects")
             }
             return elements
@@ -93,18 +93,18 @@ extension KeyedArchive {
             keys = try elements(object["NS.keys"], at: "NS.keys of \(location)")
             values = try elements(object["NS.objects"], at: "NS.objects of \(location)")
         } else {
-            throw CoreDataError.unexpectedValue(
+            throw ArchiveError.unexpectedValue(
                 source: source, location: location, expected: "a dictionary (it is an \(object.className))")
         }
         guard keys.count == values.count else {
-            throw CoreDataError.unexpectedValue(
+            throw ArchiveError.unexpectedValue(
                 source: source, location: location,
                 expected: "a dictionary with as many values as keys (it has \(keys.count) keys, \(values.count) values)"
             )
         }
         return try zip(keys, values).map { key, value in
             guard let name = try string(key, at: "a key of \(location)") else {
-                throw CoreDataError.unexpectedValue(
+                throw ArchiveError.unexpectedValue(
                     source: source, location: "a key of \(location)", expected: "a string")
             }
             return (name, value)

@@ -19,16 +19,16 @@ struct KeyedArchive {
     init(_ plist: PropertyListValue, source: String) throws {
         self.source = source
         guard let envelope = plist.dictionary else {
-            throw CoreDataError.notAKeyedArchive(source: source, reason: "its top object is not a dictionary")
+            throw ArchiveError.notAKeyedArchive(source: source, reason: "its top object is not a dictionary")
         }
         guard envelope["$archiver"]?.string == "NSKeyedArchiver" else {
-            throw CoreDataError.notAKeyedArchive(source: source, reason: "its $archiver is not 'NSKeyedArchiver'")
+            throw ArchiveError.notAKeyedArchive(source: source, reason: "its $archiver is not 'NSKeyedArchiver'")
         }
         guard let objects = envelope["$objects"]?.array else {
-            throw CoreDataError.notAKeyedArchive(source: source, reason: "it has no $objects array")
+            throw ArchiveError.notAKeyedArchive(source: source, reason: "it has no $objects array")
         }
         guard let root = envelope["$top"]?.dictionary?["root"] else {
-            throw CoreDataError.notAKeyedArchive(source: source, reason: "it has no $top.root")
+            throw ArchiveError.notAKeyedArchive(source: source, reason: "it has no $top.root")
         }
         self.objects = objects
         self.rootReference = root
@@ -42,7 +42,7 @@ struct KeyedArchive {
     /// The object `$top.root` refers to.
     func root() throws -> ArchivedObject {
         guard let root = try object(rootReference, at: "$top.root") else {
-            throw CoreDataError.unexpectedValue(source: source, location: "$top.root", expected: "an object")
+            throw ArchiveError.unexpectedValue(source: source, location: "$top.root", expected: "an object")
         }
         return root
     }
@@ -52,7 +52,7 @@ struct KeyedArchive {
     func resolve(_ value: PropertyListValue) throws -> PropertyListValue {
         guard case .uid(let uid) = value else { return value }
         guard uid < UInt64(objects.count) else {
-            throw CoreDataError.danglingReference(source: source, uid: uid, objectCount: objects.count)
+            throw ArchiveError.danglingReference(source: source, uid: uid, objectCount: objects.count)
         }
         let resolved = objects[Int(uid)]
         return resolved.string == "$null" ? .null : resolved
@@ -64,12 +64,12 @@ struct KeyedArchive {
         let resolved = try resolve(value)
         if resolved == .null { return nil }
         guard let fields = resolved.dictionary, let classReference = fields["$class"] else {
-            throw CoreDataError.unexpectedValue(source: source, location: location, expected: "an archived object")
+            throw ArchiveError.unexpectedValue(source: source, location: location, expected: "an archived object")
         }
         guard let classInfo = try resolve(classReference).dictionary,
             let className = classInfo["$classname"]?.string
         else {
-            throw CoreDataError.unexpectedValue(
+            throw ArchiveError.unexpectedValue(
                 source: source, location: "the $class of \(location)", expected: "a class description")
         }
         let ancestors = classInfo["$classes"]?.array?.compactMap(\.string) ?? []

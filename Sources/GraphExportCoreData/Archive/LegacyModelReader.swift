@@ -23,13 +23,13 @@ import GraphExport
 ///
 /// Only that much is verified: no sample has a parent entity, a nested package or a property that
 /// is neither an attribute nor a relationship, so meeting one throws
-/// ``CoreDataError/unsupportedLegacyElement(source:entity:element:reason:)`` rather than guessing.
+/// ``ArchiveError/unsupportedLegacyElement(source:entity:element:reason:)`` rather than guessing.
 /// Entities, attributes and relationships come out sorted by name.
 enum LegacyModelReader {
     /// Reads a legacy model version from its `elements` file, or from the `.xcdatamodel` folder
     /// that holds it. The version is named after the folder, without `.xcdatamodel`.
     ///
-    /// - Throws: a ``CoreDataError`` when the file cannot be read or decoded.
+    /// - Throws: a ``ModelFileError`` when the file cannot be read, an ``ArchiveError`` when it cannot be decoded.
     static func model(fromLegacyElements path: String) throws -> ModelVersion {
         let file =
             ModelFile.FileSystem.kind(of: path) == .directory ? ModelFile.FileSystem.join(path, "elements") : path
@@ -43,7 +43,7 @@ enum LegacyModelReader {
     /// Decodes the bytes of an `elements` file; `path` names it in errors and becomes the
     /// version's ``ModelVersion/contentsPath``.
     ///
-    /// - Throws: a ``CoreDataError`` when the bytes cannot be decoded.
+    /// - Throws: an ``ArchiveError`` when the bytes cannot be decoded.
     static func model(fromLegacyElements bytes: [UInt8], path: String, versionName: String) throws -> ModelVersion {
         let archive = try KeyedArchive(bytes: bytes, source: path)
         return ModelVersion(name: versionName, contentsPath: path, entities: try entities(in: archive))
@@ -52,22 +52,22 @@ enum LegacyModelReader {
     private static func entities(in archive: KeyedArchive) throws -> [EntityInfo] {
         let model = try archive.root()
         guard model.isKind(of: "XDPMModel") else {
-            throw CoreDataError.unexpectedValue(
+            throw ArchiveError.unexpectedValue(
                 source: archive.source, location: "the root object \(model.label)", expected: "an XDPMModel")
         }
         guard let package = try archive.object(model["_xd_rootPackage"] ?? .null, at: "_xd_rootPackage") else {
-            throw CoreDataError.missingKey(source: archive.source, location: model.label, key: "_xd_rootPackage")
+            throw ArchiveError.missingKey(source: archive.source, location: model.label, key: "_xd_rootPackage")
         }
         let nested = try archive.entries(package["XDBucketForPackagesstorage"], at: "the packages of the model")
         if let first = nested.first {
-            throw CoreDataError.unsupportedLegacyElement(
+            throw ArchiveError.unsupportedLegacyElement(
                 source: archive.source, entity: first.key, element: "a nested package",
                 reason: "no sample model has one")
         }
         let classes = try archive.entries(package["XDBucketForClassesstorage"], at: "the entities of the model")
         return try classes.map { key, value in
             guard let object = try archive.object(value, at: "entity '\(key)'"), object.isKind(of: "XDPMEntity") else {
-                throw CoreDataError.unexpectedValue(
+                throw ArchiveError.unexpectedValue(
                     source: archive.source, location: "entity '\(key)'", expected: "an XDPMEntity")
             }
             return try entity(object, key: key, archive: archive)
@@ -79,7 +79,7 @@ enum LegacyModelReader {
         let name = try archive.string(object["_name"], at: "_name of \(object.label)") ?? key
         let parents = try archive.elements(object["XDBucketForGeneralizationsstorage"], at: "the parents of '\(name)'")
         if !parents.isEmpty {
-            throw CoreDataError.unsupportedLegacyElement(
+            throw ArchiveError.unsupportedLegacyElement(
                 source: archive.source, entity: name, element: "a parent entity",
                 reason: "no sample model has inheritance, so the parent's encoding is unknown")
         }
@@ -104,7 +104,7 @@ enum LegacyModelReader {
                     relationships.append(relationship)
                 }
             } else {
-                throw CoreDataError.unsupportedLegacyElement(
+                throw ArchiveError.unsupportedLegacyElement(
                     source: archive.source, entity: name,
                     element: "property '\(propertyKey)' of class \(property.className)",
                     reason: "only attributes and relationships have a verified encoding")
@@ -141,13 +141,13 @@ enum LegacyModelReader {
             let rawType = try archive.integer(
                 settings["XD_PAttK_attributeType"], at: "XD_PAttK_attributeType of \(location)")
         else {
-            throw CoreDataError.missingKey(source: archive.source, location: location, key: "XD_PAttK_attributeType")
+            throw ArchiveError.missingKey(source: archive.source, location: location, key: "XD_PAttK_attributeType")
         }
         switch AttributeTypeCode.meaning(of: rawType) {
         case .unstored:
             return nil
         case .unknown:
-            throw CoreDataError.unknownAttributeTypeCode(
+            throw ArchiveError.unknownAttributeTypeCode(
                 source: archive.source, entity: entity, attribute: name, rawValue: rawType)
         case .stored(let type):
             let isOptional = try archive.boolean(
@@ -169,21 +169,21 @@ enum LegacyModelReader {
                 settings["XD_PRK_destination"], kind: "XDPMEntity", key: "XD_PRK_destination", of: location,
                 archive: archive)
         else {
-            throw CoreDataError.missingKey(source: archive.source, location: location, key: "XD_PRK_destination")
+            throw ArchiveError.missingKey(source: archive.source, location: location, key: "XD_PRK_destination")
         }
         let inverse = try relatedName(
             settings["XD_PRK_inverseRelationship"], kind: "XDPMRelationship", key: "XD_PRK_inverseRelationship",
             of: location, archive: archive)
         guard let isToMany = try archive.boolean(settings["XD_PRK_isToMany"], at: "XD_PRK_isToMany of \(location)")
         else {
-            throw CoreDataError.missingKey(source: archive.source, location: location, key: "XD_PRK_isToMany")
+            throw ArchiveError.missingKey(source: archive.source, location: location, key: "XD_PRK_isToMany")
         }
         guard let ruleValue = try archive.integer(settings["XD_PRK_deleteRule"], at: "XD_PRK_deleteRule of \(location)")
         else {
-            throw CoreDataError.missingKey(source: archive.source, location: location, key: "XD_PRK_deleteRule")
+            throw ArchiveError.missingKey(source: archive.source, location: location, key: "XD_PRK_deleteRule")
         }
         guard let rule = DeleteRuleCode.rule(for: ruleValue) else {
-            throw CoreDataError.unknownDeletionRuleCode(
+            throw ArchiveError.unknownDeletionRuleCode(
                 source: archive.source, entity: entity, relationship: name, rawValue: ruleValue)
         }
         let isOptional = try archive.boolean(settings["XD_PPSK_isOptional"], at: "XD_PPSK_isOptional of \(location)")
@@ -201,7 +201,7 @@ enum LegacyModelReader {
         guard let value, let related = try archive.object(value, at: "\(key) of \(location)") else { return nil }
         guard related.isKind(of: kind), let name = try archive.string(related["_name"], at: "_name of \(related.label)")
         else {
-            throw CoreDataError.unexpectedValue(
+            throw ArchiveError.unexpectedValue(
                 source: archive.source, location: "\(key) of \(location)", expected: "an \(kind) with a _name")
         }
         return name

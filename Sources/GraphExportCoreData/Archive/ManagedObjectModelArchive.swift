@@ -34,7 +34,7 @@ struct ManagedObjectModelArchive {
             throw unexpected("the root object \(model.label)", "an NSManagedObjectModel")
         }
         guard let entitiesValue = model["NSEntities"] else {
-            throw CoreDataError.missingKey(source: archive.source, location: model.label, key: "NSEntities")
+            throw ArchiveError.missingKey(source: archive.source, location: model.label, key: "NSEntities")
         }
         var entities: [EntityInfo] = []
         var external: Set<String> = []
@@ -136,14 +136,14 @@ struct ManagedObjectModelArchive {
         let location = "\(entity).\(name)"
         guard let rawType = try archive.integer(property["NSAttributeType"], at: "NSAttributeType of \(location)")
         else {
-            throw CoreDataError.missingKey(
+            throw ArchiveError.missingKey(
                 source: archive.source, location: "attribute \(location)", key: "NSAttributeType")
         }
         switch AttributeTypeCode.meaning(of: rawType) {
         case .unstored:
             return nil
         case .unknown:
-            throw CoreDataError.unknownAttributeTypeCode(
+            throw ArchiveError.unknownAttributeTypeCode(
                 source: archive.source, entity: entity, attribute: name, rawValue: rawType)
         case .stored(let type):
             let modelFlags = try archive.integer(property["NSFlagsKey"], at: "NSFlagsKey of \(location)") ?? 0
@@ -160,22 +160,22 @@ struct ManagedObjectModelArchive {
                 property, nameKey: "_NSDestinationEntityName", objectKey: "NSDestinationEntity",
                 objectNameKey: "NSEntityName", location: location)
         else {
-            throw CoreDataError.missingKey(
+            throw ArchiveError.missingKey(
                 source: archive.source, location: "relationship \(location)", key: "NSDestinationEntity")
         }
         let inverse = try relatedName(
             property, nameKey: "_NSInverseRelationshipName", objectKey: "NSInverseRelationship",
             objectNameKey: "NSPropertyName", location: location)
         guard let maxCount = try archive.integer(property["NSMaxCount"], at: "NSMaxCount of \(location)") else {
-            throw CoreDataError.missingKey(
+            throw ArchiveError.missingKey(
                 source: archive.source, location: "relationship \(location)", key: "NSMaxCount")
         }
         guard let ruleValue = try archive.integer(property["NSDeleteRule"], at: "NSDeleteRule of \(location)") else {
-            throw CoreDataError.missingKey(
+            throw ArchiveError.missingKey(
                 source: archive.source, location: "relationship \(location)", key: "NSDeleteRule")
         }
         guard let rule = DeleteRuleCode.rule(for: ruleValue) else {
-            throw CoreDataError.unknownDeletionRuleCode(
+            throw ArchiveError.unknownDeletionRuleCode(
                 source: archive.source, entity: entity, relationship: name, rawValue: ruleValue)
         }
         return RelationshipInfo(
@@ -197,7 +197,7 @@ struct ManagedObjectModelArchive {
         return try archive.string(related[objectNameKey], at: "\(objectNameKey) of \(related.label)")
     }
 
-    private func unexpected(_ location: String, _ expected: String) -> CoreDataError {
+    private func unexpected(_ location: String, _ expected: String) -> ArchiveError {
         .unexpectedValue(source: archive.source, location: location, expected: expected)
     }
 }

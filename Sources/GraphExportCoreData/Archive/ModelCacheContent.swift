@@ -1,3 +1,5 @@
+import GraphExportInflate
+
 /// Turns the bytes of a `Z_MODELCACHE.Z_CONTENT` blob into the binary property list they hold.
 ///
 /// Core Data writes raw DEFLATE (`coredata-format.md` §1.2), but the encoding is sniffed, in
@@ -5,11 +7,11 @@
 /// 1. `bplist00…`: an uncompressed property list, returned as is;
 /// 2. raw DEFLATE that inflates to a property list;
 /// 3. zlib (`78 …` with a valid header check) that inflates to a property list;
-/// 4. LZFSE (`bvx…`): ``CoreDataError/lzfseCompressed(source:)``;
-/// 5. anything else: the raw-DEFLATE error, or ``CoreDataError/unknownEncoding(source:firstBytes:)``
+/// 4. LZFSE (`bvx…`): ``ArchiveError/lzfseCompressed(source:)``;
+/// 5. anything else: the raw-DEFLATE error, or ``ArchiveError/unknownEncoding(source:firstBytes:)``
 ///    when the data inflated to something that is not a property list.
 ///
-/// A decompression bomb stops at `limit` bytes with ``CoreDataError/inflatedTooLarge(source:limit:)``
+/// A decompression bomb stops at `limit` bytes with ``InflateError/tooLarge(source:limit:)``
 /// and gets no second try in another framing.
 enum ModelCacheContent {
     static func propertyList(
@@ -25,21 +27,21 @@ enum ModelCacheContent {
             return inflated
         }
         if blob.starts(with: Array("bvx".utf8)) {
-            throw CoreDataError.lzfseCompressed(source: source)
+            throw ArchiveError.lzfseCompressed(source: source)
         }
         if case .failure(let error) = raw { throw error }
-        throw CoreDataError.unknownEncoding(source: source, firstBytes: Array(blob.prefix(8)))
+        throw ArchiveError.unknownEncoding(source: source, firstBytes: Array(blob.prefix(8)))
     }
 
     /// One decompression attempt: damaged data is a failed attempt, but passing the size limit
     /// is thrown, ending the search.
     private static func attempt(
         _ blob: [UInt8], framing: Inflate.Framing, limit: Int, source: String
-    ) throws -> Result<[UInt8], CoreDataError> {
+    ) throws -> Result<[UInt8], InflateError> {
         do {
             return .success(try Inflate.decompress(blob, framing: framing, limit: limit, source: source))
-        } catch CoreDataError.corruptCompressedData(let source, let reason) {
-            return .failure(.corruptCompressedData(source: source, reason: reason))
+        } catch InflateError.corrupt(let source, let reason) {
+            return .failure(.corrupt(source: source, reason: reason))
         }
     }
 

@@ -1,3 +1,5 @@
+import GraphExportInflate
+
 /// Reads the model a Core Data store keeps of itself in `Z_MODELCACHE` (stores written from
 /// iOS 9 / OS X 10.11 on).
 ///
@@ -14,7 +16,7 @@ enum ModelCacheReader {
     /// The version's ``ModelVersion/contentsPath`` is `"<storePath> (Z_MODELCACHE)"`, which is
     /// also how errors name the blob.
     ///
-    /// - Throws: a ``CoreDataError`` naming the blob and what is wrong with it.
+    /// - Throws: an ``ArchiveError`` or ``InflateError`` naming the blob and what is wrong with it.
     static func model(fromModelCache blob: [UInt8], storePath: String) throws -> ModelVersion {
         let source = self.source(storePath: storePath)
         let plist = try ModelCacheContent.propertyList(fromBlob: blob, source: source)

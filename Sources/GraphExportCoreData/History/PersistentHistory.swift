@@ -17,34 +17,36 @@ public final class PersistentHistory {
     /// The number of the oldest transaction the store still keeps; one more than the last when
     /// it keeps none.
     public var oldestKept: Int64 { position.oldestKept }
+    /// The header of the store's exports: its ``GraphExport/DocumentInfo/source`` names the store.
+    public var document: DocumentInfo { store.document }
 
-    /// The history of `store`; throws ``CoreDataError/noHistory(path:)`` for a store that keeps none.
+    /// The history of `store`; throws ``HistoryError/noHistory(path:)`` for a store that keeps none.
     public init(_ store: CoreDataStore) throws {
         let path = store.document.source ?? store.database.path
-        guard let position = store.historyPosition else { throw CoreDataError.noHistory(path: path) }
+        guard let position = store.historyPosition else { throw HistoryError.noHistory(path: path) }
         self.store = store
         self.position = position
         self.path = path
     }
 
-    /// Throws the ``CoreDataError`` that makes `token` unusable with this store: of another store
+    /// Throws the ``HistoryError`` that makes `token` unusable with this store: of another store
     /// (UUIDs compared without regard to case), older than the history kept, newer than the last
     /// transaction, or with transactions after it missing from the history kept.
-    public func check(_ token: HistoryToken) throws(CoreDataError) {
+    public func check(_ token: HistoryToken) throws(HistoryError) {
         guard token.storeUUID.uppercased() == store.storeUUID.uppercased() else {
             throw .otherStore(path: path, token: token.description, storeUUID: store.storeUUID)
         }
         try check(transaction: token.transaction, token: token.description)
     }
 
-    /// Throws the ``CoreDataError`` that makes transaction number `transaction` (a bare `--since
+    /// Throws the ``HistoryError`` that makes transaction number `transaction` (a bare `--since
     /// N`) unusable: older than the history kept, newer than the last transaction, or with
     /// transactions after it missing from the history kept.
-    public func check(transaction: Int64) throws(CoreDataError) {
+    public func check(transaction: Int64) throws(HistoryError) {
         try check(transaction: transaction, token: String(transaction))
     }
 
-    private func check(transaction: Int64, token: String) throws(CoreDataError) {
+    private func check(transaction: Int64, token: String) throws(HistoryError) {
         if transaction > position.lastTransaction {
             throw .newerThanStore(path: path, token: token, lastTransaction: position.lastTransaction)
         }

@@ -6,23 +6,23 @@ extension ModelFile {
         /// Decodes the bytes of a `.mom` file; `path` names it in errors and becomes the version's
         /// ``ModelVersion/contentsPath``.
         ///
-        /// - Throws: ``CoreDataError/notAModel(path:reason:)`` when the bytes are not a keyed
-        ///   archive of an `NSManagedObjectModel`; another ``CoreDataError`` when the model inside
+        /// - Throws: ``ModelFileError/notAModel(path:reason:)`` when the bytes are not a keyed
+        ///   archive of an `NSManagedObjectModel`; an ``ArchiveError`` when the model inside
         ///   cannot be decoded.
         static func version(fromMom bytes: [UInt8], path: String, versionName: String) throws -> ModelVersion {
             let archive: KeyedArchive
             do {
                 archive = try KeyedArchive(bytes: bytes, source: path)
-            } catch CoreDataError.malformedPropertyList(_, let defect) {
-                throw CoreDataError.notAModel(
+            } catch ArchiveError.malformedPropertyList(_, let defect) {
+                throw ModelFileError.notAModel(
                     path: path, reason: "it is not a well-formed binary property list (\(defect))")
-            } catch CoreDataError.notAKeyedArchive(_, let reason) {
-                throw CoreDataError.notAModel(
+            } catch ArchiveError.notAKeyedArchive(_, let reason) {
+                throw ModelFileError.notAModel(
                     path: path, reason: "it is a binary property list but not a keyed archive (\(reason))")
             }
             let root = try archive.root()
             guard root.isKind(of: "NSManagedObjectModel") else {
-                throw CoreDataError.notAModel(
+                throw ModelFileError.notAModel(
                     path: path, reason: "its archived root object is \(root.className), not NSManagedObjectModel")
             }
             let read = try ManagedObjectModelArchive(archive: archive).entities()

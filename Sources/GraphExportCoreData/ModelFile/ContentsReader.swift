@@ -13,7 +13,7 @@ extension ModelFile {
 
         static func version(from root: XMLElement, name: String, path: String) throws -> ModelVersion {
             guard root.name == "model" else {
-                throw CoreDataError.notAModel(
+                throw ModelFileError.notAModel(
                     path: path, reason: "its root element is <\(root.name)>, not <model>")
             }
             var entities: [EntityInfo] = []
@@ -61,7 +61,7 @@ extension ModelFile {
             let typeName = try required("attributeType", of: element, owner: entity, path: path)
             if unstoredTypes.contains(typeName) { return nil }
             guard let type = AttributeType(modelName: typeName) else {
-                throw CoreDataError.unknownAttributeType(
+                throw ModelFileError.unknownAttributeType(
                     path: path, entity: entity, attribute: name, type: typeName)
             }
             return AttributeInfo(name: name, type: type, isOptional: element.flag("optional"))
@@ -77,7 +77,7 @@ extension ModelFile {
             var rule = DeletionRule.nullify
             if let ruleName = element["deletionRule"] {
                 guard let known = DeletionRule(rawValue: ruleName) else {
-                    throw CoreDataError.unknownDeletionRule(
+                    throw ModelFileError.unknownDeletionRule(
                         path: path, entity: entity, relationship: name, rule: ruleName)
                 }
                 rule = known
@@ -93,7 +93,7 @@ extension ModelFile {
             _ attribute: String, of element: XMLElement, owner: String?, path: String
         ) throws -> String {
             guard let value = element[attribute], !value.isEmpty else {
-                throw CoreDataError.missingXMLAttribute(
+                throw ModelFileError.missingXMLAttribute(
                     path: path, line: element.line, element: element.name, attribute: attribute,
                     owner: owner)
             }

@@ -16,15 +16,15 @@ extension ModelFile {
             let name =
                 BinaryPropertyList.hasHeader(bytes)
                 ? try binaryString(bytes, key: key, path: path) : try xmlString(bytes, key: key, path: path)
-            guard let name, !name.isEmpty else { throw CoreDataError.missingCurrentVersionName(path: path) }
+            guard let name, !name.isEmpty else { throw ModelFileError.missingCurrentVersionName(path: path) }
             return name
         }
 
         private static func binaryString(_ bytes: [UInt8], key: String, path: String) throws -> String? {
             do {
                 return try BinaryPropertyList.parse(bytes, source: path).dictionary?[key]?.string
-            } catch CoreDataError.malformedPropertyList(_, let defect) {
-                throw CoreDataError.unreadable(
+            } catch ArchiveError.malformedPropertyList(_, let defect) {
+                throw ModelFileError.unreadable(
                     path: path, reason: "it is not a well-formed binary property list: \(defect)")
             }
         }

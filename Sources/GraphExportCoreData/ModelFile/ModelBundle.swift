@@ -60,11 +60,11 @@ public struct ModelBundle: Sendable, Hashable {
     /// The model reduced to its version named `name` (`EasyLife 1.3.0`), which a
     /// ``CoreDataStore`` then reads the store with instead of choosing the version that fits:
     /// a store that version does not fit is that version's error, and neither the other versions
-    /// nor the store's `Z_MODELCACHE` are tried. Throws ``CoreDataError/noSuchVersion(path:name:versions:)``
+    /// nor the store's `Z_MODELCACHE` are tried. Throws ``ModelFileError/noSuchVersion(path:name:versions:)``
     /// when the model has no such version.
-    public func choosingVersion(_ name: String) throws(CoreDataError) -> ModelBundle {
+    public func choosingVersion(_ name: String) throws(ModelFileError) -> ModelBundle {
         guard let version = version(named: name) else {
-            throw CoreDataError.noSuchVersion(path: path, name: name, versions: versions.map(\.name))
+            throw ModelFileError.noSuchVersion(path: path, name: name, versions: versions.map(\.name))
         }
         return ModelBundle(
             path: path, versions: [version], currentVersionName: version.name, isBundle: isBundle, warnings: warnings,

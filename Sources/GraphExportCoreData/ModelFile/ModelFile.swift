@@ -23,17 +23,17 @@ public enum ModelFile {
     /// - a `.mom` file: one compiled version, named after the file.
     ///
     /// XML is read with libxml2, offline and without entity substitution; a document that declares
-    /// an entity is refused (``CoreDataError/declaresEntity(path:name:)``). Legacy Xcode 3 models
+    /// an entity is refused (``ModelFileError/declaresEntity(path:name:)``). Legacy Xcode 3 models
     /// (binary `elements` files, keyed archives) are read for their entities, attributes and
     /// relationships; one with sub-entities is refused with an error that says so.
     ///
-    /// - Throws: a ``CoreDataError`` naming the file and what is wrong with it.
+    /// - Throws: a ``ModelFileError`` (or, for a compiled model, an ``ArchiveError``) naming the file and what is wrong with it.
     public static func load(path: String) throws -> ModelBundle {
         switch FileSystem.kind(of: path) {
         case .missing:
-            throw CoreDataError.notFound(path: path)
+            throw ModelFileError.notFound(path: path)
         case .other:
-            throw CoreDataError.notAModel(path: path, reason: "it is neither a folder nor a file")
+            throw ModelFileError.notAModel(path: path, reason: "it is neither a folder nor a file")
         case .file:
             let version = try loadFile(at: path, versionName: versionName(forFile: path))
             return ModelBundle(path: path, versions: [version], currentVersionName: nil)
@@ -74,7 +74,7 @@ public enum ModelFile {
             }
             if !members.isEmpty { return try loadBundle(at: path, members: members, kind: kind) }
         }
-        throw CoreDataError.notAModel(
+        throw ModelFileError.notAModel(
             path: path,
             reason: "the folder has no 'contents' file, no .xcdatamodel version folder and no .mom compiled version")
     }
@@ -124,7 +124,7 @@ public enum ModelFile {
             return try LegacyModelReader.model(fromLegacyElements: elements)
         }
         if ifModel { return nil }
-        throw CoreDataError.notAModel(path: path, reason: "the folder has no 'contents' file")
+        throw ModelFileError.notAModel(path: path, reason: "the folder has no 'contents' file")
     }
 
     /// Reads one model file: `contents` XML, a legacy `elements` archive, or a compiled `.mom`

@@ -84,7 +84,7 @@ extension ModelFile {
             return trimmed
         }
 
-        private static func error(_ code: Int32, path: String) -> CoreDataError {
+        private static func error(_ code: Int32, path: String) -> ModelFileError {
             if code == ENOENT { return .notFound(path: path) }
             return .unreadable(path: path, reason: String(cString: strerror(code)))
         }

@@ -34,20 +34,20 @@ extension ModelFile {
         /// Parsing never touches the network (`XML_PARSE_NONET`), loads no external DTD or entity
         /// (no `XML_PARSE_DTDLOAD`, no `XML_PARSE_NOENT`: one referenced from an attribute value is
         /// an error) and keeps libxml2's size limits (no `XML_PARSE_HUGE`). A document that
-        /// declares an entity is refused with ``CoreDataError/declaresEntity(path:name:)`` before
+        /// declares an entity is refused with ``ModelFileError/declaresEntity(path:name:)`` before
         /// any is expanded: Xcode never writes one, and a small entity referenced from many
         /// attribute values would expand to gigabytes. libxml2 writes nothing to standard error.
         /// A document that is not well formed throws
-        /// ``CoreDataError/malformedXML(path:line:message:)`` with libxml2's first error (an
+        /// ``ModelFileError/malformedXML(path:line:message:)`` with libxml2's first error (an
         /// entity "billion laughs" is one: libxml2 stops it as an entity loop).
         static func parse(_ bytes: [UInt8], path: String) throws -> XMLElement {
             _ = libraryInitialized
             guard bytes.count <= Int(Int32.max) else {
-                throw CoreDataError.malformedXML(
+                throw ModelFileError.malformedXML(
                     path: path, line: nil, message: "the file is too large for an XML model")
             }
             guard let context = xmlNewParserCtxt() else {
-                throw CoreDataError.unreadable(path: path, reason: "libxml2 is out of memory")
+                throw ModelFileError.unreadable(path: path, reason: "libxml2 is out of memory")
             }
             defer { xmlFreeParserCtxt(context) }
             // libxml2 keeps parsing after the first error and remembers only the last one, which
@@ -77,14 +77,14 @@ extension ModelFile {
             }
             guard let document else {
                 let error = firstError.pointee ?? ParseError(context.pointee.lastError)
-                throw CoreDataError.malformedXML(path: path, line: error.line, message: error.message)
+                throw ModelFileError.malformedXML(path: path, line: error.line, message: error.message)
             }
             defer { xmlFreeDoc(document) }
             if let name = firstEntityDeclaration(in: document) {
-                throw CoreDataError.declaresEntity(path: path, name: name)
+                throw ModelFileError.declaresEntity(path: path, name: name)
             }
             guard let root = xmlDocGetRootElement(document) else {
-                throw CoreDataError.malformedXML(
+                throw ModelFileError.malformedXML(
                     path: path, line: nil, message: "the document has no root element")
             }
             return XMLElement(root, document: document)

@@ -13,7 +13,7 @@ import GraphExport
 ///   space's name. The component fields are ASCII numbers separated by spaces; alpha is 1 when
 ///   left out. Other color spaces (component-based, pattern) are not decoded.
 enum ArchivedColor {
-    /// The color's components; throws ``CoreDataError`` when its fields are not one of the
+    /// The color's components; throws ``TransformableError`` when its fields are not one of the
     /// forms above.
     static func components(of object: ArchivedObject, in archive: KeyedArchive) throws -> ValueMap {
         if object.className == "UIColor" {
@@ -29,7 +29,7 @@ enum ArchivedColor {
             }
         }
         guard let space = try archive.integer(object["NSColorSpace"], at: "NSColorSpace of \(object.label)") else {
-            throw CoreDataError.unreadableObject(className: object.className, key: "NSColorSpace")
+            throw TransformableError.unreadableObject(className: object.className, key: "NSColorSpace")
         }
         switch space {
         case 1, 2:
@@ -45,13 +45,13 @@ enum ArchivedColor {
                 object, "NSCMYK", space: "deviceCMYK", names: ["cyan", "magenta", "yellow", "black"], in: archive)
         case 6:
             guard let catalog = try archive.string(object["NSCatalogName"], at: "NSCatalogName of \(object.label)")
-            else { throw CoreDataError.unreadableObject(className: object.className, key: "NSCatalogName") }
+            else { throw TransformableError.unreadableObject(className: object.className, key: "NSCatalogName") }
             guard let name = try archive.string(object["NSColorName"], at: "NSColorName of \(object.label)") else {
-                throw CoreDataError.unreadableObject(className: object.className, key: "NSColorName")
+                throw TransformableError.unreadableObject(className: object.className, key: "NSColorName")
             }
             return ["colorSpace": .string("named"), "catalog": .string(catalog), "name": .string(name)]
         default:
-            throw CoreDataError.unknownClass("\(object.className) (color space \(space))")
+            throw TransformableError.unknownClass("\(object.className) (color space \(space))")
         }
     }
 
@@ -61,14 +61,14 @@ enum ArchivedColor {
         _ object: ArchivedObject, _ key: String, space: String, names: [String], in archive: KeyedArchive
     ) throws -> ValueMap {
         guard case .data(let bytes)? = try object[key].map(archive.resolve) else {
-            throw CoreDataError.unreadableObject(className: object.className, key: key)
+            throw TransformableError.unreadableObject(className: object.className, key: key)
         }
         let text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         let numbers = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).map { Double($0) }
         guard numbers.count == names.count || numbers.count == names.count + 1,
             numbers.allSatisfy({ $0 != nil })
         else {
-            throw CoreDataError.unreadableObject(className: object.className, key: key)
+            throw TransformableError.unreadableObject(className: object.className, key: key)
         }
         var entries = [ValueMap.Entry(key: "colorSpace", value: .string(space))]
         for (name, number) in zip(names + ["alpha"], numbers.compactMap({ $0 }) + [1]) {
@@ -83,13 +83,13 @@ enum ArchivedColor {
         case nil, .null?: return nil
         case .real(let number)?: return number
         case .integer(let number)?: return Double(number)
-        default: throw CoreDataError.unreadableObject(className: object.className, key: key)
+        default: throw TransformableError.unreadableObject(className: object.className, key: key)
         }
     }
 
     private static func required(_ object: ArchivedObject, _ key: String, in archive: KeyedArchive) throws -> Double {
         guard let number = try number(object, key, in: archive) else {
-            throw CoreDataError.unreadableObject(className: object.className, key: key)
+            throw TransformableError.unreadableObject(className: object.className, key: key)
         }
         return number
     }

@@ -1,7 +1,7 @@
 import GraphExport
 
 /// Builds a ``Value`` from a property-list value, following the references of a keyed archive
-/// when there is one; throws a ``CoreDataError`` (of the Transformable cases, or from the
+/// when there is one; throws a ``TransformableError`` (or an ``ArchiveError`` from the
 /// archive's readers) for what it cannot decode.
 ///
 /// Classes are recognised by their exact archived name, so a subclass that may encode more
@@ -25,12 +25,12 @@ struct ArchivedValueBuilder {
     mutating func value(of plist: PropertyListValue, depth: Int) throws -> Value {
         elementCount += 1
         guard elementCount <= TransformableDecoder.maximumElementCount else {
-            throw CoreDataError.tooManyElements(limit: TransformableDecoder.maximumElementCount)
+            throw TransformableError.tooManyElements(limit: TransformableDecoder.maximumElementCount)
         }
         switch plist {
         case .uid(let uid):
-            guard let archive else { throw CoreDataError.referenceOutsideArchive }
-            guard objectsInProgress.insert(uid).inserted else { throw CoreDataError.cycle(object: uid) }
+            guard let archive else { throw TransformableError.referenceOutsideArchive }
+            guard objectsInProgress.insert(uid).inserted else { throw TransformableError.cycle(object: uid) }
             defer { objectsInProgress.remove(uid) }
             let resolved = try archive.resolve(plist)
             guard resolved.dictionary != nil, let object = try archive.object(plist, at: "object \(uid)") else {
@@ -69,7 +69,7 @@ struct ArchivedValueBuilder {
     private mutating func count(payload size: Int) throws {
         payloadSize += size
         guard payloadSize <= TransformableDecoder.maximumPayloadSize else {
-            throw CoreDataError.payloadTooLarge(limit: TransformableDecoder.maximumPayloadSize)
+            throw TransformableError.payloadTooLarge(limit: TransformableDecoder.maximumPayloadSize)
         }
     }
 
@@ -97,11 +97,11 @@ struct ArchivedValueBuilder {
             switch try object["NS.time"].map(archive.resolve) {
             case .real(let seconds)?: return .date(Timestamp(secondsSinceReferenceDate: seconds))
             case .integer(let seconds)?: return .date(Timestamp(secondsSinceReferenceDate: Double(seconds)))
-            default: throw CoreDataError.unreadableObject(className: object.className, key: "NS.time")
+            default: throw TransformableError.unreadableObject(className: object.className, key: "NS.time")
             }
         case "NSData", "NSMutableData":
             guard case .data(let bytes)? = try object["NS.data"].map(archive.resolve) else {
-                throw CoreDataError.unreadableObject(className: object.className, key: "NS.data")
+                throw TransformableError.unreadableObject(className: object.className, key: "NS.data")
             }
             try count(payload: bytes.count)
             return .binary(bytes)
@@ -109,7 +109,7 @@ struct ArchivedValueBuilder {
             guard case .data(let bytes)? = try object["NS.uuidbytes"].map(archive.resolve),
                 let uuid = UUIDValue(bytes: bytes)
             else {
-                throw CoreDataError.unreadableObject(className: object.className, key: "NS.uuidbytes")
+                throw TransformableError.unreadableObject(className: object.className, key: "NS.uuidbytes")
             }
             return .uuid(uuid)
         case "NSURL":
@@ -120,7 +120,7 @@ struct ArchivedValueBuilder {
             try checkNesting(depth)
             return .map(try ArchivedColor.components(of: object, in: archive))
         default:
-            throw CoreDataError.unknownClass(object.className)
+            throw TransformableError.unknownClass(object.className)
         }
     }
 
@@ -128,7 +128,7 @@ struct ArchivedValueBuilder {
     /// the relative text, which graphexport does not resolve against each other.
     private mutating func url(_ object: ArchivedObject, in archive: KeyedArchive, depth: Int) throws -> Value {
         guard let relative = try archive.string(object["NS.relative"], at: "NS.relative of \(object.label)") else {
-            throw CoreDataError.unreadableObject(className: object.className, key: "NS.relative")
+            throw TransformableError.unreadableObject(className: object.className, key: "NS.relative")
         }
         try count(payload: relative.utf8.count)
         guard let base = object["NS.base"], try archive.resolve(base) != .null else { return .uri(relative) }
@@ -147,7 +147,7 @@ struct ArchivedValueBuilder {
     /// Throws when an array or map inside `depth` others would nest too deeply.
     private func checkNesting(_ depth: Int) throws {
         guard depth < Value.maximumNestingDepth else {
-            throw CoreDataError.nestedTooDeeply(limit: Value.maximumNestingDepth)
+            throw TransformableError.nestedTooDeeply(limit: Value.maximumNestingDepth)
         }
     }
 }

@@ -37,16 +37,13 @@ enum TransformableDecoder {
             let archive = try KeyedArchive(plist, source: source)
             var builder = ArchivedValueBuilder(archive: archive)
             return .value(try builder.value(of: archive.rootReference, depth: 0))
-        } catch let error as CoreDataError {
-            switch error {
-            case .unknownClass, .unreadableObject, .cycle, .nestedTooDeeply, .tooManyElements, .payloadTooLarge,
-                .referenceOutsideArchive:
-                return .undecodable(error)
-            default:
-                return .undecodable(.malformedTransformable(error))
-            }
+        } catch let error as TransformableError {
+            return .undecodable(error)
+        } catch let error as ArchiveError {
+            return .undecodable(.malformed(error))
         } catch {
-            preconditionFailure("the property list readers throw CoreDataError only, not \(error)")
+            preconditionFailure(
+                "the property list readers throw ArchiveError and TransformableError only, not \(error)")
         }
     }
 }
@@ -58,5 +55,5 @@ enum TransformableDecoding: Hashable {
     /// The bytes are no property list: they stay bytes, with no warning.
     case opaque
     /// The bytes are a property list that cannot be decoded: they stay bytes, with a warning.
-    case undecodable(CoreDataError)
+    case undecodable(TransformableError)
 }

@@ -1,5 +1,5 @@
 public import GraphExport
-import GraphExportCoreData
+import GraphExportInflate
 
 /// The Apple Notes decoder: `ICNoteData.data`, a gzip stream of a protocol-buffer document, as
 /// the note's `text` (plain) and `markdown` (``NoteMarkdown``; docs/NOTES.md).

@@ -1,4 +1,4 @@
-package import GraphExport
+public import GraphExport
 
 /// A foreign key guessed rather than declared, for the report: one that `--infer-relations` guessed
 /// from a column's name in a plain database, or a to-one of a Core Data store's inferred model
@@ -43,7 +43,7 @@ public struct InferredRelation: Sendable, Hashable, CustomStringConvertible {
 
     /// The one warning that says the guess: `<path>: <guesser> guessed <description>`, its
     /// ``evidence`` as the detail. `guesser` names what guessed (`--infer-relations`).
-    package func warning(path: String, guesser: String) -> Warning {
+    public func warning(path: String, guesser: String) -> Warning {
         Warning(ErrorMessage.about(path, "\(guesser) guessed \(self)"), detail: evidence)
     }
 }

@@ -1,7 +1,7 @@
 /// Which model a Core Data store is read with, where it came from, and what was tried before it.
-package struct ModelChoice: Sendable, Hashable {
+public struct ModelChoice: Sendable, Hashable {
     /// The kind of file the chosen model was read from.
-    package enum Origin: String, Sendable, Hashable {
+    public enum Origin: String, Sendable, Hashable {
         /// An Xcode model source: an `.xcdatamodel`'s `contents` (or legacy `elements`) file.
         case modelFile
         /// A compiled model: a `.mom` file, alone or in a `.momd` bundle.
@@ -13,18 +13,18 @@ package struct ModelChoice: Sendable, Hashable {
     }
 
     /// The model as given (`--model`), or `<store> (Z_MODELCACHE)` for the cache.
-    package var path: String
+    public var path: String
     /// The name of the version used.
-    package var version: String
+    public var version: String
     /// The file that version was read from (`…/Scrapbook.xcdatamodel/contents`).
-    package var versionFile: String
+    public var versionFile: String
     /// The kind of that file.
-    package var origin: Origin
+    public var origin: Origin
     /// The candidates tried before the one used, in order, with what each lacks.
-    package var misfits: [ModelMisfit]
+    public var misfits: [ModelMisfit]
 
     /// Creates a choice.
-    package init(path: String, version: String, versionFile: String, origin: Origin, misfits: [ModelMisfit]) {
+    public init(path: String, version: String, versionFile: String, origin: Origin, misfits: [ModelMisfit]) {
         self.path = path
         self.version = version
         self.versionFile = versionFile

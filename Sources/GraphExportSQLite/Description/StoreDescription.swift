@@ -1,4 +1,4 @@
-package import GraphExport
+public import GraphExport
 
 /// What graphexport sees in a store before it exports it: where the model came from, every
 /// entity with its object count, where each attribute and relationship is read from, and which
@@ -7,25 +7,25 @@ package import GraphExport
 /// It is read from the same mapping an export reads the objects through (``CoreDataStore``'s
 /// layout, ``SQLiteDatabaseSource``'s schema) and from the same ``GraphModel`` whose ownership
 /// rule the traversal follows, so it says what an export does, not what it would be expected to.
-package struct StoreDescription: Sendable, Hashable {
+public struct StoreDescription: Sendable, Hashable {
     /// The export header's facts: source kind, path, the source's own fields, model.
-    package var document: DocumentInfo
+    public var document: DocumentInfo
     /// A Core Data store's UUID (``CoreDataStore/storeUUID``); `nil` for a plain SQLite database.
-    package var storeUUID: String?
+    public var storeUUID: String?
     /// The version of the framework that wrote a Core Data store, when its metadata names it
     /// (``CoreDataStore/frameworkVersion``); `nil` for a plain SQLite database.
-    package var frameworkVersion: String?
+    public var frameworkVersion: String?
     /// How the model was chosen, for a Core Data store; `nil` for a plain SQLite database.
-    package var model: ModelChoice?
+    public var model: ModelChoice?
     /// The entities, in model order.
-    package var entities: [Entity]
+    public var entities: [Entity]
     /// Plain SQLite: the tables read as many-to-many relationships rather than as entities.
-    package var linkTables: [LinkTable]
+    public var linkTables: [LinkTable]
     /// Plain SQLite: the foreign keys `--infer-relations` guessed.
-    package var inferredRelations: [InferredRelation]
+    public var inferredRelations: [InferredRelation]
 
     /// Creates a description.
-    package init(
+    public init(
         document: DocumentInfo, storeUUID: String? = nil, frameworkVersion: String? = nil, model: ModelChoice?,
         entities: [Entity], linkTables: [LinkTable] = [], inferredRelations: [InferredRelation] = []
     ) {
@@ -39,39 +39,39 @@ package struct StoreDescription: Sendable, Hashable {
     }
 
     /// One entity: its place in the inheritance hierarchy, its table and its properties.
-    package struct Entity: Sendable, Hashable {
+    public struct Entity: Sendable, Hashable {
         /// The entity's name.
-        package var name: String
+        public var name: String
         /// The parent entity's name, for a sub-entity.
-        package var parent: String?
+        public var parent: String?
         /// The names of the entities whose parent it is, in model order.
-        package var subEntities: [String]
+        public var subEntities: [String]
         /// Whether the entity has no objects of its own.
-        package var isAbstract: Bool
+        public var isAbstract: Bool
         /// The number of objects whose concrete entity it is (not counting its sub-entities').
-        package var objectCount: Int
+        public var objectCount: Int
         /// The table its rows are in: a Core Data hierarchy's `Z<ROOT>` table, or the plain table.
-        package var table: String
+        public var table: String
         /// Core Data: the entity's `Z_ENT` number.
-        package var entityNumber: Int64?
+        public var entityNumber: Int64?
         /// The to-one relationships (their names) under whose destination an object of this entity
         /// nests in the tree shape, best first: ``GraphModel/ownerRelationships(of:)``.
-        package var owners: [String]
+        public var owners: [String]
         /// Every attribute, inherited ones first, as an export writes them (``ownAttributes``: those
         /// it declares).
-        package var attributes: [Attribute]
+        public var attributes: [Attribute]
         /// Every relationship, inherited ones first, as an export writes them.
-        package var relationships: [Relationship]
+        public var relationships: [Relationship]
 
         /// The attributes the entity declares itself: a sub-entity's inherited ones are shown
         /// once, on the ancestor that declares them.
-        package var ownAttributes: [Attribute] { attributes.filter { $0.declaredBy == name } }
+        public var ownAttributes: [Attribute] { attributes.filter { $0.declaredBy == name } }
         /// The relationships the entity declares itself.
-        package var ownRelationships: [Relationship] { relationships.filter { $0.declaredBy == name } }
+        public var ownRelationships: [Relationship] { relationships.filter { $0.declaredBy == name } }
 
         /// Each ancestor the entity inherits properties from, root first, with how many
         /// attributes and relationships it declares.
-        package var inherited: [(entity: String, attributes: Int, relationships: Int)] {
+        public var inherited: [(entity: String, attributes: Int, relationships: Int)] {
             var declarers: [String] = []
             for declarer in attributes.map(\.declaredBy) + relationships.map(\.declaredBy)
             where declarer != name && !declarers.contains(declarer) {
@@ -87,28 +87,28 @@ package struct StoreDescription: Sendable, Hashable {
     }
 
     /// One attribute and the column it is read from.
-    package struct Attribute: Sendable, Hashable {
+    public struct Attribute: Sendable, Hashable {
         /// The attribute as the model declares it.
-        package var info: AttributeInfo
+        public var info: AttributeInfo
         /// The entity that declares it: the entity itself or an ancestor.
-        package var declaredBy: String
+        public var declaredBy: String
         /// The table and column its values are read from.
-        package var table: String
+        public var table: String
         /// The column.
-        package var column: String
+        public var column: String
         /// Plain SQLite: the column's declared type (`NVARCHAR(160)`), empty when none is declared.
-        package var declaredType: String?
+        public var declaredType: String?
         /// Plain SQLite: how the column's values are typed (``GraphExport/PlainColumnTyping``).
-        package var typing: PlainColumnTyping?
+        public var typing: PlainColumnTyping?
         /// Core Data: whether the attribute allows external storage (its values may be files in the
         /// store's `_EXTERNAL_DATA` folder).
-        package var allowsExternalStorage: Bool
+        public var allowsExternalStorage: Bool
         /// The value decoder whose output it is, decoded from the attribute stored in ``column``;
         /// `nil` for a stored attribute.
-        package var decoder: String? = nil
+        public var decoder: String? = nil
 
         /// Creates the description of an attribute.
-        package init(
+        public init(
             info: AttributeInfo, declaredBy: String, table: String, column: String, declaredType: String? = nil,
             typing: PlainColumnTyping? = nil, allowsExternalStorage: Bool, decoder: String? = nil
         ) {
@@ -124,21 +124,21 @@ package struct StoreDescription: Sendable, Hashable {
     }
 
     /// One relationship, where its destinations are stored, and whether it nests.
-    package struct Relationship: Sendable, Hashable {
+    public struct Relationship: Sendable, Hashable {
         /// The relationship as the model declares it (name, destination, inverse, to-many,
         /// ordered, deletion rule).
-        package var info: RelationshipInfo
+        public var info: RelationshipInfo
         /// The entity that declares it: the entity itself or an ancestor.
-        package var declaredBy: String
+        public var declaredBy: String
         /// Whether its destinations nest inside the source object in the tree shape
         /// (``ResolvedRelationship/nestsDestination``); otherwise they are references.
-        package var nests: Bool
+        public var nests: Bool
         /// Where the destinations are stored.
-        package var storage: Storage
+        public var storage: Storage
 
         /// The description of `relationship`, as the source's model resolves it, declared by
         /// `declaredBy` and stored as `storage`.
-        package init(_ relationship: ResolvedRelationship, declaredBy: String, storage: Storage) {
+        public init(_ relationship: ResolvedRelationship, declaredBy: String, storage: Storage) {
             self.info = relationship.info
             self.declaredBy = declaredBy
             self.nests = relationship.nestsDestination
@@ -147,7 +147,7 @@ package struct StoreDescription: Sendable, Hashable {
     }
 
     /// Where a relationship's destinations are stored.
-    package enum Storage: Sendable, Hashable {
+    public enum Storage: Sendable, Hashable {
         /// A to-one: `columns` of the source's `table` hold the key (`destinationColumns`) of a row
         /// of `destinationTable`; Core Data keeps the destination's `Z_ENT` in `entityColumn` too
         /// when the store has one (`Z1_FEATUREDITEM`).
@@ -166,16 +166,16 @@ package struct StoreDescription: Sendable, Hashable {
     }
 
     /// Plain SQLite: a table whose rows are the pairs of a many-to-many relationship.
-    package struct LinkTable: Sendable, Hashable {
+    public struct LinkTable: Sendable, Hashable {
         /// The table's name.
-        package var name: String
+        public var name: String
         /// The tables its two foreign keys point at, in key order.
-        package var linkedTables: [String]
+        public var linkedTables: [String]
         /// The relationships it holds, as `Entity.relationship`.
-        package var relationships: [String]
+        public var relationships: [String]
 
         /// Creates the description of a link table.
-        package init(name: String, linkedTables: [String], relationships: [String]) {
+        public init(name: String, linkedTables: [String], relationships: [String]) {
             self.name = name
             self.linkedTables = linkedTables
             self.relationships = relationships
@@ -185,7 +185,7 @@ package struct StoreDescription: Sendable, Hashable {
     /// The description with only the properties `model` keeps (the source's model with some left
     /// out, ``AdjustedSource``; entities by name), each relationship's inverse, nesting and each
     /// entity's owners as `model` has them.
-    package func keeping(_ model: GraphModel) -> StoreDescription {
+    public func keeping(_ model: GraphModel) -> StoreDescription {
         var kept = self
         kept.entities = entities.map { entity in
             guard let index = model.index(of: entity.name) else { return entity }
@@ -210,7 +210,7 @@ package struct StoreDescription: Sendable, Hashable {
 
     /// The entity that declares each of `entity`'s attributes and each of its relationships, in
     /// ``GraphModel/attributes(of:)`` and ``GraphModel/relationships(of:)`` order.
-    package static func declarers(in model: GraphModel, of entity: Int) -> (
+    public static func declarers(in model: GraphModel, of entity: Int) -> (
         attributes: [String], relationships: [String]
     ) {
         let lineage = model.lineage(of: entity).map { model.entities[$0] }
@@ -221,7 +221,7 @@ package struct StoreDescription: Sendable, Hashable {
     }
 
     /// The entity facts every source shares: hierarchy, abstractness, owners.
-    package static func entity(
+    public static func entity(
         _ index: Int, in model: GraphModel, objectCount: Int, table: String, entityNumber: Int64?,
         attributes: [Attribute], relationships: [Relationship]
     ) -> Entity {
@@ -240,7 +240,7 @@ extension StoreDescription {
     /// The description with the nesting of `model`, the described source's model with other
     /// nesting chosen (``ModelAdjustment``, same entities and relationships): which relationships
     /// nest, and each entity's owners.
-    package func nesting(of model: GraphModel) -> StoreDescription {
+    public func nesting(of model: GraphModel) -> StoreDescription {
         var description = self
         for index in description.entities.indices {
             let resolved = model.relationships(of: index)

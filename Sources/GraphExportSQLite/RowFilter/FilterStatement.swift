@@ -7,11 +7,11 @@ internal import CSQLite
 ///
 /// - **Work:** SQLite's progress handler counts the virtual machine's instructions while the
 ///   statement steps; past ``instructionBudget(pages:)`` the statement is interrupted and
-///   stepping throws ``SQLiteError/conditionTooCostly(_:entity:instructions:)``.
+///   stepping throws ``RowFilterError/conditionTooCostly(_:entity:instructions:)``.
 /// - **Memory:** while it steps, SQLite's heap may grow by at most ``memoryBudget`` bytes (a hard
 ///   heap limit, `sqlite3_hard_heap_limit64`, set for the step and put back after it); an
 ///   allocation past it fails, and stepping throws
-///   ``SQLiteError/conditionTooLarge(_:entity:bytes:)``.
+///   ``RowFilterError/conditionTooLarge(_:entity:bytes:)``.
 ///
 /// The budget counts the whole statement, over all its steps. Both limits hold only while the
 /// statement steps: the export's other reads are not bounded by them.
@@ -52,8 +52,8 @@ package final class FilterStatement {
     }
 
     /// Advances to the next row; `false` once there are no more. Throws
-    /// ``SQLiteError/conditionTooCostly(_:entity:instructions:)`` or
-    /// ``SQLiteError/conditionTooLarge(_:entity:bytes:)`` once the condition has used its budget.
+    /// ``RowFilterError/conditionTooCostly(_:entity:instructions:)`` or
+    /// ``RowFilterError/conditionTooLarge(_:entity:bytes:)`` once the condition has used its budget.
     package func step() throws -> Bool {
         let context = Unmanaged.passUnretained(progress).toOpaque()
         sqlite3_progress_handler(database.handle, Self.instructionsPerCall, Self.countCall, context)
@@ -67,9 +67,9 @@ package final class FilterStatement {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         case _ where status & 0xFF == SQLITE_INTERRUPT && progress.left < 0:
-            throw SQLiteError.conditionTooCostly(expression, entity: entity, instructions: instructions)
+            throw RowFilterError.conditionTooCostly(expression, entity: entity, instructions: instructions)
         case _ where status & 0xFF == SQLITE_NOMEM:
-            throw SQLiteError.conditionTooLarge(expression, entity: entity, bytes: Self.memoryBudget)
+            throw RowFilterError.conditionTooLarge(expression, entity: entity, bytes: Self.memoryBudget)
         default:
             throw statement.failure(status)
         }

@@ -4,12 +4,12 @@ internal import CSQLite
 /// reading only: `SELECT`, reading columns (not of a `pragma_…` table-valued function), recursive
 /// common table expressions and functions other than `load_extension`. Anything else (a write,
 /// `ATTACH`, a pragma, a transaction) makes the preparation fail with
-/// ``SQLiteError/refused(_:action:)`` naming it. The statement steps within a budget of work and
+/// ``RowFilterError/refused(_:action:)`` naming it. The statement steps within a budget of work and
 /// memory (``FilterStatement``).
 package enum ReadOnlyStatement {
     /// Prepares `before + "(" + condition + "\n)" + after` (the line break ends a `--` comment
     /// in the expression), `condition` being the expression with its names replaced
-    /// (``ExpressionNames``), by default the expression itself; throws ``SQLiteError``, naming
+    /// (``ExpressionNames``), by default the expression itself; throws ``RowFilterError``, naming
     /// the expression as given, when SQLite refuses it, the authorizer refuses it, or SQL follows
     /// the first statement.
     package static func prepare(
@@ -31,14 +31,14 @@ package enum ReadOnlyStatement {
             return status
         }
         guard status == SQLITE_OK, let statement else {
-            if let action = refusals.first { throw SQLiteError.refused(expression, action: action) }
+            if let action = refusals.first { throw RowFilterError.refused(expression, action: action) }
             let message = String(cString: sqlite3_errmsg(database.handle))
-            throw SQLiteError.invalidExpression(expression, entity: entity, message: message)
+            throw RowFilterError.invalidExpression(expression, entity: entity, message: message)
         }
         let prepared = SQLiteStatement(statement, database: database, sql: sql)
         guard remaining.allSatisfy(\.isWhitespace) else {
             try refuseWhatFollows(remaining, database: database, refusals: refusals, expression: expression)
-            throw SQLiteError.severalStatements(expression)
+            throw RowFilterError.severalStatements(expression)
         }
         return FilterStatement(prepared, database: database, expression: expression, entity: entity, pages: pages)
     }
@@ -57,7 +57,7 @@ package enum ReadOnlyStatement {
                 return status
             }
             sqlite3_finalize(statement)
-            if let action = refusals.first { throw SQLiteError.refused(expression, action: action) }
+            if let action = refusals.first { throw RowFilterError.refused(expression, action: action) }
             guard status == SQLITE_OK else { return }
         }
     }

@@ -11,7 +11,7 @@ public protocol RowFilteringSource: GraphSource {
     /// the model's names of `root`'s attributes and to-one relationships (`root` is `entity` or
     /// an entity it inherits from: the one the objects are chosen from).
     ///
-    /// Throws ``SQLiteError`` for an expression SQLite does not accept or that does more than
+    /// Throws ``RowFilterError`` for an expression SQLite does not accept or that does more than
     /// read, and for an entity whose rows SQL cannot reach (a view).
     func keys(of entity: Int, where expression: String, namesOf root: Int) throws -> [ObjectKey]
 }
