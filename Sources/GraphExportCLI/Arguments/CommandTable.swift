@@ -8,6 +8,11 @@ struct CommandEntry {
     let operands: String
     /// One line for the list of commands.
     let summary: String
+
+    /// Its word and operands (`diff <old> <new>`), as the lists of commands name it.
+    var synopsis: String {
+        ([word].compactMap { $0 } + [operands].filter { !$0.isEmpty }).joined(separator: " ")
+    }
 }
 
 /// The commands of graphexport, in the order help lists them. A new command adds its entry here

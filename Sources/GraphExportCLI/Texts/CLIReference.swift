@@ -17,8 +17,7 @@ struct CLIReference {
         page += "```text\n" + CommandTable.all.map { HelpText.usage($0.name) + "\n" }.joined() + "```\n\n"
         page += "## Commands\n\n"
         for entry in CommandTable.all where entry.word != nil {
-            let usage = entry.word! + (entry.operands.isEmpty ? "" : " " + entry.operands)
-            page += Self.item(usage, ManualText.summary(of: entry, table: table))
+            page += Self.item(entry.synopsis, ManualText.summary(of: entry, table: table))
         }
         page += "## Arguments\n\n" + Self.item("<store>", ManualText.store)
         page += "## Options\n\n"

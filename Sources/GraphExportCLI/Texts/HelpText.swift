@@ -15,9 +15,9 @@ struct HelpText {
     /// The usage line of `command` (`graphexport inspect [<options>] <store>`).
     static func usage(_ command: CommandName) -> String {
         let entry = CommandTable.entry(command)
-        let options = [.export, .inspect, .schema, .formats, .log, .diff].contains(command) ? " [<options>]" : ""
-        return (["graphexport"] + [entry.word].compactMap { $0 }).joined(separator: " ") + options
-            + (entry.operands.isEmpty ? "" : " " + entry.operands)
+        let options = command == .help ? [] : ["[<options>]"]
+        return (["graphexport"] + [entry.word].compactMap { $0 } + options + [entry.operands].filter { !$0.isEmpty })
+            .joined(separator: " ")
     }
 
     /// The help of `command`: the export's is the whole of it.
@@ -27,9 +27,7 @@ struct HelpText {
         text += "USAGE: " + CommandTable.all.map { Self.usage($0.name) }.joined(separator: "\n       ") + "\n\n"
         text += "COMMANDS:\n"
         for entry in CommandTable.all where entry.word != nil {
-            text += Self.entry(
-                entry.word! + (entry.operands.isEmpty ? "" : " " + entry.operands),
-                ManualText.summary(of: entry, table: table))
+            text += Self.entry(entry.synopsis, ManualText.summary(of: entry, table: table))
         }
         text += "\nARGUMENTS:\n" + Self.entry("<store>", ManualText.store)
         text += "\nOPTIONS:\n" + optionEntries(ManualText.options(table).filter { !isFormatOwn($0) })

@@ -15,9 +15,7 @@ struct ManPage {
         page += ".SH DESCRIPTION\n" + Self.escaped(ManualText.overview(formats)) + "\n"
         page += ".SH COMMANDS\n"
         for entry in CommandTable.all where entry.word != nil {
-            page += Self.item(
-                entry.word! + (entry.operands.isEmpty ? "" : " " + entry.operands),
-                ManualText.summary(of: entry, table: table))
+            page += Self.item(entry.synopsis, ManualText.summary(of: entry, table: table))
         }
         page += ".SH ARGUMENTS\n" + Self.item("<store>", ManualText.store)
         page += ".SH OPTIONS\n"

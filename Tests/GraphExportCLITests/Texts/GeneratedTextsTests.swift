@@ -8,6 +8,15 @@ import XCTest
 final class GeneratedTextsTests: XCTestCase {
     private let table = OptionTable(formats: builtInFormats)
 
+    /// `sync`'s usage line once left out `[<options>]` though it takes options; `help`'s names the
+    /// command it explains instead.
+    func testTheUsageOfEveryCommandThatTakesOptionsSaysSo() {
+        for entry in CommandTable.all where entry.name != .help {
+            let takesOptions = !table.visible(for: entry.name).isEmpty
+            XCTAssertEqual(HelpText.usage(entry.name).contains(" [<options>]"), takesOptions, entry.synopsis)
+        }
+    }
+
     func testEveryVisibleOptionIsInHelpManPageCompletionsAndReference() throws {
         let help = HelpText(formats: builtInFormats).help(.export)
         let manPage = ManPage(formats: builtInFormats).text
