@@ -23,6 +23,8 @@ final class RowBatch {
     // one thread at a time, one call at a time).
     /// Where each slot starts in the buffer; `nil` for an entity's end.
     @exclusivity(unchecked) private(set) var slots: [Int?] = []
+    /// Where each slot ends in the buffer.
+    @exclusivity(unchecked) private var ends: [Int] = []
     /// Per slot, whether the object has a value kept aside, so that its packed bytes do not say
     /// all it holds.
     @exclusivity(unchecked) private var keepsValuesAside: [Bool] = []
@@ -44,6 +46,7 @@ final class RowBatch {
     /// Empties the batch, keeping its buffer.
     func removeAll() {
         slots.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
         keepsValuesAside.removeAll(keepingCapacity: true)
         others.removeAll(keepingCapacity: true)
         count = 0
@@ -52,105 +55,120 @@ final class RowBatch {
     // MARK: - Filling
 
     /// Adds an object: `record`, with the destinations of its to-manys.
+    ///
+    /// The room for the parts of fixed size is made once per object, and the bytes are stored at
+    /// an offset kept in a local, so that a value costs its tag and its payload and nothing more.
     func append(_ record: BorrowedRecord, destinations: [[ObjectKey]]) {
         slots.append(count)
         let aside = others.count
-        put(Int64(record.key.entity))
-        put(record.key.row)
-        put(Int64(record.values.count))
-        for value in record.values {
-            switch value {
-            case .null: put(Tag.null)
-            case .integer(let integer):
-                put(Tag.integer)
-                put(integer)
-            case .double(let double):
-                put(Tag.double)
-                put(Int64(bitPattern: double.bitPattern))
-            case .boolean(let boolean): put(boolean ? Tag.trueValue : Tag.falseValue)
-            case .date(let date):
-                put(Tag.date)
-                put(Int64(bitPattern: date.secondsSinceReferenceDate.bitPattern))
-            case .text(let text):
-                put(Tag.text)
-                put(text)
-            case .bytes(let bytes):
-                put(Tag.bytes)
-                put(bytes)
-            case .other(.uuid(let uuid)):
-                put(Tag.uuid)
-                uuid.bytes.withUnsafeBytes { put(raw: $0) }
-            case .other(.string(var text)):
-                put(Tag.text)
-                text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
-            case .other(.decimal(var text)):
-                put(Tag.decimal)
-                text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
-            case .other(.uri(var text)):
-                put(Tag.uri)
-                text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
-            case .other(.binary(let bytes)):
-                put(Tag.bytes)
-                bytes.withUnsafeBytes { put($0) }
-            case .other(let owned):
-                put(Tag.other)
-                put(Int64(others.count))
-                others.append(owned)
+        // The most the parts of fixed size take: the key and three counts, a tag and 16 bytes per
+        // value, a tag and a key per to-one, a count per to-many.
+        let fixed = 32 + 17 * record.values.count + 17 * record.toOne.count + 8 * destinations.count
+        reserve(fixed)
+        var at = count
+        store(Int64(record.key.entity), at: &at)
+        store(record.key.row, at: &at)
+        store(Int64(record.values.count), at: &at)
+        record.values.withUnsafeBufferPointer { values in
+            for index in values.indices {
+                switch values[index] {
+                case .null: store(Tag.null, at: &at)
+                case .integer(let integer):
+                    store(Tag.integer, at: &at)
+                    store(integer, at: &at)
+                case .double(let double):
+                    store(Tag.double, at: &at)
+                    store(Int64(bitPattern: double.bitPattern), at: &at)
+                case .boolean(let boolean): store(boolean ? Tag.trueValue : Tag.falseValue, at: &at)
+                case .date(let date):
+                    store(Tag.date, at: &at)
+                    store(Int64(bitPattern: date.secondsSinceReferenceDate.bitPattern), at: &at)
+                case .text(let text): store(Tag.text, text, at: &at, fixed: fixed)
+                case .bytes(let bytes): store(Tag.bytes, bytes, at: &at, fixed: fixed)
+                case .other(.uuid(let uuid)):
+                    store(Tag.uuid, at: &at)
+                    uuid.bytes.withUnsafeBytes { store(raw: $0, at: &at) }
+                case .other(.string(var text)):
+                    text.withUTF8 { store(Tag.text, UnsafeRawBufferPointer($0), at: &at, fixed: fixed) }
+                case .other(.decimal(var text)):
+                    text.withUTF8 { store(Tag.decimal, UnsafeRawBufferPointer($0), at: &at, fixed: fixed) }
+                case .other(.uri(var text)):
+                    text.withUTF8 { store(Tag.uri, UnsafeRawBufferPointer($0), at: &at, fixed: fixed) }
+                case .other(.binary(let bytes)):
+                    bytes.withUnsafeBytes { store(Tag.bytes, $0, at: &at, fixed: fixed) }
+                case .other(let owned):
+                    store(Tag.other, at: &at)
+                    store(Int64(others.count), at: &at)
+                    others.append(owned)
+                }
             }
         }
-        put(Int64(record.toOne.count))
+        store(Int64(record.toOne.count), at: &at)
         for key in record.toOne {
             guard let key else {
-                put(Tag.null)
+                store(Tag.null, at: &at)
                 continue
             }
-            put(Tag.integer)
-            put(key)
+            store(Tag.integer, at: &at)
+            store(key, at: &at)
         }
-        put(Int64(destinations.count))
+        store(Int64(destinations.count), at: &at)
         for keys in destinations {
-            put(Int64(keys.count))
-            for key in keys { put(key) }
+            // Room for the keys, and for the counts of the to-manys after these.
+            count = at
+            reserve(16 * keys.count + 8 * destinations.count)
+            store(Int64(keys.count), at: &at)
+            for key in keys { store(key, at: &at) }
         }
+        count = at
+        ends.append(at)
         keepsValuesAside.append(others.count > aside)
     }
 
     /// Adds the end of an entity.
     func appendEnd() {
         slots.append(nil)
+        ends.append(count)
         keepsValuesAside.append(false)
     }
 
-    private func put(_ tag: Tag) {
-        reserve(1)
-        buffer.storeBytes(of: tag.rawValue, toByteOffset: count, as: UInt8.self)
-        count += 1
+    @inline(__always)
+    private func store(_ tag: Tag, at offset: inout Int) {
+        buffer.storeBytes(of: tag.rawValue, toByteOffset: offset, as: UInt8.self)
+        offset += 1
     }
 
-    private func put(_ integer: Int64) {
-        reserve(8)
-        buffer.storeBytes(of: integer, toByteOffset: count, as: Int64.self)
-        count += 8
+    @inline(__always)
+    private func store(_ integer: Int64, at offset: inout Int) {
+        buffer.storeBytes(of: integer, toByteOffset: offset, as: Int64.self)
+        offset += 8
     }
 
-    private func put(_ key: ObjectKey) {
-        put(Int64(key.entity))
-        put(key.row)
+    @inline(__always)
+    private func store(_ key: ObjectKey, at offset: inout Int) {
+        store(Int64(key.entity), at: &offset)
+        store(key.row, at: &offset)
     }
 
-    /// A length, then the bytes.
-    private func put(_ bytes: UnsafeRawBufferPointer) {
-        put(Int64(bytes.count))
-        put(raw: bytes)
+    /// A tag, a length, then the bytes, with room made for them and for the parts of fixed size
+    /// that may follow (`fixed`).
+    private func store(_ tag: Tag, _ bytes: UnsafeRawBufferPointer, at offset: inout Int, fixed: Int) {
+        count = offset
+        reserve(bytes.count + fixed)
+        store(tag, at: &offset)
+        store(Int64(bytes.count), at: &offset)
+        store(raw: bytes, at: &offset)
     }
 
-    private func put(raw bytes: UnsafeRawBufferPointer) {
+    /// Bytes for which room was made.
+    @inline(__always)
+    private func store(raw bytes: UnsafeRawBufferPointer, at offset: inout Int) {
         guard !bytes.isEmpty else { return }
-        reserve(bytes.count)
-        (buffer + count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
-        count += bytes.count
+        (buffer + offset).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        offset += bytes.count
     }
 
+    /// Makes room for `more` bytes after ``count``.
     private func reserve(_ more: Int) {
         guard count + more > capacity else { return }
         let larger = max(2 * capacity, count + more)
@@ -173,8 +191,7 @@ final class RowBatch {
     func bytes(of slot: Int) -> UnsafeRawBufferPointer? {
         guard !keepsValuesAside[slot] else { return nil }
         let start = slots[slot]!
-        let end = slots[(slot + 1)...].lazy.compactMap { $0 }.first ?? count
-        return UnsafeRawBufferPointer(start: buffer + start, count: end - start)
+        return UnsafeRawBufferPointer(start: buffer + start, count: ends[slot] - start)
     }
 
     /// The object at `offset`, its values borrowed from the batch (valid while it is neither

@@ -37,8 +37,10 @@ final class SideReader: ObjectFeed {
     var packed: UnsafeRawBufferPointer? { nil }
     /// The values identifying the current object, for an entity matched by attribute.
     private(set) var identity: [KeyValue] = []
-    /// Per relationship, the current object's destinations; empty for a to-one.
-    private(set) var destinations: [[ObjectKey]]
+    /// Per relationship, the current object's destinations; empty for a to-one. Written for every
+    /// object: not checked for exclusive access at run time (a reader is used by one thread, one
+    /// call at a time).
+    @exclusivity(unchecked) private(set) var destinations: [[ObjectKey]]
     private var previousRow: Int64?
     private var previousIdentity: [KeyValue]?
 

@@ -38,17 +38,24 @@ struct DiffFixture {
         (try database("old.sqlite", schema + old), try database("new.sqlite", schema + new))
     }
 
-    /// What differs between the databases at `old` and `new`, read as plain SQLite databases.
+    /// What differs between the databases at `old` and `new`, read as plain SQLite databases;
+    /// compared twice, on one thread and with each copy read ahead on a thread of its own, which
+    /// must find the same.
     func changes(
-        _ old: String, _ new: String, keys: [DiffKey] = [], options: SQLiteSourceOptions = .init()
+        _ old: String, _ new: String, keys: [DiffKey] = [], options: SQLiteSourceOptions = .init(),
+        file: StaticString = #filePath, line: UInt = #line
     ) throws -> [ObjectChange] {
-        let recorder = RecordingDiffWriter()
-        try GraphDiff(
-            old: SQLiteDatabaseSource(path: old, options: options),
-            new: SQLiteDatabaseSource(path: new, options: options),
-            keys: keys
-        ).run(into: recorder)
-        return recorder.changes
+        let found = try [false, true].map { readsInParallel in
+            let recorder = RecordingDiffWriter()
+            try GraphDiff(
+                old: SQLiteDatabaseSource(path: old, options: options),
+                new: SQLiteDatabaseSource(path: new, options: options),
+                keys: keys, readsInParallel: readsInParallel
+            ).run(into: recorder)
+            return recorder.changes
+        }
+        XCTAssertEqual(found[1], found[0], "read ahead on two threads", file: file, line: line)
+        return found[0]
     }
 
     /// The changes as the JSON Lines writer writes them, one string per line.
