@@ -212,10 +212,11 @@ let package = Package(
         ),
 
         // The shape of an export: JSON Schema, XML Schema, Mermaid and Graphviz, from the model. The
-        // XML format's module gives its name encoding and styles, so that the XSD cannot drift.
+        // XML format's module gives its name encoding and styles, so that the XSD cannot drift; the
+        // plain SQLite reader its column typing, by which a plain database's values are typed.
         .target(
             name: "GraphExportSchema",
-            dependencies: ["GraphExport", "GraphExportJSONText", "GraphExportXML"],
+            dependencies: ["GraphExport", "GraphExportJSONText", "GraphExportXML", "GraphExportPlainSQLite"],
             swiftSettings: swiftSettings
         ),
 
