@@ -72,7 +72,7 @@ let package = Package(
 
         // The store readers, split as the formats are. What both readers share: SQLite, wrapped
         // once (statements, the snapshot and the WAL copy, locks, the row filter), and the
-        // description `inspect` prints.
+        // description of a store every reader gives (`inspect`; each reader's own part is its own).
         .target(
             name: "GraphExportSQLite",
             dependencies: ["GraphExport", "CSQLite"],
