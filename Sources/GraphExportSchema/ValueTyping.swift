@@ -1,4 +1,3 @@
-public import GraphExport
 public import GraphExportPlainSQLite
 
 /// How a schema types the values of attributes.
