@@ -72,7 +72,7 @@ let package = Package(
 
         // The store readers, split as the formats are. What both readers share: SQLite, wrapped
         // once (statements, the snapshot and the WAL copy, locks, the row filter), and the
-        // description `inspect` prints.
+        // description of a store every reader gives (`inspect`; each reader's own part is its own).
         .target(
             name: "GraphExportSQLite",
             dependencies: ["GraphExport", "CSQLite"],
@@ -212,10 +212,11 @@ let package = Package(
         ),
 
         // The shape of an export: JSON Schema, XML Schema, Mermaid and Graphviz, from the model. The
-        // XML format's module gives its name encoding and styles, so that the XSD cannot drift.
+        // XML format's module gives its name encoding and styles, so that the XSD cannot drift; the
+        // plain SQLite reader its column typing, by which a plain database's values are typed.
         .target(
             name: "GraphExportSchema",
-            dependencies: ["GraphExport", "GraphExportJSONText", "GraphExportXML"],
+            dependencies: ["GraphExport", "GraphExportJSONText", "GraphExportXML", "GraphExportPlainSQLite"],
             swiftSettings: swiftSettings
         ),
 

@@ -1,6 +1,6 @@
 import GraphExport
 
-/// The typing of every exported column (``GraphExport/PlainColumnTyping``), decided once from the
+/// The typing of every exported column (``PlainColumnTyping``), decided once from the
 /// schema and the options, never from the rows:
 /// 1. with ``SQLiteSourceOptions/rawValues``, every column is stored;
 /// 2. a column named in ``SQLiteSourceOptions/jsonColumnNames`` is JSON;

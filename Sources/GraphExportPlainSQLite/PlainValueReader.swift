@@ -1,7 +1,7 @@
 import GraphExport
 
 /// Reads one stored value of a plain column as the export writes it, by the column's typing
-/// (``GraphExport/PlainColumnTyping``, decided once per column in ``PlainLayout/typings``), and reports
+/// (``PlainColumnTyping``, decided once per column in ``PlainLayout/typings``), and reports
 /// what does not fit: each value that fits the typing becomes the typed value, any other is written
 /// as stored.
 ///

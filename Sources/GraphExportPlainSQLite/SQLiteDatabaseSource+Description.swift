@@ -2,22 +2,19 @@ package import GraphExportSQLite
 
 extension SQLiteDatabaseSource: InspectableSource {
     /// What graphexport sees in the database (``StoreDescription``): every exported table with its
-    /// row count, columns (with their typing) and relationships (foreign keys, their inverses, link
-    /// tables), and which of them nest.
+    /// row count, columns and relationships (foreign keys, their inverses, link tables), and which
+    /// of them nest.
     package func storeDescription() throws -> StoreDescription {
         let model = layout.model
         let tables = layout.tables
         var entities: [StoreDescription.Entity] = []
-        var linkRelationships: [Int: [String]] = [:]
         for index in model.entities.indices {
             let table = layout.table(of: index)
             let declarers = StoreDescription.declarers(in: model, of: index)
             let attributes = zip(model.attributes(of: index), table.columns).enumerated().map {
                 position, pair in
                 StoreDescription.Attribute(
-                    info: pair.0, declaredBy: declarers.attributes[position], table: table.name, column: pair.1.name,
-                    declaredType: pair.1.declaredType, typing: layout.typings[index][position],
-                    allowsExternalStorage: false)
+                    info: pair.0, declaredBy: declarers.attributes[position], table: table.name, column: pair.1.name)
             }
             func names(_ columns: [Int], of table: TableSchema) -> [String] { columns.map { table.columns[$0].name } }
             var relationships: [StoreDescription.Relationship] = []
@@ -41,7 +38,6 @@ extension SQLiteDatabaseSource: InspectableSource {
                     storage = .joinTable(
                         table: linkTable.name, sourceColumns: names(linkTable.foreignKeys[from].columns, of: linkTable),
                         destinationColumns: names(linkTable.foreignKeys[to].columns, of: linkTable), orderColumn: nil)
-                    linkRelationships[link, default: []].append("\(table.name).\(relationship.name)")
                 }
                 relationships.append(
                     StoreDescription.Relationship(
@@ -49,16 +45,37 @@ extension SQLiteDatabaseSource: InspectableSource {
             }
             entities.append(
                 StoreDescription.entity(
-                    index, in: model, objectCount: try count(index), table: table.name, entityNumber: nil,
-                    attributes: attributes, relationships: relationships))
+                    index, in: model, objectCount: try count(index), table: table.name, attributes: attributes,
+                    relationships: relationships))
+        }
+        return StoreDescription(document: document, entities: entities, inferredRelations: inferredRelations)
+    }
+
+    /// What only a plain SQLite database tells of itself (``PlainSQLiteDescription``), beside its
+    /// ``storeDescription()``: each attribute's column with its typing, and the link tables, read
+    /// from the layout without a query.
+    package var plainSQLiteDescription: PlainSQLiteDescription {
+        let model = layout.model
+        let tables = layout.tables
+        var columns: [String: [String: PlainSQLiteDescription.Column]] = [:]
+        var linkRelationships: [Int: [String]] = [:]
+        for index in model.entities.indices {
+            let table = layout.table(of: index)
+            for (position, (attribute, column)) in zip(model.attributes(of: index), table.columns).enumerated() {
+                columns[model.entities[index].name, default: [:]][attribute.name] = PlainSQLiteDescription.Column(
+                    declaredType: column.declaredType, typing: layout.typings[index][position])
+            }
+            for (position, relationship) in model.relationships(of: index).enumerated() {
+                if case .link(let link, _, _) = layout.relationships[index][position] {
+                    linkRelationships[link, default: []].append("\(table.name).\(relationship.name)")
+                }
+            }
         }
         let linkTables = linkRelationships.keys.sorted().map { link in
-            StoreDescription.LinkTable(
+            PlainSQLiteDescription.LinkTable(
                 name: tables[link].name, linkedTables: tables[link].foreignKeys.map { tables[$0.parent].name },
                 relationships: linkRelationships[link] ?? [])
         }
-        return StoreDescription(
-            document: document, model: nil, entities: entities, linkTables: linkTables,
-            inferredRelations: inferredRelations)
+        return PlainSQLiteDescription(columns: columns, linkTables: linkTables)
     }
 }

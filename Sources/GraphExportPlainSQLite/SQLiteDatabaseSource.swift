@@ -16,7 +16,7 @@ public import GraphExportSQLite
 /// **Attributes** are all columns, generated ones included, named exactly as the table does,
 /// foreign-key columns included: a relationship never replaces its columns, so the raw key stays
 /// in the export even when it points at nothing. Each column is typed once, from the schema and
-/// the options (``columnTypings``, ``GraphExport/PlainColumnTyping``); a SQLite column holds values of
+/// the options (``columnTypings``, ``PlainColumnTyping``); a SQLite column holds values of
 /// any storage class, so a typed column is typed value by value, and a value that does not fit is
 /// written as stored, with one warning per column:
 /// - a column of NUMERIC affinity declared `BOOL…` is Boolean: the integers 0 and 1 are booleans;

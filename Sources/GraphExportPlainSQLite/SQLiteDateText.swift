@@ -1,5 +1,5 @@
 /// SQLite's date and time text forms (https://sqlite.org/lang_datefunc.html, *Time Values*) read
-/// and written in their ISO 8601 form, for the columns typed ``GraphExport/PlainColumnTyping/date``.
+/// and written in their ISO 8601 form, for the columns typed ``PlainColumnTyping/date``.
 ///
 /// **Read:** a date `YYYY-MM-DD`; a date and time `YYYY-MM-DD HH:MM`, `… HH:MM:SS` or
 /// `… HH:MM:SS.SSS` (any number of fraction digits), with `T` or a space between them; a time alone

@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportPlainSQLite
 
 /// What the traversal makes of a model in one shape, as the schemas and diagrams need it: which
 /// entities have objects, which relationships hold nested objects, and which entities an object in

@@ -1,4 +1,5 @@
 import GraphExport
+import GraphExportPlainSQLite
 
 /// What one attribute's values can be in an export: those of its declared type, any of SQLite's
 /// storage classes, a typed plain SQLite column's values, or any value at all, arrays and maps

@@ -1,4 +1,4 @@
-public import GraphExport
+public import GraphExportPlainSQLite
 
 /// How a schema types the values of attributes.
 public enum ValueTyping: Sendable, Hashable {
@@ -16,7 +16,7 @@ public enum ValueTyping: Sendable, Hashable {
     /// reader writes what is stored (an integer, a real, text, or a blob as base64).
     case storageClass
     /// By each column's typing, as a plain SQLite database's reader types them
-    /// (`SQLiteDatabaseSource.columnTypings`): per entity, one ``GraphExport/PlainColumnTyping`` per
+    /// (`SQLiteDatabaseSource.columnTypings`): per entity, one ``GraphExportPlainSQLite/PlainColumnTyping`` per
     /// attribute of ``GraphExport/GraphModel/attributes(of:)``. A typed column's values are the typed
     /// values or, where a stored value does not fit, the value as stored (``storageClass``), so
     /// that every export validates; a stored column's are ``storageClass``'s.

@@ -4,8 +4,8 @@ public import GraphExportPlainSQLite
 public import GraphExportSQLite
 
 /// A store opened for export: the source its reader made, and what that reader can do besides
-/// reading objects (its description, its persistent history, the typing of its columns), asked of
-/// the store instead of found by casting its source. The first call of an embedder that reads
+/// reading objects (its description and what only its reader tells, its persistent history, the
+/// typing of its columns), asked of the store instead of found by casting its source. The first call of an embedder that reads
 /// stores as `graphexport` does:
 ///
 /// ```swift
@@ -84,9 +84,23 @@ public final class Store {
     }
 
     /// What graphexport sees in the store (`graphexport inspect`): every entity with its object
-    /// count, where each attribute and relationship is read from, which relationships nest.
+    /// count, where each attribute and relationship is read from, which relationships nest. What
+    /// only its reader tells is ``coreDataDescription`` or ``plainSQLiteDescription``.
     public func describe() throws -> StoreDescription {
         try reader.storeDescription()
+    }
+
+    /// What only a Core Data store tells of itself beside ``describe()``: its UUID, the framework
+    /// version that wrote it, the model chosen, each entity's `Z_ENT`, the attributes that allow
+    /// external storage; `nil` for a plain SQLite database.
+    public var coreDataDescription: CoreDataDescription? {
+        coreData?.coreDataDescription
+    }
+
+    /// What only a plain SQLite database tells of itself beside ``describe()``: each attribute's
+    /// declared type and typing, the link tables; `nil` for a Core Data store.
+    public var plainSQLiteDescription: PlainSQLiteDescription? {
+        plainSQLite?.plainSQLiteDescription
     }
 
     /// How many objects an export of the whole store writes, found without reading them; `nil`

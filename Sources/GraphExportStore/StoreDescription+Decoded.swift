@@ -23,9 +23,6 @@ extension StoreDescription {
                 else { continue }
                 var added = attributes[position]
                 added.info = info
-                added.declaredType = nil
-                added.typing = nil
-                added.allowsExternalStorage = false
                 added.decoder = attribute.decoder
                 let offset = placed[attribute.claimed, default: 0]
                 attributes.insert(added, at: position + 1 + offset)

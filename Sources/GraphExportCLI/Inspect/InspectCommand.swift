@@ -22,10 +22,15 @@ struct InspectCommand: RunnableCommand {
             request.source.selectionOptions, decoders: decoders.decoders, onWarning: { warnings.append($0) })
         defer { try? export.finish() }
         let description = try export.describe()
+        let (coreData, plainSQLite) = (store.coreDataDescription, store.plainSQLiteDescription)
         let output: [UInt8] =
             switch request.format {
-            case .text: Array(InspectText.render(description, warnings: warnings).utf8)
-            case .json: InspectJSON.render(description, warnings: warnings)
+            case .text:
+                Array(
+                    InspectText.render(description, coreData: coreData, plainSQLite: plainSQLite, warnings: warnings)
+                        .utf8)
+            case .json:
+                InspectJSON.render(description, coreData: coreData, plainSQLite: plainSQLite, warnings: warnings)
             }
         try output.withUnsafeBytes { try FileDescriptorSink.standardOutput().write($0) }
         return 0

@@ -1,29 +1,36 @@
 import GraphExport
+import GraphExportCoreData
 import GraphExportJSONText
+import GraphExportPlainSQLite
 import GraphExportSQLite
 
 /// The JSON object `graphexport inspect --format json` prints, described in `docs/INSPECT.md`.
 ///
 /// Its keys are stable: `inspectVersion` (2) changes only if a key changes meaning or goes away;
 /// new keys may be added. Every key is always present, `null` when it has no value for the source.
-/// Version 2: an entity lists only the attributes and relationships it declares itself.
+/// Version 2: an entity lists only the attributes and relationships it declares itself. What only
+/// the store's reader tells (`coreData` or `plainSQLite`, the other `nil`) fills its keys, `null`
+/// (or empty) for the other reader.
 enum InspectJSON {
     /// The version of the object's layout.
     static let version: Int64 = 2
 
     /// The object's text, indented, with a newline at the end.
-    static func render(_ description: StoreDescription, warnings: [Warning]) -> [UInt8] {
+    static func render(
+        _ description: StoreDescription, coreData: CoreDataDescription?, plainSQLite: PlainSQLiteDescription?,
+        warnings: [Warning]
+    ) -> [UInt8] {
         let document = description.document
         return JSONNode.object([
             ("inspectVersion", .integer(version)),
             ("generator", .string(document.generator)),
             ("sourceKind", .string(document.sourceKind)),
             ("source", .string(document.source)),
-            ("storeUUID", .string(description.storeUUID)),
-            ("frameworkVersion", .string(description.frameworkVersion)),
-            ("model", description.model.map(model) ?? .null),
-            ("entities", .array(description.entities.map(entity))),
-            ("linkTables", .array(description.linkTables.map(linkTable))),
+            ("storeUUID", .string(coreData?.storeUUID)),
+            ("frameworkVersion", .string(coreData?.frameworkVersion)),
+            ("model", coreData.map { model($0.model) } ?? .null),
+            ("entities", .array(description.entities.map { entity($0, coreData: coreData, plainSQLite: plainSQLite) })),
+            ("linkTables", .array((plainSQLite?.linkTables ?? []).map(linkTable))),
             (
                 "inferredRelations",
                 .array(
@@ -66,7 +73,9 @@ enum InspectJSON {
         ])
     }
 
-    private static func entity(_ entity: StoreDescription.Entity) -> JSONNode {
+    private static func entity(
+        _ entity: StoreDescription.Entity, coreData: CoreDataDescription?, plainSQLite: PlainSQLiteDescription?
+    ) -> JSONNode {
         .object([
             ("name", .string(entity.name)),
             ("parent", .string(entity.parent)),
@@ -74,24 +83,30 @@ enum InspectJSON {
             ("abstract", .boolean(entity.isAbstract)),
             ("objects", .integer(Int64(entity.objectCount))),
             ("table", .string(entity.table)),
-            ("entityNumber", entity.entityNumber.map { .integer($0) } ?? .null),
+            ("entityNumber", coreData?.entityNumber(of: entity).map { .integer($0) } ?? .null),
             ("owners", .strings(entity.owners)),
-            ("attributes", .array(entity.ownAttributes.map(attribute))),
+            (
+                "attributes",
+                .array(entity.ownAttributes.map { attribute($0, coreData: coreData, plainSQLite: plainSQLite) })
+            ),
             ("relationships", .array(entity.ownRelationships.map(relationship))),
         ])
     }
 
-    private static func attribute(_ attribute: StoreDescription.Attribute) -> JSONNode {
-        .object([
+    private static func attribute(
+        _ attribute: StoreDescription.Attribute, coreData: CoreDataDescription?, plainSQLite: PlainSQLiteDescription?
+    ) -> JSONNode {
+        let column = plainSQLite?.column(of: attribute)
+        return .object([
             ("name", .string(attribute.info.name)),
             ("type", .string(attribute.info.type.rawValue)),
             ("optional", .boolean(attribute.info.isOptional)),
             ("declaredBy", .string(attribute.declaredBy)),
             ("table", .string(attribute.table)),
             ("column", .string(attribute.column)),
-            ("declaredType", .string(attribute.declaredType)),
-            ("typing", .string(attribute.typing?.rawValue)),
-            ("externalStorage", .boolean(attribute.allowsExternalStorage)),
+            ("declaredType", .string(column?.declaredType)),
+            ("typing", .string(column?.typing.rawValue)),
+            ("externalStorage", .boolean(coreData?.allowsExternalStorage(attribute) == true)),
             ("decoder", .string(attribute.decoder)),
         ])
     }
@@ -137,7 +152,7 @@ enum InspectJSON {
         }
     }
 
-    private static func linkTable(_ link: StoreDescription.LinkTable) -> JSONNode {
+    private static func linkTable(_ link: PlainSQLiteDescription.LinkTable) -> JSONNode {
         .object([
             ("name", .string(link.name)), ("linkedTables", .strings(link.linkedTables)),
             ("relationships", .strings(link.relationships)),

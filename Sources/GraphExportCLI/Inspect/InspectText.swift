@@ -1,10 +1,13 @@
 import GraphExport
+import GraphExportCoreData
+import GraphExportPlainSQLite
 import GraphExportSQLite
 
 /// The text `graphexport inspect` prints: the source and its model, an overview of the entities,
 /// then each entity's own attributes and relationships in aligned columns (an inherited one is
 /// shown once, on the entity that declares it; a sub-entity says what it inherits from whom),
-/// then the warnings, whole.
+/// then the warnings, whole. What only the store's reader tells (`coreData` or `plainSQLite`,
+/// the other `nil`) is shown where it belongs.
 ///
 /// Every name, path and text the store, its model or the command line gives is shown as
 /// ``TerminalText/escaped(_:)`` shows it, so that what a terminal would act on (an escape
@@ -12,26 +15,29 @@ import GraphExportSQLite
 /// newlines between the lines are the report's own.
 enum InspectText {
     /// The whole text, ending in a newline.
-    static func render(_ description: StoreDescription, warnings: [Warning]) -> String {
-        var lines = header(description)
+    static func render(
+        _ description: StoreDescription, coreData: CoreDataDescription?, plainSQLite: PlainSQLiteDescription?,
+        warnings: [Warning]
+    ) -> String {
+        var lines = header(description, coreData: coreData)
         lines.append("")
-        lines += overview(description)
+        lines += overview(description, coreData: coreData)
         for entity in description.entities {
             lines.append("")
-            lines += section(entity)
+            lines += section(entity, coreData: coreData, plainSQLite: plainSQLite)
         }
-        if !description.linkTables.isEmpty {
+        if let linkTables = plainSQLite?.linkTables, !linkTables.isEmpty {
             lines.append("")
             lines.append("Link tables (read as many-to-many relationships)")
             lines += aligned(
-                description.linkTables.map { link in
+                linkTables.map { link in
                     [link.name, link.linkedTables.joined(separator: " ↔ "), link.relationships.joined(separator: ", ")]
                 }, indent: 2)
         }
         if !description.inferredRelations.isEmpty {
             lines.append("")
             lines.append(
-                description.model == nil
+                coreData == nil
                     ? "Inferred foreign keys (--infer-relations)" : "Guessed to-ones of the inferred model")
             lines += description.inferredRelations.map { relation in
                 "  " + TerminalText.escaped(relation.description)
@@ -49,12 +55,13 @@ enum InspectText {
     }
 
     /// The source's kind and path, then its facts and the model's, one per line.
-    private static func header(_ description: StoreDescription) -> [String] {
+    private static func header(_ description: StoreDescription, coreData: CoreDataDescription?) -> [String] {
         let document = description.document
         var rows: [[String]] = []
-        if let uuid = description.storeUUID { rows.append(["store UUID", uuid]) }
-        if let version = description.frameworkVersion { rows.append(["framework version", version]) }
-        if let model = description.model {
+        if let coreData {
+            rows.append(["store UUID", coreData.storeUUID])
+            if let version = coreData.frameworkVersion { rows.append(["framework version", version]) }
+            let model = coreData.model
             switch model.origin {
             case .modelCache:
                 rows.append(["model", "\(model.path), the model the store keeps of itself"])
@@ -73,12 +80,12 @@ enum InspectText {
     }
 
     /// One row per entity: objects, table, hierarchy.
-    private static func overview(_ description: StoreDescription) -> [String] {
+    private static func overview(_ description: StoreDescription, coreData: CoreDataDescription?) -> [String] {
         let total = description.entities.map(\.objectCount).reduce(0, +)
         let rows = description.entities.map { entity in
             [
                 entity.name, entity.isAbstract ? "abstract" : plural(entity.objectCount, "object"),
-                "table " + entity.table + (entity.entityNumber.map { ", Z_ENT \($0)" } ?? ""),
+                "table " + entity.table + (coreData?.entityNumber(of: entity).map { ", Z_ENT \($0)" } ?? ""),
                 entity.parent.map { "parent \($0)" } ?? "",
                 entity.subEntities.isEmpty ? "" : "sub-entities " + entity.subEntities.joined(separator: ", "),
             ]
@@ -88,7 +95,9 @@ enum InspectText {
     }
 
     /// An entity's attributes and relationships.
-    private static func section(_ entity: StoreDescription.Entity) -> [String] {
+    private static func section(
+        _ entity: StoreDescription.Entity, coreData: CoreDataDescription?, plainSQLite: PlainSQLiteDescription?
+    ) -> [String] {
         var title = TerminalText.escaped(entity.name) + (entity.parent.map { " : " + TerminalText.escaped($0) } ?? "")
         if !entity.owners.isEmpty {
             title += "  (nests under its " + entity.owners.map(TerminalText.escaped).joined(separator: ", then ") + ")"
@@ -107,11 +116,12 @@ enum InspectText {
             lines += aligned(
                 attributes.map { attribute in
                     var notes: [String] = []
-                    if attribute.allowsExternalStorage { notes.append("external storage") }
+                    if coreData?.allowsExternalStorage(attribute) == true { notes.append("external storage") }
                     if let decoder = attribute.decoder { notes.append("decoded by \(decoder)") }
-                    let declared = attribute.declaredType.flatMap { $0.isEmpty ? nil : " (\($0))" }
+                    let column = plainSQLite?.column(of: attribute)
+                    let declared = column.flatMap { $0.declaredType.isEmpty ? nil : " (\($0.declaredType))" }
                     var type = attribute.info.type.rawValue + (declared ?? "")
-                    if let typing = attribute.typing { type += ", " + typingText(typing) }
+                    if let typing = column?.typing { type += ", " + typingText(typing) }
                     return [
                         attribute.info.name, type, attribute.info.isOptional ? "optional" : "required",
                         "\(attribute.table).\(attribute.column)", notes.joined(separator: ", "),

@@ -23,7 +23,7 @@ extension CoreDataStore: InspectableSource {
                 guard let column = pair.1 else { return nil }
                 return StoreDescription.Attribute(
                     info: pair.0, declaredBy: declarers.attributes[position], table: entityLayout.table,
-                    column: column.name, declaredType: nil, typing: nil, allowsExternalStorage: column.isExternal)
+                    column: column.name)
             }
             var relationships: [StoreDescription.Relationship] = []
             for (position, relationship) in model.relationships(of: index).enumerated() {
@@ -55,12 +55,28 @@ extension CoreDataStore: InspectableSource {
             entities.append(
                 StoreDescription.entity(
                     index, in: model, objectCount: model.entities[index].isAbstract ? 0 : try count(index),
-                    table: entityLayout.table, entityNumber: entityLayout.number, attributes: attributes,
-                    relationships: relationships))
+                    table: entityLayout.table, attributes: attributes, relationships: relationships))
         }
-        return StoreDescription(
-            document: document, storeUUID: storeUUID, frameworkVersion: frameworkVersion, model: modelChoice,
-            entities: entities, inferredRelations: inferredRelations)
+        return StoreDescription(document: document, entities: entities, inferredRelations: inferredRelations)
+    }
+
+    /// What only a Core Data store tells of itself (``CoreDataDescription``), beside its
+    /// ``storeDescription()``: read from the store's metadata and layout, without a query.
+    package var coreDataDescription: CoreDataDescription {
+        let model = layout.model
+        var externalStorage: [String: Set<String>] = [:]
+        for (index, entity) in model.entities.enumerated() {
+            let own = zip(model.attributes(of: index), layout.entities[index].attributeColumns)
+                .suffix(entity.attributes.count)
+            for (attribute, column) in own where column?.isExternal == true {
+                externalStorage[entity.name, default: []].insert(attribute.name)
+            }
+        }
+        return CoreDataDescription(
+            storeUUID: storeUUID, frameworkVersion: frameworkVersion, model: modelChoice,
+            entityNumbers: Dictionary(
+                uniqueKeysWithValues: zip(model.entities.map(\.name), layout.entities.map(\.number))),
+            externalStorage: externalStorage)
     }
 
     /// Whether `name` is Core Data's copy of a to-one's destination `Z_ENT` beside its key

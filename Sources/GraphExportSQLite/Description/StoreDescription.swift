@@ -1,40 +1,27 @@
 public import GraphExport
 
-/// What graphexport sees in a store before it exports it: where the model came from, every
-/// entity with its object count, where each attribute and relationship is read from, and which
-/// relationships nest in the tree shape. `graphexport inspect` prints it.
+/// What graphexport sees in a store before it exports it, as every reader tells it: every entity
+/// with its object count, where each attribute and relationship is read from, and which
+/// relationships nest in the tree shape. `graphexport inspect` prints it, with what only the
+/// store's reader knows (its own part, which `GraphExportStore`'s `Store` hands beside it).
 ///
-/// It is read from the same mapping an export reads the objects through (``CoreDataStore``'s
-/// layout, ``SQLiteDatabaseSource``'s schema) and from the same ``GraphModel`` whose ownership
-/// rule the traversal follows, so it says what an export does, not what it would be expected to.
+/// Each reader reads it from the same mapping an export reads the objects through and from the
+/// same ``GraphModel`` whose ownership rule the traversal follows, so it says what an export does,
+/// not what it would be expected to.
 public struct StoreDescription: Sendable, Hashable {
     /// The export header's facts: source kind, path, the source's own fields, model.
     public var document: DocumentInfo
-    /// A Core Data store's UUID (``CoreDataStore/storeUUID``); `nil` for a plain SQLite database.
-    public var storeUUID: String?
-    /// The version of the framework that wrote a Core Data store, when its metadata names it
-    /// (``CoreDataStore/frameworkVersion``); `nil` for a plain SQLite database.
-    public var frameworkVersion: String?
-    /// How the model was chosen, for a Core Data store; `nil` for a plain SQLite database.
-    public var model: ModelChoice?
     /// The entities, in model order.
     public var entities: [Entity]
-    /// Plain SQLite: the tables read as many-to-many relationships rather than as entities.
-    public var linkTables: [LinkTable]
-    /// Plain SQLite: the foreign keys `--infer-relations` guessed.
+    /// The relations the reader guessed rather than read (``InferredRelation``): a plain
+    /// database's with `--infer-relations`, the to-ones of a Core Data model inferred from the
+    /// store's tables whose destination is a guess.
     public var inferredRelations: [InferredRelation]
 
     /// Creates a description.
-    public init(
-        document: DocumentInfo, storeUUID: String? = nil, frameworkVersion: String? = nil, model: ModelChoice?,
-        entities: [Entity], linkTables: [LinkTable] = [], inferredRelations: [InferredRelation] = []
-    ) {
+    public init(document: DocumentInfo, entities: [Entity], inferredRelations: [InferredRelation] = []) {
         self.document = document
-        self.storeUUID = storeUUID
-        self.frameworkVersion = frameworkVersion
-        self.model = model
         self.entities = entities
-        self.linkTables = linkTables
         self.inferredRelations = inferredRelations
     }
 
@@ -52,8 +39,6 @@ public struct StoreDescription: Sendable, Hashable {
         public var objectCount: Int
         /// The table its rows are in: a Core Data hierarchy's `Z<ROOT>` table, or the plain table.
         public var table: String
-        /// Core Data: the entity's `Z_ENT` number.
-        public var entityNumber: Int64?
         /// The to-one relationships (their names) under whose destination an object of this entity
         /// nests in the tree shape, best first: ``GraphModel/ownerRelationships(of:)``.
         public var owners: [String]
@@ -96,29 +81,17 @@ public struct StoreDescription: Sendable, Hashable {
         public var table: String
         /// The column.
         public var column: String
-        /// Plain SQLite: the column's declared type (`NVARCHAR(160)`), empty when none is declared.
-        public var declaredType: String?
-        /// Plain SQLite: how the column's values are typed (``GraphExport/PlainColumnTyping``).
-        public var typing: PlainColumnTyping?
-        /// Core Data: whether the attribute allows external storage (its values may be files in the
-        /// store's `_EXTERNAL_DATA` folder).
-        public var allowsExternalStorage: Bool
         /// The value decoder whose output it is, decoded from the attribute stored in ``column``;
-        /// `nil` for a stored attribute.
+        /// `nil` for a stored attribute. What a reader knows of a column is not the decoded
+        /// attribute's.
         public var decoder: String? = nil
 
         /// Creates the description of an attribute.
-        public init(
-            info: AttributeInfo, declaredBy: String, table: String, column: String, declaredType: String? = nil,
-            typing: PlainColumnTyping? = nil, allowsExternalStorage: Bool, decoder: String? = nil
-        ) {
+        public init(info: AttributeInfo, declaredBy: String, table: String, column: String, decoder: String? = nil) {
             self.info = info
             self.declaredBy = declaredBy
             self.table = table
             self.column = column
-            self.declaredType = declaredType
-            self.typing = typing
-            self.allowsExternalStorage = allowsExternalStorage
             self.decoder = decoder
         }
     }
@@ -149,8 +122,8 @@ public struct StoreDescription: Sendable, Hashable {
     /// Where a relationship's destinations are stored.
     public enum Storage: Sendable, Hashable {
         /// A to-one: `columns` of the source's `table` hold the key (`destinationColumns`) of a row
-        /// of `destinationTable`; Core Data keeps the destination's `Z_ENT` in `entityColumn` too
-        /// when the store has one (`Z1_FEATUREDITEM`).
+        /// of `destinationTable`; `entityColumn`, when the table has one, holds the destination's
+        /// entity (Core Data's `Z_ENT` copy, `Z1_FEATUREDITEM`).
         case foreignKey(
             table: String, columns: [String], destinationTable: String, destinationColumns: [String],
             entityColumn: String?)
@@ -163,23 +136,6 @@ public struct StoreDescription: Sendable, Hashable {
         /// A many-to-many whose inverse is itself: each row of `table` pairs the objects in its two
         /// `columns`, in either order, and each object's destinations are its partners in both.
         case reflexiveJoinTable(table: String, columns: [String])
-    }
-
-    /// Plain SQLite: a table whose rows are the pairs of a many-to-many relationship.
-    public struct LinkTable: Sendable, Hashable {
-        /// The table's name.
-        public var name: String
-        /// The tables its two foreign keys point at, in key order.
-        public var linkedTables: [String]
-        /// The relationships it holds, as `Entity.relationship`.
-        public var relationships: [String]
-
-        /// Creates the description of a link table.
-        public init(name: String, linkedTables: [String], relationships: [String]) {
-            self.name = name
-            self.linkedTables = linkedTables
-            self.relationships = relationships
-        }
     }
 
     /// The description with only the properties `model` keeps (the source's model with some left
@@ -222,15 +178,15 @@ public struct StoreDescription: Sendable, Hashable {
 
     /// The entity facts every source shares: hierarchy, abstractness, owners.
     public static func entity(
-        _ index: Int, in model: GraphModel, objectCount: Int, table: String, entityNumber: Int64?,
-        attributes: [Attribute], relationships: [Relationship]
+        _ index: Int, in model: GraphModel, objectCount: Int, table: String, attributes: [Attribute],
+        relationships: [Relationship]
     ) -> Entity {
         let info = model.entities[index]
         let resolved = model.relationships(of: index)
         return Entity(
             name: info.name, parent: info.parent,
             subEntities: model.entities.filter { $0.parent == info.name }.map(\.name),
-            isAbstract: info.isAbstract, objectCount: objectCount, table: table, entityNumber: entityNumber,
+            isAbstract: info.isAbstract, objectCount: objectCount, table: table,
             owners: model.ownerRelationships(of: index).map { resolved[$0].name },
             attributes: attributes, relationships: relationships)
     }

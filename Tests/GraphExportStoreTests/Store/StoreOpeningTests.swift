@@ -20,6 +20,8 @@ final class StoreOpeningTests: XCTestCase {
         XCTAssertEqual(store.modelChoice?.origin, .inferred)
         XCTAssertNil(store.columnTypings)
         XCTAssertEqual(try store.describe().entities.map(\.name), store.source.model.entities.map(\.name))
+        XCTAssertEqual(store.coreDataDescription?.model, store.modelChoice)
+        XCTAssertNil(store.plainSQLiteDescription)
         XCTAssertThrowsError(try store.persistentHistory()) {
             XCTAssertEqual($0 as? HistoryError, .noHistory(path: path))
         }
@@ -34,6 +36,9 @@ final class StoreOpeningTests: XCTestCase {
         XCTAssertEqual(store.kind, .plainSQLite)
         XCTAssertNil(store.modelChoice)
         XCTAssertEqual(store.columnTypings, [[.stored, .stored, .date]])
+        XCTAssertNil(store.coreDataDescription)
+        let born = try XCTUnwrap(try store.describe().entities.first?.attributes.last)
+        XCTAssertEqual(store.plainSQLiteDescription?.column(of: born)?.typing, .date)
         XCTAssertThrowsError(try store.persistentHistory()) {
             XCTAssertEqual($0 as? HistoryError, .noHistory(path: path))
             XCTAssertEqual(ExitStatus(of: $0), .needsFullExport)

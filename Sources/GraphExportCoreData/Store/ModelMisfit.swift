@@ -20,7 +20,7 @@ public struct ModelMisfit: Sendable, Hashable, CustomStringConvertible {
     /// The misfit of `candidate` that `error` showed when it was tried against the store at
     /// `storePath`: its message, without the store's path in front, which a list of misfits names
     /// once.
-    package init(candidate: Candidate, error: any Error, storePath: String) {
+    init(candidate: Candidate, error: any Error, storePath: String) {
         self.candidate = candidate
         let message = "\(error)"
         let prefix = storePath + ": "

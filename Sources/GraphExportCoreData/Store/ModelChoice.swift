@@ -22,13 +22,4 @@ public struct ModelChoice: Sendable, Hashable {
     public var origin: Origin
     /// The candidates tried before the one used, in order, with what each lacks.
     public var misfits: [ModelMisfit]
-
-    /// Creates a choice.
-    public init(path: String, version: String, versionFile: String, origin: Origin, misfits: [ModelMisfit]) {
-        self.path = path
-        self.version = version
-        self.versionFile = versionFile
-        self.origin = origin
-        self.misfits = misfits
-    }
 }
