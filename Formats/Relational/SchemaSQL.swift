@@ -94,6 +94,19 @@ public struct SchemaSQL: Sendable {
         (tables + constraints).map { $0 + "\n" }.joined()
     }
 
+    /// The model's version hash, as an export and a sync record it (docs/RELATIONAL.md, *What was
+    /// exported*): a 64-bit FNV-1a hash, in hexadecimal, of ``script``, so that any change of the
+    /// model the tables show (an entity, an attribute, a type, a name) changes it, and nothing else
+    /// does.
+    package var modelHash: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in script.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
     private func createTable(_ table: RelationalSchema.Table) -> String {
         var parts = table.columns.map { column -> String in
             var part = SQLText.identifier(column.name) + " " + column.type.name(in: dialect)

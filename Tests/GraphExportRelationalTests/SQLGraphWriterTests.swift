@@ -41,6 +41,47 @@ final class SQLGraphWriterTests: XCTestCase {
         XCTAssertTrue(text.hasSuffix("COMMIT;\n"))
     }
 
+    func testBothDialectsRecordTheHeaderTheModelsVersionHashAndTheSelection() throws {
+        let graph = try graph()
+        let selection = "--root Folder --where name = 'Inbox' --closure"
+        for dialect in SQLDialect.allCases {
+            let sink = MemorySink()
+            try GraphExporter(source: graph, shape: .flat).write(
+                to: sink, format: .sql(dialect: dialect, selectionText: selection))
+            // The rows of graphexport_source are one multi-row INSERT in both dialects: loaded
+            // into SQLite here, and into PostgreSQL by PostgreSQLLoadTests.
+            let text = sink.text
+            let insert = try XCTUnwrap(text.range(of: "INSERT INTO \"graphexport_source\""), dialect.rawValue)
+            let end = try XCTUnwrap(text.range(of: ";\n", range: insert.upperBound..<text.endIndex))
+            var database: OpaquePointer?
+            XCTAssertEqual(sqlite3_open(":memory:", &database), SQLITE_OK)
+            defer { sqlite3_close(database) }
+            let load =
+                "CREATE TABLE graphexport_source (key TEXT PRIMARY KEY, value TEXT);"
+                + text[insert.lowerBound..<end.upperBound]
+            XCTAssertEqual(sqlite3_exec(database, load, nil, nil, nil), SQLITE_OK, dialect.rawValue)
+            var statement: OpaquePointer?
+            XCTAssertEqual(
+                sqlite3_prepare_v2(
+                    database, "SELECT key, value FROM graphexport_source ORDER BY rowid", -1, &statement, nil),
+                SQLITE_OK)
+            defer { sqlite3_finalize(statement) }
+            var rows: [String: String] = [:]
+            var keys: [String] = []
+            while sqlite3_step(statement) == SQLITE_ROW {
+                let key = String(cString: sqlite3_column_text(statement, 0))
+                keys.append(key)
+                rows[key] = String(cString: sqlite3_column_text(statement, 1))
+            }
+            XCTAssertEqual(
+                keys, ["generator", "sourceKind", "shape", "modelHash", "selection", "exportedAt"], dialect.rawValue)
+            XCTAssertEqual(
+                rows["modelHash"], SchemaSQL(schema: RelationalSchema(model: graph.model), dialect: dialect).modelHash,
+                dialect.rawValue)
+            XCTAssertEqual(rows["selection"], selection, dialect.rawValue)
+        }
+    }
+
     func testPostgreSQLsDataAreCopyBlocksWithEscapesAndTheKeysComeAfterThem() throws {
         let text = try script(try graph(title: "a\tb\nc\\d"), dialect: .postgresql)
         XCTAssertTrue(text.contains("\ta\\tb\\nc\\\\d\t"), text)

@@ -25,10 +25,12 @@ final class SQLiteGraphWriterTests: XCTestCase {
         return graph
     }
 
-    /// Exports `graph` in `shape` and opens the database.
-    private func database(_ graph: InMemoryGraph, shape: ExportShape = .flat) throws -> OpaquePointer {
+    /// Exports `graph` in `shape` as `format` and opens the database.
+    private func database(
+        _ graph: InMemoryGraph, shape: ExportShape = .flat, format: ExportFormat = .sqlite()
+    ) throws -> OpaquePointer {
         let sink = MemorySink()
-        try GraphExporter(source: graph, shape: shape).write(to: sink, format: .sqlite())
+        try GraphExporter(source: graph, shape: shape).write(to: sink, format: format)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relational-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
@@ -87,13 +89,30 @@ final class SQLiteGraphWriterTests: XCTestCase {
             try rows("SELECT type FROM pragma_table_info('Item') WHERE name IN ('created', 'Order')", in: database),
             [["DATETIME"], ["DECIMAL_TEXT"]])
         XCTAssertEqual(
-            try rows("SELECT key FROM graphexport_source ORDER BY rowid", in: database).map(\.[0]),
-            ["generator", "sourceKind", "shape", "exportedAt"])
-        XCTAssertEqual(
             try rows(
                 "SELECT \"table\", \"column\" FROM graphexport_columns WHERE entity = 'Task' AND property = 'title'",
                 in: database),
             [["Item", "title_2"]])
+    }
+
+    func testTheSourceTableRecordsTheHeaderTheModelsVersionHashAndTheSelection() throws {
+        let graph = try graph()
+        let database = try database(graph, format: .sqlite(selectionText: "--entity Note --where title = 'it''s'"))
+        XCTAssertEqual(
+            try rows("SELECT key FROM graphexport_source ORDER BY rowid", in: database).map(\.[0]),
+            ["generator", "sourceKind", "shape", "modelHash", "selection", "exportedAt"])
+        XCTAssertEqual(
+            try rows(
+                "SELECT value FROM graphexport_source WHERE key IN ('modelHash', 'selection') ORDER BY rowid",
+                in: database),
+            [
+                [SchemaSQL(schema: RelationalSchema(model: graph.model), dialect: .sqlite).modelHash],
+                ["--entity Note --where title = 'it''s'"],
+            ])
+        let everything = try self.database(graph)
+        XCTAssertEqual(
+            try rows("SELECT value FROM graphexport_source WHERE key = 'selection'", in: everything), [[""]],
+            "no selection given")
     }
 
     func testTheTreeShapeWritesTheSameRows() throws {
