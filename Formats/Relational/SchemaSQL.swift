@@ -89,9 +89,19 @@ public struct SchemaSQL: Sendable {
         schema.views.map(createView)
     }
 
-    /// The whole schema: ``tables`` then ``constraints``, one statement a line.
+    /// The whole schema: ``renames``, then ``tables`` and ``constraints``, one statement a line.
     public var script: String {
-        (tables + constraints).map { $0 + "\n" }.joined()
+        (renames + tables + constraints).map { $0 + "\n" }.joined()
+    }
+
+    /// Comment lines that say each name of the database that is not the model's own
+    /// (``RelationalSchema/renames``), under one that says what they are; none when every name is
+    /// the model's.
+    public var renames: [String] {
+        let sentences = schema.renames
+        guard !sentences.isEmpty else { return [] }
+        return [SQLText.comment("Names that are not the model's (docs/RELATIONAL.md, Names):")]
+            + sentences.map(SQLText.comment)
     }
 
     /// The model's version hash, as an export and a sync record it (docs/RELATIONAL.md, *What was

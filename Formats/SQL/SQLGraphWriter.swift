@@ -67,8 +67,12 @@ public final class SQLGraphWriter: GraphWriter {
     /// model's version hash, the selection).
     public func begin(_ document: DocumentInfo) throws {
         let schema = RelationalSchema(model: try GraphModel(entities: document.entities))
-        var head = "-- \(document.generator): \(document.source ?? document.sourceKind) as \(dialect.rawValue) "
-        head += "(docs/RELATIONAL.md)\n"
+        let script = SchemaSQL(schema: schema, dialect: dialect)
+        // A file name may hold a line break: the comment keeps it from ending the line.
+        var head = SQLText.comment(
+            "\(document.generator): \(document.source ?? document.sourceKind) as \(dialect.rawValue) (docs/RELATIONAL.md)"
+        )
+        head += "\n" + script.renames.map { $0 + "\n" }.joined()
         switch dialect {
         case .postgresql:
             head += "SET client_encoding = 'UTF8';\nSET standard_conforming_strings = on;\nSET timezone = 'UTC';\n"
@@ -76,7 +80,6 @@ public final class SQLGraphWriter: GraphWriter {
             head += "PRAGMA foreign_keys = OFF;\n"
         }
         head += "BEGIN;\n"
-        let script = SchemaSQL(schema: schema, dialect: dialect)
         for statement in script.tables { head += statement + "\n" }
         try output.append(head)
         isDelta = document.isDelta
