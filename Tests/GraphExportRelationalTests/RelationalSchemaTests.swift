@@ -27,6 +27,15 @@ final class RelationalSchemaTests: XCTestCase {
             relationships: [RelationshipInfo(name: "items", destination: "Item", isToMany: true, inverse: "tags")]),
     ]
 
+    /// An entity named as SQLite's own tables are, and one with two attributes whose names differ
+    /// only in case.
+    private static let clashingNames = [
+        EntityInfo(name: "sqlite_stat1", attributes: [AttributeInfo(name: "name", type: .string)]),
+        EntityInfo(
+            name: "order",
+            attributes: [AttributeInfo(name: "Name", type: .string), AttributeInfo(name: "name", type: .string)]),
+    ]
+
     private func schema() throws -> RelationalSchema {
         RelationalSchema(model: try GraphModel(entities: Self.entities))
     }
@@ -64,16 +73,11 @@ final class RelationalSchemaTests: XCTestCase {
     func testNamesAreUniqueIgnoringCaseShortAndNeverSQLitesOwn() throws {
         let long = String(repeating: "é", count: 40)
         let schema = RelationalSchema(
-            model: try GraphModel(entities: [
-                EntityInfo(name: "sqlite_stat1", attributes: [AttributeInfo(name: "name", type: .string)]),
-                EntityInfo(
-                    name: "order",
-                    attributes: [
-                        AttributeInfo(name: "Name", type: .string), AttributeInfo(name: "name", type: .string),
-                    ]),
-                EntityInfo(name: "Order", attributes: [AttributeInfo(name: long, type: .string)]),
-                EntityInfo(name: "graphexport_source"),
-            ]))
+            model: try GraphModel(
+                entities: Self.clashingNames + [
+                    EntityInfo(name: "Order", attributes: [AttributeInfo(name: long, type: .string)]),
+                    EntityInfo(name: "graphexport_source"),
+                ]))
         XCTAssertEqual(schema.tables.map(\.name), ["_sqlite_stat1", "order", "Order_2", "graphexport_source_2"])
         XCTAssertEqual(schema.tables[1].columns.map(\.name).suffix(2), ["Name", "name_2"])
         let cut = try XCTUnwrap(schema.tables[2].columns.last?.name)
@@ -85,15 +89,7 @@ final class RelationalSchemaTests: XCTestCase {
 
     func testTheScriptSaysEachNameThatIsNotTheModelsWhereNoViewGivesItBack() throws {
         let renamed = RelationalSchema(
-            model: try GraphModel(entities: [
-                EntityInfo(name: "sqlite_stat1", attributes: [AttributeInfo(name: "name", type: .string)]),
-                EntityInfo(
-                    name: "order",
-                    attributes: [
-                        AttributeInfo(name: "Name", type: .string), AttributeInfo(name: "name", type: .string),
-                    ]),
-                EntityInfo(name: "Order"),
-            ]))
+            model: try GraphModel(entities: Self.clashingNames + [EntityInfo(name: "Order")]))
         XCTAssertEqual(
             SchemaSQL(schema: renamed, dialect: .sqlite).renames,
             [
