@@ -4,7 +4,8 @@ extension ExportRequest {
     /// the relational formats' `graphexport_source` (docs/RELATIONAL.md, *What was exported*) and a
     /// sync in its target, where a later run with other text rebuilds the tables (docs/SYNC.md,
     /// *What the target records*). A value is written as given; an option without a value is its
-    /// name alone.
+    /// name alone. The options of nesting (`--nest`, `--no-nest`, `--depth`) are not in it: the
+    /// relational formats and sync, which record it, write no nesting and refuse them.
     var selectionText: String {
         var words: [String] = []
         func add(_ option: String, _ values: [String]) {
@@ -20,7 +21,6 @@ extension ExportRequest {
         add("where", whereExpression.map { [$0] } ?? [])
         add("closure", closure ? [""] : [])
         add("limit", limit.map { [String($0)] } ?? [])
-        add("depth", depth.map { [String($0)] } ?? [])
         add("since", since.map { [$0.optionText] } ?? [])
         add("include-history", includeHistory ? [""] : [])
         add("exclude-attribute", excludedAttributes)
