@@ -10,6 +10,21 @@ package enum SQLText {
         "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
     }
 
+    /// `text` as a line comment, `-- text`, that ends where the line does: each control character
+    /// (a line break would end the comment, and what follows it would be SQL) written as `\u{a}`,
+    /// its code point in hexadecimal.
+    package static func comment(_ text: String) -> String {
+        var line = "-- "
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                line += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                line.unicodeScalars.append(scalar)
+            }
+        }
+        return line
+    }
+
     /// Comma-separated quoted identifiers.
     package static func identifiers(_ names: [String]) -> String {
         names.map(identifier).joined(separator: ", ")

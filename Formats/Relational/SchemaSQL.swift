@@ -89,9 +89,32 @@ public struct SchemaSQL: Sendable {
         schema.views.map(createView)
     }
 
-    /// The whole schema: ``tables`` then ``constraints``, one statement a line.
+    /// The whole schema: ``renames``, then ``tables`` and ``constraints``, one statement a line.
     public var script: String {
-        (tables + constraints).map { $0 + "\n" }.joined()
+        (renames + tables + constraints).map { $0 + "\n" }.joined()
+    }
+
+    /// Comment lines that say each name of the database that is not the model's own
+    /// (``RelationalSchema/renames``), under one that says what they are; none when every name is
+    /// the model's.
+    public var renames: [String] {
+        let sentences = schema.renames
+        guard !sentences.isEmpty else { return [] }
+        return [SQLText.comment("Names that are not the model's (docs/RELATIONAL.md, Names):")]
+            + sentences.map(SQLText.comment)
+    }
+
+    /// The model's version hash, as an export and a sync record it (docs/RELATIONAL.md, *What was
+    /// exported*): a 64-bit FNV-1a hash, in hexadecimal, of ``script``, so that any change of the
+    /// model the tables show (an entity, an attribute, a type, a name) changes it, and nothing else
+    /// does.
+    package var modelHash: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in script.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     private func createTable(_ table: RelationalSchema.Table) -> String {

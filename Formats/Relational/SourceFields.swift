@@ -7,11 +7,18 @@ package import GraphExport
 #endif
 
 /// The rows of `graphexport_source`: the export's header fields (``DocumentInfo/fields``), then
-/// `exportedAt`, the time, ISO 8601 UTC (docs/RELATIONAL.md, *What was exported*).
+/// `modelHash` (``SchemaSQL/modelHash``), `selection`, the options that chose and shaped the rows
+/// as the writer was given them, and `exportedAt`, the time, ISO 8601 UTC (docs/RELATIONAL.md,
+/// *What was exported*).
 package enum SourceFields {
-    /// The key–value pairs of `document`, with the time of the export.
-    package static func fields(of document: DocumentInfo) -> [(key: String, value: String)] {
+    /// The key–value pairs of `document` written by `script`'s tables, with `selection` and the
+    /// time of the export.
+    package static func fields(
+        of document: DocumentInfo, script: SchemaSQL, selection: String
+    ) -> [(key: String, value: String)] {
         let now = Timestamp(secondsSinceReferenceDate: Double(time(nil) - time_t(Timestamp.unixOffset)))
-        return document.fields + [("exportedAt", now.iso8601 ?? "")]
+        return document.fields + [
+            ("modelHash", script.modelHash), ("selection", selection), ("exportedAt", now.iso8601 ?? ""),
+        ]
     }
 }

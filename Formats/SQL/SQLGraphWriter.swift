@@ -34,17 +34,23 @@ public final class SQLGraphWriter: GraphWriter {
 
     private let output: OutputBuffer
     private let dialect: SQLDialect
+    private let selectionText: String
     private let onWarning: WarningHandler
     /// Whether the document is a delta (``DocumentInfo/isDelta``), whose references keep their keys.
     private var isDelta = false
     /// Set by ``begin(_:)``, cleared by ``finish()``.
     private let state = WriterState<State?>(nil)
 
-    /// Creates a writer of `dialect` that writes to `sink` and reports values the dialect cannot
-    /// hold as they are to `onWarning`.
-    public init(sink: any ByteSink, dialect: SQLDialect = .postgresql, onWarning: @escaping WarningHandler = { _ in }) {
+    /// Creates a writer of `dialect` that writes to `sink`, records `selectionText` (the options
+    /// that chose and shaped the rows, as ``GraphExport/FormatSettings/selectionText`` says) in
+    /// `graphexport_source`, and reports values the dialect cannot hold as they are to `onWarning`.
+    public init(
+        sink: any ByteSink, dialect: SQLDialect = .postgresql, selectionText: String = "",
+        onWarning: @escaping WarningHandler = { _ in }
+    ) {
         output = OutputBuffer(sink: sink)
         self.dialect = dialect
+        self.selectionText = selectionText
         self.onWarning = onWarning
     }
 
@@ -57,11 +63,16 @@ public final class SQLGraphWriter: GraphWriter {
         state.pointee?.stream.writesDestinations(ofEntity: entity, through: relationship) ?? true
     }
 
-    /// Writes the script's start, the tables and the rows that describe the export.
+    /// Writes the script's start, the tables and the rows that describe the export (its header, the
+    /// model's version hash, the selection).
     public func begin(_ document: DocumentInfo) throws {
         let schema = RelationalSchema(model: try GraphModel(entities: document.entities))
-        var head = "-- \(document.generator): \(document.source ?? document.sourceKind) as \(dialect.rawValue) "
-        head += "(docs/RELATIONAL.md)\n"
+        let script = SchemaSQL(schema: schema, dialect: dialect)
+        // A file name may hold a line break: the comment keeps it from ending the line.
+        var head = SQLText.comment(
+            "\(document.generator): \(document.source ?? document.sourceKind) as \(dialect.rawValue) (docs/RELATIONAL.md)"
+        )
+        head += "\n" + script.renames.map { $0 + "\n" }.joined()
         switch dialect {
         case .postgresql:
             head += "SET client_encoding = 'UTF8';\nSET standard_conforming_strings = on;\nSET timezone = 'UTC';\n"
@@ -69,13 +80,12 @@ public final class SQLGraphWriter: GraphWriter {
             head += "PRAGMA foreign_keys = OFF;\n"
         }
         head += "BEGIN;\n"
-        let script = SchemaSQL(schema: schema, dialect: dialect)
         for statement in script.tables { head += statement + "\n" }
         try output.append(head)
         isDelta = document.isDelta
         try insert(
-            SourceFields.fields(of: document).map { [$0.key, $0.value] }, into: schema.sourceTable,
-            columns: ["key", "value"])
+            SourceFields.fields(of: document, script: script, selection: selectionText).map { [$0.key, $0.value] },
+            into: schema.sourceTable, columns: ["key", "value"])
         try insert(
             schema.propertyPlaces.map { [$0.entity, $0.property, $0.table, $0.column] }, into: schema.columnsTable,
             columns: ["entity", "property", "table", "column"])

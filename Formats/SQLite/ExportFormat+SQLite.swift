@@ -1,10 +1,12 @@
 public import GraphExport
 
 extension ExportFormat {
-    /// A new SQLite database (docs/RELATIONAL.md), written by a ``SQLiteGraphWriter``.
-    public static func sqlite() -> ExportFormat {
-        ExportFormat(SQLiteGraphWriter.format) { sink, _, onWarning in
-            SQLiteGraphWriter(sink: sink, onWarning: onWarning)
+    /// A new SQLite database (docs/RELATIONAL.md), written by a ``SQLiteGraphWriter`` that records
+    /// `selectionText` (``GraphExport/FormatSettings/selectionText``) as the selection.
+    public static func sqlite(selectionText: String = "") -> ExportFormat {
+        ExportFormat(SQLiteGraphWriter.format, settings: FormatSettings(selectionText: selectionText)) {
+            sink, settings, onWarning in
+            SQLiteGraphWriter(sink: sink, selectionText: settings.selectionText, onWarning: onWarning)
         }
     }
 }

@@ -28,6 +28,7 @@ public final class SQLiteGraphWriter: GraphWriter {
     }
 
     private let sink: any ByteSink
+    private let selectionText: String
     private let onWarning: WarningHandler
     private var connection: SQLiteConnection?
     /// Whether the document is a delta (``DocumentInfo/isDelta``), whose references keep their keys.
@@ -35,10 +36,12 @@ public final class SQLiteGraphWriter: GraphWriter {
     /// Set by ``begin(_:)``, cleared by ``finish()``.
     private let state = WriterState<State?>(nil)
 
-    /// Creates a writer that writes the database to `sink` and reports values SQLite cannot hold
-    /// as they are to `onWarning`.
-    public init(sink: any ByteSink, onWarning: @escaping WarningHandler = { _ in }) {
+    /// Creates a writer that writes the database to `sink`, records `selectionText` (the options
+    /// that chose and shaped the rows, as ``GraphExport/FormatSettings/selectionText`` says) in
+    /// `graphexport_source`, and reports values SQLite cannot hold as they are to `onWarning`.
+    public init(sink: any ByteSink, selectionText: String = "", onWarning: @escaping WarningHandler = { _ in }) {
         self.sink = sink
+        self.selectionText = selectionText
         self.onWarning = onWarning
     }
 
@@ -55,12 +58,14 @@ public final class SQLiteGraphWriter: GraphWriter {
         state.pointee?.stream.writesDestinations(ofEntity: entity, through: relationship) ?? true
     }
 
-    /// Creates the database's tables and records the header in `graphexport_source`.
+    /// Creates the database's tables and records the header, the model's version hash and the
+    /// selection in `graphexport_source`.
     public func begin(_ document: DocumentInfo) throws {
         let schema = RelationalSchema(model: try GraphModel(entities: document.entities))
         let connection = try SQLiteConnection(for: sink)
-        for statement in SchemaSQL(schema: schema, dialect: .sqlite).tables { try connection.execute(statement) }
-        try SourceRecord.insert(document, schema: schema, into: connection)
+        let script = SchemaSQL(schema: schema, dialect: .sqlite)
+        for statement in script.tables { try connection.execute(statement) }
+        try SourceRecord.insert(document, script: script, selection: selectionText, into: connection)
         self.connection = connection
         isDelta = document.isDelta
         state.pointee = State(

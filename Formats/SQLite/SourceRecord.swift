@@ -5,10 +5,15 @@ import GraphExportRelational
 /// Writes the tables that describe the export: `graphexport_source` (``SourceFields``) and
 /// `graphexport_columns` (``RelationalSchema/propertyPlaces``).
 enum SourceRecord {
-    /// Inserts the rows of both tables.
-    static func insert(_ document: DocumentInfo, schema: RelationalSchema, into connection: SQLiteConnection) throws {
+    /// Inserts the rows of both tables: `document`'s header, the hash of `script`'s tables and
+    /// `selection` in the first.
+    static func insert(
+        _ document: DocumentInfo, script: SchemaSQL, selection: String, into connection: SQLiteConnection
+    ) throws {
+        let schema = script.schema
         try insert(
-            SourceFields.fields(of: document).map { [$0.key, $0.value] }, into: schema.sourceTable,
+            SourceFields.fields(of: document, script: script, selection: selection).map { [$0.key, $0.value] },
+            into: schema.sourceTable,
             columns: ["key", "value"], connection: connection)
         try insert(
             schema.propertyPlaces.map { [$0.entity, $0.property, $0.table, $0.column] }, into: schema.columnsTable,

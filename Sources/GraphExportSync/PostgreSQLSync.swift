@@ -104,7 +104,9 @@ struct PostgreSQLSync {
         try connection.execute("SET LOCAL search_path TO \(qualifier)")
         let script = PostgreSQLScript(connection: connection)
         try store.stage(
-            changes: changes, into: SQLGraphWriter(sink: script, dialect: .postgresql, onWarning: onWarning),
+            changes: changes,
+            into: SQLGraphWriter(
+                sink: script, dialect: .postgresql, selectionText: store.selectionText, onWarning: onWarning),
             onWarning: onWarning)
         try script.finish()
     }

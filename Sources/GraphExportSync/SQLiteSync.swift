@@ -47,7 +47,8 @@ struct SQLiteSync {
             guard plan.mode != .unchanged else { return report(plan, counts: (0, 0, 0), record: current) }
             let staged = try StagingFile()
             try store.stage(
-                changes: plan.changes, into: SQLiteGraphWriter(sink: staged.sink, onWarning: onWarning),
+                changes: plan.changes,
+                into: SQLiteGraphWriter(sink: staged.sink, selectionText: store.selectionText, onWarning: onWarning),
                 onWarning: onWarning)
             try staged.attach(to: connection, as: Self.staging)
             defer { try? connection.execute("DETACH \(Self.staging)") }

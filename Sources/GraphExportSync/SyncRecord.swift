@@ -17,7 +17,8 @@ struct SyncRecord: Equatable {
 
     var storeUUID: String?
     var historyToken: String?
-    /// ``modelHash(of:dialect:)`` of the mapping the tables were made by.
+    /// The model's version hash of the mapping the tables were made by, in the target's dialect
+    /// (``GraphExportRelational/SchemaSQL/modelHash``), as an export records it too.
     var modelHash: String
     var selection: String
     var source: String
@@ -30,7 +31,7 @@ struct SyncRecord: Equatable {
     init(store: SyncedStore, schema: RelationalSchema, dialect: SQLDialect) {
         storeUUID = store.headerField("storeUUID")
         historyToken = store.headerField("historyToken")
-        modelHash = Self.modelHash(of: schema, dialect: dialect)
+        modelHash = SchemaSQL(schema: schema, dialect: dialect).modelHash
         selection = store.selectionText
         source = store.source.document.source ?? ""
         let now = Timestamp(secondsSinceReferenceDate: Double(time(nil) - time_t(Timestamp.unixOffset)))
@@ -83,17 +84,5 @@ struct SyncRecord: Equatable {
             "DELETE FROM \(name);",
             "INSERT INTO \(name) (key, value) VALUES \(values.joined(separator: ", "));",
         ]
-    }
-
-    /// The model's version hash as a target records it: a 64-bit FNV-1a hash, in hexadecimal, of the
-    /// SQL of the mapping's tables in `dialect`, so that any change of the model the tables show
-    /// changes it, and nothing else does.
-    static func modelHash(of schema: RelationalSchema, dialect: SQLDialect) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in SchemaSQL(schema: schema, dialect: dialect).script.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import GraphExport
 import GraphExportSQLiteFormat
@@ -27,19 +26,9 @@ final class ReferencedKeysTests: XCTestCase {
             try stream.write(.endObject)
         }
         try stream.finish()
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("relational-keys-\(UUID()).db").path
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(sink.bytes)))
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        var connection: OpaquePointer?
-        XCTAssertEqual(sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY, nil), SQLITE_OK)
-        defer { sqlite3_close_v2(connection) }
-        var statement: OpaquePointer?
-        defer { sqlite3_finalize(statement) }
-        let sql = "SELECT coalesce(f._id, 'NULL') FROM Note n LEFT JOIN Folder f ON f._pk = n.folder ORDER BY n._pk"
-        XCTAssertEqual(sqlite3_prepare_v2(connection, sql, -1, &statement, nil), SQLITE_OK)
-        var rows: [String] = []
-        while sqlite3_step(statement) == SQLITE_ROW { rows.append(String(cString: sqlite3_column_text(statement, 0))) }
-        return (rows, warnings)
+        let rows = try WrittenDatabase(bytes: sink.bytes, for: self).rows(
+            "SELECT coalesce(f._id, 'NULL') FROM Note n LEFT JOIN Folder f ON f._pk = n.folder ORDER BY n._pk")
+        return (rows.map(\.[0]), warnings)
     }
 
     func testKeysFromZeroUpAreCheckedByTheirBits() throws {

@@ -27,6 +27,15 @@ final class RelationalSchemaTests: XCTestCase {
             relationships: [RelationshipInfo(name: "items", destination: "Item", isToMany: true, inverse: "tags")]),
     ]
 
+    /// An entity named as SQLite's own tables are, and one with two attributes whose names differ
+    /// only in case.
+    private static let clashingNames = [
+        EntityInfo(name: "sqlite_stat1", attributes: [AttributeInfo(name: "name", type: .string)]),
+        EntityInfo(
+            name: "order",
+            attributes: [AttributeInfo(name: "Name", type: .string), AttributeInfo(name: "name", type: .string)]),
+    ]
+
     private func schema() throws -> RelationalSchema {
         RelationalSchema(model: try GraphModel(entities: Self.entities))
     }
@@ -64,16 +73,11 @@ final class RelationalSchemaTests: XCTestCase {
     func testNamesAreUniqueIgnoringCaseShortAndNeverSQLitesOwn() throws {
         let long = String(repeating: "é", count: 40)
         let schema = RelationalSchema(
-            model: try GraphModel(entities: [
-                EntityInfo(name: "sqlite_stat1", attributes: [AttributeInfo(name: "name", type: .string)]),
-                EntityInfo(
-                    name: "order",
-                    attributes: [
-                        AttributeInfo(name: "Name", type: .string), AttributeInfo(name: "name", type: .string),
-                    ]),
-                EntityInfo(name: "Order", attributes: [AttributeInfo(name: long, type: .string)]),
-                EntityInfo(name: "graphexport_source"),
-            ]))
+            model: try GraphModel(
+                entities: Self.clashingNames + [
+                    EntityInfo(name: "Order", attributes: [AttributeInfo(name: long, type: .string)]),
+                    EntityInfo(name: "graphexport_source"),
+                ]))
         XCTAssertEqual(schema.tables.map(\.name), ["_sqlite_stat1", "order", "Order_2", "graphexport_source_2"])
         XCTAssertEqual(schema.tables[1].columns.map(\.name).suffix(2), ["Name", "name_2"])
         let cut = try XCTUnwrap(schema.tables[2].columns.last?.name)
@@ -81,6 +85,38 @@ final class RelationalSchemaTests: XCTestCase {
         XCTAssertTrue(long.hasPrefix(cut))
         let tagSchema = try self.schema()
         XCTAssertEqual(tagSchema.tables[2].columns.map(\.name), ["_pk", "_id", "_entity", "_pk_2"])
+    }
+
+    func testTheScriptSaysEachNameThatIsNotTheModelsWhereNoViewGivesItBack() throws {
+        let renamed = RelationalSchema(
+            model: try GraphModel(entities: Self.clashingNames + [EntityInfo(name: "Order")]))
+        XCTAssertEqual(
+            SchemaSQL(schema: renamed, dialect: .sqlite).renames,
+            [
+                "-- Names that are not the model's (docs/RELATIONAL.md, Names):",
+                "-- the entity sqlite_stat1 is the table \"_sqlite_stat1\"",
+                "-- the entity Order is the table \"Order_2\"",
+                "-- order.name is \"order\".\"name_2\"",
+            ])
+        XCTAssertEqual(
+            try schema().renames, ["Task.title is \"Item\".\"title_2\"", "Tag._pk is \"Tag\".\"_pk_2\""],
+            "Chore inherits Task.title: said once")
+        let script = SchemaSQL(schema: try schema(), dialect: .postgresql).script
+        XCTAssertTrue(script.hasPrefix(SchemaSQL(schema: try schema(), dialect: .postgresql).renames[0] + "\n"))
+        XCTAssertEqual(
+            SchemaSQL(
+                schema: RelationalSchema(model: try GraphModel(entities: [EntityInfo(name: "Note")])), dialect: .sqlite
+            )
+            .renames, [], "no comment where every name is the model's")
+    }
+
+    func testANameWithALineBreakStaysInsideItsComment() throws {
+        let hostile = "x\nDROP TABLE y;\r--"
+        let schema = RelationalSchema(
+            model: try GraphModel(entities: [EntityInfo(name: hostile.uppercased()), EntityInfo(name: hostile)]))
+        let lines = SchemaSQL(schema: schema, dialect: .sqlite).renames
+        XCTAssertEqual(
+            lines.last, #"-- the entity x\u{a}DROP TABLE y;\u{d}-- is the table "x\u{a}DROP TABLE y;\u{d}--_2""#)
     }
 
     func testTheSQLOfBothDialectsQuotesNamesAndPutsKeysWhereEachCanHaveThem() throws {

@@ -1,4 +1,3 @@
-import CSQLite
 import GraphExport
 import GraphExportRelational
 import GraphExportSQL
@@ -17,28 +16,46 @@ final class SQLGraphWriterTests: XCTestCase {
         return graph
     }
 
-    private func script(_ graph: InMemoryGraph, dialect: SQLDialect) throws -> String {
+    private func script(_ graph: InMemoryGraph, dialect: SQLDialect, selection: String = "") throws -> String {
         let sink = MemorySink()
-        try GraphExporter(source: graph, shape: .flat).write(to: sink, format: .sql(dialect: dialect))
+        try GraphExporter(source: graph, shape: .flat).write(
+            to: sink, format: .sql(dialect: dialect, selectionText: selection))
         return sink.text
     }
 
     func testTheSQLiteScriptLoadsIntoSQLiteWithEveryForeignKeyResolving() throws {
-        var database: OpaquePointer?
-        XCTAssertEqual(sqlite3_open(":memory:", &database), SQLITE_OK)
-        defer { sqlite3_close(database) }
         let text = try script(try graph(), dialect: .sqlite)
+        let database = try WrittenDatabase(loading: text, for: self)
         XCTAssertEqual(
-            sqlite3_exec(database, text, nil, nil, nil), SQLITE_OK, String(cString: sqlite3_errmsg(database)))
-        var statement: OpaquePointer?
-        let sql =
-            "SELECT n.title || ' in ' || f.name || ' tagged ' || Tag._pk_2 FROM Note n JOIN Folder f ON f._pk = n.folder "
-            + "JOIN Item_tags t ON t.Item = n._pk JOIN Tag ON Tag._pk = t.tags"
-        XCTAssertEqual(sqlite3_prepare_v2(database, sql, -1, &statement, nil), SQLITE_OK)
-        defer { sqlite3_finalize(statement) }
-        XCTAssertEqual(sqlite3_step(statement), SQLITE_ROW)
-        XCTAssertEqual(String(cString: sqlite3_column_text(statement, 0)), "it's in Inbox tagged blue")
+            database.rows(
+                "SELECT n.title || ' in ' || f.name || ' tagged ' || Tag._pk_2 FROM Note n JOIN Folder f ON "
+                    + "f._pk = n.folder JOIN Item_tags t ON t.Item = n._pk JOIN Tag ON Tag._pk = t.tags"),
+            [["it's in Inbox tagged blue"]])
+        XCTAssertEqual(database.rows("PRAGMA foreign_key_check"), [])
         XCTAssertTrue(text.hasSuffix("COMMIT;\n"))
+    }
+
+    func testBothDialectsRecordTheHeaderTheModelsVersionHashAndTheSelection() throws {
+        let graph = try graph()
+        let selection = "--root Folder --where name = 'Inbox' --closure"
+        for dialect in SQLDialect.allCases {
+            // The rows of graphexport_source are one multi-row INSERT in both dialects: loaded
+            // into SQLite here, and into PostgreSQL by PostgreSQLLoadTests.
+            let text = try script(graph, dialect: dialect, selection: selection)
+            let insert = try XCTUnwrap(text.range(of: "INSERT INTO \"graphexport_source\""), dialect.rawValue)
+            let end = try XCTUnwrap(text.range(of: ";\n", range: insert.upperBound..<text.endIndex))
+            let database = try WrittenDatabase(
+                loading: "CREATE TABLE graphexport_source (key TEXT PRIMARY KEY, value TEXT);"
+                    + text[insert.lowerBound..<end.upperBound], for: self)
+            let rows = database.rows("SELECT key, value FROM graphexport_source ORDER BY rowid")
+            XCTAssertEqual(
+                rows.map(\.[0]), ["generator", "sourceKind", "shape", "modelHash", "selection", "exportedAt"],
+                dialect.rawValue)
+            XCTAssertEqual(
+                rows.filter { $0[0] == "modelHash" || $0[0] == "selection" }.map(\.[1]),
+                [SchemaSQL(schema: RelationalSchema(model: graph.model), dialect: dialect).modelHash, selection],
+                dialect.rawValue)
+        }
     }
 
     func testPostgreSQLsDataAreCopyBlocksWithEscapesAndTheKeysComeAfterThem() throws {

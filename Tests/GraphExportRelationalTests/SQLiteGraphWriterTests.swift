@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import GraphExport
 import GraphExportRelational
@@ -25,75 +24,65 @@ final class SQLiteGraphWriterTests: XCTestCase {
         return graph
     }
 
-    /// Exports `graph` in `shape` and opens the database.
-    private func database(_ graph: InMemoryGraph, shape: ExportShape = .flat) throws -> OpaquePointer {
+    /// Exports `graph` in `shape` as `format` and opens the database.
+    private func database(
+        _ graph: InMemoryGraph, shape: ExportShape = .flat, format: ExportFormat = .sqlite()
+    ) throws -> WrittenDatabase {
         let sink = MemorySink()
-        try GraphExporter(source: graph, shape: shape).write(to: sink, format: .sqlite())
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relational-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("out.db").path
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(sink.bytes)))
-        var connection: OpaquePointer?
-        XCTAssertEqual(sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY, nil), SQLITE_OK)
-        addTeardownBlock { sqlite3_close_v2(connection) }
-        return try XCTUnwrap(connection)
-    }
-
-    /// The rows of `sql`, each value as text (`NULL` for null).
-    private func rows(_ sql: String, in database: OpaquePointer) throws -> [[String]] {
-        var statement: OpaquePointer?
-        defer { sqlite3_finalize(statement) }
-        guard sqlite3_prepare_v2(database, sql, -1, &statement, nil) == SQLITE_OK else {
-            XCTFail("\(sql): \(String(cString: sqlite3_errmsg(database)))")
-            return []
-        }
-        var rows: [[String]] = []
-        while sqlite3_step(statement) == SQLITE_ROW {
-            rows.append(
-                (0..<sqlite3_column_count(statement)).map { column in
-                    sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "NULL"
-                })
-        }
-        return rows
+        try GraphExporter(source: graph, shape: shape).write(to: sink, format: format)
+        return try WrittenDatabase(bytes: sink.bytes, for: self)
     }
 
     func testAnEntitysNameSelectsItsObjectsWithItsSubEntitiesAndEveryForeignKeyResolves() throws {
         let database = try database(try graph())
-        XCTAssertEqual(try rows("SELECT _entity FROM Item ORDER BY _entity", in: database), [["Chore"], ["Note"]])
-        XCTAssertEqual(try rows("SELECT _entity, title FROM Task", in: database), [["Chore", "7"]])
-        XCTAssertEqual(try rows("SELECT title FROM Note", in: database), [["it's"]])
-        XCTAssertEqual(try rows("SELECT count(*) FROM Chore", in: database), [["1"]])
-        XCTAssertEqual(try rows("PRAGMA foreign_key_check", in: database), [])
+        XCTAssertEqual(database.rows("SELECT _entity FROM Item ORDER BY _entity"), [["Chore"], ["Note"]])
+        XCTAssertEqual(database.rows("SELECT _entity, title FROM Task"), [["Chore", "7"]])
+        XCTAssertEqual(database.rows("SELECT title FROM Note"), [["it's"]])
+        XCTAssertEqual(database.rows("SELECT count(*) FROM Chore"), [["1"]])
+        XCTAssertEqual(database.rows("PRAGMA foreign_key_check"), [])
         XCTAssertEqual(
-            try rows(
+            database.rows(
                 "SELECT n.title, f.name FROM Note n JOIN Folder f ON f._pk = n.folder JOIN Item_tags t ON t.Item = n._pk "
-                    + "JOIN Tag ON Tag._pk = t.tags WHERE Tag._pk_2 = 'blue'", in: database),
+                    + "JOIN Tag ON Tag._pk = t.tags WHERE Tag._pk_2 = 'blue'"),
             [["it's", "Inbox"]])
         XCTAssertEqual(
-            try rows(
-                "SELECT i._entity, s.position FROM Task_steps s JOIN Item i ON i._pk = s.steps ORDER BY s.position",
-                in: database),
+            database.rows(
+                "SELECT i._entity, s.position FROM Task_steps s JOIN Item i ON i._pk = s.steps ORDER BY s.position"),
             [["Note", "0"], ["Chore", "1"]], "an ordered relationship keeps its order")
     }
 
     func testValuesAreStoredAsTheirDeclaredTypesSay() throws {
         let database = try database(try graph())
         XCTAssertEqual(
-            try rows("SELECT created, typeof(created) FROM Note", in: database),
+            database.rows("SELECT created, typeof(created) FROM Note"),
             [["2001-01-01T00:00:00.25Z", "text"]])
-        XCTAssertEqual(try rows("SELECT \"Order\", typeof(\"Order\") FROM Chore", in: database), [["12.50", "text"]])
+        XCTAssertEqual(database.rows("SELECT \"Order\", typeof(\"Order\") FROM Chore"), [["12.50", "text"]])
         XCTAssertEqual(
-            try rows("SELECT type FROM pragma_table_info('Item') WHERE name IN ('created', 'Order')", in: database),
+            database.rows("SELECT type FROM pragma_table_info('Item') WHERE name IN ('created', 'Order')"),
             [["DATETIME"], ["DECIMAL_TEXT"]])
         XCTAssertEqual(
-            try rows("SELECT key FROM graphexport_source ORDER BY rowid", in: database).map(\.[0]),
-            ["generator", "sourceKind", "shape", "exportedAt"])
-        XCTAssertEqual(
-            try rows(
-                "SELECT \"table\", \"column\" FROM graphexport_columns WHERE entity = 'Task' AND property = 'title'",
-                in: database),
+            database.rows(
+                "SELECT \"table\", \"column\" FROM graphexport_columns WHERE entity = 'Task' AND property = 'title'"),
             [["Item", "title_2"]])
+    }
+
+    func testTheSourceTableRecordsTheHeaderTheModelsVersionHashAndTheSelection() throws {
+        let graph = try graph()
+        let database = try database(graph, format: .sqlite(selectionText: "--entity Note --where title = 'it''s'"))
+        XCTAssertEqual(
+            database.rows("SELECT key FROM graphexport_source ORDER BY rowid").map(\.[0]),
+            ["generator", "sourceKind", "shape", "modelHash", "selection", "exportedAt"])
+        XCTAssertEqual(
+            database.rows(
+                "SELECT value FROM graphexport_source WHERE key IN ('modelHash', 'selection') ORDER BY rowid"),
+            [
+                [SchemaSQL(schema: RelationalSchema(model: graph.model), dialect: .sqlite).modelHash],
+                ["--entity Note --where title = 'it''s'"],
+            ])
+        let everything = try self.database(graph)
+        XCTAssertEqual(
+            everything.rows("SELECT value FROM graphexport_source WHERE key = 'selection'"), [[""]],
+            "no selection given")
     }
 
     func testTheTreeShapeWritesTheSameRows() throws {
@@ -101,7 +90,7 @@ final class SQLiteGraphWriterTests: XCTestCase {
         let tree = try database(try graph(), shape: .tree)
         for table in ["Item", "Folder", "Tag", "Item_tags", "Task_steps"] {
             let sql = "SELECT * FROM \"\(table)\" ORDER BY 1, 2"
-            XCTAssertEqual(try rows(sql, in: tree), try rows(sql, in: flat), table)
+            XCTAssertEqual(tree.rows(sql), flat.rows(sql), table)
         }
     }
 
@@ -121,17 +110,11 @@ final class SQLiteGraphWriterTests: XCTestCase {
         try stream.write(.attribute(name: "title", value: .integer(3)))
         try stream.write(.endObject)
         try stream.finish()
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("relational-delta-\(UUID()).db").path
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(sink.bytes)))
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        var database: OpaquePointer?
-        XCTAssertEqual(sqlite3_open_v2(path, &database, SQLITE_OPEN_READONLY, nil), SQLITE_OK)
-        defer { sqlite3_close_v2(database) }
-        let connection = try XCTUnwrap(database)
+        let database = try WrittenDatabase(bytes: sink.bytes, for: self)
         XCTAssertEqual(
-            try rows("SELECT _pk, title, folder FROM Item", in: connection), [["4", "moved", "9"]],
+            database.rows("SELECT _pk, title, folder FROM Item"), [["4", "moved", "9"]],
             "the folder of the full export it applies to stays")
-        XCTAssertEqual(try rows("SELECT * FROM graphexport_deleted", in: connection), [["Chore/5", "Chore", "5"]])
+        XCTAssertEqual(database.rows("SELECT * FROM graphexport_deleted"), [["Chore/5", "Chore", "5"]])
     }
 
     func testADeltaOfInsertedObjectsOnlyKeepsItsReferencesToObjectsItDoesNotHold() throws {
@@ -148,18 +131,12 @@ final class SQLiteGraphWriterTests: XCTestCase {
             source: graph, shape: .flat, selection: selection, changes: ChangeSet(objects: [note]))
         let sink = MemorySink()
         try traversal.run(into: SQLiteGraphWriter(sink: sink))
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("relational-insert-\(UUID()).db").path
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(sink.bytes)))
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        var database: OpaquePointer?
-        XCTAssertEqual(sqlite3_open_v2(path, &database, SQLITE_OPEN_READONLY, nil), SQLITE_OK)
-        defer { sqlite3_close_v2(database) }
-        let connection = try XCTUnwrap(database)
+        let database = try WrittenDatabase(bytes: sink.bytes, for: self)
         XCTAssertEqual(
-            try rows("SELECT title, folder FROM Item", in: connection),
+            database.rows("SELECT title, folder FROM Item"),
             [["new", String(RelationalKey.key(of: graph.id(of: folder)))]],
             "the folder the note was inserted into stays")
-        XCTAssertEqual(try rows("SELECT count(*) FROM Item_tags", in: connection), [["1"]], "and so does its tag")
+        XCTAssertEqual(database.rows("SELECT count(*) FROM Item_tags"), [["1"]], "and so does its tag")
     }
 
     func testAReferenceToAnObjectNotExportedIsANullForeignKeyWithAWarning() throws {
@@ -176,16 +153,10 @@ final class SQLiteGraphWriterTests: XCTestCase {
         try stream.write(.endRelationship)
         try stream.write(.endObject)
         try stream.finish()
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("relational-cut-\(UUID()).db").path
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(sink.bytes)))
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        var database: OpaquePointer?
-        XCTAssertEqual(sqlite3_open_v2(path, &database, SQLITE_OPEN_READONLY, nil), SQLITE_OK)
-        defer { sqlite3_close_v2(database) }
-        let connection = try XCTUnwrap(database)
-        XCTAssertEqual(try rows("SELECT _pk, folder FROM Item", in: connection), [["4", "NULL"]])
-        XCTAssertEqual(try rows("SELECT count(*) FROM Item_tags", in: connection), [["0"]])
-        XCTAssertEqual(try rows("PRAGMA foreign_key_check", in: connection), [])
+        let database = try WrittenDatabase(bytes: sink.bytes, for: self)
+        XCTAssertEqual(database.rows("SELECT _pk, folder FROM Item"), [["4", "NULL"]])
+        XCTAssertEqual(database.rows("SELECT count(*) FROM Item_tags"), [["0"]])
+        XCTAssertEqual(database.rows("PRAGMA foreign_key_check"), [])
         XCTAssertEqual(warnings.count, 1)
         XCTAssertTrue(warnings.first?.hasPrefix("2 references to objects not in the export") == true, "\(warnings)")
     }
@@ -205,14 +176,11 @@ final class SQLiteGraphWriterTests: XCTestCase {
             }
             try GraphExporter(source: try graph()).write(toFile: path, format: .sqlite())
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["out.db"])
-            var database: OpaquePointer?
-            XCTAssertEqual(sqlite3_open_v2(path, &database, SQLITE_OPEN_READONLY, nil), SQLITE_OK)
-            defer { sqlite3_close_v2(database) }
-            let connection = try XCTUnwrap(database)
-            XCTAssertEqual(try rows("PRAGMA integrity_check", in: connection), [["ok"]])
+            let database = try WrittenDatabase(path: path, for: self)
+            XCTAssertEqual(database.rows("PRAGMA integrity_check"), [["ok"]])
             XCTAssertEqual(
-                try rows("SELECT _entity FROM Item ORDER BY _entity", in: connection), [["Chore"], ["Note"]])
-            XCTAssertEqual(try rows("PRAGMA foreign_key_check", in: connection), [])
+                database.rows("SELECT _entity FROM Item ORDER BY _entity"), [["Chore"], ["Note"]])
+            XCTAssertEqual(database.rows("PRAGMA foreign_key_check"), [])
         }
     #endif
 

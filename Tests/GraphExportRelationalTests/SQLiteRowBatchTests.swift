@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import GraphExport
 import GraphExportSQLiteFormat
@@ -10,19 +9,21 @@ import XCTest
 final class SQLiteRowBatchTests: XCTestCase {
     /// The database `write` makes through a stream of `SQLiteGraphWriter` over
     /// ``RelationalSchemaTests/entities``, opened read-only; or what it throws.
-    private func database(_ write: (GraphStream) throws -> Void) throws -> OpaquePointer {
+    private func database(_ write: (GraphStream) throws -> Void) throws -> WrittenDatabase {
         let sink = MemorySink()
         let stream = GraphStream(SQLiteGraphWriter(sink: sink))
         try stream.begin(DocumentInfo(sourceKind: "test", entities: RelationalSchemaTests.entities))
         try write(stream)
         try stream.finish()
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("relational-batch-\(UUID()).db").path
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(sink.bytes)))
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        var connection: OpaquePointer?
-        XCTAssertEqual(sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY, nil), SQLITE_OK)
-        addTeardownBlock { sqlite3_close_v2(connection) }
-        return try XCTUnwrap(connection)
+        return try WrittenDatabase(bytes: sink.bytes, for: self)
+    }
+
+    /// Writes the notes `Note/<number>` of `numbers`, each titled with its number, in no folder.
+    private func writeNotes(_ numbers: ClosedRange<Int64>, to stream: GraphStream) throws {
+        for number in numbers {
+            try writeNote(
+                ObjectID(prefix: "Note/", number: number), title: "\(number)", folder: nil, tag: nil, to: stream)
+        }
     }
 
     /// Writes a note with `title` in `folder`, tagged with `tag`.
@@ -36,20 +37,6 @@ final class SQLiteRowBatchTests: XCTestCase {
         if let tag { try stream.write(.reference(ObjectID(prefix: "Tag/", number: tag))) }
         try stream.write(.endRelationship)
         try stream.write(.endObject)
-    }
-
-    /// The values of the first column of `sql`'s rows, as text.
-    private func column(_ sql: String, in database: OpaquePointer) throws -> [String] {
-        var statement: OpaquePointer?
-        defer { sqlite3_finalize(statement) }
-        XCTAssertEqual(sqlite3_prepare_v2(database, sql, -1, &statement, nil), SQLITE_OK, sql)
-        var values: [String] = []
-        while sqlite3_step(statement) == SQLITE_ROW {
-            let bytes = sqlite3_column_blob(statement, 0)
-            let count = Int(sqlite3_column_bytes(statement, 0))
-            values.append(String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self))
-        }
-        return values
     }
 
     func testEveryRowArrivesWholeInFullStatementsAndInTheRestOneByOne() throws {
@@ -68,35 +55,27 @@ final class SQLiteRowBatchTests: XCTestCase {
                     tag: 1, to: stream)
             }
         }
-        XCTAssertEqual(try column("SELECT count(*) FROM Note", in: database), ["150"])
+        XCTAssertEqual(database.rows("SELECT count(*) FROM Note").map(\.[0]), ["150"])
         XCTAssertEqual(
-            try column(
-                "SELECT _id || ' ' || title FROM Note WHERE _pk IN (1, 64, 65, 128, 150) ORDER BY _pk", in: database),
+            database.rows("SELECT _id || ' ' || title FROM Note WHERE _pk IN (1, 64, 65, 128, 150) ORDER BY _pk").map(
+                \.[0]),
             ["Note/1 note 1", "Note/64 note 64", "Note/65 note 65", "Note/128 note 128", "Note/150 note 150"])
-        XCTAssertEqual(try column("SELECT length(title) FROM Note WHERE _pk = 70", in: database), ["100000"])
+        XCTAssertEqual(database.rows("SELECT length(title) FROM Note WHERE _pk = 70").map(\.[0]), ["100000"])
         XCTAssertEqual(
-            try column("SELECT typeof(title) || length(title) FROM Note WHERE _pk = 71", in: database), ["text0"],
+            database.rows("SELECT typeof(title) || length(title) FROM Note WHERE _pk = 71").map(\.[0]), ["text0"],
             "an empty text is the empty text, not NULL")
-        XCTAssertEqual(try column("SELECT count(folder) FROM Note", in: database), ["75"])
-        XCTAssertEqual(try column("SELECT count(*) FROM Item_tags WHERE tags = 1", in: database), ["150"])
-        XCTAssertEqual(try column("PRAGMA foreign_key_check", in: database), [])
+        XCTAssertEqual(database.rows("SELECT count(folder) FROM Note").map(\.[0]), ["75"])
+        XCTAssertEqual(database.rows("SELECT count(*) FROM Item_tags WHERE tags = 1").map(\.[0]), ["150"])
+        XCTAssertEqual(database.rows("PRAGMA foreign_key_check").map(\.[0]), [])
     }
 
     func testTheObjectWhoseKeyIsTakenIsNamedAlsoInsideAFullStatement() throws {
         // Row 41 of the first full statement of 64 has the key of row 7.
         XCTAssertThrowsError(
             try database { stream in
-                for number in 1...40 {
-                    try writeNote(
-                        ObjectID(prefix: "Note/", number: Int64(number)), title: "\(number)", folder: nil, tag: nil,
-                        to: stream)
-                }
+                try writeNotes(1...40, to: stream)
                 try writeNote(ObjectID(prefix: "Copy/", number: 7), title: "copy", folder: nil, tag: nil, to: stream)
-                for number in 41...100 {
-                    try writeNote(
-                        ObjectID(prefix: "Note/", number: Int64(number)), title: "\(number)", folder: nil, tag: nil,
-                        to: stream)
-                }
+                try writeNotes(41...100, to: stream)
             }
         ) { error in
             XCTAssertEqual(error as? SQLiteWriterError, .duplicateKey(table: "Item", key: 7, id: "Copy/7"))
@@ -106,11 +85,7 @@ final class SQLiteRowBatchTests: XCTestCase {
     func testTheObjectWhoseKeyIsTakenIsNamedInTheRowsInsertedOneByOne() throws {
         XCTAssertThrowsError(
             try database { stream in
-                for number in 1...3 {
-                    try writeNote(
-                        ObjectID(prefix: "Note/", number: Int64(number)), title: "\(number)", folder: nil, tag: nil,
-                        to: stream)
-                }
+                try writeNotes(1...3, to: stream)
                 try writeNote(ObjectID(prefix: "Copy/", number: 2), title: "copy", folder: nil, tag: nil, to: stream)
             }
         ) { error in
@@ -123,14 +98,8 @@ final class SQLiteRowBatchTests: XCTestCase {
         _ = try graph.add("Note", ["title": .string("a\u{0}b")])
         let sink = MemorySink()
         try GraphExporter(source: graph, shape: .flat).write(to: sink, format: .sqlite())
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("relational-nul-\(UUID()).db").path
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(sink.bytes)))
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        var connection: OpaquePointer?
-        XCTAssertEqual(sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY, nil), SQLITE_OK)
-        defer { sqlite3_close_v2(connection) }
         XCTAssertEqual(
-            try column("SELECT hex(title) FROM Note", in: try XCTUnwrap(connection)), ["610062"],
-            "the text after the NUL is kept")
+            try WrittenDatabase(bytes: sink.bytes, for: self).rows("SELECT hex(title), title FROM Note"),
+            [["610062", "a\u{0}b"]], "the text after the NUL is kept")
     }
 }

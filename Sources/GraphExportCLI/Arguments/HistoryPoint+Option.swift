@@ -15,4 +15,12 @@ extension HistoryPoint {
                     + "(<store UUID>:<transaction number>) or a transaction number")
         }
     }
+
+    /// The point as `--since` takes it: the token, or the transaction number.
+    var optionText: String {
+        switch self {
+        case .token(let token): token.description
+        case .transaction(let number): String(number)
+        }
+    }
 }

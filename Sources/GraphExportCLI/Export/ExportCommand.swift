@@ -125,7 +125,8 @@ struct ExportCommand: RunnableCommand {
             // Pretty when asked, else on a terminal, else as the format writes by default.
             let settings = FormatSettings(
                 pretty: request.pretty ?? (destination.onTerminal || format.settings.pretty),
-                values: format.settings.values.merging(request.formatOptions) { $1 })
+                values: format.settings.values.merging(request.formatOptions) { $1 },
+                selectionText: request.selectionText)
             try traversal.run(
                 into: unblobbed(format.with(settings).makeWriter(sink: sink, onWarning: warnings.report)),
                 onProgress: onProgress)

@@ -49,7 +49,7 @@ struct SyncCommand: RunnableCommand {
             request.source.selectionOptions, decoders: decoders.decoders, onWarning: warnings.report)
         let synced = SyncedStore(
             source: chosen.source, selection: try chosen.selection(onWarning: warnings.report),
-            selectionText: request.selectionText,
+            selectionText: request.source.selectionText,
             history: store.kind == .coreData ? CoreDataHistory(opening: store.persistentHistory) : nil)
         let report = try StoreSync(
             store: synced, target: request.syncTarget, options: request.options, onWarning: warnings.report

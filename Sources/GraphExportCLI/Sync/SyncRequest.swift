@@ -52,27 +52,4 @@ struct SyncRequest: Equatable {
     var syncTarget: SyncTarget {
         SyncTarget(target, schema: targetSchema)
     }
-
-    /// The options that chose and shaped the rows, as the target records them: a later run with
-    /// other text rebuilds the tables (docs/SYNC.md, *What the target records*).
-    var selectionText: String {
-        var words: [String] = []
-        func add(_ option: String, _ values: [String]) {
-            for value in values { words += ["--" + option] + (value.isEmpty ? [] : [value]) }
-        }
-        let request = source
-        add("model", request.model.map { [$0] } ?? [])
-        add("model-version", request.modelVersion.map { [$0] } ?? [])
-        add("source", request.source == .auto ? [] : [request.source.rawValue])
-        add("entity", request.entities)
-        add("exclude-entity", request.excludedEntities)
-        add("exact", request.exact ? [""] : [])
-        add("exclude-attribute", request.excludedAttributes)
-        add("attributes", request.keptAttributes)
-        add("raw-values", request.rawValues ? [""] : [])
-        add("no-decode", request.noDecode.sorted())
-        add("infer-relations", request.inferRelations ? [""] : [])
-        add("json-columns", (request.jsonColumns ? [""] : []) + request.jsonColumnNames)
-        return words.joined(separator: " ")
-    }
 }

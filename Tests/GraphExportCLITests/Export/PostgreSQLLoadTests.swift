@@ -86,6 +86,21 @@ final class PostgreSQLLoadTests: XCTestCase {
         XCTAssertEqual(rows, "Subfolder|This note is in a subfolder\n\nIn Folder2/Subfolder\n\n")
     }
 
+    func testTheScriptRecordsTheSelectionAndTheModelsVersionHash() throws {
+        let store = try CommandRunner.copyOfChinook(for: self)
+        let folder = store.deletingLastPathComponent()
+        let database = try load(
+            ["--root", "Artist", "--where", "Name = 'AC/DC'", store.lastPathComponent], in: folder, as: "selected")
+        let rows = try psql(
+            database,
+            ["-F", "|", "-c", "SELECT key, value FROM graphexport_source WHERE key IN ('selection', 'modelHash')"])
+        let schema = try CommandRunner.assertSucceeds(
+            ["schema", "--format", "sql", store.lastPathComponent], in: folder)
+        XCTAssertEqual(
+            rows.split(separator: "\n").sorted(),
+            ["modelHash|" + SchemaHash.of(schema.standardOutput), "selection|--root Artist --where Name = 'AC/DC'"])
+    }
+
     func testATracksAlbumReadsBackBySQL() throws {
         let store = try CommandRunner.copyOfChinook(for: self)
         let database = try load([store.lastPathComponent], in: store.deletingLastPathComponent(), as: "chinook")

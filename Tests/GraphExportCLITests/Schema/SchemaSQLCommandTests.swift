@@ -19,6 +19,28 @@ final class SchemaSQLCommandTests: XCTestCase {
         XCTAssertTrue(fromSchema.text.contains("view|ICNote|CREATE VIEW \"ICNote\" AS SELECT"))
     }
 
+    func testANameTheDatabaseChangedIsSaidBesideTheModelsNameInEveryFormOfTheSchema() throws {
+        let folder = try CommandRunner.copyOfRepository("Samples/Scrapbook", for: self)
+        let rename = "-- Photo.source is \"Item\".\"source_2\"\n"
+        for dialect in ["sqlite", "postgresql"] {
+            let schema = try CommandRunner.assertSucceeds(
+                [
+                    "schema", "--format", "sql", "--sql-dialect", dialect, "-m", "Scrapbook.xcdatamodeld",
+                    "Scrapbook.sqlite",
+                ],
+                in: folder)
+            XCTAssertTrue(schema.text.contains(rename), schema.text)
+            let script = try CommandRunner.assertSucceeds(
+                ["-f", "sql", "--sql-dialect", dialect, "-m", "Scrapbook.xcdatamodeld", "Scrapbook.sqlite"], in: folder)
+            XCTAssertTrue(script.text.prefix(1000).contains(rename), dialect)
+        }
+        let inspect = try CommandRunner.assertSucceeds(
+            ["inspect", "-m", "Scrapbook.xcdatamodeld", "Scrapbook.sqlite"], in: folder)
+        XCTAssertTrue(
+            inspect.text.contains("    source       String      optional  ZITEM.ZSOURCE1\n"),
+            "inspect names Photo.source as the model does:\n\(inspect.text)")
+    }
+
     func testThePostgreSQLSchemaIsTheDefaultAndOSqlNamesIt() throws {
         let store = try CommandRunner.copyOfChinook(for: self)
         let folder = store.deletingLastPathComponent()
