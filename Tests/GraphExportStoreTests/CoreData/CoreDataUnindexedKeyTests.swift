@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import GraphExport
 import GraphExportTestSupport
@@ -43,21 +42,9 @@ final class CoreDataUnindexedKeyTests: XCTestCase {
             let traversal = GraphTraversal(source: store, shape: .tree, selection: selection)
             try traversal.run(into: RecordingGraphWriter())
             XCTAssertEqual(traversal.objectsWritten, selection.objects?.count ?? 35)
-            var statement = sqlite3_next_stmt(store.database.handle, nil)
-            var checked = 0
-            while let current = statement {
-                let runs = sqlite3_stmt_status(current, SQLITE_STMTSTATUS_RUN, 0)
-                let scanned = sqlite3_stmt_status(current, SQLITE_STMTSTATUS_FULLSCAN_STEP, 0)
-                if runs > 1 {
-                    checked += 1
-                    XCTAssertEqual(
-                        scanned, 0,
-                        "\(selection): run \(runs) times, scanning a table each: \(String(cString: sqlite3_sql(current)))"
-                    )
-                }
-                statement = sqlite3_next_stmt(store.database.handle, current)
-            }
-            XCTAssertGreaterThan(checked, 2, "\(selection): the per-object queries were not found")
+            let repeated = RepeatedStatements(store.database)
+            XCTAssertEqual(repeated.scanning, [], "\(selection)")
+            XCTAssertGreaterThan(repeated.count, 2, "\(selection): the per-object queries were not found")
         }
     }
 
