@@ -222,7 +222,8 @@ def prepare_plain_store(name, n, graphexport):
     store = cached("sqlite", n, "rows", generator, lambda path: subprocess.run(
         [sys.executable] + generator + [str(n), path], check=True), store=name)
     replay_script = os.path.join(BENCH, "make_plain_replay.py")
-    replay = cached("gxr", n, "rows", generator + [replay_script], lambda path: subprocess.run(
+    layout = os.path.join(BENCH, "make_replay.py")
+    replay = cached("gxr", n, "rows", generator + [replay_script, layout], lambda path: subprocess.run(
         [sys.executable, replay_script, graphexport, store, path], check=True), store=name)
     return store, replay
 
