@@ -34,19 +34,8 @@ final class CoreDataStorePropertyListTests: XCTestCase {
     /// Before: a damaged metadata plist was ignored without a word.
     func testDamagedMetadataPlistIsAWarningAndEveryObjectIsStillExported() throws {
         for (name, bytes, defect) in Self.damaged {
-            let store = try scrapbookCopy(editing: "UPDATE Z_METADATA SET Z_PLIST = x'\(Self.hex(bytes))'")
-            let warnings = CollectedWarnings()
-            let start = Date()
-            let opened = try CoreDataStore(
-                path: store.path, model: try ModelFile.load(path: store.model), onWarning: warnings.record)
-            XCTAssertLessThan(Date().timeIntervalSince(start), 2, name)
-            XCTAssertEqual(
-                warnings.take().map(\.message),
-                [
-                    "'\(store.path) (Z_METADATA)' is not a well-formed binary property list: \(defect); "
-                        + "the export's header names no framework version"
-                ], name)
-            XCTAssertNil(opened.frameworkVersion, name)
+            let (opened, warnings) = try openWithMetadataPlist(
+                "x'\(Self.hex(bytes))'", warning: "is not a well-formed binary property list: \(defect)", name)
             XCTAssertEqual(opened.document.sourceFields.map(\.key), ["storeUUID"], name)
             let export = try CheckedExport(opened, shape: .flat, warnings: warnings)
             XCTAssertTrue(export.check.isValid, "\(name):\n\(export.check.summary())")
@@ -60,17 +49,7 @@ final class CoreDataStorePropertyListTests: XCTestCase {
     /// 'bplist00'", as if it held damaged bytes.
     func testEmptyMetadataPlistIsAWarningThatSaysItIsEmpty() throws {
         for value in ["NULL", "x''"] {
-            let store = try scrapbookCopy(editing: "UPDATE Z_METADATA SET Z_PLIST = \(value)")
-            let warnings = CollectedWarnings()
-            let opened = try CoreDataStore(
-                path: store.path, model: try ModelFile.load(path: store.model), onWarning: warnings.record)
-            XCTAssertEqual(
-                warnings.take().map(\.message),
-                [
-                    "'\(store.path) (Z_METADATA)' is empty, not a binary property list; the export's header names no "
-                        + "framework version"
-                ], value)
-            XCTAssertNil(opened.frameworkVersion, value)
+            try openWithMetadataPlist(value, warning: "is empty, not a binary property list", value)
         }
     }
 
@@ -122,6 +101,27 @@ final class CoreDataStorePropertyListTests: XCTestCase {
         let folder = try ScratchFolder(for: self).copy(StoreTestInputs.scrapbook)
         try SQLiteShell.run(sql, on: folder + "/Scrapbook.sqlite")
         return (folder + "/Scrapbook.sqlite", folder + "/Scrapbook.xcdatamodeld")
+    }
+
+    /// The Scrapbook sample with `Z_METADATA.Z_PLIST` set to the SQL value `plist`, opened with its
+    /// model in bounded time, after checking that it said one warning, `'<store> (Z_METADATA)'`
+    /// then `warning` and that the export's header names no framework version, and that it has
+    /// none. The warnings it collects go on with the store.
+    @discardableResult
+    private func openWithMetadataPlist(
+        _ plist: String, warning: String, _ label: String
+    ) throws -> (store: CoreDataStore, warnings: CollectedWarnings) {
+        let store = try scrapbookCopy(editing: "UPDATE Z_METADATA SET Z_PLIST = \(plist)")
+        let warnings = CollectedWarnings()
+        let start = Date()
+        let opened = try CoreDataStore(
+            path: store.path, model: try ModelFile.load(path: store.model), onWarning: warnings.record)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2, label)
+        XCTAssertEqual(
+            warnings.take().map(\.message),
+            ["'\(store.path) (Z_METADATA)' \(warning); the export's header names no framework version"], label)
+        XCTAssertNil(opened.frameworkVersion, label)
+        return (opened, warnings)
     }
 
     private static func hex(_ bytes: [UInt8]) -> String {
