@@ -7,6 +7,12 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+/// A C library found through pkg-config, its module map and shim header in `Sources/<name>`;
+/// Debian's `aptPackage` provides it.
+func cLibrary(_ name: String, pkgConfig: String, apt aptPackage: String) -> Target {
+    .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt([aptPackage])])
+}
+
 let package = Package(
     name: "graphexport",
     products: [
@@ -36,36 +42,11 @@ let package = Package(
         .target(name: "Prerequisites", path: "Tests/Support/Prerequisites"),
 
         // C libraries, through pkg-config, each behind a small shim header.
-        .systemLibrary(
-            name: "CSQLite",
-            path: "Sources/CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
-        .systemLibrary(
-            name: "CLibPQ",
-            path: "Sources/CLibPQ",
-            pkgConfig: "libpq",
-            providers: [.apt(["libpq-dev"])]
-        ),
-        .systemLibrary(
-            name: "CLibXML2",
-            path: "Sources/CLibXML2",
-            pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"])]
-        ),
-        .systemLibrary(
-            name: "CZlib",
-            path: "Sources/CZlib",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]
-        ),
-        .systemLibrary(
-            name: "CYAML",
-            path: "Sources/CYAML",
-            pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"])]
-        ),
+        cLibrary("CSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
+        cLibrary("CLibPQ", pkgConfig: "libpq", apt: "libpq-dev"),
+        cLibrary("CLibXML2", pkgConfig: "libxml-2.0", apt: "libxml2-dev"),
+        cLibrary("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
+        cLibrary("CYAML", pkgConfig: "yaml-0.1", apt: "libyaml-dev"),
 
         // The core: entity model, values, events, traversal. No C, no Foundation.
         .target(name: "GraphExport", swiftSettings: swiftSettings),

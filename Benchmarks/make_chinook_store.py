@@ -25,9 +25,10 @@ every foreign key without an index (issue 36). The tables, rows and other indexe
 
 The result depends only on the input file, N and the option: two runs give byte-identical files.
 """
-import os
 import sqlite3
 import sys
+
+import generated_database
 
 
 def tables_of(source):
@@ -133,12 +134,7 @@ def main():
     whole, rest = divmod(n, per_copy)
     partial = partial_counts(source, tables, counts, moves, rest)
 
-    tmp = out + ".tmp"
-    if os.path.exists(tmp):
-        os.remove(tmp)
-    db = sqlite3.connect(tmp)
-    db.execute("PRAGMA journal_mode = OFF")
-    db.execute("PRAGMA synchronous = OFF")
+    db = generated_database.begin(out)
     for _, sql in tables:
         db.execute(sql)
     db.execute("ATTACH DATABASE ? AS chinook", ("file:%s?mode=ro" % chinook,))
@@ -174,13 +170,10 @@ def main():
     for _, sql in indexes:
         db.execute(sql)
     db.execute("ANALYZE")
-    db.commit()
-    db.execute("VACUUM")
-    db.close()
-    total = sum(sqlite3.connect(tmp).execute("SELECT count(*) FROM %s" % quote(t)).fetchone()[0] for t, _ in tables)
+    total = sum(db.execute("SELECT count(*) FROM %s" % quote(t)).fetchone()[0] for t, _ in tables)
     if total != n:
         raise SystemExit("make_chinook_store.py: wrote %d rows, not %d" % (total, n))
-    os.replace(tmp, out)
+    generated_database.finish(db, out)
 
 
 if __name__ == "__main__":

@@ -26,10 +26,10 @@ Text keys are spread over the alphabet so that the key order (the text key's ind
 rowid order; territory keys are digits, so their identifiers are quoted (`Territories/'01581`).
 """
 import datetime
-import os
-import sqlite3
 import struct
 import sys
+
+import generated_database
 
 DDL = [
     """CREATE TABLE "Categories" (
@@ -246,12 +246,7 @@ def main():
     n, out = int(sys.argv[1]), sys.argv[2]
     counts = plan(n)
     rng = SplitMix64(0x4E6F727468)
-    tmp = out + ".tmp"
-    if os.path.exists(tmp):
-        os.remove(tmp)
-    db = sqlite3.connect(tmp)
-    db.execute("PRAGMA journal_mode = OFF")
-    db.execute("PRAGMA synchronous = OFF")
+    db = generated_database.begin(out)
     for sql in DDL:
         db.execute(sql)
     total = counts["fixed"]
@@ -368,10 +363,7 @@ def main():
     for table, column in INDEXES:
         db.execute('CREATE INDEX "%s_%s" ON "%s" ("%s")' % (table.replace(" ", ""), column, table, column))
     db.execute("ANALYZE")
-    db.commit()
-    db.execute("VACUUM")
-    db.close()
-    os.replace(tmp, out)
+    generated_database.finish(db, out)
 
 
 if __name__ == "__main__":

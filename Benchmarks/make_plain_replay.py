@@ -25,13 +25,12 @@ import base64
 import json
 import os
 import re
-import struct
 import subprocess
 import sys
 import urllib.parse
 
-U16, U32, I64, F64 = struct.Struct("<H"), struct.Struct("<I"), struct.Struct("<q"), struct.Struct("<d")
-OBJ = struct.Struct("<cHI")  # O / R
+sys.dont_write_bytecode = True  # no __pycache__ in the repository
+from make_replay import F64, I64, OBJ, U16, U32, Names, replay_head  # noqa: E402  (the replay file's layout)
 INTEGER_KEY = re.compile(r"-?[0-9]+")
 
 
@@ -39,13 +38,7 @@ def build(graphexport, store, out):
     described = json.loads(subprocess.run([graphexport, "inspect", "--format", "json", store], check=True,
                                           capture_output=True, text=True).stdout)
     kinds = {e["name"]: {a["name"]: a["type"] for a in e["attributes"]} for e in described["entities"]}
-    names, name_index = [], {}
-
-    def name(text):
-        if text not in name_index:
-            name_index[text] = len(names)
-            names.append(text)
-        return name_index[text]
+    name = Names()
 
     def identifier(token, text, entity=None):
         table, _, key = text.partition("/")
@@ -92,17 +85,8 @@ def build(graphexport, store, out):
         tokens.write(b"E")
     if export.wait() != 0:
         raise SystemExit("make_plain_replay.py: graphexport exited %d" % export.returncode)
-    head = [b"GXR1", U16.pack(len(names))]
-    for text in names:
-        data = text.encode("utf-8")
-        head.append(U16.pack(len(data)) + data)
-    head.append(U16.pack(len(header)))
-    for k, v in header.items():
-        for text in (k, v):
-            data = text.encode("utf-8")
-            head.append(U16.pack(len(data)) + data)
     with open(tmp, "wb") as f:
-        f.write(b"".join(head))
+        f.write(replay_head(name.texts, list(header.items())))
         with open(tmp + ".tokens", "rb") as tokens:
             while True:
                 block = tokens.read(1 << 20)

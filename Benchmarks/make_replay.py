@@ -44,6 +44,28 @@ U16, U32, I64, F64 = struct.Struct("<H"), struct.Struct("<I"), struct.Struct("<q
 OBJ = struct.Struct("<cHI")  # O / R
 
 
+class Names:
+    """The file's names: called with a text, its number, each text numbered once in order of first use."""
+
+    def __init__(self):
+        self.texts, self._numbers = [], {}
+
+    def __call__(self, text):
+        if text not in self._numbers:
+            self._numbers[text] = len(self.texts)
+            self.texts.append(text)
+        return self._numbers[text]
+
+
+def replay_head(names, header):
+    """The file's start: the magic, the names, then the header's (key, value) pairs of strings."""
+    def text(value):
+        data = value.encode("utf-8")
+        return U16.pack(len(data)) + data
+    return b"".join([b"GXR1", U16.pack(len(names))] + [text(n) for n in names] + [U16.pack(len(header))]
+                    + [text(k) + text(v) for k, v in header])
+
+
 def decimal_text(value):
     if isinstance(value, float):
         return repr(value)  # shortest round-trip text, as graphexport's DecimalDigits(shortest:)
@@ -53,13 +75,7 @@ def decimal_text(value):
 def build(store, out, shape_note="flat"):
     model = sample.load_model()
     con = sqlite3.connect("file:%s?mode=ro" % store, uri=True)
-    names, name_index = [], {}
-
-    def name(text):
-        if text not in name_index:
-            name_index[text] = len(names)
-            names.append(text)
-        return name_index[text]
+    name = Names()
 
     ent_name = {e.number: n for n, e in model.items()}
     root_cols = {n: sample.table_columns(model, n) for n, e in model.items() if not e.parent}
@@ -166,18 +182,9 @@ def build(store, out, shape_note="flat"):
     con.close()
     header = [("generator", "graphexport writer ceiling"), ("sourceKind", "Core Data store"),
               ("source", store), ("storeUUID", con_uuid), ("shape", shape_note)]
-    head = [b"GXR1", U16.pack(len(names))]
-    for text in names:
-        data = text.encode("utf-8")
-        head.append(U16.pack(len(data)) + data)
-    head.append(U16.pack(len(header)))
-    for k, v in header:
-        for text in (k, v):
-            data = text.encode("utf-8")
-            head.append(U16.pack(len(data)) + data)
     tmp = out + ".tmp"
     with open(tmp, "wb") as f:
-        f.write(b"".join(head))
+        f.write(replay_head(name.texts, header))
         f.write(b"".join(chunks))
     os.replace(tmp, out)
 

@@ -219,10 +219,12 @@ def prepare_unindexed_store(n, order):
 def prepare_plain_store(name, n, graphexport):
     """The plain database `name` with n rows and its replay, made once (Benchmarks/.cache)."""
     generator, _ = PLAIN[name]
-    store = cached("sqlite", n, "rows", generator, lambda path: subprocess.run(
+    written = generator + [os.path.join(BENCH, "generated_database.py")]
+    store = cached("sqlite", n, "rows", written, lambda path: subprocess.run(
         [sys.executable] + generator + [str(n), path], check=True), store=name)
     replay_script = os.path.join(BENCH, "make_plain_replay.py")
-    replay = cached("gxr", n, "rows", generator + [replay_script], lambda path: subprocess.run(
+    layout = os.path.join(BENCH, "make_replay.py")
+    replay = cached("gxr", n, "rows", written + [replay_script, layout], lambda path: subprocess.run(
         [sys.executable, replay_script, graphexport, store, path], check=True), store=name)
     return store, replay
 

@@ -42,9 +42,8 @@ static void put_string(const char *s, size_t n) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2) { fprintf(stderr, "usage: json_ceiling FILE.gxr\n"); return 64; }
     replay_t r;
-    replay_load(argv[1], &r);
+    replay_load_argument(argc, argv, "json_ceiling", &r);
     char *scratch = malloc(1 << 20);
     double start = gx_now();
 
@@ -130,12 +129,9 @@ int main(int argc, char **argv) {
         case ']': put("]", 1); in_list = 0; break;
         case 'E':
             lit("]}\n");
-            gx_flush(&out);
-            gx_report("json", start, out.total);
-            return 0;
+            return gx_finish(&out, "json", start);
         default:
-            errno = 0;
-            gx_die("unknown token");
+            gx_fail("unknown token");
         }
     }
 }

@@ -37,6 +37,12 @@ static void gx_die(const char *what) {
     exit(1);
 }
 
+/* Dies of a fault of the replay file or of a library call, not of the system: no errno. */
+static void gx_fail(const char *what) {
+    errno = 0;
+    gx_die(what);
+}
+
 static uint16_t gx_u16(const unsigned char **p) { uint16_t v; memcpy(&v, *p, 2); *p += 2; return v; }
 static uint32_t gx_u32(const unsigned char **p) { uint32_t v; memcpy(&v, *p, 4); *p += 4; return v; }
 static int64_t gx_i64(const unsigned char **p) { int64_t v; memcpy(&v, *p, 8); *p += 8; return v; }
@@ -78,6 +84,12 @@ static void replay_load(const char *path, replay_t *r) {
             r->plain_ids = 1;
     }
     r->tokens = p;
+}
+
+/* Loads the replay file named on a ceiling's command line: `ceiling FILE.gxr`, else exits 64. */
+static void replay_load_argument(int argc, char **argv, const char *ceiling, replay_t *r) {
+    if (argc != 2) { fprintf(stderr, "usage: %s FILE.gxr\n", ceiling); exit(64); }
+    replay_load(argv[1], r);
 }
 
 /* ---- output: a 64 KiB buffer in front of write(2), as graphexport's OutputBuffer ---------- */
@@ -269,6 +281,13 @@ static double gx_now(void) {
 static void gx_report(const char *ceiling, double start, long long bytes) {
     fprintf(stderr, "%s write_seconds=%.6f bytes=%lld write_cpu_seconds=%.6f\n", ceiling,
             gx_clock(CLOCK_MONOTONIC) - start, bytes, gx_clock(CLOCK_PROCESS_CPUTIME_ID) - gx_cpu_start);
+}
+
+/* The end of a replay: the output written out, then the time it took reported; main's status. */
+static int gx_finish(gx_out_t *o, const char *ceiling, double start) {
+    gx_flush(o);
+    gx_report(ceiling, start, o->total);
+    return 0;
 }
 
 #endif

@@ -35,12 +35,11 @@ static int close_callback(void *context) {
     return 0;
 }
 
-#define CHECK(call) do { if ((call) < 0) { errno = 0; gx_die(#call); } } while (0)
+#define CHECK(call) do { if ((call) < 0) gx_fail(#call); } while (0)
 
 int main(int argc, char **argv) {
-    if (argc != 2) { fprintf(stderr, "usage: xml_ceiling FILE.gxr\n"); return 64; }
     replay_t r;
-    replay_load(argv[1], &r);
+    replay_load_argument(argc, argv, "xml_ceiling", &r);
     char *scratch = malloc(1 << 20);
     char *nulls = malloc(1 << 16);
     size_t null_length = 0;
@@ -143,12 +142,9 @@ int main(int argc, char **argv) {
         case 'E':
             CHECK(xmlTextWriterEndDocument(w));
             xmlFreeTextWriter(w); /* flushes and closes the output buffer */
-            gx_flush(&out);
-            gx_report("xml", start, out.total);
-            return 0;
+            return gx_finish(&out, "xml", start);
         default:
-            errno = 0;
-            gx_die("unknown token");
+            gx_fail("unknown token");
         }
         if (text) {
             CHECK(xmlTextWriterWriteAttribute(w, BAD_CAST key, BAD_CAST text));

@@ -72,9 +72,8 @@ static void sequence_end(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2) { fprintf(stderr, "usage: yaml_ceiling FILE.gxr\n"); return 64; }
     replay_t r;
-    replay_load(argv[1], &r);
+    replay_load_argument(argc, argv, "yaml_ceiling", &r);
     char *scratch = malloc(1 << 20);
     double start = gx_now();
 
@@ -166,12 +165,9 @@ int main(int argc, char **argv) {
             emit(&event);
             yaml_emitter_flush(emitter);
             yaml_emitter_delete(emitter);
-            gx_flush(&out);
-            gx_report("yaml", start, out.total);
-            return 0;
+            return gx_finish(&out, "yaml", start);
         default:
-            errno = 0;
-            gx_die("unknown token");
+            gx_fail("unknown token");
         }
     }
 }

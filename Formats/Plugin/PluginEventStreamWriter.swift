@@ -145,40 +145,44 @@ public final class PluginEventStreamWriter: GraphWriter {
     private func appendEntity(_ entity: EntityInfo) {
         state.pointee.line += Array(#"{"name":"#.utf8)
         JSONText.appendString(entity.name, to: &state.pointee.line)
-        state.pointee.line += Array(#","parent":"#.utf8)
-        if let parent = entity.parent {
-            JSONText.appendString(parent, to: &state.pointee.line)
-        } else {
-            state.pointee.line += Array("null".utf8)
-        }
-        state.pointee.line += Array((entity.isAbstract ? #","abstract":true"# : #","abstract":false"#).utf8)
+        appendField("parent", entity.parent)
+        appendField("abstract", entity.isAbstract)
         state.pointee.line += Array(#","attributes":["#.utf8)
         for (index, attribute) in entity.attributes.enumerated() {
             if index > 0 { state.pointee.line.append(UInt8(ascii: ",")) }
             state.pointee.line += Array(#"{"name":"#.utf8)
             JSONText.appendString(attribute.name, to: &state.pointee.line)
-            state.pointee.line += Array(#","type":"#.utf8)
-            JSONText.appendString(attribute.type.rawValue, to: &state.pointee.line)
-            state.pointee.line += Array((attribute.isOptional ? #","optional":true}"# : #","optional":false}"#).utf8)
+            appendField("type", attribute.type.rawValue)
+            appendField("optional", attribute.isOptional)
+            state.pointee.line.append(UInt8(ascii: "}"))
         }
         state.pointee.line += Array(#"],"relationships":["#.utf8)
         for (index, relationship) in entity.relationships.enumerated() {
             if index > 0 { state.pointee.line.append(UInt8(ascii: ",")) }
             state.pointee.line += Array(#"{"name":"#.utf8)
             JSONText.appendString(relationship.name, to: &state.pointee.line)
-            state.pointee.line += Array(#","destination":"#.utf8)
-            JSONText.appendString(relationship.destination, to: &state.pointee.line)
-            state.pointee.line += Array((relationship.isToMany ? #","toMany":true"# : #","toMany":false"#).utf8)
-            state.pointee.line += Array((relationship.isOrdered ? #","ordered":true"# : #","ordered":false"#).utf8)
-            state.pointee.line += Array(#","inverse":"#.utf8)
-            if let inverse = relationship.inverse {
-                JSONText.appendString(inverse, to: &state.pointee.line)
-            } else {
-                state.pointee.line += Array("null".utf8)
-            }
+            appendField("destination", relationship.destination)
+            appendField("toMany", relationship.isToMany)
+            appendField("ordered", relationship.isOrdered)
+            appendField("inverse", relationship.inverse)
             state.pointee.line.append(UInt8(ascii: "}"))
         }
         state.pointee.line += Array("]}".utf8)
+    }
+
+    /// Appends `,"key":` and `text` as a JSON string, or `null` without one.
+    private func appendField(_ key: String, _ text: String?) {
+        state.pointee.line += Array(",\"\(key)\":".utf8)
+        if let text {
+            JSONText.appendString(text, to: &state.pointee.line)
+        } else {
+            state.pointee.line += Array("null".utf8)
+        }
+    }
+
+    /// Appends `,"key":true` or `,"key":false`.
+    private func appendField(_ key: String, _ flag: Bool) {
+        state.pointee.line += Array(",\"\(key)\":\(flag)".utf8)
     }
 
     private static func kind(of value: Value) -> String {

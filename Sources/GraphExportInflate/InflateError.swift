@@ -14,15 +14,10 @@ public enum InflateError: ExitStatusError, Sendable, Hashable {
     public var description: String {
         switch self {
         case .corrupt(let source, let reason):
-            return Self.quoted(source, "the compressed data is damaged or incomplete: \(reason)")
+            return ErrorMessage.quoted(source, "the compressed data is damaged or incomplete: \(reason)")
         case .tooLarge(let source, let limit):
-            return Self.quoted(
+            return ErrorMessage.quoted(
                 source, "the compressed data expands to more than \(limit) bytes; refusing to decompress it further")
         }
-    }
-
-    /// `'<source>': <explanation>`: a message about a model file or archive, named in quotes.
-    private static func quoted(_ source: String, _ explanation: String) -> String {
-        ErrorMessage.about("'\(source)'", explanation)
     }
 }

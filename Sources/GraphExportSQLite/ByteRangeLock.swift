@@ -5,7 +5,8 @@
 #endif
 
 /// POSIX advisory locks on byte ranges, as SQLite's unix VFS uses them to coordinate processes
-/// (os_unix.c). Taken with `F_SETLK`, which never blocks: ``wait(for:path:timeout:)`` tries again.
+/// (os_unix.c). Taken with `F_SETLK`, which never blocks: ``hold(through:path:timeout:attempt:)`` tries
+/// again.
 ///
 /// POSIX locks belong to the process and are all released when it closes any descriptor of the
 /// file: a holder reads through the descriptor it locked with, and nothing else in the process may
@@ -29,12 +30,14 @@ package enum ByteRangeLock {
         return fcntl(descriptor, F_GETLK, &probe) == 0 && probe.l_type != Int16(F_UNLCK)
     }
 
-    /// Calls `attempt` until it succeeds, every 10 ms for up to `timeout`; then fails with
+    /// Calls `attempt`, which takes locks through `descriptor`, until it succeeds, every 10 ms for up
+    /// to `timeout`; then closes `descriptor`, which no lock holder will own, and fails with
     /// ``SQLiteError/locked(path:waited:)`` naming `path`.
-    package static func wait(for attempt: () -> Bool, path: String, timeout: Duration) throws {
+    package static func hold(through descriptor: Int32, path: String, timeout: Duration, attempt: () -> Bool) throws {
         let start = ContinuousClock.now
         while !attempt() {
             guard ContinuousClock.now - start < timeout else {
+                close(descriptor)
                 throw SQLiteError.locked(path: path, waited: timeout)
             }
             usleep(10_000)

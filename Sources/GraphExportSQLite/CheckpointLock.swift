@@ -34,13 +34,8 @@ package final class CheckpointLock {
             close(descriptor)
             return nil
         }
-        do {
-            try ByteRangeLock.wait(
-                for: { ByteRangeLock.readLock(descriptor, start: Self.checkpointByte, length: 1) }, path: path,
-                timeout: timeout)
-        } catch {
-            close(descriptor)
-            throw error
+        try ByteRangeLock.hold(through: descriptor, path: path, timeout: timeout) {
+            ByteRangeLock.readLock(descriptor, start: Self.checkpointByte, length: 1)
         }
         self.descriptor = descriptor
     }

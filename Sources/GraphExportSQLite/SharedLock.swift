@@ -29,12 +29,7 @@ package final class SharedLock {
         guard descriptor >= 0 else {
             throw SQLiteError.cannotRead(path: path, reason: String(cString: strerror(errno)))
         }
-        do {
-            try ByteRangeLock.wait(for: { Self.lockShared(descriptor) }, path: path, timeout: timeout)
-        } catch {
-            close(descriptor)
-            throw error
-        }
+        try ByteRangeLock.hold(through: descriptor, path: path, timeout: timeout) { Self.lockShared(descriptor) }
         self.descriptor = descriptor
     }
 

@@ -10,6 +10,13 @@ package enum ErrorMessage {
         subject + ": " + explanation
     }
 
+    /// `'<source>': <explanation>`: a message about data a reader was given (a model file, an
+    /// archive, the compressed value of a store's column: `'Books.sqlite (Z_MODELCACHE)'`), named in
+    /// quotes.
+    package static func quoted(_ source: String, _ explanation: String) -> String {
+        about("'\(source)'", explanation)
+    }
+
     /// `<option> <value>: <explanation>`: a message about a value given to a command-line option
     /// (`--key Track.id`, `--blobs out`); a message about the option as a whole uses ``about(_:_:)``.
     package static func option(_ option: String, _ value: String, _ explanation: String) -> String {

@@ -16,7 +16,7 @@ enum Invocation: Equatable {
     /// Keep a relational copy of a store current (`graphexport sync <store> <target>`, `Sync/`).
     case sync(SyncRequest)
     /// List the formats, as text or as one JSON object (`graphexport formats --format json`).
-    case listFormats(FormatListing)
+    case listFormats(ReportFormat)
     /// Print the help of a command.
     case help(CommandName)
     /// Print the version.
@@ -101,7 +101,7 @@ extension Invocation {
             if let extra = parsed.operands.first {
                 throw UsageError(message: "formats takes no operand, not '\(TerminalText.echoed(extra))'")
             }
-            self = .listFormats(try FormatListing(parsed.value("format")))
+            self = .listFormats(try ReportFormat(option: parsed.value("format"), command: "formats"))
         case .inspect:
             self = .inspect(
                 try InspectRequest(try ExportRequest(parsed, table: table, noun: "store to inspect")))

@@ -2,27 +2,6 @@ import GraphExport
 import GraphExportJSONText
 import GraphExportPlugin
 
-/// How `graphexport formats` prints the formats: `--format text` (the default) or `json`.
-enum FormatListing: String, CaseIterable, Equatable {
-    /// One aligned line per format, for a reader.
-    case text
-    /// One JSON object for scripts (``FormatListJSON``).
-    case json
-
-    /// The listing `--format` names (`nil`: text); another name is a usage error.
-    init(_ name: String?) throws(UsageError) {
-        guard let name else {
-            self = .text
-            return
-        }
-        guard let listing = Self(rawValue: name.lowercased()) else {
-            let values = Self.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError(message: "unknown formats format '\(TerminalText.echoed(name))' (values: \(values))")
-        }
-        self = listing
-    }
-}
-
 /// The JSON object `graphexport formats --format json` prints, described in `docs/PLUGINS.md`.
 ///
 /// Its keys are stable: `formatsVersion` (1) changes only if a key changes meaning or goes away;

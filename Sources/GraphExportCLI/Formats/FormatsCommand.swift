@@ -4,7 +4,7 @@ import GraphExportPlugin
 /// `graphexport formats`: lists the output formats, built in and plugins, and the value decoders,
 /// as text or as one JSON object (`--format json`).
 struct FormatsCommand: RunnableCommand {
-    let listing: FormatListing
+    let listing: ReportFormat
     /// The built-in formats.
     let formats: FormatRegistry
 

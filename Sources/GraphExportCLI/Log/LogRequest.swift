@@ -5,12 +5,12 @@ struct LogRequest: Equatable {
     var source: ExportRequest
     /// `--format`: text (one paragraph per transaction) unless json (one document for scripts,
     /// `docs/HISTORY.md`) is asked for.
-    var format: InspectRequest.Format
+    var format: ReportFormat
 
     /// The request for `log` from what the parser read as an export: refuses a format other than
     /// text or json, and reads the store as a Core Data store.
     init(_ request: ExportRequest, table: OptionTable) throws(UsageError) {
-        format = try InspectRequest.Format(option: request.format, command: "log")
+        format = try ReportFormat(option: request.format, command: "log")
         var source = request
         source.format = nil
         source.source = .coredata

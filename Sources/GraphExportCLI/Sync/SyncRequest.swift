@@ -13,7 +13,7 @@ struct SyncRequest: Equatable {
     /// `--target-schema`: the PostgreSQL schema the tables go to.
     var targetSchema: String?
     /// `--format`: the line on standard error (text) or one JSON object on standard output (json).
-    var format: InspectRequest.Format
+    var format: ReportFormat
     /// `--full`, `--repair`, `--dry-run` and `--busy-timeout`.
     var options: SyncOptions
 
@@ -29,7 +29,7 @@ struct SyncRequest: Equatable {
         var single = parsed
         single.operands = [parsed.operands[0]]
         var source = try ExportRequest(single, table: table, noun: "store to sync")
-        format = try InspectRequest.Format(option: source.format, command: "sync")
+        format = try ReportFormat(option: source.format, command: "sync")
         source.format = nil
         source.shape = .flat
         self.source = source

@@ -4,40 +4,34 @@ import GraphExport
 /// option tables and ``ManualText`` as the man page is (``ManPage``), so that it cannot drift from
 /// them; `make cli-reference` writes it with `graphexport --generate-cli-reference`, and a test compares it
 /// with the file.
-struct CLIReference {
+struct CLIReference: ManualMarkup {
     let formats: FormatRegistry
 
     /// The whole page.
     var text: String {
-        let table = OptionTable(formats: formats)
         var page = "# The command line\n\n"
         page += "<!-- Made by `graphexport --generate-cli-reference` (`make cli-reference`) from the option table, "
         page += "Sources/GraphExportCLI/Arguments/OptionTable.swift: edit the table, not this page. -->\n\n"
         page += Self.escaped(ManualText.overview(formats)) + "\n\n"
         page += "```text\n" + CommandTable.all.map { HelpText.usage($0.name) + "\n" }.joined() + "```\n\n"
-        page += "## Commands\n\n"
-        for entry in CommandTable.all where entry.word != nil {
-            page += Self.item(entry.synopsis, ManualText.summary(of: entry, table: table))
-        }
-        page += "## Arguments\n\n" + Self.item("<store>", ManualText.store)
-        page += "## Options\n\n"
-        for option in ManualText.options(table) {
-            page += Self.item(option.synopsis, ManualText.details(of: option, formats: formats))
-        }
-        page += "## Plugins\n\n" + Self.escaped(ManualText.plugins) + "\n\n"
-        page += "## Environment\n\n" + ManualText.environment.map { Self.item($0.name, $0.text) }.joined()
-        page += "## Exit status\n\n" + ManualText.exitStatus.map { Self.item($0.status, $0.text) }.joined()
-        page += Self.escaped(ManualText.messages) + "\n\n"
-        page += "## Examples\n\n"
-        for example in ManualText.examples {
-            page += Self.escaped(example.text) + "\n\n```text\n" + example.command + "\n```\n\n"
-        }
-        return page
+        return page + sections(formats: formats)
+    }
+
+    func heading(_ title: String) -> String {
+        "## \(title)\n\n"
     }
 
     /// A term in code type, then its text as a paragraph of its own.
-    private static func item(_ term: String, _ text: String) -> String {
-        "- `\(term)`\n\n  " + escaped(text) + "\n\n"
+    func item(_ term: String, _ text: String) -> String {
+        "- `\(term)`\n\n  " + Self.escaped(text) + "\n\n"
+    }
+
+    func paragraph(_ text: String, endingList: Bool) -> String {
+        Self.escaped(text) + "\n\n"
+    }
+
+    func example(_ text: String, command: String) -> String {
+        Self.escaped(text) + "\n\n```text\n" + command + "\n```\n\n"
     }
 
     /// `text` safe in Markdown prose: what would start a tag, an emphasis or a code span is

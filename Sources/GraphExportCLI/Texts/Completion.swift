@@ -22,7 +22,7 @@ struct Completion {
         case .choice(_, let values, _): values
         case .format:
             formats.formats.map(\.name)
-                + (InspectRequest.Format.allCases.map(\.rawValue) + SchemaFormat.allCases.map(\.rawValue))
+                + (ReportFormat.allCases.map(\.rawValue) + SchemaFormat.allCases.map(\.rawValue))
                 .filter { formats.format(named: $0) == nil }
         }
     }

@@ -107,7 +107,7 @@ public enum ArchiveError: ExitStatusError, Sendable, Hashable {
         case .malformedPropertyList(let source, let defect):
             return "'\(source)' is not a well-formed binary property list: \(defect)"
         case .lzfseCompressed(let source):
-            return Self.quoted(
+            return ErrorMessage.quoted(
                 source,
                 "LZFSE-compressed model caches are not supported; pass the app's .xcdatamodeld with --model instead")
         case .unknownEncoding(let source, let firstBytes):
@@ -117,36 +117,31 @@ public enum ArchiveError: ExitStatusError, Sendable, Hashable {
         case .notAKeyedArchive(let source, let reason):
             return "'\(source)' is not an NSKeyedArchiver archive: \(reason)"
         case .danglingReference(let source, let uid, let count):
-            return Self.quoted(source, "the archive refers to object \(uid), but it has only \(count) objects")
+            return ErrorMessage.quoted(source, "the archive refers to object \(uid), but it has only \(count) objects")
         case .unexpectedValue(let source, let location, let expected):
-            return Self.quoted(source, "\(location) is not \(expected)")
+            return ErrorMessage.quoted(source, "\(location) is not \(expected)")
         case .missingKey(let source, let location, let key):
-            return Self.quoted(source, "\(location) has no '\(key)'")
+            return ErrorMessage.quoted(source, "\(location) has no '\(key)'")
         case .unknownAttributeTypeCode(let source, let entity, let attribute, let rawValue):
-            return Self.quoted(
+            return ErrorMessage.quoted(
                 source,
                 "attribute \(entity).\(attribute) has NSAttributeType \(rawValue), which is not a stored Core "
                     + "Data attribute type this version knows"
             )
         case .unknownDeletionRuleCode(let source, let entity, let relationship, let rawValue):
-            return Self.quoted(
+            return ErrorMessage.quoted(
                 source,
                 "relationship \(entity).\(relationship) has NSDeleteRule \(rawValue), which is not a Core Data "
                     + "deletion rule"
             )
         case .unsupportedLegacyElement(let source, let entity, let element, let reason):
-            return Self.quoted(
+            return ErrorMessage.quoted(
                 source,
                 "entity '\(entity)' has \(element), which the legacy Xcode 3 model reader cannot decode "
                     + "(\(reason)); open the model in Xcode 4 or later and save it, or leave the model out so that the "
                     + "store's own model cache is used, if it has one"
             )
         }
-    }
-
-    /// `'<source>': <explanation>`: a message about a model file or archive, named in quotes.
-    private static func quoted(_ source: String, _ explanation: String) -> String {
-        ErrorMessage.about("'\(source)'", explanation)
     }
 
     /// A byte as two lowercase hex digits.

@@ -3,19 +3,25 @@ import GraphExport
 /// `NSAttributeType` raw values, as compiled models, store model caches and legacy Xcode 3 models
 /// record them (`coredata-format.md` §1.6).
 enum AttributeTypeCode {
-    /// What a raw value means for the store.
-    enum Meaning: Equatable {
-        /// A type with a column of its own.
-        case stored(AttributeType)
-        /// Undefined (0), object ID (2000) or composite (2100): no column of its own.
-        case unstored
-        /// A value this version does not know.
-        case unknown
-    }
-
-    static func meaning(of rawValue: Int64) -> Meaning {
-        if let type = stored[rawValue] { return .stored(type) }
-        return unstored.contains(rawValue) ? .unstored : .unknown
+    /// The type `rawValue` (read from `key` of `entity`.`attribute` in the archive `source`) names:
+    /// `nil` for undefined (0), object ID (2000) or composite (2100), which have no column of their
+    /// own.
+    ///
+    /// - Throws: ``ArchiveError/missingKey(source:location:key:)`` when there is no raw value,
+    ///   ``ArchiveError/unknownAttributeTypeCode(source:entity:attribute:rawValue:)`` for a value
+    ///   this version does not know.
+    static func storedType(
+        _ rawValue: Int64?, key: String, source: String, entity: String, attribute: String
+    ) throws -> AttributeType? {
+        guard let rawValue else {
+            throw ArchiveError.missingKey(source: source, location: "attribute \(entity).\(attribute)", key: key)
+        }
+        if let type = stored[rawValue] { return type }
+        guard unstored.contains(rawValue) else {
+            throw ArchiveError.unknownAttributeTypeCode(
+                source: source, entity: entity, attribute: attribute, rawValue: rawValue)
+        }
+        return nil
     }
 
     private static let stored: [Int64: AttributeType] = [

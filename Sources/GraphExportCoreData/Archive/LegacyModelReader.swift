@@ -137,23 +137,14 @@ enum LegacyModelReader {
             let (name, location, settings) = try storedProperty(
                 property, key: key, kind: "attribute", entity: entity, archive: archive)
         else { return nil }
+        let rawType = try archive.integer(
+            settings["XD_PAttK_attributeType"], at: "XD_PAttK_attributeType of \(location)")
         guard
-            let rawType = try archive.integer(
-                settings["XD_PAttK_attributeType"], at: "XD_PAttK_attributeType of \(location)")
-        else {
-            throw ArchiveError.missingKey(source: archive.source, location: location, key: "XD_PAttK_attributeType")
-        }
-        switch AttributeTypeCode.meaning(of: rawType) {
-        case .unstored:
-            return nil
-        case .unknown:
-            throw ArchiveError.unknownAttributeTypeCode(
-                source: archive.source, entity: entity, attribute: name, rawValue: rawType)
-        case .stored(let type):
-            let isOptional = try archive.boolean(
-                settings["XD_PPSK_isOptional"], at: "XD_PPSK_isOptional of \(location)")
-            return AttributeInfo(name: name, type: type, isOptional: isOptional ?? false)
-        }
+            let type = try AttributeTypeCode.storedType(
+                rawType, key: "XD_PAttK_attributeType", source: archive.source, entity: entity, attribute: name)
+        else { return nil }
+        let isOptional = try archive.boolean(settings["XD_PPSK_isOptional"], at: "XD_PPSK_isOptional of \(location)")
+        return AttributeInfo(name: name, type: type, isOptional: isOptional ?? false)
     }
 
     /// A stored relationship, or `nil` for a transient one.

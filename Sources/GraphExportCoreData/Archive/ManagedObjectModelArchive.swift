@@ -134,21 +134,13 @@ struct ManagedObjectModelArchive {
         _ property: ArchivedObject, named name: String, of entity: String, flags: PropertyFlags
     ) throws -> (info: AttributeInfo, flags: Int64)? {
         let location = "\(entity).\(name)"
-        guard let rawType = try archive.integer(property["NSAttributeType"], at: "NSAttributeType of \(location)")
-        else {
-            throw ArchiveError.missingKey(
-                source: archive.source, location: "attribute \(location)", key: "NSAttributeType")
-        }
-        switch AttributeTypeCode.meaning(of: rawType) {
-        case .unstored:
-            return nil
-        case .unknown:
-            throw ArchiveError.unknownAttributeTypeCode(
-                source: archive.source, entity: entity, attribute: name, rawValue: rawType)
-        case .stored(let type):
-            let modelFlags = try archive.integer(property["NSFlagsKey"], at: "NSFlagsKey of \(location)") ?? 0
-            return (AttributeInfo(name: name, type: type, isOptional: flags.isOptional), modelFlags)
-        }
+        let rawType = try archive.integer(property["NSAttributeType"], at: "NSAttributeType of \(location)")
+        guard
+            let type = try AttributeTypeCode.storedType(
+                rawType, key: "NSAttributeType", source: archive.source, entity: entity, attribute: name)
+        else { return nil }
+        let modelFlags = try archive.integer(property["NSFlagsKey"], at: "NSFlagsKey of \(location)") ?? 0
+        return (AttributeInfo(name: name, type: type, isOptional: flags.isOptional), modelFlags)
     }
 
     private func relationship(

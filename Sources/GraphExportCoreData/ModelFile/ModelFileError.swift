@@ -49,11 +49,11 @@ public enum ModelFileError: ExitStatusError, Sendable, Hashable {
             return ErrorMessage.about(
                 "'\(path)'\(Self.at(line))", "an <\(element)>\(within) has no '\(attribute)' attribute")
         case .unknownAttributeType(let path, let entity, let attribute, let type):
-            return Self.quoted(
+            return ErrorMessage.quoted(
                 path,
                 "attribute \(entity).\(attribute) has attributeType '\(type)', which is not a Core Data attribute type")
         case .unknownDeletionRule(let path, let entity, let relationship, let rule):
-            return Self.quoted(
+            return ErrorMessage.quoted(
                 path,
                 "relationship \(entity).\(relationship) has deletionRule '\(rule)', which is not a Core Data "
                     + "deletion rule"
@@ -66,11 +66,6 @@ public enum ModelFileError: ExitStatusError, Sendable, Hashable {
             return "model '\(path)' has no version named '\(name)' (versions: "
                 + versions.map { "'\($0)'" }.joined(separator: ", ") + ")"
         }
-    }
-
-    /// `'<source>': <explanation>`: a message about a model file or archive, named in quotes.
-    private static func quoted(_ source: String, _ explanation: String) -> String {
-        ErrorMessage.about("'\(source)'", explanation)
     }
 
     /// ` line 12`, or nothing when the line is unknown.

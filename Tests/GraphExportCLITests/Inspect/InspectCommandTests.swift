@@ -219,11 +219,7 @@ final class InspectCommandTests: XCTestCase {
     // MARK: - The choice of model, on the EasyLife stores and their three-version bundle
 
     func testEveryVersionThatDoesNotFitIsListedBeforeTheCache() throws {
-        let folder = try CommandRunner.copyOfSample("easylife-versions", for: self)
-        let result = try CommandRunner.assertSucceeds(
-            ["inspect", "--format", "json", "--model", "EasyLife.xcdatamodeld", "EasyLife.sqlite"], in: folder)
-        let document = try result.json()
-        let model = try XCTUnwrap(document["model"] as? [String: Any])
+        let (folder, document, model) = try inspectEasyLife("EasyLife.sqlite")
         XCTAssertEqual(model["origin"] as? String, "modelCache")
         XCTAssertEqual(model["path"] as? String, "EasyLife.sqlite (Z_MODELCACHE)")
         let misfits = try XCTUnwrap(model["misfits"] as? [[String: Any]])
@@ -241,14 +237,22 @@ final class InspectCommandTests: XCTestCase {
     }
 
     func testTheVersionThatFitsIsNamedWithItsFile() throws {
-        let folder = try CommandRunner.copyOfSample("easylife-versions", for: self)
-        let result = try CommandRunner.assertSucceeds(
-            ["inspect", "--format", "json", "--model", "EasyLife.xcdatamodeld", "EasyLife 1.5.0.sqlite"], in: folder)
-        let model = try XCTUnwrap(try result.json()["model"] as? [String: Any])
+        let model = try inspectEasyLife("EasyLife 1.5.0.sqlite").model
         XCTAssertEqual(model["origin"] as? String, "modelFile")
         XCTAssertEqual(model["version"] as? String, "EasyLife 1.5.0")
         XCTAssertEqual((model["misfits"] as? [Any])?.count, 0)
         XCTAssertTrue((model["versionFile"] as? String)?.hasSuffix("EasyLife 1.5.0.xcdatamodel/contents") == true)
+    }
+
+    /// `inspect --format json` of `store` in a copy of the EasyLife sample, read with its
+    /// three-version bundle: the copy, the JSON document and its `model` object.
+    private func inspectEasyLife(_ store: String) throws -> (folder: URL, document: [String: Any], model: [String: Any])
+    {
+        let folder = try CommandRunner.copyOfSample("easylife-versions", for: self)
+        let result = try CommandRunner.assertSucceeds(
+            ["inspect", "--format", "json", "--model", "EasyLife.xcdatamodeld", store], in: folder)
+        let document = try result.json()
+        return (folder, document, try XCTUnwrap(document["model"] as? [String: Any]))
     }
 
     // MARK: - Golden output

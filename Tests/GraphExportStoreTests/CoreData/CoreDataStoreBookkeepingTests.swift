@@ -154,10 +154,8 @@ final class CoreDataStoreBookkeepingTests: XCTestCase {
 
     /// A copy of the Scrapbook sample edited with the sqlite3 shell.
     private func editedScrapbook(_ sql: String) throws -> EditedStore {
-        let folder = try ScratchFolder(for: self).copy(StoreTestInputs.scrapbook)
-        let store = folder + "/Scrapbook.sqlite"
-        try SQLiteShell.run(sql, on: store)
-        return EditedStore(store: store, model: try ModelFile.load(path: folder + "/Scrapbook.xcdatamodeld"))
+        let copy = try ScrapbookCopy(for: self, editing: sql)
+        return EditedStore(store: copy.store, model: try ModelFile.load(path: copy.model))
     }
 
     /// A copy of a shared sample's store edited with the sqlite3 shell, with the sample's bundle.

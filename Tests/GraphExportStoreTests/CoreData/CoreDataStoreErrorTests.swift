@@ -233,11 +233,8 @@ final class CoreDataStoreErrorTests: XCTestCase {
 
     /// A copy of the Scrapbook sample edited with the sqlite3 shell, and its model.
     private func editedScrapbook(_ sql: String) throws -> (store: String, model: ModelBundle) {
-        let scratch = try ScratchFolder(for: self)
-        let folder = try scratch.copy(StoreTestInputs.scrapbook)
-        let store = folder + "/Scrapbook.sqlite"
-        try SQLiteShell.run(sql, on: store)
-        return (store, try ModelFile.load(path: folder + "/Scrapbook.xcdatamodeld"))
+        let copy = try ScrapbookCopy(for: self, editing: sql)
+        return (copy.store, try ModelFile.load(path: copy.model))
     }
 
     private func assertStoreError(

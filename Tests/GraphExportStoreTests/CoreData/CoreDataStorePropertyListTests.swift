@@ -34,19 +34,8 @@ final class CoreDataStorePropertyListTests: XCTestCase {
     /// Before: a damaged metadata plist was ignored without a word.
     func testDamagedMetadataPlistIsAWarningAndEveryObjectIsStillExported() throws {
         for (name, bytes, defect) in Self.damaged {
-            let store = try scrapbookCopy(editing: "UPDATE Z_METADATA SET Z_PLIST = x'\(Self.hex(bytes))'")
-            let warnings = CollectedWarnings()
-            let start = Date()
-            let opened = try CoreDataStore(
-                path: store.path, model: try ModelFile.load(path: store.model), onWarning: warnings.record)
-            XCTAssertLessThan(Date().timeIntervalSince(start), 2, name)
-            XCTAssertEqual(
-                warnings.take().map(\.message),
-                [
-                    "'\(store.path) (Z_METADATA)' is not a well-formed binary property list: \(defect); "
-                        + "the export's header names no framework version"
-                ], name)
-            XCTAssertNil(opened.frameworkVersion, name)
+            let (opened, warnings) = try openWithMetadataPlist(
+                "x'\(Self.hex(bytes))'", warning: "is not a well-formed binary property list: \(defect)", name)
             XCTAssertEqual(opened.document.sourceFields.map(\.key), ["storeUUID"], name)
             let export = try CheckedExport(opened, shape: .flat, warnings: warnings)
             XCTAssertTrue(export.check.isValid, "\(name):\n\(export.check.summary())")
@@ -60,26 +49,17 @@ final class CoreDataStorePropertyListTests: XCTestCase {
     /// 'bplist00'", as if it held damaged bytes.
     func testEmptyMetadataPlistIsAWarningThatSaysItIsEmpty() throws {
         for value in ["NULL", "x''"] {
-            let store = try scrapbookCopy(editing: "UPDATE Z_METADATA SET Z_PLIST = \(value)")
-            let warnings = CollectedWarnings()
-            let opened = try CoreDataStore(
-                path: store.path, model: try ModelFile.load(path: store.model), onWarning: warnings.record)
-            XCTAssertEqual(
-                warnings.take().map(\.message),
-                [
-                    "'\(store.path) (Z_METADATA)' is empty, not a binary property list; the export's header names no "
-                        + "framework version"
-                ], value)
-            XCTAssertNil(opened.frameworkVersion, value)
+            try openWithMetadataPlist(value, warning: "is empty, not a binary property list", value)
         }
     }
 
     /// Before: a store whose UUID was NULL was exported with ids `x-coredata:///…`.
     func testStoreWithoutAUUIDIsAnError() throws {
-        let store = try scrapbookCopy(editing: "UPDATE Z_METADATA SET Z_UUID = NULL")
-        XCTAssertThrowsError(try CoreDataStore(path: store.path, model: try ModelFile.load(path: store.model))) {
+        let scrapbook = try ScrapbookCopy(for: self, editing: "UPDATE Z_METADATA SET Z_UUID = NULL")
+        XCTAssertThrowsError(try CoreDataStore(path: scrapbook.store, model: try ModelFile.load(path: scrapbook.model)))
+        {
             XCTAssertEqual(
-                $0 as? CoreDataError, .malformedStore(path: store.path, reason: "Z_METADATA has no store UUID"))
+                $0 as? CoreDataError, .malformedStore(path: scrapbook.store, reason: "Z_METADATA has no store UUID"))
         }
     }
 
@@ -98,13 +78,14 @@ final class CoreDataStorePropertyListTests: XCTestCase {
         for (name, bytes, plistDefect) in cases {
             // Bytes without the bplist00 header are tried as compressed data: a different error.
             let defect = BinaryPropertyList.hasHeader(bytes) ? plistDefect : nil
-            let store = try scrapbookCopy(
+            let scrapbook = try ScrapbookCopy(
+                for: self,
                 editing:
                     "CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB); INSERT INTO Z_MODELCACHE VALUES (x'\(Self.hex(bytes))')"
             )
             let start = Date()
-            XCTAssertThrowsError(try CoreDataStore(path: store.path), name) { error in
-                let source = store.path + " (Z_MODELCACHE)"
+            XCTAssertThrowsError(try CoreDataStore(path: scrapbook.store), name) { error in
+                let source = scrapbook.store + " (Z_MODELCACHE)"
                 XCTAssertTrue("\(error)".hasPrefix("'\(source)'"), "\(name): \(error)")
                 guard let defect else {
                     return XCTAssertTrue(error is ArchiveError || error is InflateError, "\(name): \(error)")
@@ -117,11 +98,24 @@ final class CoreDataStorePropertyListTests: XCTestCase {
 
     // MARK: - Helpers
 
-    /// A copy of the Scrapbook sample edited with the sqlite3 shell: the store and its model.
-    private func scrapbookCopy(editing sql: String) throws -> (path: String, model: String) {
-        let folder = try ScratchFolder(for: self).copy(StoreTestInputs.scrapbook)
-        try SQLiteShell.run(sql, on: folder + "/Scrapbook.sqlite")
-        return (folder + "/Scrapbook.sqlite", folder + "/Scrapbook.xcdatamodeld")
+    /// The Scrapbook sample with `Z_METADATA.Z_PLIST` set to the SQL value `plist`, opened with its
+    /// model in bounded time, after checking that it said one warning, `'<store> (Z_METADATA)'`
+    /// then `warning` and that the export's header names no framework version, and that it has
+    /// none. The warnings it collects go on with the store.
+    @discardableResult
+    private func openWithMetadataPlist(
+        _ plist: String, warning: String, _ label: String
+    ) throws -> (store: CoreDataStore, warnings: CollectedWarnings) {
+        let scrapbook = try ScrapbookCopy(for: self, editing: "UPDATE Z_METADATA SET Z_PLIST = \(plist)")
+        let warnings = CollectedWarnings()
+        let start = Date()
+        let opened = try scrapbook.open(onWarning: warnings.record)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2, label)
+        XCTAssertEqual(
+            warnings.take().map(\.message),
+            ["'\(scrapbook.store) (Z_METADATA)' \(warning); the export's header names no framework version"], label)
+        XCTAssertNil(opened.frameworkVersion, label)
+        return (opened, warnings)
     }
 
     private static func hex(_ bytes: [UInt8]) -> String {

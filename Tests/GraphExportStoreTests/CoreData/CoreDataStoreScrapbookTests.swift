@@ -544,20 +544,15 @@ final class CoreDataStoreScrapbookTests: XCTestCase {
 
     /// Copies the sample, applies an edit with the sqlite3 shell or removes a file, then opens it.
     private func openScrapbook(editing edit: String? = nil, removing file: String? = nil) throws -> OpenScrapbook {
-        let scratch = try ScratchFolder(for: self)
-        let folder = try scratch.copy(StoreTestInputs.scrapbook)
-        let storePath = folder + "/Scrapbook.sqlite"
-        if let edit { try SQLiteShell.run(edit, on: storePath) }
-        if let file { try FileManager.default.removeItem(atPath: folder + "/" + file) }
-        let snapshot = try StoreFolderSnapshot(folder)
+        let copy = try ScrapbookCopy(for: self, editing: edit)
+        if let file { try FileManager.default.removeItem(atPath: copy.folder + "/" + file) }
+        let snapshot = try StoreFolderSnapshot(copy.folder)
         let warnings = CollectedWarnings()
-        let store = try CoreDataStore(
-            path: storePath, model: try ModelFile.load(path: folder + "/Scrapbook.xcdatamodeld"),
-            onWarning: warnings.record)
+        let store = try copy.open(onWarning: warnings.record)
         _ = warnings.take()
-        let sql = try ReferenceSQL(storePath)
+        let sql = try ReferenceSQL(copy.store)
         return OpenScrapbook(
-            folder: folder, snapshot: snapshot, store: store, sql: sql, warnings: warnings,
+            folder: copy.folder, snapshot: snapshot, store: store, sql: sql, warnings: warnings,
             uuid: try sql.storeUUID(), entityNames: try sql.entityNames())
     }
 

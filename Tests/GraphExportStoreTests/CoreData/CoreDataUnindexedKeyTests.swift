@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import GraphExport
 import GraphExportTestSupport
@@ -32,47 +31,37 @@ final class CoreDataUnindexedKeyTests: XCTestCase {
     /// without a query that scans a table once per owner: no statement that runs more than once
     /// steps through a whole table.
     func testTreeShapeScansNoTableOncePerObjectWithoutIndexes() throws {
-        let path = try scrapbook(editing: Self.spreadTags + Self.dropIndexes)
-        let store = try open(path, warnings: CollectedWarnings())
+        let scrapbook = try ScrapbookCopy(for: self, editing: Self.spreadTags + Self.dropIndexes)
+        let store = try scrapbook.open()
         let page = try XCTUnwrap(store.model.index(of: "Page"))
         let tag = try XCTUnwrap(store.model.index(of: "Tag"))
         let chosen = Set([1, 2, 5, 6].map { ObjectKey(entity: page, row: $0) })
             .union([300, 900, 1500].map { ObjectKey(entity: tag, row: $0) })
         for selection in [Selection.everything, Selection(depthLimit: 2), Selection(objects: chosen)] {
-            let store = try open(path, warnings: CollectedWarnings())
+            let store = try scrapbook.open()
             let traversal = GraphTraversal(source: store, shape: .tree, selection: selection)
             try traversal.run(into: RecordingGraphWriter())
             XCTAssertEqual(traversal.objectsWritten, selection.objects?.count ?? 35)
-            var statement = sqlite3_next_stmt(store.database.handle, nil)
-            var checked = 0
-            while let current = statement {
-                let runs = sqlite3_stmt_status(current, SQLITE_STMTSTATUS_RUN, 0)
-                let scanned = sqlite3_stmt_status(current, SQLITE_STMTSTATUS_FULLSCAN_STEP, 0)
-                if runs > 1 {
-                    checked += 1
-                    XCTAssertEqual(
-                        scanned, 0,
-                        "\(selection): run \(runs) times, scanning a table each: \(String(cString: sqlite3_sql(current)))"
-                    )
-                }
-                statement = sqlite3_next_stmt(store.database.handle, current)
-            }
-            XCTAssertGreaterThan(checked, 2, "\(selection): the per-object queries were not found")
+            let repeated = RepeatedStatements(store.database)
+            XCTAssertEqual(repeated.scanning, [], "\(selection)")
+            XCTAssertGreaterThan(repeated.count, 2, "\(selection): the per-object queries were not found")
         }
     }
 
     /// Both shapes, everything and limited in depth, are the same events and warnings with and
     /// without the indexes (the indexes change how rows are found, never what is written).
     func testExportsWithoutIndexesAreThoseWithIndexes() throws {
-        let indexed = try scrapbook(editing: Self.spreadTags, as: "indexed")
-        let bare = try scrapbook(editing: Self.spreadTags + Self.dropIndexes, as: "bare")
+        let indexed = try ScrapbookCopy(for: self, as: "indexed", editing: Self.spreadTags)
+        let bare = try ScrapbookCopy(for: self, as: "bare", editing: Self.spreadTags + Self.dropIndexes)
         for shape in [ExportShape.tree, .flat] {
             for selection in [Selection.everything, Selection(depthLimit: 2)] {
-                let runs = try [indexed, bare].map { path in
+                let runs = try [indexed, bare].map { scrapbook in
                     let warnings = CollectedWarnings()
                     let writer = RecordingGraphWriter()
-                    try GraphTraversal(source: try open(path, warnings: warnings), shape: shape, selection: selection)
-                        .run(into: writer)
+                    try GraphTraversal(
+                        source: try scrapbook.open(onWarning: warnings.record), shape: shape, selection: selection
+                    )
+                    .run(into: writer)
                     return (events: writer.events, warnings: warnings.takeMessages())
                 }
                 XCTAssertEqual(runs[0].events.count, runs[1].events.count, "\(shape), \(selection)")
@@ -85,25 +74,10 @@ final class CoreDataUnindexedKeyTests: XCTestCase {
     /// Opening the store without its indexes copies no relationship: a copy is made only when
     /// an export first asks for one object's destinations.
     func testOpeningCopiesNoRelationship() throws {
-        let store = try open(try scrapbook(editing: Self.dropIndexes), warnings: CollectedWarnings())
+        let store = try ScrapbookCopy(for: self, editing: Self.dropIndexes).open()
         let copies = try store.database.prepare("SELECT name FROM temp.sqlite_schema WHERE name LIKE 'gx_rel%'")
         XCTAssertFalse(try copies.step(), "a relationship was copied while opening: \(copies.text(at: 0) ?? "")")
         try GraphTraversal(source: store, shape: .flat).run(into: RecordingGraphWriter())
         XCTAssertFalse(try copies.step(), "the flat shape copied a relationship: \(copies.text(at: 0) ?? "")")
-    }
-
-    /// The Scrapbook sample copied (with its external data) into a scratch folder `folder`, then
-    /// edited with `sql`; the store's path.
-    private func scrapbook(editing sql: String, as folder: String = "store") throws -> String {
-        let scratch = try ScratchFolder(for: self)
-        let copied = try scratch.copy(StoreTestInputs.scrapbook, as: folder)
-        try SQLiteShell.run(sql, on: copied + "/Scrapbook.sqlite")
-        return copied + "/Scrapbook.sqlite"
-    }
-
-    private func open(_ path: String, warnings: CollectedWarnings) throws -> CoreDataStore {
-        let folder = (path as NSString).deletingLastPathComponent
-        return try CoreDataStore(
-            path: path, model: try ModelFile.load(path: folder + "/Scrapbook.xcdatamodeld"), onWarning: warnings.record)
     }
 }

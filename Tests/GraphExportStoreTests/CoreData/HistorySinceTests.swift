@@ -171,37 +171,17 @@ final class HistorySinceTests: XCTestCase {
             // Notes inserted into an account: one of its seven to-many relationships.
             (0, "ICAccount", "00000000000200", [], 1),
         ]
-        var opened: [(store: CoreDataStore, columns: ChangedColumns, sql: ReferenceSQL)] = []
+        var opened: [OpenedHistory] = []
         for sample in Self.stores {
-            let (store, sql) = try open(sample)
-            let columns = try ChangedColumns(layout: store.layout, database: store.database)
-            opened.append((store, columns, sql))
-            let bitmaps = try sql.rows("SELECT ZENTITY, ZCOLUMNS FROM ACHANGE WHERE ZCOLUMNS IS NOT NULL") {
-                ($0[0].integer!, $0[1])
-            }
-            XCTAssertFalse(bitmaps.isEmpty)
-            for (number, cell) in bitmaps {
-                guard case .blob(let bytes) = cell else { return XCTFail("a ZCOLUMNS that is not a BLOB") }
-                let entity = try XCTUnwrap(store.layout.entity(numbered: number))
-                let names = columns.names(of: entity, in: bytes)
-                XCTAssertFalse(names.doesNotFit, "\(sample.store): entity \(number)'s bitmap fits its numbering")
-                XCTAssertFalse(names.names.isEmpty && names.unnamed == 0, "\(sample.store): a bitmap names something")
-            }
+            opened.append(
+                try openCheckingEveryBitmap(sample) { number, names in
+                    XCTAssertFalse(
+                        names.names.isEmpty && names.unnamed == 0,
+                        "\(sample.store): entity \(number)'s bitmap names something")
+                })
         }
         for (sample, entityName, hex, changed, unnamed) in cases {
-            let (store, columns, sql) = opened[sample]
-            let entity = try XCTUnwrap(store.model.index(of: entityName))
-            let number = store.layout.entities[entity].number
-            let found = try sql.integers(
-                "SELECT count(*) FROM ACHANGE WHERE ZENTITY = \(number) AND hex(ZCOLUMNS) = '\(hex.uppercased())'")
-            XCTAssertNotEqual(found, [0], "the store has the bitmap \(hex) of \(entityName)")
-            let bytes = stride(from: 0, to: hex.count, by: 2).map { offset -> UInt8 in
-                let start = hex.index(hex.startIndex, offsetBy: offset)
-                return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16)!
-            }
-            let names = columns.names(of: entity, in: bytes)
-            XCTAssertEqual(Set(names.names), Set(changed), "\(entityName) \(hex)")
-            XCTAssertEqual(names.unnamed, unnamed, "\(entityName) \(hex)")
+            try assertBitmap(hex, of: entityName, in: opened[sample], names: changed, unnamed: unnamed)
         }
     }
 
@@ -249,33 +229,9 @@ final class HistorySinceTests: XCTestCase {
             ("Folder", "0000000080", ["childCollections"]),
             ("AdditionalAssetAttributes", "00000000000000000020", ["keywords"]),
         ]
-        var opened: [(store: CoreDataStore, columns: ChangedColumns, sql: ReferenceSQL)] = []
-        for sample in Self.photos {
-            let (store, sql) = try open(sample)
-            let columns = try ChangedColumns(layout: store.layout, database: store.database)
-            opened.append((store, columns, sql))
-            let bitmaps = try sql.rows("SELECT ZENTITY, ZCOLUMNS FROM ACHANGE WHERE ZCOLUMNS IS NOT NULL") {
-                ($0[0].integer!, $0[1])
-            }
-            XCTAssertFalse(bitmaps.isEmpty)
-            for (number, cell) in bitmaps {
-                guard case .blob(let bytes) = cell else { return XCTFail("a ZCOLUMNS that is not a BLOB") }
-                let entity = try XCTUnwrap(store.layout.entity(numbered: number))
-                XCTAssertFalse(
-                    columns.names(of: entity, in: bytes).doesNotFit,
-                    "\(sample.folder): entity \(number)'s bitmap fits its numbering")
-            }
-        }
-        let (store, columns, sql) = opened[0]
+        let opened = try Self.photos.map { try openCheckingEveryBitmap($0) }
         for (entityName, hex, changed) in cases {
-            let entity = try XCTUnwrap(store.model.index(of: entityName))
-            let number = store.layout.entities[entity].number
-            let found = try sql.integers(
-                "SELECT count(*) FROM ACHANGE WHERE ZENTITY = \(number) AND hex(ZCOLUMNS) = '\(hex.uppercased())'")
-            XCTAssertNotEqual(found, [0], "the store has the bitmap \(hex) of \(entityName)")
-            let names = columns.names(of: entity, in: bytes(hex))
-            XCTAssertEqual(Set(names.names), Set(changed), "\(entityName) \(hex)")
-            XCTAssertEqual(names.unnamed, 0, "\(entityName) \(hex)")
+            try assertBitmap(hex, of: entityName, in: opened[0], names: changed, unnamed: 0)
         }
     }
 
@@ -327,6 +283,53 @@ final class HistorySinceTests: XCTestCase {
         XCTAssertTrue(resource["cloudDeleteState"]!.isIdentical(to: .integer(0)))
         let person = try values("Person", 11, deletedIn: 39)
         XCTAssertTrue(person["personUUID"]!.isIdentical(to: .string("9BA44428-CB62-492E-9919-B03B91FFCA93")))
+    }
+
+    /// A sample opened with what decodes its `ACHANGE.ZCOLUMNS` bitmaps, and plain SQL on it.
+    private struct OpenedHistory {
+        let store: CoreDataStore
+        let columns: ChangedColumns
+        let sql: ReferenceSQL
+    }
+
+    /// Opens `sample` and checks that its store has `ZCOLUMNS` bitmaps and that each fits its
+    /// entity's numbering; `check` looks further at each bitmap's names, with its entity's `Z_ENT`.
+    private func openCheckingEveryBitmap(
+        _ sample: (folder: String, store: String),
+        check: (Int64, ChangedColumns.Names) -> Void = { _, _ in }
+    ) throws -> OpenedHistory {
+        let (store, sql) = try open(sample)
+        let columns = try ChangedColumns(layout: store.layout, database: store.database)
+        let bitmaps = try sql.rows("SELECT ZENTITY, ZCOLUMNS FROM ACHANGE WHERE ZCOLUMNS IS NOT NULL") {
+            ($0[0].integer!, $0[1])
+        }
+        XCTAssertFalse(bitmaps.isEmpty, sample.folder)
+        for (number, cell) in bitmaps {
+            guard case .blob(let bytes) = cell else {
+                XCTFail("\(sample.folder): a ZCOLUMNS that is not a BLOB")
+                continue
+            }
+            let entity = try XCTUnwrap(store.layout.entity(numbered: number))
+            let names = columns.names(of: entity, in: bytes)
+            XCTAssertFalse(names.doesNotFit, "\(sample.folder): entity \(number)'s bitmap fits its numbering")
+            check(number, names)
+        }
+        return OpenedHistory(store: store, columns: columns, sql: sql)
+    }
+
+    /// Checks that `opened` has the bitmap `hex` in a change of `entityName` and that it names
+    /// exactly the properties `changed` and `unnamed` columns no property has.
+    private func assertBitmap(
+        _ hex: String, of entityName: String, in opened: OpenedHistory, names changed: [String], unnamed: Int
+    ) throws {
+        let entity = try XCTUnwrap(opened.store.model.index(of: entityName))
+        let number = opened.store.layout.entities[entity].number
+        let found = try opened.sql.integers(
+            "SELECT count(*) FROM ACHANGE WHERE ZENTITY = \(number) AND hex(ZCOLUMNS) = '\(hex.uppercased())'")
+        XCTAssertNotEqual(found, [0], "the store has the bitmap \(hex) of \(entityName)")
+        let names = opened.columns.names(of: entity, in: bytes(hex))
+        XCTAssertEqual(Set(names.names), Set(changed), "\(entityName) \(hex)")
+        XCTAssertEqual(names.unnamed, unnamed, "\(entityName) \(hex)")
     }
 
     private func bytes(_ hex: String) -> [UInt8] {

@@ -84,10 +84,7 @@ final class ObjectCountEstimateTests: XCTestCase {
     // MARK: - Helpers
 
     private func openScrapbook(editing edit: String? = nil) throws -> CoreDataStore {
-        let folder = try ScratchFolder(for: self).copy(StoreTestInputs.scrapbook)
-        let storePath = folder + "/Scrapbook.sqlite"
-        if let edit { try SQLiteShell.run(edit, on: storePath) }
-        return try CoreDataStore(path: storePath, model: try ModelFile.load(path: folder + "/Scrapbook.xcdatamodeld"))
+        try ScrapbookCopy(for: self, editing: edit).open()
     }
 
     private func plainDatabase(_ sql: String, options: SQLiteSourceOptions = .init()) throws -> SQLiteDatabaseSource {
