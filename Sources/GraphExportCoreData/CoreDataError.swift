@@ -1,5 +1,5 @@
 public import GraphExport
-public import GraphExportSQLite
+import GraphExportSQLite
 
 /// A Core Data store whose tables cannot be read as a model says they are: not a Core Data store, a
 /// model that does not fit it, or bookkeeping that contradicts itself. Each message names the store

@@ -1,5 +1,5 @@
 public import GraphExport
-public import GraphExportCoreData
+import GraphExportCoreData
 public import GraphExportDecoders
 public import GraphExportSQLite
 

@@ -1,4 +1,4 @@
-public import GraphExport
+import GraphExport
 public import GraphExportCoreData
 public import GraphExportPlainSQLite
 public import GraphExportSQLite
