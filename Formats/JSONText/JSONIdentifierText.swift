@@ -9,6 +9,9 @@ package struct JSONIdentifierText {
 
     /// The escaped text of recent prefixes, without their closing quote.
     private var escapedPrefixes: [(prefix: String, escaped: [UInt8])] = []
+    /// The place in `escapedPrefixes` of the prefix found last: an object's references and the
+    /// objects after it are often of one entity.
+    private var lastPrefix = 0
 
     /// Creates an empty cache.
     package init() {}
@@ -40,13 +43,17 @@ package struct JSONIdentifierText {
         }
     }
 
-    /// The place in `escapedPrefixes` of the prefix of `id`, escaped now if it is not there.
+    /// The place in `escapedPrefixes` of the prefix of `id`, escaped now if it is not there; the
+    /// prefix found last is tried first.
     private mutating func prefixIndex(of id: ObjectID) -> Int {
         // Lengths first: telling two different prefixes apart by `==` costs a full comparison.
         let length = id.textPrefix.utf8.count
-        if let cached = escapedPrefixes.firstIndex(where: {
-            $0.prefix.utf8.count == length && $0.prefix == id.textPrefix
-        }) {
+        let isPrefix = { (entry: (prefix: String, escaped: [UInt8])) in
+            entry.prefix.utf8.count == length && entry.prefix == id.textPrefix
+        }
+        if lastPrefix < escapedPrefixes.count, isPrefix(escapedPrefixes[lastPrefix]) { return lastPrefix }
+        if let cached = escapedPrefixes.firstIndex(where: isPrefix) {
+            lastPrefix = cached
             return cached
         }
         var escaped: [UInt8] = []
@@ -54,6 +61,7 @@ package struct JSONIdentifierText {
         escaped.removeLast()
         if escapedPrefixes.count == Self.prefixLimit { escapedPrefixes.removeFirst() }
         escapedPrefixes.append((id.textPrefix, escaped))
-        return escapedPrefixes.count - 1
+        lastPrefix = escapedPrefixes.count - 1
+        return lastPrefix
     }
 }
