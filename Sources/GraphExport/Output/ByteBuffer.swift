@@ -85,14 +85,14 @@ public struct ByteBuffer: ~Copyable {
     }
 
     /// Appends `bytes`.
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func append(_ bytes: UnsafeRawBufferPointer) {
         reserve(bytes.count)
         appendReserved(bytes)
     }
 
     /// Appends `bytes`.
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { append($0) }
     }
