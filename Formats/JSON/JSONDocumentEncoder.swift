@@ -5,7 +5,7 @@ import GraphExportJSONText
 /// ``JSONStreamEncoder`` passes them on.
 ///
 /// A value type: the writer's changing state, behind its pointer (``JSONWriterCore``).
-struct JSONDocumentEncoder: JSONStreamEncoder {
+struct JSONDocumentEncoder: JSONStreamEncoder, ~Copyable {
     /// One open JSON container, innermost last: what laying it out needs (the writer's
     /// ``GraphStream`` checks the grammar).
     private struct Frame {
@@ -50,7 +50,7 @@ struct JSONDocumentEncoder: JSONStreamEncoder {
     private static let keyTableLimit = 256
 
     /// The text written and not yet taken by the writer.
-    var text: [UInt8] = []
+    var text = ByteBuffer()
     /// Where in ``text`` the base64 of file values goes, streamed when the writer takes the text.
     var splices = FileSplices()
     /// Identifiers, each prefix escaped once.
@@ -117,9 +117,9 @@ struct JSONDocumentEncoder: JSONStreamEncoder {
         let table = pretty ? -1 : keyTable(for: entity)
         stack.append(Frame(role: .object, keyTable: table))
         if table >= 0 {
-            text += Self.compactIDKey
+            text.append(Self.compactIDKey)
             appendID(id)
-            text += keyTables[table].typeText
+            text.append(keyTables[table].typeText)
             return
         }
         startLine(indent: stack.count + 1)
@@ -134,14 +134,14 @@ struct JSONDocumentEncoder: JSONStreamEncoder {
     mutating func writeChangedProperties(_ names: [String]) {
         startProperty()
         appendKey("@changed")
-        JSONText.appendKeyList(names, to: &text)
+        text.appendThroughArray { JSONText.appendKeyList(names, to: &$0) }
     }
 
     /// Writes `"@deleted": true`.
     mutating func writeDeleted() {
         startProperty()
         appendKey("@deleted")
-        JSONText.appendValue(.boolean(true), to: &text)
+        JSONText.appendValue(RowValue.boolean(true), to: &text, splicing: &splices)
     }
 
     mutating func writeAttribute(name: String, value: Value) {
@@ -161,7 +161,7 @@ struct JSONDocumentEncoder: JSONStreamEncoder {
         if stack[top].role == .toMany { startElement() }
         stack[top].hasItems = true
         text.append(UInt8(ascii: "{"))
-        if pretty { appendKey("@id") } else { text += Self.compactIDKey }
+        if pretty { appendKey("@id") } else { text.append(Self.compactIDKey) }
         appendID(id)
         text.append(UInt8(ascii: "}"))
     }
@@ -172,7 +172,7 @@ struct JSONDocumentEncoder: JSONStreamEncoder {
             if stack[top].hasItems { startLine(indent: stack.count) }
             text.append(UInt8(ascii: "]"))
         } else if !stack[top].hasItems {
-            JSONText.appendValue(.null, to: &text)
+            JSONText.appendValue(RowValue.null, to: &text, splicing: &splices)
         }
         stack.removeLast()
     }
@@ -197,13 +197,13 @@ struct JSONDocumentEncoder: JSONStreamEncoder {
             return
         }
         if position < keyTables[table].keys.count, keyTables[table].keys[position].name == name {
-            text += keyTables[table].keys[position].text
+            text.append(keyTables[table].keys[position].text)
             return
         }
         let start = text.count
         startProperty()
         appendKey(MarkerEscape.key(for: name))
-        if position == keyTables[table].keys.count { keyTables[table].keys.append((name, Array(text[start...]))) }
+        if position == keyTables[table].keys.count { keyTables[table].keys.append((name, text.bytes(from: start))) }
     }
 
     /// The row of `keyTables` for `entity`, made if there is room; -1 when there is none.
@@ -235,8 +235,9 @@ struct JSONDocumentEncoder: JSONStreamEncoder {
     /// In pretty mode, starts a new line indented by `indent` levels of two spaces.
     private mutating func startLine(indent: Int) {
         guard pretty else { return }
-        text.append(UInt8(ascii: "\n"))
-        text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+        text.reserve(1 + 2 * indent)
+        text.appendReserved(UInt8(ascii: "\n"))
+        for _ in 0..<2 * indent { text.appendReserved(UInt8(ascii: " ")) }
     }
 
     /// Writes `"name":`, with a space after the colon in pretty mode.

@@ -11,7 +11,7 @@ import GraphExportJSONText
 /// bytes of its line so far, with no buffer of its own. A file value holds its place in a line
 /// (``FileSplices``) and is read only when its line is handed on.
 /// A value type: the writer's changing state, behind its pointer (``JSONWriterCore``).
-struct JSONLinesEncoder: JSONStreamEncoder {
+struct JSONLinesEncoder: JSONStreamEncoder, ~Copyable {
     /// One open object or relationship, innermost last: what laying it out needs (the writer's
     /// ``GraphStream`` checks the grammar).
     private struct Frame {
@@ -24,14 +24,14 @@ struct JSONLinesEncoder: JSONStreamEncoder {
     }
 
     /// The complete lines written and not yet taken by the writer, each ending with a newline.
-    var text: [UInt8] = []
+    var text = ByteBuffer()
     /// Where in ``text`` the base64 of file values goes, streamed when the writer takes the text.
     var splices = FileSplices()
     /// The warnings raised and not yet reported by the writer.
     var valueWarnings = JSONValueWarnings()
     private var stack: [Frame] = []
     /// The lines of the open objects, outermost first, one after the other.
-    private var openLines: [UInt8] = []
+    private var openLines = ByteBuffer()
     /// Where in `openLines` the base64 of file values goes: an open line holds a file value's
     /// place, never its bytes.
     private var openSplices = FileSplices()
@@ -40,17 +40,21 @@ struct JSONLinesEncoder: JSONStreamEncoder {
     private var rowKeys: [(names: [String], keys: [[UInt8]])] = []
     /// Identifiers, each prefix escaped once.
     private var identifiers = JSONIdentifierText()
+    /// `{"@id":`, the start of every line and reference.
+    private static let idKey = Array(#"{"@id":"#.utf8)
+    /// `,"@type":`.
+    private static let typeKey = Array(#","@type":"#.utf8)
 
     /// Writes the header line, `{"@source":{…}}`.
     mutating func writeHeader(_ document: DocumentInfo) {
-        text.append(contentsOf: #"{"@source":{"#.utf8)
+        text.append(Array(#"{"@source":{"#.utf8))
         for (index, field) in document.fields.enumerated() {
             if index > 0 { text.append(UInt8(ascii: ",")) }
             JSONText.appendString(field.key, to: &text)
             text.append(UInt8(ascii: ":"))
             JSONText.appendString(field.value, to: &text)
         }
-        text.append(contentsOf: "}}\n".utf8)
+        text.append(Array("}}\n".utf8))
     }
 
     /// Writes the attributes of `row`, keys from those made for its entity.
@@ -62,14 +66,14 @@ struct JSONLinesEncoder: JSONStreamEncoder {
             rowKeys[row.entity] = (
                 row.attributeNames,
                 row.attributeNames.map { name in
-                    var key: [UInt8] = []
+                    var key = ByteBuffer(capacity: 64)
                     Self.appendKey(name, to: &key)
-                    return key
+                    return key.bytes(from: 0)
                 }
             )
         }
         for (index, value) in row.values.enumerated() {
-            openLines += rowKeys[row.entity].keys[index]
+            openLines.append(rowKeys[row.entity].keys[index])
             guard let issue = JSONText.appendValue(value, to: &openLines, splicing: &openSplices) else { continue }
             valueWarnings.report(issue, of: row.attributeNames[index])
         }
@@ -81,21 +85,23 @@ struct JSONLinesEncoder: JSONStreamEncoder {
     mutating func writeObjectStart(entity: String, id: ObjectID) {
         if let top = stack.indices.last { appendReference(id, in: top) }
         stack.append(Frame(lineStart: openLines.count))
-        openLines.append(contentsOf: #"{"@id":"#.utf8)
+        openLines.append(Self.idKey)
         appendID(id)
-        openLines.append(contentsOf: #","@type":"#.utf8)
+        openLines.append(Self.typeKey)
         JSONText.appendString(entity, to: &openLines)
     }
 
     /// Appends `,"@changed":[…]`, the keys of the properties named.
     mutating func writeChangedProperties(_ names: [String]) {
-        openLines.append(contentsOf: #","@changed":"#.utf8)
-        JSONText.appendKeyList(names, to: &openLines)
+        openLines.appendThroughArray {
+            $0.append(contentsOf: #","@changed":"#.utf8)
+            JSONText.appendKeyList(names, to: &$0)
+        }
     }
 
     /// Appends `,"@deleted":true`.
     mutating func writeDeleted() {
-        openLines.append(contentsOf: #","@deleted":true"#.utf8)
+        openLines.append(Array(#","@deleted":true"#.utf8))
     }
 
     mutating func writeAttribute(name: String, value: Value) {
@@ -106,7 +112,7 @@ struct JSONLinesEncoder: JSONStreamEncoder {
 
     /// Appends the text that starts the member of property `name` in a line: `,"key":`
     /// (``MarkerEscape``).
-    private static func appendKey(_ name: String, to text: inout [UInt8]) {
+    private static func appendKey(_ name: String, to text: inout ByteBuffer) {
         text.append(UInt8(ascii: ","))
         JSONText.appendString(MarkerEscape.key(for: name), to: &text)
         text.append(UInt8(ascii: ":"))
@@ -127,7 +133,7 @@ struct JSONLinesEncoder: JSONStreamEncoder {
     private mutating func appendReference(_ id: ObjectID, in frame: Int) {
         if stack[frame].hasItems { openLines.append(UInt8(ascii: ",")) }
         stack[frame].hasItems = true
-        openLines.append(contentsOf: #"{"@id":"#.utf8)
+        openLines.append(Self.idKey)
         appendID(id)
         openLines.append(UInt8(ascii: "}"))
     }
@@ -142,7 +148,7 @@ struct JSONLinesEncoder: JSONStreamEncoder {
         if stack[top].isToMany {
             openLines.append(UInt8(ascii: "]"))
         } else if !stack[top].hasItems {
-            JSONText.appendValue(.null, to: &openLines)
+            JSONText.appendValue(RowValue.null, to: &openLines, splicing: &openSplices)
         }
         stack.removeLast()
     }
@@ -152,7 +158,7 @@ struct JSONLinesEncoder: JSONStreamEncoder {
         openLines.append(UInt8(ascii: "}"))
         openLines.append(UInt8(ascii: "\n"))
         openSplices.move(from: start, to: &splices, at: text.count)
-        text.append(contentsOf: openLines[start...])
-        openLines.removeSubrange(start...)
+        openLines.withUnsafeBytes { text.append(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        openLines.removeLast(openLines.count - start)
     }
 }

@@ -1,7 +1,7 @@
 public import GraphExport
 
-/// The encoder behind a JSON writer (JSON, JSON Lines): the text it has written, its warnings,
-/// and how it lays out each call of a document, which the writer's ``GraphStream`` has checked.
+/// The encoder behind a JSON writer (JSON, JSON Lines): the text it has written (a
+/// ``ByteBuffer``, not copyable, so neither is the encoder), its warnings, and how it lays out each call of a document, which the writer's ``GraphStream`` has checked.
 ///
 /// The extension passes every call on to the `write…` requirement that lays it out, once for
 /// every JSON encoder: a `write…` requirement writes its text to ``text`` (or to a buffer of its
@@ -10,9 +10,9 @@ public import GraphExport
 ///
 /// Public, with the extension's members `package` and `@inlinable`, so that the dispatch inlines
 /// into the writer's module (`docs/PERFORMANCE.md`, *Inlining across modules*).
-public protocol JSONStreamEncoder {
+public protocol JSONStreamEncoder: ~Copyable {
     /// The text written and not yet taken by the writer.
-    var text: [UInt8] { get set }
+    var text: ByteBuffer { get set }
     /// Where in ``text`` the base64 of file values goes, streamed when the writer takes the text.
     var splices: FileSplices { get set }
     /// The warnings raised and not yet reported by the writer, one per attribute and issue.
@@ -42,7 +42,7 @@ public protocol JSONStreamEncoder {
     mutating func writeObjectEnd()
 }
 
-extension JSONStreamEncoder {
+extension JSONStreamEncoder where Self: ~Copyable {
     /// Writes the document's opening.
     @inlinable
     package mutating func begin(_ document: DocumentInfo) {

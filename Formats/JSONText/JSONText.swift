@@ -23,6 +23,13 @@ package enum JSONText {
         output.append(UInt8(ascii: "\""))
     }
 
+    /// Appends `text` as a JSON string, quotes included, as ``appendString(_:to:)-([UInt8])``
+    /// appends it to an array.
+    package static func appendString(_ text: String, to output: inout ByteBuffer) {
+        var text = text
+        text.withUTF8 { appendString(utf8: UnsafeRawBufferPointer($0), to: &output) }
+    }
+
     /// Appends the JSON array of the keys that stand for the properties `names`
     /// (``MarkerEscape/key(for:)``), in order: the value of an object's `"@changed"`.
     package static func appendKeyList(_ names: [String], to output: inout [UInt8]) {
@@ -141,6 +148,80 @@ package enum JSONText {
         return nil
     }
 
+    /// Appends `value` as JSON as ``appendValue(_:to:splicing:escapingKeys:)`` appends it to an
+    /// array: strings, integers, booleans, null, UUIDs, binary values and files straight into the
+    /// buffer, the rest through the buffer's array.
+    @discardableResult
+    package static func appendValue(
+        _ value: Value, to output: inout ByteBuffer, splicing splices: inout FileSplices
+    ) -> Issue? {
+        switch value {
+        case .null:
+            output.append(Bytes.null)
+        case .integer(let integer):
+            appendInteger(integer, to: &output)
+        case .decimal(let text), .string(let text), .uri(let text):
+            appendString(text, to: &output)
+        case .boolean(let boolean):
+            output.append(boolean ? Bytes.true : Bytes.false)
+        case .binary(let bytes):
+            bytes.withUnsafeBytes { appendBase64String($0, to: &output) }
+        case .binaryFile(let file):
+            output.append(UInt8(ascii: "\""))
+            splices.insert(file, at: output.count)
+            output.append(UInt8(ascii: "\""))
+        case .uuid(let uuid):
+            output.reserve(38)
+            output.appendReserved(UInt8(ascii: "\""))
+            uuid.appendText(to: &output)
+            output.appendReserved(UInt8(ascii: "\""))
+        case .double, .date, .array, .map:
+            let offset = output.count
+            var arraySplices = FileSplices()
+            let issue = output.appendThroughArray { appendValue(value, to: &$0, splicing: &arraySplices) }
+            arraySplices.move(from: 0, to: &splices, at: offset)
+            return issue
+        }
+        return nil
+    }
+
+    /// Appends a value of a row (``RowValue``) as ``appendValue(_:to:splicing:escapingKeys:)``
+    /// appends the same value: text and bytes straight from the lent buffer.
+    @discardableResult
+    package static func appendValue(
+        _ value: RowValue, to output: inout ByteBuffer, splicing splices: inout FileSplices
+    ) -> Issue? {
+        switch value {
+        case .text(let bytes):
+            appendString(utf8: bytes, to: &output)
+        case .bytes(let bytes):
+            appendBase64String(bytes, to: &output)
+        case .integer(let integer):
+            appendInteger(integer, to: &output)
+        case .null:
+            output.append(Bytes.null)
+        case .boolean(let boolean):
+            output.append(boolean ? Bytes.true : Bytes.false)
+        case .other(let value):
+            return appendValue(value, to: &output, splicing: &splices)
+        case .double, .date:
+            return output.appendThroughArray { appendValue(value, to: &$0, splicing: &splices) }
+        }
+        return nil
+    }
+
+    /// Appends the base64 text of `bytes` as a JSON string.
+    private static func appendBase64String(_ bytes: UnsafeRawBufferPointer, to output: inout ByteBuffer) {
+        output.append(UInt8(ascii: "\""))
+        Base64.encode(bytes, into: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends the exact decimal digits of `value`, with a minus sign when negative.
+    package static func appendInteger(_ value: Int64, to output: inout ByteBuffer) {
+        output.append(upTo: IntegerDigits.maximumCount) { IntegerDigits.write(value, into: $0, at: 0) }
+    }
+
     /// Appends the exact decimal digits of `value`, with a minus sign when negative.
     package static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
         // Made in a stack buffer and appended in one go: one capacity check, not one per digit.
@@ -176,8 +257,71 @@ package enum JSONText {
         output.append(UInt8(ascii: "\""))
     }
 
-    /// Appends valid UTF-8 `bytes` with JSON string escapes, copying runs that need none in one go.
+    /// Appends valid UTF-8 `bytes` as a JSON string, quotes included, as
+    /// ``appendString(utf8:to:)-([UInt8])`` appends them to an array: the room for the longest
+    /// escaped text reserved once, for a long text once per piece.
+    package static func appendString(utf8 bytes: UnsafeRawBufferPointer, to output: inout ByteBuffer) {
+        let bytes = bytes.assumingMemoryBound(to: UInt8.self)
+        guard bytes.count <= pieceLength else {
+            output.append(UInt8(ascii: "\""))
+            forEachPiece(of: bytes) { piece in
+                output.append(upTo: maximumEscapedCount(piece.count)) { writeEscaped(piece, to: $0.baseAddress!) }
+            }
+            output.append(UInt8(ascii: "\""))
+            return
+        }
+        output.append(upTo: maximumEscapedCount(bytes.count) + 2) { destination in
+            destination[0] = UInt8(ascii: "\"")
+            let end = 1 + writeEscaped(bytes, to: destination.baseAddress! + 1)
+            destination[end] = UInt8(ascii: "\"")
+            return end + 1
+        }
+    }
+
+    /// The most bytes the escaped text of `count` bytes takes: six (`\u00XX`) for each.
+    private static func maximumEscapedCount(_ count: Int) -> Int { 6 * count }
+
+    /// How many bytes of a long text are escaped at a time, so that the room reserved for the
+    /// escaped text stays small whatever the text's length.
+    private static let pieceLength = 4096
+
+    /// Calls `body` with the pieces of `bytes`, each of at most ``pieceLength`` bytes, cut between
+    /// characters, so that each piece escapes as it would within the whole.
+    private static func forEachPiece(of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void)
+    {
+        var start = 0
+        while bytes.count - start > pieceLength {
+            var end = start + pieceLength
+            // Back to the first byte of a character: continuation bytes are 10xxxxxx.
+            while end > start + 1 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            body(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            start = end
+        }
+        body(UnsafeBufferPointer(rebasing: bytes[start...]))
+    }
+
+    /// Appends valid UTF-8 `bytes` with JSON string escapes (``writeEscaped(_:to:)``), piece by piece.
     private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        forEachPiece(of: bytes) { piece in
+            guard !piece.isEmpty else { return }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumEscapedCount(piece.count)) { escaped in
+                output.append(contentsOf: escaped[..<writeEscaped(piece, to: escaped.baseAddress!)])
+            }
+        }
+    }
+
+    /// Writes valid UTF-8 `bytes` with JSON string escapes at `destination`, which has room for
+    /// ``maximumEscapedCount(_:)`` bytes, copying runs that need none in one go; returns how many
+    /// bytes it wrote.
+    private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>)
+        -> Int
+    {
+        var written = 0
+        func copy(_ piece: UnsafeBufferPointer<UInt8>) {
+            guard let source = piece.baseAddress else { return }
+            (destination + written).update(from: source, count: piece.count)
+            written += piece.count
+        }
         var runStart = 0
         var index = 0
         while true {
@@ -204,15 +348,16 @@ package enum JSONText {
                 length = 3
             default: escape = Bytes.escapedControls[Int(byte)]
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            output.append(contentsOf: escape)
+            copy(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            escape.withUnsafeBufferPointer(copy)
             index += length
             runStart = index
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        copy(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        return written
     }
 
-    /// Whether none of the 8 bytes of `word` is one that ``appendEscaped(_:to:)`` looks at:
+    /// Whether none of the 8 bytes of `word` is one that ``writeEscaped(_:to:)`` looks at:
     /// below 0x20, `"`, `\`, 0x7F or 0xE2.
     @inline(__always)
     private static func needsNoEscape(_ word: ByteWord) -> Bool {

@@ -9,7 +9,7 @@ public import GraphExport
 /// Not copyable, as the ``WriterState`` it holds. Public with only `package` members, all
 /// `@inlinable`, so that they and the encoder's calls inline into the writer's module
 /// (`docs/PERFORMANCE.md`, *Inlining across modules*).
-public struct JSONWriterCore<Encoder: JSONStreamEncoder>: ~Copyable {
+public struct JSONWriterCore<Encoder: JSONStreamEncoder & ~Copyable>: ~Copyable {
     @usableFromInline let output: OutputBuffer
     @usableFromInline let onWarning: WarningHandler
     /// The encoder, read and changed in place.
@@ -17,11 +17,11 @@ public struct JSONWriterCore<Encoder: JSONStreamEncoder>: ~Copyable {
 
     /// Makes a core that writes what `encoder` writes to `sink` and reports its warnings to `onWarning`.
     @inlinable
-    package init(sink: any ByteSink, encoder: Encoder, onWarning: @escaping WarningHandler) {
+    package init(sink: any ByteSink, encoder: consuming Encoder, onWarning: @escaping WarningHandler) {
         output = OutputBuffer(sink: sink)
         self.onWarning = onWarning
         self.encoder = WriterState(encoder)
-        self.encoder.pointee.text.reserveCapacity(output.blockSize + 1024)
+        self.encoder.pointee.text.reserve(output.blockSize + 1024)
     }
 
     /// Writes the document's opening (``JSONStreamEncoder/writeHeader(_:)``).
@@ -61,12 +61,14 @@ public struct JSONWriterCore<Encoder: JSONStreamEncoder>: ~Copyable {
     @inlinable
     func handOff(atLeast threshold: Int) throws {
         if !encoder.pointee.splices.isEmpty {
-            try encoder.pointee.splices.write(encoder.pointee.text, to: output)
+            var splices = encoder.pointee.splices
+            encoder.pointee.splices = FileSplices()
+            try encoder.pointee.text.withUnsafeBytes { try splices.write($0, to: output) }
         } else {
             guard encoder.pointee.text.count >= threshold, !encoder.pointee.text.isEmpty else { return }
             try encoder.pointee.text.withUnsafeBytes { try output.append($0) }
         }
-        encoder.pointee.text.removeAll(keepingCapacity: true)
+        encoder.pointee.text.removeAll()
     }
 
     /// Hands the pending warnings to the handler, in order.

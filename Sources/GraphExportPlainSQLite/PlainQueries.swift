@@ -1032,6 +1032,9 @@ private final class MergedDestinations: DestinationCursor, OrderedMerge {
     private let subject: String
     /// Called with each destination while its row is current (to remember its identifier).
     private let remember: ((ObjectKey) -> Void)?
+    /// An object's destinations with their value of `orderColumn`, before they are put in that
+    /// order: one array for every object.
+    private var ordered: [(order: Int64, key: ObjectKey)] = []
     /// The row of the object asked for last through ``destinations(inVisitOrder:)``.
     private var lastAsked: Int64?
     /// Whether an object was asked for out of key order (``destinations(inVisitOrder:)``).
@@ -1060,21 +1063,25 @@ private final class MergedDestinations: DestinationCursor, OrderedMerge {
         return try destinations(of: key)
     }
 
-    func destinations(of key: ObjectKey) throws -> [ObjectKey] {
+    func destinations(of key: ObjectKey, into keys: inout [ObjectKey]) throws {
+        keys.removeAll(keepingCapacity: true)
         do {
-            guard try rows.seek(key.row) else { return [] }
-            var keys: [ObjectKey] = []
-            var orders: [Int64] = []
-            keys.reserveCapacity(4)
-            if orderColumn != nil { orders.reserveCapacity(4) }
+            guard try rows.seek(key.row) else { return }
+            ordered.removeAll(keepingCapacity: true)
             repeat {
                 let destination = ObjectKey(entity: destination, row: rows.statement.int64(at: 1))
                 remember?(destination)
-                keys.append(destination)
-                if let orderColumn { orders.append(rows.statement.int64(at: orderColumn)) }
+                if let orderColumn {
+                    ordered.append((rows.statement.int64(at: orderColumn), destination))
+                } else {
+                    keys.append(destination)
+                }
             } while try rows.next(of: key.row)
-            guard orderColumn != nil && keys.count > 1 else { return keys }
-            return zip(orders, keys).sorted { $0.0 < $1.0 }.map(\.1)
+            guard orderColumn != nil else { return }
+            if !ordered.indices.dropFirst().allSatisfy({ ordered[$0 - 1].order <= ordered[$0].order }) {
+                ordered.sort { $0.order < $1.order }
+            }
+            for (_, destination) in ordered { keys.append(destination) }
         } catch let error as SQLiteError {
             throw error.reading(subject)
         }

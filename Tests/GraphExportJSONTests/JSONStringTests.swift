@@ -42,6 +42,19 @@ final class JSONStringTests: XCTestCase {
         }
     }
 
+    func testLongTextsAreEscapedAlikeWherePiecesAreCut() throws {
+        // A long text is escaped in pieces of 4096 bytes cut between characters: a three-byte
+        // character, escaped (U+2028) or not (日), falls across each place a piece could end.
+        let offsets = Array(4088..<4100)
+        let texts = offsets.map { offset in
+            String(repeating: "a", count: offset) + "\u{2028}日\"" + String(repeating: "b", count: 9000)
+        }
+        let expected = offsets.map { offset in
+            "\"" + String(repeating: "a", count: offset) + #"\u2028日\""# + String(repeating: "b", count: 9000) + "\""
+        }
+        XCTAssertEqual(try Fixtures.exportItems(texts.map { .string($0) }).rawJSONValues, expected)
+    }
+
     func testStringsMayBeLongerThanTheOutputBuffer() throws {
         let long = String(repeating: "ab\u{1}日", count: 100_000)
         let graph = try Fixtures.exportItems([.string(long)]).graph()

@@ -65,6 +65,24 @@ final class ValueTests: XCTestCase {
         }
     }
 
+    /// The plain text made from a double's description is the one made through its digits.
+    func testPlainTextOfShortestDoublesIsThatOfTheirDigits() {
+        let cases: [Double] = [
+            0, -0.0, 0.1, -2.5, 1e-05, 1e21, 300, -300, 12.99, 123_456_789.123, 4_503_599_627_370_497,
+            123_456_789_012_345, 0.1 + 0.2, Double(Float(0.1)), .leastNonzeroMagnitude, -.greatestFiniteMagnitude,
+        ]
+        var random = SplitMix64(seed: 11)
+        let randomCases = (0..<5_000).map { _ in Double(bitPattern: random.next()) }
+        let prices = (0..<2_000).map { Double($0) / 100 - 10 }
+        for value in cases + randomCases + prices {
+            XCTAssertEqual(
+                DecimalDigits.plainText(shortest: value), DecimalDigits(shortest: value)?.plainText, "\(value)")
+        }
+        for value in [Double.nan, .infinity, -.infinity] {
+            XCTAssertNil(DecimalDigits.plainText(shortest: value))
+        }
+    }
+
     /// `DecimalDigits(shortest:)` is exact: its plain text reads back as the same double.
     func testDecimalDigitsOfRandomDoublesReadBack() {
         var random = SplitMix64(seed: 10)

@@ -4,12 +4,12 @@
 /// A writer holds it in a `let` property and reads and changes the value through ``pointee``,
 /// which costs no run-time exclusivity check. Not copyable, so that the value is freed exactly
 /// once, with the writer.
-public struct WriterState<State>: ~Copyable {
+public struct WriterState<State: ~Copyable>: ~Copyable {
     @usableFromInline let pointer: UnsafeMutablePointer<State>
 
     /// Keeps `state` behind a pointer of its own.
     @inlinable
-    public init(_ state: State) {
+    public init(_ state: consuming State) {
         pointer = .allocate(capacity: 1)
         pointer.initialize(to: state)
     }

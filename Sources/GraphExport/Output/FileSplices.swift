@@ -28,17 +28,22 @@ public struct FileSplices {
     ///
     /// Throws what reading a file (``OutputError``) or the output throws.
     public mutating func write(_ text: [UInt8], to output: OutputBuffer) throws {
+        try text.withUnsafeBytes { try write($0, to: output) }
+    }
+
+    /// Hands the bytes `text` to `output` as ``write(_:to:)-([UInt8],_)`` hands an array's.
+    ///
+    /// Throws what reading a file (``OutputError``) or the output throws.
+    public mutating func write(_ text: UnsafeRawBufferPointer, to output: OutputBuffer) throws {
         let entries = self.entries
         self.entries.removeAll(keepingCapacity: true)
-        try text.withUnsafeBytes { text in
-            var start = 0
-            for (offset, file) in entries {
-                try output.append(UnsafeRawBufferPointer(rebasing: text[start..<offset]))
-                try file.forEachBase64Chunk { try output.append($0) }
-                start = offset
-            }
-            try output.append(UnsafeRawBufferPointer(rebasing: text[start...]))
+        var start = 0
+        for (offset, file) in entries {
+            try output.append(UnsafeRawBufferPointer(rebasing: text[start..<offset]))
+            try file.forEachBase64Chunk { try output.append($0) }
+            start = offset
         }
+        try output.append(UnsafeRawBufferPointer(rebasing: text[start...]))
     }
 
     /// Moves the splices at or after `start` of this buffer to `other`, a buffer to which the

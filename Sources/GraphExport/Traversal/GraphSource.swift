@@ -101,8 +101,20 @@ public protocol GraphSource: AnyObject {
 
 /// The destinations of one to-many relationship, object after object, in scan order.
 public protocol DestinationCursor: AnyObject {
-    /// The destinations of the object with this key; keys must come in scan order.
-    func destinations(of key: ObjectKey) throws -> [ObjectKey]
+    /// Replaces what `keys` holds with the destinations of the object with this key; keys must
+    /// come in scan order. The caller passes the same array for every object, so that a list
+    /// costs no allocation once the array has grown to the longest.
+    func destinations(of key: ObjectKey, into keys: inout [ObjectKey]) throws
+}
+
+extension DestinationCursor {
+    /// The destinations of the object with this key in an array of their own
+    /// (``destinations(of:into:)``), for a caller that keeps them.
+    public func destinations(of key: ObjectKey) throws -> [ObjectKey] {
+        var keys: [ObjectKey] = []
+        try destinations(of: key, into: &keys)
+        return keys
+    }
 }
 
 /// The destinations in scan order of a source that has no query for them all at once: each
@@ -119,8 +131,8 @@ public final class PerObjectDestinations: DestinationCursor {
     }
 
     /// The source's destinations of `key`.
-    public func destinations(of key: ObjectKey) throws -> [ObjectKey] {
-        try source.destinations(of: key, through: relationship)
+    public func destinations(of key: ObjectKey, into keys: inout [ObjectKey]) throws {
+        keys = try source.destinations(of: key, through: relationship)
     }
 }
 

@@ -151,12 +151,14 @@ public final class GraphTraversal {
             }
             let beginnings = relationships.map { (name: $0.name, isToMany: $0.isToMany) }
             let cursor = try selectedRecords(of: entity)
+            var destinations: [ObjectKey] = []
             while let record = try cursor.nextBorrowed() {
                 try open(record, in: writer)
                 for index in relationships.indices where !isLeftOut[index] {
                     try writer.beginRelationship(name: beginnings[index].name, isToMany: beginnings[index].isToMany)
                     if let stream = streams[index] {
-                        for destination in try stream.destinations(of: record.key) {
+                        try stream.destinations(of: record.key, into: &destinations)
+                        for destination in destinations {
                             try writeReference(to: destination, in: writer)
                         }
                     } else if let destination = record.toOne[index] {

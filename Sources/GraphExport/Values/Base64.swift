@@ -35,13 +35,24 @@ public enum Base64 {
     @usableFromInline
     package static func encode(_ bytes: UnsafeRawBufferPointer, into output: inout [UInt8]) {
         output.reserveCapacity(output.count + encodedCount(bytes.count))
+        forEachBlock(of: bytes) { output.append(contentsOf: $0) }
+    }
+
+    /// Appends the base64 text of the bytes of a buffer to `output`.
+    package static func encode(_ bytes: UnsafeRawBufferPointer, into output: inout ByteBuffer) {
+        output.reserve(encodedCount(bytes.count))
+        forEachBlock(of: bytes) { output.appendReserved($0) }
+    }
+
+    /// Calls `body` with the base64 text of `bytes`, block by block, from a stack buffer.
+    private static func forEachBlock(of bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: blockLength / 3) { words in
             var start = 0
             while start < bytes.count {
                 let count = min(blockLength, bytes.count - start)
                 let length = write(
                     UnsafeRawBufferPointer(rebasing: bytes[start..<start + count]), to: words.baseAddress!)
-                output.append(contentsOf: UnsafeRawBufferPointer(start: words.baseAddress!, count: length))
+                body(UnsafeRawBufferPointer(start: words.baseAddress!, count: length))
                 start += count
             }
         }

@@ -59,6 +59,22 @@ package struct DecimalDigits: Sendable, Hashable {
         self.exponent = digits.isEmpty ? 0 : exponent
     }
 
+    /// The ``plainText`` of the shortest decimal form of `value` (``init(shortest:)``), or `nil`
+    /// for NaN and the infinities: `value.description` itself when it has no exponent, less a
+    /// fraction `.0`, so that the common decimal costs no array (and, up to 15 bytes, whose
+    /// `String` is held inline, no allocation at all).
+    package static func plainText(shortest value: Double) -> String? {
+        guard value.isFinite else { return nil }
+        let text = value.description
+        let utf8 = text.utf8
+        guard !utf8.contains(UInt8(ascii: "e")) else { return DecimalDigits(text: text)?.plainText }
+        guard utf8.count >= 2, utf8.last == UInt8(ascii: "0"),
+            utf8[utf8.index(utf8.endIndex, offsetBy: -2)] == UInt8(ascii: ".")
+        else { return text }
+        let whole = text.dropLast(2)
+        return whole == "-0" ? "0" : String(whole)
+    }
+
     /// Plain decimal text with no exponent and no needless zeros (`-12.5`, `0.00001`, `300`).
     package var plainText: String {
         var text: [UInt8] = isNegative ? [UInt8(ascii: "-")] : []

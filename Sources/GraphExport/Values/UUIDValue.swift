@@ -41,6 +41,14 @@ public struct UUIDValue: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Appends ``description``'s UTF-8 bytes to `output`, building no string.
+    package func appendText(to output: inout ByteBuffer) {
+        output.append(upTo: Self.textCount) { buffer in
+            writeText(into: buffer.baseAddress!)
+            return Self.textCount
+        }
+    }
+
     /// How many bytes the canonical text has.
     private static let textCount = 36
 

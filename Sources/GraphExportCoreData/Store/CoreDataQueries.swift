@@ -453,6 +453,10 @@ package final class CoreDataQueries: StoreQueries {
                 statement, at: shape.attributes[position], as: shape.attributeTypes[position],
                 context: attributeContext(entity, row, position))
             if shape.isExternal[position], case .bytes(let bytes) = value {
+                if let inline = ExternalDataFolder.inlineBytes(of: bytes) {
+                    values.append(.bytes(inline))
+                    continue
+                }
                 value = RowValue(
                     externalData.resolve(
                         Array(bytes), context: attributeContext(entity, row, position), onWarning: decoder.onWarning))
@@ -605,10 +609,9 @@ private final class MergedDestinations: DestinationCursor {
         self.skipsOtherKinds = skipsOtherKinds
     }
 
-    func destinations(of key: ObjectKey) throws -> [ObjectKey] {
-        guard try rows.seek(key.row) else { return [] }
-        var keys: [ObjectKey] = []
-        keys.reserveCapacity(4)
+    func destinations(of key: ObjectKey, into keys: inout [ObjectKey]) throws {
+        keys.removeAll(keepingCapacity: true)
+        guard try rows.seek(key.row) else { return }
         repeat {
             let row = rows.statement.int64(at: 1)
             if let found = try queries.destination(
@@ -617,6 +620,5 @@ private final class MergedDestinations: DestinationCursor {
                 keys.append(found)
             }
         } while try rows.next(of: key.row)
-        return keys
     }
 }

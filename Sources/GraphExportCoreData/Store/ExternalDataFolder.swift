@@ -52,7 +52,7 @@ package final class ExternalDataFolder {
     /// read is a warning and null.
     func resolve(_ stored: [UInt8], context: @autoclosure () -> String, onWarning: WarningHandler) -> Value {
         switch stored.first {
-        case 0x01:
+        case Self.inlineMarker:
             return .binary(Array(stored.dropFirst()))
         case 0x02:
             guard let end = stored.lastIndex(of: 0), end > 1,
@@ -75,6 +75,16 @@ package final class ExternalDataFolder {
         default:
             return .binary(stored)
         }
+    }
+
+    /// The marker byte of a value stored inline, its bytes after it.
+    private static let inlineMarker: UInt8 = 0x01
+
+    /// The bytes of a value stored inline, without their marker, borrowed from `stored`; `nil` for
+    /// a value stored in any other way, which ``resolve(_:context:onWarning:)`` reads. What a row
+    /// hands on as it is, without a copy.
+    static func inlineBytes(of stored: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        stored.first == inlineMarker ? UnsafeRawBufferPointer(rebasing: stored.dropFirst()) : nil
     }
 
     /// Why a side file is not read; each completes "external data file <path> …".

@@ -32,7 +32,7 @@ struct ValueDecoder {
         case (.decimal, .integer):
             return .other(.decimal(String(statement.int64(at: column))))
         case (.decimal, .real):
-            return DecimalDigits(shortest: statement.double(at: column)).map { .other(.decimal($0.plainText)) }
+            return DecimalDigits.plainText(shortest: statement.double(at: column)).map { .other(.decimal($0)) }
                 ?? mismatch(.double(statement.double(at: column)), type, context())
         case (.decimal, .text):
             let text = statement.text(at: column)
