@@ -1,4 +1,4 @@
-public import GraphExport
+import GraphExport
 
 #if canImport(Glibc)
     import Glibc

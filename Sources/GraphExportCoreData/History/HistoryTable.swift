@@ -1,4 +1,4 @@
-public import GraphExport
+import GraphExport
 
 /// One of Core Data's persistent-history tables and the entity it is exported as: its
 /// `Z_PRIMARYKEY` name (from 16000 up), its table, and which columns are which properties.
