@@ -44,6 +44,8 @@ struct JSONLinesEncoder: JSONStreamEncoder, ~Copyable {
     private static let idKey = Array(#"{"@id":"#.utf8)
     /// `,"@type":`.
     private static let typeKey = Array(#","@type":"#.utf8)
+    /// `,"@deleted":true`, made once.
+    private static let deletedMark = Array(#","@deleted":true"#.utf8)
 
     /// Writes the header line, `{"@source":{…}}`.
     mutating func writeHeader(_ document: DocumentInfo) {
@@ -101,7 +103,7 @@ struct JSONLinesEncoder: JSONStreamEncoder, ~Copyable {
 
     /// Appends `,"@deleted":true`.
     mutating func writeDeleted() {
-        openLines.append(Array(#","@deleted":true"#.utf8))
+        openLines.append(Self.deletedMark)
     }
 
     mutating func writeAttribute(name: String, value: Value) {

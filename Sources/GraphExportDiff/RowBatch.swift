@@ -61,9 +61,9 @@ final class RowBatch {
     func append(_ record: BorrowedRecord, destinations: [[ObjectKey]]) {
         slots.append(count)
         let aside = others.count
-        // The most the parts of fixed size take: the key and three counts, a tag and 16 bytes per
-        // value, a tag and a key per to-one, a count per to-many.
-        let fixed = 32 + 17 * record.values.count + 17 * record.toOne.count + 8 * destinations.count
+        // The most the parts of fixed size take: the key (16 bytes) and three counts (24), a tag
+        // and 16 bytes per value, a tag and a key per to-one, a count per to-many.
+        let fixed = 40 + 17 * record.values.count + 17 * record.toOne.count + 8 * destinations.count
         reserve(fixed)
         var at = count
         store(Int64(record.key.entity), at: &at)
@@ -120,6 +120,7 @@ final class RowBatch {
             store(Int64(keys.count), at: &at)
             for key in keys { store(key, at: &at) }
         }
+        assert(at <= capacity, "an object was packed past the room made for it")
         count = at
         ends.append(at)
         keepsValuesAside.append(others.count > aside)

@@ -82,9 +82,11 @@ final class SideReader: ObjectFeed {
             previousIdentity = identity
         }
         for index in plan.isToMany.indices where plan.isToMany[index] {
-            destinations[index] =
-                try streams[index]?.destinations(of: next.key)
-                ?? side.source.destinations(of: next.key, through: index)
+            if let stream = streams[index] {
+                try stream.destinations(of: next.key, into: &destinations[index])
+            } else {
+                destinations[index] = try side.source.destinations(of: next.key, through: index)
+            }
         }
         record = next
     }

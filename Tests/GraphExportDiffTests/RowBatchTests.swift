@@ -52,4 +52,33 @@ final class RowBatchTests: XCTestCase {
         XCTAssertEqual(Array(packed[0].dropFirst(16)), Array(packed[2].dropFirst(16)))
         XCTAssertNotEqual(Array(packed[0].dropFirst(16)), Array(packed[1].dropFirst(16)))
     }
+
+    /// An object of a key alone (no value, no relationship) takes the most of its room that any
+    /// object does; placed where it ends past the batch's first buffer, it makes the buffer grow
+    /// rather than write beyond it (checked by ``RowBatch``'s own assertion in a debug build).
+    func testObjectsOfAKeyAloneAtTheEndOfTheBufferAreReadBackWhole() throws {
+        let batch = RowBatch()
+        // 9 + 11 bytes of text and 40 of key and counts: then 1636 objects of 40 bytes end the
+        // last one 36 bytes before 64 KiB, and the next one would end 4 bytes after it.
+        let text = [UInt8](repeating: UInt8(ascii: "t"), count: 11)
+        text.withUnsafeBytes { text in
+            batch.append(
+                BorrowedRecord(key: ObjectKey(entity: 1, row: 0), values: [.text(text)], toOne: []),
+                destinations: [])
+        }
+        let rows = Int64(1)...Int64(1700)
+        for row in rows {
+            batch.append(BorrowedRecord(key: ObjectKey(entity: 1, row: row), values: [], toOne: []), destinations: [])
+        }
+        batch.appendEnd()
+        var values: [RowValue] = []
+        var toOne: [ObjectKey?] = []
+        var destinations: [[ObjectKey]] = []
+        for row in rows {
+            let key = batch.read(
+                at: try XCTUnwrap(batch.slots[Int(row)]), values: &values, toOne: &toOne, destinations: &destinations)
+            XCTAssertEqual(key, ObjectKey(entity: 1, row: row))
+            XCTAssertTrue(values.isEmpty && toOne.isEmpty && destinations.isEmpty)
+        }
+    }
 }

@@ -84,7 +84,7 @@ public struct ByteBuffer: ~Copyable {
         appendReserved(byte)
     }
 
-    /// Appends `bytes`.
+    /// Appends `bytes`, which must not be the buffer's own: making room may move them.
     @inlinable @inline(__always)
     package mutating func append(_ bytes: UnsafeRawBufferPointer) {
         reserve(bytes.count)
