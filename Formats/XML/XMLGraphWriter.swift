@@ -41,6 +41,10 @@ public final class XMLGraphWriter: GraphWriter {
     private let options: XMLOptions
     /// What changes as the document is written (``GraphWriter``, *Inside a writer*).
     private let state: WriterState<State>
+    /// The text of the integer, double, boolean, date or UUID being written, made without a
+    /// `String` (``XMLValueText/with(_:formattingInto:_:)-(RowValue,_,_)``): apart from ``state``,
+    /// so that it is lent while the state changes.
+    private let scalarText = WriterState<[UInt8]>([])
 
     /// The writer's changing state.
     private struct State {
@@ -67,21 +71,11 @@ public final class XMLGraphWriter: GraphWriter {
         var encodedNames: [String: LibXMLName] = [:]
         /// The text of the identifier being written, made without a `String`.
         var idText: [UInt8] = []
-        /// The text of the integer, double, boolean, date or UUID being written, made without a
-        /// `String` (``XMLValueText/with(_:formattingInto:_:)-(RowValue,_,_)``); empty while lent.
-        var scalarText: [UInt8] = []
         /// Identifier prefixes found to be text XML 1.0 can hold: at most
         /// ``XMLGraphWriter/checkedPrefixLimit``.
         var checkedPrefixes: [String] = []
         /// The encoded names of each entity, by index, for rows.
         var rowNames: [RowNames?] = []
-
-        /// ``scalarText``, left empty in its place so that the caller's copy is the only one and
-        /// grows in place; the caller puts it back.
-        mutating func lendScalarText() -> [UInt8] {
-            defer { scalarText = [] }
-            return scalarText
-        }
     }
 
     /// How many identifier prefixes (one per entity, typically) are remembered as checked.
@@ -245,9 +239,7 @@ public final class XMLGraphWriter: GraphWriter {
         default:
             break
         }
-        var scalarText = state.pointee.lendScalarText()
-        defer { state.pointee.scalarText = scalarText }
-        try XMLValueText.with(value, formattingInto: &scalarText) { text, issue in
+        try XMLValueText.with(value, formattingInto: &scalarText.pointee) { text, issue in
             if let issue { warn(issue, attribute, mark: "listed in gx:base64") }
             switch text {
             case .null:
@@ -289,9 +281,7 @@ public final class XMLGraphWriter: GraphWriter {
                     Self.entryName, value: RowValue(entry.value), key: entry.key, attribute: attribute, output)
             }
         default:
-            var scalarText = state.pointee.lendScalarText()
-            defer { state.pointee.scalarText = scalarText }
-            try XMLValueText.with(value, formattingInto: &scalarText) { text, issue in
+            try XMLValueText.with(value, formattingInto: &scalarText.pointee) { text, issue in
                 if let issue { warn(issue, attribute, mark: #"marked gx:encoding="base64""#) }
                 switch text {
                 case .null:
