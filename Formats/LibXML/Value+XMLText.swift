@@ -17,15 +17,12 @@ extension Value {
     package var xmlText: (text: String, isDateWithoutISO8601: Bool)? {
         switch self {
         case .null, .binaryFile: return nil
-        case .integer(let integer): return (String(integer), false)
-        case .double(let double): return (Self.xmlDoubleText(double), false)
         case .decimal(let text), .string(let text), .uri(let text): return (text, false)
-        case .boolean(let boolean): return (boolean ? "true" : "false", false)
-        case .date(let timestamp):
-            if let text = timestamp.iso8601 { return (text, false) }
-            return (Self.xmlDoubleText(timestamp.secondsSinceReferenceDate), true)
         case .binary(let bytes): return (Base64.encode(bytes), false)
-        case .uuid(let uuid): return (uuid.description, false)
+        case .integer, .double, .boolean, .date, .uuid:
+            var bytes: [UInt8] = []
+            let isDateWithoutISO8601 = appendXMLScalarText(to: &bytes) ?? false
+            return (String(decoding: bytes, as: UTF8.self), isDateWithoutISO8601)
         case .array, .map:
             var json: [UInt8] = []
             let issue = JSONText.appendValue(self, to: &json)
@@ -33,10 +30,40 @@ extension Value {
         }
     }
 
-    /// The shortest text that reads back to the same bits, or `NaN`, `INF` and `-INF`.
-    private static func xmlDoubleText(_ value: Double) -> String {
-        if value.isFinite { return value.description }
-        if value.isNaN { return "NaN" }
-        return value < 0 ? "-INF" : "INF"
+    /// Appends the ``xmlText`` of an integer, a double, a boolean, a date or a UUID to `bytes`,
+    /// building no `String` (but a double's own description), and returns whether it was a date
+    /// with no ISO 8601 form; returns `nil`, having appended nothing, for any other value.
+    package func appendXMLScalarText(to bytes: inout [UInt8]) -> Bool? {
+        switch self {
+        case .integer(let integer):
+            JSONText.appendInteger(integer, to: &bytes)
+        case .double(let double):
+            Self.appendXMLDoubleText(double, to: &bytes)
+        case .boolean(let boolean):
+            bytes.append(contentsOf: boolean ? Self.trueText : Self.falseText)
+        case .date(let timestamp):
+            if timestamp.appendISO8601(to: &bytes) { return false }
+            Self.appendXMLDoubleText(timestamp.secondsSinceReferenceDate, to: &bytes)
+            return true
+        case .uuid(let uuid):
+            uuid.appendText(to: &bytes)
+        default:
+            return nil
+        }
+        return false
+    }
+
+    private static let trueText = Array("true".utf8)
+    private static let falseText = Array("false".utf8)
+
+    /// Appends the shortest text that reads back to the same bits, or `NaN`, `INF` and `-INF`.
+    private static func appendXMLDoubleText(_ value: Double, to bytes: inout [UInt8]) {
+        if value.isFinite {
+            bytes.append(contentsOf: value.description.utf8)
+        } else if value.isNaN {
+            bytes.append(contentsOf: "NaN".utf8)
+        } else {
+            bytes.append(contentsOf: (value < 0 ? "-INF" : "INF").utf8)
+        }
     }
 }

@@ -41,6 +41,10 @@ public final class XMLGraphWriter: GraphWriter {
     private let options: XMLOptions
     /// What changes as the document is written (``GraphWriter``, *Inside a writer*).
     private let state: WriterState<State>
+    /// The text of the integer, double, boolean, date or UUID being written, made without a
+    /// `String` (``XMLValueText/with(_:formattingInto:_:)-(RowValue,_,_)``): apart from ``state``,
+    /// so that it is lent while the state changes.
+    private let scalarText = WriterState<[UInt8]>([])
 
     /// The writer's changing state.
     private struct State {
@@ -235,7 +239,7 @@ public final class XMLGraphWriter: GraphWriter {
         default:
             break
         }
-        try XMLValueText.with(value) { text, issue in
+        try XMLValueText.with(value, formattingInto: &scalarText.pointee) { text, issue in
             if let issue { warn(issue, attribute, mark: "listed in gx:base64") }
             switch text {
             case .null:
@@ -277,7 +281,7 @@ public final class XMLGraphWriter: GraphWriter {
                     Self.entryName, value: RowValue(entry.value), key: entry.key, attribute: attribute, output)
             }
         default:
-            try XMLValueText.with(value) { text, issue in
+            try XMLValueText.with(value, formattingInto: &scalarText.pointee) { text, issue in
                 if let issue { warn(issue, attribute, mark: #"marked gx:encoding="base64""#) }
                 switch text {
                 case .null:

@@ -27,10 +27,12 @@ enum XMLValueText {
     case file(FileBytes)
 
     /// Calls `body` with what `value` is written as and what could not be written as such, if
-    /// anything; the buffers are valid only during the call.
+    /// anything; the buffers are valid only during the call. An integer, double, boolean, date or
+    /// UUID is formatted into `scalarText` (emptied first), an array the caller keeps, not into a
+    /// `String`.
     @inline(__always)
     static func with<Result>(
-        _ value: RowValue, _ body: (XMLValueText, Issue?) throws -> Result
+        _ value: RowValue, formattingInto scalarText: inout [UInt8], _ body: (XMLValueText, Issue?) throws -> Result
     ) rethrows -> Result {
         switch value {
         case .null:
@@ -40,17 +42,17 @@ enum XMLValueText {
         case .bytes(let bytes):
             return try body(.base64(bytes, isText: false), nil)
         case .integer, .double, .boolean, .date:
-            return try with(value.value, body)
+            return try with(value.value, formattingInto: &scalarText, body)
         case .other(let owned):
-            return try with(owned, body)
+            return try with(owned, formattingInto: &scalarText, body)
         }
     }
 
-    /// ``with(_:_:)-(RowValue,_)`` for an owned value.
+    /// ``with(_:formattingInto:_:)-(RowValue,_,_)`` for an owned value.
     @inline(__always)
-    private static func with<Result>(_ value: Value, _ body: (XMLValueText, Issue?) throws -> Result) rethrows
-        -> Result
-    {
+    private static func with<Result>(
+        _ value: Value, formattingInto scalarText: inout [UInt8], _ body: (XMLValueText, Issue?) throws -> Result
+    ) rethrows -> Result {
         switch value {
         case .string(var text), .uri(var text), .decimal(var text):
             return try text.withUTF8 { try checking(UnsafeRawBufferPointer($0), isDateWithoutISO8601: false, body) }
@@ -59,6 +61,12 @@ enum XMLValueText {
         case .binaryFile(let file):
             return try body(.file(file), nil)
         default:
+            scalarText.removeAll(keepingCapacity: true)
+            if let isDateWithoutISO8601 = value.appendXMLScalarText(to: &scalarText) {
+                return try scalarText.withUnsafeBytes {
+                    try checking($0, isDateWithoutISO8601: isDateWithoutISO8601, body)
+                }
+            }
             guard var rendered = value.xmlText else { return try body(.null, nil) }
             return try rendered.text.withUTF8 {
                 try checking(UnsafeRawBufferPointer($0), isDateWithoutISO8601: rendered.isDateWithoutISO8601, body)

@@ -33,7 +33,8 @@ final class YAMLEmitter {
     /// While the scalar of a file value is emitted, the last bytes libyaml wrote, not yet handed
     /// to the sink: at most as many as the placeholder has. `nil` the rest of the time.
     private var heldBack: [UInt8]?
-    /// Reused for the base64 text of bytes, which libyaml copies.
+    /// Reused for the base64 text of bytes and the text of numbers, booleans, dates and UUIDs,
+    /// which libyaml copies.
     private var scratch: [UInt8] = []
     private let emitter: UnsafeMutablePointer<yaml_emitter_t>
 
@@ -174,6 +175,19 @@ final class YAMLEmitter {
         let style = YAMLScalar.style(
             ofString: text.assumingMemoryBound(to: UInt8.self), in: context, literalBlocks: literalBlocks)
         try emitScalar(text, style: style, isBinary: false)
+    }
+
+    /// Writes an integer, a double, a boolean, a date or a UUID as the scalar whose text
+    /// ``YAMLScalar/appendText(of:in:to:)`` formats into a buffer the emitter keeps, and returns
+    /// whether it was a date with no ISO 8601 form; returns `nil`, having written nothing, for any
+    /// other value.
+    func formattedScalar(_ value: Value, in context: YAMLScalar.Context) throws -> Bool? {
+        scratch.removeAll(keepingCapacity: true)
+        guard let (style, isDateWithoutISO8601) = YAMLScalar.appendText(of: value, in: context, to: &scratch) else {
+            return nil
+        }
+        try scratch.withUnsafeBytes { try emitScalar($0, style: style, isBinary: false) }
+        return isDateWithoutISO8601
     }
 
     /// Writes `bytes` as a `!!binary` scalar: their base64 text, plain, or `""` when there are none.

@@ -1,63 +1,87 @@
 import GraphExport
+import GraphExportJSONText
 
 extension YAMLScalar {
-    /// The scalar for an attribute value (see ``YAMLGraphWriter`` for each kind), and whether the
-    /// value is a date with no ISO 8601 form, written as seconds since 2001 instead; `nil` for an
-    /// array or a map, which are no one scalar, and for bytes in memory, which the emitter
-    /// encodes itself (``YAMLEmitter/value(_:in:literalBlocks:)``).
-    static func value(_ value: Value, in context: Context, literalBlocks: Bool) -> (
-        scalar: YAMLScalar, isDateWithoutISO8601: Bool
-    )? {
+    /// The scalar for an attribute value that is text, a decimal, null or a file (see
+    /// ``YAMLGraphWriter`` for each kind); `nil` for an array or a map, which are no one scalar,
+    /// for bytes in memory, which the emitter encodes itself (``YAMLEmitter/binary(_:)``), and for
+    /// the values whose text ``appendText(of:in:to:)`` formats.
+    static func value(_ value: Value, in context: Context, literalBlocks: Bool) -> YAMLScalar? {
         switch value {
-        case .array, .map, .binary:
-            return nil
         case .null:
-            return (.null, false)
-        case .integer(let integer):
-            return (YAMLScalar(text: String(integer), style: .plain), false)
-        case .double(let double):
-            return (YAMLScalar(text: floatText(double), style: .plain), false)
+            return .null
         case .decimal(let text):
-            return (YAMLScalar(text: text, style: .doubleQuoted), false)
+            return YAMLScalar(text: text, style: .doubleQuoted)
         case .string(let text), .uri(let text):
-            return (YAMLScalar(string: text, in: context, literalBlocks: literalBlocks), false)
-        case .boolean(let boolean):
-            return (YAMLScalar(text: boolean ? "true" : "false", style: .plain), false)
-        case .date(let timestamp):
-            guard let text = timestamp.iso8601 else {
-                return (YAMLScalar(text: floatText(timestamp.secondsSinceReferenceDate), style: .plain), true)
-            }
-            return (YAMLScalar(text: text, style: .doubleQuoted), false)
+            return YAMLScalar(string: text, in: context, literalBlocks: literalBlocks)
         case .binaryFile(let file):
-            return (YAMLScalar(binaryFile: file), false)
-        case .uuid(let uuid):
-            return (YAMLScalar(string: uuid.description, in: context), false)
+            return YAMLScalar(binaryFile: file)
+        case .array, .map, .binary, .integer, .double, .boolean, .date, .uuid:
+            return nil
         }
     }
 
-    /// A double as a float of both YAML versions: the shortest text that reads back to the same
-    /// bits, with `.0` before a bare exponent (`1.0e-05`, `5.0e-324`; YAML 1.1 and PyYAML need the
-    /// dot), and `.nan`, `.inf`, `-.inf` for the values JSON has no number for.
-    static func floatText(_ value: Double) -> String {
-        if value.isNaN { return ".nan" }
-        if value.isInfinite { return value < 0 ? "-.inf" : ".inf" }
-        var text = value.description
-        if let exponent = text.firstIndex(of: "e"), !text[..<exponent].contains(".") {
-            text.insert(contentsOf: ".0", at: exponent)
+    /// Appends the text of an integer, a double, a boolean, a date or a UUID to `text`, building
+    /// no `String` (but a double's own description), and returns its style and whether it was a
+    /// date with no ISO 8601 form, written as seconds since 2001 instead; returns `nil`, having
+    /// appended nothing, for any other value.
+    static func appendText(of value: Value, in context: Context, to text: inout [UInt8]) -> (
+        style: Style, isDateWithoutISO8601: Bool
+    )? {
+        switch value {
+        case .integer(let integer):
+            JSONText.appendInteger(integer, to: &text)
+            return (.plain, false)
+        case .double(let double):
+            appendFloatText(double, to: &text)
+            return (.plain, false)
+        case .boolean(let boolean):
+            text.append(contentsOf: boolean ? trueText : falseText)
+            return (.plain, false)
+        case .date(let timestamp):
+            if timestamp.appendISO8601(to: &text) { return (.doubleQuoted, false) }
+            appendFloatText(timestamp.secondsSinceReferenceDate, to: &text)
+            return (.plain, true)
+        case .uuid(let uuid):
+            let start = text.count
+            uuid.appendText(to: &text)
+            let style = text.withUnsafeBufferPointer {
+                Self.style(ofString: UnsafeBufferPointer(rebasing: $0[start...]), in: context, literalBlocks: true)
+            }
+            return (style, false)
+        default:
+            return nil
         }
-        return text
+    }
+
+    private static let trueText = Array("true".utf8)
+    private static let falseText = Array("false".utf8)
+
+    /// Appends a double as a float of both YAML versions: the shortest text that reads back to the
+    /// same bits, with `.0` before a bare exponent (`1.0e-05`, `5.0e-324`; YAML 1.1 and PyYAML
+    /// need the dot), and `.nan`, `.inf`, `-.inf` for the values JSON has no number for.
+    static func appendFloatText(_ value: Double, to text: inout [UInt8]) {
+        if value.isNaN { return text.append(contentsOf: ".nan".utf8) }
+        if value.isInfinite { return text.append(contentsOf: (value < 0 ? "-.inf" : ".inf").utf8) }
+        let start = text.count
+        text.append(contentsOf: value.description.utf8)
+        guard let exponent = text[start...].firstIndex(of: UInt8(ascii: "e")),
+            !text[start..<exponent].contains(UInt8(ascii: "."))
+        else { return }
+        text.insert(contentsOf: [UInt8(ascii: "."), UInt8(ascii: "0")], at: exponent)
     }
 }
 
 extension YAMLEmitter {
-    /// Writes a value: a scalar by ``YAMLScalar/value(_:in:literalBlocks:)``, bytes by
-    /// ``binary(_:)``, an array as a
+    /// Writes a value: a number, boolean, date or UUID by ``formattedScalar(_:in:)``, another
+    /// scalar by ``YAMLScalar/value(_:in:literalBlocks:)``, bytes by ``binary(_:)``, an array as a
     /// sequence and a map as a mapping of its keys (``MarkerEscape/key(for:)``) in order, both in
     /// flow style inside flow context. Returns whether the value held a date with no ISO 8601 form.
     func value(_ value: Value, in context: YAMLScalar.Context, literalBlocks: Bool) throws -> Bool {
-        if let (scalar, isDateWithoutISO8601) = YAMLScalar.value(value, in: context, literalBlocks: literalBlocks) {
+        if let isDateWithoutISO8601 = try formattedScalar(value, in: context) { return isDateWithoutISO8601 }
+        if let scalar = YAMLScalar.value(value, in: context, literalBlocks: literalBlocks) {
             try self.scalar(scalar)
-            return isDateWithoutISO8601
+            return false
         }
         let inner: YAMLScalar.Context = context == .flow ? .flow : .blockValue
         var hadDateWithoutISO8601 = false
