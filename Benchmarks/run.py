@@ -51,8 +51,9 @@ judged by CPU time (user + system), the wall time shown beside, but for the wall
     flat JSON / `sqlite3 -json`, wall time                 ≤ 1.0×
     peak RSS of every export and diff at every size        ≤ 32 MB
     peak RSS at the largest size vs the smallest           within ±10 %
-    CPU time of every export, largest size vs smallest     ≤ 11×    (n log n, not n²: when the
-                                                                    sizes are 100 000 and 1 000 000)
+    CPU time of every export, largest size vs smallest     ≤ 11×    (n log n, not n²)
+
+the last two when the largest size is ten times the smallest (100 000 and 1 000 000 by default).
 
 A second table, "Other targets and reports", holds what is still another open issue's contract:
 a plain database's set-up ≤ 2 % of its flat JSON export (issue 36; gx-setup's time includes the
