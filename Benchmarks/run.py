@@ -620,9 +620,7 @@ def tables(by_order, startup_times, startup_method, info, loads):
                 m = wall[c.name]
 
                 def ratio(*others):
-                    if any(o not in wall for o in others):
-                        return None
-                    return m / sum(wall[o] for o in others)
+                    return ratio_of(wall, c.name, *others)
                 rows.append([
                     c.name, str(len(c.walls)), "%.3f" % m, "%.3f–%.3f" % (min(c.walls), max(c.walls)),
                     "%.3f" % cpu[c.name], "{:,.0f}".format(n / m), "%.1f" % (c.bytes / 1e6 / m),
@@ -662,7 +660,7 @@ def tables(by_order, startup_times, startup_method, info, loads):
                 wall = medians(results[n]["contenders"], "walls")
 
                 def of(a, b):
-                    return wall[a] / wall[b] if a in wall and b in wall else None
+                    return ratio_of(wall, a, b)
                 rows.append(["{:,}".format(n), order, fmt_ratio(of("gx-json-tree", "gx-json-flat")),
                              fmt_ratio(of("gx-json-tree", "sqlite3-json")), fmt_ratio(of("gx-json-flat", "sqlite3-json")),
                              fmt_ratio(of("gx-xml-tree", "gx-xml-flat")), fmt_ratio(of("gx-yaml-tree", "gx-yaml-flat"))])
