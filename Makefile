@@ -144,7 +144,9 @@ docs: deps
 # The benchmark (issue 7), release build: graphexport in every format and shape against
 # `sqlite3 -json`, a C read floor, C writer ceilings and a Python export, on generated stores of
 # 100 000 and 1 000 000 objects, in creation and grouped key order (BENCH_ORDERS; cached in
-# Benchmarks/.cache). Prints the tables and writes Benchmarks/results.md.
+# Benchmarks/.cache), then the same store without indexes and plain SQLite databases (chinook,
+# chinook-noindex, northwind). Prints the tables, with one table of issue 40's targets per store,
+# and writes Benchmarks/results.md.
 # Quick check: BENCH_SIZES=20000 BENCH_REPEAT=1 BENCH_ORDERS=creation make bench
 .PHONY: bench
 bench:

@@ -25,8 +25,8 @@ Contenders (each run in rounds with the main benchmark's measure()):
     diff-gx-plain          graphexport diff --format jsonl of the two plain databases
     diff-sqldiff           sqldiff of the two plain databases
 
-Targets (issue 40): diff-gx-coredata <= 1.25x diff-gx-json-flat, diff-gx-plain <= 2x diff-sqldiff,
-peak RSS <= 32 MB for both diffs.
+Their targets (issue 40: diff-gx-coredata <= 1.25x diff-gx-json-flat, diff-gx-plain <= 2x diff-sqldiff,
+peak RSS <= 32 MB for both diffs) are rows of run.py's issue 40 table of the store they ran on.
 """
 import os
 import shutil
@@ -146,25 +146,3 @@ def contenders(graphexport, model, store, cached, Contender):
                   statuses=(1,)),
         Contender("diff-sqldiff", ["sqldiff", plain, plain_changed], "ref"),
     ]
-
-
-def targets(by_name, median):
-    """The rows of the diff targets: [target, wall, CPU, limit, result (wall), result (CPU)]."""
-    rows = []
-
-    def ratio(a, b, limit):
-        if a not in by_name or b not in by_name or not by_name[a].walls or not by_name[b].walls:
-            rows.append(["%s / %s" % (a, b), "–", "–", "≤ %.2f×" % limit, "–", "–"])
-            return
-        w = median(by_name[a].walls) / median(by_name[b].walls)
-        c = median(by_name[a].cpus) / median(by_name[b].cpus)
-        rows.append(["%s / %s" % (a, b), "%.2f×" % w, "%.2f×" % c, "≤ %.2f×" % limit,
-                     "PASS" if w <= limit else "FAIL", "PASS" if c <= limit else "FAIL"])
-
-    ratio("diff-gx-coredata", "diff-gx-json-flat", 1.25)
-    ratio("diff-gx-plain", "diff-sqldiff", 2.0)
-    for name in ("diff-gx-coredata", "diff-gx-plain"):
-        if name in by_name and by_name[name].rss:
-            peak = max(by_name[name].rss) / 1e6
-            rows.append(["%s peak RSS" % name, "%.1f MB" % peak, "", "≤ 32 MB", "PASS" if peak <= 32 else "FAIL", ""])
-    return rows

@@ -7,44 +7,64 @@ the objects, scattered over the tree; `grouped`, numbered page by page, the orde
 destination windows read best), and runs on each store, in one run, every contender in rounds,
 A B C … A B C …, so that the machine's drift falls on all of them alike:
 
-    gx-<format>-<shape>  graphexport, every built-in format of this build, tree and flat (formats
-                         with no target in the issue, such as jsonl, plist or graphml, only at
-                         the smallest size unless BENCH_EVERY_FORMAT=1: the time budget)
+    gx-<format>-<shape>  graphexport, every built-in format of this build, tree and flat (a format
+                         that does not nest, such as jsonl or graphml, flat only; formats without
+                         a ceiling, such as plist or graphml, only at the smallest size unless
+                         BENCH_EVERY_FORMAT=1: the time budget)
     sqlite3-json         `sqlite3 -readonly -json` over the same tables (SELECT * per table)
     read-floor           reference/read_floor.c: SELECT * per table, every column fetched
-    ceiling-<format>     reference/<format>_ceiling.c: the flat document written by hand (JSON),
-                         raw libxml2 xmlTextWriter (XML) or raw libyaml emitter (YAML); only
+    ceiling-<format>     reference/<format>_ceiling.c: the flat document written by hand (JSON;
+                         JSON Lines, `json_ceiling --lines`: the same objects as `-f jsonl` writes
+                         them), raw libxml2 xmlTextWriter (XML) or raw libyaml emitter (YAML); only
                          their self-reported writing time counts (see reference/replay.h)
     python-nested        python_nested_export.py, what a user would write instead (tree JSON);
                          above 200 000 objects one run only (its warm-up run), for the budget
 
 Then, on the same Scrapbook layout in creation order without the indexes Core Data makes on its key
 columns (make_large_store.py --without-indexes: a store whose `Z<TABLE>_Z<COLUMN>_INDEX` indexes were
-dropped, issue 36), gx-json-flat, gx-json-tree and sqlite3-json at every size, with the target that
-each export's CPU time grows ≤ 11× from 100 000 to 1 000 000 objects (n log n, not n²).
+dropped, issue 36), the same contenders but python-nested and the diff; its objects, keys and values
+are the indexed store's, so the ceilings replay the indexed store's replay.
 
 Then the same on plain SQLite databases of real schemas (issue 23), read through their foreign
 keys: `chinook`, the shared Chinook sample (shared/data/chinook beside the repository) scaled by
 make_chinook_store.py, `chinook-noindex`, the same without Chinook's `IFK_*` indexes (no foreign key
 has an index, as SQLite leaves them unless asked: issue 36), and `northwind`, the Northwind schema
 written by make_northwind_store.py (text and composite keys, link tables), each at the same sizes,
-with the contenders above but
-python-nested (which reads the Scrapbook layout) and the diff, and with
+with the contenders above but python-nested (which reads the Scrapbook layout) and the diff, and with
 
     gx-setup             graphexport's set-up alone: open, schema, layout, prepared queries, an
                          empty selection (`--root <table> --where 0`), no object written
 
-and the ceilings replaying the same document (make_plain_replay.py). Their targets: flat JSON
-≤ 1.0× and tree JSON ≤ 1.25× `sqlite3 -json`, set-up ≤ 2 % of the flat JSON export (gx-setup's
-time includes the process start-up, a few milliseconds: read it at 1 000 000 rows), and, with or
-without indexes (issue 36), tree JSON ≤ 1.5× flat JSON and each export's CPU time ≤ 11× from the
-smallest size to the largest when they are 100 000 and 1 000 000 rows (n log n, not n²).
+and the ceilings replaying the same document (make_plain_replay.py).
+
+Targets. For every store (each key order of the Scrapbook layout, the store without indexes, each
+plain database) one table, "Issue 40 targets", checks at the largest size every target of issue 40
+with one function (issue_40_rows), whatever the kind of store; ratios are of medians in one run and
+judged by CPU time (user + system), the wall time shown beside, but for the wall-time target:
+
+    flat JSON / (read floor + JSON ceiling)                ≤ 1.25×
+    JSON Lines / (read floor + JSON Lines ceiling)         ≤ 1.25×
+    tree JSON / flat JSON                                  ≤ 1.5×
+    flat XML, flat YAML / (read floor + that ceiling)      ≤ 1.25×
+    plain `diff` / `sqldiff`                               ≤ 2×     (where the diff ran)
+    Core Data `diff` (1 % changed) / one flat export       ≤ 1.25×  (where the diff ran)
+    flat JSON / `sqlite3 -json`, wall time                 ≤ 1.0×
+    peak RSS of every export and diff at every size        ≤ 32 MB
+    peak RSS at the largest size vs the smallest           within ±10 %
+    CPU time of every export, largest size vs smallest     ≤ 11×    (n log n, not n²)
+
+the last two when the largest size is ten times the smallest (100 000 and 1 000 000 by default).
+
+A second table, "Other targets and reports", holds what is still another open issue's contract:
+a plain database's set-up ≤ 2 % of its flat JSON export (issue 36; gx-setup's time includes the
+process start-up, a few milliseconds: read it at 1 000 000 rows), and the Python export's ratios
+(reported, no limit).
 
 Each contender first runs once into a pipe the driver reads (warm-up; counts the bytes, checks
 the exit status). Timed runs write to /dev/null. Wall time (around fork and wait4) and peak RSS
-(from wait4) are taken by reference/measure.c. The table shows medians, objects/s, MB/s (10^6
-bytes), peak RSS (MB, 10^6 bytes), the ratios to the references and PASS/FAIL for the issue's
-targets at the largest size.
+(from wait4) are taken by reference/measure.c. The table of each size shows medians, objects/s,
+MB/s (10^6 bytes), peak RSS (MB, 10^6 bytes) and the ratios to the references; the target tables
+follow each store's.
 
 Environment:
     BENCH_SIZES    comma-separated object counts (default 100000,1000000)
@@ -74,8 +94,8 @@ Environment:
     SWIFT          the swift command (default swift)
 
 Then history_bench.py times `--since` (issue 21) on the largest store in creation order, given a
-history of 100 changed objects, against the full JSON export (BENCH_ONLY matching `gx-since` keeps it),
-followed by sync_bench.py, `graphexport sync` (issue 39) on that store against -f sqlite, and notes_bench.py times the Apple Notes decoder (issue 24) on the shared apple-notes-macos12 sample
+history of 100 changed objects, against the full JSON export (BENCH_ONLY matching `gx-since` keeps it;
+BENCH_SINCE=0 leaves it and sync out), followed by sync_bench.py, `graphexport sync` (issue 39) on that store against -f sqlite, and notes_bench.py times the Apple Notes decoder (issue 24) on the shared apple-notes-macos12 sample
 grown to 20 000 notes, decoded against `--no-decode notes` (BENCH_ONLY matching `gx-notes` keeps it;
 BENCH_NOTES=0 leaves it out), and relational_bench.py times -f sql and -f sqlite (issue 38) on Chinook
 scaled to the largest size against flat JSON, the sqlite3 shell's INSERT … SELECT and pgloader
@@ -116,7 +136,10 @@ PLAIN = {
     "chinook-noindex": ([os.path.join(BENCH, "make_chinook_store.py"), "--without-fk-indexes", CHINOOK], "Album"),
     "northwind": ([os.path.join(BENCH, "make_northwind_store.py")], "Orders"),
 }
-CEILINGS = {"json": [], "xml": ["libxml-2.0"], "yaml": ["yaml-0.1"]}
+# Each format with a writer ceiling: the reference program (reference/<program>.c), its options before
+# the replay file, and the pkg-config libraries it links.
+CEILINGS = {"json": ("json_ceiling", [], []), "jsonl": ("json_ceiling", ["--lines"], []),
+            "xml": ("xml_ceiling", [], ["libxml-2.0"]), "yaml": ("yaml_ceiling", [], ["yaml-0.1"])}
 SHAPES = ["tree", "flat"]
 START = time.monotonic()
 
@@ -164,7 +187,7 @@ def build_references():
     os.makedirs(out, exist_ok=True)
     ref = os.path.join(BENCH, "reference")
     programs = {"measure": [], "read_floor": ["sqlite3"]}
-    programs.update({"%s_ceiling" % f: libs for f, libs in CEILINGS.items()})
+    programs.update({program: libs for program, _, libs in CEILINGS.values()})
     paths = {}
     for name, libs in programs.items():
         source = os.path.join(ref, name + ".c")
@@ -249,8 +272,10 @@ def instructions(argv):
 
 
 def built_in_formats(graphexport):
+    """({built-in format: the shapes it writes}, [plugin formats]) of `graphexport formats`: a format
+    with nesting writes both shapes, any other (jsonl, graphml, …) the flat one alone."""
     listing = subprocess.run([graphexport, "formats"], check=True, capture_output=True, text=True).stdout
-    formats, plugins = [], []
+    formats, plugins = {}, []
     for line in listing.splitlines():
         if not line.strip():
             continue
@@ -258,7 +283,10 @@ def built_in_formats(graphexport):
         if line.split()[1:2] == ["decoder"]:
             continue  # a value decoder (issue 24), not a format
         # "(built in)" or "(built in; nesting, …)"; a plugin's line names where it was found.
-        (formats if re.search(r"\(built in[;)]", line) else plugins).append(name)
+        if re.search(r"\(built in[;)]", line):
+            formats[name] = SHAPES if re.search(r"\(built in;[^)]*\bnesting\b", line) else ["flat"]
+        else:
+            plugins.append(name)
     return formats, plugins
 
 
@@ -318,7 +346,18 @@ def format_contenders(formats, smallest, command, store):
     and plist; block-style YAML), the documents the ceilings replay."""
     every = os.environ.get("BENCH_EVERY_FORMAT") == "1" or smallest
     return [Contender("gx-%s-%s" % (fmt, shape), command + ["--format", fmt, "--shape", shape, store], "gx", fmt,
-                      shape) for fmt in formats if fmt in CEILINGS or every for shape in SHAPES]
+                      shape) for fmt, shapes in formats.items() if fmt in CEILINGS or every for shape in shapes]
+
+
+def reference_contenders(refs, store, tables, replay):
+    """`sqlite3 -json` and the read floor over `tables` of the store, and each format's ceiling
+    replaying `replay` (the store's flat document)."""
+    contenders = [Contender("sqlite3-json", ["sqlite3", "-readonly", "-json", store, "; ".join(
+                      'SELECT * FROM "%s"' % t for t in tables)], "ref"),
+                  Contender("read-floor", [refs["read_floor"], store] + tables, "ref")]
+    for fmt, (program, options, _) in CEILINGS.items():
+        contenders.append(Contender("ceiling-%s" % fmt, [refs[program]] + options + [replay], "ceiling", fmt))
+    return contenders
 
 
 def load_average():
@@ -433,6 +472,112 @@ def medians(contenders, attribute):
     return {c.name: statistics.median(getattr(c, attribute)) for c in contenders if getattr(c, attribute)}
 
 
+# ---- targets -------------------------------------------------------------------------------------
+TARGET_HEAD = ["target", "limit", "judged by", "value", "result", "the other clock"]
+DIFF_ONLY_HERE = "the diff runs on the Scrapbook layout of the first key order"
+
+
+def verdict(value, limit, missing="not measured"):
+    return "– (%s)" % missing if value is None else ("PASS" if value <= limit else "FAIL")
+
+
+def ratio_of(table, a, *b):
+    """table[a] / the sum of table[b…], or None when one of them was not measured."""
+    if a not in table or any(x not in table for x in b):
+        return None
+    return table[a] / sum(table[x] for x in b)
+
+
+def issue_40_rows(results):
+    """The rows (TARGET_HEAD) and notes of issue 40's targets for one store, `results` its measurements
+    by size: every target at the largest size, whatever the kind of store. Ratios are of medians; a
+    ratio target is judged by CPU time (user + system), which a busy machine disturbs less than wall
+    time, the other clock shown beside; the wall-time target by wall time."""
+    sizes = sorted(results)
+    n, first = sizes[-1], sizes[0]
+    contenders = results[n]["contenders"]
+    clocks = {"CPU": medians(contenders, "cpus"), "wall": medians(contenders, "walls")}
+    rows, notes = [], []
+    diffed = any(name.startswith("diff-") for name in results[n]["by"])
+
+    def ratio_row(label, a, refs, limit, clock="CPU", missing="not measured"):
+        other = "wall" if clock == "CPU" else "CPU"
+        value = ratio_of(clocks[clock], a, *refs)
+        rows.append([label, "≤ %.2f×" % limit, clock + " time", fmt_ratio(value), verdict(value, limit, missing),
+                     "%s %s" % (other, fmt_ratio(ratio_of(clocks[other], a, *refs)))])
+
+    ratio_row("flat JSON / (read floor + JSON ceiling)", "gx-json-flat", ["read-floor", "ceiling-json"], 1.25)
+    ratio_row("JSON Lines / (read floor + JSON Lines ceiling)", "gx-jsonl-flat", ["read-floor", "ceiling-jsonl"],
+              1.25)
+    ratio_row("tree JSON / flat JSON", "gx-json-tree", ["gx-json-flat"], 1.5)
+    for fmt in ("xml", "yaml"):
+        ratio_row("flat %s / (read floor + %s ceiling)" % (fmt.upper(), fmt.upper()), "gx-%s-flat" % fmt,
+                  ["read-floor", "ceiling-" + fmt], 1.25)
+    ratio_row("plain `diff` / `sqldiff`", "diff-gx-plain", ["diff-sqldiff"], 2.0,
+              missing="not measured" if diffed else DIFF_ONLY_HERE)
+    ratio_row("Core Data `diff` (1 % changed) / one flat export", "diff-gx-coredata", ["diff-gx-json-flat"], 1.25,
+              missing="not measured" if diffed else DIFF_ONLY_HERE)
+    ratio_row("flat JSON / `sqlite3 -json`", "gx-json-flat", ["sqlite3-json"], 1.0, clock="wall")
+
+    # Memory: every graphexport process (exports and diffs) at every size.
+    exports = sorted({c.name for s in sizes for c in results[s]["contenders"] if c.kind == "gx" and c.rss})
+    peaks = [(max(results[s]["by"][e].rss) / 1e6, e, s) for e in exports for s in sizes
+             if e in results[s]["by"] and results[s]["by"][e].rss]
+    if peaks:
+        peak, name, size = max(peaks)
+        rows.append(["peak RSS, every export at every size", "≤ 32 MB", "peak RSS", "%.1f MB" % peak,
+                     verdict(peak, 32), "largest: %s at %s" % (name, "{:,}".format(size))])
+    else:
+        rows.append(["peak RSS, every export at every size", "≤ 32 MB", "peak RSS", "–", verdict(None, 32), ""])
+    # The same memory and n log n time at both sizes, when they are 100 000 and 1 000 000 (or any two a
+    # tenth apart): n log n from one to the other is 12× at most, n² would be 100× (issue 36).
+    steps = (n, first) if len(sizes) > 1 else (1000000, 100000)
+    label = "peak RSS, %s vs %s" % tuple("{:,}".format(s) for s in steps)
+    growth_label = "CPU time, %s vs %s" % tuple("{:,}".format(s) for s in steps)
+    both = [e for e in exports if e in results[first]["by"] and results[first]["by"][e].rss and e in results[n]["by"]
+            and results[n]["by"][e].rss]
+    if n == 10 * first and both:
+        before = medians(results[first]["contenders"], "cpus")
+        before_wall = medians(results[first]["contenders"], "walls")
+        changes = sorted((max(results[n]["by"][e].rss) / max(results[first]["by"][e].rss) - 1, e) for e in both)
+        change, name = max(changes, key=lambda x: abs(x[0]))
+        rows.append([label, "within ±10 %", "peak RSS", "%+.1f %%" % (100 * change),
+                     "PASS" if abs(change) <= 0.10 else "FAIL", "largest change: %s" % name])
+        growths = sorted((clocks["CPU"][e] / before[e], e) for e in both if before.get(e))
+        growth, name = growths[-1]
+        rows.append([growth_label, "≤ 11×", "CPU time", fmt_ratio(growth), verdict(growth, 11),
+                     "largest: %s (wall %s)" % (name, fmt_ratio(clocks["wall"][name] / before_wall[name]))])
+        notes.append("%s: %s" % (label, ", ".join("%s %+.1f %%" % (e, 100 * c) for c, e in changes)))
+        notes.append("%s (linear: 10×): %s" % (growth_label, ", ".join("%s %.2f×" % (e, g) for g, e in growths)))
+    else:
+        missing = "needs two sizes a tenth apart, such as 100,000 and 1,000,000"
+        rows.append([label, "within ±10 %", "peak RSS", "–", verdict(None, 0, missing), ""])
+        rows.append([growth_label, "≤ 11×", "CPU time", "–", verdict(None, 0, missing), ""])
+    return rows, notes
+
+
+def other_target_rows(results):
+    """The rows (TARGET_HEAD) of the targets outside issue 40 that are still an open issue's contract,
+    and of what is only reported, for one store at its largest size: a plain database's set-up ≤ 2 %
+    of its flat export (issue 36) and the Python nested export's ratios (report)."""
+    n = sorted(results)[-1]
+    contenders = results[n]["contenders"]
+    cpu, wall = medians(contenders, "cpus"), medians(contenders, "walls")
+    rows = []
+    if results[n].get("plain"):
+        def percent(x):
+            return "–" if x is None else "%.1f %%" % (100 * x)
+        value = ratio_of(cpu, "gx-setup", "gx-json-flat")
+        rows.append(["set-up / flat JSON (issue 36)", "≤ 2 %", "CPU time", percent(value), verdict(value, 0.02),
+                     "wall %s" % percent(ratio_of(wall, "gx-setup", "gx-json-flat"))])
+    for c in contenders:
+        if c.kind == "gx" and c.name in cpu and "python-nested" in cpu:
+            rows.append(["%s / Python nested export" % c.name, "(report)", "CPU time",
+                         fmt_ratio(ratio_of(cpu, c.name, "python-nested")), "",
+                         "wall %s" % fmt_ratio(ratio_of(wall, c.name, "python-nested"))])
+    return rows
+
+
 def tables(by_order, startup_times, startup_method, info, loads):
     """(text for the terminal, Markdown) of every table."""
     md, text = [], []
@@ -440,7 +585,11 @@ def tables(by_order, startup_times, startup_method, info, loads):
     for k, v in info.items():
         md.append("- %s: %s" % (k, v))
     md.append("- load average (1 min) at the start of each round: %s" % ", ".join("%.2f" % x for x in loads))
+    started = "start-up: median of 20 runs (%s): %s" % (startup_method, ", ".join(
+        "%s %.2f ms" % (k, v * 1000) for k, v in startup_times.items()))
+    md.append("- " + started)
     md.append("")
+    text.extend([started, ""])
 
     def add_table(title, head, rows, notes=()):
         md.extend([title, "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)])
@@ -471,9 +620,7 @@ def tables(by_order, startup_times, startup_method, info, loads):
                 m = wall[c.name]
 
                 def ratio(*others):
-                    if any(o not in wall for o in others):
-                        return None
-                    return m / sum(wall[o] for o in others)
+                    return ratio_of(wall, c.name, *others)
                 rows.append([
                     c.name, str(len(c.walls)), "%.3f" % m, "%.3f–%.3f" % (min(c.walls), max(c.walls)),
                     "%.3f" % cpu[c.name], "{:,.0f}".format(n / m), "%.1f" % (c.bytes / 1e6 / m),
@@ -494,84 +641,17 @@ def tables(by_order, startup_times, startup_method, info, loads):
                   "nothing (MB/s 0).")
         md.append("")
 
-        # Targets, at the largest size: by wall time (the issue's measure) and by CPU time (user +
-        # system), which a busy machine disturbs less.
         n = sizes[-1]
-        contenders = results[n]["contenders"]
-        wall, cpu = medians(contenders, "walls"), medians(contenders, "cpus")
-        rows = []
-
-        def ratio_of(table, a, *b):
-            if a not in table or any(x not in table for x in b):
-                return None
-            return table[a] / sum(table[x] for x in b)
-
-        def verdict(value, limit):
-            return "–" if value is None else ("PASS" if value <= limit else "FAIL")
-
-        def ratio_check(label, a, refs, limit):
-            w, c = ratio_of(wall, a, *refs), ratio_of(cpu, a, *refs)
-            rows.append([label, fmt_ratio(w), fmt_ratio(c), "≤ %.2f×" % limit, verdict(w, limit), verdict(c, limit)])
-
         plain = results[n].get("plain", False)
-        unindexed = results[n].get("unindexed", False)
-        for shape in SHAPES:
-            name = "gx-json-%s" % shape
-            if name in wall:
-                limits = {"flat": 1.0, "tree": 1.25} if plain else {"flat": 0.75, "tree": 1.0}
-                ratio_check("%s / sqlite3 -json" % name, name, ["sqlite3-json"], limits[shape])
-                if shape == "flat":
-                    ratio_check("%s / (read floor + JSON ceiling)" % name, name, ["read-floor", "ceiling-json"], 1.25)
-        for fmt in ("xml", "yaml") if not unindexed else ():
-            for shape in SHAPES:
-                name = "gx-%s-%s" % (fmt, shape)
-                label = "%s / (read floor + %s ceiling)" % (name, fmt.upper())
-                if name in wall:
-                    ratio_check(label, name, ["read-floor", "ceiling-" + fmt], 1.25)
-                else:
-                    rows.append([label, "–", "–", "≤ 1.25×", "not in this build", ""])
-        for c in contenders:
-            if c.kind != "gx" or not c.rss:
-                continue
-            peak = max(max(results[s]["by"][c.name].rss) for s in sizes
-                       if c.name in results[s]["by"] and results[s]["by"][c.name].rss) / 1e6
-            rows.append(["%s peak RSS, every size" % c.name, "%.1f MB" % peak, "", "≤ 32 MB", verdict(peak, 32), ""])
-            other = results[sizes[0]]["by"].get(c.name) if len(sizes) > 1 else None
-            if other and other.rss:
-                change = max(c.rss) / max(other.rss) - 1
-                rows.append(["%s peak RSS, %s vs %s objects" % (c.name, "{:,}".format(n), "{:,}".format(sizes[0])),
-                             "%+.1f%%" % (100 * change), "", "within ±10%", "PASS" if abs(change) <= 0.10 else "FAIL", ""])
-        if plain and "gx-json-tree" in wall:
-            ratio_check("gx-json-tree / gx-json-flat", "gx-json-tree", ["gx-json-flat"], 1.5)
-        if plain and "gx-setup" in wall:
-            ratio_check("gx-setup / gx-json-flat", "gx-setup", ["gx-json-flat"], 0.02)
-        if len(sizes) > 1:
-            first = medians(results[sizes[0]]["contenders"], "cpus")
-            # n log n from 100 000 to 1 000 000 rows is 12× at most; n² would be 100× (issue 36).
-            growth_limit = 11 if (plain or unindexed) and n == 10 * sizes[0] else None
-            for c in contenders:
-                if c.name in cpu and c.name in first and first[c.name] > 0:
-                    growth = cpu[c.name] / first[c.name]
-                    limited = growth_limit is not None and c.name.startswith("gx-json-")
-                    rows.append(["%s CPU time, %s vs %s" % (c.name, "{:,}".format(n), "{:,}".format(sizes[0])),
-                                 "", fmt_ratio(growth),
-                                 "≤ %d×" % growth_limit if limited else "(linear: %.0f×)" % (n / sizes[0]),
-                                 "", verdict(growth, growth_limit) if limited else ""])
-        if not plain and not unindexed:
-            rows += diff_bench.targets(results[n]["by"], statistics.median)
-        for label, seconds in startup_times.items():
-            if not label.startswith("/bin/true") and not plain and not unindexed:
-                rows.append(["graphexport %s start-up" % label, "%.1f ms" % (seconds * 1000), "", "≤ 10 ms",
-                             verdict(seconds * 1000, 10), ""])
-        for c in contenders:
-            if c.kind == "gx" and c.name in wall and "python-nested" in wall:
-                rows.append(["%s / Python nested export" % c.name, fmt_ratio(ratio_of(wall, c.name, "python-nested")),
-                             fmt_ratio(ratio_of(cpu, c.name, "python-nested")), "(report)", "", ""])
-        add_table("## Targets at %s %s, %s (ratios of medians)" % (
-                  "{:,}".format(n), "rows" if plain else "objects", order if plain or unindexed else order + " order"),
-                  ["target", "wall", "CPU", "limit", "result (wall)", "result (CPU)"], rows,
-                  ["start-up: median of 20 runs (%s): %s" % (startup_method, ", ".join(
-                      "%s %.2f ms" % (k, v * 1000) for k, v in startup_times.items()))])
+        store = order if plain else "Scrapbook layout, " + (order if results[n].get("unindexed") else order + " order")
+        rows, notes = issue_40_rows(results)
+        add_table("## Issue 40 targets: %s, %s %s (ratios of medians)" % (store, "{:,}".format(n),
+                                                                           "rows" if plain else "objects"),
+                  TARGET_HEAD, rows, notes)
+        others = other_target_rows(results)
+        if others:
+            add_table("## Other targets and reports: %s, %s %s" % (store, "{:,}".format(n),
+                                                                   "rows" if plain else "objects"), TARGET_HEAD, others)
     if len(by_order) > 1:
         # The same ratios side by side, one row per key order and size: what the order costs.
         rows = []
@@ -580,7 +660,7 @@ def tables(by_order, startup_times, startup_method, info, loads):
                 wall = medians(results[n]["contenders"], "walls")
 
                 def of(a, b):
-                    return wall[a] / wall[b] if a in wall and b in wall else None
+                    return ratio_of(wall, a, b)
                 rows.append(["{:,}".format(n), order, fmt_ratio(of("gx-json-tree", "gx-json-flat")),
                              fmt_ratio(of("gx-json-tree", "sqlite3-json")), fmt_ratio(of("gx-json-flat", "sqlite3-json")),
                              fmt_ratio(of("gx-xml-tree", "gx-xml-flat")), fmt_ratio(of("gx-yaml-tree", "gx-yaml-flat"))])
@@ -592,8 +672,9 @@ def tables(by_order, startup_times, startup_method, info, loads):
 
 def since_benchmark(graphexport, stores, sizes, orders):
     """The `--since` benchmark (history_bench.py) on the largest store in creation order (or the
-    first order asked for): its markdown lines and samples; BENCH_ONLY may leave it out."""
-    if not orders or not re.search(os.environ.get("BENCH_ONLY", ".*"), "gx-since"):
+    first order asked for): its markdown lines and samples; BENCH_ONLY or BENCH_SINCE=0 may leave it out."""
+    if (not orders or not re.search(os.environ.get("BENCH_ONLY", ".*"), "gx-since")
+            or os.environ.get("BENCH_SINCE", "1") == "0"):
         return [], {}
     order = "creation" if "creation" in orders else orders[0]
     store, _ = stores[(max(sizes), order)]
@@ -661,11 +742,6 @@ def main():
     for order, n in [(order, n) for order in orders for n in sorted(sizes)]:
         store, replay = stores[(n, order)]
         contenders = format_contenders(formats, n == min(sizes), [graphexport, "--model", MODEL], store)
-        contenders.append(Contender("sqlite3-json", ["sqlite3", "-readonly", "-json", store,
-                                                     "; ".join("SELECT * FROM %s" % t for t in TABLES)], "ref"))
-        contenders.append(Contender("read-floor", [refs["read_floor"], store] + TABLES, "ref"))
-        for fmt in CEILINGS:
-            contenders.append(Contender("ceiling-%s" % fmt, [refs["%s_ceiling" % fmt], replay], "ceiling", fmt))
         if n == max(sizes) and order == orders[0] and os.environ.get("BENCH_DIFF", "1") != "0":
             generators = [os.path.join(BENCH, "make_large_store.py"), os.path.join(ROOT, "Samples", "Scrapbook",
                                                                                   "make_store.py")]
@@ -674,10 +750,10 @@ def main():
                 lambda kind, inputs, make: cached(kind, n, order, generators + inputs, make), Contender)
         # The Python export takes over a minute per run at 1 000 000 objects, the largest share of
         # the time budget: one run there (the pipe costs it nothing measurable), the usual below.
-        contenders.append(Contender("python-nested", [sys.executable, os.path.join(BENCH, "python_nested_export.py"),
-                                                      store], "ref", single=n > 200000))
-        references = {"sqlite3-json", "read-floor", "python-nested"} | {"ceiling-%s" % f for f in CEILINGS}
-        contenders = [c for c in contenders if only.search(c.name) or c.name in references]
+        references = reference_contenders(refs, store, TABLES, replay) + [Contender(
+            "python-nested", [sys.executable, os.path.join(BENCH, "python_nested_export.py"), store], "ref",
+            single=n > 200000)]
+        contenders = [c for c in contenders if only.search(c.name)] + references
         repeat = env_int("BENCH_REPEAT", 5 if n <= 200000 else 3)
         log("%s order:" % order)
         notes = measure(n, contenders, repeat, deadline, loads)
@@ -697,11 +773,11 @@ def main():
         unindexed_deadline = time.monotonic() + env_int("BENCH_UNINDEXED_BUDGET", 300)
         for n in sorted(sizes):
             store = prepare_unindexed_store(n, order)
-            contenders = [Contender("gx-json-%s" % shape, [graphexport, "--model", MODEL, "--format", "json", "--shape",
-                                                           shape, store], "gx", "json", shape) for shape in SHAPES]
-            contenders.append(Contender("sqlite3-json", ["sqlite3", "-readonly", "-json", store,
-                                                         "; ".join("SELECT * FROM %s" % t for t in TABLES)], "ref"))
-            contenders = [c for c in contenders if only.search(c.name) or c.name == "sqlite3-json"]
+            # The same objects, keys and values as the indexed store of this order: the same document,
+            # so its replay serves the ceilings.
+            _, replay = stores[(n, order)] if (n, order) in stores else prepare_store(n, order)
+            contenders = [c for c in format_contenders(formats, n == min(sizes), [graphexport, "--model", MODEL], store)
+                          if only.search(c.name)] + reference_contenders(refs, store, TABLES, replay)
             repeat = env_int("BENCH_REPEAT", 5 if n <= 200000 else 3)
             log("%s:" % label)
             notes = measure(n, contenders, repeat, unindexed_deadline, loads)
@@ -724,16 +800,11 @@ def main():
         for n in sorted(plain_sizes):
             store, replay = prepare_plain_store(name, n, graphexport)
             tables_of_store = store_tables(store)
-            contenders = format_contenders(formats, n == min(plain_sizes), [graphexport], store)
+            contenders = [c for c in format_contenders(formats, n == min(plain_sizes), [graphexport], store)
+                          if only.search(c.name)]
             contenders.append(Contender("gx-setup", [graphexport, "--quiet", "--root", PLAIN[name][1], "--where", "0",
                                                      store], "setup"))
-            contenders.append(Contender("sqlite3-json", ["sqlite3", "-readonly", "-json", store, "; ".join(
-                'SELECT * FROM "%s"' % t for t in tables_of_store)], "ref"))
-            contenders.append(Contender("read-floor", [refs["read_floor"], store] + tables_of_store, "ref"))
-            for fmt in CEILINGS:
-                contenders.append(Contender("ceiling-%s" % fmt, [refs["%s_ceiling" % fmt], replay], "ceiling", fmt))
-            references = {"sqlite3-json", "read-floor", "gx-setup"} | {"ceiling-%s" % f for f in CEILINGS}
-            contenders = [c for c in contenders if only.search(c.name) or c.name in references]
+            contenders += reference_contenders(refs, store, tables_of_store, replay)
             repeat = env_int("BENCH_REPEAT", 5 if n <= 200000 else 3)
             log("%s:" % label)
             notes = measure(n, contenders, repeat, plain_deadline, loads)

@@ -1,12 +1,15 @@
-/* JSON writer ceiling: hand-written, streaming JSON of the flat export, replayed from a replay file
- * (see replay.h and make_replay.py), to standard output. Times only the writing.
+/* JSON and JSON Lines writer ceiling: hand-written, streaming JSON of the flat export, replayed from
+ * a replay file (see replay.h and make_replay.py), to standard output. Times only the writing.
  *
- *     json_ceiling FILE.gxr > /dev/null        (stderr: json write_seconds=… bytes=…)
+ *     json_ceiling FILE.gxr > /dev/null           (stderr: json write_seconds=… bytes=…)
+ *     json_ceiling --lines FILE.gxr > /dev/null   (stderr: jsonl write_seconds=… bytes=…)
  *
  * The document is graphexport's flat JSON export, compact: {"@source":{…},"@graph":[{"@id":…,
  * "@type":…, attributes…, relationships…}, …]}. References are {"@id":"x-coredata://…"}; null
  * is null; dates, decimals, UUIDs, binaries (base64) are strings. Strings are escaped as RFC
- * 8259 requires (quote, backslash, U+0000–U+001F) and otherwise copied byte for byte. */
+ * 8259 requires (quote, backslash, U+0000–U+001F) and otherwise copied byte for byte.
+ * With --lines it is graphexport's JSON Lines export (`-f jsonl`) of the same objects: a line
+ * {"@source":{…}}, then each object, written as above, on a line of its own. */
 #include "replay.h"
 
 static gx_out_t out;
@@ -42,8 +45,9 @@ static void put_string(const char *s, size_t n) {
 }
 
 int main(int argc, char **argv) {
+    int lines = argc == 3 && strcmp(argv[1], "--lines") == 0;
     replay_t r;
-    replay_load_argument(argc, argv, "json_ceiling", &r);
+    replay_load_argument(argc - lines, argv + lines, "json_ceiling [--lines]", &r);
     char *scratch = malloc(1 << 20);
     double start = gx_now();
 
@@ -54,7 +58,7 @@ int main(int argc, char **argv) {
         put(":", 1);
         put_string(r.header[2 * i + 1], strlen(r.header[2 * i + 1]));
     }
-    lit("},\"@graph\":[");
+    lit(lines ? "}}\n" : "},\"@graph\":[");
     const unsigned char *p = r.tokens;
     int first_object = 1, first_member = 1, first_element = 1, in_list = 0;
     for (;;) {
@@ -63,7 +67,7 @@ int main(int argc, char **argv) {
         case 'O': case 'P': {
             uint16_t e;
             int n = gx_read_id(&r, token, &p, &e, scratch);
-            if (!first_object) put(",", 1);
+            if (!first_object && !lines) put(",", 1);
             first_object = 0;
             lit("{\"@id\":\"");
             put(scratch, (size_t)n);
@@ -72,7 +76,7 @@ int main(int argc, char **argv) {
             first_member = 0;
             break;
         }
-        case '}': put("}", 1); break;
+        case '}': lines ? put("}\n", 2) : put("}", 1); break;
         case 'K': {
             uint16_t k = gx_u16(&p);
             if (!first_member) put(",", 1);
@@ -128,8 +132,8 @@ int main(int argc, char **argv) {
         case '[': put("[", 1); in_list = 1; first_element = 1; break;
         case ']': put("]", 1); in_list = 0; break;
         case 'E':
-            lit("]}\n");
-            return gx_finish(&out, "json", start);
+            if (!lines) lit("]}\n");
+            return gx_finish(&out, lines ? "jsonl" : "json", start);
         default:
             gx_fail("unknown token");
         }
