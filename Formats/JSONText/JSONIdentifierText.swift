@@ -13,8 +13,72 @@ package struct JSONIdentifierText {
     /// objects after it are often of one entity.
     private var lastPrefix = 0
 
+    /// Per entity index, how its identifiers are written from keys (``append(_:of:to:)``), found at
+    /// the entity's first reference.
+    private var entityIdentifiers: [EntityIdentifiers] = []
+
+    /// How the identifiers of one entity are written from keys.
+    private enum EntityIdentifiers {
+        /// Not asked yet.
+        case unknown
+        /// Each is the escaped `"prefix`, then the row's digits and the closing quote.
+        case numbered(escapedPrefix: [UInt8])
+        /// Each is its own text (``ObjectRelationships/id(of:)``).
+        case text
+    }
+
     /// Creates an empty cache.
     package init() {}
+
+    /// Appends the identifier of the destination `key` of `relationships` as a JSON string, quotes
+    /// included: the bytes ``append(_:to:)-(_,ByteBuffer)`` gives its ``ObjectRelationships/id(of:)``.
+    /// The escaped prefix of an entity with numbered identifiers is made at its first reference
+    /// and kept for the document, so that a reference costs a copy and its digits.
+    @inline(__always)
+    package mutating func append(_ key: ObjectKey, of relationships: ObjectRelationships, to output: inout ByteBuffer) {
+        if key.entity < entityIdentifiers.count, case .numbered(let escapedPrefix) = entityIdentifiers[key.entity] {
+            output.append(escapedPrefix)
+            Self.appendDigits(key.row, to: &output)
+            return
+        }
+        appendFirstOrText(key, of: relationships, to: &output)
+    }
+
+    /// ``append(_:of:to:)`` for an entity not asked yet or whose identifiers are texts.
+    @inline(never)
+    private mutating func appendFirstOrText(
+        _ key: ObjectKey, of relationships: ObjectRelationships, to output: inout ByteBuffer
+    ) {
+        if key.entity >= entityIdentifiers.count {
+            entityIdentifiers += repeatElement(.unknown, count: key.entity + 1 - entityIdentifiers.count)
+        }
+        if case .unknown = entityIdentifiers[key.entity] {
+            if let prefix = relationships.numberedIDPrefix(ofEntity: key.entity) {
+                var escaped: [UInt8] = []
+                JSONText.appendString(prefix, to: &escaped)
+                escaped.removeLast()
+                entityIdentifiers[key.entity] = .numbered(escapedPrefix: escaped)
+            } else {
+                entityIdentifiers[key.entity] = .text
+            }
+        }
+        if case .numbered(let escapedPrefix) = entityIdentifiers[key.entity] {
+            output.append(escapedPrefix)
+            Self.appendDigits(key.row, to: &output)
+        } else {
+            append(relationships.id(of: key), to: &output)
+        }
+    }
+
+    /// Appends the decimal digits of `number` and the closing quote.
+    @inline(__always)
+    private static func appendDigits(_ number: Int64, to output: inout ByteBuffer) {
+        output.append(upTo: IntegerDigits.maximumCount + 1) { digits in
+            let count = IntegerDigits.write(number, into: digits, at: 0)
+            digits[count] = UInt8(ascii: "\"")
+            return count + 1
+        }
+    }
 
     /// Appends `id` as a JSON string, quotes included: the bytes ``JSONText/appendString(_:to:)-([UInt8])``
     /// gives its text.
@@ -36,11 +100,7 @@ package struct JSONIdentifierText {
             return
         }
         output.append(escapedPrefixes[prefixIndex(of: id)].escaped)
-        output.append(upTo: IntegerDigits.maximumCount + 1) { digits in
-            let count = IntegerDigits.write(number, into: digits, at: 0)
-            digits[count] = UInt8(ascii: "\"")
-            return count + 1
-        }
+        Self.appendDigits(number, to: &output)
     }
 
     /// The place in `escapedPrefixes` of the prefix of `id`, escaped now if it is not there; the
