@@ -13,19 +13,16 @@ package struct JSONIdentifierText {
     /// objects after it are often of one entity.
     private var lastPrefix = 0
 
-    /// Per entity index, how its identifiers are written from keys (``append(_:of:to:)``), found at
-    /// the entity's first reference.
-    private var entityIdentifiers: [EntityIdentifiers] = []
-
-    /// How the identifiers of one entity are written from keys.
-    private enum EntityIdentifiers {
-        /// Not asked yet.
-        case unknown
-        /// Each is the escaped `"prefix`, then the row's digits and the closing quote.
-        case numbered(escapedPrefix: [UInt8])
-        /// Each is its own text (``ObjectRelationships/id(of:)``).
-        case text
-    }
+    /// Per entity index, where the escaped `"prefix` of its numbered identifiers is in
+    /// `entityPrefixBytes` (``append(_:of:to:)``), found at the entity's first reference; a count
+    /// of ``notAsked`` or ``identifiedByText`` otherwise. One array of all the prefixes' bytes rather
+    /// than one per entity, so that a reference retains none.
+    private var entityPrefixes: [(start: Int, count: Int)] = []
+    private var entityPrefixBytes: [UInt8] = []
+    /// The count of an entity not asked yet.
+    private static let notAsked = -1
+    /// The count of an entity whose identifiers are texts (``ObjectRelationships/id(of:)``).
+    private static let identifiedByText = -2
 
     /// Creates an empty cache.
     package init() {}
@@ -36,10 +33,15 @@ package struct JSONIdentifierText {
     /// and kept for the document, so that a reference costs a copy and its digits.
     @inline(__always)
     package mutating func append(_ key: ObjectKey, of relationships: ObjectRelationships, to output: inout ByteBuffer) {
-        if key.entity < entityIdentifiers.count, case .numbered(let escapedPrefix) = entityIdentifiers[key.entity] {
-            output.append(escapedPrefix)
-            Self.appendDigits(key.row, to: &output)
-            return
+        if key.entity < entityPrefixes.count {
+            let (start, count) = entityPrefixes[key.entity]
+            if count >= 0 {
+                entityPrefixBytes.withUnsafeBytes {
+                    output.append(UnsafeRawBufferPointer(rebasing: $0[start..<start + count]))
+                }
+                Self.appendDigits(key.row, to: &output)
+                return
+            }
         }
         appendFirstOrText(key, of: relationships, to: &output)
     }
@@ -49,25 +51,22 @@ package struct JSONIdentifierText {
     private mutating func appendFirstOrText(
         _ key: ObjectKey, of relationships: ObjectRelationships, to output: inout ByteBuffer
     ) {
-        if key.entity >= entityIdentifiers.count {
-            entityIdentifiers += repeatElement(.unknown, count: key.entity + 1 - entityIdentifiers.count)
+        if key.entity >= entityPrefixes.count {
+            entityPrefixes += repeatElement(
+                (start: 0, count: Self.notAsked), count: key.entity + 1 - entityPrefixes.count)
         }
-        if case .unknown = entityIdentifiers[key.entity] {
+        if entityPrefixes[key.entity].count == Self.notAsked {
             if let prefix = relationships.numberedIDPrefix(ofEntity: key.entity) {
-                var escaped: [UInt8] = []
-                JSONText.appendString(prefix, to: &escaped)
-                escaped.removeLast()
-                entityIdentifiers[key.entity] = .numbered(escapedPrefix: escaped)
-            } else {
-                entityIdentifiers[key.entity] = .text
+                let start = entityPrefixBytes.count
+                JSONText.appendString(prefix, to: &entityPrefixBytes)
+                entityPrefixBytes.removeLast()
+                entityPrefixes[key.entity] = (start, entityPrefixBytes.count - start)
+                append(key, of: relationships, to: &output)
+                return
             }
+            entityPrefixes[key.entity].count = Self.identifiedByText
         }
-        if case .numbered(let escapedPrefix) = entityIdentifiers[key.entity] {
-            output.append(escapedPrefix)
-            Self.appendDigits(key.row, to: &output)
-        } else {
-            append(relationships.id(of: key), to: &output)
-        }
+        append(relationships.id(of: key), to: &output)
     }
 
     /// Appends the decimal digits of `number` and the closing quote.

@@ -91,7 +91,8 @@ public final class ObjectRelationships {
         toMany = Array(repeating: [], count: relationships.count)
     }
 
-    /// Takes the to-one destinations of the next object (``ObjectRecord/toOne``).
+    /// Takes the to-one destinations of the next object (``ObjectRecord/toOne``), or lets go of
+    /// them (`[]`), so that the cursor that lent them fills its array again without a copy.
     func setToOne(_ destinations: [ObjectKey?]) {
         toOne = destinations
     }

@@ -166,6 +166,8 @@ public final class GraphTraversal {
                     }
                     if countsOutside { referencesOutsideSelection += objectRelationships.countOutside(selection) }
                     try writer.writeRelationships(objectRelationships)
+                    // Let go of the record's array, which its cursor fills again for the next.
+                    objectRelationships.setToOne([])
                 }
                 try writer.endObject()
             }
