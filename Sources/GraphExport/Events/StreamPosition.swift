@@ -1,8 +1,9 @@
 /// Where a call comes in an export's stream, as the stream's checker (``GraphStream``) finds it
 /// before the call: what a ``GraphWriter`` needs of the layout, handed with each call.
 ///
-/// Only the checker makes one (and ``insideObject`` and its siblings, from one it made), so that a writer is never handed a call that breaks the grammar:
-/// every position comes from a call checked where the stream is.
+/// Only the checker makes one (and ``insideObject`` and its siblings, from one it made), so that
+/// a writer is never handed a call that breaks the grammar: every position comes from a call
+/// checked where the stream is.
 public struct StreamPosition {
     /// How many objects and relationships are open before the call.
     public let depth: Int

@@ -4,11 +4,12 @@
 ///
 /// It stands for, per relationship in order, ``GraphEvent/beginRelationship(name:isToMany:)``, one
 /// ``GraphEvent/reference(_:)`` per destination (its identifier ``id(of:)``), then
-/// ``GraphEvent/endRelationship`` (``events``). A to-one holds at most one destination, by its
-/// type. The identifier of a destination of an entity whose ``numberedIDPrefix(ofEntity:)`` is
-/// not `nil` is that prefix followed by the decimal digits of the key's ``ObjectKey/row``, so that a
-/// writer prepares each entity's prefix once and writes a reference from its key; any other
-/// identifier is ``id(of:)``'s. The prefix of an entity is the same for the whole document.
+/// ``GraphEvent/endRelationship``, as ``GraphWriter/writeEvents(of:at:)`` writes them. A to-one
+/// holds at most one destination, by its type. The identifier of a destination of an entity whose
+/// ``numberedIDPrefix(ofEntity:)`` is not `nil` is that prefix followed by the decimal digits of
+/// the key's ``ObjectKey/row``, so that a writer prepares each entity's prefix once and writes a
+/// reference from its key; any other identifier is ``id(of:)``'s. The prefix of an entity is the
+/// same for the whole document.
 ///
 /// ``GraphTraversal`` makes one per export and fills it again for every object: what it holds is
 /// borrowed, valid only during the call that receives it. Its members are `@inlinable`, so that a
@@ -68,19 +69,6 @@ public final class ObjectRelationships {
     @inlinable
     public func id(of key: ObjectKey) -> ObjectID { source.id(of: key) }
 
-    /// The events the relationships stand for, each relationship's begun, its references, its end.
-    public var events: [GraphEvent] {
-        var events: [GraphEvent] = []
-        for index in 0..<count {
-            let isToMany = isToMany(at: index)
-            events.append(.beginRelationship(name: name(at: index), isToMany: isToMany))
-            let keys = isToMany ? destinations(at: index) : destination(at: index).map { [$0] } ?? []
-            for key in keys { events.append(.reference(id(of: key))) }
-            events.append(.endRelationship)
-        }
-        return events
-    }
-
     /// Prepares the objects of `entity`, which write the relationships `written` (indexes into
     /// ``GraphModel/relationships(of:)``, in order) of `relationships`.
     func start(entity: Int, relationships: [ResolvedRelationship], written: [Int]) {
@@ -118,10 +106,9 @@ public final class ObjectRelationships {
 }
 
 extension GraphWriter {
-    /// Writes `relationships`, which come at `position`, as the events they stand for
-    /// (``ObjectRelationships/events``, without building that array) with ``write(_:at:)``, each
-    /// at the position the stream's checker would give it: for a writer that has nothing to gain
-    /// from keys, and the default of ``writeRelationships(_:at:)``.
+    /// Writes `relationships`, which come at `position`, as the events they stand for with
+    /// ``write(_:at:)``, each at the position the stream's checker would give it: for a writer that
+    /// has nothing to gain from keys, and the default of ``writeRelationships(_:at:)``.
     public func writeEvents(of relationships: ObjectRelationships, at position: StreamPosition) throws {
         for index in 0..<relationships.count {
             let isToMany = relationships.isToMany(at: index)
