@@ -157,13 +157,24 @@ struct JSONDocumentEncoder: JSONStreamEncoder, ~Copyable {
     }
 
     mutating func writeReference(_ id: ObjectID) {
+        startReference()
+        appendID(id)
+        text.append(UInt8(ascii: "}"))
+    }
+
+    mutating func writeReference(to key: ObjectKey, of relationships: ObjectRelationships) {
+        startReference()
+        identifiers.append(key, of: relationships, to: &text)
+        text.append(UInt8(ascii: "}"))
+    }
+
+    /// Starts a reference in the innermost relationship: its comma and line, `{"@id":`.
+    private mutating func startReference() {
         let top = stack.count - 1
         if stack[top].role == .toMany { startElement() }
         stack[top].hasItems = true
         text.append(UInt8(ascii: "{"))
         if pretty { appendKey("@id") } else { text.append(Self.compactIDKey) }
-        appendID(id)
-        text.append(UInt8(ascii: "}"))
     }
 
     mutating func writeRelationshipEnd() {

@@ -35,6 +35,12 @@ public final class JSONGraphWriter: GraphWriter {
     /// escaped once per entity.
     public func beginObject(_ row: ObjectRow, at position: StreamPosition) throws { try core.beginObject(row) }
 
+    /// Writes an object's relationships, each reference from its destination's key and the
+    /// identifier prefix of its entity, made once.
+    public func writeRelationships(_ relationships: ObjectRelationships, at position: StreamPosition) throws {
+        try core.writeRelationships(relationships)
+    }
+
     /// Closes the `"@graph"` array and the document, writes the final newline and flushes the sink.
     public func finish() throws { try core.finish() }
 }

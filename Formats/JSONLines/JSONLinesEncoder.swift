@@ -131,13 +131,26 @@ struct JSONLinesEncoder: JSONStreamEncoder, ~Copyable {
         appendReference(id, in: stack.count - 1)
     }
 
+    /// Appends `{"@id":…}` to the line of the object whose relationship is innermost, the
+    /// identifier written from the destination's key.
+    mutating func writeReference(to key: ObjectKey, of relationships: ObjectRelationships) {
+        startReference(in: stack.count - 1)
+        identifiers.append(key, of: relationships, to: &openLines)
+        openLines.append(UInt8(ascii: "}"))
+    }
+
     /// Appends `{"@id":…}` to the line of the object whose relationship is `stack[frame]`.
     private mutating func appendReference(_ id: ObjectID, in frame: Int) {
+        startReference(in: frame)
+        appendID(id)
+        openLines.append(UInt8(ascii: "}"))
+    }
+
+    /// Starts a reference in the relationship `stack[frame]`: its comma, `{"@id":`.
+    private mutating func startReference(in frame: Int) {
         if stack[frame].hasItems { openLines.append(UInt8(ascii: ",")) }
         stack[frame].hasItems = true
         openLines.append(Self.idKey)
-        appendID(id)
-        openLines.append(UInt8(ascii: "}"))
     }
 
     /// Appends an identifier as a JSON string (``JSONIdentifierText``).

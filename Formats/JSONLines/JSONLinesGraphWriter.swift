@@ -34,6 +34,12 @@ public final class JSONLinesGraphWriter: GraphWriter {
     /// escaped once per entity.
     public func beginObject(_ row: ObjectRow, at position: StreamPosition) throws { try core.beginObject(row) }
 
+    /// Writes an object's relationships, each reference from its destination's key and the
+    /// identifier prefix of its entity, made once.
+    public func writeRelationships(_ relationships: ObjectRelationships, at position: StreamPosition) throws {
+        try core.writeRelationships(relationships)
+    }
+
     /// Flushes the sink.
     public func finish() throws { try core.finish() }
 }

@@ -13,8 +13,71 @@ package struct JSONIdentifierText {
     /// objects after it are often of one entity.
     private var lastPrefix = 0
 
+    /// Per entity index, where the escaped `"prefix` of its numbered identifiers is in
+    /// `entityPrefixBytes` (``append(_:of:to:)``), found at the entity's first reference; a count
+    /// of ``notAsked`` or ``identifiedByText`` otherwise. One array of all the prefixes' bytes rather
+    /// than one per entity, so that a reference retains none.
+    private var entityPrefixes: [(start: Int, count: Int)] = []
+    private var entityPrefixBytes: [UInt8] = []
+    /// The count of an entity not asked yet.
+    private static let notAsked = -1
+    /// The count of an entity whose identifiers are texts (``ObjectRelationships/id(of:)``).
+    private static let identifiedByText = -2
+
     /// Creates an empty cache.
     package init() {}
+
+    /// Appends the identifier of the destination `key` of `relationships` as a JSON string, quotes
+    /// included: the bytes ``append(_:to:)-(_,ByteBuffer)`` gives its ``ObjectRelationships/id(of:)``.
+    /// The escaped prefix of an entity with numbered identifiers is made at its first reference
+    /// and kept for the document, so that a reference costs a copy and its digits.
+    @inline(__always)
+    package mutating func append(_ key: ObjectKey, of relationships: ObjectRelationships, to output: inout ByteBuffer) {
+        if key.entity < entityPrefixes.count {
+            let (start, count) = entityPrefixes[key.entity]
+            if count >= 0 {
+                entityPrefixBytes.withUnsafeBytes {
+                    output.append(UnsafeRawBufferPointer(rebasing: $0[start..<start + count]))
+                }
+                Self.appendDigits(key.row, to: &output)
+                return
+            }
+        }
+        appendFirstOrText(key, of: relationships, to: &output)
+    }
+
+    /// ``append(_:of:to:)`` for an entity not asked yet or whose identifiers are texts.
+    @inline(never)
+    private mutating func appendFirstOrText(
+        _ key: ObjectKey, of relationships: ObjectRelationships, to output: inout ByteBuffer
+    ) {
+        if key.entity >= entityPrefixes.count {
+            entityPrefixes += repeatElement(
+                (start: 0, count: Self.notAsked), count: key.entity + 1 - entityPrefixes.count)
+        }
+        if entityPrefixes[key.entity].count == Self.notAsked {
+            if let prefix = relationships.numberedIDPrefix(ofEntity: key.entity) {
+                let start = entityPrefixBytes.count
+                JSONText.appendString(prefix, to: &entityPrefixBytes)
+                entityPrefixBytes.removeLast()
+                entityPrefixes[key.entity] = (start, entityPrefixBytes.count - start)
+                append(key, of: relationships, to: &output)
+                return
+            }
+            entityPrefixes[key.entity].count = Self.identifiedByText
+        }
+        append(relationships.id(of: key), to: &output)
+    }
+
+    /// Appends the decimal digits of `number` and the closing quote.
+    @inline(__always)
+    private static func appendDigits(_ number: Int64, to output: inout ByteBuffer) {
+        output.append(upTo: IntegerDigits.maximumCount + 1) { digits in
+            let count = IntegerDigits.write(number, into: digits, at: 0)
+            digits[count] = UInt8(ascii: "\"")
+            return count + 1
+        }
+    }
 
     /// Appends `id` as a JSON string, quotes included: the bytes ``JSONText/appendString(_:to:)-([UInt8])``
     /// gives its text.
@@ -36,11 +99,7 @@ package struct JSONIdentifierText {
             return
         }
         output.append(escapedPrefixes[prefixIndex(of: id)].escaped)
-        output.append(upTo: IntegerDigits.maximumCount + 1) { digits in
-            let count = IntegerDigits.write(number, into: digits, at: 0)
-            digits[count] = UInt8(ascii: "\"")
-            return count + 1
-        }
+        Self.appendDigits(number, to: &output)
     }
 
     /// The place in `escapedPrefixes` of the prefix of `id`, escaped now if it is not there; the

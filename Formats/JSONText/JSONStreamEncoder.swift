@@ -38,6 +38,10 @@ public protocol JSONStreamEncoder: ~Copyable {
     mutating func writeReference(_ id: ObjectID)
     /// Writes the end of the innermost relationship.
     mutating func writeRelationshipEnd()
+    /// Writes a reference to the destination `key` of `relationships` in the innermost
+    /// relationship: the same bytes as ``writeReference(_:)`` of its identifier, written from the
+    /// key (``JSONIdentifierText``).
+    mutating func writeReference(to key: ObjectKey, of relationships: ObjectRelationships)
     /// Writes the end of the innermost object.
     mutating func writeObjectEnd()
 }
@@ -73,6 +77,22 @@ extension JSONStreamEncoder where Self: ~Copyable {
         writeObjectStart(entity: row.entityName, id: row.id)
         if let changed = row.changedProperties { writeChangedProperties(changed) }
         writeAttributes(of: row)
+    }
+
+    /// Writes every relationship of the innermost object, as their events would be written, each
+    /// reference from its destination's key.
+    @inlinable
+    package mutating func writeRelationships(_ relationships: ObjectRelationships) {
+        for index in 0..<relationships.count {
+            let isToMany = relationships.isToMany(at: index)
+            writeRelationshipStart(name: relationships.name(at: index), isToMany: isToMany)
+            if isToMany {
+                for key in relationships.destinations(at: index) { writeReference(to: key, of: relationships) }
+            } else if let key = relationships.destination(at: index) {
+                writeReference(to: key, of: relationships)
+            }
+            writeRelationshipEnd()
+        }
     }
 
     /// Writes the document's end.

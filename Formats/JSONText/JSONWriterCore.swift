@@ -47,6 +47,13 @@ public struct JSONWriterCore<Encoder: JSONStreamEncoder & ~Copyable>: ~Copyable 
         try handOff(atLeast: output.blockSize)
     }
 
+    /// Writes an object's relationships, the destinations' identifiers from their keys.
+    @inlinable
+    package func writeRelationships(_ relationships: ObjectRelationships) throws {
+        encoder.pointee.writeRelationships(relationships)
+        try handOff(atLeast: output.blockSize)
+    }
+
     /// Writes the document's end (``JSONStreamEncoder/writeEnd()``), hands on all the text and
     /// flushes the sink.
     @inlinable

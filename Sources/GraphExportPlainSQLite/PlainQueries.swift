@@ -486,6 +486,18 @@ package final class PlainQueries: StoreQueries {
         }
     }
 
+    /// The prefix of every identifier of `entity` when each is it and the row's digits (the
+    /// integer key, the rowid of a table without a declared key, a position); `nil` for a key's
+    /// text (``id(of:)``).
+    func numberedIDPrefix(of entity: Int) -> String? {
+        switch plans[entity].keying {
+        case .integerKey: return idPrefixes[entity]
+        case .rowid(_, let columns) where columns.isEmpty: return rowIDPrefixes[entity]
+        case .position: return rowIDPrefixes[entity]
+        case .rowid, .ordinal: return nil
+        }
+    }
+
     /// Remembers the identifier of `key`, whose key is in result columns `columns` of `row`'s
     /// current row (``RecentObjectIDs``).
     private func rememberID(of key: ObjectKey, from row: some SQLiteColumns, columns: [Int32]) {

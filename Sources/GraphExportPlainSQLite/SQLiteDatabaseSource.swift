@@ -155,6 +155,12 @@ public final class SQLiteDatabaseSource: QueriedSource {
         queries.id(of: key)
     }
 
+    /// `<Table>/` or `<Table>/#` for a table whose identifiers are it and the row's digits; `nil`
+    /// for one identified by its key's text.
+    public func numberedIDPrefix(of entity: Int) -> String? {
+        queries.numberedIDPrefix(of: entity)
+    }
+
     /// How each attribute's values are typed: per entity, one typing per attribute of
     /// ``GraphModel/attributes(of:)``, in that order (what the schemas and `inspect` describe).
     public var columnTypings: [[PlainColumnTyping]] {

@@ -27,6 +27,11 @@ package final class BlobFileWriter: GraphWriter {
         writer.writesDestinations(ofEntity: entity, through: relationship)
     }
 
+    /// Passes the relationships on as they come: they hold no bytes.
+    package func writeRelationships(_ relationships: ObjectRelationships, at position: StreamPosition) throws {
+        try writer.writeRelationships(relationships, at: position)
+    }
+
     package func begin(_ document: DocumentInfo) throws {
         var document = document
         document.entities = Self.pathTyped(document.entities)

@@ -109,6 +109,26 @@ public final class GraphStream {
         try pass(.endRelationship, at: position)
     }
 
+    /// Checks and writes the relationships of the innermost object in one call
+    /// (``GraphWriter/writeRelationships(_:at:)``).
+    ///
+    /// Any error of the writer stops the stream, a rejection too: the writer may have written part
+    /// of the relationships before it, which cannot be taken back.
+    @inline(__always)
+    func writeRelationships(_ relationships: ObjectRelationships) throws {
+        let position: StreamPosition
+        do {
+            position = try state.pointee.validator.relationships(relationships)
+        } catch {
+            throw stopped(error)
+        }
+        do {
+            try writer.writeRelationships(relationships, at: position)
+        } catch {
+            throw stop(error)
+        }
+    }
+
     /// Checks and writes ``GraphEvent/endObject``.
     @inline(__always)
     func endObject() throws {

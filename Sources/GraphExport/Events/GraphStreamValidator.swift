@@ -225,14 +225,41 @@ public struct GraphStreamValidator {
     @inline(__always)
     public mutating func beginRelationship(name: String, isToMany: Bool) throws(GraphStreamError) -> StreamPosition {
         let (top, frame) = try innermost()
-        guard frame.role == .object else { throw .relationshipOutsideObject(name: name) }
-        guard !frame.isDeleted else { throw .relationshipOfDeletedObject(name: name, id: innermostID) }
+        try checkRelationship(name, in: frame)
         mayMarkBefore = mayMark
         mayMark = false
         stack[top].isEmpty = false
         stack.append(Frame(role: isToMany ? .toMany : .toOne))
         relationships.append(name)
         return Self.position(top, frame)
+    }
+
+    /// Checks and takes in the relationships of the innermost object in one call, as
+    /// ``beginRelationship(name:isToMany:)``, ``reference(_:)`` per destination and
+    /// ``endRelationship()`` would for each (``ObjectRelationships``); returns where the first
+    /// `beginRelationship` would come.
+    ///
+    /// Each relationship is checked as its `beginRelationship` is; its references need no check:
+    /// they come inside it, and a to-one holds at most one by its type.
+    @discardableResult
+    @inline(__always)
+    public mutating func relationships(_ relationships: ObjectRelationships) throws(GraphStreamError)
+        -> StreamPosition
+    {
+        let (top, frame) = try innermost()
+        for index in 0..<relationships.count { try checkRelationship(relationships.name(at: index), in: frame) }
+        if relationships.count > 0 {
+            mayMark = false
+            stack[top].isEmpty = false
+        }
+        return Self.position(top, frame)
+    }
+
+    /// Throws unless relationship `name` may begin in `frame`, the innermost element.
+    @inline(__always)
+    private func checkRelationship(_ name: String, in frame: Frame) throws(GraphStreamError) {
+        guard frame.role == .object else { throw .relationshipOutsideObject(name: name) }
+        guard !frame.isDeleted else { throw .relationshipOfDeletedObject(name: name, id: innermostID) }
     }
 
     /// Checks and takes in ``GraphEvent/reference(_:)``; returns where it came.

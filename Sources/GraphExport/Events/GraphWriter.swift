@@ -12,9 +12,10 @@
 /// rejects a call its format cannot hold (a name or identifier) by throwing
 /// ``GraphWriterRejection`` before it writes anything for it; any other error it throws (its
 /// output failed) stops the stream. Every requirement that shapes the output is the writer's own,
-/// with no default, so that a wrapper cannot silently miss one; the one with a default,
-/// ``writesDestinations(ofEntity:through:)``, only saves reading, and a writer or wrapper that
-/// leaves it out is handed everything, as before it was added.
+/// with no default, so that a wrapper cannot silently miss one; the two with a default only save
+/// work, and a writer or wrapper that leaves them out gets what it got before they were added:
+/// ``writesDestinations(ofEntity:through:)`` (everything is read and handed on) and
+/// ``writeRelationships(_:at:)`` (an object's relationships as their events).
 ///
 /// **Inside a writer.** Every built-in writer has one shape: a `final class` whose `let`
 /// properties hold what it was made with, and whose changing state (its stack, buffers and
@@ -61,9 +62,27 @@ public protocol GraphWriter: AnyObject {
     /// says `true` for every relationship, so that a writer written before this requirement, or a
     /// wrapper that does not pass it on, is handed what it always was.
     func writesDestinations(ofEntity entity: Int, through relationship: Int) -> Bool
+    /// Writes all the relationships of the innermost object, which come at `position`: the same as
+    /// ``GraphEvent/beginRelationship(name:isToMany:)``, one ``GraphEvent/reference(_:)`` per
+    /// destination and ``GraphEvent/endRelationship`` for each of them, in order
+    /// (``ObjectRelationships``), and the same grammar; `position` is where the first
+    /// `beginRelationship` would come.
+    ///
+    /// ``GraphTraversal`` hands a flat export's objects their relationships this way, right after
+    /// their rows, with the destinations as keys, so that a writer writes each reference from its
+    /// key and an identifier prefix it prepared once per entity, without an event per reference.
+    /// The default writes the events (``writeEvents(of:at:)``), so that a writer written before
+    /// this requirement, or a wrapper that does not pass it on, is handed what it always was. An
+    /// error thrown here, a rejection too, stops the stream (``GraphStream``).
+    func writeRelationships(_ relationships: ObjectRelationships, at position: StreamPosition) throws
 }
 
 extension GraphWriter {
     /// `true`: the writer writes the destinations of every relationship.
     public func writesDestinations(ofEntity entity: Int, through relationship: Int) -> Bool { true }
+
+    /// Writes the events the relationships stand for (``writeEvents(of:at:)``).
+    public func writeRelationships(_ relationships: ObjectRelationships, at position: StreamPosition) throws {
+        try writeEvents(of: relationships, at: position)
+    }
 }

@@ -1,8 +1,9 @@
 /// Where a call comes in an export's stream, as the stream's checker (``GraphStream``) finds it
 /// before the call: what a ``GraphWriter`` needs of the layout, handed with each call.
 ///
-/// Only the checker makes one (and ``insideObject``, from one it made), so that a writer is never handed a call that breaks the grammar:
-/// every position comes from a call checked where the stream is.
+/// Only the checker makes one (and ``insideObject`` and its siblings, from one it made), so that
+/// a writer is never handed a call that breaks the grammar: every position comes from a call
+/// checked where the stream is.
 public struct StreamPosition {
     /// How many objects and relationships are open before the call.
     public let depth: Int
@@ -29,5 +30,18 @@ public struct StreamPosition {
     /// for a writer that writes a row as its events (``GraphWriter/writeEvents(of:at:)``).
     public var insideObject: StreamPosition {
         StreamPosition(depth: depth + 1, elementIsEmpty: true, isInToMany: false)
+    }
+
+    /// The position of a `beginRelationship` after a first one at this position, whose object is no
+    /// longer empty: for a writer that writes an object's relationships as their events
+    /// (``ObjectRelationships``).
+    public var afterRelationship: StreamPosition {
+        StreamPosition(depth: depth, elementIsEmpty: false, isInToMany: isInToMany)
+    }
+
+    /// The position of the calls inside the relationship that a `beginRelationship` at this
+    /// position begins, to-many or not, when it holds nothing yet (`holdsNothing`) or something.
+    public func insideRelationship(isToMany: Bool, holdsNothing: Bool) -> StreamPosition {
+        StreamPosition(depth: depth + 1, elementIsEmpty: holdsNothing, isInToMany: isToMany)
     }
 }

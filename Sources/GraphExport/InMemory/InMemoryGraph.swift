@@ -102,6 +102,11 @@ public final class InMemoryGraph: GraphSource {
         ObjectID("\(model.entities[key.entity].name)/\(key.row)")
     }
 
+    /// `<Entity>/`: every identifier is it and the row's digits.
+    public func numberedIDPrefix(of entity: Int) -> String? {
+        "\(model.entities[entity].name)/"
+    }
+
     /// `nil`: the traversal looks each destination up with ``record(_:)``.
     public func destinationRecords(of key: ObjectKey, through relationship: Int) throws -> (any ObjectCursor)? {
         nil

@@ -74,6 +74,12 @@ public protocol GraphSource: AnyObject {
     func destinations(of key: ObjectKey, through relationship: Int) throws -> [ObjectKey]
     /// The identifier an export gives the object.
     func id(of key: ObjectKey) -> ObjectID
+    /// The text every identifier of the objects of `entity` starts with, when each is that text
+    /// followed by the decimal digits of the object's ``ObjectKey/row`` (``id(of:)`` has that
+    /// text for every key of the entity), so that a writer prepares the prefix once per entity and
+    /// writes a reference from its key (``ObjectRelationships``); `nil` when some identifier is
+    /// not made so (a text key), and each is asked of ``id(of:)``.
+    func numberedIDPrefix(of entity: Int) -> String?
     /// The destinations of a to-many relationship of an object as full records, in the order of
     /// ``destinations(of:through:)``, so that a store answers with one query rather than one per
     /// object; or `nil`, and the traversal looks each destination up with ``record(_:)`` (which

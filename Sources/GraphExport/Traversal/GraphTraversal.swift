@@ -133,38 +133,41 @@ public final class GraphTraversal {
         }
     }
 
+    /// Writes every selected object at the top level, its relationships with its row
+    /// (``ObjectRelationships``): the destinations as keys, counted when outside the selection.
     private func writeFlat(to writer: GraphStream) throws {
+        let objectRelationships = ObjectRelationships(source: source)
+        let countsOutside = selection.isPartial
         for entity in model.concreteEntities where selection.includes(entity: entity) {
             let relationships = model.relationships(of: entity)
             // Destinations the writer does not write are not read when none can be outside the selection.
-            let isLeftOut = relationships.indices.map { index in
-                relationships[index].isToMany && !selection.isPartial
-                    && !writer.writesDestinations(ofEntity: entity, through: index)
+            let written = relationships.indices.filter { index in
+                !relationships[index].isToMany || selection.isPartial
+                    || writer.writesDestinations(ofEntity: entity, through: index)
             }
-            // A stream answers for every object in scan order, so not for a few chosen ones; `nil`
-            // for a to-one, read from the record.
-            let streams: [(any DestinationCursor)?] = try relationships.indices.map { index in
-                guard relationships[index].isToMany, !isLeftOut[index] else { return nil }
-                return selectedKeys == nil
+            // A stream answers for every object in scan order, so not for a few chosen ones; a
+            // to-one is read from the record.
+            let streams: [(relationship: Int, cursor: any DestinationCursor)] = try written.compactMap { index in
+                guard relationships[index].isToMany else { return nil }
+                let cursor: any DestinationCursor =
+                    selectedKeys == nil
                     ? try source.destinationsInScanOrder(of: entity, through: index)
                     : PerObjectDestinations(of: source, through: index)
+                return (index, cursor)
             }
-            let beginnings = relationships.map { (name: $0.name, isToMany: $0.isToMany) }
+            objectRelationships.start(entity: entity, relationships: relationships, written: written)
             let cursor = try selectedRecords(of: entity)
-            var destinations: [ObjectKey] = []
             while let record = try cursor.nextBorrowed() {
                 try open(record, in: writer)
-                for index in relationships.indices where !isLeftOut[index] {
-                    try writer.beginRelationship(name: beginnings[index].name, isToMany: beginnings[index].isToMany)
-                    if let stream = streams[index] {
-                        try stream.destinations(of: record.key, into: &destinations)
-                        for destination in destinations {
-                            try writeReference(to: destination, in: writer)
-                        }
-                    } else if let destination = record.toOne[index] {
-                        try writeReference(to: destination, in: writer)
+                if !written.isEmpty {
+                    objectRelationships.setToOne(record.toOne)
+                    for (relationship, stream) in streams {
+                        try objectRelationships.fillToMany(relationship, of: record.key, from: stream)
                     }
-                    try writer.endRelationship()
+                    if countsOutside { referencesOutsideSelection += objectRelationships.countOutside(selection) }
+                    try writer.writeRelationships(objectRelationships)
+                    // Let go of the record's array, which its cursor fills again for the next.
+                    objectRelationships.setToOne([])
                 }
                 try writer.endObject()
             }

@@ -21,6 +21,12 @@ extension WrappingSource {
         base.id(of: key)
     }
 
+    /// The wrapped source's prefix of numbered identifiers.
+    @inlinable
+    public func numberedIDPrefix(of entity: Int) -> String? {
+        base.numberedIDPrefix(of: entity)
+    }
+
     /// The wrapped source's count.
     @inlinable
     public func count(_ entity: Int) throws -> Int {

@@ -177,8 +177,18 @@ public final class HistorySource: GraphSource, RowFilteringSource {
     /// `x-coredata://<store UUID>/<entity>/p<Z_PK>`, as Core Data identifies objects.
     public func id(of key: ObjectKey) -> ObjectID {
         guard key.entity >= firstHistoryEntity else { return store.id(of: key) }
-        return ObjectID(
-            prefix: "x-coredata://\(store.storeUUID)/\(model.entities[key.entity].name)/p", number: key.row)
+        return ObjectID(prefix: historyIDPrefix(of: key.entity), number: key.row)
+    }
+
+    /// `x-coredata://<store UUID>/<entity>/p`: every identifier is it and the `Z_PK`'s digits.
+    public func numberedIDPrefix(of entity: Int) -> String? {
+        guard entity >= firstHistoryEntity else { return store.numberedIDPrefix(of: entity) }
+        return historyIDPrefix(of: entity)
+    }
+
+    /// The prefix of the identifiers of history entity `entity`.
+    private func historyIDPrefix(of entity: Int) -> String {
+        "x-coredata://\(store.storeUUID)/\(model.entities[entity].name)/p"
     }
 
     /// The store's summary of the run.

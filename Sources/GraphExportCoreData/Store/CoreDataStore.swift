@@ -144,6 +144,11 @@ public final class CoreDataStore: QueriedSource {
         ObjectID(prefix: idPrefixes[key.entity], number: key.row)
     }
 
+    /// `x-coredata://<store UUID>/<Entity>/p`: every identifier is it and the `Z_PK`'s digits.
+    public func numberedIDPrefix(of entity: Int) -> String? {
+        idPrefixes[entity]
+    }
+
     /// A handler that passes each distinct warning on once: a record read twice (scanned, then
     /// looked up to be nested) must not warn twice.
     private static func once(_ handler: @escaping WarningHandler) -> WarningHandler {
