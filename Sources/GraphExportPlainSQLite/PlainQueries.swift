@@ -571,29 +571,27 @@ package final class PlainQueries: StoreQueries {
     }
 
     /// One row of ``rowStatement(_:_:)`` into `values`, lent from the statement and `buffer`, and
-    /// `toOne`, both emptied first; returns the row's key. `row` is given for a table keyed by
-    /// position.
+    /// `toOne`, each value in its place (both arrays are given their lengths the first time, then
+    /// overwritten row after row, with no emptying or appending); returns the row's key. `row` is
+    /// given for a table keyed by position.
     private func decodeRow(
         _ statement: RowStatement, entity: Int, row given: Int64?, buffer: TypedTextBuffer, values: inout [RowValue],
         toOne: inout [ObjectKey?]
     ) -> ObjectKey {
-        values.removeAll(keepingCapacity: true)
-        toOne.removeAll(keepingCapacity: true)
         let plan = plans[entity]
+        if values.count != plan.columnCount { values = Array(repeating: .null, count: plan.columnCount) }
+        if toOne.count != plan.toOne.count { toOne = Array(repeating: nil, count: plan.toOne.count) }
         var column = plan.firstColumn
         let key = ObjectKey(entity: entity, row: given ?? statement.int64(at: plan.keyColumn ?? 0))
         if !plan.keyColumns.isEmpty { rememberID(of: key, from: statement, columns: plan.keyColumns) }
-        values.reserveCapacity(plan.columnCount)
         for attribute in 0..<plan.columnCount {
-            values.append(
-                self.values.value(
-                    statement, at: column, attribute: attribute, key: key, buffer: buffer, object: id(of: key)))
+            values[attribute] = self.values.value(
+                statement, at: column, attribute: attribute, key: key, buffer: buffer, object: id(of: key))
             column += 1
         }
-        toOne.reserveCapacity(plan.toOne.count)
         for (index, relationship) in plan.toOne.enumerated() {
             guard let relationship else {
-                toOne.append(nil)
+                toOne[index] = nil
                 continue
             }
             defer { column += 1 }
@@ -602,10 +600,10 @@ package final class PlainQueries: StoreQueries {
                 if !relationship.keyColumns.isEmpty {
                     rememberID(of: destination, from: statement, columns: relationship.keyColumns)
                 }
-                toOne.append(destination)
+                toOne[index] = destination
                 continue
             }
-            toOne.append(nil)
+            toOne[index] = nil
             reportDanglingKey(of: key, relationship: index, foreignKey: relationship.foreignKey, values: values)
         }
         return key
