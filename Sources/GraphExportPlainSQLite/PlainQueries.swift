@@ -25,11 +25,10 @@ package final class PlainQueries: StoreQueries {
     private let rowIDPrefixes: [String]
     /// The identifiers of rows read lately whose identifier is their key's text.
     private let recentIDs = RecentObjectIDs()
-    /// ``idPrefixes`` as bytes.
-    private let idPrefixBytes: [[UInt8]]
-    /// The bytes of the identifier being made, reused; not checked for exclusive access at run
+    /// Per entity, the bytes of the last identifier made from a key's text: ``idPrefixes``, which
+    /// stays, then the key's text, replaced by the next; not checked for exclusive access at run
     /// time (the queries are used from one thread, one call at a time).
-    @exclusivity(unchecked) private var idBytes: [UInt8] = []
+    @exclusivity(unchecked) private var idBytes: [[UInt8]]
     /// How each entity's rows are read, worked out once.
     private let plans: [RowPlan]
     /// Per entity, per relationship: the queries of a to-many's destinations, `nil` for a to-one.
@@ -115,7 +114,7 @@ package final class PlainQueries: StoreQueries {
         self.onWarning = onWarning
         idPrefixes = layout.entityTables.map { ObjectIDText.escaped(Array(layout.tables[$0].name.utf8)) + "/" }
         rowIDPrefixes = idPrefixes.map { $0 + "#" }
-        idPrefixBytes = idPrefixes.map { Array($0.utf8) }
+        idBytes = idPrefixes.map { Array($0.utf8) }
         plans = layout.entityTables.indices.map { entity in
             let relationships = layout.model.relationships(of: entity)
             let table = layout.table(of: entity)
@@ -175,10 +174,14 @@ package final class PlainQueries: StoreQueries {
         var position: Int64 = 0
         let buffer = values.textBuffer(for: entity)
         return Cursor(statement: statement, table: table) { [unowned self] values, toOne in
-            position += 1
-            return self.decodeRow(
-                statement, entity: entity, row: isPositional ? position : nil, buffer: buffer, values: &values,
-                toOne: &toOne)
+            // Counted only when it is the row (a captured variable is checked for exclusive access
+            // at each use).
+            var row: Int64?
+            if isPositional {
+                position += 1
+                row = position
+            }
+            return self.decodeRow(statement, entity: entity, row: row, buffer: buffer, values: &values, toOne: &toOne)
         }
     }
 
@@ -491,11 +494,11 @@ package final class PlainQueries: StoreQueries {
     private func rememberID(of key: ObjectKey, from row: some SQLiteColumns, columns: [Int32]) {
         // The same key has the same identifier, however often its row is read.
         guard recentIDs.id(of: key) == nil else { return }
-        idBytes.removeAll(keepingCapacity: true)
-        idBytes += idPrefixBytes[key.entity]
+        let prefixLength = idPrefixes[key.entity].utf8.count
+        idBytes[key.entity].removeLast(idBytes[key.entity].count - prefixLength)
         let id =
-            ObjectIDText.appendKey(row, columns: columns, to: &idBytes)
-            ? ObjectID(String(decoding: idBytes, as: UTF8.self))
+            ObjectIDText.appendKey(row, columns: columns, to: &idBytes[key.entity])
+            ? ObjectID(String(decoding: idBytes[key.entity], as: UTF8.self))
             : ObjectID(prefix: rowIDPrefixes[key.entity], number: key.row)
         recentIDs.remember(id, of: key)
     }
@@ -1031,8 +1034,9 @@ private final class MergedDestinations: DestinationCursor, OrderedMerge {
     /// Called with each destination while its row is current (to remember its identifier).
     private let remember: ((ObjectKey) -> Void)?
     /// An object's destinations with their value of `orderColumn`, before they are put in that
-    /// order: one array for every object.
-    private var ordered: [(order: Int64, key: ObjectKey)] = []
+    /// order: one array for every object; not checked for exclusive access at run time (as
+    /// ``rows``).
+    @exclusivity(unchecked) private var ordered: [(order: Int64, key: ObjectKey)] = []
     /// The row of the object asked for last through ``destinations(inVisitOrder:)``.
     private var lastAsked: Int64?
     /// Whether an object was asked for out of key order (``destinations(inVisitOrder:)``).
@@ -1065,7 +1069,7 @@ private final class MergedDestinations: DestinationCursor, OrderedMerge {
         keys.removeAll(keepingCapacity: true)
         do {
             guard try rows.seek(key.row) else { return }
-            ordered.removeAll(keepingCapacity: true)
+            if orderColumn != nil { ordered.removeAll(keepingCapacity: true) }
             repeat {
                 let destination = ObjectKey(entity: destination, row: rows.statement.int64(at: 1))
                 remember?(destination)
