@@ -574,27 +574,41 @@ package final class PlainQueries: StoreQueries {
     }
 
     /// One row of ``rowStatement(_:_:)`` into `values`, lent from the statement and `buffer`, and
-    /// `toOne`, each value in its place (both arrays are given their lengths the first time, then
-    /// overwritten row after row, with no emptying or appending); returns the row's key. `row` is
-    /// given for a table keyed by position.
+    /// `toOne`: appended to them the first time, then each value overwritten in its place row
+    /// after row, with no emptying or appending; returns the row's key. `row` is given for a table
+    /// keyed by position.
     private func decodeRow(
         _ statement: RowStatement, entity: Int, row given: Int64?, buffer: TypedTextBuffer, values: inout [RowValue],
         toOne: inout [ObjectKey?]
     ) -> ObjectKey {
         let plan = plans[entity]
-        if values.count != plan.columnCount { values = Array(repeating: .null, count: plan.columnCount) }
-        if toOne.count != plan.toOne.count { toOne = Array(repeating: nil, count: plan.toOne.count) }
+        // A cursor's first row fills its arrays (a tree shape's cursor often reads one or two).
+        let isFilled = values.count == plan.columnCount && toOne.count == plan.toOne.count
+        if !isFilled {
+            values.removeAll(keepingCapacity: true)
+            values.reserveCapacity(plan.columnCount)
+            toOne.removeAll(keepingCapacity: true)
+            toOne.reserveCapacity(plan.toOne.count)
+        }
+        func set(_ value: RowValue, at index: Int) {
+            if isFilled { values[index] = value } else { values.append(value) }
+        }
+        func set(_ key: ObjectKey?, at index: Int) {
+            if isFilled { toOne[index] = key } else { toOne.append(key) }
+        }
         var column = plan.firstColumn
         let key = ObjectKey(entity: entity, row: given ?? statement.int64(at: plan.keyColumn ?? 0))
         if !plan.keyColumns.isEmpty { rememberID(of: key, from: statement, columns: plan.keyColumns) }
         for attribute in 0..<plan.columnCount {
-            values[attribute] = self.values.value(
-                statement, at: column, attribute: attribute, key: key, buffer: buffer, object: id(of: key))
+            set(
+                self.values.value(
+                    statement, at: column, attribute: attribute, key: key, buffer: buffer, object: id(of: key)),
+                at: attribute)
             column += 1
         }
         for (index, relationship) in plan.toOne.enumerated() {
             guard let relationship else {
-                toOne[index] = nil
+                set(nil, at: index)
                 continue
             }
             defer { column += 1 }
@@ -603,10 +617,10 @@ package final class PlainQueries: StoreQueries {
                 if !relationship.keyColumns.isEmpty {
                     rememberID(of: destination, from: statement, columns: relationship.keyColumns)
                 }
-                toOne[index] = destination
+                set(destination, at: index)
                 continue
             }
-            toOne[index] = nil
+            set(nil, at: index)
             reportDanglingKey(of: key, relationship: index, foreignKey: relationship.foreignKey, values: values)
         }
         return key
