@@ -590,22 +590,24 @@ package final class PlainQueries: StoreQueries {
             toOne.removeAll(keepingCapacity: true)
             toOne.reserveCapacity(plan.toOne.count)
         }
-        func set(_ value: RowValue, at index: Int) {
-            if isFilled { values[index] = value } else { values.append(value) }
-        }
         func set(_ key: ObjectKey?, at index: Int) {
             if isFilled { toOne[index] = key } else { toOne.append(key) }
         }
         var column = plan.firstColumn
         let key = ObjectKey(entity: entity, row: given ?? statement.int64(at: plan.keyColumn ?? 0))
         if !plan.keyColumns.isEmpty { rememberID(of: key, from: statement, columns: plan.keyColumns) }
-        for attribute in 0..<plan.columnCount {
-            set(
-                self.values.value(
-                    statement, at: column, attribute: attribute, key: key, buffer: buffer, object: id(of: key)),
-                at: attribute)
-            column += 1
+        func value(_ attribute: Int) -> RowValue {
+            self.values.value(
+                statement, at: plan.firstColumn + Int32(attribute), attribute: attribute, key: key, buffer: buffer,
+                object: id(of: key))
         }
+        // Two loops, so that the many rows after the first test nothing per value.
+        if isFilled {
+            for attribute in 0..<plan.columnCount { values[attribute] = value(attribute) }
+        } else {
+            for attribute in 0..<plan.columnCount { values.append(value(attribute)) }
+        }
+        column += Int32(plan.columnCount)
         for (index, relationship) in plan.toOne.enumerated() {
             guard let relationship else {
                 set(nil, at: index)
