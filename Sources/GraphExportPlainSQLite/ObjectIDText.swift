@@ -1,3 +1,4 @@
+import GraphExport
 import GraphExportSQLite
 
 /// The text of plain-database object identifiers: `<Table>/<key>` (the rules are spelled out on
@@ -19,7 +20,7 @@ enum ObjectIDText {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             let storage = row.storage(at: column)
             if storage == .integer {
-                appendDigits(row.int64(at: column), to: &bytes)
+                appendDigits(of: row.int64(at: column), to: &bytes)
             } else if storage == .text, isPlain(row.rawBytes(at: column)) {
                 bytes += row.rawBytes(at: column)
             } else if let component = component(row, at: column) {
@@ -32,16 +33,13 @@ enum ObjectIDText {
         return true
     }
 
-    /// The decimal digits of `number`, after a `-` when it is negative.
-    private static func appendDigits(_ number: Int64, to bytes: inout [UInt8]) {
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
+    /// The decimal digits of `number`, after a `-` when it is negative (``IntegerDigits``),
+    /// appended at once.
+    private static func appendDigits(of number: Int64, to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: IntegerDigits.maximumCount) { digits in
+            let count = IntegerDigits.write(number, into: digits, at: 0)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<count]))
+        }
     }
 
     /// Whether TEXT key bytes are their own identifier text: printable ASCII with nothing to escape,

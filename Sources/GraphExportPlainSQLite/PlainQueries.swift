@@ -25,11 +25,10 @@ package final class PlainQueries: StoreQueries {
     private let rowIDPrefixes: [String]
     /// The identifiers of rows read lately whose identifier is their key's text.
     private let recentIDs = RecentObjectIDs()
-    /// ``idPrefixes`` as bytes.
-    private let idPrefixBytes: [[UInt8]]
-    /// The bytes of the identifier being made, reused; not checked for exclusive access at run
+    /// Per entity, the bytes of the last identifier made from a key's text: ``idPrefixes``, which
+    /// stays, then the key's text, replaced by the next; not checked for exclusive access at run
     /// time (the queries are used from one thread, one call at a time).
-    @exclusivity(unchecked) private var idBytes: [UInt8] = []
+    @exclusivity(unchecked) private var idBytes: [[UInt8]]
     /// How each entity's rows are read, worked out once.
     private let plans: [RowPlan]
     /// Per entity, per relationship: the queries of a to-many's destinations, `nil` for a to-one.
@@ -115,7 +114,7 @@ package final class PlainQueries: StoreQueries {
         self.onWarning = onWarning
         idPrefixes = layout.entityTables.map { ObjectIDText.escaped(Array(layout.tables[$0].name.utf8)) + "/" }
         rowIDPrefixes = idPrefixes.map { $0 + "#" }
-        idPrefixBytes = idPrefixes.map { Array($0.utf8) }
+        idBytes = idPrefixes.map { Array($0.utf8) }
         plans = layout.entityTables.indices.map { entity in
             let relationships = layout.model.relationships(of: entity)
             let table = layout.table(of: entity)
@@ -175,10 +174,14 @@ package final class PlainQueries: StoreQueries {
         var position: Int64 = 0
         let buffer = values.textBuffer(for: entity)
         return Cursor(statement: statement, table: table) { [unowned self] values, toOne in
-            position += 1
-            return self.decodeRow(
-                statement, entity: entity, row: isPositional ? position : nil, buffer: buffer, values: &values,
-                toOne: &toOne)
+            // Counted only when it is the row (a captured variable is checked for exclusive access
+            // at each use).
+            var row: Int64?
+            if isPositional {
+                position += 1
+                row = position
+            }
+            return self.decodeRow(statement, entity: entity, row: row, buffer: buffer, values: &values, toOne: &toOne)
         }
     }
 
@@ -503,11 +506,11 @@ package final class PlainQueries: StoreQueries {
     private func rememberID(of key: ObjectKey, from row: some SQLiteColumns, columns: [Int32]) {
         // The same key has the same identifier, however often its row is read.
         guard recentIDs.id(of: key) == nil else { return }
-        idBytes.removeAll(keepingCapacity: true)
-        idBytes += idPrefixBytes[key.entity]
+        let prefixLength = idPrefixes[key.entity].utf8.count
+        idBytes[key.entity].removeLast(idBytes[key.entity].count - prefixLength)
         let id =
-            ObjectIDText.appendKey(row, columns: columns, to: &idBytes)
-            ? ObjectID(String(decoding: idBytes, as: UTF8.self))
+            ObjectIDText.appendKey(row, columns: columns, to: &idBytes[key.entity])
+            ? ObjectID(String(decoding: idBytes[key.entity], as: UTF8.self))
             : ObjectID(prefix: rowIDPrefixes[key.entity], number: key.row)
         recentIDs.remember(id, of: key)
     }
@@ -583,29 +586,43 @@ package final class PlainQueries: StoreQueries {
     }
 
     /// One row of ``rowStatement(_:_:)`` into `values`, lent from the statement and `buffer`, and
-    /// `toOne`, both emptied first; returns the row's key. `row` is given for a table keyed by
-    /// position.
+    /// `toOne`: appended to them the first time, then each value overwritten in its place row
+    /// after row, with no emptying or appending; returns the row's key. `row` is given for a table
+    /// keyed by position.
     private func decodeRow(
         _ statement: RowStatement, entity: Int, row given: Int64?, buffer: TypedTextBuffer, values: inout [RowValue],
         toOne: inout [ObjectKey?]
     ) -> ObjectKey {
-        values.removeAll(keepingCapacity: true)
-        toOne.removeAll(keepingCapacity: true)
         let plan = plans[entity]
+        // A cursor's first row fills its arrays (a tree shape's cursor often reads one or two).
+        let isFilled = values.count == plan.columnCount && toOne.count == plan.toOne.count
+        if !isFilled {
+            values.removeAll(keepingCapacity: true)
+            values.reserveCapacity(plan.columnCount)
+            toOne.removeAll(keepingCapacity: true)
+            toOne.reserveCapacity(plan.toOne.count)
+        }
+        func set(_ key: ObjectKey?, at index: Int) {
+            if isFilled { toOne[index] = key } else { toOne.append(key) }
+        }
         var column = plan.firstColumn
         let key = ObjectKey(entity: entity, row: given ?? statement.int64(at: plan.keyColumn ?? 0))
         if !plan.keyColumns.isEmpty { rememberID(of: key, from: statement, columns: plan.keyColumns) }
-        values.reserveCapacity(plan.columnCount)
-        for attribute in 0..<plan.columnCount {
-            values.append(
-                self.values.value(
-                    statement, at: column, attribute: attribute, key: key, buffer: buffer, object: id(of: key)))
-            column += 1
+        func value(_ attribute: Int) -> RowValue {
+            self.values.value(
+                statement, at: plan.firstColumn + Int32(attribute), attribute: attribute, key: key, buffer: buffer,
+                object: id(of: key))
         }
-        toOne.reserveCapacity(plan.toOne.count)
+        // Two loops, so that the many rows after the first test nothing per value.
+        if isFilled {
+            for attribute in 0..<plan.columnCount { values[attribute] = value(attribute) }
+        } else {
+            for attribute in 0..<plan.columnCount { values.append(value(attribute)) }
+        }
+        column += Int32(plan.columnCount)
         for (index, relationship) in plan.toOne.enumerated() {
             guard let relationship else {
-                toOne.append(nil)
+                set(nil, at: index)
                 continue
             }
             defer { column += 1 }
@@ -614,10 +631,10 @@ package final class PlainQueries: StoreQueries {
                 if !relationship.keyColumns.isEmpty {
                     rememberID(of: destination, from: statement, columns: relationship.keyColumns)
                 }
-                toOne.append(destination)
+                set(destination, at: index)
                 continue
             }
-            toOne.append(nil)
+            set(nil, at: index)
             reportDanglingKey(of: key, relationship: index, foreignKey: relationship.foreignKey, values: values)
         }
         return key
@@ -1045,8 +1062,9 @@ private final class MergedDestinations: DestinationCursor, OrderedMerge {
     /// Called with each destination while its row is current (to remember its identifier).
     private let remember: ((ObjectKey) -> Void)?
     /// An object's destinations with their value of `orderColumn`, before they are put in that
-    /// order: one array for every object.
-    private var ordered: [(order: Int64, key: ObjectKey)] = []
+    /// order: one array for every object; not checked for exclusive access at run time (as
+    /// ``rows``).
+    @exclusivity(unchecked) private var ordered: [(order: Int64, key: ObjectKey)] = []
     /// The row of the object asked for last through ``destinations(inVisitOrder:)``.
     private var lastAsked: Int64?
     /// Whether an object was asked for out of key order (``destinations(inVisitOrder:)``).
@@ -1079,7 +1097,7 @@ private final class MergedDestinations: DestinationCursor, OrderedMerge {
         keys.removeAll(keepingCapacity: true)
         do {
             guard try rows.seek(key.row) else { return }
-            ordered.removeAll(keepingCapacity: true)
+            if orderColumn != nil { ordered.removeAll(keepingCapacity: true) }
             repeat {
                 let destination = ObjectKey(entity: destination, row: rows.statement.int64(at: 1))
                 remember?(destination)
