@@ -466,26 +466,18 @@ package final class PlainQueries: StoreQueries {
     /// keeps the number as a number (``GraphExport/ObjectID/init(prefix:number:)``): no text is
     /// made for it until a writer writes it.
     func id(of key: ObjectKey) -> ObjectID {
-        switch plans[key.entity].keying {
-        case .integerKey:
-            return ObjectID(prefix: idPrefixes[key.entity], number: key.row)
-        case .rowid(_, let columns) where columns.isEmpty:
+        if let prefix = numberedIDPrefix(of: key.entity) { return ObjectID(prefix: prefix, number: key.row) }
+        if let id = recentIDs.id(of: key) { return id }
+        let table = layout.table(of: key.entity)
+        do {
+            let id =
+                try keyText(of: key, in: table).map { ObjectID(idPrefixes[key.entity] + $0) }
+                ?? ObjectID(prefix: rowIDPrefixes[key.entity], number: key.row)
+            recentIDs.remember(id, of: key)
+            return id
+        } catch {
+            onWarning(Warning("\(database.path): cannot read the key of \(table.name) row \(key.row): \(error)"))
             return ObjectID(prefix: rowIDPrefixes[key.entity], number: key.row)
-        case .position:
-            return ObjectID(prefix: rowIDPrefixes[key.entity], number: key.row)
-        case .rowid, .ordinal:
-            if let id = recentIDs.id(of: key) { return id }
-            let table = layout.table(of: key.entity)
-            do {
-                let id =
-                    try keyText(of: key, in: table).map { ObjectID(idPrefixes[key.entity] + $0) }
-                    ?? ObjectID(prefix: rowIDPrefixes[key.entity], number: key.row)
-                recentIDs.remember(id, of: key)
-                return id
-            } catch {
-                onWarning(Warning("\(database.path): cannot read the key of \(table.name) row \(key.row): \(error)"))
-                return ObjectID(prefix: rowIDPrefixes[key.entity], number: key.row)
-            }
         }
     }
 

@@ -47,7 +47,7 @@ final class ObjectRelationshipsTests: XCTestCase {
     func testRelationshipsAreCheckedAsTheirBeginningsAre() throws {
         let graph = try SampleGraphs.albumGraph()
         let relationships = ObjectRelationships(source: graph)
-        relationships.start(entity: 0, relationships: graph.model.relationships(of: 0), written: [0, 1])
+        relationships.start(relationships: graph.model.relationships(of: 0), written: [0, 1])
         relationships.setToOne([nil, ObjectKey(entity: 1, row: 4)])
         let stream = GraphStream(RecordingGraphWriter())
         try stream.begin(DocumentInfo(sourceKind: "test"))
@@ -64,7 +64,7 @@ final class ObjectRelationshipsTests: XCTestCase {
     func testTheObjectHoldsRelationshipsAfterTheCall() throws {
         let graph = try SampleGraphs.albumGraph()
         let relationships = ObjectRelationships(source: graph)
-        relationships.start(entity: 0, relationships: graph.model.relationships(of: 0), written: [1])
+        relationships.start(relationships: graph.model.relationships(of: 0), written: [1])
         relationships.setToOne([nil, ObjectKey(entity: 1, row: 4)])
         let recorder = PositionRecorder()
         let stream = GraphStream(recorder)

@@ -9,7 +9,10 @@
 /// - A call that breaks the grammar throws ``GraphStreamError`` and never reaches the writer, so
 ///   the document comes out as if it had not come.
 /// - A call the writer rejects (``GraphWriterRejection``: its format cannot hold a name or
-///   identifier) is taken back and the writer's own error rethrown; the stream goes on.
+///   identifier) is taken back and the writer's own error rethrown; the stream goes on. The one
+///   exception is ``GraphWriter/writeRelationships(_:at:)``, which the traversal calls with a flat
+///   object's relationships: the writer may have written some of them before it rejects one, so
+///   a rejection there stops the stream as any other error does.
 /// - Any other error of the writer (its output failed) stops the stream: that error is thrown
 ///   again by every later call, which no longer reaches the writer.
 ///

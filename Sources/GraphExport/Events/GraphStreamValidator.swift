@@ -239,16 +239,15 @@ public struct GraphStreamValidator {
     /// ``endRelationship()`` would for each (``ObjectRelationships``); returns where the first
     /// `beginRelationship` would come.
     ///
-    /// Each relationship is checked as its `beginRelationship` is; its references need no check:
-    /// they come inside it, and a to-one holds at most one by its type.
+    /// The first relationship is checked as its `beginRelationship` is, and that check holds for
+    /// the others, which begin in the same object; the references need no check: they come inside
+    /// their relationship, and a to-one holds at most one by its type.
     @discardableResult
     @inline(__always)
-    public mutating func relationships(_ relationships: ObjectRelationships) throws(GraphStreamError)
-        -> StreamPosition
-    {
+    mutating func relationships(_ relationships: ObjectRelationships) throws(GraphStreamError) -> StreamPosition {
         let (top, frame) = try innermost()
-        for index in 0..<relationships.count { try checkRelationship(relationships.name(at: index), in: frame) }
         if relationships.count > 0 {
+            try checkRelationship(relationships.name(at: 0), in: frame)
             mayMark = false
             stack[top].isEmpty = false
         }

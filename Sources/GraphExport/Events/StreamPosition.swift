@@ -35,13 +35,13 @@ public struct StreamPosition {
     /// The position of a `beginRelationship` after a first one at this position, whose object is no
     /// longer empty: for a writer that writes an object's relationships as their events
     /// (``ObjectRelationships``).
-    public var afterRelationship: StreamPosition {
+    var afterRelationship: StreamPosition {
         StreamPosition(depth: depth, elementIsEmpty: false, isInToMany: isInToMany)
     }
 
     /// The position of the calls inside the relationship that a `beginRelationship` at this
     /// position begins, to-many or not, when it holds nothing yet (`holdsNothing`) or something.
-    public func insideRelationship(isToMany: Bool, holdsNothing: Bool) -> StreamPosition {
+    func insideRelationship(isToMany: Bool, holdsNothing: Bool) -> StreamPosition {
         StreamPosition(depth: depth + 1, elementIsEmpty: holdsNothing, isInToMany: isToMany)
     }
 }

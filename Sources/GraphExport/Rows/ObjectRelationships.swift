@@ -21,8 +21,6 @@ public final class ObjectRelationships {
     @usableFromInline let prefixes: [String?]
     // Not checked for exclusive access at run time: filled by the traversal between the writer's
     // calls, never during one (neither is reentrant).
-    /// The object's entity.
-    @exclusivity(unchecked) public private(set) var entity = 0
     /// The relationships written, as indexes into ``GraphModel/relationships(of:)`` of the entity.
     @exclusivity(unchecked) @usableFromInline var written: [Int] = []
     /// The entity's relationships, in model order.
@@ -69,10 +67,9 @@ public final class ObjectRelationships {
     @inlinable
     public func id(of key: ObjectKey) -> ObjectID { source.id(of: key) }
 
-    /// Prepares the objects of `entity`, which write the relationships `written` (indexes into
-    /// ``GraphModel/relationships(of:)``, in order) of `relationships`.
-    func start(entity: Int, relationships: [ResolvedRelationship], written: [Int]) {
-        self.entity = entity
+    /// Prepares the objects of an entity whose relationships are `relationships`, of which they
+    /// write `written` (indexes into `relationships`, in order).
+    func start(relationships: [ResolvedRelationship], written: [Int]) {
         self.relationships = relationships
         self.written = written
         toOne = []

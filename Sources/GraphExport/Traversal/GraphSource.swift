@@ -72,7 +72,8 @@ public protocol GraphSource: AnyObject {
     /// The destinations of a to-many relationship of an object, in the relationship's order
     /// (stored order for an ordered relationship, a stable order otherwise).
     func destinations(of key: ObjectKey, through relationship: Int) throws -> [ObjectKey]
-    /// The identifier an export gives the object.
+    /// The identifier an export gives the object; ``numberedIDPrefix(of:)`` says the same of
+    /// every key of an entity, so that a source (or a wrapper) that changes one changes both.
     func id(of key: ObjectKey) -> ObjectID
     /// The text every identifier of the objects of `entity` starts with, when each is that text
     /// followed by the decimal digits of the object's ``ObjectKey/row`` (``id(of:)`` has that

@@ -155,7 +155,7 @@ public final class GraphTraversal {
                     : PerObjectDestinations(of: source, through: index)
                 return (index, cursor)
             }
-            objectRelationships.start(entity: entity, relationships: relationships, written: written)
+            objectRelationships.start(relationships: relationships, written: written)
             let cursor = try selectedRecords(of: entity)
             while let record = try cursor.nextBorrowed() {
                 try open(record, in: writer)

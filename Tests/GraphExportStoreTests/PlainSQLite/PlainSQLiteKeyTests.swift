@@ -160,6 +160,40 @@ final class PlainSQLiteKeyTests: XCTestCase {
         XCTAssertEqual(warnings.takeMessages(), [])
     }
 
+    /// JSON and JSON Lines write a reference from its key and the prefix ``GraphSource/numberedIDPrefix(of:)``
+    /// gives; every other format writes ``GraphSource/id(of:)``. The two must tell the same
+    /// identifier for every row of every keying, and no prefix for a key written as text.
+    func testNumberedPrefixesTellTheIdentifiersOfEveryKeying() throws {
+        let database = try scratchDatabase(
+            """
+            CREATE TABLE num(id INTEGER PRIMARY KEY, v TEXT);
+            INSERT INTO num VALUES (-7, 'a'), (3, 'b');
+            CREATE TABLE note(body TEXT);
+            INSERT INTO note VALUES ('x'), ('y');
+            CREATE TABLE tag(name TEXT PRIMARY KEY, uses INTEGER);
+            INSERT INTO tag VALUES ('swift', 1), (NULL, 2);
+            CREATE TABLE country(code TEXT PRIMARY KEY, name TEXT) WITHOUT ROWID;
+            INSERT INTO country VALUES ('FR', 'France'), ('AT', 'Austria');
+            CREATE TABLE counter(n INTEGER PRIMARY KEY, label TEXT) WITHOUT ROWID;
+            INSERT INTO counter VALUES (10, 'ten'), (-2, 'minus two');
+            CREATE TABLE hidden(rowid TEXT, oid TEXT, _rowid_ TEXT);
+            INSERT INTO hidden VALUES ('a', 'b', 'c'), ('d', 'e', 'f');
+            """)
+        let source = try openPlain(database.path, warnings: CollectedWarnings())
+        let numbered = ["num": true, "note": true, "tag": false, "country": false, "counter": true, "hidden": true]
+        for (name, isNumbered) in numbered {
+            let entity = try XCTUnwrap(source.model.index(of: name), name)
+            let prefix = source.numberedIDPrefix(of: entity)
+            XCTAssertEqual(prefix != nil, isNumbered, name)
+            let records = try collect(source.scan(entity))
+            XCTAssertEqual(records.count, 2, name)
+            for record in records {
+                guard let prefix else { continue }
+                XCTAssertEqual(source.id(of: record.key).text, prefix + String(record.key.row), name)
+            }
+        }
+    }
+
     private func collect(_ cursor: any ObjectCursor) throws -> [ObjectRecord] {
         var records: [ObjectRecord] = []
         while let record = try cursor.next() { records.append(record) }
