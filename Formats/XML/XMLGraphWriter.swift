@@ -71,7 +71,7 @@ public final class XMLGraphWriter: GraphWriter {
         var encodedNames: [String: LibXMLName] = [:]
         /// The text of the identifier being written, made without a `String`.
         var idText: [UInt8] = []
-        /// Identifier prefixes found to be text XML 1.0 can hold: at most
+        /// Prefixes of numbered identifiers found to be text XML 1.0 can hold: at most
         /// ``XMLGraphWriter/checkedPrefixLimit``.
         var checkedPrefixes: [String] = []
         /// The encoded names of each entity, by index, for rows.
@@ -279,9 +279,15 @@ public final class XMLGraphWriter: GraphWriter {
     }
 
     /// Makes the state's `idText` the text of `id`, or rejects an identifier XML cannot hold.
-    /// Only the prefix can hold such a character (digits cannot), and each prefix is checked once.
+    /// Only the prefix can hold such a character (digits cannot), and each prefix of a numbered
+    /// identifier is checked once; a text identifier, whose text is its prefix and seldom comes
+    /// again, is checked each time rather than looked for among the checked prefixes.
     private func takeIdentifier(_ id: ObjectID) throws(GraphWriterRejection) {
-        if !state.pointee.checkedPrefixes.contains(id.textPrefix) {
+        if id.numericSuffix == nil {
+            if let scalar = XMLCharacters.firstNonCharacter(in: id.textPrefix) {
+                throw GraphWriterRejection(XMLWriterError.unwritableIdentifier(id: id.text, character: scalar))
+            }
+        } else if !state.pointee.checkedPrefixes.contains(id.textPrefix) {
             if let scalar = XMLCharacters.firstNonCharacter(in: id.textPrefix) {
                 throw GraphWriterRejection(XMLWriterError.unwritableIdentifier(id: id.text, character: scalar))
             }
