@@ -71,11 +71,24 @@ public final class XMLGraphWriter: GraphWriter {
         var encodedNames: [String: LibXMLName] = [:]
         /// The text of the identifier being written, made without a `String`.
         var idText: [UInt8] = []
-        /// Identifier prefixes found to be text XML 1.0 can hold: at most
+        /// Prefixes of numbered identifiers found to be text XML 1.0 can hold: at most
         /// ``XMLGraphWriter/checkedPrefixLimit``.
         var checkedPrefixes: [String] = []
         /// The encoded names of each entity, by index, for rows.
         var rowNames: [RowNames?] = []
+        /// Per destination entity, by index, what its references' identifiers are made of
+        /// (``ReferencePrefix``), learnt from its first reference.
+        var referencePrefixes: [ReferencePrefix] = []
+    }
+
+    /// What the identifiers of one entity's destinations are made of (``writeRelationships(_:at:)``).
+    private enum ReferencePrefix {
+        /// Not asked yet.
+        case notAsked
+        /// The UTF-8 bytes of the prefix the decimal digits of the key's row follow, checked.
+        case numbered([UInt8])
+        /// A text ``ObjectRelationships/id(of:)`` gives.
+        case text
     }
 
     /// How many identifier prefixes (one per entity, typically) are remembered as checked.
@@ -184,15 +197,97 @@ public final class XMLGraphWriter: GraphWriter {
         }
     }
 
+    /// Writes the innermost object's relationships as their events would be written, each
+    /// reference's `gx:id` from its destination's key: its entity's prefix, checked once, then the
+    /// key's digits, with no `ObjectID` or `String` per reference. An object begun by an event
+    /// (whose element waits for the next one) gets the events.
+    public func writeRelationships(_ relationships: ObjectRelationships, at position: StreamPosition) throws {
+        guard state.pointee.pendingElement == nil else { return try writeEvents(of: relationships, at: position) }
+        let output = state.pointee.document.openOutput()
+        for index in 0..<relationships.count {
+            try closeStartTag(output)
+            let name = relationships.name(at: index)
+            if XMLNameEncoding.isKeptASCII(name) {
+                try output.startElement(name)
+            } else {
+                try output.startElement(encoded(name))
+            }
+            if relationships.isToMany(at: index) {
+                for key in relationships.destinations(at: index) {
+                    try writeReference(to: key, of: relationships, output)
+                }
+            } else if let key = relationships.destination(at: index) {
+                try writeReference(to: key, of: relationships, output)
+            } else {
+                try output.writeAttribute(Self.nullName, "true")
+            }
+            try output.endElement()
+        }
+    }
+
+    /// Writes the `gx:ref` element of the destination `key`.
+    private func writeReference(
+        to key: ObjectKey, of relationships: ObjectRelationships, _ output: LibXMLTextWriter
+    ) throws {
+        try takeIdentifier(of: key, in: relationships)
+        try output.startElement(Self.referenceName)
+        try writeIdentifier(output)
+        try output.endElement()
+    }
+
+    /// Makes the state's `idText` the identifier of the destination `key`, as
+    /// ``takeIdentifier(_:)`` makes it from its ``ObjectID``: the entity's prefix, learnt and
+    /// checked on its first reference, then the key's digits; a text identifier through
+    /// ``ObjectRelationships/id(of:)``.
+    private func takeIdentifier(of key: ObjectKey, in relationships: ObjectRelationships) throws {
+        if key.entity < state.pointee.referencePrefixes.count,
+            case .numbered(let prefix) = state.pointee.referencePrefixes[key.entity]
+        {
+            state.pointee.idText.removeAll(keepingCapacity: true)
+            state.pointee.idText.append(contentsOf: prefix)
+            JSONText.appendInteger(key.row, to: &state.pointee.idText)
+            return
+        }
+        try takeFirstOrTextIdentifier(of: key, in: relationships)
+    }
+
+    /// ``takeIdentifier(of:in:)`` for an entity not asked yet or whose identifiers are texts.
+    @inline(never)
+    private func takeFirstOrTextIdentifier(of key: ObjectKey, in relationships: ObjectRelationships) throws {
+        if key.entity >= state.pointee.referencePrefixes.count {
+            state.pointee.referencePrefixes += repeatElement(
+                .notAsked, count: key.entity + 1 - state.pointee.referencePrefixes.count)
+        }
+        if case .notAsked = state.pointee.referencePrefixes[key.entity] {
+            if let prefix = relationships.numberedIDPrefix(ofEntity: key.entity) {
+                if let scalar = XMLCharacters.firstNonCharacter(in: prefix) {
+                    // The identifier the events would have rejected.
+                    let id = relationships.id(of: key)
+                    throw GraphWriterRejection(XMLWriterError.unwritableIdentifier(id: id.text, character: scalar))
+                }
+                state.pointee.referencePrefixes[key.entity] = .numbered(Array(prefix.utf8))
+                return try takeIdentifier(of: key, in: relationships)
+            }
+            state.pointee.referencePrefixes[key.entity] = .text
+        }
+        try takeIdentifier(relationships.id(of: key))
+    }
+
     /// Closes the root element and the document, writes the final newline and flushes the sink.
     public func finish() throws {
         try state.pointee.document.finish()
     }
 
     /// Makes the state's `idText` the text of `id`, or rejects an identifier XML cannot hold.
-    /// Only the prefix can hold such a character (digits cannot), and each prefix is checked once.
+    /// Only the prefix can hold such a character (digits cannot), and each prefix of a numbered
+    /// identifier is checked once; a text identifier, whose text is its prefix and seldom comes
+    /// again, is checked each time rather than looked for among the checked prefixes.
     private func takeIdentifier(_ id: ObjectID) throws(GraphWriterRejection) {
-        if !state.pointee.checkedPrefixes.contains(id.textPrefix) {
+        if id.numericSuffix == nil {
+            if let scalar = XMLCharacters.firstNonCharacter(in: id.textPrefix) {
+                throw GraphWriterRejection(XMLWriterError.unwritableIdentifier(id: id.text, character: scalar))
+            }
+        } else if !state.pointee.checkedPrefixes.contains(id.textPrefix) {
             if let scalar = XMLCharacters.firstNonCharacter(in: id.textPrefix) {
                 throw GraphWriterRejection(XMLWriterError.unwritableIdentifier(id: id.text, character: scalar))
             }

@@ -39,6 +39,12 @@ public final class YAMLGraphWriter: GraphWriter {
         var rowScalars: [(names: [String], block: EntityScalars?, flow: EntityScalars?)] = []
         /// The text of the identifier being written, made without a `String`.
         var idText: [UInt8] = []
+        /// Per destination entity, by index, the UTF-8 bytes of the prefix its references'
+        /// identifiers start with, the key's digits following (``writeRelationships(_:at:)``);
+        /// `nil` when not asked yet or when its identifiers are texts.
+        var referencePrefixes: [[UInt8]?] = []
+        /// Per destination entity, by index, whether ``referencePrefixes`` was asked for it.
+        var referencePrefixAsked: [Bool] = []
     }
 
     /// The scalars written for every object of one entity in one context.
@@ -142,6 +148,74 @@ public final class YAMLGraphWriter: GraphWriter {
                     warnAboutDate(of: row.attributeNames[index])
                 }
             }
+        }
+    }
+
+    /// Writes the innermost object's relationships as their events would be written, each
+    /// reference's `"@id"` from its destination's key: its entity's prefix, taken once, then the
+    /// key's digits, with no `ObjectID` or `String` per reference.
+    public func writeRelationships(_ relationships: ObjectRelationships, at position: StreamPosition) throws {
+        guard let emitter = state.pointee.emitter else { return }
+        let isFlow = valueContext(atObjectDepth: position.objectDepth) == .flow
+        for index in 0..<relationships.count {
+            try emitter.scalar(
+                YAMLScalar(string: MarkerEscape.key(for: relationships.name(at: index)), in: isFlow ? .flow : .blockKey)
+            )
+            if relationships.isToMany(at: index) {
+                try emitter.beginSequence(flow: isFlow)
+                for key in relationships.destinations(at: index) {
+                    try writeReference(to: key, of: relationships, emitter)
+                }
+                try emitter.endSequence()
+            } else if let key = relationships.destination(at: index) {
+                try writeReference(to: key, of: relationships, emitter)
+            } else {
+                try emitter.scalar(.null)
+            }
+        }
+    }
+
+    /// Writes the flow mapping `{"@id": ...}` of the destination `key`.
+    private func writeReference(to key: ObjectKey, of relationships: ObjectRelationships, _ emitter: YAMLEmitter)
+        throws
+    {
+        try emitter.beginMapping(flow: true)
+        try emitter.scalar(Self.idKey)
+        if key.entity < state.pointee.referencePrefixes.count, let prefix = state.pointee.referencePrefixes[key.entity]
+        {
+            state.pointee.idText.removeAll(keepingCapacity: true)
+            state.pointee.idText.append(contentsOf: prefix)
+            JSONText.appendInteger(key.row, to: &state.pointee.idText)
+            try state.pointee.idText.withUnsafeBytes { try emitter.string(utf8: $0, in: .flow, literalBlocks: false) }
+        } else {
+            try writeFirstOrTextIdentifier(of: key, in: relationships, emitter)
+        }
+        try emitter.endMapping()
+    }
+
+    /// Writes the identifier of the destination `key` of an entity not asked yet or whose
+    /// identifiers are texts, learning its prefix on its first reference.
+    @inline(never)
+    private func writeFirstOrTextIdentifier(
+        of key: ObjectKey, in relationships: ObjectRelationships, _ emitter: YAMLEmitter
+    ) throws {
+        if key.entity >= state.pointee.referencePrefixes.count {
+            let missing = key.entity + 1 - state.pointee.referencePrefixes.count
+            state.pointee.referencePrefixes += repeatElement(nil, count: missing)
+            state.pointee.referencePrefixAsked += repeatElement(false, count: missing)
+        }
+        if !state.pointee.referencePrefixAsked[key.entity] {
+            state.pointee.referencePrefixAsked[key.entity] = true
+            state.pointee.referencePrefixes[key.entity] = relationships.numberedIDPrefix(ofEntity: key.entity)
+                .map { Array($0.utf8) }
+        }
+        if let prefix = state.pointee.referencePrefixes[key.entity] {
+            state.pointee.idText.removeAll(keepingCapacity: true)
+            state.pointee.idText.append(contentsOf: prefix)
+            JSONText.appendInteger(key.row, to: &state.pointee.idText)
+            try state.pointee.idText.withUnsafeBytes { try emitter.string(utf8: $0, in: .flow, literalBlocks: false) }
+        } else {
+            try writeIdentifier(relationships.id(of: key), in: .flow, emitter)
         }
     }
 
