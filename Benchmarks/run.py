@@ -503,8 +503,13 @@ def issue_40_rows(results):
     def ratio_row(label, a, refs, limit, clock="CPU", missing="not measured"):
         other = "wall" if clock == "CPU" else "CPU"
         value = ratio_of(clocks[clock], a, *refs)
+        beside = "%s %s" % (other, fmt_ratio(ratio_of(clocks[other], a, *refs)))
+        # A median of fewer than three runs (the budget left out the rest) is said beside its verdict.
+        runs = [len(results[n]["by"][x].walls) for x in [a] + refs if x in results[n]["by"]]
+        if value is not None and min(runs) < 3:
+            beside += "; %d timed run%s" % (min(runs), "" if min(runs) == 1 else "s")
         rows.append([label, "≤ %.2f×" % limit, clock + " time", fmt_ratio(value), verdict(value, limit, missing),
-                     "%s %s" % (other, fmt_ratio(ratio_of(clocks[other], a, *refs)))])
+                     beside])
 
     ratio_row("flat JSON / (read floor + JSON ceiling)", "gx-json-flat", ["read-floor", "ceiling-json"], 1.25)
     ratio_row("JSON Lines / (read floor + JSON Lines ceiling)", "gx-jsonl-flat", ["read-floor", "ceiling-jsonl"],
